@@ -1,0 +1,31 @@
+// `npm test`: typecheck, lint, unit, integration (PGlite, then PostgreSQL when TEST_DATABASE_URL is set),
+// build, end-to-end in Chromium. Stops at the first failing step.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const steps = [
+  ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+  ['lint', bin('eslint'), ['.']],
+  ['unit', bin('vitest'), ['run', '--project', 'unit']],
+  ['integration (PGlite)', bin('vitest'), ['run', '--project', 'integration'], { TEST_DB: 'pglite' }],
+];
+if (process.env.TEST_DATABASE_URL) {
+  steps.push(['integration (PostgreSQL)', bin('vitest'), ['run', '--project', 'integration'], { TEST_DB: 'postgres' }]);
+} else {
+  console.log('TEST_DATABASE_URL is not set: integration tests run on PGlite only (CI sets it).');
+}
+steps.push(['build', process.execPath, [path.join(root, 'scripts/build.mjs')]]);
+steps.push(['e2e', bin('vitest'), ['run', '--project', 'e2e']]);
+
+for (const [name, cmd, args, env] of steps) {
+  const t = Date.now();
+  console.log(`\n▶ ${name}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...env } });
+  if (r.status !== 0) {
+    console.error(`\n✖ ${name} failed`);
+    process.exit(r.status ?? 1);
+  }
+  console.log(`✔ ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+}

@@ -1,0 +1,207 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Clock } from './lib/clock';
+import { AppError } from './lib/errors';
+import { ErrorCode, type TApiError, type TFieldErrors } from '../shared/errors';
+import { SESSION_COOKIE, findSessionUser, type SessionUser } from './modules/auth/session';
+import { registerHealth } from './modules/health/routes';
+import type { Providers } from './providers/index';
+import { moduleRegistry } from './modules';
+
+// Declaration merging needs an interface here.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  providers: Providers;
+  /** Directory of the built web app; omitted when there is none (API only). */
+  webDir?: string;
+};
+
+export type App = FastifyInstance;
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    hsts: config.secureCookies ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (!request.url.startsWith('/api/')) return;
+    reply.header('cache-control', 'no-store');
+    if (UNSAFE.has(request.method)) checkCsrf(request.headers, config.appUrl);
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) request.user = await findSessionUser(deps.database.db, token, deps.clock.now());
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    const body = toErrorBody(error);
+    if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof AppError && error.headers) reply.headers(error.headers);
+    const { status, ...payload } = body;
+    return reply.code(status).send(payload);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !deps.webDir) {
+      return reply.code(404).send({ message: 'Not found', code: ErrorCode.NOT_FOUND } satisfies TApiError);
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ message: 'Not found', code: ErrorCode.NOT_FOUND } satisfies TApiError);
+    }
+    // The web app handles every other path (client-side routing, including its own Page Not Found).
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').send(indexHtml(deps.webDir));
+  });
+
+  if (deps.webDir) {
+    await app.register(fastifyStatic, {
+      root: deps.webDir,
+      index: false,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('cache-control', 'no-cache');
+        }
+      },
+      preCompressed: true,
+    });
+    app.get('/', (_req, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').send(indexHtml(deps.webDir!));
+    });
+  }
+
+  registerHealth(app, deps);
+  for (const register of moduleRegistry) await register(app, deps);
+
+  return app;
+}
+
+let cachedIndex: { dir: string; html: string } | null = null;
+function indexHtml(dir: string): string {
+  if (cachedIndex?.dir !== dir) cachedIndex = { dir, html: fs.readFileSync(path.join(dir, 'index.html'), 'utf8') };
+  return cachedIndex.html;
+}
+
+function checkCsrf(headers: Record<string, string | string[] | undefined>, appUrl: string): void {
+  const origin = headers.origin;
+  if (typeof origin === 'string' && origin !== 'null') {
+    const host = headers['x-forwarded-host'] ?? headers.host;
+    const allowed = new Set([new URL(appUrl).origin]);
+    if (typeof host === 'string') {
+      allowed.add(`http://${host}`);
+      allowed.add(`https://${host}`);
+    }
+    if (!allowed.has(origin)) throw new AppError(403, 'Cross-site request refused', ErrorCode.CSRF_REJECTED);
+  } else if (origin === 'null') {
+    throw new AppError(403, 'Cross-site request refused', ErrorCode.CSRF_REJECTED);
+  }
+}
+
+function toErrorBody(error: FastifyError | AppError | Error): TApiError & { status: number } {
+  if (error instanceof AppError) {
+    return { status: error.statusCode, message: error.message, code: error.code, fieldErrors: error.fieldErrors };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fieldErrors: TFieldErrors = {};
+    const context = (error as FastifyError).validationContext;
+    for (const v of error.validation) {
+      const parts = v.instancePath.split('/').filter(Boolean);
+      const key = parts.length ? parts.join('.') : context === 'body' ? 'body' : (context ?? 'body');
+      const message = v.message ?? 'Invalid value';
+      (fieldErrors[key] ??= []).push(message);
+    }
+    const first = Object.entries(fieldErrors)[0];
+    return {
+      status: 400,
+      message: first ? `Invalid ${first[0]}: ${first[1][0]}` : 'Invalid request',
+      code: ErrorCode.VALIDATION_ERROR,
+      fieldErrors,
+    };
+  }
+  const fe = error as FastifyError;
+  if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+    return {
+      status: 400,
+      message: 'Malformed JSON body',
+      code: ErrorCode.VALIDATION_ERROR,
+      fieldErrors: { body: ['Malformed JSON'] },
+    };
+  }
+  if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return { status: 415, message: 'Send the body as application/json', code: ErrorCode.UNSUPPORTED_MEDIA_TYPE };
+  }
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return { status: 413, message: 'Request body too large', code: ErrorCode.PAYLOAD_TOO_LARGE };
+  }
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return { status: fe.statusCode, message: fe.message, code: fe.statusCode === 429 ? ErrorCode.RATE_LIMITED : undefined };
+  }
+  return { status: 500, message: 'Something went wrong on our side', code: ErrorCode.INTERNAL };
+}

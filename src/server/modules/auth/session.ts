@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, ne } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema/identity';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { forbidden, unauthorized } from '../../lib/errors';
+import type { TUser } from '../../../shared/contracts/user';
+
+export const SESSION_COOKIE = 'voyageur_session';
+
+export type SessionUser = TUser & { sessionId: string };
+
+type UserRow = typeof users.$inferSelect;
+
+export function toUser(row: UserRow): TUser {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    role: row.role,
+    organizationId: row.organizationId,
+    isActive: row.isActive,
+    emailVerified: row.emailVerifiedAt !== null,
+    locale: row.locale,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Creates a session and returns its opaque token (only the hash is stored). */
+export async function createSession(
+  db: Db,
+  opts: { userId: string; now: Date; ttlDays: number; ip?: string; userAgent?: string },
+): Promise<{ token: string; id: string; expiresAt: Date }> {
+  const token = randomToken();
+  const id = randomUUID();
+  const expiresAt = new Date(opts.now.getTime() + opts.ttlDays * 86_400_000);
+  await db.insert(sessions).values({
+    id,
+    userId: opts.userId,
+    tokenHash: sha256(token),
+    ipAddress: opts.ip ?? null,
+    userAgent: opts.userAgent?.slice(0, 300) ?? null,
+    createdAt: opts.now,
+    expiresAt,
+  });
+  return { token, id, expiresAt };
+}
+
+export async function findSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | null> {
+  const rows = await db
+    .select({ user: users, sessionId: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  const row = rows[0];
+  if (!row || !row.user.isActive || row.user.emailVerifiedAt === null) return null;
+  return { ...toUser(row.user), sessionId: row.sessionId };
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of the user except `keepSessionId` (all when omitted). */
+export async function deleteOtherSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date,
+  secure: boolean,
+): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+/** The signed-in user, or a 401. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** The signed-in admin: 401 when anonymous, 403 for any other role. */
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (user.role !== 'admin') throw forbidden('Admin access required');
+  return user;
+}

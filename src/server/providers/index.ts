@@ -1,0 +1,19 @@
+import type { Config } from '../config';
+import type { Mailer } from './mail/index';
+import { createOutboxMailer } from './mail/outbox';
+import { createSmtpMailer } from './mail/smtp';
+
+type Log = { info(obj: object, msg: string): void };
+
+/** Adapters to the outside world. Each has an embedded default and a real one behind configuration. */
+export type Providers = {
+  mail: Mailer;
+};
+
+export function createProviders(config: Config, log: Log): Providers {
+  return {
+    mail: config.mail.smtpUrl
+      ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })
+      : createOutboxMailer({ dir: config.mail.outboxDir, from: config.mail.from, log }),
+  };
+}

@@ -1,0 +1,38 @@
+/** Error codes the server answers with; the web maps each to a translated message. */
+export const ErrorCode = {
+  VALIDATION_ERROR: 'VALIDATION_ERROR',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  RATE_LIMITED: 'RATE_LIMITED',
+  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
+  EMAIL_TAKEN: 'EMAIL_TAKEN',
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  INVALID_CODE: 'INVALID_CODE',
+  CODE_EXPIRED: 'CODE_EXPIRED',
+  TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
+  INVALID_TOKEN: 'INVALID_TOKEN',
+  ACCOUNT_DISABLED: 'ACCOUNT_DISABLED',
+  NOT_CONFIGURED: 'NOT_CONFIGURED',
+  CSRF_REJECTED: 'CSRF_REJECTED',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  INSUFFICIENT_BALANCE: 'INSUFFICIENT_BALANCE',
+  PRICE_CHANGED: 'PRICE_CHANGED',
+  NO_RATES: 'NO_RATES',
+  API_FAILURE: 'API_FAILURE',
+  ORDER_TIMEOUT: 'ORDER_TIMEOUT',
+  INTERNAL: 'INTERNAL',
+} as const;
+
+export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Field errors keyed by dotted path, e.g. `toAddress.postalCode`. */
+export type TFieldErrors = Record<string, string[]>;
+
+export type TApiError = {
+  message: string;
+  code?: TErrorCode;
+  fieldErrors?: TFieldErrors;
+};
