@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../../../src/server/config';
 import { openDatabase, type Database } from '../../../src/server/db/client';
 import { fixedClock } from '../../../src/server/lib/clock';
 import type { MailMessage } from '../../../src/server/providers/mail/index';
-import type { Providers } from '../../../src/server/providers/index';
+import { createProviders, type Providers } from '../../../src/server/providers/index';
 import { users } from '../../../src/server/db/schema/identity';
 import { createSession, SESSION_COOKIE } from '../../../src/server/modules/auth/session';
 import { hashPassword } from '../../../src/server/lib/crypto';
@@ -66,6 +66,7 @@ export async function createTestApp(
   const clock = fixedClock(opts.now ?? '2026-03-02T15:00:00Z');
   const mail: MailMessage[] = [];
   const providers: Providers = {
+    ...createProviders(config, { info: () => undefined }),
     mail: {
       kind: 'outbox',
       send: async (m) => {
@@ -73,7 +74,7 @@ export async function createTestApp(
       },
     },
     ...opts.providers,
-  } as Providers;
+  };
   const app = await buildApp({ config, database, clock, providers });
   await app.ready();
   return {

@@ -1,0 +1,154 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { readEmlText } from '../../../src/server/providers/mail/outbox';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export type RunningApp = {
+  url: string;
+  dataDir: string;
+  outboxDir: string;
+  logs: () => string;
+  stop(): Promise<void>;
+};
+
+/** Starts the built app with `npm start` on a temporary DATA_DIR and waits until it is healthy. */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voyageur-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const baseEnv = { ...process.env };
+  // The app under test always runs on its own embedded database and outbox.
+  delete baseEnv.DATABASE_URL;
+  delete baseEnv.SMTP_URL;
+  delete baseEnv.ADMIN_EMAIL;
+  delete baseEnv.ADMIN_PASSWORD;
+  const child: ChildProcess = spawn('npm', ['start', '--silent'], {
+    cwd: ROOT,
+    env: {
+      ...baseEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: url,
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`app exited early (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`app did not become healthy:\n${output}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    dataDir,
+    outboxDir: path.join(dataDir, 'outbox'),
+    logs: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        try {
+          process.kill(-child.pid!, 'SIGTERM');
+        } catch {
+          /* gone */
+        }
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(() => {
+            try {
+              process.kill(-child.pid!, 'SIGKILL');
+            } catch {
+              /* gone */
+            }
+            resolve();
+          }, 5000);
+          child.once('exit', () => {
+            clearTimeout(t);
+            resolve();
+          });
+        });
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+}
+
+export async function newPage(
+  browser: Browser,
+  app: RunningApp,
+  opts: { viewport?: { width: number; height: number }; locale?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: app.url,
+    viewport: opts.viewport ?? { width: 1280, height: 800 },
+    locale: opts.locale ?? 'en-CA',
+    timezoneId: 'America/Toronto',
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Mails written to the outbox, oldest first. */
+export function readOutbox(app: RunningApp): { to: string; subject: string; text: string }[] {
+  if (!fs.existsSync(app.outboxDir)) return [];
+  return fs
+    .readdirSync(app.outboxDir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) => readEmlText(fs.readFileSync(path.join(app.outboxDir, f), 'utf8')));
+}
+
+/** Waits for a mail to `to` matching `pattern` and returns the first capture group (or whole match). */
+export async function waitForMail(app: RunningApp, to: string, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = readOutbox(app).filter((m) => m.to.toLowerCase() === to.toLowerCase()).reverse();
+    for (const m of mails) {
+      const hit = pattern.exec(m.text);
+      if (hit) return hit[1] ?? hit[0];
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${pattern}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
