@@ -4,6 +4,8 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 const root = path.resolve(import.meta.dirname, '..');
+// A .env file in the project root is read when present (variables already set win).
+if (!process.env.VOYAGEUR_SKIP_DOTENV && fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 const stamp = path.join(root, 'dist/.build-stamp');
 const entry = path.join(root, 'dist/server/main.js');
 

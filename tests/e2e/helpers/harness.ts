@@ -59,6 +59,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       DATA_DIR: dataDir,
       APP_URL: url,
       LOG_LEVEL: 'info',
+      VOYAGEUR_SKIP_DOTENV: '1',
       ...env,
     },
     detached: true,

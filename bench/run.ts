@@ -1,0 +1,172 @@
+/**
+ * `npm run bench`: prints speed and size figures with their targets. Targets, not tests: these
+ * machines are shared and noisy, so nothing here fails the build.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CHROMIUM_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+];
+
+type Row = { name: string; value: string; target: string; ok: boolean | null };
+const rows: Row[] = [];
+const report = (name: string, value: string, target: string, ok: boolean | null) => {
+  rows.push({ name, value, target, ok });
+  console.log(`${ok === null ? '·' : ok ? '✔' : '✖'} ${name}: ${value} (target ${target})`);
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+type Server = { url: string; stop(): Promise<void>; startMs: number };
+
+async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const baseEnv = { ...process.env };
+  delete baseEnv.DATABASE_URL;
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
+    cwd: ROOT,
+    env: { ...baseEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited');
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const startMs = performance.now() - t0;
+  return {
+    url,
+    startMs,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function rps(url: string, headers: Record<string, string> = {}): Promise<number> {
+  const result = await autocannon({ url, connections: 20, duration: 5, headers });
+  return result.requests.average;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(ROOT, 'dist/server/main.js'))) {
+    console.log('building first…');
+    const { spawnSync } = await import('node:child_process');
+    spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' });
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voyageur-bench-'));
+  const admin = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password-1' };
+  try {
+    // 1. Start to healthy on an existing data directory.
+    const first = await startServer(dataDir, admin);
+    report('start to healthy, new data directory', `${first.startMs.toFixed(0)} ms`, 'none (creates the database)', null);
+    await first.stop();
+    const starts: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const s = await startServer(dataDir, admin);
+      starts.push(s.startMs);
+      await s.stop();
+    }
+    const startMedian = median(starts);
+    report('start to healthy, existing data directory (median of 3)', `${startMedian.toFixed(0)} ms`, '< 1500 ms', startMedian < 1500);
+
+    const server = await startServer(dataDir, admin);
+    try {
+      // 2. JavaScript the landing page loads, gzipped.
+      const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const scripts = new Set<string>();
+      page.on('response', (r) => {
+        const u = new URL(r.url());
+        if (u.pathname.endsWith('.js')) scripts.add(u.pathname);
+      });
+      await page.goto(server.url, { waitUntil: 'networkidle' });
+      await browser.close();
+      let gz = 0;
+      for (const p of scripts) gz += zlib.gzipSync(fs.readFileSync(path.join(ROOT, 'dist/web', p)), { level: 9 }).length;
+      report(`landing page JavaScript, gzipped (${scripts.size} files)`, `${(gz / 1024).toFixed(1)} KB`, '<= 120 KB', gz <= 120 * 1024);
+
+      // 3. GET /api/user with a session vs GET /api/health.
+      const login = await fetch(`${server.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD }),
+      });
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+      if (!login.ok || !cookie) throw new Error(`bench login failed: ${login.status}`);
+      const health = await rps(`${server.url}/api/health`);
+      const user = await rps(`${server.url}/api/user`, { cookie });
+      report('GET /api/health', `${health.toFixed(0)} req/s`, 'reference', null);
+      report('GET /api/user with a session', `${user.toFixed(0)} req/s`, 'reference', null);
+      report('ratio /api/user : /api/health', (user / health).toFixed(2), '>= 0.5', user / health >= 0.5);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  // 4. Domain benches (in-process), when present.
+  for (const [file, fn] of [
+    ['quotes.ts', 'benchQuotes'],
+    ['parser.ts', 'benchParser'],
+  ] as const) {
+    if (!fs.existsSync(path.join(import.meta.dirname, file))) continue;
+    const mod = (await import(`./${file}`)) as Record<string, () => Promise<Record<string, number>>>;
+    const r = await mod[fn]();
+    if (fn === 'benchQuotes') {
+      report('quote latency p50, all carriers, in-process', `${r.p50Ms.toFixed(2)} ms`, 'reference', null);
+      report('quote latency p99, all carriers, in-process', `${r.p99Ms.toFixed(2)} ms`, '< 15 ms', r.p99Ms < 15);
+      report(
+        'quote total with one slow carrier',
+        `${r.slowCarrierTotalMs.toFixed(0)} ms (timeout ${r.timeoutMs} ms)`,
+        `<= ${r.timeoutMs + 20} ms`,
+        r.slowCarrierTotalMs <= r.timeoutMs + 20,
+      );
+    } else {
+      report('parser throughput, one core', `${r.addressesPerSecond.toFixed(0)} addresses/s`, '> 2000', r.addressesPerSecond > 2000);
+      report(`parser field accuracy on the corpus (${r.cases} cases)`, `${(r.fieldAccuracy * 100).toFixed(1)} %`, 'reference', null);
+    }
+  }
+
+  const missed = rows.filter((r) => r.ok === false).length;
+  console.log(`\n${rows.filter((r) => r.ok).length} targets met, ${missed} missed.`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
