@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { ZLocale, ZUser } from './user';
+
+/** Trimmed, lower-cased email (the server stores and compares emails this way). */
+export const ZEmail = z.string().trim().toLowerCase().min(1, 'Email is required').max(254).email('Enter a valid email address');
+export const ZPassword = z
+  .string()
+  .min(8, 'Password must be at least 8 characters long')
+  .max(128, 'Password must be at most 128 characters long');
+export const ZPersonName = z.string().trim().min(1, 'Required').max(100);
+
+export const ZRegisterRequest = z.strictObject({
+  email: ZEmail,
+  password: ZPassword,
+  firstName: ZPersonName,
+  lastName: ZPersonName,
+  organizationName: z.string().trim().max(200).optional(),
+  locale: ZLocale.optional(),
+});
+export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
+
+export const ZRegisterResponse = z.object({ ok: z.literal(true), email: z.string() });
+export type TRegisterResponse = z.infer<typeof ZRegisterResponse>;
+
+export const ZSendOtpRequest = z.strictObject({ email: ZEmail });
+export type TSendOtpRequest = z.infer<typeof ZSendOtpRequest>;
+
+export const ZOkResponse = z.object({ ok: z.literal(true) });
+export type TOkResponse = z.infer<typeof ZOkResponse>;
+
+export const ZVerifyOtpRequest = z.strictObject({
+  email: ZEmail,
+  code: z.string().trim().regex(/^\d{6}$/, 'Please enter the 6-digit verification code'),
+});
+export type TVerifyOtpRequest = z.infer<typeof ZVerifyOtpRequest>;
+
+export const ZVerifyOtpResponse = z.object({ user: ZUser });
+export type TVerifyOtpResponse = z.infer<typeof ZVerifyOtpResponse>;
+
+export const ZLoginRequest = z.strictObject({
+  email: ZEmail,
+  password: z.string().min(1, 'Password is required').max(128),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZForgotPasswordRequest = z.strictObject({ email: ZEmail });
+export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
+
+export const FORGOT_PASSWORD_MESSAGE = 'If an account with that email exists, you will receive a password reset link.';
+export const ZForgotPasswordResponse = z.object({ message: z.string() });
+export type TForgotPasswordResponse = z.infer<typeof ZForgotPasswordResponse>;
+
+export const ZResetPasswordRequest = z.strictObject({
+  token: z.string().trim().min(1, 'Reset token is required').max(200),
+  password: ZPassword,
+});
+export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
+
+export const ZResetPasswordResponse = z.object({ ok: z.literal(true), message: z.string() });
+export type TResetPasswordResponse = z.infer<typeof ZResetPasswordResponse>;
+
+/** Values of `?error=` on /auth after a Google sign-in attempt. */
+export const GOOGLE_AUTH_ERRORS = ['google_not_configured', 'google_failed'] as const;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { ZEmail, ZPassword, ZPersonName } from './auth';
+import { ZLocale } from './user';
+
+export const ZUpdateProfileRequest = z.strictObject({
+  firstName: ZPersonName,
+  lastName: ZPersonName,
+  email: ZEmail,
+});
+export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
+
+export const ZChangePasswordRequest = z.strictObject({
+  currentPassword: z.string().min(1, 'Current password is required').max(128),
+  newPassword: ZPassword,
+});
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
+export const ZUpdateLocaleRequest = z.strictObject({ locale: ZLocale });
+export type TUpdateLocaleRequest = z.infer<typeof ZUpdateLocaleRequest>;
+
+export const ZOrganization = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  address: z.string(),
+  email: z.string().nullable(),
+});
+export type TOrganization = z.infer<typeof ZOrganization>;
+
+export const ZUpdateOrganizationRequest = z.strictObject({
+  name: z.string().trim().min(1, 'Organization name is required').max(200),
+  address: z.string().trim().max(500),
+});
+export type TUpdateOrganizationRequest = z.infer<typeof ZUpdateOrganizationRequest>;
+
+export const ZNotificationPreferences = z.strictObject({
+  email: z.boolean(),
+  sms: z.boolean(),
+  marketing: z.boolean(),
+});
+export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;
+
+export const ZAuditLogQuery = z.strictObject({ userId: z.uuid().optional() });
+export type TAuditLogQuery = z.infer<typeof ZAuditLogQuery>;
+
+export const ZAuditLogEntry = z.object({
+  id: z.uuid(),
+  user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
+  action: z.string(),
+  resourceType: z.string(),
+  resourceId: z.string().nullable(),
+  oldValue: z.unknown(),
+  newValue: z.unknown(),
+  ipAddress: z.string().nullable(),
+  details: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TAuditLogEntry = z.infer<typeof ZAuditLogEntry>;
+export const ZAuditLogList = z.array(ZAuditLogEntry);
