@@ -1,0 +1,67 @@
+import type { Carrier } from '../index';
+import {
+  COURIER_GROUND_TABLE,
+  domesticRow,
+  ruralExtraDay,
+  sandboxCarrier,
+  type CarrierDef,
+  type SandboxOptions,
+} from './engine';
+
+const NEXT_DAY = [1, 1, 1, 1, 1, 3];
+
+/** Purolator: 68 kg; Express family at the published multiples of Ground. */
+export const PUROLATOR: CarrierDef = {
+  code: 'CA-PUROLATOR',
+  name: 'Purolator',
+  services: [
+    {
+      code: 'PUR.GROUND',
+      name: 'Purolator Ground',
+      table: COURIER_GROUND_TABLE,
+      multiplierBp: 9700,
+      dimDivisor: 5000,
+      transitDays: [1, 2, 3, 3, 4, 6],
+    },
+    {
+      code: 'PUR.EXPRESS',
+      name: 'Purolator Express',
+      table: COURIER_GROUND_TABLE,
+      multiplierBp: 15_130, // 1.56 × Ground
+      dimDivisor: 5000,
+      transitDays: NEXT_DAY,
+    },
+    {
+      code: 'PUR.EXPRESS1030',
+      name: 'Purolator Express 10:30 AM',
+      table: COURIER_GROUND_TABLE,
+      multiplierBp: 18_040, // 1.86 × Ground
+      dimDivisor: 5000,
+      transitDays: NEXT_DAY,
+    },
+    {
+      code: 'PUR.EXPRESS9AM',
+      name: 'Purolator Express 9 AM',
+      table: COURIER_GROUND_TABLE,
+      multiplierBp: 20_370, // 2.1 × Ground
+      dimDivisor: 5000,
+      transitDays: NEXT_DAY,
+    },
+  ],
+  limits: { maxWeightKg: 68, maxLengthCm: 274, maxLengthPlusGirthCm: 419 },
+  steps: 'half-kg',
+  fuelBp: 2750, // March 2026
+  surcharges: {
+    ruralCents: 595,
+    remoteCents: 3500,
+    nonStandardCents: 0,
+    handlingCents: 2200,
+    handlingOverLengthCm: 122,
+    handlingOverSecondSideCm: 76,
+    handlingOverWeightKg: 30,
+  },
+  rowFor: domesticRow,
+  extraDays: ruralExtraDay,
+};
+
+export const createPurolatorSandbox = (opts?: SandboxOptions): Carrier => sandboxCarrier(PUROLATOR, opts);
