@@ -1,10 +1,127 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from '../../app';
 import { ZUser } from '../../../shared/contracts/user';
-import { requireUser } from './session';
+import {
+  ZForgotPasswordRequest,
+  ZForgotPasswordResponse,
+  ZLoginRequest,
+  ZOkResponse,
+  ZRegisterRequest,
+  ZRegisterResponse,
+  ZResetPasswordRequest,
+  ZResetPasswordResponse,
+  ZSendOtpRequest,
+  ZVerifyOtpRequest,
+  ZVerifyOtpResponse,
+} from '../../../shared/contracts/auth';
+import { OIDC_COOKIE, OIDC_TTL_MS } from '../../providers/identity/google';
+import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie, toUser } from './session';
+import { createAuthService, type RequestMeta, type SignedIn } from './service';
 
-export function registerAuth(app: App, _deps: AppDeps): void {
+const meta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+});
+
+const ZGoogleCallbackQuery = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+});
+
+export function registerAuth(root: App, deps: AppDeps): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const secure = deps.config.secureCookies;
+  const auth = createAuthService({
+    db: deps.database.db,
+    clock: deps.clock,
+    mail: deps.providers.mail,
+    config: deps.config,
+    identity: deps.providers.identity,
+    log: app.log,
+  });
+  const signIn = (reply: FastifyReply, s: SignedIn) => setSessionCookie(reply, s.token, s.expiresAt, secure);
+
   app.get('/api/user', { schema: { response: { 200: ZUser } } }, async (request) => {
     const { sessionId: _s, ...user } = requireUser(request);
     return user;
+  });
+
+  app.post('/api/register', { schema: { body: ZRegisterRequest, response: { 200: ZRegisterResponse } } }, async (request) => {
+    const { email } = await auth.register(request.body, meta(request));
+    return { ok: true as const, email };
+  });
+
+  app.post('/api/auth/send-otp', { schema: { body: ZSendOtpRequest, response: { 200: ZOkResponse } } }, async (request) => {
+    await auth.sendOtp(request.body.email, meta(request));
+    return { ok: true as const };
+  });
+
+  app.post(
+    '/api/auth/verify-otp',
+    { schema: { body: ZVerifyOtpRequest, response: { 200: ZVerifyOtpResponse } } },
+    async (request, reply) => {
+      const signed = await auth.verifyOtp(request.body.email, request.body.code, meta(request));
+      signIn(reply, signed);
+      return { user: toUser(signed.user) };
+    },
+  );
+
+  app.post('/api/login', { schema: { body: ZLoginRequest, response: { 200: ZUser } } }, async (request, reply) => {
+    const signed = await auth.login(request.body, { ...meta(request), previousToken: request.cookies[SESSION_COOKIE] });
+    signIn(reply, signed);
+    return toUser(signed.user);
+  });
+
+  app.post('/api/logout', { schema: { response: { 200: ZOkResponse } } }, async (request, reply) => {
+    const u = request.user;
+    await auth.logout(u ? { userId: u.id, sessionId: u.sessionId } : null, meta(request));
+    clearSessionCookie(reply, secure);
+    return { ok: true as const };
+  });
+
+  app.post(
+    '/api/forgot-password',
+    { schema: { body: ZForgotPasswordRequest, response: { 200: ZForgotPasswordResponse } } },
+    async (request) => auth.forgotPassword(request.body.email, meta(request)),
+  );
+
+  app.post(
+    '/api/reset-password',
+    { schema: { body: ZResetPasswordRequest, response: { 200: ZResetPasswordResponse } } },
+    async (request) => {
+      await auth.resetPassword(request.body.token, request.body.password, meta(request));
+      return { ok: true as const, message: 'Password reset successful' };
+    },
+  );
+
+  app.get('/api/auth/google', async (_request, reply) => {
+    const start = auth.googleStart();
+    if (start.cookie) {
+      reply.setCookie(OIDC_COOKIE, start.cookie, {
+        path: '/api/auth/google',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        maxAge: OIDC_TTL_MS / 1000,
+      });
+    }
+    return reply.redirect(start.redirect, 302);
+  });
+
+  app.get('/api/auth/google/callback', { schema: { querystring: ZGoogleCallbackQuery } }, async (request, reply) => {
+    reply.clearCookie(OIDC_COOKIE, { path: '/api/auth/google', httpOnly: true, sameSite: 'lax', secure });
+    if (!deps.providers.identity.google) return reply.redirect('/auth?error=google_not_configured', 302);
+    try {
+      const signed = await auth.googleCallback(request.query, request.cookies[OIDC_COOKIE], meta(request));
+      signIn(reply, signed);
+      return reply.redirect('/dashboard', 302);
+    } catch (err) {
+      if ((err as { statusCode?: number }).statusCode === 429) throw err;
+      request.log.warn({ err }, 'google sign-in failed');
+      return reply.redirect('/auth?error=google_failed', 302);
+    }
   });
 }

@@ -1,0 +1,56 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema/identity';
+import { ErrorCode } from '../../shared/errors';
+import { AppError } from './errors';
+
+/** At most `limit` hits per fixed window of `windowMs`, per subject (an IP, an email, a user id). */
+export type RateRule = { name: string; limit: number; windowMs: number };
+
+export type RateCheck = { rule: RateRule; subject: string };
+
+/** Start of the fixed window that contains `nowMs`. */
+export function windowStartOf(nowMs: number, windowMs: number): number {
+  return Math.floor(nowMs / windowMs) * windowMs;
+}
+
+/** Whole seconds until the window containing `nowMs` ends (at least 1). */
+export function secondsUntilWindowEnds(nowMs: number, windowMs: number): number {
+  const end = windowStartOf(nowMs, windowMs) + windowMs;
+  return Math.max(1, Math.ceil((end - nowMs) / 1000));
+}
+
+export function rateLimited(retryAfterSeconds: number, message = 'Too many requests. Please try again later.'): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError(429, message, ErrorCode.RATE_LIMITED, undefined, { 'retry-after': String(seconds) });
+}
+
+const LONGEST_WINDOW_MS = 24 * 3_600_000;
+const PRUNE_PROBABILITY = 0.02;
+
+/**
+ * Counts one hit for every check (an atomic upsert on rate_limits, so several app processes share
+ * the counters) and throws 429 with Retry-After when any of them is over its limit.
+ */
+export async function enforceRateLimits(db: Db, now: Date, checks: RateCheck[], random = Math.random): Promise<void> {
+  const nowMs = now.getTime();
+  let retryAfter = 0;
+  for (const { rule, subject } of checks) {
+    const windowStart = new Date(windowStartOf(nowMs, rule.windowMs));
+    const key = `${rule.name}:${subject}`;
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key, windowStart, count: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { count: sql`${rateLimits.count} + 1` },
+      })
+      .returning({ count: rateLimits.count });
+    if (row.count > rule.limit) retryAfter = Math.max(retryAfter, secondsUntilWindowEnds(nowMs, rule.windowMs));
+  }
+  // Opportunistic clean-up of finished windows; no scheduler needed and cheap on average.
+  if (random() < PRUNE_PROBABILITY) {
+    await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(nowMs - LONGEST_WINDOW_MS)));
+  }
+  if (retryAfter > 0) throw rateLimited(retryAfter);
+}

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { organizations, passwordResetTokens, sessions, users, verificationCodes } from '../../db/schema/identity';
+
+export type UserRow = typeof users.$inferSelect;
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type CodeRow = typeof verificationCodes.$inferSelect;
+export type ResetTokenRow = typeof passwordResetTokens.$inferSelect;
+
+/** Case-insensitive lookup (matches the unique index on lower(email)). */
+export async function findUserByEmail(db: Db, email: string, forUpdate = false): Promise<UserRow | null> {
+  const q = db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  const rows = forUpdate ? await q.for('update') : await q;
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: Db, id: string, forUpdate = false): Promise<UserRow | null> {
+  const q = db.select().from(users).where(eq(users.id, id)).limit(1);
+  const rows = forUpdate ? await q.for('update') : await q;
+  return rows[0] ?? null;
+}
+
+export async function findUserByGoogleSubject(db: Db, subject: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.googleSubject, subject)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertOrganization(
+  db: Db,
+  values: { name: string; email: string | null; now: Date },
+): Promise<OrganizationRow> {
+  const [row] = await db
+    .insert(organizations)
+    .values({ id: randomUUID(), name: values.name, email: values.email, createdAt: values.now, updatedAt: values.now })
+    .returning();
+  return row;
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row;
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  patch: Partial<Omit<typeof users.$inferInsert, 'id'>>,
+): Promise<UserRow> {
+  const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function updateOrganizationName(db: Db, id: string, name: string, now: Date): Promise<void> {
+  await db.update(organizations).set({ name, updatedAt: now }).where(eq(organizations.id, id));
+}
+
+/** Codes created for the user since `since`, newest first. */
+export async function codesSince(db: Db, userId: string, since: Date): Promise<CodeRow[]> {
+  return db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, userId), gte(verificationCodes.createdAt, since)))
+    .orderBy(desc(verificationCodes.createdAt));
+}
+
+export async function latestCode(db: Db, userId: string): Promise<CodeRow | null> {
+  const rows = await db
+    .select()
+    .from(verificationCodes)
+    .where(eq(verificationCodes.userId, userId))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1)
+    .for('update');
+  return rows[0] ?? null;
+}
+
+/** Invalidates every open code of the user, then stores the new one. */
+export async function replaceCode(
+  db: Db,
+  values: { id: string; userId: string; codeHash: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ consumedAt: values.now })
+    .where(and(eq(verificationCodes.userId, values.userId), isNull(verificationCodes.consumedAt)));
+  await db.insert(verificationCodes).values({
+    id: values.id,
+    userId: values.userId,
+    codeHash: values.codeHash,
+    expiresAt: values.expiresAt,
+    createdAt: values.now,
+  });
+}
+
+export async function recordCodeAttempt(db: Db, id: string, attempts: number, kill: Date | null): Promise<void> {
+  await db.update(verificationCodes).set({ attempts, consumedAt: kill }).where(eq(verificationCodes.id, id));
+}
+
+export async function consumeCode(db: Db, id: string, now: Date): Promise<void> {
+  await db.update(verificationCodes).set({ consumedAt: now }).where(eq(verificationCodes.id, id));
+}
+
+export async function insertResetToken(
+  db: Db,
+  values: { userId: string; tokenHash: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResetTokens).values({
+    id: randomUUID(),
+    userId: values.userId,
+    tokenHash: values.tokenHash,
+    expiresAt: values.expiresAt,
+    createdAt: values.now,
+  });
+}
+
+export async function findResetToken(db: Db, tokenHash: string): Promise<ResetTokenRow | null> {
+  const rows = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Marks the token used if it still is unused; false when another request got there first. */
+export async function claimResetToken(db: Db, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt)))
+    .returning({ id: passwordResetTokens.id });
+  return rows.length === 1;
+}
+
+/** Every other open reset token of the user stops working (a reset or password change happened). */
+export async function retireResetTokens(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<{ id: string; userId: string } | null> {
+  const rows = await db
+    .select({ id: sessions.id, userId: sessions.userId })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Postgres unique violation (directly or wrapped by drizzle). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
