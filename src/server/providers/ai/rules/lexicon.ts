@@ -1,0 +1,140 @@
+/** Word lists the rule-based parser reads. Everything here is built once, at module load. */
+
+export type LabelField =
+  | 'name'
+  | 'attn'
+  | 'company'
+  | 'careOf'
+  | 'address'
+  | 'address2'
+  | 'city'
+  | 'province'
+  | 'postalCode'
+  | 'country'
+  | 'phone'
+  | 'email'
+  | 'ignore';
+
+const LATIN_LABELS: Record<Exclude<LabelField, 'careOf'>, string[]> = {
+  name: [
+    'name', 'full name', 'contact', 'contact name', 'contact person', 'recipient', 'recipient name', 'receiver',
+    'receiver name', 'sender', 'sender name', 'consignee', 'ship to', 'send to', 'deliver to', 'customer', 'customer name',
+    'nom', 'nom complet', 'destinataire', 'expéditeur', 'expediteur', 'first and last name',
+  ],
+  attn: ['attn', 'attention', "à l'attention de", 'a l attention de'],
+  company: ['company', 'company name', 'business', 'business name', 'organization', 'organisation', 'entreprise', 'société', 'societe', 'compagnie'],
+  address: [
+    'address', 'street', 'street address', 'address line 1', 'address 1', 'address1', 'addr', 'adresse', 'shipping address',
+    'delivery address', 'mailing address', 'civic address',
+  ],
+  address2: ['address line 2', 'address 2', 'address2', 'unit', 'apt', 'apartment', 'suite', 'unit number', 'apt number'],
+  city: ['city', 'town', 'municipality', 'ville', 'city/town'],
+  province: ['province', 'prov', 'state', 'province/state', 'state/province', 'province or state', 'territory', 'région', 'region'],
+  postalCode: ['postal code', 'postal', 'postcode', 'post code', 'zip', 'zip code', 'zipcode', 'postal/zip', 'postal/zip code', 'code postal'],
+  country: ['country', 'pays'],
+  phone: [
+    'phone', 'phone number', 'phone no', 'tel', 'tel.', 'telephone', 'téléphone', 'mobile', 'cell', 'cell phone', 'cellphone',
+    'contact number', 'contact phone', 'ph', 'tél', 'cellulaire',
+  ],
+  email: ['email', 'e-mail', 'email address', 'e-mail address', 'courriel', 'mail'],
+  ignore: ['note', 'notes', 'remarks', 'instructions', 'delivery instructions', 'fax', '备注', '传真'],
+};
+
+const CJK_LABELS: Partial<Record<LabelField, string[]>> = {
+  name: ['收件人姓名', '寄件人姓名', '收件人', '寄件人', '收货人', '发件人', '联系人', '姓名', '名字', '收件者', '寄件者'],
+  company: ['公司名称', '公司名', '公司', '单位'],
+  address: ['详细地址', '收件地址', '收货地址', '寄件地址', '发件地址', '街道地址', '地址', '街道'],
+  address2: ['单元号', '门牌号', '公寓号'],
+  city: ['城市', '市'],
+  province: ['省份', '省/州', '省'],
+  postalCode: ['邮政编码', '邮编'],
+  country: ['国家'],
+  phone: ['联系电话', '电话号码', '手机号码', '手机号', '电话', '手机'],
+  email: ['电子邮箱', '电子邮件', '邮箱', '电邮'],
+};
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+export const LABEL_FIELDS = new Map<string, LabelField>();
+for (const [field, words] of Object.entries(LATIN_LABELS)) for (const w of words) LABEL_FIELDS.set(w, field as LabelField);
+for (const [field, words] of Object.entries(CJK_LABELS)) for (const w of words ?? []) LABEL_FIELDS.set(w, field as LabelField);
+
+const byLength = (a: string, b: string) => b.length - a.length;
+const latin = Object.values(LATIN_LABELS).flat().sort(byLength).map((w) => escape(w).replace(/ /g, '\\s+'));
+const cjk = Object.values(CJK_LABELS).flat().sort(byLength).map(escape);
+
+/**
+ * A label followed by a colon: "Phone:", "Postal code :", "电话：" (full-width colons are already
+ * folded by NFKC). Latin labels must start a word; Chinese ones may follow any character.
+ * Also "c/o" without a colon.
+ */
+export const LABEL_PATTERN = new RegExp(
+  `(?:(?<![\\p{L}\\p{N}])(${latin.join('|')})|(${cjk.join('|')}))[ \\t]*:|(?<![\\p{L}\\p{N}])(c/o|C/O)\\s+`,
+  'giu',
+);
+
+const STREET_TYPE_WORDS = [
+  'street', 'st', 'avenue', 'ave', 'av', 'road', 'rd', 'boulevard', 'blvd', 'drive', 'dr', 'crescent', 'cres', 'cr',
+  'court', 'crt', 'ct', 'place', 'pl', 'lane', 'ln', 'way', 'terrace', 'terr', 'tce', 'parkway', 'pkwy', 'highway', 'hwy',
+  'square', 'sq', 'trail', 'trl', 'circle', 'cir', 'close', 'gate', 'gardens', 'gdns', 'grove', 'grv', 'heights', 'hts',
+  'line', 'mews', 'path', 'point', 'pt', 'row', 'walk', 'landing', 'ridge', 'hill', 'common', 'commons', 'green', 'loop',
+  'run', 'vale', 'view', 'wynd', 'expressway', 'esplanade', 'promenade', 'quay', 'rise', 'concession', 'sideroad',
+  'alley', 'crossing', 'glen', 'manor', 'plaza', 'link', 'chase', 'cove', 'bend', 'estates', 'meadows', 'park', 'bay',
+  'wharf', 'pathway', 'route', 'rte', 'townline', 'crossroad', 'centre', 'center', 'mall',
+];
+export const STREET_TYPES = new Set(STREET_TYPE_WORDS);
+
+/** Types that come before the name in French (and Avenue Road-style English): "rue Saint-Jean". */
+export const FRENCH_STREET_TYPES = new Set([
+  'rue', 'boul', 'boulevard', 'bd', 'bl', 'av', 'avenue', 'ch', 'chemin', 'place', 'pl', 'route', 'rang', 'rg', 'montée',
+  'montee', 'côte', 'cote', 'allée', 'allee', 'impasse', 'promenade', 'croissant', 'terrasse', 'cours', 'voie', 'carré',
+  'carre', 'autoroute', 'sentier', 'passage', 'rue-principale',
+]);
+
+/** Types followed by a number: "Highway 7", "Concession 5", "Route 132". */
+export const NUMBERED_ROUTE_TYPES = new Set([
+  'highway', 'hwy', 'route', 'rte', 'concession', 'conc', 'line', 'sideroad', 'county', 'regional', 'township', 'range', 'rang',
+]);
+
+export const DIRECTIONS = new Set([
+  'n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw', 'north', 'south', 'east', 'west', 'o', 'ouest', 'est', 'nord', 'sud', 'no', 'so',
+]);
+
+/** Abbreviations a period does not end a sentence after. */
+export const ABBREVIATIONS = new Set([
+  ...STREET_TYPE_WORDS, ...FRENCH_STREET_TYPES, 'mr', 'mrs', 'ms', 'dr', 'jr', 'sr', 'inc', 'ltd', 'co', 'corp', 'apt', 'no',
+  'app', 'ste', 'stn', 'succ', 'p.o', 'po', 'c.p', 'st', 'mt', 'ft', 'pte', 'ltée', 'ltee', 'enr', 'cie', 'ext', 'bur',
+  'e', 'w', 'n', 's', 'o', 'prof', 'mme', 'mlle', 'm',
+]);
+
+export const HONORIFICS = /^(?:mr|mrs|ms|miss|mx|dr|prof|m|mme|mlle|monsieur|madame|sir)\.?$/i;
+
+/** Capitalised words that are never part of a person's name in a sentence. */
+export const NAME_STOPWORDS = new Set([
+  'ship', 'send', 'deliver', 'delivery', 'please', 'pls', 'hi', 'hello', 'hey', 'to', 'for', 'my', 'her', 'his', 'their',
+  'our', 'the', 'a', 'an', 'at', 'and', 'thanks', 'thank', 'you', 'address', 'is', 'sister', 'brother', 'mom', 'dad',
+  'mother', 'father', 'friend', 'customer', 'client', 'order', 'package', 'parcel', 'gift', 'pickup', 'from', 'sender',
+  'receiver', 'recipient', 'contact', 'call', 'cell', 'phone', 'email', 'text', 'note', 'buzz', 'buzzer', 'unit', 'apt',
+  'suite', 'box', 'can', 'i', 'we', 'it', 'this', 'that', 'office', 'home', 'work', 'mobile', 'tel', 'fax', 'canada',
+  'usa', 'it’s', "it's", 'goes', 'going', 'name', 'in', 'on', 'of', 'with', 'via', 'by', 'or', 'shipping', 'ship-to',
+  'lives', 'live', 'she', 'he', 'they', 'me', 'us', 'mail', 'attn', 'attention', 'c/o', 'urgent', 'fragile', 'same',
+  'day', 'next', 'express', 'priority', 'thx', 'cheers', 'regards', 'best', 'envoyer', 'à', 'chez', 'livrer', 'merci',
+  'son', 'daughter', 'wife', 'husband', 'uncle', 'aunt', 'cousin', 'grandma', 'grandpa', 'colleague', 'boss', 'new',
+  'returning', 'return', 'sending', 'shipment', 'deliver-to', 'postal', 'code', 'city', 'province', 'street', 'number',
+  'it', 'her', 'reach', 'reached', 'also', 'st', 'ave', 'rd', 'here', 'there', 'details', 'info', 'information', 'below',
+  'above', 'dear', 'team', 'mon', 'ma', 'mes', 'le', 'la', 'les', 'de', 'du', 'des', 'pour', 'et', 'est', 'sa', 'soeur', 'frère',
+]);
+
+export const COMPANY_PATTERN =
+  /(?:^|[\s,])(?:inc|incorporated|ltd|limited|ltée|ltee|corp|corporation|llc|llp|lp|co|company|cie|enr|group|groupe|enterprises?|holdings|technologies|solutions|services|société|industries|associates|partners|consulting|studios?|bakery|restaurant|café|cafe|store|shop|clinic|dental|pharmacy|hospital|university|college|school|foundation|logistics|trading|imports?|exports?|manufacturing|systems|labs?|agency|boutique|market|foods|motors|media|design|warehouse|distribution|supply|supplies|realty|law|office|bureau)\.?(?=$|[\s,)])|有限公司|公司|集团|商行|工作室|超市|餐厅|诊所|商店|贸易/i;
+
+export const COUNTRY_WORDS = new Map<string, 'CA' | 'US'>([
+  ['canada', 'CA'], ['ca', 'CA'], ['can', 'CA'], ['加拿大', 'CA'], ['usa', 'US'], ['us', 'US'], ['u.s.a.', 'US'], ['u.s.a', 'US'],
+  ['u.s.', 'US'], ['united states', 'US'], ['united states of america', 'US'], ['america', 'US'], ['美国', 'US'],
+  ['états-unis', 'US'], ['etats-unis', 'US'], ['美國', 'US'],
+]);
+
+/** Chinese surnames of two characters; other Chinese names take the first character as the surname. */
+export const COMPOUND_SURNAMES = new Set([
+  '欧阳', '司马', '诸葛', '上官', '司徒', '东方', '皇甫', '尉迟', '公孙', '慕容', '长孙', '夏侯', '令狐', '宇文', '澹台', '西门', '端木', '南宫',
+]);

@@ -1,0 +1,752 @@
+/**
+ * Rule-based reading of one address from free text, as Canadian shippers paste it.
+ *
+ * Conventions (the corpus in tests/fixtures/address-corpus.json follows them):
+ * - address1 is the civic street line ("88 Harbour St"); the unit goes to address2 with a
+ *   designator: Apt/Suite/Unit/App./Bureau/Room as written ("Apt 4B", "Suite 200", "App. 5");
+ *   a bare unit ("1203-88 Harbour St", "#305 - 1333 Hornby St") becomes "Unit 1203".
+ * - PO boxes, rural routes and general delivery: "PO Box 123" / "C.P. 456" (with "Stn X" /
+ *   "Succ. X"), "Site 5 Comp 10 RR 2", "General Delivery". Without a civic street they are
+ *   address1; next to one they go to address2 (after the unit).
+ * - Street, city and name text keep the writer's spelling; all-lower or all-upper words are
+ *   title-cased. Chinese city names become the English/official name (多伦多 → Toronto).
+ * - name is the full name; firstName/lastName split at the first space (spec §3). For a Chinese
+ *   name the surname comes first: 王小明 → lastName 王, firstName 小明 (two-character surnames
+ *   such as 欧阳 are known).
+ * - postalCode is 'A1A 1A1' or a ZIP ('12345' / '12345-6789'); province is a 2-letter code
+ *   (a state code for the US); phone is 'AAA-BBB-CCCC' (with ' ext. N'); country is CA or US.
+ * - Province is inferred from the postal code, else from a known city, when not written.
+ */
+import { normalizePostalCode, normalizeZip, POSTAL_CODE_PATTERN_GLOBAL, provincesForPostalCode } from '../../../../shared/postal-code';
+import { normalizeProvince, normalizeUsState, PROVINCES, PROVINCE_CODES, type ProvinceCode } from '../../../../shared/provinces';
+import { CHINESE_CITY_NAMES, lookupCity } from './cities';
+import {
+  ABBREVIATIONS,
+  COMPANY_PATTERN,
+  COMPOUND_SURNAMES,
+  COUNTRY_WORDS,
+  DIRECTIONS,
+  FRENCH_STREET_TYPES,
+  HONORIFICS,
+  LABEL_FIELDS,
+  LABEL_PATTERN,
+  NAME_STOPWORDS,
+  NUMBERED_ROUTE_TYPES,
+  STREET_TYPES,
+  type LabelField,
+} from './lexicon';
+
+export type ParsedAddress = {
+  firstName?: string;
+  lastName?: string;
+  name?: string;
+  company?: string;
+  address1?: string;
+  address2?: string;
+  city?: string;
+  province?: string;
+  postalCode?: string;
+  country?: 'CA' | 'US';
+  phone?: string;
+  email?: string;
+};
+
+export const PARSED_FIELDS = [
+  'firstName', 'lastName', 'name', 'company', 'address1', 'address2', 'city', 'province', 'postalCode', 'country', 'phone', 'email',
+] as const;
+
+const POSTAL_MARK = '\uE000';
+const EMAIL_RE = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
+const PHONE_RE =
+  /(?<![\p{L}\p{N}])(?:\+?\s?1[\s.-]*)?(?:\(\s*([2-9]\d{2})\s*\)|([2-9]\d{2}))[\s.-]*(\d{3})[\s.-]*(\d{4})(?:\s*,?\s*(?:ext\.?|extension|ex\.?|x|poste|p\.|分机|转)\s*#?\s*(\d{1,6}))?(?![\p{L}\p{N}])/giu;
+const CJK = /[\u3400-\u9fff]/;
+const CJK_ONLY = /^[\u3400-\u9fff·]+$/u;
+const ZIP_RE = /^\d{5}(?:-\d{4})?$/;
+const CIVIC_RE = /^\d{1,6}[A-Za-z]?$|^\d{1,6}\s?½$|^\d{1,6}-\d{1,6}[A-Za-z]?$/;
+const FRENCH_NUMBER_COMMA = /(\b\d{1,6}[A-Za-z]?),\s+(?=(?:rue|boul\.?|boulevard|av\.?|avenue|ch\.?|chemin|place|route|rang|montée|côte|allée|impasse|promenade|croissant|terrasse)\s)/giu;
+const UNIT_CIVIC_RE = /(?<![\p{L}\p{N}-])#?\s?([A-Za-z]?\d{1,5}[A-Za-z]?)\s*-\s*(\d{1,6}[A-Za-z]?)(?=\s+[\p{L}])/u;
+const UNIT_RE =
+  /(?<![\p{L}\p{N}])(apt\.?|apartment|suite|ste\.?|unit|app\.?|appt\.?|appartement|bureau|room|rm\.?|local|#)\s*(?:no\.?\s*)?#?\s*([A-Za-z]?\d{1,6}[A-Za-z]?|[A-Za-z](?![\p{L}]))(?![\p{L}\p{N}])/iu;
+const PO_BOX_RE =
+  /(?<![\p{L}\p{N}])(?:p\.?\s?o\.?\s?box|post\s+office\s+box|pob|box|(c\.?\s?p\.?|case\s+postale))\s*#?\s*(\d{1,6})(?:\s*,?\s*(stn\.?|station|succ\.?|succursale)\s+([\p{L}\d][\p{L}\d'-]*))?/iu;
+const RR_RE = /(?<![\p{L}\p{N}])(?:r\.?\s?r\.?|rural\s+route)\s*#?\s*(\d{1,3})(?![\p{L}\p{N}])/iu;
+const SITE_COMP_RE = /(?<![\p{L}\p{N}])site\s*(\d{1,4})\s*,?\s*comp(?:artment)?\.?\s*(\d{1,4})(?![\p{L}\p{N}])/iu;
+const GD_RE = /(?<![\p{L}\p{N}])(?:(general\s+delivery)|(poste\s+restante))(?![\p{L}])|\bGD\b/iu;
+
+const UNIT_NAMES: Record<string, string> = {
+  apt: 'Apt', apartment: 'Apt', suite: 'Suite', ste: 'Suite', unit: 'Unit', app: 'App.', appt: 'App.', appartement: 'App.',
+  bureau: 'Bureau', room: 'Room', rm: 'Room', local: 'Local', '#': 'Unit',
+};
+
+/** Chinese province names (without 省/地区) from the shared table, for scanning unspaced Chinese text. */
+const ZH_PROVINCES: [string, ProvinceCode][] = PROVINCE_CODES.flatMap((code): [string, ProvinceCode][] => {
+  const zh = PROVINCES[code].zh;
+  const short = zh.replace(/(省|地区)$/, '');
+  return short === zh ? [[zh, code]] : [[zh, code], [short, code]];
+}).sort((a, b) => b[0].length - a[0].length);
+
+type Label = { field: LabelField; value: string };
+
+type Segment = {
+  head: string;
+  postal?: string;
+  province?: string;
+  state?: string;
+  zip?: string;
+  country?: 'CA' | 'US';
+  regionText?: string;
+  street?: string;
+  prefix?: string;
+  suffix?: string;
+};
+
+type Work = {
+  out: ParsedAddress;
+  postals: string[];
+  name?: string;
+  attnName?: string;
+  company?: string;
+  street?: string;
+  units: string[];
+  rural: { site?: string; rr?: string; box?: string; gd?: string };
+  city?: string;
+  province?: string;
+  state?: string;
+  zip?: string;
+  country?: 'CA' | 'US';
+};
+
+export function parseAddressText(input: string): ParsedAddress {
+  const w: Work = { out: {}, postals: [], units: [], rural: {} };
+  let text = prepare(input);
+
+  text = text.replace(EMAIL_RE, (m) => {
+    w.out.email ??= m.replace(/\.$/, '');
+    return '\n';
+  });
+  text = text.replace(PHONE_RE, (_m, a1: string | undefined, a2: string | undefined, b: string, c: string, ext?: string) => {
+    w.out.phone ??= `${a1 ?? a2}-${b}-${c}${ext ? ` ext. ${ext}` : ''}`;
+    return '\n';
+  });
+  text = text.replace(POSTAL_CODE_PATTERN_GLOBAL, (m) => {
+    const code = normalizePostalCode(m);
+    if (!code) return m;
+    w.postals.push(code);
+    return ` ${POSTAL_MARK}${w.postals.length - 1} `;
+  });
+
+  const { labels, free } = splitLabels(text);
+  for (const label of labels) applyLabel(w, label);
+
+  let rest = extractDeliveryParts(w, free.join('\n'));
+  rest = extractUnits(w, rest);
+  const segments = splitSegments(rest).map((s) => analyzeSegment(w, s));
+  resolve(w, segments);
+  return finish(w);
+}
+
+function prepare(input: string): string {
+  return input
+    .normalize('NFKC')
+    .replace(/[、。｡]/g, ',')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u2013\u2014\u2212]/g, '-')
+    .replace(/\r\n?/g, '\n')
+    .replace(FRENCH_NUMBER_COMMA, '$1 ');
+}
+
+function splitLabels(text: string): { labels: Label[]; free: string[] } {
+  const labels: Label[] = [];
+  const free: string[] = [];
+  const hits: { start: number; end: number; field: LabelField }[] = [];
+  for (const m of text.matchAll(LABEL_PATTERN)) {
+    const word = (m[1] ?? m[2] ?? m[3]).toLowerCase().replace(/\s+/g, ' ');
+    const field = m[3] ? 'careOf' : LABEL_FIELDS.get(word);
+    if (field) hits.push({ start: m.index, end: m.index + m[0].length, field });
+  }
+  let cursor = 0;
+  hits.forEach((hit, i) => {
+    if (hit.start > cursor) free.push(text.slice(cursor, hit.start));
+    const valueEnd = i + 1 < hits.length ? hits[i + 1].start : text.length;
+    const raw = text.slice(hit.end, valueEnd);
+    cursor = valueEnd;
+    if (hit.field === 'address' || hit.field === 'ignore') {
+      if (hit.field === 'address') free.push(`\n${raw}\n`);
+      return;
+    }
+    // Single-valued labels end at the first separator; the rest is ordinary text.
+    const cut = /[\n,;|\t]/.exec(raw.replace(/^[\s,;|]+/, ''));
+    const lead = raw.length - raw.replace(/^[\s,;|]+/, '').length;
+    const value = cut ? raw.slice(0, lead + cut.index) : raw;
+    labels.push({ field: hit.field, value: value.trim() });
+    if (cut) free.push(`\n${raw.slice(lead + cut.index)}`);
+  });
+  if (cursor < text.length) free.push(text.slice(cursor));
+  return { labels, free };
+}
+
+function applyLabel(w: Work, { field, value }: Label): void {
+  const v = value.replace(/^[\s,;|:]+|[\s,;|]+$/g, '');
+  if (!v) return;
+  const postal = postalFromMarks(w, v);
+  switch (field) {
+    case 'name':
+    case 'attn': {
+      const name = cleanName(v);
+      if (name && field === 'attn') w.attnName ??= name;
+      else if (name) w.name ??= name;
+      return;
+    }
+    case 'company':
+    case 'careOf':
+      w.company ??= stripDot(v);
+      return;
+    case 'address2': {
+      const m = UNIT_RE.exec(v);
+      if (m) w.units.push(unitText(m[1], m[2]));
+      else if (/^#?\s*[A-Za-z]?\d{1,6}[A-Za-z]?$/.test(v)) w.units.push(`Unit ${v.replace(/^#\s*/, '')}`);
+      else w.units.push(v);
+      return;
+    }
+    case 'city': {
+      const zh = lookupCity(v);
+      w.city ??= zh && CJK.test(v) ? zh.name : titleCase(stripDot(v));
+      return;
+    }
+    case 'province': {
+      const p = normalizeProvince(v);
+      const s = p ? null : normalizeUsState(v);
+      if (p) w.province ??= p;
+      else if (s) w.state ??= s;
+      return;
+    }
+    case 'postalCode': {
+      const zip = normalizeZip(v);
+      if (postal) w.postals.unshift(postal);
+      else if (zip) w.zip ??= zip;
+      return;
+    }
+    case 'country': {
+      const c = COUNTRY_WORDS.get(v.toLowerCase().replace(/\s+/g, ' '));
+      if (c) w.country ??= c;
+      return;
+    }
+    case 'phone': {
+      // Numbers the NANP pattern did not take (overseas, short) are kept as written.
+      if (!w.out.phone && (v.match(/\d/g)?.length ?? 0) >= 7) w.out.phone = v.replace(/\s+/g, ' ');
+      return;
+    }
+    case 'email':
+    case 'ignore':
+      return;
+  }
+}
+
+function postalFromMarks(w: Work, v: string): string | undefined {
+  const m = new RegExp(`${POSTAL_MARK}(\\d+)`).exec(v);
+  return m ? w.postals[Number(m[1])] : undefined;
+}
+
+function extractDeliveryParts(w: Work, text: string): string {
+  let t = text;
+  t = t.replace(SITE_COMP_RE, (_m, site: string, comp: string) => {
+    w.rural.site ??= `Site ${site} Comp ${comp}`;
+    return '\n';
+  });
+  t = t.replace(RR_RE, (_m, n: string) => {
+    w.rural.rr ??= `RR ${n}`;
+    return '\n';
+  });
+  t = t.replace(PO_BOX_RE, (_m, cp: string | undefined, n: string, stn?: string, stnName?: string) => {
+    const station = stn ? ` ${/^succ/i.test(stn) ? 'Succ.' : 'Stn'} ${stnName}` : '';
+    w.rural.box ??= `${cp ? 'C.P.' : 'PO Box'} ${n}${station}`;
+    return '\n';
+  });
+  t = t.replace(GD_RE, (_m, _en?: string, fr?: string) => {
+    w.rural.gd ??= fr ? 'Poste restante' : 'General Delivery';
+    return '\n';
+  });
+  return t;
+}
+
+function extractUnits(w: Work, text: string): string {
+  let t = text.replace(UNIT_CIVIC_RE, (_m, unit: string, civic: string) => {
+    w.units.push(`Unit ${unit}`);
+    return civic;
+  });
+  for (let i = 0; i < 3; i++) {
+    const m = UNIT_RE.exec(t);
+    if (!m) break;
+    w.units.push(unitText(m[1], m[2]));
+    t = `${t.slice(0, m.index)}\n${t.slice(m.index + m[0].length)}`;
+  }
+  return t;
+}
+
+function unitText(designator: string, id: string): string {
+  const key = designator.toLowerCase().replace(/\.$/, '');
+  return `${UNIT_NAMES[key] ?? 'Unit'} ${id.toUpperCase()}`;
+}
+
+function splitSegments(text: string): string[] {
+  const out: string[] = [];
+  for (const piece of text.split(/[\n|;\t,]+/)) {
+    // A period ends a sentence unless it follows an abbreviation or an initial.
+    let start = 0;
+    const re = /\.(?=\s+\S)|[!?]+(?=\s|$)/g;
+    for (let m = re.exec(piece); m; m = re.exec(piece)) {
+      const before = piece.slice(start, m.index).split(/\s+/).pop() ?? '';
+      if (m[0] === '.' && (ABBREVIATIONS.has(before.toLowerCase()) || /^\p{L}$/u.test(before) || /\d$/.test(before))) continue;
+      out.push(piece.slice(start, m.index));
+      start = m.index + m[0].length;
+    }
+    out.push(piece.slice(start));
+  }
+  return out.map((s) => s.replace(/^[\s:.'"()-]+|[\s:'"()-]+$/g, '')).filter((s) => s.length > 0);
+}
+
+function isUpper(s: string): boolean {
+  return s === s.toUpperCase() && s !== s.toLowerCase();
+}
+
+function analyzeSegment(w: Work, raw: string): Segment {
+  const seg: Segment = { head: '' };
+  const tokens = raw.split(/\s+/).filter(Boolean);
+  const hasPostal = tokens.some((t) => t.startsWith(POSTAL_MARK));
+  for (let round = 0; round < 4 && tokens.length; round++) {
+    const last = tokens[tokens.length - 1];
+    if (last.startsWith(POSTAL_MARK) && !seg.postal) {
+      seg.postal = w.postals[Number(last.slice(1))];
+      tokens.pop();
+      continue;
+    }
+    const country = !seg.country && tailCountry(tokens);
+    if (country) {
+      seg.country = country.code;
+      tokens.splice(tokens.length - country.size);
+      continue;
+    }
+    if (!seg.zip && !seg.province && ZIP_RE.test(last)) {
+      const st = tailRegion(tokens.slice(0, -1), 'state', true);
+      if (st) {
+        seg.zip = last;
+        seg.state = st.code;
+        tokens.splice(tokens.length - 1 - st.size);
+        continue;
+      }
+    }
+    if (!seg.province && !seg.state) {
+      const pr = tailRegion(tokens, 'province', hasPostal);
+      if (pr) {
+        seg.province = pr.code;
+        seg.regionText = tokens.slice(tokens.length - pr.size).join(' ');
+        tokens.splice(tokens.length - pr.size);
+        continue;
+      }
+      const st = tailRegion(tokens, 'state', false);
+      if (st) {
+        seg.state = st.code;
+        seg.regionText = tokens.slice(tokens.length - st.size).join(' ');
+        tokens.splice(tokens.length - st.size);
+        continue;
+      }
+    }
+    break;
+  }
+  // Leading postal code or country ("M5V 3L9 Toronto" is rare but "Canada" first is not).
+  while (tokens.length && tokens[0].startsWith(POSTAL_MARK)) {
+    seg.postal ??= w.postals[Number(tokens[0].slice(1))];
+    tokens.shift();
+  }
+  seg.head = tokens.filter((t) => !t.startsWith(POSTAL_MARK)).join(' ');
+  if (seg.head) findStreet(seg);
+  return seg;
+}
+
+function tailCountry(tokens: string[]): { code: 'CA' | 'US'; size: number } | null {
+  for (let size = Math.min(4, tokens.length); size >= 1; size--) {
+    const words = tokens.slice(tokens.length - size).join(' ');
+    const key = words.toLowerCase().replace(/[.,]$/, '');
+    const code = COUNTRY_WORDS.get(key) ?? COUNTRY_WORDS.get(key.replace(/\.$/, ''));
+    if (!code) continue;
+    // "CA"/"US" alone are only countries at the end of a line with more before them, in capitals.
+    if ((key === 'ca' || key === 'us' || key === 'can') && (!isUpper(words) || tokens.length === 1)) continue;
+    return { code, size };
+  }
+  // Unspaced Chinese: "加拿大" at the end.
+  return null;
+}
+
+function tailRegion(tokens: string[], kind: 'province' | 'state', strong: boolean): { code: string; size: number } | null {
+  for (let size = Math.min(4, tokens.length); size >= 1; size--) {
+    const words = tokens.slice(tokens.length - size);
+    const text = words.join(' ').replace(/,$/, '');
+    if (/\d/.test(text) || text.startsWith(POSTAL_MARK)) continue;
+    const bare = text.replace(/[.\s-]/g, '');
+    const code = kind === 'province' ? normalizeProvince(text) : normalizeUsState(text);
+    if (!code) continue;
+    const short = bare.length <= 3;
+    if (kind === 'state') {
+      // A 2-letter state code only in capitals; a name ("Washington") only before a ZIP.
+      if (short && !isUpper(bare)) continue;
+      if (!short && !strong) continue;
+    } else if (short && !isUpper(bare) && !strong && tokens.length > size) {
+      continue;
+    }
+    return { code, size };
+  }
+  return null;
+}
+
+function findStreet(seg: Segment): void {
+  const tokens = seg.head.split(' ');
+  for (let i = 0; i < tokens.length - 1; i++) {
+    if (!CIVIC_RE.test(tokens[i])) continue;
+    const end = streetEnd(tokens, i);
+    if (end < 0) continue;
+    seg.street = tokens.slice(i, end + 1).join(' ');
+    seg.prefix = tokens.slice(0, i).join(' ') || undefined;
+    seg.suffix = tokens.slice(end + 1).join(' ') || undefined;
+    return;
+  }
+}
+
+const bareWord = (t: string) => t.toLowerCase().replace(/[.,]+$/, '');
+
+/** Index of the last token of a street that starts with the civic number at `i`, or -1. */
+function streetEnd(tokens: string[], i: number): number {
+  const first = bareWord(tokens[i + 1]);
+  if (!/\p{L}|\d/u.test(first)) return -1;
+  let j = i + 1;
+  if (NUMBERED_ROUTE_TYPES.has(first) && tokens[i + 2] && /^\d+[A-Za-z]?$/.test(tokens[i + 2])) {
+    return extendDirections(tokens, i + 2);
+  }
+  if (FRENCH_STREET_TYPES.has(first) && i + 2 < tokens.length) {
+    // French order: the type comes first and the name runs to a direction, a known city or the end.
+    let k = i + 2;
+    let end = i + 1;
+    for (; k < tokens.length; k++) {
+      if (k > i + 2 && startsCity(tokens, k)) break;
+      end = k;
+      if (DIRECTIONS.has(bareWord(tokens[k])) && k > i + 2) break;
+    }
+    return end;
+  }
+  let last = -1;
+  for (j = i + 2; j < tokens.length && j <= i + 7; j++) {
+    const word = bareWord(tokens[j]);
+    if (STREET_TYPES.has(word)) {
+      last = j;
+      // Keep going through stacked types ("Lake Shore Blvd", "Green Hill Rd").
+      while (j + 1 < tokens.length && STREET_TYPES.has(bareWord(tokens[j + 1])) && !startsCity(tokens, j + 1)) last = ++j;
+      return extendDirections(tokens, last);
+    }
+  }
+  // No type word: "123 Main" — the street runs to a known city or the end of the segment.
+  for (j = i + 2; j < tokens.length; j++) if (startsCity(tokens, j)) break;
+  const end = j - 1;
+  if (end <= i) return -1;
+  const words = tokens.slice(i + 1, end + 1);
+  if (words.every((t) => /^\d/.test(t))) return -1;
+  if (!words.some((t) => /^[\p{Lu}\d]/u.test(t))) return -1;
+  return end;
+}
+
+function extendDirections(tokens: string[], end: number): number {
+  const next = tokens[end + 1];
+  if (next && DIRECTIONS.has(bareWord(next)) && (isUpper(next.replace(/\.$/, '')) || next.length > 2)) return end + 1;
+  return end;
+}
+
+function startsCity(tokens: string[], k: number): boolean {
+  for (let size = 1; size <= 4 && k + size <= tokens.length; size++) {
+    if (k + size === tokens.length || size >= 1) {
+      const text = tokens.slice(k, k + size).join(' ');
+      if (k + size === tokens.length && lookupCity(text)) return true;
+    }
+  }
+  return false;
+}
+
+function looksLikePlace(text: string): boolean {
+  return !/\d/.test(text) && text.split(' ').length <= 4 && /\p{L}/u.test(text) && !COMPANY_PATTERN.test(text);
+}
+
+function resolve(w: Work, segments: Segment[]): void {
+  const candidates: { text: string; index: number }[] = [];
+  let streetIndex = -1;
+  segments.forEach((seg, index) => {
+    if (seg.postal && !w.postals.includes(seg.postal)) w.postals.push(seg.postal);
+    if (seg.country) w.country ??= seg.country;
+    if (seg.zip) w.zip ??= seg.zip;
+    if (seg.state) w.state ??= seg.state;
+    if (seg.province && (seg.head || seg.postal || !lookupCity(seg.regionText ?? ''))) w.province ??= seg.province;
+    const anchored = Boolean(seg.postal || seg.province || seg.state || seg.zip);
+    if (seg.street) {
+      if (!w.street) {
+        w.street = seg.street;
+        streetIndex = index;
+      }
+      if (seg.prefix) candidates.push({ text: seg.prefix, index });
+      if (seg.suffix) {
+        if (anchored && looksLikePlace(seg.suffix)) w.city ??= cityText(seg.suffix);
+        else if (lookupCity(seg.suffix)) w.city ??= cityText(seg.suffix);
+        else candidates.push({ text: seg.suffix, index });
+      }
+      return;
+    }
+    if (!seg.head) return;
+    if (anchored) {
+      const city = cityFromHead(seg.head);
+      if (city) {
+        w.city ??= city.city;
+        if (city.rest) candidates.push({ text: city.rest, index });
+        return;
+      }
+    }
+    candidates.push({ text: seg.head, index });
+  });
+
+  // Region-only segments that are also city names: "Québec, QC", "New York, NY 10118".
+  if (!w.city) {
+    segments.forEach((seg, index) => {
+      if (w.city || seg.head || seg.street || !seg.regionText) return;
+      const later = segments.slice(index + 1).some((s) => s.province || s.state || s.postal);
+      if (later && (lookupCity(seg.regionText) || seg.state)) w.city = cityText(seg.regionText);
+    });
+  }
+  if (!w.province) w.province = segments.find((s) => !s.head && s.province)?.province;
+
+  const rest: { text: string; index: number }[] = [];
+  for (const c of candidates) {
+    if (CJK.test(c.text)) {
+      const left = scanChinese(w, c.text);
+      if (left) rest.push({ text: left, index: c.index });
+      continue;
+    }
+    const country = COUNTRY_WORDS.get(c.text.toLowerCase());
+    if (country && !(c.text.length <= 2 && !isUpper(c.text))) {
+      w.country ??= country;
+      continue;
+    }
+    if (!w.city && looksLikePlace(c.text) && lookupCity(c.text) && !COMPANY_PATTERN.test(c.text)) {
+      w.city = cityText(c.text);
+      continue;
+    }
+    rest.push(c);
+  }
+  // An unknown place right before its province/postal line: "Kemptville\nON K0G 1J0".
+  if (!w.city) {
+    for (let k = rest.length - 1; k >= 0; k--) {
+      const c = rest[k];
+      const next = segments[c.index + 1];
+      if (next && !next.head && (next.province || next.postal || next.state) && looksLikePlace(c.text) && c.index > streetIndex && streetIndex >= 0) {
+        w.city = cityText(c.text);
+        rest.splice(k, 1);
+        break;
+      }
+    }
+  }
+
+  const ordered = streetIndex >= 0 ? [...rest.filter((c) => c.index <= streetIndex), ...rest.filter((c) => c.index > streetIndex)] : rest;
+  for (const c of ordered) {
+    const text = stripDot(c.text);
+    if (COMPANY_PATTERN.test(` ${text} `) && text.split(' ').length <= 8) {
+      w.company ??= text;
+      continue;
+    }
+    const after = streetIndex >= 0 && c.index > streetIndex;
+    const name = nameFrom(text, after);
+    if (!name) continue;
+    if (!w.name && !w.attnName) w.name = name;
+    else if (!w.company && !after && isNameLike(text)) w.company = text;
+  }
+  if (!w.name && w.attnName) w.name = w.attnName;
+  else if (w.attnName && w.name !== w.attnName) {
+    w.company ??= w.name;
+    w.name = w.attnName;
+  }
+}
+
+function cityFromHead(head: string): { city: string; rest?: string } | null {
+  const tokens = head.split(' ');
+  for (let size = Math.min(4, tokens.length); size >= 1; size--) {
+    const text = tokens.slice(tokens.length - size).join(' ');
+    const known = lookupCity(text);
+    if (known) {
+      return { city: CJK.test(text) ? known.name : cityText(text), rest: tokens.slice(0, tokens.length - size).join(' ') || undefined };
+    }
+  }
+  if (CJK.test(head)) return null;
+  if (tokens.length <= 3 && looksLikePlace(head)) return { city: cityText(head) };
+  // A sentence ending in a place: "she lives in Red Lake" — take the capitalised words at the end.
+  let k = tokens.length;
+  while (k > 0 && /^\p{Lu}/u.test(tokens[k - 1]) && !NAME_STOPWORDS.has(tokens[k - 1].toLowerCase())) k--;
+  if (k < tokens.length && tokens.length - k <= 3) return { city: cityText(tokens.slice(k).join(' ')), rest: tokens.slice(0, k).join(' ') || undefined };
+  return null;
+}
+
+/** Unspaced Chinese: 加拿大安大略省多伦多市王小明 → country, province, city; returns what is left. */
+function scanChinese(w: Work, text: string): string | undefined {
+  let t = text.replace(/\s+/g, ' ').trim();
+  if (t.includes('加拿大')) {
+    w.country ??= 'CA';
+    t = t.replace('加拿大', ' ');
+  }
+  if (/美国|美國/.test(t)) {
+    w.country ??= 'US';
+    t = t.replace(/美国|美國/, ' ');
+  }
+  for (const [zh, code] of ZH_PROVINCES) {
+    if (t.includes(zh)) {
+      w.province ??= code;
+      t = t.replace(new RegExp(`${zh}(省|地区)?`), ' ');
+      break;
+    }
+  }
+  for (const zh of CHINESE_CITY_NAMES) {
+    if (t.includes(zh)) {
+      w.city ??= lookupCity(zh)?.name;
+      t = t.replace(new RegExp(`${zh}市?`), ' ');
+      break;
+    }
+  }
+  t = t.replace(/\s+/g, ' ').trim();
+  if (!t) return undefined;
+  if (COMPANY_PATTERN.test(t)) {
+    w.company ??= t;
+    return undefined;
+  }
+  return t;
+}
+
+function isNameLike(text: string): boolean {
+  const tokens = text.split(' ');
+  return tokens.length <= 5 && tokens.every((t) => /^[\p{Lu}&][\p{L}'&.-]*$/u.test(t)) && !tokens.some((t) => NAME_STOPWORDS.has(t.toLowerCase()));
+}
+
+function cleanName(text: string): string | undefined {
+  const t = stripDot(text.replace(/\s+/g, ' ').trim());
+  if (CJK_ONLY.test(t.replace(/\s/g, ''))) return t.replace(/\s/g, '');
+  const tokens = t.split(' ').filter((x) => !HONORIFICS.test(x));
+  const name = tokens.join(' ');
+  return name && !/\d/.test(name) ? titleCase(name) : undefined;
+}
+
+/** A person's name from a candidate: a bare name, or the last run of capitalised words in a sentence. */
+function nameFrom(text: string, afterStreet: boolean): string | undefined {
+  const compact = text.replace(/\s+/g, '');
+  if (CJK_ONLY.test(compact)) {
+    const n = compact.replace(/(先生|女士|小姐|太太)$/, '');
+    return n.length >= 2 && n.length <= 4 ? compact : undefined;
+  }
+  if (/\d/.test(text)) return undefined;
+  const tokens = text.split(' ').filter((t) => !HONORIFICS.test(t));
+  if (!tokens.length) return undefined;
+  const isWord = (t: string) => /^[\p{L}][\p{L}'.-]*$/u.test(t);
+  const allLower = tokens.every((t) => t === t.toLowerCase());
+  if (tokens.length <= 3 && tokens.every(isWord) && !tokens.some((t) => NAME_STOPWORDS.has(t.toLowerCase())) && !lookupCity(text)) {
+    if (allLower && afterStreet) return undefined;
+    if (!allLower || tokens.length >= 2) return titleCase(tokens.join(' '));
+  }
+  let end = tokens.length;
+  // Drop trailing lower-case connectors: "… Rachel Green at".
+  while (end > 0 && !/^\p{Lu}/u.test(tokens[end - 1])) end--;
+  let start = end;
+  while (
+    start > 0 &&
+    /^\p{Lu}[\p{L}'.-]*$/u.test(tokens[start - 1]) &&
+    !NAME_STOPWORDS.has(tokens[start - 1].toLowerCase()) &&
+    !HONORIFICS.test(tokens[start - 1])
+  ) {
+    start--;
+  }
+  if (start === end || end - start > 4) return undefined;
+  const run = tokens.slice(start, end).join(' ');
+  if (lookupCity(run) || normalizeProvince(run)) return undefined;
+  if (afterStreet && end - start < 2) return undefined;
+  return run;
+}
+
+function stripDot(text: string): string {
+  const t = text.trim();
+  if (!t.endsWith('.')) return t;
+  const last = t.slice(0, -1).split(/\s+/).pop() ?? '';
+  return ABBREVIATIONS.has(last.toLowerCase()) || /^(?:inc|ltd|ltée|corp|co|enr|cie|llc)$/i.test(last) ? t : t.slice(0, -1);
+}
+
+function titleCase(text: string): string {
+  if (text !== text.toLowerCase() && text !== text.toUpperCase()) return text;
+  return text.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+}
+
+function cityText(text: string): string {
+  const known = CJK.test(text) ? lookupCity(text) : null;
+  return known ? known.name : titleCase(stripDot(text));
+}
+
+function streetText(text: string): string {
+  return titleCase(text.replace(/[,]+$/, '')).replace(/\.$/, (dot, offset: number, all: string) => {
+    const last = all.slice(0, offset).split(' ').pop() ?? '';
+    return ABBREVIATIONS.has(last.toLowerCase()) ? dot : '';
+  });
+}
+
+function splitName(out: ParsedAddress, name: string): void {
+  out.name = name;
+  if (CJK_ONLY.test(name)) {
+    const core = name.replace(/(先生|女士|小姐|太太)$/, '');
+    const surnameLength = COMPOUND_SURNAMES.has(core.slice(0, 2)) && core.length > 2 ? 2 : 1;
+    out.lastName = core.slice(0, surnameLength);
+    const given = core.slice(surnameLength);
+    if (given && core === name) out.firstName = given;
+    return;
+  }
+  const space = name.indexOf(' ');
+  if (space < 0) {
+    out.firstName = name;
+    return;
+  }
+  out.firstName = name.slice(0, space);
+  out.lastName = name.slice(space + 1);
+}
+
+function finish(w: Work): ParsedAddress {
+  const out = w.out;
+  if (w.name) splitName(out, w.name);
+  if (w.company) out.company = w.company;
+  const deliveryParts = [w.rural.site, w.rural.rr, w.rural.box, w.rural.gd].filter(Boolean).join(' ');
+  const unit = w.units[0];
+  if (w.street) {
+    out.address1 = streetText(w.street);
+    const second = [unit, deliveryParts].filter(Boolean).join(' ');
+    if (second) out.address2 = second;
+  } else if (deliveryParts) {
+    out.address1 = deliveryParts;
+    if (unit) out.address2 = unit;
+  } else if (unit) {
+    out.address2 = unit;
+  }
+  if (w.city) out.city = w.city;
+
+  const postal = w.postals[0];
+  const isUs = w.country === 'US' || (!postal && (w.state !== undefined || w.zip !== undefined) && !w.province);
+  if (isUs) {
+    if (w.state) out.province = w.state;
+    if (w.zip) out.postalCode = w.zip;
+    out.country = 'US';
+  } else {
+    let province = w.province;
+    if (!province && postal) {
+      const options = provincesForPostalCode(postal);
+      if (options.length === 1) province = options[0];
+    }
+    if (!province && w.city && !w.country) province = lookupCity(w.city)?.province;
+    else if (!province && w.city) province = lookupCity(w.city)?.province;
+    if (province) out.province = province;
+    if (postal) out.postalCode = postal;
+    if (w.country) out.country = w.country;
+    else if (postal || province) out.country = 'CA';
+  }
+  return out;
+}
