@@ -1,8 +1,10 @@
+import type { CarrierCode } from '../../../shared/carriers';
+
 /**
  * Carrier adapters. Quoting is the first seam; purchase, label, track and void arrive with the
  * orders issue as a separate `CarrierOperations` type so that a quoting-only adapter stays valid.
  */
-export type CarrierCode = 'CA-CP' | 'CA-PUROLATOR' | 'CA-UPS' | 'CA-Fedex' | 'CA-DHL';
+export type { CarrierCode };
 
 export type PackageType = 'package' | 'envelope' | 'tube';
 

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { CarrierError, type Carrier, type QuoteRequest } from './index';
+import { createCarriers, quoteAll } from './registry';
+
+const req: QuoteRequest = {
+  from: { postalCode: 'M5V 3L9', province: 'ON', country: 'CA', city: 'Toronto' },
+  to: { postalCode: 'H2X 1Y4', province: 'QC', country: 'CA', city: 'Montréal' },
+  package: { weightKg: 2, lengthCm: 20, widthCm: 15, heightCm: 10, type: 'package' },
+  shipDate: '2026-03-04',
+};
+
+const hanging = (respectSignal: boolean): Carrier => ({
+  code: 'CA-UPS',
+  name: 'UPS',
+  quote: (_req, { signal }) =>
+    new Promise((_resolve, reject) => {
+      if (respectSignal) signal.addEventListener('abort', () => reject(signal.reason));
+    }),
+});
+
+describe('createCarriers', () => {
+  it('enables every sandbox and applies the fuel override per carrier', async () => {
+    const carriers = createCarriers({ fuelSurchargeBp: { 'CA-CP': 0 } });
+    expect(carriers.map((c) => c.code)).toEqual(['CA-CP', 'CA-PUROLATOR', 'CA-UPS', 'CA-Fedex', 'CA-DHL']);
+    const { quotes, warnings } = await quoteAll(carriers, req, { timeoutMs: 1000 });
+    expect(warnings).toEqual([]);
+    expect(new Set(quotes.map((q) => q.carrier))).toEqual(new Set(['CA-CP', 'CA-PUROLATOR', 'CA-UPS', 'CA-Fedex']));
+    expect(quotes.filter((q) => q.carrier === 'CA-CP').every((q) => q.breakdown.fuelCents === 0)).toBe(true);
+    expect(quotes.filter((q) => q.carrier === 'CA-UPS').every((q) => q.breakdown.fuelCents > 0)).toBe(true);
+  });
+});
+
+describe('quoteAll', () => {
+  const [canadaPost] = createCarriers({ fuelSurchargeBp: {} });
+
+  it.each([true, false])('leaves out a carrier that hangs (respects its signal: %s) within the timeout', async (respect) => {
+    const t0 = performance.now();
+    const { quotes, warnings } = await quoteAll([canadaPost!, hanging(respect)], req, { timeoutMs: 100 });
+    const elapsed = performance.now() - t0;
+    expect(elapsed).toBeGreaterThanOrEqual(95);
+    expect(elapsed).toBeLessThan(200); // timeout + scheduling slack on a shared machine
+    expect(quotes.length).toBe(4);
+    expect(warnings).toEqual([{ carrier: 'CA-UPS', reason: 'TIMEOUT', message: 'UPS did not answer in time' }]);
+  });
+
+  it('leaves out a carrier that throws, with its reason, and reports unexpected errors', async () => {
+    const seen: unknown[] = [];
+    const boom: Carrier = { code: 'CA-Fedex', name: 'FedEx', quote: async () => Promise.reject(new Error('socket hang up')) };
+    const limited: Carrier = {
+      code: 'CA-PUROLATOR',
+      name: 'Purolator',
+      quote: async () => {
+        throw new CarrierError('LIMIT_EXCEEDED', 'too heavy');
+      },
+    };
+    const { quotes, warnings } = await quoteAll([boom, canadaPost!, limited], req, {
+      timeoutMs: 1000,
+      onError: (_c, e) => seen.push(e),
+    });
+    expect(quotes.length).toBe(4);
+    expect(warnings).toEqual([
+      { carrier: 'CA-Fedex', reason: 'UNAVAILABLE', message: 'FedEx is unavailable right now' },
+      { carrier: 'CA-PUROLATOR', reason: 'LIMIT_EXCEEDED', message: 'too heavy' },
+    ]);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('answers as fast as the slowest carrier when all answer', async () => {
+    const slow: Carrier = {
+      code: 'CA-UPS',
+      name: 'UPS',
+      quote: () => new Promise((resolve) => setTimeout(() => resolve([]), 40)),
+    };
+    const t0 = performance.now();
+    await quoteAll([slow, canadaPost!], req, { timeoutMs: 1000 });
+    expect(performance.now() - t0).toBeLessThan(200);
+  });
+});

@@ -1,0 +1,80 @@
+import type { Config } from '../../config';
+import { CarrierError, type Carrier, type CarrierCode, type CarrierErrorReason, type CarrierQuote, type QuoteRequest } from './index';
+import { createCanadaPostSandbox } from './sandbox/canada-post';
+import { createDhlSandbox } from './sandbox/dhl';
+import { createFedexSandbox } from './sandbox/fedex';
+import { createPurolatorSandbox } from './sandbox/purolator';
+import { createUpsSandbox } from './sandbox/ups';
+
+/** The enabled carriers: every sandbox by default; real adapters replace them by configuration later. */
+export function createCarriers(config: Pick<Config, 'fuelSurchargeBp'>): Carrier[] {
+  const fuel = (code: CarrierCode) => ({ fuelBp: config.fuelSurchargeBp[code] });
+  return [
+    createCanadaPostSandbox(fuel('CA-CP')),
+    createPurolatorSandbox(fuel('CA-PUROLATOR')),
+    createUpsSandbox(fuel('CA-UPS')),
+    createFedexSandbox(fuel('CA-Fedex')),
+    createDhlSandbox(fuel('CA-DHL')),
+  ];
+}
+
+export type CarrierWarning = { carrier: CarrierCode; reason: CarrierErrorReason; message: string };
+
+export type QuoteAllResult = { quotes: CarrierQuote[]; warnings: CarrierWarning[] };
+
+/**
+ * Asks every carrier at once, each under its own timeout. A carrier that throws, or has not
+ * answered when its time is up, is left out with a warning; the others still answer. The call
+ * never takes longer than the timeout, even when a carrier ignores its abort signal.
+ */
+export async function quoteAll(
+  carriers: readonly Carrier[],
+  req: QuoteRequest,
+  opts: { timeoutMs: number; onError?: (carrier: CarrierCode, err: unknown) => void },
+): Promise<QuoteAllResult> {
+  const results = await Promise.all(carriers.map((c) => quoteOne(c, req, opts.timeoutMs, opts.onError)));
+  const quotes: CarrierQuote[] = [];
+  const warnings: CarrierWarning[] = [];
+  for (const r of results) {
+    if ('warning' in r) warnings.push(r.warning);
+    else quotes.push(...r.quotes);
+  }
+  return { quotes, warnings };
+}
+
+type One = { quotes: CarrierQuote[] } | { warning: CarrierWarning };
+
+async function quoteOne(
+  carrier: Carrier,
+  req: QuoteRequest,
+  timeoutMs: number,
+  onError?: (carrier: CarrierCode, err: unknown) => void,
+): Promise<One> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort(new CarrierError('TIMEOUT', `${carrier.name} did not answer in time`));
+      resolve('timeout');
+    }, timeoutMs);
+  });
+  try {
+    const answer = await Promise.race([carrier.quote(req, { signal: controller.signal }), timedOut]);
+    if (answer === 'timeout') {
+      return { warning: { carrier: carrier.code, reason: 'TIMEOUT', message: `${carrier.name} did not answer in time` } };
+    }
+    // Whatever the adapter says, a quote is attributed to the carrier that was asked.
+    return { quotes: answer.filter((q) => q.carrier === carrier.code) };
+  } catch (err) {
+    if (controller.signal.aborted) {
+      return { warning: { carrier: carrier.code, reason: 'TIMEOUT', message: `${carrier.name} did not answer in time` } };
+    }
+    if (err instanceof CarrierError) {
+      return { warning: { carrier: carrier.code, reason: err.reason, message: err.message } };
+    }
+    onError?.(carrier.code, err);
+    return { warning: { carrier: carrier.code, reason: 'UNAVAILABLE', message: `${carrier.name} is unavailable right now` } };
+  } finally {
+    clearTimeout(timer);
+  }
+}
