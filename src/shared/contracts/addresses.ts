@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { isProvinceCode, isUsStateCode } from '../provinces';
+import { normalizePostalCode, normalizeZip, postalCodeMatchesProvince } from '../postal-code';
+
+export const ADDRESS_COUNTRIES = ['CA', 'US'] as const;
+export const ZAddressCountry = z.enum(ADDRESS_COUNTRIES);
+export type TAddressCountry = z.infer<typeof ZAddressCountry>;
+
+export const ADDRESS_LIMITS = {
+  name: 100,
+  company: 100,
+  address1: 200,
+  address2: 200,
+  city: 100,
+  province: 50,
+  postalCode: 20,
+  phone: 30,
+  email: 254,
+} as const;
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Optional text: null, undefined and blank all become ''. */
+const optional = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => v ?? '');
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_CHARS = /^[\d\s+().\-/]+$/;
+
+/** 7 to 20 digits once spaces, dashes, dots, brackets and a leading + are ignored. */
+export function isValidPhone(phone: string): boolean {
+  if (!PHONE_CHARS.test(phone)) return false;
+  const digits = phone.replace(/\D/g, '').length;
+  return digits >= 7 && digits <= 20;
+}
+
+/**
+ * Body of POST /api/addresses and PUT /api/addresses/:id. Normalises as it validates: province to
+ * its code, postal code to 'A1A 1A1' (CA) or ZIP/ZIP+4 (US), country to CA when absent.
+ */
+export const ZAddressRequest = z
+  .strictObject({
+    name: required('Name', ADDRESS_LIMITS.name),
+    company: optional('Company', ADDRESS_LIMITS.company),
+    address1: required('Address', ADDRESS_LIMITS.address1),
+    address2: optional('Address line 2', ADDRESS_LIMITS.address2),
+    city: required('City', ADDRESS_LIMITS.city),
+    province: required('Province', ADDRESS_LIMITS.province),
+    postalCode: required('Postal code', ADDRESS_LIMITS.postalCode),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .pipe(z.enum(ADDRESS_COUNTRIES, { error: 'Country must be CA or US' }))
+      .nullish()
+      .transform((v) => v ?? 'CA'),
+    phone: required('Phone', ADDRESS_LIMITS.phone).refine(isValidPhone, 'Enter a phone number with 7 to 20 digits'),
+    email: optional('Email', ADDRESS_LIMITS.email).refine((v) => v === '' || EMAIL.test(v), 'Enter a valid email address'),
+    isDefault: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? false),
+  })
+  .transform((body, ctx) => {
+    const province = body.province.toUpperCase();
+    if (body.country === 'CA') {
+      if (!isProvinceCode(province)) {
+        ctx.addIssue({ code: 'custom', path: ['province'], message: 'Choose one of the 13 province or territory codes' });
+        return z.NEVER;
+      }
+      const postalCode = normalizePostalCode(body.postalCode);
+      if (!postalCode) {
+        ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Enter a Canadian postal code like A1A 1A1' });
+        return z.NEVER;
+      }
+      if (!postalCodeMatchesProvince(postalCode, province)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['postalCode'],
+          message: `Postal code ${postalCode} does not belong to province ${province}`,
+        });
+        return z.NEVER;
+      }
+      return { ...body, province, postalCode };
+    }
+    if (!isUsStateCode(province)) {
+      ctx.addIssue({ code: 'custom', path: ['province'], message: 'Enter a US state as its two-letter code' });
+      return z.NEVER;
+    }
+    const postalCode = normalizeZip(body.postalCode);
+    if (!postalCode) {
+      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Enter a ZIP code like 12345 or 12345-6789' });
+      return z.NEVER;
+    }
+    return { ...body, province, postalCode };
+  });
+/** What a form holds before parsing. */
+export type TAddressRequestInput = z.input<typeof ZAddressRequest>;
+/** The normalised body the server works with. */
+export type TAddressRequest = z.output<typeof ZAddressRequest>;
+
+export const ZAddressIdParams = z.object({ id: z.string() });
+
+export const ZAddress = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  company: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  province: z.string(),
+  postalCode: z.string(),
+  country: ZAddressCountry,
+  phone: z.string(),
+  email: z.string(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TAddress = z.infer<typeof ZAddress>;
+
+export const ZAddressList = z.array(ZAddress);
+export type TAddressList = z.infer<typeof ZAddressList>;
