@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ZAddressRequest, isValidPhone } from './addresses';
+
+const base = {
+  name: 'Li Wei',
+  address1: '1 Yonge St',
+  city: 'Toronto',
+  province: 'ON',
+  postalCode: 'M5E 1W7',
+  phone: '416-555-0101',
+};
+
+describe('ZAddressRequest', () => {
+  it('fills defaults and normalises', () => {
+    expect(ZAddressRequest.parse({ ...base, province: 'on', postalCode: 'm5e1w7', company: null, email: null })).toEqual({
+      ...base,
+      company: '',
+      address2: '',
+      email: '',
+      country: 'CA',
+      isDefault: false,
+    });
+  });
+
+  it('reports country-specific problems on the right field', () => {
+    const issues = (body: object) => ZAddressRequest.safeParse({ ...base, ...body }).error?.issues.map((i) => i.path.join('.'));
+    expect(issues({ postalCode: 'H2X 1Y4' })).toEqual(['postalCode']);
+    expect(issues({ province: 'Ontario' })).toEqual(['province']);
+    expect(issues({ country: 'US', province: 'WA', postalCode: '98101' })).toBeUndefined();
+    expect(issues({ country: 'US', province: 'WA', postalCode: 'M5E 1W7' })).toEqual(['postalCode']);
+    expect(issues({ extra: 1 })).toEqual(['']);
+  });
+
+  it('checks phone numbers by digit count', () => {
+    expect(isValidPhone('+1 (416) 555-0101')).toBe(true);
+    expect(isValidPhone('555 0101')).toBe(true);
+    expect(isValidPhone('555 010')).toBe(false);
+    expect(isValidPhone('1'.repeat(20))).toBe(true);
+    expect(isValidPhone('1'.repeat(21))).toBe(false);
+    expect(isValidPhone('416-CALL-NOW')).toBe(false);
+  });
+});
