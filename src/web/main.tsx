@@ -1,3 +1,13 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './styles.css';
+import { initI18n } from './lib/i18n';
+import { App } from './app/app';
 
-createRoot(document.getElementById('root')!).render(<div>Voyageur</div>);
+void initI18n().then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,40 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { FullPageSpinner } from '../components/ui/spinner';
+import { useToasts } from '../lib/toast';
+import { pageKeyFor } from './page-meta';
+
+const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+
+/** Root of every route: document title, scroll reset, lazy-chunk fallback and the lazily loaded toaster. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const { pathname, hash } = useLocation();
+  const key = pageKeyFor(pathname);
+  const title = key ? t(`pages.${key}.title`) : null;
+  useEffect(() => {
+    document.title = title ? `${title} · Voyageur` : 'Voyageur';
+  }, [title]);
+  useEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+
+  // The Radix toaster stays out of the landing bundle until a toast is first raised.
+  const toasts = useToasts();
+  const [toasterWanted, setToasterWanted] = useState(false);
+  if (toasts.length > 0 && !toasterWanted) setToasterWanted(true);
+
+  return (
+    <>
+      <Suspense fallback={<FullPageSpinner />}>
+        <Outlet />
+      </Suspense>
+      {toasterWanted ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

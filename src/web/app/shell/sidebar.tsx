@@ -1,0 +1,91 @@
+import { NavLink } from 'react-router';
+import { LogOut, Truck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { TUser } from '../../../shared/contracts/user';
+import { useLogout } from '../../features/auth/api';
+import { cn } from '../../lib/cn';
+import { NAV_ITEMS } from './nav-items';
+
+function initials(user: TUser): string {
+  const letters = `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`;
+  return (letters || user.email.charAt(0)).toUpperCase();
+}
+
+/** Sidebar contents, shared by the desktop column and the mobile drawer. */
+export function Sidebar({ user, onNavigate }: { user: TUser; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  const items = NAV_ITEMS.filter((item) => !item.adminOnly || user.role === 'admin');
+  return (
+    <div className="flex h-full flex-col bg-slate-900 text-slate-200">
+      <div className="flex h-16 items-center gap-2 px-5">
+        <span className="flex size-8 items-center justify-center rounded-md bg-indigo-500 text-white">
+          <Truck className="size-5" aria-hidden="true" />
+        </span>
+        <span className="text-lg font-semibold text-white">Voyageur</span>
+        <span
+          className="ml-auto inline-flex items-center gap-1.5 rounded-full bg-emerald-500/10 px-2 py-0.5 text-xs font-medium text-emerald-300"
+          data-testid="live-indicator"
+        >
+          <span className="relative flex size-2">
+            <span
+              className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75"
+              aria-hidden="true"
+            />
+            <span className="relative inline-flex size-2 rounded-full bg-emerald-400" aria-hidden="true" />
+          </span>
+          {t('shell.live')}
+        </span>
+      </div>
+      <nav aria-label={t('shell.mainNavigation')} className="flex-1 overflow-y-auto px-3 py-4">
+        <ul className="grid gap-1">
+          {items.map(({ to, labelKey, icon: Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  cn(
+                    'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400',
+                    isActive ? 'bg-slate-800 text-white' : 'text-slate-300 hover:bg-slate-800/60 hover:text-white',
+                  )
+                }
+              >
+                <Icon className="size-4 shrink-0" aria-hidden="true" />
+                {t(labelKey)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="border-t border-slate-800 p-4">
+        <div className="flex items-center gap-3">
+          <span
+            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-500 text-sm font-semibold text-white"
+            aria-hidden="true"
+            data-testid="user-initials"
+          >
+            {initials(user)}
+          </span>
+          <div className="min-w-0">
+            <p className="truncate text-sm font-medium text-white" data-testid="user-name">
+              {user.firstName} {user.lastName}
+            </p>
+            <p className="truncate text-xs text-slate-400" data-testid="user-email">
+              {user.email}
+            </p>
+          </div>
+        </div>
+        <button
+          type="button"
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+          className="mt-3 flex w-full items-center justify-center gap-2 rounded-md border border-slate-700 px-3 py-2 text-sm font-medium text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400 disabled:opacity-60"
+        >
+          <LogOut className="size-4" aria-hidden="true" />
+          {logout.isPending ? t('shell.signingOut') : t('shell.signOut')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { cloneElement, useId, type ReactElement } from 'react';
+import { cn } from '../../lib/cn';
+
+type ControlProps = {
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+};
+
+/**
+ * A labelled form control with its hint and error. The control gets id, aria-invalid and
+ * aria-describedby so screen readers announce the error with the field.
+ */
+export function Field({
+  label,
+  error,
+  hint,
+  className,
+  optional,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  className?: string;
+  optional?: string;
+  children: ReactElement<ControlProps>;
+}) {
+  const autoId = useId();
+  const id = children.props.id ?? autoId;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('grid gap-1.5', className)}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+        {optional ? <span className="ml-1 font-normal text-slate-500">({optional})</span> : null}
+      </label>
+      {cloneElement(children, {
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Toast } from 'radix-ui';
+import { X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { dismissToast, useToasts } from '../../lib/toast';
+import { cn } from '../../lib/cn';
+
+const variants = {
+  default: 'border-slate-200 bg-white text-slate-900',
+  success: 'border-emerald-200 bg-emerald-50 text-emerald-900',
+  destructive: 'border-red-200 bg-red-50 text-red-900',
+};
+
+/** Radix toaster: duration 5000 ms, swipe right with a 50 px threshold, viewport hotkey F8. */
+export function Toaster() {
+  const toasts = useToasts();
+  const { t } = useTranslation();
+  return (
+    <Toast.Provider duration={5000} swipeDirection="right" swipeThreshold={50} label={t('common.notifications')}>
+      {toasts.map((item) => (
+        <Toast.Root
+          key={item.id}
+          open={item.open}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(item.id);
+          }}
+          className={cn(
+            'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
+            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 transition-opacity',
+            variants[item.variant],
+          )}
+          data-testid="toast"
+        >
+          <div className="grid gap-1">
+            <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>
+            {item.description ? (
+              <Toast.Description className="text-sm opacity-90">{item.description}</Toast.Description>
+            ) : null}
+          </div>
+          <Toast.Close
+            aria-label={t('common.close')}
+            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport
+        hotkey={['F8']}
+        className="fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
+      />
+    </Toast.Provider>
+  );
+}

@@ -1,0 +1,59 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TUser } from '../../../shared/contracts/user';
+import type {
+  TChangePasswordRequest,
+  TNotificationPreferences,
+  TOrganization,
+  TUpdateOrganizationRequest,
+  TUpdateProfileRequest,
+} from '../../../shared/contracts/settings';
+import { api } from '../../lib/api-client';
+import { userQueryKey } from '../../lib/session';
+
+export const organizationQuery = queryOptions({
+  queryKey: ['organization'],
+  queryFn: () => api.get<TOrganization>('/api/organization'),
+});
+
+export const notificationsQuery = queryOptions({
+  queryKey: ['notification-preferences'],
+  queryFn: () => api.get<TNotificationPreferences>('/api/user/notifications'),
+});
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TUpdateProfileRequest) => api.patch<TUser>('/api/user/profile', body),
+    onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: TChangePasswordRequest) => api.patch<{ ok: true }>('/api/user/password', body),
+  });
+}
+
+export function useOrganization() {
+  return useQuery(organizationQuery);
+}
+
+export function useUpdateOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TUpdateOrganizationRequest) => api.patch<TOrganization>('/api/organization', body),
+    onSuccess: (org) => queryClient.setQueryData(organizationQuery.queryKey, org),
+  });
+}
+
+export function useNotifications() {
+  return useQuery(notificationsQuery);
+}
+
+export function useUpdateNotifications() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TNotificationPreferences) => api.put<TNotificationPreferences>('/api/user/notifications', body),
+    onSuccess: (prefs) => queryClient.setQueryData(notificationsQuery.queryKey, prefs),
+  });
+}

@@ -1,0 +1,88 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { toast } from '../../../lib/toast';
+import { useChangePassword } from '../api';
+import { applyFieldErrors } from './apply-field-errors';
+
+const schema = z
+  .object({
+    currentPassword: z.string().min(1, 'settings.validation.currentRequired').max(128),
+    newPassword: z.string().min(8, 'settings.validation.passwordMin').max(128, 'settings.validation.passwordMax'),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'settings.validation.passwordsMismatch',
+  });
+type Values = z.infer<typeof schema>;
+
+export function SecurityTab() {
+  const { t } = useTranslation();
+  const change = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      currentPassword: '',
+      newPassword: '',
+      confirmPassword: '',
+    },
+  });
+
+  // Mismatch or too short: the resolver stops here and no call is made.
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      await change.mutateAsync({ currentPassword, newPassword });
+      reset();
+      toast({ title: t('settings.security.saved'), variant: 'success' });
+    } catch (error) {
+      applyFieldErrors<Values>(error, ['currentPassword', 'newPassword'], setError);
+      if (isApiError(error) && error.code === 'INVALID_CREDENTIALS') {
+        setError('currentPassword', { message: errorMessage(error, t) });
+      }
+      toast({
+        title: t('settings.security.failed'),
+        description: errorMessage(error, t),
+        variant: 'destructive',
+      });
+    }
+  });
+
+  const err = (key: keyof Values) => (errors[key]?.message ? t(errors[key]!.message!) : undefined);
+
+  return (
+    <Card>
+      <CardHeader title={t('settings.security.title')} description={t('settings.security.description')} />
+      <form onSubmit={onSubmit} noValidate className="grid max-w-lg gap-5 p-6">
+        <Field label={t('settings.security.current')} error={err('currentPassword')}>
+          <PasswordInput id="security-current" autoComplete="current-password" {...register('currentPassword')} />
+        </Field>
+        <Field label={t('settings.security.new')} error={err('newPassword')} hint={t('settings.security.hint')}>
+          <PasswordInput id="security-new" autoComplete="new-password" {...register('newPassword')} />
+        </Field>
+        <Field label={t('settings.security.confirm')} error={err('confirmPassword')}>
+          <Input id="security-confirm" type="password" autoComplete="new-password" {...register('confirmPassword')} />
+        </Field>
+        <div>
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? t('settings.security.updating') : t('settings.security.submit')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import type { TApiError, TErrorCode, TFieldErrors } from '../../shared/errors';
+
+/** A failed HTTP answer. `message` is the server's message; `toString()` is "<status>: <body text>". */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code?: TErrorCode;
+  readonly fieldErrors?: TFieldErrors;
+  readonly bodyText: string;
+
+  constructor(status: number, bodyText: string, body: Partial<TApiError> | null, statusText = '') {
+    super(body?.message || bodyText || statusText || `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body?.code;
+    this.fieldErrors = body?.fieldErrors;
+    this.bodyText = bodyText || statusText;
+  }
+
+  override toString(): string {
+    return `${this.status}: ${this.bodyText}`;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = {
+    method,
+    credentials: 'include',
+    headers: { accept: 'application/json' },
+  };
+  if (body !== undefined) {
+    init.headers = { ...init.headers, 'content-type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, init);
+  const text = await res.text();
+  if (!res.ok) {
+    let parsed: Partial<TApiError> | null = null;
+    try {
+      parsed = text ? (JSON.parse(text) as Partial<TApiError>) : null;
+    } catch {
+      parsed = null;
+    }
+    throw new ApiError(res.status, text, parsed, res.statusText);
+  }
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string) => apiRequest<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body),
+  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+};
