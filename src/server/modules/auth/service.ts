@@ -424,6 +424,8 @@ export function createAuthService(deps: AuthDeps) {
               user = await repo.updateUser(tx, byEmail.id, {
                 googleSubject: identity.subject,
                 emailVerifiedAt: byEmail.emailVerifiedAt ?? now,
+                // A pending sign-up's password was never proven to belong to the mailbox owner.
+                ...(byEmail.emailVerifiedAt ? {} : { passwordHash: null }),
                 updatedAt: now,
               });
               details = 'Google account linked to the existing user';
