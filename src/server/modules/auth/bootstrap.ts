@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { auditLogs, users } from '../../db/schema/identity';
+import { auditLogs, organizations, users } from '../../db/schema/identity';
 import { hashPassword } from '../../lib/crypto';
 import type { Clock } from '../../lib/clock';
 
@@ -48,9 +48,12 @@ export async function ensureAdmin(opts: { db: Db; config: Config; log: Log; cloc
   }
   const id = randomUUID();
   const passwordHash = await hashPassword(config.admin.password);
+  const organizationId = randomUUID();
   await db.transaction(async (tx) => {
+    await tx.insert(organizations).values({ id: organizationId, name: 'Voyageur Admin', email, createdAt: now, updatedAt: now });
     await tx.insert(users).values({
       id,
+      organizationId,
       email,
       firstName: 'Admin',
       lastName: 'User',
