@@ -126,7 +126,7 @@ export const NAME_STOPWORDS = new Set([
 ]);
 
 export const COMPANY_PATTERN =
-  /(?:^|[\s,])(?:inc|incorporated|ltd|limited|ltée|ltee|corp|corporation|llc|llp|lp|co|company|cie|enr|group|groupe|enterprises?|holdings|technologies|solutions|services|société|industries|associates|partners|consulting|studios?|bakery|restaurant|café|cafe|store|shop|clinic|dental|pharmacy|hospital|university|college|school|foundation|logistics|trading|imports?|exports?|manufacturing|systems|labs?|agency|boutique|market|foods|motors|media|design|warehouse|distribution|supply|supplies|realty|law|office|bureau)\.?(?=$|[\s,)])|有限公司|公司|集团|商行|工作室|超市|餐厅|诊所|商店|贸易/i;
+  /(?:^|[\s,])(?:inc|incorporated|ltd|limited|ltée|ltee|corp|corporation|llc|llp|lp|co|company|cie|enr|group|groupe|enterprises?|holdings|technologies|solutions|services|société|industries|associates|partners|consulting|studios?|bakery|restaurant|café|cafe|store|shop|clinic|dental|pharmacy|hospital|university|college|school|foundation|logistics|trading|imports?|exports?|manufacturing|systems|labs?|agency|boutique|market|foods|motors|media|design|warehouse|distribution|supply|supplies|realty|law|pottery|gallery|farms?|winery|brewery|salon|spa|hardware|books|bookstore|florist|flowers|garage|auto|electric|plumbing|construction|printing|outfitters|traders|pharma|academy|institute)\.?(?=$|[\s,)])|有限公司|公司|集团|商行|工作室|超市|餐厅|诊所|商店|贸易/i;
 
 export const COUNTRY_WORDS = new Map<string, 'CA' | 'US'>([
   ['canada', 'CA'], ['ca', 'CA'], ['can', 'CA'], ['加拿大', 'CA'], ['usa', 'US'], ['us', 'US'], ['u.s.a.', 'US'], ['u.s.a', 'US'],

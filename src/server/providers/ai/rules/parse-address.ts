@@ -113,6 +113,7 @@ type Work = {
   province?: string;
   state?: string;
   zip?: string;
+  zipAlone?: string;
   country?: 'CA' | 'US';
 };
 
@@ -290,13 +291,14 @@ function unitText(designator: string, id: string): string {
 
 function splitSegments(text: string): string[] {
   const out: string[] = [];
-  for (const piece of text.split(/[\n|;\t,]+/)) {
+  const pieces = text.replace(new RegExp(`(${POSTAL_MARK}\\d+)[ \\t]+(?=\\S)`, 'g'), '$1\n').split(/[\n|;\t,:]+|\s-\s/);
+  for (const piece of pieces) {
     // A period ends a sentence unless it follows an abbreviation or an initial.
     let start = 0;
     const re = /\.(?=\s+\S)|[!?]+(?=\s|$)/g;
     for (let m = re.exec(piece); m; m = re.exec(piece)) {
       const before = piece.slice(start, m.index).split(/\s+/).pop() ?? '';
-      if (m[0] === '.' && (ABBREVIATIONS.has(before.toLowerCase()) || /^\p{L}$/u.test(before) || /\d$/.test(before))) continue;
+      if (m[0] === '.' && (ABBREVIATIONS.has(before.toLowerCase()) || /^\p{L}$/u.test(before))) continue;
       out.push(piece.slice(start, m.index));
       start = m.index + m[0].length;
     }
@@ -452,8 +454,14 @@ function streetEnd(tokens: string[], i: number): number {
   return end;
 }
 
+const NUMBERED_HINT = /^(?:concession|county|regional|township|sideroad|line|highway|hwy|route|rte|conc)$/i;
+
 function extendDirections(tokens: string[], end: number): number {
-  const next = tokens[end + 1];
+  let next = tokens[end + 1];
+  if (next && /^\d{1,4}$/.test(next) && tokens.slice(0, end + 1).some((t) => NUMBERED_HINT.test(bareWord(t)))) {
+    end++;
+    next = tokens[end + 1];
+  }
   if (next && DIRECTIONS.has(bareWord(next)) && (isUpper(next.replace(/\.$/, '')) || next.length > 2)) return end + 1;
   return end;
 }
@@ -489,8 +497,8 @@ function resolve(w: Work, segments: Segment[]): void {
       }
       if (seg.prefix) candidates.push({ text: seg.prefix, index });
       if (seg.suffix) {
-        if (anchored && looksLikePlace(seg.suffix)) w.city ??= cityText(seg.suffix);
-        else if (lookupCity(seg.suffix)) w.city ??= cityText(seg.suffix);
+        const city = anchored ? cityFromHead(seg.suffix) : knownCityAtEnd(seg.suffix);
+        if (city) w.city ??= city.city;
         else candidates.push({ text: seg.suffix, index });
       }
       return;
@@ -507,21 +515,15 @@ function resolve(w: Work, segments: Segment[]): void {
     candidates.push({ text: seg.head, index });
   });
 
-  // Region-only segments that are also city names: "Québec, QC", "New York, NY 10118".
-  if (!w.city) {
-    segments.forEach((seg, index) => {
-      if (w.city || seg.head || seg.street || !seg.regionText) return;
-      const later = segments.slice(index + 1).some((s) => s.province || s.state || s.postal);
-      if (later && (lookupCity(seg.regionText) || seg.state)) w.city = cityText(seg.regionText);
-    });
-  }
-  if (!w.province) w.province = segments.find((s) => !s.head && s.province)?.province;
-
   const rest: { text: string; index: number }[] = [];
   for (const c of candidates) {
     if (CJK.test(c.text)) {
       const left = scanChinese(w, c.text);
       if (left) rest.push({ text: left, index: c.index });
+      continue;
+    }
+    if (ZIP_RE.test(c.text)) {
+      w.zipAlone ??= c.text;
       continue;
     }
     const country = COUNTRY_WORDS.get(c.text.toLowerCase());
@@ -535,6 +537,16 @@ function resolve(w: Work, segments: Segment[]): void {
     }
     rest.push(c);
   }
+  // Region-only segments that are also city names: "Québec, QC", "New York, NY 10118".
+  if (!w.city) {
+    segments.forEach((seg, index) => {
+      if (w.city || seg.head || seg.street || !seg.regionText) return;
+      const later = segments.slice(index + 1).some((s) => s.province || s.state || s.postal);
+      if (later && (lookupCity(seg.regionText) || seg.state)) w.city = cityText(seg.regionText);
+    });
+  }
+  if (!w.province) w.province = segments.find((s) => !s.head && s.province)?.province;
+
   // An unknown place right before its province/postal line: "Kemptville\nON K0G 1J0".
   if (!w.city) {
     for (let k = rest.length - 1; k >= 0; k--) {
@@ -551,7 +563,8 @@ function resolve(w: Work, segments: Segment[]): void {
   const ordered = streetIndex >= 0 ? [...rest.filter((c) => c.index <= streetIndex), ...rest.filter((c) => c.index > streetIndex)] : rest;
   for (const c of ordered) {
     const text = stripDot(c.text);
-    if (COMPANY_PATTERN.test(` ${text} `) && text.split(' ').length <= 8) {
+    const sentenceWords = text.split(' ').filter((t) => t === t.toLowerCase() && NAME_STOPWORDS.has(t)).length;
+    if (COMPANY_PATTERN.test(` ${text} `) && text.split(' ').length <= 8 && sentenceWords < 2) {
       w.company ??= text;
       continue;
     }
@@ -568,7 +581,7 @@ function resolve(w: Work, segments: Segment[]): void {
   }
 }
 
-function cityFromHead(head: string): { city: string; rest?: string } | null {
+function knownCityAtEnd(head: string): { city: string; rest?: string } | null {
   const tokens = head.split(' ');
   for (let size = Math.min(4, tokens.length); size >= 1; size--) {
     const text = tokens.slice(tokens.length - size).join(' ');
@@ -577,6 +590,14 @@ function cityFromHead(head: string): { city: string; rest?: string } | null {
       return { city: CJK.test(text) ? known.name : cityText(text), rest: tokens.slice(0, tokens.length - size).join(' ') || undefined };
     }
   }
+  return null;
+}
+
+function cityFromHead(text: string): { city: string; rest?: string } | null {
+  const known = knownCityAtEnd(text);
+  if (known) return known;
+  const head = text.replace(/^(?:(?:in|at|to|à|en|near)\s+)+/i, '');
+  const tokens = head.split(' ');
   if (CJK.test(head)) return null;
   if (tokens.length <= 3 && looksLikePlace(head)) return { city: cityText(head) };
   // A sentence ending in a place: "she lives in Red Lake" — take the capitalised words at the end.
@@ -626,7 +647,7 @@ function isNameLike(text: string): boolean {
 }
 
 function cleanName(text: string): string | undefined {
-  const t = stripDot(text.replace(/\s+/g, ' ').trim());
+  const t = stripDot(text.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim());
   if (CJK_ONLY.test(t.replace(/\s/g, ''))) return t.replace(/\s/g, '');
   const tokens = t.split(' ').filter((x) => !HONORIFICS.test(x));
   const name = tokens.join(' ');
@@ -730,6 +751,7 @@ function finish(w: Work): ParsedAddress {
   if (w.city) out.city = w.city;
 
   const postal = w.postals[0];
+  if (!w.zip && w.zipAlone && (w.state || w.country === 'US')) w.zip = w.zipAlone;
   const isUs = w.country === 'US' || (!postal && (w.state !== undefined || w.zip !== undefined) && !w.province);
   if (isUs) {
     if (w.state) out.province = w.state;
