@@ -1,0 +1,198 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  emptyShipmentForm,
+  findProblems,
+  formPathForServerPath,
+  isPartyEmpty,
+  loadFormDraft,
+  loadShipment,
+  parseDecimal,
+  saveFormDraft,
+  saveShipment,
+  toQuoteRequest,
+  toStoredShipment,
+  type PartyForm,
+  type ShipmentForm,
+} from './shipment-draft';
+
+const toronto: PartyForm = {
+  firstName: ' Ada ',
+  lastName: 'Lovelace',
+  company: 'Engines Inc',
+  address1: '100 King St W',
+  address2: 'Suite 5',
+  city: 'Toronto',
+  province: 'ON',
+  postalCode: 'M5X 1A9',
+  country: 'CA',
+  phone: '416-555-0100',
+  email: 'ada@example.com',
+};
+const vancouver: PartyForm = {
+  ...toronto,
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  company: '',
+  address1: '800 Robson St',
+  address2: '',
+  city: 'Vancouver',
+  province: 'BC',
+  postalCode: 'V6Z 2E7',
+};
+
+function filled(): ShipmentForm {
+  return {
+    sender: toronto,
+    receiver: vancouver,
+    package: {
+      weight: '2.5',
+      length: '10',
+      width: '8',
+      height: '4',
+      type: 'package',
+      description: 'Books',
+      insuranceValue: '100',
+    },
+  };
+}
+
+describe('findProblems', () => {
+  it('lists every required field of an empty form in order', () => {
+    const problems = findProblems(emptyShipmentForm());
+    expect(problems.map((p) => p.path)).toEqual([
+      'sender.firstName',
+      'sender.lastName',
+      'sender.address1',
+      'sender.city',
+      'sender.province',
+      'sender.postalCode',
+      'sender.phone',
+      'receiver.firstName',
+      'receiver.lastName',
+      'receiver.address1',
+      'receiver.city',
+      'receiver.province',
+      'receiver.postalCode',
+      'receiver.phone',
+      'package.weight',
+      'package.length',
+      'package.width',
+      'package.height',
+      'package.insuranceValue',
+    ]);
+  });
+
+  it('treats blanks as missing and zero, negative or text as not positive', () => {
+    const form = filled();
+    form.receiver = { ...form.receiver, city: '   ', country: '' };
+    form.package = { ...form.package, weight: '0', length: '-1', width: 'abc', type: '' };
+    expect(findProblems(form)).toEqual([
+      { path: 'receiver.city', kind: 'required' },
+      { path: 'receiver.country', kind: 'required' },
+      { path: 'package.weight', kind: 'positive' },
+      { path: 'package.length', kind: 'positive' },
+      { path: 'package.width', kind: 'positive' },
+      { path: 'package.type', kind: 'required' },
+    ]);
+  });
+
+  it('accepts a complete form; company, address 2, email and description are optional', () => {
+    const form = filled();
+    form.sender = { ...form.sender, company: '', address2: '', email: '' };
+    form.package.description = '';
+    expect(findProblems(form)).toEqual([]);
+  });
+});
+
+describe('parseDecimal', () => {
+  it('reads dot or comma decimals and refuses the rest', () => {
+    expect(parseDecimal('2.5')).toBe(2.5);
+    expect(parseDecimal(' 2,5 ')).toBe(2.5);
+    expect(parseDecimal('.5')).toBe(0.5);
+    expect(parseDecimal('1e3')).toBeNull();
+    expect(parseDecimal('-1')).toBeNull();
+    expect(parseDecimal('')).toBeNull();
+  });
+});
+
+describe('toQuoteRequest', () => {
+  it('converts lb to kg and inches to cm, joins the name and street lines, trims', () => {
+    const shipment = toStoredShipment(filled());
+    expect(shipment).not.toBeNull();
+    const body = toQuoteRequest(shipment!);
+    expect(body.fromAddress).toEqual({
+      name: 'Ada Lovelace',
+      company: 'Engines Inc',
+      streetAddress: 'Suite 5 - 100 King St W',
+      city: 'Toronto',
+      province: 'ON',
+      postalCode: 'M5X 1A9',
+      country: 'CA',
+      phoneNumber: '416-555-0100',
+      emailAddress: 'ada@example.com',
+    });
+    expect(body.toAddress.streetAddress).toBe('800 Robson St');
+    expect(body.packageDetails).toEqual({
+      weight: 1.134,
+      length: 25.4,
+      width: 20.32,
+      height: 10.16,
+      type: 'package',
+      insuranceValue: 100,
+      description: 'Books',
+    });
+  });
+
+  it('gives no shipment for a form with problems', () => {
+    expect(toStoredShipment(emptyShipmentForm())).toBeNull();
+  });
+});
+
+describe('formPathForServerPath', () => {
+  it('maps server paths to form fields', () => {
+    expect(formPathForServerPath('toAddress.postalCode')).toBe('receiver.postalCode');
+    expect(formPathForServerPath('fromAddress.streetAddress')).toBe('sender.address1');
+    expect(formPathForServerPath('fromAddress.phoneNumber')).toBe('sender.phone');
+    expect(formPathForServerPath('packageDetails.weight')).toBe('package.weight');
+    expect(formPathForServerPath('packageDetails')).toBeNull();
+    expect(formPathForServerPath('quoteId')).toBeNull();
+  });
+});
+
+describe('session storage', () => {
+  const store = new Map<string, string>();
+  beforeEach(() => {
+    store.clear();
+    (globalThis as { sessionStorage?: unknown }).sessionStorage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    };
+  });
+  afterEach(() => {
+    delete (globalThis as { sessionStorage?: unknown }).sessionStorage;
+  });
+
+  it('round-trips the form and the shipment', () => {
+    saveFormDraft(filled());
+    expect(loadFormDraft()).toEqual(filled());
+    const shipment = toStoredShipment(filled())!;
+    saveShipment(shipment);
+    expect(loadShipment()).toEqual(shipment);
+  });
+
+  it('treats missing or corrupt data as none', () => {
+    expect(loadShipment()).toBeNull();
+    store.set('voyageur.shipment.data', '{not json');
+    expect(loadShipment()).toBeNull();
+    store.set('voyageur.shipment.data', JSON.stringify({ sender: {}, receiver: {}, package: { weightLb: -1 } }));
+    expect(loadShipment()).toBeNull();
+  });
+});
+
+describe('isPartyEmpty', () => {
+  it('ignores the default country', () => {
+    expect(isPartyEmpty(emptyShipmentForm().sender)).toBe(true);
+    expect(isPartyEmpty({ ...emptyShipmentForm().sender, city: 'Ottawa' })).toBe(false);
+  });
+});

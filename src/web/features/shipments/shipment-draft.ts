@@ -1,0 +1,303 @@
+import { z } from 'zod';
+import { PACKAGE_TYPES, type TPackageType, type TQuoteRequestInput } from '../../../shared/contracts/rates';
+import { joinStreet } from '../../../shared/address-format';
+import { inToCm, lbToKg } from '../../../shared/units';
+
+/** Form values of the create-shipment screen; every input is kept as typed (text), in lb and inches. */
+export type PartyForm = {
+  firstName: string;
+  lastName: string;
+  company: string;
+  address1: string;
+  address2: string;
+  city: string;
+  province: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+  email: string;
+};
+
+export type PackageForm = {
+  weight: string;
+  length: string;
+  width: string;
+  height: string;
+  type: TPackageType | '';
+  description: string;
+  insuranceValue: string;
+};
+
+export type ShipmentForm = { sender: PartyForm; receiver: PartyForm; package: PackageForm };
+export type Party = 'sender' | 'receiver';
+
+export const PARTY_FIELDS = [
+  'firstName',
+  'lastName',
+  'company',
+  'address1',
+  'address2',
+  'city',
+  'province',
+  'postalCode',
+  'country',
+  'phone',
+  'email',
+] as const satisfies readonly (keyof PartyForm)[];
+
+/** Spec §5: required (non-blank after trimming) for sender and receiver, in display order. */
+export const REQUIRED_PARTY_FIELDS = [
+  'firstName',
+  'lastName',
+  'address1',
+  'city',
+  'province',
+  'postalCode',
+  'country',
+  'phone',
+] as const satisfies readonly (keyof PartyForm)[];
+
+/** Spec §5: each must be a number greater than 0. */
+export const POSITIVE_PACKAGE_FIELDS = [
+  'weight',
+  'length',
+  'width',
+  'height',
+  'insuranceValue',
+] as const satisfies readonly (keyof PackageForm)[];
+
+export const emptyParty = (): PartyForm => ({
+  firstName: '',
+  lastName: '',
+  company: '',
+  address1: '',
+  address2: '',
+  city: '',
+  province: '',
+  postalCode: '',
+  country: 'CA',
+  phone: '',
+  email: '',
+});
+
+export const emptyShipmentForm = (): ShipmentForm => ({
+  sender: emptyParty(),
+  receiver: emptyParty(),
+  package: { weight: '', length: '', width: '', height: '', type: 'package', description: '', insuranceValue: '' },
+});
+
+/** True when the user has typed nothing into this party yet (country has a default). */
+export function isPartyEmpty(party: PartyForm): boolean {
+  return PARTY_FIELDS.every((f) => f === 'country' || party[f].trim() === '');
+}
+
+/** A field of the form, as a react-hook-form path. */
+export type ShipmentFieldPath = `${Party}.${keyof PartyForm}` | `package.${keyof PackageForm}`;
+export type FieldProblem = { path: ShipmentFieldPath; kind: 'required' | 'positive' };
+
+/** A decimal number typed in a form ('2', '2.5', ' 2,5 '), or null. */
+export function parseDecimal(text: string): number | null {
+  const clean = text.trim().replace(',', '.');
+  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(clean)) return null;
+  const n = Number(clean);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Every problem that blocks 'Calculate rates', in form order (sender, receiver, package). */
+export function findProblems(form: ShipmentForm): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  for (const party of ['sender', 'receiver'] as const) {
+    for (const field of REQUIRED_PARTY_FIELDS) {
+      if ((form[party][field] ?? '').trim() === '') problems.push({ path: `${party}.${field}`, kind: 'required' });
+    }
+  }
+  for (const field of POSITIVE_PACKAGE_FIELDS) {
+    const text = form.package[field] ?? '';
+    if (text.trim() === '') problems.push({ path: `package.${field}`, kind: 'required' });
+    else {
+      const n = parseDecimal(text);
+      if (n === null || n <= 0) problems.push({ path: `package.${field}`, kind: 'positive' });
+    }
+  }
+  if (!(PACKAGE_TYPES as readonly string[]).includes(form.package.type)) {
+    problems.push({ path: 'package.type', kind: 'required' });
+  }
+  return problems;
+}
+
+/** Maps a server field path (`toAddress.postalCode`) to the form field it concerns, when there is one. */
+export function formPathForServerPath(serverPath: string): ShipmentFieldPath | null {
+  const [head, field] = serverPath.split('.');
+  const party: Party | null = head === 'fromAddress' ? 'sender' : head === 'toAddress' ? 'receiver' : null;
+  if (party) {
+    const map: Record<string, keyof PartyForm> = {
+      name: 'firstName',
+      company: 'company',
+      streetAddress: 'address1',
+      city: 'city',
+      province: 'province',
+      postalCode: 'postalCode',
+      country: 'country',
+      phoneNumber: 'phone',
+      emailAddress: 'email',
+    };
+    const mapped = field ? map[field] : undefined;
+    return mapped ? `${party}.${mapped}` : null;
+  }
+  if (head === 'packageDetails' && field) {
+    const known: readonly string[] = ['weight', 'length', 'width', 'height', 'type', 'insuranceValue', 'description'];
+    return known.includes(field) ? (`package.${field}` as ShipmentFieldPath) : null;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Session storage: the form as typed (restored on return or reload) and the validated shipment
+// that /rate-selection quotes.
+
+const FORM_KEY = 'voyageur.shipment.form';
+const SHIPMENT_KEY = 'voyageur.shipment.data';
+
+const ZText = z.string().max(1000).catch('');
+const ZStoredParty = z.object(Object.fromEntries(PARTY_FIELDS.map((f) => [f, ZText])) as Record<keyof PartyForm, typeof ZText>);
+const ZStoredForm = z.object({
+  sender: ZStoredParty,
+  receiver: ZStoredParty,
+  package: z.object({
+    weight: ZText,
+    length: ZText,
+    width: ZText,
+    height: ZText,
+    type: z.enum([...PACKAGE_TYPES, '']).catch('package'),
+    description: ZText,
+    insuranceValue: ZText,
+  }),
+});
+
+/** Parsed numbers of a form that passed `findProblems`, in the form's units (lb, in, CAD). */
+export type StoredShipment = {
+  sender: PartyForm;
+  receiver: PartyForm;
+  package: {
+    weightLb: number;
+    lengthIn: number;
+    widthIn: number;
+    heightIn: number;
+    type: TPackageType;
+    description: string;
+    insuranceValue: number;
+  };
+};
+
+const ZPositive = z.number().positive().finite();
+const ZStoredShipment = z.object({
+  sender: ZStoredParty,
+  receiver: ZStoredParty,
+  package: z.object({
+    weightLb: ZPositive,
+    lengthIn: ZPositive,
+    widthIn: ZPositive,
+    heightIn: ZPositive,
+    type: z.enum(PACKAGE_TYPES),
+    description: z.string().max(1000),
+    insuranceValue: ZPositive,
+  }),
+});
+
+function readJson(key: string): unknown {
+  try {
+    const raw = sessionStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeJson(key: string, value: unknown): void {
+  try {
+    sessionStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* storage full or unavailable: the form still works for this page */
+  }
+}
+
+export function loadFormDraft(): ShipmentForm | null {
+  const parsed = ZStoredForm.safeParse(readJson(FORM_KEY));
+  return parsed.success ? parsed.data : null;
+}
+
+export function saveFormDraft(form: ShipmentForm): void {
+  writeJson(FORM_KEY, form);
+}
+
+export function loadShipment(): StoredShipment | null {
+  const parsed = ZStoredShipment.safeParse(readJson(SHIPMENT_KEY));
+  return parsed.success ? parsed.data : null;
+}
+
+export function saveShipment(shipment: StoredShipment): void {
+  writeJson(SHIPMENT_KEY, shipment);
+}
+
+/** Clears both the form and the shipment (after an order is placed). */
+export function clearShipment(): void {
+  try {
+    sessionStorage.removeItem(FORM_KEY);
+    sessionStorage.removeItem(SHIPMENT_KEY);
+  } catch {
+    /* nothing stored */
+  }
+}
+
+const trimParty = (p: PartyForm): PartyForm =>
+  Object.fromEntries(PARTY_FIELDS.map((f) => [f, (p[f] ?? '').trim()])) as PartyForm;
+
+/** The shipment of a form without problems; null when `findProblems` reports any. */
+export function toStoredShipment(form: ShipmentForm): StoredShipment | null {
+  if (findProblems(form).length > 0) return null;
+  const num = (text: string) => parseDecimal(text) ?? 0;
+  return {
+    sender: trimParty(form.sender),
+    receiver: trimParty(form.receiver),
+    package: {
+      weightLb: num(form.package.weight),
+      lengthIn: num(form.package.length),
+      widthIn: num(form.package.width),
+      heightIn: num(form.package.height),
+      type: form.package.type as TPackageType,
+      description: form.package.description.trim(),
+      insuranceValue: num(form.package.insuranceValue),
+    },
+  };
+}
+
+function toQuoteAddress(p: PartyForm): TQuoteRequestInput['fromAddress'] {
+  return {
+    name: `${p.firstName} ${p.lastName}`.trim(),
+    company: p.company,
+    streetAddress: joinStreet(p.address1, p.address2),
+    city: p.city,
+    province: p.province,
+    postalCode: p.postalCode,
+    country: p.country,
+    phoneNumber: p.phone,
+    emailAddress: p.email,
+  };
+}
+
+/** Body of POST /api/rates/quote: metric units (kg = lb × 0.453592, cm = in × 2.54). */
+export function toQuoteRequest(s: StoredShipment): TQuoteRequestInput {
+  return {
+    fromAddress: toQuoteAddress(s.sender),
+    toAddress: toQuoteAddress(s.receiver),
+    packageDetails: {
+      weight: lbToKg(s.package.weightLb),
+      length: inToCm(s.package.lengthIn),
+      width: inToCm(s.package.widthIn),
+      height: inToCm(s.package.heightIn),
+      type: s.package.type,
+      insuranceValue: s.package.insuranceValue,
+      description: s.package.description,
+    },
+  };
+}
