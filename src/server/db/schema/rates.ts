@@ -1,0 +1,40 @@
+import { bigint, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+/** A quote as asked: the request snapshot and what carriers said; lives 15 minutes. */
+export const rateQuotes = pgTable('rate_quotes', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  request: jsonb('request').notNull(),
+  warnings: jsonb('warnings').notNull().default([]),
+  shipDate: date('ship_date', { mode: 'string' }).notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  expiresAt: tz('expires_at').notNull(),
+});
+
+/** One priced service of a quote; the orders issue charges `total_cents` of the chosen one. */
+export const rateQuoteOptions = pgTable('rate_quote_options', {
+  id: uuid('id').primaryKey(),
+  quoteId: uuid('quote_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  carrier: text('carrier').notNull(),
+  serviceCode: text('service_code').notNull(),
+  serviceName: text('service_name').notNull(),
+  carrierPriceCents: cents('carrier_price_cents').notNull(),
+  discountCents: cents('discount_cents').notNull().default(0),
+  priceCents: cents('price_cents').notNull(),
+  gstCents: cents('gst_cents').notNull(),
+  hstCents: cents('hst_cents').notNull(),
+  qstCents: cents('qst_cents').notNull(),
+  taxTotalCents: cents('tax_total_cents').notNull(),
+  totalCents: cents('total_cents').notNull(),
+  transitDays: integer('transit_days').notNull(),
+  estimatedDelivery: date('estimated_delivery', { mode: 'string' }).notNull(),
+  breakdown: jsonb('breakdown').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  expiresAt: tz('expires_at').notNull(),
+});
+
+export type RateQuoteOptionRow = typeof rateQuoteOptions.$inferSelect;

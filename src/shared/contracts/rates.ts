@@ -1,0 +1,150 @@
+/**
+ * POST /api/rates/quote.
+ *
+ * Request: `{ fromAddress, toAddress, packageDetails }` (metric: kg and cm), as the spec lists.
+ * Answer 200: `{ quoteId, expiresAt, rates, warnings }`. The spec says the call "returns an array
+ * of rate options": that array is `rates`, sorted by `total` ascending (ties: fewer transit days,
+ * then carrier code). Each option's `id` names the stored option; `POST /api/shipments` charges
+ * the stored price until `expiresAt` (15 minutes). Amounts are 2-decimal strings in CAD.
+ * `warnings` lists carriers that gave no rates (too slow, unavailable, parcel over their limits).
+ *
+ * Errors: 400 VALIDATION_ERROR with `fieldErrors` by dotted path (e.g. `toAddress.postalCode`,
+ * `packageDetails.weight`, or `packageDetails` when the parcel is over every carrier's limits);
+ * 401 when not signed in; 502 API_FAILURE 'Unable to get shipping rates' when no carrier answered
+ * (the body then carries `warnings` too).
+ */
+import { z } from 'zod';
+import { normalizeProvince, type ProvinceCode } from '../provinces';
+import { normalizePostalCode, postalCodeMatchesProvince } from '../postal-code';
+
+export const PACKAGE_TYPES = ['package', 'envelope', 'tube'] as const;
+export const ZPackageType = z.enum(PACKAGE_TYPES);
+export type TPackageType = z.infer<typeof ZPackageType>;
+
+/** Upper bounds that only keep nonsense out; carrier limits are far lower and are checked per carrier. */
+export const PACKAGE_INPUT_MAX = { weightKg: 1000, sideCm: 1000, insuranceValue: 100_000 } as const;
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optional = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => v ?? '');
+
+const positive = (label: string, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .refine(Number.isFinite, `${label} must be a finite number`)
+    .refine((v) => v > 0, `${label} must be greater than 0`)
+    .refine((v) => v <= max, `${label} must be at most ${max}`);
+
+export const ZQuoteAddress = z
+  .strictObject({
+    name: required('Name', 100),
+    company: optional('Company', 100),
+    streetAddress: required('Street address', 300),
+    city: required('City', 100),
+    province: required('Province', 50),
+    postalCode: required('Postal code', 20),
+    country: z
+      .string({ error: 'Country is required' })
+      .trim()
+      .toUpperCase()
+      .refine((v) => v === 'CA', 'Only addresses in Canada (CA) can be quoted for now'),
+    phoneNumber: optional('Phone number', 30),
+    emailAddress: optional('Email address', 254),
+  })
+  .transform((a, ctx) => {
+    const province = normalizeProvince(a.province);
+    if (!province) {
+      ctx.addIssue({ code: 'custom', path: ['province'], message: 'Choose one of the 13 province or territory codes' });
+      return z.NEVER;
+    }
+    const postalCode = normalizePostalCode(a.postalCode);
+    if (!postalCode) {
+      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Enter a Canadian postal code like A1A 1A1' });
+      return z.NEVER;
+    }
+    if (!postalCodeMatchesProvince(postalCode, province)) {
+      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: `Postal code ${postalCode} is not in ${province}` });
+      return z.NEVER;
+    }
+    return { ...a, country: 'CA' as const, province: province as ProvinceCode, postalCode };
+  });
+export type TQuoteAddressInput = z.input<typeof ZQuoteAddress>;
+export type TQuoteAddress = z.output<typeof ZQuoteAddress>;
+
+export const ZPackageDetails = z.strictObject({
+  weight: positive('Weight', PACKAGE_INPUT_MAX.weightKg),
+  length: positive('Length', PACKAGE_INPUT_MAX.sideCm),
+  width: positive('Width', PACKAGE_INPUT_MAX.sideCm),
+  height: positive('Height', PACKAGE_INPUT_MAX.sideCm),
+  type: ZPackageType.nullish().transform((v) => v ?? 'package'),
+  /** Declared value in CAD; 0 or absent means none. */
+  insuranceValue: z
+    .number({ error: 'Insurance value must be a number' })
+    .refine(Number.isFinite, 'Insurance value must be a finite number')
+    .refine((v) => v >= 0, 'Insurance value cannot be negative')
+    .refine((v) => v <= PACKAGE_INPUT_MAX.insuranceValue, `Insurance value must be at most ${PACKAGE_INPUT_MAX.insuranceValue}`)
+    .nullish(),
+  description: optional('Description', 500),
+});
+export type TPackageDetails = z.output<typeof ZPackageDetails>;
+
+export const ZQuoteRequest = z.strictObject({
+  fromAddress: ZQuoteAddress,
+  toAddress: ZQuoteAddress,
+  packageDetails: ZPackageDetails,
+});
+export type TQuoteRequestInput = z.input<typeof ZQuoteRequest>;
+export type TQuoteRequest = z.output<typeof ZQuoteRequest>;
+
+const ZMoney = z.string().regex(/^\d+\.\d{2}$/);
+
+export const ZTaxes = z.object({ gst: ZMoney, hst: ZMoney, qst: ZMoney, total: ZMoney });
+export type TTaxes = z.infer<typeof ZTaxes>;
+
+export const ZRateOption = z.object({
+  /** Id of the stored option; send it with the order. */
+  id: z.uuid(),
+  carrier: z.string(),
+  carrierName: z.string(),
+  serviceName: z.string(),
+  serviceCode: z.string(),
+  /** Carrier price (fuel and surcharges included) minus the user's active discount, before tax. */
+  price: ZMoney,
+  taxes: ZTaxes,
+  /** price + taxes.total */
+  total: ZMoney,
+  transitDays: z.number().int(),
+  /** YYYY-MM-DD, business days only. */
+  estimatedDelivery: z.string(),
+});
+export type TRateOption = z.infer<typeof ZRateOption>;
+
+export const ZRateWarning = z.object({ carrier: z.string(), reason: z.string(), message: z.string() });
+export type TRateWarning = z.infer<typeof ZRateWarning>;
+
+export const ZQuoteResponse = z.object({
+  quoteId: z.uuid(),
+  expiresAt: z.string(),
+  rates: z.array(ZRateOption),
+  warnings: z.array(ZRateWarning),
+});
+export type TQuoteResponse = z.infer<typeof ZQuoteResponse>;
+
+/** 502 body when no carrier gave a rate. */
+export const ZQuoteFailure = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  warnings: z.array(ZRateWarning),
+});
+export type TQuoteFailure = z.infer<typeof ZQuoteFailure>;
