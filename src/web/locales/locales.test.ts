@@ -43,5 +43,4 @@ describe('locales', () => {
     );
     expect(differing).toEqual([]);
   });
-
 });

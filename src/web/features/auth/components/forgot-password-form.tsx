@@ -43,7 +43,7 @@ export function ForgotPasswordForm({ switchMode, showError, showSuccess, clearBa
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="auth-heading">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <Field label={t('auth.fields.email')} error={errors.email && t(errors.email.message ?? '')}>
         <Input id="forgot-email" type="email" autoComplete="email" required {...register('email')} />
       </Field>

@@ -86,7 +86,7 @@ export function LoginForm({ switchMode, showError, clearBanners }: AuthFormProps
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="auth-heading">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <Field label={t('auth.fields.email')} error={errors.email && t(errors.email.message ?? '')}>
         <Input id="login-email" type="email" autoComplete="email" required {...register('email')} />
       </Field>

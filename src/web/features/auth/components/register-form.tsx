@@ -122,7 +122,7 @@ export function RegisterForm({ switchMode, showError, showSuccess, clearBanners 
   const fieldError = (key: keyof Values) => (errors[key]?.message ? t(errors[key]!.message!) : undefined);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="auth-heading">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <Field label={t('auth.fields.company')} optional={t('common.optional')} error={fieldError('organizationName')}>
         <Input id="register-company" autoComplete="organization" {...register('organizationName')} />
       </Field>

@@ -61,7 +61,7 @@ export function ResetPasswordForm({
   }, onInvalid);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="auth-heading">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <Field label={t('auth.fields.newPassword')} error={errors.password && t(errors.password.message ?? '')}>
         <PasswordInput id="reset-password" autoComplete="new-password" required {...register('password')} />
       </Field>

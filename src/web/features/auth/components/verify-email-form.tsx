@@ -78,7 +78,7 @@ export function VerifyEmailForm({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="auth-heading">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <p className="text-sm text-slate-600" data-testid="verify-sent-to">
         {email ? t('auth.verify.sentTo', { email }) : t('auth.verify.enterEmail')}
       </p>
