@@ -127,6 +127,7 @@ describe(`auth (${testDbKind})`, () => {
       const fifth = await call(ctx, 'POST', '/api/auth/verify-otp', { email, code: wrong }, { ip });
       expect(fifth.statusCode).toBe(429);
       expect(fifth.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts. Request a new code.' });
+      expect(Number(fifth.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       const right = await call(ctx, 'POST', '/api/auth/verify-otp', { email, code }, { ip });
       expect(right.statusCode).toBe(429);
       expect(right.json().code).toBe('TOO_MANY_ATTEMPTS');
@@ -453,5 +454,21 @@ describe(`auth (${testDbKind})`, () => {
     const code = lastCode(ctx, email);
     const rows = await ctx.database.db.select().from(verificationCodes);
     expect(rows.some((r) => r.codeHash.includes(code))).toBe(false);
+  });
+});
+
+describe(`auth behind HTTPS (${testDbKind})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { APP_URL: 'https://voyageur.example' } });
+  });
+  afterAll(async () => ctx.close());
+
+  it('marks the session cookie Secure and links reset mail to APP_URL', async () => {
+    const { email } = await registerAndVerify(ctx);
+    const login = await call(ctx, 'POST', '/api/login', { email, password: 'a good long password' }, { ip: nextIp() });
+    expect(String(login.headers['set-cookie'])).toMatch(/;\s*Secure/i);
+    await call(ctx, 'POST', '/api/forgot-password', { email }, { ip: nextIp() });
+    expect(ctx.mail.at(-1)!.text).toContain('https://voyageur.example/auth?token=');
   });
 });

@@ -67,8 +67,11 @@ export type SignedIn = { user: repo.UserRow; token: string; expiresAt: Date };
 const invalidCredentials = () => new AppError(401, 'Invalid email or password', ErrorCode.INVALID_CREDENTIALS);
 const invalidCode = () => new AppError(400, 'Invalid verification code', ErrorCode.INVALID_CODE);
 const codeExpired = () => new AppError(400, 'This code has expired. Request a new one.', ErrorCode.CODE_EXPIRED);
-const tooManyAttempts = () =>
-  new AppError(429, 'Too many attempts. Request a new code.', ErrorCode.TOO_MANY_ATTEMPTS, undefined, { 'retry-after': '1' });
+/** `retryAfter`: seconds until a new code may be requested. */
+const tooManyAttempts = (retryAfter: number) =>
+  new AppError(429, 'Too many attempts. Request a new code.', ErrorCode.TOO_MANY_ATTEMPTS, undefined, {
+    'retry-after': String(Math.max(1, retryAfter)),
+  });
 const invalidToken = () => new AppError(400, 'This reset link is invalid or has expired.', ErrorCode.INVALID_TOKEN);
 const accountDisabled = () => new AppError(403, 'This account has been disabled', ErrorCode.ACCOUNT_DISABLED);
 export const emailTaken = () =>
@@ -220,14 +223,15 @@ export function createAuthService(deps: AuthDeps) {
         if (!user || user.emailVerifiedAt) return { kind: 'invalid' as const };
         const stored = await repo.latestCode(tx, user.id);
         if (!stored) return { kind: 'invalid' as const };
-        if (stored.attempts >= CODE_MAX_ATTEMPTS) return { kind: 'too-many' as const };
+        const resendIn = Math.ceil((stored.createdAt.getTime() + CODE_RESEND_GAP_MS - now.getTime()) / 1000);
+        if (stored.attempts >= CODE_MAX_ATTEMPTS) return { kind: 'too-many' as const, resendIn };
         if (stored.consumedAt) return { kind: 'invalid' as const };
         if (stored.expiresAt.getTime() <= now.getTime()) return { kind: 'expired' as const };
         if (!sameDigest(hashCode(stored.id, code), stored.codeHash)) {
           const attempts = stored.attempts + 1;
           const dead = attempts >= CODE_MAX_ATTEMPTS;
           await repo.recordCodeAttempt(tx, stored.id, attempts, dead ? now : null);
-          return { kind: dead ? ('too-many' as const) : ('invalid' as const) };
+          return dead ? { kind: 'too-many' as const, resendIn } : { kind: 'invalid' as const };
         }
         if (!user.isActive) return { kind: 'disabled' as const };
         await repo.consumeCode(tx, stored.id, now);
@@ -248,7 +252,7 @@ export function createAuthService(deps: AuthDeps) {
         case 'ok':
           return { user: outcome.user, token: outcome.session.token, expiresAt: outcome.session.expiresAt };
         case 'too-many':
-          throw tooManyAttempts();
+          throw tooManyAttempts(outcome.resendIn);
         case 'expired':
           throw codeExpired();
         case 'disabled':
