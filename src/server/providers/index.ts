@@ -1,4 +1,6 @@
 import type { Config } from '../config';
+import type { AddressParser } from './ai/index';
+import { createAddressParser } from './ai/create';
 import type { Mailer } from './mail/index';
 import type { Carrier } from './carriers/index';
 import { createCarriers } from './carriers/registry';
@@ -13,6 +15,7 @@ export type Providers = {
   mail: Mailer;
   identity: IdentityProviders;
   carriers: Carrier[];
+  ai: AddressParser;
 };
 
 export function createProviders(config: Config, log: Log): Providers {
@@ -22,5 +25,6 @@ export function createProviders(config: Config, log: Log): Providers {
       : createOutboxMailer({ dir: config.mail.outboxDir, from: config.mail.from, log }),
     identity: createIdentityProviders(config),
     carriers: createCarriers(config),
+    ai: createAddressParser(config.ai, log),
   };
 }

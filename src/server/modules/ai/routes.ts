@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { App, AppDeps } from '../../app';
+import { AppError } from '../../lib/errors';
+import { ErrorCode } from '../../../shared/errors';
+import { ZParseShipmentRequest, ZParseShipmentResponse } from '../../../shared/contracts/ai';
+import { requireUser } from '../auth/session';
+import type { ParseResult } from '../../providers/ai/index';
+
+// Before body validation, so an anonymous caller gets 401 whatever it sends.
+const signedIn = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
+
+const NOTHING_FOUND = 'Could not find address details in the text';
+
+export function registerAi(root: App, deps: AppDeps): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/ai/parse-shipment',
+    { ...signedIn, schema: { body: ZParseShipmentRequest, response: { 200: ZParseShipmentResponse } } },
+    async (request) => {
+      const result = await deps.providers.ai.parse(request.body.description);
+      const found = pickFound(result);
+      if (!found) {
+        throw new AppError(422, NOTHING_FOUND, ErrorCode.VALIDATION_ERROR, { description: [NOTHING_FOUND] });
+      }
+      return found;
+    },
+  );
+}
+
+/** The one role object with its non-empty fields, or null when nothing was recognised. */
+function pickFound(result: ParseResult): ParseResult | null {
+  for (const role of ['sender', 'receiver', 'address'] as const) {
+    const address = result[role];
+    if (!address) continue;
+    const fields = Object.entries(address).filter(([, v]) => typeof v === 'string' && v.trim() !== '');
+    if (fields.length) return { [role]: Object.fromEntries(fields) };
+  }
+  return null;
+}

@@ -1,0 +1,201 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createSignedInUser, testDbKind, type TestContext } from './helpers/test-app';
+
+const URL_PATH = '/api/ai/parse-shipment';
+
+describe(`POST /api/ai/parse-shipment with the built-in rules (${testDbKind})`, () => {
+  let ctx: TestContext;
+  let headers: { cookie: string };
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    headers = (await createSignedInUser(ctx)).headers;
+  });
+  afterAll(async () => ctx.close());
+
+  const post = (description: unknown, h: Record<string, string> = headers) =>
+    ctx.app.inject({ method: 'POST', url: URL_PATH, headers: h, payload: { description } });
+
+  it('answers 401 to an anonymous caller', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: URL_PATH, payload: { description: 'x' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('UNAUTHENTICATED');
+  });
+
+  it('answers 400 naming description when it is blank, missing, too long or has an unknown field', async () => {
+    for (const payload of [{ description: '   ' }, {}, { description: 'x'.repeat(4001) }, { description: 'ok', extra: 1 }]) {
+      const res = await ctx.app.inject({ method: 'POST', url: URL_PATH, headers, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+    }
+    const blank = await post('   ');
+    expect(Object.keys(blank.json().fieldErrors)).toEqual(['description']);
+  });
+
+  it('answers { receiver } for a receiver prefix with only the fields found', async () => {
+    const res = await post(
+      'Receiver information: ship to my sister Rachel Green at 90 Bedford Rd, Toronto ON M5R 2K2, her cell is 416 555 0134',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      receiver: {
+        firstName: 'Rachel',
+        lastName: 'Green',
+        name: 'Rachel Green',
+        address1: '90 Bedford Rd',
+        city: 'Toronto',
+        province: 'ON',
+        postalCode: 'M5R 2K2',
+        country: 'CA',
+        phone: '416-555-0134',
+      },
+    });
+  });
+
+  it('answers { sender } for a sender prefix', async () => {
+    const res = await post('Sender information: 收件人：王小明\n电话：604-555-0198\n地址：#305 - 1333 Hornby St, Vancouver, BC V6Z 2C1');
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json())).toEqual(['sender']);
+    expect(res.json().sender).toMatchObject({ lastName: '王', firstName: '小明', address1: '1333 Hornby St', address2: 'Unit 305' });
+  });
+
+  it('answers { address } for the address form instruction', async () => {
+    const res = await post('Extract the address fields from this text: Bob Jones, 350 Fifth Avenue, New York, NY 10118, USA');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      address: {
+        firstName: 'Bob',
+        lastName: 'Jones',
+        name: 'Bob Jones',
+        address1: '350 Fifth Avenue',
+        city: 'New York',
+        province: 'NY',
+        postalCode: '10118',
+        country: 'US',
+      },
+    });
+    for (const v of Object.values(res.json().address)) expect(v).not.toBe('');
+  });
+
+  it('answers 422 when nothing could be recognised', async () => {
+    const res = await post('Receiver information: asdf qwerty lorem ipsum');
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      message: 'Could not find address details in the text',
+      code: 'VALIDATION_ERROR',
+      fieldErrors: { description: [expect.any(String)] },
+    });
+  });
+});
+
+type Mode = 'good' | 'error' | 'timeout' | 'garbage' | 'bad-shape';
+
+describe(`POST /api/ai/parse-shipment with an OpenAI-compatible provider (${testDbKind})`, () => {
+  let ctx: TestContext;
+  let headers: { cookie: string };
+  let server: http.Server;
+  let mode: Mode = 'good';
+  const seen: { auth?: string; body: { model: string; response_format: unknown; messages: { content: string }[] } }[] = [];
+
+  const completion = (content: string) => JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] });
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        if (req.url !== '/v1/chat/completions' || req.method !== 'POST') {
+          res.writeHead(404).end();
+          return;
+        }
+        seen.push({ auth: req.headers.authorization, body: JSON.parse(raw) });
+        res.setHeader('content-type', 'application/json');
+        if (mode === 'error') res.writeHead(500).end('{"error":"boom"}');
+        else if (mode === 'timeout') setTimeout(() => res.end(completion('{}')), 1500);
+        else if (mode === 'garbage') res.end(completion('Sure! Here is the address you asked for.'));
+        else if (mode === 'bad-shape') res.end(completion(JSON.stringify({ city: 42 })));
+        else {
+          res.end(
+            completion(
+              JSON.stringify({
+                firstName: 'Monica',
+                lastName: 'Geller',
+                company: '',
+                address: '495 Grove St',
+                city: 'Ottawa',
+                province: 'Ontario',
+                postalCode: 'k1s3e7',
+                country: 'canada',
+                phone: '613-555-0190',
+                email: null,
+              }),
+            ),
+          );
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    ctx = await createTestApp({
+      env: { AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_API_KEY: 'sk-test', AI_MODEL: 'test-model', AI_TIMEOUT_MS: '300' },
+    });
+    headers = (await createSignedInUser(ctx)).headers;
+  });
+  afterAll(async () => {
+    await ctx.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const post = (description: string) => ctx.app.inject({ method: 'POST', url: URL_PATH, headers, payload: { description } });
+  const text = 'Receiver information: Please send this to Monica Geller, 495 Grove St, Ottawa ON K1S 3E7. Her phone is 613-555-0190.';
+  const rulesAnswer = {
+    receiver: {
+      firstName: 'Monica',
+      lastName: 'Geller',
+      name: 'Monica Geller',
+      address1: '495 Grove St',
+      city: 'Ottawa',
+      province: 'ON',
+      postalCode: 'K1S 3E7',
+      country: 'CA',
+      phone: '613-555-0190',
+    },
+  };
+
+  it('uses a good model answer, normalised, and sends a JSON-mode request without the role prefix', async () => {
+    mode = 'good';
+    const res = await post('Receiver information: Monica Geller, 495 Grove St Ottawa');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      receiver: {
+        firstName: 'Monica',
+        lastName: 'Geller',
+        name: 'Monica Geller',
+        address1: '495 Grove St',
+        city: 'Ottawa',
+        province: 'ON',
+        postalCode: 'K1S 3E7',
+        country: 'CA',
+        phone: '613-555-0190',
+      },
+    });
+    const last = seen[seen.length - 1];
+    expect(last.auth).toBe('Bearer sk-test');
+    expect(last.body.model).toBe('test-model');
+    expect(last.body.response_format).toEqual({ type: 'json_object' });
+    expect(last.body.messages[1].content).toBe('Monica Geller, 495 Grove St Ottawa');
+  });
+
+  it.each(['error', 'timeout', 'garbage', 'bad-shape'] as const)('falls back to the rules when the provider answers %s', async (m) => {
+    mode = m;
+    const before = seen.length;
+    const started = Date.now();
+    const res = await post(text);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(rulesAnswer);
+    expect(seen.length).toBe(before + 1);
+    expect(Date.now() - started).toBeLessThan(1400);
+  });
+});
