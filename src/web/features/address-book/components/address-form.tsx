@@ -1,0 +1,247 @@
+import { useEffect, useId, useRef } from 'react';
+import { Controller, useController, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { TAddress } from '../../../../shared/contracts/addresses';
+import { AiAssistBox, type AiFilledFields } from '../../../components/ai-assist-box';
+import { ProvinceSelect } from '../../../components/province-select';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Input, inputClass } from '../../../components/ui/input';
+import { Switch } from '../../../components/ui/switch';
+import { isApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { errorMessage } from '../../../lib/error-message';
+import { useCreateAddress, useUpdateAddress } from '../../../lib/queries/addresses';
+import { toast } from '../../../lib/toast';
+import { isProvinceCode, isUsStateCode } from '../../../../shared/provinces';
+import {
+  ADDRESS_FORM_FIELDS,
+  addressFormSchema,
+  addressToFormValues,
+  EMPTY_ADDRESS_FORM,
+  formValuesToRequest,
+  localizeFieldError,
+  type AddressFormField,
+  type AddressFormValues,
+} from '../address-schema';
+
+/** Create (no address) or edit form; calls onDone after a save or a cancel. */
+export function AddressForm({ address, onDone }: { address?: TAddress; onDone: () => void }) {
+  const { t } = useTranslation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const switchId = useId();
+  const editing = Boolean(address);
+  const create = useCreateAddress();
+  const update = useUpdateAddress();
+  const pending = create.isPending || update.isPending;
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    clearErrors,
+    watch,
+    formState: { errors },
+  } = useForm<AddressFormValues>({
+    resolver: zodResolver(addressFormSchema),
+    defaultValues: address ? addressToFormValues(address) : EMPTY_ADDRESS_FORM,
+  });
+  const country = watch('country');
+  const { field: provinceField } = useController({ control, name: 'province' });
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  const onFill = (fields: AiFilledFields) => {
+    const set = (field: AddressFormField, value: string | undefined) => {
+      if (value === undefined) return;
+      setValue(field, value, { shouldDirty: true });
+      clearErrors(field);
+    };
+    const name = fields.name || [fields.firstName, fields.lastName].filter(Boolean).join(' ') || undefined;
+    if (fields.country === 'CA' || fields.country === 'US') set('country', fields.country);
+    set('name', name);
+    set('company', fields.company);
+    set('address1', fields.address1);
+    set('address2', fields.address2);
+    set('city', fields.city);
+    set('province', fields.province);
+    set('postalCode', fields.postalCode);
+    set('phone', fields.phone);
+    set('email', fields.email);
+  };
+
+  const onCountryChange = (next: 'CA' | 'US') => {
+    const province = getValues('province');
+    const fits = next === 'CA' ? isProvinceCode(province) : isUsStateCode(province);
+    if (!fits) setValue('province', '');
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (address) {
+        await update.mutateAsync({ id: address.id, body: formValuesToRequest(values) });
+        toast({ title: t('addressBook.updated'), variant: 'success' });
+      } else {
+        await create.mutateAsync(formValuesToRequest(values));
+        toast({ title: t('addressBook.created'), variant: 'success' });
+      }
+      onDone();
+    } catch (error) {
+      const fieldErrors = isApiError(error) ? error.fieldErrors : undefined;
+      let focused = false;
+      if (fieldErrors) {
+        for (const field of ADDRESS_FORM_FIELDS) {
+          const message = fieldErrors[field]?.[0];
+          if (!message) continue;
+          setError(field, { message: localizeFieldError(field, message, values, t) }, { shouldFocus: !focused });
+          focused = true;
+        }
+      }
+      toast({
+        title: t(address ? 'addressBook.updateFailed' : 'addressBook.createFailed'),
+        description: focused ? t('addressBook.saveFailedHint') : errorMessage(error, t),
+        variant: 'destructive',
+      });
+    }
+  });
+
+  // Zod messages are translation keys; server messages are already text.
+  const err = (field: AddressFormField) => {
+    const message = errors[field]?.message;
+    if (!message) return undefined;
+    return message.startsWith('addressBook.') ? t(message) : message;
+  };
+  const optional = t('common.optional');
+
+  return (
+    <Card className="p-4 sm:p-6" aria-labelledby="address-form-title" data-testid="address-form">
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2
+            id="address-form-title"
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-lg font-semibold text-slate-900 outline-none"
+          >
+            {editing ? t('addressBook.form.editTitle') : t('addressBook.form.createTitle')}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{t('addressBook.form.description')}</p>
+        </div>
+        <Button variant="ghost" size="sm" onClick={onDone} disabled={pending}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {t('addressBook.form.back')}
+        </Button>
+      </div>
+
+      <AiAssistBox mode="address" onFill={onFill} className="mb-6" />
+
+      <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-labelledby="address-form-title">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label={t('addressBook.form.name')} error={err('name')}>
+            <Input id="address-name" autoComplete="name" {...register('name')} />
+          </Field>
+          <Field label={t('addressBook.form.company')} optional={optional} error={err('company')}>
+            <Input id="address-company" autoComplete="organization" {...register('company')} />
+          </Field>
+          <Field label={t('addressBook.form.address1')} error={err('address1')} className="sm:col-span-2">
+            <Input id="address-address1" autoComplete="address-line1" {...register('address1')} />
+          </Field>
+          <Field
+            label={t('addressBook.form.address2')}
+            optional={optional}
+            hint={t('addressBook.form.address2Hint')}
+            error={err('address2')}
+            className="sm:col-span-2"
+          >
+            <Input id="address-address2" autoComplete="address-line2" {...register('address2')} />
+          </Field>
+          <Field label={t('addressBook.form.city')} error={err('city')}>
+            <Input id="address-city" autoComplete="address-level2" {...register('city')} />
+          </Field>
+          <Field label={t('addressBook.form.country')} error={err('country')}>
+            <select
+              id="address-country"
+              autoComplete="country"
+              className={cn(inputClass, 'h-10 pr-8')}
+              {...register('country', { onChange: (e) => onCountryChange(e.target.value) })}
+            >
+              <option value="CA">{t('addressBook.countries.CA')}</option>
+              <option value="US">{t('addressBook.countries.US')}</option>
+            </select>
+          </Field>
+          <Field
+            label={country === 'US' ? t('addressBook.form.state') : t('addressBook.form.province')}
+            error={err('province')}
+          >
+            <ProvinceSelect
+              id="address-province"
+              ref={provinceField.ref}
+              value={provinceField.value}
+              onChange={provinceField.onChange}
+              country={country}
+            />
+          </Field>
+          <Field
+            label={country === 'US' ? t('addressBook.form.zip') : t('addressBook.form.postalCode')}
+            error={err('postalCode')}
+          >
+            <Input
+              id="address-postal-code"
+              autoComplete="postal-code"
+              autoCapitalize="characters"
+              {...register('postalCode')}
+            />
+          </Field>
+          <Field label={t('addressBook.form.phone')} error={err('phone')}>
+            <Input id="address-phone" type="tel" autoComplete="tel" {...register('phone')} />
+          </Field>
+          <Field label={t('addressBook.form.email')} optional={optional} error={err('email')}>
+            <Input id="address-email" type="email" autoComplete="email" {...register('email')} />
+          </Field>
+        </div>
+
+        <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-4">
+          <Controller
+            control={control}
+            name="isDefault"
+            render={({ field }) => (
+              <Switch
+                id={switchId}
+                ref={field.ref}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                aria-describedby={`${switchId}-hint`}
+                data-testid="address-default-switch"
+              />
+            )}
+          />
+          <div className="grid gap-0.5">
+            <label htmlFor={switchId} className="cursor-pointer text-sm font-medium text-slate-800">
+              {t('addressBook.form.isDefault')}
+            </label>
+            <p id={`${switchId}-hint`} className="text-xs text-slate-500">
+              {t('addressBook.form.isDefaultHint')}
+            </p>
+          </div>
+        </div>
+
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onDone} disabled={pending}>
+            {t('addressBook.form.cancel')}
+          </Button>
+          <Button type="submit" disabled={pending} aria-busy={pending || undefined} data-testid="address-save">
+            {pending ? t('addressBook.form.saving') : t('addressBook.form.save')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
