@@ -246,6 +246,10 @@ describe(`auth (${testDbKind})`, () => {
         expect(sessionCookieOf(res)).toBeNull();
       }
       expect(await actions(ctx, user.id)).toContain('login_failed');
+      // An unknown email still costs a password-hash verification (scrypt takes well over 50 ms).
+      const started = performance.now();
+      await call(ctx, 'POST', '/api/login', { email: freshEmail('nobody'), password: 'whatever123' }, { ip });
+      expect(performance.now() - started).toBeGreaterThan(50);
     });
 
     it('refuses an unverified account with 403 EMAIL_NOT_VERIFIED and mails a fresh code', async () => {
