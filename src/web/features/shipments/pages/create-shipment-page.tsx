@@ -1,5 +1,198 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { useCallback, useEffect, useRef } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Calculator } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { TAddress } from '../../../../shared/contracts/addresses';
+import type { TFieldErrors } from '../../../../shared/errors';
+import { splitName } from '../../../../shared/address-format';
+import { AiAssistBox, type AiFilledFields } from '../../../components/ai-assist-box';
+import { Button } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { addressesQueryOptions } from '../../../lib/queries/addresses';
+import { toast } from '../../../lib/toast';
+import { PackageFields } from '../components/package-fields';
+import { PartyFields } from '../components/party-fields';
+import {
+  PARTY_FIELDS,
+  emptyShipmentForm,
+  findProblems,
+  formPathForServerPath,
+  isPartyEmpty,
+  loadFormDraft,
+  loadShipment,
+  saveFormDraft,
+  saveShipment,
+  toStoredShipment,
+  type Party,
+  type PartyForm,
+  type ShipmentFieldPath,
+  type ShipmentForm,
+} from '../shipment-draft';
+
+/** State /rate-selection passes back when the server refused the shipment (400 field errors). */
+export type CreateShipmentLocationState = { fieldErrors?: TFieldErrors } | null;
+
+const resolver: Resolver<ShipmentForm> = (values) => {
+  const problems = findProblems(values);
+  if (problems.length === 0) return { values, errors: {} };
+  const errors: Record<string, Record<string, { type: string; message: string }>> = {};
+  for (const { path, kind } of problems) {
+    const [group, field] = path.split('.') as [string, string];
+    (errors[group] ??= {})[field] = { type: kind, message: `shipment.validation.${kind}` };
+  }
+  return { values: {}, errors: errors as FieldErrors<ShipmentForm> };
+};
+
+/** The stored form, else the last shipment sent to /rate-selection, else an empty form. */
+function initialForm(): ShipmentForm {
+  const draft = loadFormDraft();
+  if (draft) return draft;
+  const shipment = loadShipment();
+  if (!shipment) return emptyShipmentForm();
+  const p = shipment.package;
+  return {
+    sender: shipment.sender,
+    receiver: shipment.receiver,
+    package: {
+      weight: String(p.weightLb),
+      length: String(p.lengthIn),
+      width: String(p.widthIn),
+      height: String(p.heightIn),
+      type: p.type,
+      description: p.description,
+      insuranceValue: String(p.insuranceValue),
+    },
+  };
+}
+
+function partyFromAddress(a: TAddress): PartyForm {
+  const split = splitName(a.name);
+  return {
+    firstName: a.firstName || split.firstName,
+    lastName: a.lastName || split.lastName,
+    company: a.company,
+    address1: a.address1,
+    address2: a.address2,
+    city: a.city,
+    province: a.province,
+    postalCode: a.postalCode,
+    country: 'CA',
+    phone: a.phone,
+    email: a.email,
+  };
+}
+
+function partyFromAi(fields: AiFilledFields): Partial<PartyForm> {
+  const out: Partial<PartyForm> = {};
+  for (const f of PARTY_FIELDS) {
+    // The shipment form ships within Canada only; another country is not copied in.
+    if (f !== 'country' && fields[f]) out[f] = fields[f];
+  }
+  if (!out.firstName && !out.lastName && fields.name) {
+    const split = splitName(fields.name);
+    out.firstName = split.firstName;
+    if (split.lastName) out.lastName = split.lastName;
+  }
+  return out;
+}
 
 export function CreateShipmentPage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const form = useForm<ShipmentForm>({
+    defaultValues: initialForm(),
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { handleSubmit, setValue, getValues, setError, watch, formState } = form;
+
+  // Every change is kept for the session: coming back from /rate-selection or reloading restores it.
+  useEffect(() => {
+    const sub = watch(() => saveFormDraft(getValues()));
+    return () => sub.unsubscribe();
+  }, [watch, getValues]);
+
+  const fillParty = useCallback(
+    (party: Party, values: Partial<PartyForm>) => {
+      for (const [field, value] of Object.entries(values) as [keyof PartyForm, string][]) {
+        setValue(`${party}.${field}`, value, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+      }
+    },
+    [setValue, formState.isSubmitted],
+  );
+
+  // The user's default address fills an empty sender, once.
+  const addresses = useQuery(addressesQueryOptions());
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || !addresses.data) return;
+    prefilled.current = true;
+    const fallback = addresses.data.find((a) => a.isDefault && a.country === 'CA');
+    if (fallback && isPartyEmpty(getValues('sender'))) fillParty('sender', partyFromAddress(fallback));
+  }, [addresses.data, getValues, fillParty]);
+
+  // Field errors the server gave for the quote, passed back by /rate-selection.
+  const serverErrors = (location.state as CreateShipmentLocationState)?.fieldErrors;
+  useEffect(() => {
+    if (!serverErrors) return;
+    let first = true;
+    for (const [serverPath, messages] of Object.entries(serverErrors)) {
+      const path = formPathForServerPath(serverPath);
+      if (!path || !messages[0]) continue;
+      setError(path, { type: 'server', message: messages[0] }, { shouldFocus: first });
+      first = false;
+    }
+  }, [serverErrors, setError]);
+
+  const fieldName = (path: ShipmentFieldPath) => {
+    const [group, field] = path.split('.') as [string, string];
+    return t(`shipment.missing.${group}`, { field: t(`shipment.missing.fields.${field}`) });
+  };
+
+  const onValid = (values: ShipmentForm) => {
+    const shipment = toStoredShipment(values);
+    if (!shipment) return;
+    saveFormDraft(values);
+    saveShipment(shipment);
+    void navigate('/rate-selection');
+  };
+
+  const onInvalid = () => {
+    const names = findProblems(getValues()).map((p) => fieldName(p.path));
+    toast({
+      title: t('shipment.missing.title'),
+      description: t('shipment.missing.pleaseFillIn', { fields: names.join(t('shipment.missing.separator')) }),
+      variant: 'destructive',
+    });
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="grid gap-6" data-testid="create-shipment">
+      <Card data-testid="ai-assistant-card">
+        <CardHeader title={t('shipment.ai.title')} description={t('shipment.ai.description')} />
+        <div className="grid gap-4 p-6 md:grid-cols-2">
+          <AiAssistBox mode="sender" onFill={(fields) => fillParty('sender', partyFromAi(fields))} />
+          <AiAssistBox mode="receiver" onFill={(fields) => fillParty('receiver', partyFromAi(fields))} />
+        </div>
+      </Card>
+
+      <div className="grid gap-6 xl:grid-cols-2">
+        <PartyFields party="sender" form={form} onPickAddress={(a) => fillParty('sender', partyFromAddress(a))} />
+        <PartyFields party="receiver" form={form} onPickAddress={(a) => fillParty('receiver', partyFromAddress(a))} />
+      </div>
+
+      <PackageFields form={form} />
+
+      <div className="flex justify-end">
+        <Button type="submit" size="lg" data-testid="calculate-rates">
+          <Calculator className="size-5" aria-hidden="true" />
+          {t('shipment.calculateRates')}
+        </Button>
+      </div>
+    </form>
+  );
 }

@@ -1,5 +1,214 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, ArrowLeft, Info, RefreshCw, Wallet } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { TRateWarning } from '../../../../shared/contracts/rates';
+import { carrierName } from '../../../../shared/carriers';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { isApiError } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import type { Language } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import { quoteQueryOptions } from '../api';
+import { RateOptions } from '../components/rate-options';
+import { ShipmentSummary } from '../components/shipment-summary';
+import { formPathForServerPath, loadShipment, type StoredShipment } from '../shipment-draft';
+import { optionTotal, sortCheapestFirst } from '../rate-display';
+import type { CreateShipmentLocationState } from './create-shipment-page';
 
 export function RateSelectionPage() {
-  return <ComingSoon />;
+  const [shipment] = useState(loadShipment);
+  if (!shipment) return <Navigate to="/create-shipment" replace />;
+  return <RateSelection shipment={shipment} />;
+}
+
+function RateSelection({ shipment }: { shipment: StoredShipment }) {
+  const { t, i18n } = useTranslation();
+  const lang: Language = i18n.language === 'zh' ? 'zh' : 'en';
+  const quote = useQuery(quoteQueryOptions(shipment));
+  const [picked, setPicked] = useState<string | null>(null);
+
+  const refused = isApiError(quote.error) && quote.error.status === 400;
+  // The failure toast, once per failed attempt; a refused shipment is explained on the page instead.
+  useEffect(() => {
+    if (quote.isError && !refused) {
+      toast({ title: t('rates.failed.title'), description: t('rates.failed.description'), variant: 'destructive' });
+    }
+  }, [quote.isError, quote.errorUpdatedAt, refused, t]);
+
+  const options = quote.data ? sortCheapestFirst(quote.data.rates) : [];
+  const selected = options.find((o) => o.id === picked) ?? options[0];
+
+  return (
+    <div className="grid gap-6">
+      <ShipmentSummary shipment={shipment} />
+
+      <Card aria-labelledby="rates-title" aria-busy={quote.isFetching || undefined}>
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-6 py-4">
+          <div>
+            <h2 id="rates-title" className="text-base font-semibold text-slate-900">
+              {t('rates.title')}
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">{t('rates.description')}</p>
+          </div>
+        </div>
+        <div className="grid gap-4 p-6">
+          {quote.isPending || (quote.isFetching && !quote.data) ? (
+            <RatesSkeleton />
+          ) : quote.isError ? (
+            refused ? (
+              <RefusedShipment error={quote.error} />
+            ) : (
+              <QuoteFailed onRetry={() => void quote.refetch()} retrying={quote.isFetching} />
+            )
+          ) : options.length === 0 || !selected ? (
+            <p className="text-sm text-slate-600" data-testid="no-rates">
+              {t('rates.none')}
+            </p>
+          ) : (
+            <>
+              <RateOptions options={options} value={selected.id} onChange={setPicked} />
+              {quote.data.warnings.length > 0 ? <CarrierWarnings warnings={quote.data.warnings} /> : null}
+            </>
+          )}
+        </div>
+      </Card>
+
+      {selected ? (
+        <Card aria-labelledby="order-title" data-testid="selected-rate">
+          <CardHeader title={t('rates.order.title')} />
+          <div className="grid gap-4 p-6">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <p className="text-sm text-slate-700">
+                {t('rates.order.selected', {
+                  carrier: carrierName(selected.carrier, t('rates.unknownCarrier')),
+                  service: selected.serviceName,
+                })}
+              </p>
+              <p className="text-2xl font-semibold text-slate-900" data-testid="selected-total">
+                {formatMoney(optionTotal(selected), lang)}
+              </p>
+            </div>
+            <p className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+              <Wallet className="mt-0.5 size-4 shrink-0 text-indigo-600" aria-hidden="true" />
+              {t('rates.order.walletSoon')}
+            </p>
+            <div>
+              <Link to="/create-shipment" className={buttonClass('secondary')}>
+                <ArrowLeft className="size-4" aria-hidden="true" />
+                {t('rates.editShipment')}
+              </Link>
+            </div>
+          </div>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+function RatesSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-3" data-testid="rates-loading">
+      <p role="status" className="sr-only">
+        {t('rates.loading')}
+      </p>
+      {[0, 1, 2].map((i) => (
+        <div key={i} aria-hidden="true" className="grid animate-pulse gap-3 rounded-xl border border-slate-200 p-4">
+          <div className="h-4 w-1/3 rounded bg-slate-200" />
+          <div className="h-3 w-1/2 rounded bg-slate-100" />
+          <div className="h-3 w-1/4 justify-self-end rounded bg-slate-200" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function QuoteFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="grid justify-items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4" data-testid="rates-error">
+      <div className="flex items-start gap-2 text-red-900">
+        <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+        <div>
+          <p className="font-semibold">{t('rates.failed.title')}</p>
+          <p className="text-sm">{t('rates.failed.description')}</p>
+        </div>
+      </div>
+      <Button variant="secondary" onClick={onRetry} disabled={retrying} data-testid="rates-retry">
+        <RefreshCw className={retrying ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
+        {t('rates.failed.retry')}
+      </Button>
+    </div>
+  );
+}
+
+/** 400 from the quote: which fields the server refused, and the way back to fix them. */
+function RefusedShipment({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const fieldErrors = (isApiError(error) && error.fieldErrors) || {};
+  const label = (serverPath: string) => {
+    const path = formPathForServerPath(serverPath);
+    if (!path) return serverPath.startsWith('packageDetails') ? t('rates.refused.package') : null;
+    const [group, field] = path.split('.') as [string, string];
+    return t(`shipment.missing.${group}`, { field: t(`shipment.missing.fields.${field}`) });
+  };
+  const lines = Object.entries(fieldErrors).flatMap(([path, messages]) =>
+    messages.map((message) => ({ key: `${path}:${message}`, label: label(path), message })),
+  );
+  const state: CreateShipmentLocationState = { fieldErrors };
+  return (
+    <div role="alert" className="grid justify-items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="rates-refused">
+      <div className="flex items-start gap-2 text-amber-900">
+        <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+        <div className="grid gap-1">
+          <p className="font-semibold">{t('rates.refused.title')}</p>
+          {lines.length > 0 ? (
+            <ul className="list-disc pl-5 text-sm">
+              {lines.map((line) => (
+                <li key={line.key}>
+                  {line.label ? <span className="font-medium">{line.label}: </span> : null}
+                  {line.message}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm">{isApiError(error) ? error.message : t('errors.generic')}</p>
+          )}
+        </div>
+      </div>
+      <Button variant="secondary" onClick={() => void navigate('/create-shipment', { state })} data-testid="rates-fix">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t('rates.refused.back')}
+      </Button>
+    </div>
+  );
+}
+
+/** Carriers that gave no rate: a small neutral note, not an error. */
+function CarrierWarnings({ warnings }: { warnings: TRateWarning[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex items-start gap-2 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600" data-testid="rates-warnings">
+      <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <div>
+        <p>{t('rates.warnings.title')}</p>
+        <ul className="mt-1 grid gap-0.5">
+          {warnings.map((w) => (
+            <li key={`${w.carrier}:${w.reason}`}>
+              {carrierName(w.carrier, t('rates.unknownCarrier'))}: {reasonText(w, t)}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function reasonText(w: TRateWarning, t: (key: string) => string): string {
+  const known = ['LIMIT_EXCEEDED', 'UNSUPPORTED_ROUTE', 'TIMEOUT', 'UNAVAILABLE'];
+  return known.includes(w.reason) ? t(`rates.warnings.reasons.${w.reason}`) : w.message;
 }

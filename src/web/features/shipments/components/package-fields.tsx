@@ -1,0 +1,64 @@
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { PACKAGE_TYPES } from '../../../../shared/contracts/rates';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Input, inputClass } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
+import type { ShipmentForm } from '../shipment-draft';
+import { fieldErrorText } from './form-error';
+
+/** One package: weight in lb, sides in inches (converted to kg and cm for the quote). */
+export function PackageFields({ form }: { form: UseFormReturn<ShipmentForm> }) {
+  const { t } = useTranslation();
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const err = errors.package;
+  const number = { type: 'text', inputMode: 'decimal', autoComplete: 'off' } as const;
+
+  return (
+    <Card data-testid="package-form">
+      <CardHeader title={t('shipment.package.title')} description={t('shipment.package.description')} />
+      <div className="grid gap-4 p-6 sm:grid-cols-2 lg:grid-cols-4">
+        <Field label={t('shipment.package.weight')} error={fieldErrorText(err?.weight, t)}>
+          <Input id="package-weight" {...number} {...register('package.weight')} />
+        </Field>
+        <Field label={t('shipment.package.length')} error={fieldErrorText(err?.length, t)}>
+          <Input id="package-length" {...number} {...register('package.length')} />
+        </Field>
+        <Field label={t('shipment.package.width')} error={fieldErrorText(err?.width, t)}>
+          <Input id="package-width" {...number} {...register('package.width')} />
+        </Field>
+        <Field label={t('shipment.package.height')} error={fieldErrorText(err?.height, t)}>
+          <Input id="package-height" {...number} {...register('package.height')} />
+        </Field>
+        <Field label={t('shipment.package.type')} error={fieldErrorText(err?.type, t)}>
+          <select id="package-type" className={cn(inputClass, 'h-10')} {...register('package.type')}>
+            {PACKAGE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`shipment.packageTypes.${type}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          label={t('shipment.package.insuranceValue')}
+          hint={t('shipment.package.insuranceValueHint')}
+          error={fieldErrorText(err?.insuranceValue, t)}
+        >
+          <Input id="package-value" {...number} {...register('package.insuranceValue')} />
+        </Field>
+        <Field
+          label={t('shipment.package.contents')}
+          optional={t('common.optional')}
+          error={fieldErrorText(err?.description, t)}
+          className="sm:col-span-2"
+        >
+          <Input id="package-description" maxLength={500} {...register('package.description')} />
+        </Field>
+      </div>
+    </Card>
+  );
+}

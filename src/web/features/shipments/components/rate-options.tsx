@@ -1,0 +1,100 @@
+import { RadioGroup } from 'radix-ui';
+import { CalendarDays } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { TRateOption } from '../../../../shared/contracts/rates';
+import { carrierName } from '../../../../shared/carriers';
+import { formatDate, formatMoney } from '../../../lib/format';
+import type { Language } from '../../../lib/i18n';
+import { cn } from '../../../lib/cn';
+import { businessDateInstant, cents, optionTotal, taxLines } from '../rate-display';
+
+/** The quoted options as radio cards (arrow keys move between them). */
+export function RateOptions({
+  options,
+  value,
+  onChange,
+}: {
+  options: TRateOption[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <RadioGroup.Root
+      value={value}
+      onValueChange={onChange}
+      aria-label={t('rates.optionsLabel')}
+      className="grid gap-3"
+      data-testid="rate-options"
+    >
+      {options.map((option, index) => (
+        <RateCard key={option.id} option={option} cheapest={index === 0} />
+      ))}
+    </RadioGroup.Root>
+  );
+}
+
+function RateCard({ option, cheapest }: { option: TRateOption; cheapest: boolean }) {
+  const { t, i18n } = useTranslation();
+  const lang: Language = i18n.language === 'zh' ? 'zh' : 'en';
+  const money = (c: number) => formatMoney(c, lang);
+  const delivery = businessDateInstant(option.estimatedDelivery);
+  const name = carrierName(option.carrier, t('rates.unknownCarrier'));
+  const titleId = `rate-${option.id}-title`;
+  return (
+    <RadioGroup.Item
+      value={option.id}
+      aria-labelledby={titleId}
+      aria-describedby={`rate-${option.id}-details`}
+      className={cn(
+        'group grid w-full cursor-pointer gap-3 rounded-xl border border-slate-200 bg-white p-4 text-left shadow-sm transition-colors sm:grid-cols-[auto_1fr_auto] sm:items-start',
+        'hover:border-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+        'data-[state=checked]:border-indigo-600 data-[state=checked]:ring-1 data-[state=checked]:ring-indigo-600',
+      )}
+      data-testid="rate-option"
+    >
+      <span
+        aria-hidden="true"
+        className="mt-1 hidden size-4 items-center justify-center rounded-full border border-slate-400 group-data-[state=checked]:border-indigo-600 sm:flex"
+      >
+        <RadioGroup.Indicator className="size-2 rounded-full bg-indigo-600" />
+      </span>
+      <span className="grid gap-1">
+        <span id={titleId} className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold text-slate-900" data-testid="rate-carrier">
+            {name}
+          </span>
+          <span className="text-slate-700">{option.serviceName}</span>
+          {cheapest ? (
+            <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-800">
+              {t('rates.cheapest')}
+            </span>
+          ) : null}
+        </span>
+        <span id={`rate-${option.id}-details`} className="flex items-center gap-1.5 text-sm text-slate-600">
+          <CalendarDays className="size-4" aria-hidden="true" />
+          {t('rates.transit', { count: option.transitDays })}
+          {delivery ? <> · {t('rates.estimatedDelivery', { date: formatDate(delivery, lang) })}</> : null}
+        </span>
+      </span>
+      <span className="grid min-w-44 gap-0.5 text-sm sm:text-right">
+        <span className="flex justify-between gap-4 text-slate-600">
+          <span>{t('rates.price')}</span>
+          <span>{money(cents(option.price))}</span>
+        </span>
+        {taxLines(option).map((line) => (
+          <span key={line.code} className="flex justify-between gap-4 text-slate-600">
+            <span>{t(`rates.taxes.${line.code}`)}</span>
+            <span>{money(line.cents)}</span>
+          </span>
+        ))}
+        <span className="mt-1 flex justify-between gap-4 border-t border-slate-200 pt-1 font-semibold text-slate-900">
+          <span>{t('rates.total')}</span>
+          <span data-testid="rate-total" data-cents={optionTotal(option)}>
+            {money(optionTotal(option))}
+          </span>
+        </span>
+      </span>
+    </RadioGroup.Item>
+  );
+}
