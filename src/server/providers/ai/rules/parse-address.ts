@@ -387,6 +387,9 @@ function tailRegion(tokens: string[], kind: 'province' | 'state', strong: boolea
     const bare = text.replace(/[.\s-]/g, '');
     const code = kind === 'province' ? normalizeProvince(text) : normalizeUsState(text);
     if (!code) continue;
+    // "Centre St NE": a direction after a street type, not Nebraska.
+    const before = tokens[tokens.length - size - 1];
+    if (size === 1 && DIRECTIONS.has(bareWord(text)) && before && STREET_TYPES.has(bareWord(before))) continue;
     const short = bare.length <= 3;
     if (kind === 'state') {
       // A 2-letter state code only in capitals; a name ("Washington") only before a ZIP.
@@ -594,10 +597,14 @@ function knownCityAtEnd(head: string): { city: string; rest?: string } | null {
 }
 
 function cityFromHead(text: string): { city: string; rest?: string } | null {
-  const known = knownCityAtEnd(text);
-  if (known) return known;
   const head = text.replace(/^(?:(?:in|at|to|à|en|near)\s+)+/i, '');
   const tokens = head.split(' ');
+  // A short place name as a whole ("New York", "Port Perry") before any known city inside it ("York").
+  if (!CJK.test(head) && tokens.length <= 3 && looksLikePlace(head) && tokens.every((t) => /^[\p{Lu}\d]/u.test(t) || head === head.toLowerCase())) {
+    return { city: cityText(head) };
+  }
+  const known = knownCityAtEnd(head);
+  if (known) return known;
   if (CJK.test(head)) return null;
   if (tokens.length <= 3 && looksLikePlace(head)) return { city: cityText(head) };
   // A sentence ending in a place: "she lives in Red Lake" — take the capitalised words at the end.
