@@ -1,16 +1,54 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateQuoteOptions, rateQuotes, type RateQuoteOptionRow } from '../../db/schema/rates';
 
 export type NewQuote = typeof rateQuotes.$inferInsert;
 export type NewQuoteOption = typeof rateQuoteOptions.$inferInsert;
 
-/** The quote and all its options, in one transaction. */
+/**
+ * The quote and all its options in one statement (a data-modifying CTE is atomic, like a
+ * transaction), with the options as one jsonb parameter: on PGlite this is about twice as fast as
+ * BEGIN + two inserts with 20 parameters per option row.
+ */
 export async function insertQuote(db: Db, quote: NewQuote, options: NewQuoteOption[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.insert(rateQuotes).values(quote);
-    if (options.length > 0) await tx.insert(rateQuoteOptions).values(options);
-  });
+  const rows = options.map((o) => ({
+    id: o.id,
+    carrier: o.carrier,
+    service_code: o.serviceCode,
+    service_name: o.serviceName,
+    carrier_price_cents: o.carrierPriceCents,
+    discount_cents: o.discountCents ?? 0,
+    price_cents: o.priceCents,
+    gst_cents: o.gstCents,
+    hst_cents: o.hstCents,
+    qst_cents: o.qstCents,
+    tax_total_cents: o.taxTotalCents,
+    total_cents: o.totalCents,
+    transit_days: o.transitDays,
+    estimated_delivery: o.estimatedDelivery,
+    breakdown: o.breakdown,
+  }));
+  const createdAt = (quote.createdAt ?? new Date()).toISOString();
+  await db.execute(sql`
+    with q as (
+      insert into rate_quotes (id, user_id, request, warnings, ship_date, created_at, expires_at)
+      values (${quote.id}, ${quote.userId}, ${JSON.stringify(quote.request)}::jsonb,
+              ${JSON.stringify(quote.warnings ?? [])}::jsonb, ${quote.shipDate}, ${createdAt},
+              ${quote.expiresAt.toISOString()})
+      returning id, user_id, created_at, expires_at
+    )
+    insert into rate_quote_options (
+      id, quote_id, user_id, carrier, service_code, service_name, carrier_price_cents, discount_cents,
+      price_cents, gst_cents, hst_cents, qst_cents, tax_total_cents, total_cents, transit_days,
+      estimated_delivery, breakdown, created_at, expires_at)
+    select x.id, q.id, q.user_id, x.carrier, x.service_code, x.service_name, x.carrier_price_cents,
+           x.discount_cents, x.price_cents, x.gst_cents, x.hst_cents, x.qst_cents, x.tax_total_cents,
+           x.total_cents, x.transit_days, x.estimated_delivery, x.breakdown, q.created_at, q.expires_at
+    from q, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
+      id uuid, carrier text, service_code text, service_name text, carrier_price_cents bigint,
+      discount_cents bigint, price_cents bigint, gst_cents bigint, hst_cents bigint, qst_cents bigint,
+      tax_total_cents bigint, total_cents bigint, transit_days integer, estimated_delivery date,
+      breakdown jsonb)`);
 }
 
 /** One stored option of this user (another user's id finds nothing). */
