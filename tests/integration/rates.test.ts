@@ -246,7 +246,8 @@ describe(`POST /api/rates/quote with failing carriers (${testDbKind})`, () => {
       { carrier: 'CA-UPS', reason: 'TIMEOUT', message: 'UPS did not answer in time' },
     ]);
     expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT - 5);
-    expect(elapsed).toBeLessThan(TIMEOUT + 150); // the timeout plus one insert, with slack for a shared machine
+    // The timeout plus one insert; generous slack for a loaded CI machine (bench/quotes.ts measures the tight bound).
+    expect(elapsed).toBeLessThan(TIMEOUT + 200);
   });
 
   it('answers 502 API_FAILURE with the warnings when no carrier answers', async () => {
