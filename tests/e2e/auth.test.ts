@@ -119,7 +119,9 @@ describe('auth screens in Chromium', () => {
     });
     expect(reg.ok()).toBe(true);
     const code = await waitForMail(app, account.email, /\b(\d{6})\b/);
-    expect((await page.request.post(`${app.url}/api/auth/verify-otp`, { data: { email: account.email, code } })).ok()).toBe(true);
+    expect(
+      (await page.request.post(`${app.url}/api/auth/verify-otp`, { data: { email: account.email, code } })).ok(),
+    ).toBe(true);
     await page.request.post(`${app.url}/api/logout`);
 
     await page.goto('/auth');
@@ -145,7 +147,10 @@ describe('auth screens in Chromium', () => {
     await page.getByText('Passwords do not match').first().waitFor();
     await page.getByLabel('Confirm password').fill(newPassword);
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    await page.getByTestId('success-banner').filter({ hasText: 'Your password has been reset successfully!' }).waitFor();
+    await page
+      .getByTestId('success-banner')
+      .filter({ hasText: 'Your password has been reset successfully!' })
+      .waitFor();
     await page.getByRole('heading', { name: 'Sign in to Voyageur' }).waitFor();
     expect(new URL(page.url()).search).toBe('');
 
@@ -185,7 +190,10 @@ describe('auth screens in Chromium', () => {
     expect(await google.getAttribute('href')).toBe('/api/auth/google');
     await google.click();
     await page.waitForURL('**/auth?error=google_not_configured');
-    await page.getByTestId('error-banner').filter({ hasText: 'Google sign-in is not configured on this server.' }).waitFor();
+    await page
+      .getByTestId('error-banner')
+      .filter({ hasText: 'Google sign-in is not configured on this server.' })
+      .waitFor();
     await context.close();
   });
 });

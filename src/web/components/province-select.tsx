@@ -54,7 +54,9 @@ export function ProvinceSelect({
       className={cn(inputClass, 'h-10 pr-8', className)}
       data-testid="province-select"
     >
-      <option value="">{country === 'US' ? t('addressBook.form.selectState') : t('addressBook.form.selectProvince')}</option>
+      <option value="">
+        {country === 'US' ? t('addressBook.form.selectState') : t('addressBook.form.selectProvince')}
+      </option>
       {/* A value that is not in the list (e.g. a state kept after switching to CA) stays visible until changed. */}
       {known ? null : <option value={value}>{value}</option>}
       {options.map((o) => (

@@ -34,7 +34,9 @@ export function AlertDialogContent({
         <div className="grid gap-2">
           <RadixAlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixAlertDialog.Title>
           {description ? (
-            <RadixAlertDialog.Description className="text-sm text-slate-600">{description}</RadixAlertDialog.Description>
+            <RadixAlertDialog.Description className="text-sm text-slate-600">
+              {description}
+            </RadixAlertDialog.Description>
           ) : null}
         </div>
         {children}

@@ -159,7 +159,9 @@ const FORM_KEY = 'voyageur.shipment.form';
 const SHIPMENT_KEY = 'voyageur.shipment.data';
 
 const ZText = z.string().max(1000).catch('');
-const ZStoredParty = z.object(Object.fromEntries(PARTY_FIELDS.map((f) => [f, ZText])) as Record<keyof PartyForm, typeof ZText>);
+const ZStoredParty = z.object(
+  Object.fromEntries(PARTY_FIELDS.map((f) => [f, ZText])) as Record<keyof PartyForm, typeof ZText>,
+);
 const ZStoredForm = z.object({
   sender: ZStoredParty,
   receiver: ZStoredParty,

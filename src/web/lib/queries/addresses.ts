@@ -44,7 +44,8 @@ export function useCreateAddress() {
 export function useUpdateAddress() {
   const invalidate = useInvalidateAddresses();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null | undefined; body: TAddressRequestInput }) => updateAddress(id, body),
+    mutationFn: ({ id, body }: { id: string | null | undefined; body: TAddressRequestInput }) =>
+      updateAddress(id, body),
     onSettled: invalidate,
   });
 }

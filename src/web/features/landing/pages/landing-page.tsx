@@ -60,7 +60,7 @@ export function LandingPage() {
         <section className="relative overflow-hidden bg-gradient-to-b from-indigo-50 via-white to-white">
           <div className="mx-auto max-w-6xl px-4 pb-20 pt-16 text-center sm:px-6 sm:pt-24">
             <p className="mx-auto inline-flex items-center gap-2 rounded-full border border-indigo-200 bg-white px-3 py-1 text-xs font-medium text-indigo-700">
-              <span aria-hidden="true">🍁</span>
+              <span aria-hidden="true" className="size-1.5 rounded-full bg-red-500" />
               {t('landing.hero.badge')}
             </p>
             <h1 className="mx-auto mt-6 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-6xl">

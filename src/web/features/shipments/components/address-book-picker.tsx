@@ -61,7 +61,9 @@ export function AddressBookPicker({ label, onPick }: { label: string; onPick: (a
                   </span>
                   <span className="text-slate-600">{streetLine(address, texts)}</span>
                   <span className="text-slate-600">{locationLine(address, texts)}</span>
-                  {usable ? null : <span className="text-xs text-slate-500">{t('shipment.addressBook.canadaOnly')}</span>}
+                  {usable ? null : (
+                    <span className="text-xs text-slate-500">{t('shipment.addressBook.canadaOnly')}</span>
+                  )}
                 </DropdownMenu.Item>
               );
             })

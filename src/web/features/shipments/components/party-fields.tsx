@@ -45,19 +45,45 @@ export function PartyFields({
       </div>
       <div className="grid gap-4 p-6 sm:grid-cols-2">
         <Field label={label('firstName')} error={fieldErrorText(err?.firstName, t)}>
-          <Input id={id('first-name')} autoComplete={`section-${party} given-name`} {...register(`${party}.firstName`)} />
+          <Input
+            id={id('first-name')}
+            autoComplete={`section-${party} given-name`}
+            {...register(`${party}.firstName`)}
+          />
         </Field>
         <Field label={label('lastName')} error={fieldErrorText(err?.lastName, t)}>
-          <Input id={id('last-name')} autoComplete={`section-${party} family-name`} {...register(`${party}.lastName`)} />
+          <Input
+            id={id('last-name')}
+            autoComplete={`section-${party} family-name`}
+            {...register(`${party}.lastName`)}
+          />
         </Field>
-        <Field label={label('company')} optional={optional} error={fieldErrorText(err?.company, t)} className="sm:col-span-2">
+        <Field
+          label={label('company')}
+          optional={optional}
+          error={fieldErrorText(err?.company, t)}
+          className="sm:col-span-2"
+        >
           <Input id={id('company')} autoComplete={`section-${party} organization`} {...register(`${party}.company`)} />
         </Field>
         <Field label={label('address1')} error={fieldErrorText(err?.address1, t)} className="sm:col-span-2">
-          <Input id={id('address1')} autoComplete={`section-${party} address-line1`} {...register(`${party}.address1`)} />
+          <Input
+            id={id('address1')}
+            autoComplete={`section-${party} address-line1`}
+            {...register(`${party}.address1`)}
+          />
         </Field>
-        <Field label={label('address2')} optional={optional} error={fieldErrorText(err?.address2, t)} className="sm:col-span-2">
-          <Input id={id('address2')} autoComplete={`section-${party} address-line2`} {...register(`${party}.address2`)} />
+        <Field
+          label={label('address2')}
+          optional={optional}
+          error={fieldErrorText(err?.address2, t)}
+          className="sm:col-span-2"
+        >
+          <Input
+            id={id('address2')}
+            autoComplete={`section-${party} address-line2`}
+            {...register(`${party}.address2`)}
+          />
         </Field>
         <Field label={label('city')} error={fieldErrorText(err?.city, t)}>
           <Input id={id('city')} autoComplete={`section-${party} address-level2`} {...register(`${party}.city`)} />
@@ -66,7 +92,11 @@ export function PartyFields({
           <ProvinceControl id={id('province')} control={control} name={`${party}.province`} />
         </Field>
         <Field label={label('postalCode')} error={fieldErrorText(err?.postalCode, t)}>
-          <Input id={id('postal-code')} autoComplete={`section-${party} postal-code`} {...register(`${party}.postalCode`)} />
+          <Input
+            id={id('postal-code')}
+            autoComplete={`section-${party} postal-code`}
+            {...register(`${party}.postalCode`)}
+          />
         </Field>
         <Field label={label('country')} error={fieldErrorText(err?.country, t)}>
           {/* Spec §2: this form ships within Canada only. */}
@@ -78,7 +108,12 @@ export function PartyFields({
           <Input id={id('phone')} type="tel" autoComplete={`section-${party} tel`} {...register(`${party}.phone`)} />
         </Field>
         <Field label={label('email')} optional={optional} error={fieldErrorText(err?.email, t)}>
-          <Input id={id('email')} type="email" autoComplete={`section-${party} email`} {...register(`${party}.email`)} />
+          <Input
+            id={id('email')}
+            type="email"
+            autoComplete={`section-${party} email`}
+            {...register(`${party}.email`)}
+          />
         </Field>
       </div>
     </Card>

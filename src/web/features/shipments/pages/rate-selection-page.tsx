@@ -129,7 +129,11 @@ function RatesSkeleton() {
 function QuoteFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   const { t } = useTranslation();
   return (
-    <div role="alert" className="grid justify-items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4" data-testid="rates-error">
+    <div
+      role="alert"
+      className="grid justify-items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4"
+      data-testid="rates-error"
+    >
       <div className="flex items-start gap-2 text-red-900">
         <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
         <div>
@@ -161,7 +165,11 @@ function RefusedShipment({ error }: { error: unknown }) {
   );
   const state: CreateShipmentLocationState = { fieldErrors };
   return (
-    <div role="alert" className="grid justify-items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="rates-refused">
+    <div
+      role="alert"
+      className="grid justify-items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4"
+      data-testid="rates-refused"
+    >
       <div className="flex items-start gap-2 text-amber-900">
         <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
         <div className="grid gap-1">
@@ -192,7 +200,10 @@ function RefusedShipment({ error }: { error: unknown }) {
 function CarrierWarnings({ warnings }: { warnings: TRateWarning[] }) {
   const { t } = useTranslation();
   return (
-    <div className="flex items-start gap-2 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600" data-testid="rates-warnings">
+    <div
+      className="flex items-start gap-2 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600"
+      data-testid="rates-warnings"
+    >
       <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <div>
         <p>{t('rates.warnings.title')}</p>

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
+import { signUpViaApi } from './helpers/accounts';
+
+describe('signed-in shell in Chromium', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('sends signed-out visitors of protected routes to /auth', async () => {
+    const { page, context } = await newPage(browser, app);
+    for (const path of ['/dashboard', '/settings', '/admin']) {
+      await page.goto(path);
+      await page.waitForURL('**/auth');
+    }
+    await context.close();
+  });
+
+  it('shows Page Not Found for an unknown route, with a way home', async () => {
+    const { page, context } = await newPage(browser, app);
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+
+  it('shows the sidebar without Admin Panel to a non-admin, and /admin says Access Denied', async () => {
+    const { page, context } = await newPage(browser, app);
+    await signUpViaApi(page, app);
+    await page.goto('/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
+    for (const label of ['Dashboard', 'Shipments', 'Tracking', 'Wallet & Billing', 'Address Book', 'Settings']) {
+      expect(await nav.getByRole('link', { name: label }).count()).toBe(1);
+    }
+    expect(await nav.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
+    expect(await page.getByTestId('live-indicator').first().textContent()).toContain('Live');
+    await page.getByTestId('page-title').filter({ hasText: 'Dashboard' }).waitFor();
+
+    await nav.getByRole('link', { name: 'Shipments' }).click();
+    await page.waitForURL('**/shipments');
+    await page.getByTestId('page-title').filter({ hasText: 'Shipments' }).waitFor();
+    await page.getByRole('link', { name: 'New Shipment' }).click();
+    await page.waitForURL('**/create-shipment');
+    await page.getByTestId('page-title').filter({ hasText: 'Create Shipment' }).waitFor();
+
+    await page.goto('/admin');
+    await page.getByText("Access Denied: You don't have permission to access this page.").waitFor();
+    await context.close();
+  });
+
+  it('switches to Chinese, keeps it after reload and saves it on the server', async () => {
+    const { page, context } = await newPage(browser, app);
+    await signUpViaApi(page, app);
+    await page.goto('/dashboard');
+    await page.getByTestId('language-select').first().selectOption('zh');
+    const nav = page.getByRole('navigation', { name: '主导航' });
+    await nav.getByRole('link', { name: '仪表盘' }).waitFor();
+    expect(await nav.getByRole('link', { name: '钱包与账单' }).count()).toBe(1);
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
+    await expect.poll(async () => (await (await page.request.get(`${app.url}/api/user`)).json()).locale).toBe('zh');
+
+    await page.reload();
+    await page.getByRole('button', { name: '退出登录' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
+
+    // The landing and auth screens follow the stored choice too.
+    await page.request.post(`${app.url}/api/logout`);
+    await page.goto('/');
+    await page.getByRole('link', { name: '今天就开始寄件' }).waitFor();
+    await page.goto('/auth');
+    await page.getByRole('heading', { name: '登录 Voyageur' }).waitFor();
+    await page.getByTestId('language-select').selectOption('en');
+    await page.getByRole('heading', { name: 'Sign in to Voyageur' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await context.close();
+  });
+
+  it('opens the sidebar as a drawer on a phone, locks scrolling and closes it', async () => {
+    const { page, context } = await newPage(browser, app, { viewport: { width: 390, height: 844 } });
+    await signUpViaApi(page, app);
+    await page.goto('/dashboard');
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await menu.waitFor();
+    expect(await page.getByTestId('sidebar').isVisible()).toBe(false);
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    const overflow = () => page.evaluate(() => getComputedStyle(document.body).overflow);
+
+    await menu.click();
+    const drawer = page.getByRole('dialog', { name: 'Main navigation' });
+    await drawer.waitFor();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    expect(await overflow()).toBe('hidden');
+
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    expect(await overflow()).not.toBe('hidden');
+
+    await menu.click();
+    await drawer.waitFor();
+    await page.getByTestId('drawer-backdrop').click({ position: { x: 370, y: 600 } });
+    await drawer.waitFor({ state: 'detached' });
+    expect(await overflow()).not.toBe('hidden');
+
+    await menu.click();
+    await drawer.getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL('**/settings');
+    await drawer.waitFor({ state: 'detached' });
+    expect(await overflow()).not.toBe('hidden');
+    await context.close();
+  });
+});
