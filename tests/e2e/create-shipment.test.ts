@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
+import { signUpViaApi } from './helpers/accounts';
+
+const ENGLISH_SENDER = 'Rachel Green, 90 Bedford Rd, Toronto, ON M5R 2K2, 416-555-0134';
+const CHINESE_RECEIVER = '姓名：欧阳娜娜\n手机：+1 778-555-0123\n城市：温哥华\n省份：卑诗省\n邮编：V5K0A1\n地址：2200 Kingsway';
+
+describe('create shipment and rate selection in Chromium', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+    ({ page, context } = await newPage(browser, app));
+    await signUpViaApi(page, app);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const field = (id: string) => page.locator(`#${id}`);
+  const value = (id: string) => field(id).inputValue();
+  const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).waitFor();
+
+  async function aiFill(mode: 'sender' | 'receiver', text: string) {
+    const box = page.getByTestId(`ai-assist-${mode}`);
+    await box.getByTestId('ai-assist-input').fill(text);
+    await box.getByTestId('ai-assist-submit').click();
+  }
+
+  it('fills the sender from English text and the receiver from Chinese text with the AI assistant', async () => {
+    await page.goto('/create-shipment');
+    await page.getByTestId('create-shipment').waitFor();
+
+    await aiFill('sender', ENGLISH_SENDER);
+    await expect.poll(() => value('sender-first-name')).toBe('Rachel');
+    expect(await value('sender-last-name')).toBe('Green');
+    expect(await value('sender-address1')).toBe('90 Bedford Rd');
+    expect(await value('sender-city')).toBe('Toronto');
+    expect(await value('sender-province')).toBe('ON');
+    expect(await value('sender-postal-code')).toBe('M5R 2K2');
+    expect(await value('sender-phone')).toBe('416-555-0134');
+    expect(await value('sender-country')).toBe('CA');
+
+    await aiFill('receiver', CHINESE_RECEIVER);
+    await expect.poll(() => value('receiver-city')).toBe('Vancouver');
+    expect(await value('receiver-first-name')).toBe('娜娜');
+    expect(await value('receiver-last-name')).toBe('欧阳');
+    expect(await value('receiver-address1')).toBe('2200 Kingsway');
+    expect(await value('receiver-province')).toBe('BC');
+    expect(await value('receiver-postal-code')).toBe('V5K 0A1');
+    expect(await value('receiver-phone')).not.toBe('');
+  });
+
+  it('names the missing fields in a toast and marks them invalid', async () => {
+    await field('receiver-postal-code').fill('');
+    await field('package-length').fill('10');
+    await field('package-width').fill('8');
+    await field('package-height').fill('4');
+    await field('package-value').fill('100');
+    expect(await value('package-type')).toBe('package');
+
+    await page.getByTestId('calculate-rates').click();
+    await toast('Please fill in:');
+    const text = await page.getByTestId('toast').textContent();
+    expect(text).toContain('Missing required information');
+    expect(text).toContain('Please fill in: Receiver postal code, Package weight');
+    expect(text).not.toContain('Sender');
+    expect(await field('receiver-postal-code').getAttribute('aria-invalid')).toBe('true');
+    expect(await field('package-weight').getAttribute('aria-invalid')).toBe('true');
+    expect(new URL(page.url()).pathname).toBe('/create-shipment');
+
+    // Fixing a field clears its mark.
+    await field('receiver-postal-code').fill('V5K 0A1');
+    await expect.poll(() => field('receiver-postal-code').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('quotes the shipment with the cheapest option first and preselected', async () => {
+    await field('package-weight').fill('2.5');
+    await page.getByTestId('calculate-rates').click();
+    await page.waitForURL('**/rate-selection');
+
+    expect(await page.getByTestId('summary-from').textContent()).toBe('Toronto, ON');
+    expect(await page.getByTestId('summary-to').textContent()).toBe('Vancouver, BC');
+    const pkg = await page.getByTestId('shipment-summary').textContent();
+    expect(pkg).toContain('2.5 lb (1.134 kg)');
+    expect(pkg).toContain('10 × 8 × 4 in (25.4 × 20.32 × 10.16 cm)');
+
+    await page.getByTestId('rate-options').waitFor({ timeout: 30_000 });
+    const cents = (await page.getByTestId('rate-total').evaluateAll((els) => els.map((e) => e.getAttribute('data-cents')))).map(
+      Number,
+    );
+    expect(cents.length).toBeGreaterThan(1);
+    expect(cents.every((c) => c > 0)).toBe(true);
+    expect([...cents].sort((a, b) => a - b)).toEqual(cents);
+    const shown = await page.getByTestId('rate-total').allTextContents();
+    expect(shown[0]).toMatch(/^\$\d+\.\d{2}$/);
+
+    const radios = page.getByRole('radio');
+    expect(await radios.count()).toBe(cents.length);
+    expect(await radios.first().getAttribute('aria-checked')).toBe('true');
+    expect(await radios.nth(1).getAttribute('aria-checked')).toBe('false');
+    const carriers = await page.getByTestId('rate-carrier').allTextContents();
+    expect(carriers.some((c) => ['Canada Post', 'Purolator', 'UPS', 'FedEx', 'DHL'].includes(c))).toBe(true);
+    expect(carriers.some((c) => c.startsWith('CA-'))).toBe(false);
+
+    // The selected total follows the selection; arrow keys move it.
+    expect(await page.getByTestId('selected-total').textContent()).toBe(shown[0]);
+    await radios.first().focus();
+    // Radix checks the radio that gains focus while an arrow key is held; a person holds it longer than a tick.
+    await page.keyboard.press('ArrowDown', { delay: 50 });
+    await expect.poll(() => radios.nth(1).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByTestId('selected-total').textContent()).toBe(shown[1]);
+
+    // No order button that does nothing: an honest note instead.
+    expect(await page.getByTestId('selected-rate').textContent()).toContain('arrives with the next release');
+    expect(await page.getByRole('button', { name: /place order/i }).count()).toBe(0);
+  });
+
+  it('keeps the shipment through a reload and back to the form', async () => {
+    await page.reload();
+    await page.getByTestId('rate-options').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('summary-to').textContent()).toBe('Vancouver, BC');
+    expect(await page.getByRole('radio').first().getAttribute('aria-checked')).toBe('true');
+
+    await page.getByTestId('edit-shipment').click();
+    await page.waitForURL('**/create-shipment');
+    expect(await value('sender-first-name')).toBe('Rachel');
+    expect(await value('receiver-last-name')).toBe('欧阳');
+    expect(await value('package-weight')).toBe('2.5');
+
+    await page.reload();
+    await page.getByTestId('create-shipment').waitFor();
+    expect(await value('receiver-city')).toBe('Vancouver');
+    expect(await value('package-value')).toBe('100');
+  });
+
+  it('explains a shipment the server refuses and leads back to the field', async () => {
+    await field('receiver-postal-code').fill('M5V 3L9'); // an Ontario code with a BC province
+    await page.getByTestId('calculate-rates').click();
+    await page.waitForURL('**/rate-selection');
+    const refused = page.getByTestId('rates-refused');
+    await refused.waitFor({ timeout: 30_000 });
+    expect(await refused.textContent()).toContain('Receiver postal code');
+    await page.getByTestId('rates-fix').click();
+    await page.waitForURL('**/create-shipment');
+    await expect.poll(() => field('receiver-postal-code').getAttribute('aria-invalid')).toBe('true');
+    await field('receiver-postal-code').fill('V5K 0A1');
+  });
+
+  it('sends /rate-selection without stored data to /create-shipment and prefills the default sender', async () => {
+    const fresh = await newPage(browser, app);
+    try {
+      await signUpViaApi(fresh.page, app);
+      const saved = await fresh.page.request.post(`${app.url}/api/addresses`, {
+        data: {
+          name: 'Monique Gagnon',
+          company: 'Gagnon Crafts',
+          address1: '1200 Rue Sainte-Catherine O',
+          city: 'Montréal',
+          province: 'QC',
+          postalCode: 'H3B 1K9',
+          country: 'CA',
+          phone: '514-555-0170',
+          isDefault: true,
+        },
+      });
+      expect(saved.ok()).toBe(true);
+
+      await fresh.page.goto('/rate-selection');
+      await fresh.page.waitForURL('**/create-shipment');
+      const v = (id: string) => fresh.page.locator(`#${id}`).inputValue();
+      await expect.poll(() => v('sender-first-name')).toBe('Monique');
+      expect(await v('sender-last-name')).toBe('Gagnon');
+      expect(await v('sender-company')).toBe('Gagnon Crafts');
+      expect(await v('sender-city')).toBe('Montréal');
+      expect(await v('sender-province')).toBe('QC');
+      expect(await v('receiver-first-name')).toBe('');
+
+      // The address book picker fills the receiver too.
+      await fresh.page.getByTestId('receiver-form').getByRole('button', { name: /address book/i }).click();
+      await fresh.page.getByTestId('address-book-option').first().click();
+      await expect.poll(() => v('receiver-postal-code')).toBe('H3B 1K9');
+    } finally {
+      await fresh.context.close();
+    }
+  });
+});
