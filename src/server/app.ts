@@ -65,6 +65,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
 
+  // JSON bodies; an empty body (some clients label bodiless POSTs as JSON) counts as no body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      const value = JSON.parse(text);
+      if (/"(?:__proto__|constructor)"\s*:/.test(text)) throw new SyntaxError('forbidden key');
+      done(null, value);
+    } catch {
+      const err = new SyntaxError('Malformed JSON') as SyntaxError & { statusCode: number };
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -39,3 +39,52 @@ describe(`health and basics (${testDbKind})`, () => {
     expect(res.json().code).toBe('CSRF_REJECTED');
   });
 });
+
+describe(`request bodies (${testDbKind})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => ctx.close());
+
+  it('treats an empty JSON body as no body', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers 400 naming the body for malformed JSON', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', fieldErrors: { body: ['Malformed JSON'] } });
+  });
+
+  it('refuses prototype-polluting keys', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__": {"admin": true}, "email": "a@b.co", "password": "x"}',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('answers 415 for a form-encoded body', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a@b.co&password=x',
+    });
+    expect(res.statusCode).toBe(415);
+  });
+});

@@ -92,6 +92,12 @@ export async function createTestApp(
 }
 
 let userSeq = 0;
+// scrypt is deliberately slow; hash each distinct test password once per file.
+const hashes = new Map<string, Promise<string>>();
+const cachedHash = (password: string) => {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  return hashes.get(password)!;
+};
 
 /** Inserts a verified, active user directly and returns a session cookie for them. */
 export async function createSignedInUser(
@@ -108,7 +114,7 @@ export async function createSignedInUser(
     firstName: 'Test',
     lastName: `User${userSeq}`,
     role: opts.role ?? 'end_user',
-    passwordHash: await hashPassword(password),
+    passwordHash: await cachedHash(password),
     emailVerifiedAt: now,
     createdAt: now,
     updatedAt: now,
