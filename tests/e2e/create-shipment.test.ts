@@ -139,6 +139,32 @@ describe('create shipment and rate selection in Chromium', () => {
     expect(await value('package-value')).toBe('100');
   });
 
+  it('shows the quote failure with a retry when no carrier answers', async () => {
+    await page.route('**/api/rates/quote', (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          message: 'Unable to get shipping rates',
+          code: 'API_FAILURE',
+          warnings: [{ carrier: 'CA-UPS', reason: 'TIMEOUT', message: 'UPS did not answer in time' }],
+        }),
+      }),
+    );
+    await page.goto('/rate-selection');
+    await toast('Unable to get shipping rates');
+    expect(await page.getByTestId('toast').textContent()).toContain('slow to respond');
+    await page.getByTestId('rates-error').waitFor();
+    expect(await page.getByRole('radio').count()).toBe(0);
+
+    await page.unroute('**/api/rates/quote');
+    await page.getByTestId('rates-retry').click();
+    await page.getByTestId('rate-options').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('radio').first().getAttribute('aria-checked')).toBe('true');
+    await page.getByTestId('edit-shipment').click();
+    await page.waitForURL('**/create-shipment');
+  });
+
   it('explains a shipment the server refuses and leads back to the field', async () => {
     await field('receiver-postal-code').fill('M5V 3L9'); // an Ontario code with a BC province
     await page.getByTestId('calculate-rates').click();

@@ -21,7 +21,7 @@ export function PackageFields({ form }: { form: UseFormReturn<ShipmentForm> }) {
   return (
     <Card data-testid="package-form">
       <CardHeader title={t('shipment.package.title')} description={t('shipment.package.description')} />
-      <div className="grid gap-4 p-6 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid items-start gap-4 p-6 sm:grid-cols-2 lg:grid-cols-4">
         <Field label={t('shipment.package.weight')} error={fieldErrorText(err?.weight, t)}>
           <Input id="package-weight" {...number} {...register('package.weight')} />
         </Field>

@@ -43,7 +43,7 @@ export function PartyFields({
         </div>
         <AddressBookPicker label={t('shipment.addressBook.chooseFor', { party: title })} onPick={onPickAddress} />
       </div>
-      <div className="grid gap-4 p-6 sm:grid-cols-2">
+      <div className="grid items-start gap-4 p-6 sm:grid-cols-2">
         <Field label={label('firstName')} error={fieldErrorText(err?.firstName, t)}>
           <Input
             id={id('first-name')}

@@ -146,7 +146,9 @@ export function CreateShipmentPage() {
       setError(path, { type: 'server', message: messages[0] }, { shouldFocus: first });
       first = false;
     }
-  }, [serverErrors, setError]);
+    // Shown once: a reload or a later visit should not bring back errors that may be fixed.
+    void navigate(location.pathname, { replace: true, state: null });
+  }, [serverErrors, setError, navigate, location.pathname]);
 
   const fieldName = (path: ShipmentFieldPath) => {
     const [group, field] = path.split('.') as [string, string];

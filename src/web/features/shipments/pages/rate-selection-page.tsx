@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TRateWarning } from '../../../../shared/contracts/rates';
 import { carrierName } from '../../../../shared/carriers';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { Card, CardHeader } from '../../../components/ui/card';
+import { Card } from '../../../components/ui/card';
 import { isApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import type { Language } from '../../../lib/i18n';
@@ -45,65 +45,71 @@ function RateSelection({ shipment }: { shipment: StoredShipment }) {
     <div className="grid gap-6">
       <ShipmentSummary shipment={shipment} />
 
-      <Card aria-labelledby="rates-title" aria-busy={quote.isFetching || undefined}>
-        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-6 py-4">
-          <div>
-            <h2 id="rates-title" className="text-base font-semibold text-slate-900">
-              {t('rates.title')}
-            </h2>
-            <p className="mt-1 text-sm text-slate-600">{t('rates.description')}</p>
-          </div>
-        </div>
-        <div className="grid gap-4 p-6">
-          {quote.isPending || (quote.isFetching && !quote.data) ? (
-            <RatesSkeleton />
-          ) : quote.isError ? (
-            refused ? (
-              <RefusedShipment error={quote.error} />
-            ) : (
-              <QuoteFailed onRetry={() => void quote.refetch()} retrying={quote.isFetching} />
-            )
-          ) : options.length === 0 || !selected ? (
-            <p className="text-sm text-slate-600" data-testid="no-rates">
-              {t('rates.none')}
-            </p>
-          ) : (
-            <>
-              <RateOptions options={options} value={selected.id} onChange={setPicked} />
-              {quote.data.warnings.length > 0 ? <CarrierWarnings warnings={quote.data.warnings} /> : null}
-            </>
-          )}
-        </div>
-      </Card>
-
-      {selected ? (
-        <Card aria-labelledby="order-title" data-testid="selected-rate">
-          <CardHeader title={t('rates.order.title')} />
-          <div className="grid gap-4 p-6">
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <p className="text-sm text-slate-700">
-                {t('rates.order.selected', {
-                  carrier: carrierName(selected.carrier, t('rates.unknownCarrier')),
-                  service: selected.serviceName,
-                })}
-              </p>
-              <p className="text-2xl font-semibold text-slate-900" data-testid="selected-total">
-                {formatMoney(optionTotal(selected), lang)}
-              </p>
-            </div>
-            <p className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
-              <Wallet className="mt-0.5 size-4 shrink-0 text-indigo-600" aria-hidden="true" />
-              {t('rates.order.walletSoon')}
-            </p>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <Card aria-labelledby="rates-title" aria-busy={quote.isFetching || undefined}>
+          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-6 py-4">
             <div>
-              <Link to="/create-shipment" className={buttonClass('secondary')}>
-                <ArrowLeft className="size-4" aria-hidden="true" />
-                {t('rates.editShipment')}
-              </Link>
+              <h2 id="rates-title" className="text-base font-semibold text-slate-900">
+                {t('rates.title')}
+              </h2>
+              <p className="mt-1 text-sm text-slate-600">{t('rates.description')}</p>
             </div>
+          </div>
+          <div className="grid gap-4 p-6">
+            {quote.isPending || (quote.isFetching && !quote.data) ? (
+              <RatesSkeleton />
+            ) : quote.isError ? (
+              refused ? (
+                <RefusedShipment error={quote.error} />
+              ) : (
+                <QuoteFailed onRetry={() => void quote.refetch()} retrying={quote.isFetching} />
+              )
+            ) : options.length === 0 || !selected ? (
+              <p className="text-sm text-slate-600" data-testid="no-rates">
+                {t('rates.none')}
+              </p>
+            ) : (
+              <>
+                <RateOptions options={options} value={selected.id} onChange={setPicked} />
+                {quote.data.warnings.length > 0 ? <CarrierWarnings warnings={quote.data.warnings} /> : null}
+              </>
+            )}
           </div>
         </Card>
-      ) : null}
+
+        {selected ? (
+          <Card aria-labelledby="order-title" className="lg:sticky lg:top-24" data-testid="selected-rate">
+            <div className="border-b border-slate-200 px-6 py-4">
+              <h2 id="order-title" className="text-base font-semibold text-slate-900">
+                {t('rates.order.title')}
+              </h2>
+            </div>
+            <div className="grid gap-4 p-6">
+              <div className="grid gap-1">
+                <p className="text-sm text-slate-700">
+                  {t('rates.order.selected', {
+                    carrier: carrierName(selected.carrier, t('rates.unknownCarrier')),
+                    service: selected.serviceName,
+                  })}
+                </p>
+                <p className="text-2xl font-semibold text-slate-900" data-testid="selected-total">
+                  {formatMoney(optionTotal(selected), lang)}
+                </p>
+              </div>
+              <p className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+                <Wallet className="mt-0.5 size-4 shrink-0 text-indigo-600" aria-hidden="true" />
+                {t('rates.order.walletSoon')}
+              </p>
+              <div>
+                <Link to="/create-shipment" className={buttonClass('secondary')}>
+                  <ArrowLeft className="size-4" aria-hidden="true" />
+                  {t('rates.editShipment')}
+                </Link>
+              </div>
+            </div>
+          </Card>
+        ) : null}
+      </div>
     </div>
   );
 }
