@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -102,8 +102,9 @@ export function CreateShipmentPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  const [defaultValues] = useState(initialForm);
   const form = useForm<ShipmentForm>({
-    defaultValues: initialForm(),
+    defaultValues,
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
