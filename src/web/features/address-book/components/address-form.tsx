@@ -46,11 +46,14 @@ export function AddressForm({ address, onDone }: { address?: TAddress; onDone: (
     setValue,
     getValues,
     clearErrors,
+    setFocus,
     watch,
     formState: { errors },
   } = useForm<AddressFormValues>({
     resolver: zodResolver(addressFormSchema),
     defaultValues: address ? addressToFormValues(address) : EMPTY_ADDRESS_FORM,
+    // Registration order differs from screen order (the province controller registers first).
+    shouldFocusError: false,
   });
   const country = watch('country');
   const { field: provinceField } = useController({ control, name: 'province' });
@@ -84,6 +87,11 @@ export function AddressForm({ address, onDone }: { address?: TAddress; onDone: (
     if (!fits) setValue('province', '');
   };
 
+  const focusFirstError = (invalid: Partial<Record<AddressFormField, unknown>>) => {
+    const first = ADDRESS_FORM_FIELDS.find((field) => invalid[field]);
+    if (first) setFocus(first);
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     try {
       if (address) {
@@ -111,7 +119,7 @@ export function AddressForm({ address, onDone }: { address?: TAddress; onDone: (
         variant: 'destructive',
       });
     }
-  });
+  }, focusFirstError);
 
   // Zod messages are translation keys; server messages are already text.
   const err = (field: AddressFormField) => {

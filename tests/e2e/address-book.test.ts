@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
+import { signUpViaApi } from './helpers/accounts';
+
+describe('address book in Chromium', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+    ({ page, context } = await newPage(browser, app));
+    await signUpViaApi(page, app);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const form = () => page.getByTestId('address-form');
+  const field = (id: string) => page.locator(`#address-${id}`);
+  const card = (name: string): Locator =>
+    page.getByTestId('address-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).waitFor();
+  const count = async () => (await page.getByTestId('address-count').textContent())?.trim();
+
+  it('starts empty and creates a first address', async () => {
+    await page.goto('/address-book');
+    await page.getByTestId('address-empty').waitFor();
+    expect(await page.getByTestId('page-title').textContent()).toBe('Address Book');
+    await page.getByRole('button', { name: 'Add your first address' }).click();
+    await form().waitFor();
+    // Focus moves to the form heading so keyboard and screen-reader users land in the form.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('address-form-title');
+
+    // Required fields are checked before any call.
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await page.getByText('Name is required').waitFor();
+    expect(await field('name').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('address-name');
+
+    await page.getByLabel('Full name').fill('Margaux Lefebvre');
+    await page.getByLabel('Address', { exact: true }).fill('123 Main St');
+    await page.getByLabel('City').fill('Toronto');
+    await page.getByLabel('Province or territory').selectOption('ON');
+    await page.getByLabel('Postal code').fill('m5v2t6');
+    await page.getByLabel('Phone').fill('416-555-0100');
+    await page.getByRole('switch', { name: 'Default address' }).click();
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await toast('Address created');
+
+    await page.getByTestId('address-grid').waitFor();
+    expect(await count()).toBe('1 address');
+    const first = card('Margaux Lefebvre');
+    expect(await first.textContent()).toContain('123 Main St');
+    expect(await first.textContent()).toContain('Toronto, ON, M5V 2T6');
+    expect(await first.textContent()).toContain('CA');
+    expect(await first.textContent()).toContain('416-555-0100');
+    expect(await first.getByTestId('default-badge').count()).toBe(1);
+  });
+
+  it('edits an address', async () => {
+    await card('Margaux Lefebvre').getByRole('button', { name: 'Edit Margaux Lefebvre' }).click();
+    await form().waitFor();
+    expect(await page.getByRole('heading', { name: 'Edit address' }).count()).toBe(1);
+    expect(await page.getByLabel('Full name').inputValue()).toBe('Margaux Lefebvre');
+    expect(await page.getByLabel('Province or territory').inputValue()).toBe('ON');
+    await field('company').fill('Maple Freight');
+    await field('address2').fill('Suite 400');
+    await field('email').fill('margaux@example.com');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await toast('Address updated');
+
+    const edited = card('Margaux Lefebvre (Maple Freight)');
+    await edited.waitFor();
+    expect(await edited.textContent()).toContain('Suite 400 - 123 Main St');
+    expect(await edited.textContent()).toContain('margaux@example.com');
+    expect(await count()).toBe('1 address');
+  });
+
+  it('makes a second address the default; the first loses its badge', async () => {
+    await page.getByRole('button', { name: 'Add address' }).click();
+    await form().waitFor();
+    await page.getByLabel('Full name').fill('Jean Tremblay');
+    await page.getByLabel('Address', { exact: true }).fill('1000 Rue Sherbrooke O');
+    await page.getByLabel('City').fill('Montréal');
+    await page.getByLabel('Province or territory').selectOption('QC');
+    await page.getByLabel('Postal code').fill('H3A 3G4');
+    await page.getByLabel('Phone').fill('514-555-0101');
+    await page.getByRole('switch', { name: 'Default address' }).click();
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await toast('Address created');
+
+    await card('Jean Tremblay').waitFor();
+    expect(await count()).toBe('2 addresses');
+    expect(await card('Jean Tremblay').getByTestId('default-badge').count()).toBe(1);
+    expect(await card('Margaux Lefebvre (Maple Freight)').getByTestId('default-badge').count()).toBe(0);
+  });
+
+  it('shows the server field error when the postal code is not in the province', async () => {
+    await page.getByRole('button', { name: 'Add address' }).click();
+    await form().waitFor();
+    await page.getByLabel('Full name').fill('Wrong Province');
+    await page.getByLabel('Address', { exact: true }).fill('1 Yonge St');
+    await page.getByLabel('City').fill('Toronto');
+    await page.getByLabel('Province or territory').selectOption('BC');
+    await page.getByLabel('Postal code').fill('M5E 1W7');
+    await page.getByLabel('Phone').fill('416-555-0102');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await toast('Failed to create address');
+    const error = page.locator('#address-postal-code-error');
+    await error.waitFor();
+    expect(await error.textContent()).toBe('Postal code M5E 1W7 does not belong to province BC');
+    expect(await field('postal-code').getAttribute('aria-invalid')).toBe('true');
+    expect(await field('postal-code').getAttribute('aria-describedby')).toContain('address-postal-code-error');
+
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('address-grid').waitFor();
+    expect(await count()).toBe('2 addresses');
+  });
+
+  it('deletes only after the confirm dialog (Cancel and Escape keep the address)', async () => {
+    const jean = card('Jean Tremblay');
+    await jean.getByRole('button', { name: 'Delete Jean Tremblay' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Delete this address?');
+    // Focus starts inside the dialog on Cancel, the safe choice.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await count()).toBe('2 addresses');
+
+    await jean.getByRole('button', { name: 'Delete Jean Tremblay' }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await count()).toBe('2 addresses');
+
+    await jean.getByRole('button', { name: 'Delete Jean Tremblay' }).click();
+    await dialog.getByRole('button', { name: 'Delete address' }).click();
+    await toast('Address deleted');
+    await jean.waitFor({ state: 'detached' });
+    expect(await count()).toBe('1 address');
+  });
+
+  it('fills the form from an English address with the AI box', async () => {
+    await page.getByRole('button', { name: 'Add address' }).click();
+    await form().waitFor();
+    const box = page.getByLabel('Paste or type an address');
+
+    await page.getByRole('button', { name: 'Fill with AI' }).click();
+    await toast('Description required');
+
+    await box.fill('Rachel Green, 90 Bedford Rd, Toronto ON M5R 2K2, 416-555-0134');
+    await page.getByRole('button', { name: 'Fill with AI' }).click();
+    await toast('Fields filled');
+    expect(await page.getByLabel('Full name').inputValue()).toBe('Rachel Green');
+    expect(await page.getByLabel('Address', { exact: true }).inputValue()).toBe('90 Bedford Rd');
+    expect(await page.getByLabel('City').inputValue()).toBe('Toronto');
+    expect(await page.getByLabel('Province or territory').inputValue()).toBe('ON');
+    expect(await page.getByLabel('Postal code').inputValue()).toBe('M5R 2K2');
+    expect(await page.getByLabel('Phone').inputValue()).toBe('416-555-0134');
+    expect(await page.getByLabel('Country').inputValue()).toBe('CA');
+    expect(await box.inputValue()).toBe('');
+
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await toast('Address created');
+    await card('Rachel Green').waitFor();
+    expect(await count()).toBe('2 addresses');
+  });
+
+  it('fills the form from a Chinese address with the AI box', async () => {
+    await page.getByRole('button', { name: 'Add address' }).click();
+    await form().waitFor();
+    await page
+      .getByLabel('Paste or type an address')
+      .fill('收件人：王小明，电话：604-555-0188，地址：1203-88 Harbour St, Vancouver BC V6C 3E8');
+    await page.getByRole('button', { name: 'Fill with AI' }).click();
+    await toast('Fields filled');
+    expect(await page.getByLabel('Full name').inputValue()).toBe('王小明');
+    expect(await page.getByLabel('Phone').inputValue()).toBe('604-555-0188');
+    expect(await page.getByLabel('Address', { exact: true }).inputValue()).toBe('88 Harbour St');
+    expect(await field('address2').inputValue()).toBe('Unit 1203');
+    expect(await page.getByLabel('City').inputValue()).toBe('Vancouver');
+    expect(await page.getByLabel('Province or territory').inputValue()).toBe('BC');
+    expect(await page.getByLabel('Postal code').inputValue()).toBe('V6C 3E8');
+
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await toast('Address created');
+    const wang = card('王小明');
+    await wang.waitFor();
+    expect(await wang.textContent()).toContain('Unit 1203 - 88 Harbour St');
+    expect(await wang.textContent()).toContain('Vancouver, BC, V6C 3E8');
+    expect(await count()).toBe('3 addresses');
+  });
+
+  // No reloads from here on: switching language and viewport in place keeps the test independent
+  // of the built assets on disk.
+  it('shows Chinese labels and a plural-free count', async () => {
+    await page.getByTestId('language-select').selectOption('zh');
+    await page.getByTestId('address-count').filter({ hasText: '3 个地址' }).waitFor();
+    await page.getByRole('button', { name: '添加地址' }).click();
+    await form().waitFor();
+    expect(await page.getByLabel('省或地区').locator('option[value="ON"]').textContent()).toBe('ON — 安大略省');
+    await page.getByRole('button', { name: '取消' }).click();
+    await page.getByTestId('language-select').selectOption('en');
+    await page.getByTestId('address-count').filter({ hasText: '3 addresses' }).waitFor();
+  });
+
+  it('fits a phone screen: one card per row and the form fields stacked', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByTestId('address-grid').waitFor();
+    const boxes = await page.getByTestId('address-card').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().left));
+    expect(new Set(boxes.map(Math.round)).size).toBe(1);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Add address' }).click();
+    await form().waitFor();
+    const overflowForm = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflowForm).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+});
