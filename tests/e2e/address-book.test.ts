@@ -23,7 +23,13 @@ describe('address book in Chromium', () => {
   const field = (id: string) => page.locator(`#address-${id}`);
   const card = (name: string): Locator =>
     page.getByTestId('address-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
-  const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).waitFor();
+  /** Waits for a toast, then closes it so it does not cover the form's buttons in the next step. */
+  const toast = async (text: string) => {
+    const item = page.getByTestId('toast').filter({ hasText: text });
+    await item.waitFor();
+    await item.getByRole('button', { name: 'Close' }).click();
+    await item.waitFor({ state: 'detached' });
+  };
   const count = async () => (await page.getByTestId('address-count').textContent())?.trim();
 
   it('starts empty and creates a first address', async () => {
