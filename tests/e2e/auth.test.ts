@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, startApp, waitForMail, type RunningApp } from './helpers/harness';
@@ -35,6 +38,22 @@ describe('auth screens in Chromium', () => {
     await page.getByRole('link', { name: 'Get Started' }).click();
     await page.waitForURL('**/auth');
     await page.getByRole('heading', { name: 'Sign in to Voyageur' }).waitFor();
+    await context.close();
+  });
+
+  it('loads at most 120 KB of gzipped JavaScript on the landing page', async () => {
+    const { page, context } = await newPage(browser, app);
+    const scripts = new Set<string>();
+    page.on('response', (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname.endsWith('.js')) scripts.add(pathname);
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: 'Start Shipping Today' }).waitFor();
+    const distWeb = path.resolve(import.meta.dirname, '../../dist/web');
+    let gz = 0;
+    for (const p of scripts) gz += zlib.gzipSync(fs.readFileSync(path.join(distWeb, p)), { level: 9 }).length;
+    expect(gz).toBeLessThanOrEqual(120 * 1024);
     await context.close();
   });
 

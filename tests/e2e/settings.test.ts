@@ -49,12 +49,12 @@ describe('settings in Chromium', () => {
       'API Keys',
       'Billing',
     ]);
-    await page.getByRole('tab', { name: 'Profile' }).focus();
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    expect(await page.getByRole('tab', { name: 'Security' }).getAttribute('aria-selected')).toBe('true');
-    await page.keyboard.press('ArrowRight');
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    const selected = () => page.getByRole('tab', { selected: true }).textContent();
+    for (const name of ['Organization', 'Notifications', 'Security', 'API Keys']) {
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(selected).toBe(name);
+    }
     await page.getByTestId('apiKeys-coming').waitFor();
     await page.keyboard.press('ArrowRight');
     await page.getByTestId('billing-coming').waitFor();

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ErrorBoundary } from '../components/error-boundary';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { useToasts } from '../lib/toast';
 import { pageKeyFor } from './page-meta';
@@ -27,9 +28,11 @@ export function RootLayout() {
 
   return (
     <>
-      <Suspense fallback={<FullPageSpinner />}>
-        <Outlet />
-      </Suspense>
+      <ErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<FullPageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
       {toasterWanted ? (
         <Suspense fallback={null}>
           <Toaster />

@@ -1,6 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
+// Only the namespaces the landing page needs are bundled up front (Vite tree-shakes named JSON
+// imports); the full files load as separate chunks before any other screen renders.
+import { common, errors, landing } from '../locales/en.json';
 
 export type Language = 'en' | 'zh';
 export const LANGUAGES: readonly Language[] = ['en', 'zh'];
@@ -19,12 +21,29 @@ export function storedLanguage(): Language {
   }
 }
 
-// Chinese is loaded on demand so that the landing page ships only one language.
+const fullyLoaded = new Set<Language>();
+let appMode = false;
+
+async function loadFull(lang: Language): Promise<void> {
+  if (fullyLoaded.has(lang)) return;
+  const raw =
+    lang === 'zh' ? (await import('../locales/zh.json?raw')).default : (await import('../locales/en.json?raw')).default;
+  i18n.addResourceBundle(lang, 'translation', JSON.parse(raw), true, true);
+  fullyLoaded.add(lang);
+}
+
 async function ensureResources(lang: Language): Promise<void> {
-  if (lang === 'zh' && !i18n.hasResourceBundle('zh', 'translation')) {
-    const zh = (await import('../locales/zh.json')).default;
-    i18n.addResourceBundle('zh', 'translation', zh, true, true);
-  }
+  // English for the landing page is already bundled; everything else needs the full file.
+  if (lang !== 'en' || appMode) await loadFull(lang);
+}
+
+/**
+ * Loads every translation of the current language (and English, the fallback). The lazy routes
+ * other than the landing page await this before they render.
+ */
+export async function loadAllTranslations(): Promise<void> {
+  appMode = true;
+  await Promise.all([loadFull('en'), loadFull(currentLanguage())]);
 }
 
 function applyDocumentLanguage(lang: Language): void {
@@ -34,7 +53,7 @@ function applyDocumentLanguage(lang: Language): void {
 export async function initI18n(): Promise<typeof i18n> {
   const lang = storedLanguage();
   await i18n.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: { common, errors, landing } } },
     lng: 'en',
     fallbackLng: 'en',
     supportedLngs: LANGUAGES as Language[],
