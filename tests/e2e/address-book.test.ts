@@ -32,8 +32,22 @@ describe('address book in Chromium', () => {
   };
   const count = async () => (await page.getByTestId('address-count').textContent())?.trim();
 
-  it('starts empty and creates a first address', async () => {
+  it('shows a load error with a working retry, then the empty state', async () => {
+    await page.route('**/api/addresses', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }),
+    );
     await page.goto('/address-book');
+    const error = page.getByTestId('address-load-error');
+    await error.waitFor();
+    expect(await error.getAttribute('role')).toBe('alert');
+    expect(await error.textContent()).toContain('Failed to load addresses');
+    await page.unroute('**/api/addresses');
+    await error.getByRole('button', { name: 'Try again' }).click();
+    await page.getByTestId('address-empty').waitFor();
+    expect(await page.getByTestId('address-count').textContent()).toBe('0 addresses');
+  });
+
+  it('creates a first address', async () => {
     await page.getByTestId('address-empty').waitFor();
     expect(await page.getByTestId('page-title').textContent()).toBe('Address Book');
     await page.getByRole('button', { name: 'Add your first address' }).click();
