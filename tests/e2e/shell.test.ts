@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
-import { signUpViaApi } from './helpers/accounts';
+import { signInViaUi, signUpViaApi } from './helpers/accounts';
+
+const ADMIN = { email: 'admin-shell@example.com', password: 'Admin-pass-2026' };
 
 describe('signed-in shell in Chromium', () => {
   let app: RunningApp;
   let browser: Browser;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+    [app, browser] = await Promise.all([
+      startApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -54,6 +59,19 @@ describe('signed-in shell in Chromium', () => {
 
     await page.goto('/admin');
     await page.getByText("Access Denied: You don't have permission to access this page.").waitFor();
+    await context.close();
+  });
+
+  it('shows Admin Panel to an admin, and /admin opens the admin page', async () => {
+    const { page, context } = await newPage(browser, app);
+    await signInViaUi(page, ADMIN);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Admin Panel' }).click();
+    await page.waitForURL('**/admin');
+    await page.getByTestId('page-title').filter({ hasText: 'Admin Panel' }).waitFor();
+    await page.getByTestId('coming-soon').waitFor();
+    expect(await page.getByTestId('access-denied').count()).toBe(0);
+    expect(await page.title()).toBe('Admin Panel · Voyageur');
     await context.close();
   });
 

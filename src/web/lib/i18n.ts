@@ -59,6 +59,8 @@ export async function initI18n(): Promise<typeof i18n> {
     supportedLngs: LANGUAGES as Language[],
     interpolation: { escapeValue: false },
     returnNull: false,
+    // Re-render when the full translation files arrive after the first paint.
+    react: { bindI18nStore: 'added' },
   });
   if (lang !== 'en') await setLanguage(lang);
   else applyDocumentLanguage('en');
