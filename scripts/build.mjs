@@ -7,8 +7,10 @@ import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
+// Always a production build, even when started from a test runner that sets NODE_ENV=test.
+process.env.NODE_ENV = 'production';
 
-await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
 precompress(path.join(root, 'dist/web'));
 
 await esbuild({

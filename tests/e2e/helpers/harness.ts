@@ -50,6 +50,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   delete baseEnv.SMTP_URL;
   delete baseEnv.ADMIN_EMAIL;
   delete baseEnv.ADMIN_PASSWORD;
+  // The runner sets NODE_ENV=test; the app under test runs as in production.
+  baseEnv.NODE_ENV = 'production';
   const child: ChildProcess = spawn('npm', ['start', '--silent'], {
     cwd: ROOT,
     env: {
