@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api } from './api-client';
+
+function respond(status: number, body: string, statusText = '') {
+  const fetchMock = vi.fn(async () => new Response(body || null, { status, statusText }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('api client', () => {
+  it('sends JSON with credentials and parses the answer', async () => {
+    const fetchMock = respond(200, '{"ok":true}');
+    await expect(api.post('/api/x', { a: 1 })).resolves.toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/x');
+    expect(init.credentials).toBe('include');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"a":1}');
+    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+  });
+
+  it('sends no body and no content type without a payload', async () => {
+    const fetchMock = respond(200, '');
+    await expect(api.post('/api/logout')).resolves.toBeUndefined();
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.body).toBeUndefined();
+    expect((init.headers as Record<string, string>)['content-type']).toBeUndefined();
+  });
+
+  it('throws ApiError with the server message, code and field errors; toString is "<status>: <body>"', async () => {
+    const body =
+      '{"message":"Invalid email or password","code":"INVALID_CREDENTIALS","fieldErrors":{"password":["x"]}}';
+    respond(401, body);
+    const error = await api.post('/api/login', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const e = error as ApiError;
+    expect(e.status).toBe(401);
+    expect(e.message).toBe('Invalid email or password');
+    expect(e.code).toBe('INVALID_CREDENTIALS');
+    expect(e.fieldErrors).toEqual({ password: ['x'] });
+    expect(String(e)).toBe(`401: ${body}`);
+  });
+
+  it('uses the status text when the body is empty', async () => {
+    respond(502, '', 'Bad Gateway');
+    const e = (await api.get('/api/x').catch((err: unknown) => err)) as ApiError;
+    expect(String(e)).toBe('502: Bad Gateway');
+    expect(e.message).toBe('Bad Gateway');
+  });
+});
