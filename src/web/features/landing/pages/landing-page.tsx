@@ -35,21 +35,20 @@ export function LandingPage() {
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
           <Link
             to="/"
+            aria-label="Voyageur"
             className="flex items-center gap-2 font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
           >
             <span className="flex size-8 items-center justify-center rounded-md bg-indigo-600 text-white">
               <Truck className="size-5" aria-hidden="true" />
             </span>
-            Voyageur
+            <span className="hidden sm:inline">Voyageur</span>
           </Link>
-          <nav aria-label={t('landing.nav.label')} className="ml-auto flex items-center gap-2 sm:gap-3">
+          <nav aria-label={t('landing.nav.label')} className="ml-auto flex items-center gap-1 sm:gap-3">
             <LanguageSelect />
-            <span className="hidden sm:block">
-              <Link to="/auth" className={buttonClass('ghost', 'md')}>
-                {t('landing.nav.signIn')}
-              </Link>
-            </span>
-            <Link to="/auth" className={buttonClass('primary', 'md')}>
+            <Link to="/auth" className={buttonClass('ghost', 'sm')}>
+              {t('landing.nav.signIn')}
+            </Link>
+            <Link to="/auth" className={buttonClass('primary', 'sm')}>
               {t('landing.nav.getStarted')}
             </Link>
           </nav>
