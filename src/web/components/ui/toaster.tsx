@@ -46,7 +46,7 @@ export function Toaster() {
       ))}
       <Toast.Viewport
         hotkey={['F8']}
-        className="fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
+        className="pointer-events-none fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
       />
     </Toast.Provider>
   );
