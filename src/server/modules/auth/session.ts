@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/identity';
@@ -13,7 +13,12 @@ export type SessionUser = TUser & { sessionId: string };
 
 type UserRow = typeof users.$inferSelect;
 
-export function toUser(row: UserRow): TUser {
+export function toUser(
+  row: Pick<
+    UserRow,
+    'id' | 'firstName' | 'lastName' | 'email' | 'role' | 'organizationId' | 'isActive' | 'emailVerifiedAt' | 'locale' | 'createdAt'
+  >,
+): TUser {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -48,13 +53,38 @@ export async function createSession(
   return { token, id, expiresAt };
 }
 
-export async function findSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | null> {
-  const rows = await db
-    .select({ user: users, sessionId: sessions.id })
+const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  organizationId: users.organizationId,
+  isActive: users.isActive,
+  emailVerifiedAt: users.emailVerifiedAt,
+  locale: users.locale,
+  createdAt: users.createdAt,
+};
+
+// Every API request with a cookie runs this lookup, so the statement is built once per database.
+function prepareFindSession(db: Db) {
+  return db
+    .select({ user: sessionUserColumns, sessionId: sessions.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('find_session_user');
+}
+const findSessionStatements = new WeakMap<Db, ReturnType<typeof prepareFindSession>>();
+
+export async function findSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | null> {
+  let statement = findSessionStatements.get(db);
+  if (!statement) {
+    statement = prepareFindSession(db);
+    findSessionStatements.set(db, statement);
+  }
+  const rows = await statement.execute({ tokenHash: sha256(token), now });
   const row = rows[0];
   if (!row || !row.user.isActive || row.user.emailVerifiedAt === null) return null;
   return { ...toUser(row.user), sessionId: row.sessionId };
