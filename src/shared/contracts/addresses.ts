@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, requiredText } from './fields';
 import { isProvinceCode, isUsStateCode } from '../provinces';
 import { normalizePostalCode, normalizeZip, postalCodeMatchesProvince } from '../postal-code';
 
@@ -18,22 +19,6 @@ export const ADDRESS_LIMITS = {
   email: 254,
 } as const;
 
-const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
-/** Optional text: null, undefined and blank all become ''. */
-const optional = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => v ?? '');
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_CHARS = /^[\d\s+().\-/]+$/;
 
@@ -50,13 +35,13 @@ export function isValidPhone(phone: string): boolean {
  */
 export const ZAddressRequest = z
   .strictObject({
-    name: required('Name', ADDRESS_LIMITS.name),
-    company: optional('Company', ADDRESS_LIMITS.company),
-    address1: required('Address', ADDRESS_LIMITS.address1),
-    address2: optional('Address line 2', ADDRESS_LIMITS.address2),
-    city: required('City', ADDRESS_LIMITS.city),
-    province: required('Province', ADDRESS_LIMITS.province),
-    postalCode: required('Postal code', ADDRESS_LIMITS.postalCode),
+    name: requiredText('Name', ADDRESS_LIMITS.name),
+    company: optionalText('Company', ADDRESS_LIMITS.company),
+    address1: requiredText('Address', ADDRESS_LIMITS.address1),
+    address2: optionalText('Address line 2', ADDRESS_LIMITS.address2),
+    city: requiredText('City', ADDRESS_LIMITS.city),
+    province: requiredText('Province', ADDRESS_LIMITS.province),
+    postalCode: requiredText('Postal code', ADDRESS_LIMITS.postalCode),
     country: z
       .string()
       .trim()
@@ -64,8 +49,8 @@ export const ZAddressRequest = z
       .pipe(z.enum(ADDRESS_COUNTRIES, { error: 'Country must be CA or US' }))
       .nullish()
       .transform((v) => v ?? 'CA'),
-    phone: required('Phone', ADDRESS_LIMITS.phone).refine(isValidPhone, 'Enter a phone number with 7 to 20 digits'),
-    email: optional('Email', ADDRESS_LIMITS.email).refine((v) => v === '' || EMAIL.test(v), 'Enter a valid email address'),
+    phone: requiredText('Phone', ADDRESS_LIMITS.phone).refine(isValidPhone, 'Enter a phone number with 7 to 20 digits'),
+    email: optionalText('Email', ADDRESS_LIMITS.email).refine((v) => v === '' || EMAIL.test(v), 'Enter a valid email address'),
     isDefault: z
       .boolean()
       .nullish()

@@ -14,6 +14,7 @@
  * (the body then carries `warnings` too).
  */
 import { z } from 'zod';
+import { optionalText, requiredText } from './fields';
 import { normalizeProvince, type ProvinceCode } from '../provinces';
 import { normalizePostalCode, postalCodeMatchesProvince } from '../postal-code';
 
@@ -24,21 +25,6 @@ export type TPackageType = z.infer<typeof ZPackageType>;
 /** Upper bounds that only keep nonsense out; carrier limits are far lower and are checked per carrier. */
 export const PACKAGE_INPUT_MAX = { weightKg: 1000, sideCm: 1000, insuranceValue: 100_000 } as const;
 
-const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
-const optional = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => v ?? '');
-
 const positive = (label: string, max: number) =>
   z
     .number({ error: `${label} must be a number` })
@@ -48,19 +34,19 @@ const positive = (label: string, max: number) =>
 
 export const ZQuoteAddress = z
   .strictObject({
-    name: required('Name', 100),
-    company: optional('Company', 100),
-    streetAddress: required('Street address', 300),
-    city: required('City', 100),
-    province: required('Province', 50),
-    postalCode: required('Postal code', 20),
+    name: requiredText('Name', 100),
+    company: optionalText('Company', 100),
+    streetAddress: requiredText('Street address', 300),
+    city: requiredText('City', 100),
+    province: requiredText('Province', 50),
+    postalCode: requiredText('Postal code', 20),
     country: z
       .string({ error: 'Country is required' })
       .trim()
       .toUpperCase()
       .refine((v) => v === 'CA', 'Only addresses in Canada (CA) can be quoted for now'),
-    phoneNumber: optional('Phone number', 30),
-    emailAddress: optional('Email address', 254),
+    phoneNumber: optionalText('Phone number', 30),
+    emailAddress: optionalText('Email address', 254),
   })
   .transform((a, ctx) => {
     const province = normalizeProvince(a.province);
@@ -95,7 +81,7 @@ export const ZPackageDetails = z.strictObject({
     .refine((v) => v >= 0, 'Insurance value cannot be negative')
     .refine((v) => v <= PACKAGE_INPUT_MAX.insuranceValue, `Insurance value must be at most ${PACKAGE_INPUT_MAX.insuranceValue}`)
     .nullish(),
-  description: optional('Description', 500),
+  description: optionalText('Description', 500),
 });
 export type TPackageDetails = z.output<typeof ZPackageDetails>;
 
