@@ -70,15 +70,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    let value: unknown;
     try {
-      const value = JSON.parse(text);
+      value = JSON.parse(text);
       if (/"(?:__proto__|constructor)"\s*:/.test(text)) throw new SyntaxError('forbidden key');
-      done(null, value);
     } catch {
       const err = new SyntaxError('Malformed JSON') as SyntaxError & { statusCode: number };
       err.statusCode = 400;
-      done(err, undefined);
+      return done(err, undefined);
     }
+    // PostgreSQL text cannot hold NUL, and no field of ours has a use for it: refuse it up front.
+    const nulAt = text.includes('\\u0000') ? findNul(value, '') : null;
+    if (nulAt !== null) {
+      const field = nulAt || 'body';
+      return done(
+        new AppError(400, `Invalid ${field}: text must not contain NUL characters`, ErrorCode.VALIDATION_ERROR, {
+          [field]: ['Text must not contain NUL characters'],
+        }),
+        undefined,
+      );
+    }
+    done(null, value);
   });
 
   await app.register(cookie);
@@ -163,6 +175,27 @@ let cachedIndex: { dir: string; html: string } | null = null;
 function indexHtml(dir: string): string {
   if (cachedIndex?.dir !== dir) cachedIndex = { dir, html: fs.readFileSync(path.join(dir, 'index.html'), 'utf8') };
   return cachedIndex.html;
+}
+
+/** Dotted path of the first string (or key) holding U+0000, or null. */
+function findNul(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const hit = findNul(value[i], path ? `${path}.${i}` : String(i));
+      if (hit !== null) return hit;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = path ? `${path}.${key}` : key;
+      if (key.includes('\u0000')) return childPath;
+      const hit = findNul(child, childPath);
+      if (hit !== null) return hit;
+    }
+  }
+  return null;
 }
 
 function checkCsrf(headers: Record<string, string | string[] | undefined>, appUrl: string): void {

@@ -78,6 +78,17 @@ describe(`request bodies (${testDbKind})`, () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('refuses NUL characters in any text, naming the field', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', password: 'pass\u0000word' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', fieldErrors: { password: [expect.any(String)] } });
+  });
+
   it('answers 415 for a form-encoded body', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
