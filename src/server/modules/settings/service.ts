@@ -14,7 +14,7 @@ import type {
 } from '../../../shared/contracts/settings';
 import type { TLocale } from '../../../shared/contracts/user';
 import { audit } from '../audit/repo';
-import { isUniqueViolation } from '../auth/repo';
+import { isUniqueViolation, retireResetTokens } from '../auth/repo';
 import { emailTaken } from '../auth/service';
 import { deleteOtherSessions } from '../auth/session';
 import * as repo from './repo';
@@ -90,13 +90,15 @@ export function createSettingsService(deps: SettingsDeps) {
         await lockedUser(tx, actor.userId);
         await repo.updateUser(tx, actor.userId, { passwordHash, updatedAt: now });
         await deleteOtherSessions(tx, actor.userId, actor.sessionId);
+        // A reset link mailed earlier would otherwise still override the password just chosen.
+        await retireResetTokens(tx, actor.userId, now);
         await audit(tx, {
           userId: actor.userId,
           action: 'password_change',
           resourceType: 'user',
           resourceId: actor.userId,
           ipAddress: actor.ip,
-          details: 'Other sessions ended',
+          details: 'Other sessions ended; open reset links retired',
           at: now,
         });
       });
