@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import pino from 'pino';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -37,6 +38,8 @@ export type AppDeps = {
   providers: Providers;
   /** Directory of the built web app; omitted when there is none (API only). */
   webDir?: string;
+  /** Where the request log goes (stdout when omitted); tests read it. */
+  logStream?: { write(line: string): void };
 };
 
 export type App = FastifyInstance;
@@ -52,12 +55,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            serializers: { req: serializeRequest, err: serializeError },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -120,7 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', request.id);
     if (!request.url.startsWith('/api/')) return;
     reply.header('cache-control', 'no-store');
-    if (UNSAFE.has(request.method)) checkCsrf(request.headers, config.appUrl);
+    // request.host honours X-Forwarded-Host only from a trusted proxy.
+    if (UNSAFE.has(request.method)) checkCsrf(request.headers.origin, request.host, config.appUrl);
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.user = await findSessionUser(deps.database.db, token, deps.clock.now());
   });
@@ -171,6 +177,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   return app;
 }
 
+/** A hop count becomes "trust the nearest n hops" (Fastify's types take no number); a list goes as is. */
+function trustProxyOption(value: Config['trustProxy']): false | string | ((address: string, hop: number) => boolean) {
+  if (value === false || typeof value === 'string') return value;
+  return (_address, hop) => hop < value;
+}
+
 let cachedIndex: { dir: string; html: string } | null = null;
 function indexHtml(dir: string): string {
   if (cachedIndex?.dir !== dir) cachedIndex = { dir, html: fs.readFileSync(path.join(dir, 'index.html'), 'utf8') };
@@ -198,12 +210,10 @@ function findNul(value: unknown, path: string): string | null {
   return null;
 }
 
-function checkCsrf(headers: Record<string, string | string[] | undefined>, appUrl: string): void {
-  const origin = headers.origin;
+function checkCsrf(origin: string | undefined, host: string | undefined, appUrl: string): void {
   if (typeof origin === 'string' && origin !== 'null') {
-    const host = headers['x-forwarded-host'] ?? headers.host;
     const allowed = new Set([new URL(appUrl).origin]);
-    if (typeof host === 'string') {
+    if (host) {
       allowed.add(`http://${host}`);
       allowed.add(`https://${host}`);
     }
@@ -253,4 +263,57 @@ function toErrorBody(error: FastifyError | AppError | Error): TApiError & { stat
     return { status: fe.statusCode, message: fe.message, code: fe.statusCode === 429 ? ErrorCode.RATE_LIMITED : undefined };
   }
   return { status: 500, message: 'Something went wrong on our side', code: ErrorCode.INTERNAL };
+}
+
+// Query parameters that carry secrets: the reset link (/auth?token=…), the OIDC callback.
+const SECRET_QUERY_KEYS = new Set(['token', 'code', 'state', 'password', 'id_token', 'access_token']);
+
+/** The URL as logged: secret query values replaced, so a log reader cannot use a reset link. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const parts = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      let key = eq < 0 ? pair : pair.slice(0, eq);
+      try {
+        key = decodeURIComponent(key.replace(/\+/g, ' '));
+      } catch {
+        return '[REDACTED]';
+      }
+      return SECRET_QUERY_KEYS.has(key.toLowerCase()) ? `${pair.slice(0, eq < 0 ? pair.length : eq)}=[REDACTED]` : pair;
+    });
+  return `${url.slice(0, q)}?${parts.join('&')}`;
+}
+
+function serializeRequest(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket ? req.socket.remotePort : undefined,
+  };
+}
+
+/**
+ * pino's error serializer, minus query parameters: drizzle puts every bound value (password and
+ * token hashes, emails) into a failed query's message and `params`.
+ */
+function serializeError(err: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
+  return scrubParams(pino.stdSerializers.err(err), 0) as ReturnType<typeof pino.stdSerializers.err>;
+}
+
+function scrubParams(value: unknown, depth: number): unknown {
+  if (!value || typeof value !== 'object' || depth > 4) return value;
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  if ('params' in out) out.params = '[REDACTED]';
+  for (const key of ['message', 'stack']) {
+    const text = out[key];
+    if (typeof text === 'string') out[key] = text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [REDACTED]');
+  }
+  if (out.cause) out.cause = scrubParams(out.cause, depth + 1);
+  return out;
 }

@@ -10,10 +10,7 @@ const ZEnv = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  TRUST_PROXY: z.string().trim().default('false'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Voyageur <no-reply@voyageur.local>'),
@@ -40,7 +37,11 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Fastify's trustProxy: false, a number of proxy hops, or a list of proxy addresses/CIDRs. Never
+   * `true`: that trusts every X-Forwarded-For entry, and the client writes the left-most ones.
+   */
+  trustProxy: false | number | string;
   sessionTtlDays: number;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   admin: { email: string; password: string } | undefined;
@@ -81,7 +82,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     sessionTtlDays: e.SESSION_TTL_DAYS,
     mail: {
       smtpUrl: e.SMTP_URL,
@@ -100,6 +101,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     carrierTimeoutMs: e.CARRIER_TIMEOUT_MS,
     fuelSurchargeBp: parseFuel(e.FUEL_SURCHARGE_PERCENT),
   };
+}
+
+/**
+ * TRUST_PROXY: `false`/`0` (default), `true`/`1` = one proxy in front (the load balancer), a hop
+ * count up to 10, or a comma-separated list of proxy IPs/CIDRs. The client IP is then the entry
+ * the outermost trusted proxy appended to X-Forwarded-For, which the client cannot forge.
+ */
+function parseTrustProxy(text: string): false | number | string {
+  const v = text.toLowerCase();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return 1;
+  if (/^\d+$/.test(v) && Number(v) <= 10) return Number(v);
+  const parts = v.split(',').map((x) => x.trim());
+  if (parts.every((x) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(x) || ['loopback', 'linklocal', 'uniquelocal'].includes(x))) {
+    return parts.join(',');
+  }
+  throw new ConfigError(
+    'Invalid configuration:\n  TRUST_PROXY: use false, true (one proxy), a hop count (1-10) or a list of proxy IPs/CIDRs',
+  );
 }
 
 function parseFuel(text: string | undefined): Record<string, number> {

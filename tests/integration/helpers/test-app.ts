@@ -53,7 +53,7 @@ async function createDatabase(): Promise<{ database: Database; drop(): Promise<v
 }
 
 export async function createTestApp(
-  opts: { env?: Record<string, string>; now?: string; providers?: Partial<Providers> } = {},
+  opts: { env?: Record<string, string>; now?: string; providers?: Partial<Providers>; logStream?: { write(line: string): void } } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -75,7 +75,7 @@ export async function createTestApp(
     },
     ...opts.providers,
   };
-  const app = await buildApp({ config, database, clock, providers });
+  const app = await buildApp({ config, database, clock, providers, logStream: opts.logStream });
   await app.ready();
   return {
     app,

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
+import { call, freshEmail, lastCode, lastResetToken, nextIp, registerAndVerify, sessionCookieOf } from './helpers/auth-client';
+import { sessions, users } from '../../src/server/db/schema/identity';
+
+/** Races and hardening found in the server security review. Run on PostgreSQL too: races only show there. */
+describe(`single use under concurrency (${testDbKind})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => ctx.close());
+
+  it('lets exactly one of several simultaneous verify-otp calls with the same code sign in', async () => {
+    const email = freshEmail('race');
+    const ip = nextIp();
+    const reg = await call(ctx, 'POST', '/api/register', { email, password: 'a good long password', firstName: 'A', lastName: 'B' }, { ip });
+    expect(reg.statusCode).toBe(200);
+    const code = lastCode(ctx, email);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call(ctx, 'POST', '/api/auth/verify-otp', { email, code }, { ip: nextIp() })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+    expect(answers.filter((a) => sessionCookieOf(a) !== null)).toHaveLength(1);
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    expect(await ctx.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+  });
+
+  it('lets exactly one of several simultaneous reset-password calls with the same token succeed', async () => {
+    const { email, user } = await registerAndVerify(ctx);
+    await call(ctx, 'POST', '/api/forgot-password', { email }, { ip: nextIp() });
+    const token = lastResetToken(ctx, email);
+    const passwords = Array.from({ length: 5 }, (_, i) => `racing password ${i}`);
+    const answers = await Promise.all(
+      passwords.map((password) => call(ctx, 'POST', '/api/reset-password', { token, password }, { ip: nextIp() })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400, 400, 400]);
+    const winner = passwords[answers.findIndex((a) => a.statusCode === 200)];
+    for (const password of passwords) {
+      const login = await call(ctx, 'POST', '/api/login', { email, password }, { ip: nextIp() });
+      expect(login.statusCode, password).toBe(password === winner ? 200 : 401);
+    }
+    expect(user.id).toBeTruthy();
+  });
+
+  it('answers one 200 and one 409 (never 500) when two users take the same new email at once', async () => {
+    const a = await createSignedInUser(ctx);
+    const b = await createSignedInUser(ctx);
+    const email = freshEmail('wanted');
+    const answers = await Promise.all(
+      [a, b].map((u) => call(ctx, 'PATCH', '/api/user/profile', { firstName: 'T', lastName: 'U', email }, { cookie: u.cookie })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json().code).toBe('EMAIL_TAKEN');
+  });
+});
+
+describe(`password change and reset links (${testDbKind})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => ctx.close());
+
+  it('a password change retires reset links mailed before it', async () => {
+    const { email, password, cookie } = await registerAndVerify(ctx);
+    await call(ctx, 'POST', '/api/forgot-password', { email }, { ip: nextIp() });
+    const token = lastResetToken(ctx, email);
+    const change = await call(ctx, 'PATCH', '/api/user/password', { currentPassword: password, newPassword: 'changed on purpose' }, { cookie });
+    expect(change.statusCode).toBe(200);
+    const reset = await call(ctx, 'POST', '/api/reset-password', { token, password: 'attacker password' }, { ip: nextIp() });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().code).toBe('INVALID_TOKEN');
+    expect((await call(ctx, 'POST', '/api/login', { email, password: 'changed on purpose' }, { ip: nextIp() })).statusCode).toBe(200);
+  });
+});
+
+describe(`client IP behind a proxy (${testDbKind})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => ctx.close());
+
+  it('takes the address the proxy saw, so a forged X-Forwarded-For does not escape per-IP limits', async () => {
+    // Behind one proxy the client can prepend anything; only the right-most entry is the proxy's word.
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await call(ctx, 'POST', '/api/forgot-password', { email: freshEmail() }, {
+        ip: '10.9.9.9',
+        headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
+  it('audits the client address the proxy reported', async () => {
+    const { email, password } = await registerAndVerify(ctx);
+    const res = await call(ctx, 'POST', '/api/login', { email, password }, { ip: '10.9.9.9', headers: { 'x-forwarded-for': '1.1.1.1, 198.51.100.99' } });
+    expect(res.statusCode).toBe(200);
+    const [row] = await ctx.database.db.select().from(sessions).where(eq(sessions.ipAddress, '198.51.100.99'));
+    expect(row).toBeTruthy();
+  });
+});
+
+describe(`request log (${testDbKind})`, () => {
+  let ctx: TestContext;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => void lines.push(line) } });
+  });
+  afterAll(async () => ctx.close());
+
+  it('keeps reset tokens, OIDC codes, cookies and passwords out of the log', async () => {
+    const { email, password, cookie } = await registerAndVerify(ctx);
+    await call(ctx, 'POST', '/api/forgot-password', { email }, { ip: nextIp() });
+    const token = lastResetToken(ctx, email);
+    await call(ctx, 'GET', `/auth?token=${encodeURIComponent(token)}&lang=en`);
+    await call(ctx, 'GET', '/api/auth/google/callback?state=s3cr3tstate&code=s3cr3tcode');
+    await call(ctx, 'POST', '/api/login', { email, password }, { cookie });
+    const log = lines.join('');
+    expect(log).toContain('/auth?token=[REDACTED]&lang=en');
+    expect(log).toContain('state=[REDACTED]&code=[REDACTED]');
+    for (const secret of [token, encodeURIComponent(token), 's3cr3tstate', 's3cr3tcode', password, cookie.split('=')[1]]) {
+      expect(log).not.toContain(secret);
+    }
+    expect(log).toMatch(/"reqId":"[^"]+"/);
+  });
+
+  it('logs a failed query without its bound values (password hashes, token hashes)', async () => {
+    const existing = await createSignedInUser(ctx);
+    const secretHash = 'scrypt$131072$8$1$c2VjcmV0LXNhbHQ=$c2VjcmV0LWhhc2g=';
+    const now = ctx.clock.now();
+    // A primary-key clash on purpose: the failed insert carries a password hash among its values.
+    const err = await ctx.database.db
+      .insert(users)
+      .values({ id: existing.id, email: 'clash@example.com', firstName: 'A', lastName: 'B', passwordHash: secretHash, createdAt: now, updatedAt: now })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(String((err as Error).message)).toContain(secretHash);
+    ctx.app.log.error({ err }, 'request failed');
+    const entry = lines.find((l) => l.includes('"request failed"'))!;
+    expect(entry).toContain('Failed query');
+    expect(entry).not.toContain('c2VjcmV0');
+    expect(entry).not.toContain('clash@example.com');
+  });
+});
