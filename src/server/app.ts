@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -63,6 +63,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     trustProxy: trustProxyOption(config.trustProxy),
+    // Errors the router raises before any hook (an over-long path segment, a malformed URL) get the
+    // JSON error shape too: a path segment too long for a route is an id that cannot exist.
+    frameworkErrors: (error, _request, reply) => {
+      const notFoundError = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const body: TApiError = notFoundError
+        ? { message: 'Not found', code: ErrorCode.NOT_FOUND }
+        : { message: 'Bad request', code: ErrorCode.VALIDATION_ERROR };
+      void (reply as unknown as FastifyReply).code(notFoundError ? 404 : 400).header('cache-control', 'no-store').send(body);
+    },
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -70,7 +79,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
 
-  // JSON bodies; an empty body (some clients label bodiless POSTs as JSON) counts as no body.
+  // JSON bodies only (DESIGN §7 CSRF: a JSON body or none; text/plain is what a cross-site form can
+  // send). An empty body (some clients label bodiless POSTs as JSON) counts as no body.
+  app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');

@@ -148,3 +148,69 @@ describe(`request log (${testDbKind})`, () => {
     expect(entry).not.toContain('clash@example.com');
   });
 });
+
+describe(`transport hardening (${testDbKind})`, () => {
+  let ctx: TestContext;
+  let webDir: string;
+  beforeAll(async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voyageur-web-'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Voyageur</title>');
+    ctx = await createTestApp();
+  });
+  afterAll(async () => ctx.close());
+
+  it('refuses a text/plain body (what a cross-site form can send) with 415, even where no body is read', async () => {
+    const u = await createSignedInUser(ctx);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: { ...u.headers, 'content-type': 'text/plain' }, payload: 'x' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect((await call(ctx, 'GET', '/api/user', undefined, { cookie: u.cookie })).statusCode).toBe(200);
+  });
+
+  it('answers JSON 404 for unknown API paths with any method', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      const res = await call(ctx, method, '/api/nothing-here', {});
+      expect(res.statusCode, method).toBe(404);
+      expect(res.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+    }
+  });
+
+  it('answers JSON 404 (not a bare 414) for an id longer than any route allows', async () => {
+    const u = await createSignedInUser(ctx);
+    const res = await call(ctx, 'DELETE', `/api/addresses/${'a'.repeat(500)}`, undefined, { cookie: u.cookie });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+  });
+
+  it('sends security headers on API responses and errors', async () => {
+    for (const res of [await call(ctx, 'GET', '/api/health'), await call(ctx, 'GET', '/api/user'), await call(ctx, 'POST', '/api/x', {})]) {
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('sends security headers on the HTML shell (the reset link page)', async () => {
+    const web = await createTestApp();
+    const { buildApp } = await import('../../src/server/app');
+    const { createProviders } = await import('../../src/server/providers/index');
+    const providers = createProviders(web.config, { info: () => undefined });
+    const app = await buildApp({ config: web.config, database: web.database, clock: web.clock, providers, webDir });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/auth?token=abc' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    } finally {
+      await app.close();
+      await web.close();
+    }
+  });
+});
