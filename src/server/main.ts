@@ -32,11 +32,25 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, clock: systemClock, providers, webDir });
   await ensureAdmin({ db: database.db, config, log, clock: systemClock });
 
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    // A second signal while draining must not close twice; a hung request must not block exit.
+    if (stopping) return;
+    stopping = true;
     log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
+    const force = setTimeout(() => {
+      log.error({ signal }, 'shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -214,3 +214,23 @@ describe(`transport hardening (${testDbKind})`, () => {
     }
   });
 });
+
+describe('database connection limits', () => {
+  it('gives up connecting to an unresponsive PostgreSQL instead of waiting forever', async () => {
+    const net = await import('node:net');
+    const { openDatabase } = await import('../../src/server/db/client');
+    // Accepts TCP connections and never answers, like a server stuck behind a dead load balancer.
+    const sockets: import('node:net').Socket[] = [];
+    const server = net.createServer((s) => void sockets.push(s));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as import('node:net').AddressInfo).port;
+    const started = Date.now();
+    try {
+      await expect(openDatabase({ kind: 'postgres', url: `postgres://u@127.0.0.1:${port}/x`, connectTimeoutMs: 300 })).rejects.toThrow(/timeout/i);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

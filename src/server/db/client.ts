@@ -19,13 +19,20 @@ export type Database = {
 };
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; connectTimeoutMs?: number }
   | { kind: 'pglite'; dataDir: string | null };
 
 /** Opens PostgreSQL (DATABASE_URL) or embedded PGlite in DATA_DIR/pglite, then migrates. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      // Without a limit a request waits forever for a connection when the server is unreachable or
+      // the pool is exhausted; with one it fails (503 on /api/health, 500 elsewhere) and is logged.
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
+      idleTimeoutMillis: 30_000,
+    });
     // An idle client can lose its connection (server restart, failover, admin termination). Without
     // a listener the pool's 'error' event would crash the process; the pool replaces the client.
     pool.on('error', (err) => console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: err.message })));
