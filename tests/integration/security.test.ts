@@ -234,3 +234,26 @@ describe('database connection limits', () => {
     }
   });
 });
+
+describe(`AI assistant cost guard (${testDbKind})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => ctx.close());
+
+  it('limits parse-shipment calls per user with 429 and Retry-After', async () => {
+    const { AI_PER_USER } = await import('../../src/server/modules/ai/routes');
+    const u = await createSignedInUser(ctx);
+    const other = await createSignedInUser(ctx);
+    const body = { description: 'Receiver information: Ross Geller, 100 Queen St W, Toronto ON M5H 2N2' };
+    for (let i = 0; i < AI_PER_USER.limit; i++) {
+      expect((await call(ctx, 'POST', '/api/ai/parse-shipment', body, { cookie: u.cookie })).statusCode).toBe(200);
+    }
+    const limited = await call(ctx, 'POST', '/api/ai/parse-shipment', body, { cookie: u.cookie });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await call(ctx, 'POST', '/api/ai/parse-shipment', body, { cookie: other.cookie })).statusCode).toBe(200);
+  });
+});

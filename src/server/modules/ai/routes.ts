@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from '../../app';
 import { AppError } from '../../lib/errors';
+import { enforceRateLimits, type RateRule } from '../../lib/rate-limit';
 import { ErrorCode } from '../../../shared/errors';
 import { ZParseShipmentRequest, ZParseShipmentResponse } from '../../../shared/contracts/ai';
 import { requireUser } from '../auth/session';
@@ -12,6 +13,9 @@ const signedIn = { preValidation: async (request: FastifyRequest) => void requir
 
 const NOTHING_FOUND = 'Could not find address details in the text';
 
+/** With AI configured every call is billed by the provider: 60 per user per 10 minutes is ample for a form. */
+export const AI_PER_USER: RateRule = { name: 'ai-user', limit: 60, windowMs: 10 * 60_000 };
+
 export function registerAi(root: App, deps: AppDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
@@ -19,6 +23,8 @@ export function registerAi(root: App, deps: AppDeps): void {
     '/api/ai/parse-shipment',
     { ...signedIn, schema: { body: ZParseShipmentRequest, response: { 200: ZParseShipmentResponse } } },
     async (request) => {
+      const user = requireUser(request);
+      await enforceRateLimits(deps.database.db, deps.clock.now(), [{ rule: AI_PER_USER, subject: user.id }]);
       const result = await deps.providers.ai.parse(request.body.description);
       const found = pickFound(result);
       if (!found) {
