@@ -29,6 +29,11 @@ describe('money', () => {
     expect(applyBasisPoints(1005, 500)).toBe(50); // 50.25 -> 50
     expect(applyBasisPoints(1010, 500)).toBe(51); // 50.5 -> 51
   });
+  it('refuses a basis-point product past 2^53 instead of rounding an inexact number', () => {
+    expect(applyBasisPoints(900_719_925_474, 10_000)).toBe(900_719_925_474);
+    expect(() => applyBasisPoints(Number.MAX_SAFE_INTEGER, 10_000)).toThrow(RangeError);
+    expect(() => applyBasisPoints(1_000_000_000_000_000, 1300)).toThrow(RangeError);
+  });
   it('formats CAD per language', () => {
     expect(formatCad(123456, 'en')).toBe('$1,234.56');
     expect(formatCad(123456, 'zh')).toContain('1,234.56');

@@ -45,7 +45,10 @@ export function assertCents(cents: number): asserts cents is Cents {
 export function applyBasisPoints(cents: Cents, basisPoints: number): Cents {
   assertCents(cents);
   if (!Number.isInteger(basisPoints)) throw new RangeError('basis points must be an integer');
-  return roundHalfUpDiv(cents * basisPoints, 10_000);
+  const product = cents * basisPoints;
+  // Past 2^53 the product is no longer exact and the rounding below would be silently wrong.
+  if (!Number.isSafeInteger(product)) throw new RangeError(`amount too large: ${cents} × ${basisPoints} bp`);
+  return roundHalfUpDiv(product, 10_000);
 }
 
 /** Integer division rounded half away from zero. */
