@@ -257,3 +257,37 @@ describe(`AI assistant cost guard (${testDbKind})`, () => {
     expect((await call(ctx, 'POST', '/api/ai/parse-shipment', body, { cookie: other.cookie })).statusCode).toBe(200);
   });
 });
+
+describe(`send-otp timing (${testDbKind})`, () => {
+  let ctx: TestContext;
+  let hang = false;
+  beforeAll(async () => {
+    ctx = await createTestApp({
+      providers: {
+        mail: {
+          kind: 'outbox',
+          send: async (m) => {
+            ctx.mail.push(m);
+            if (hang) await new Promise(() => undefined);
+          },
+        },
+      },
+    });
+  });
+  afterAll(async () => ctx.close());
+
+  it('answers without waiting for the mail server, so a pending account is not told apart by delay', async () => {
+    const email = freshEmail('pending');
+    await call(ctx, 'POST', '/api/register', { email, password: 'a good long password', firstName: 'A', lastName: 'B' }, { ip: nextIp() });
+    ctx.clock.advance(31_000);
+    hang = true;
+    const res = await Promise.race([
+      call(ctx, 'POST', '/api/auth/send-otp', { email }, { ip: nextIp() }),
+      new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 3000)),
+    ]);
+    hang = false;
+    expect(res).not.toBe('hung');
+    expect((res as Awaited<ReturnType<typeof call>>).statusCode).toBe(200);
+    expect(ctx.mail.filter((m) => m.to === email)).toHaveLength(2);
+  });
+});

@@ -211,7 +211,8 @@ export function createAuthService(deps: AuthDeps) {
         if (wait > 0) throw rateLimited(wait, 'Please wait before requesting another code.');
         return { user, code: await issueCode(tx, user.id, now) };
       });
-      if (out) await sendCodeMail(out.user, out.code);
+      // Not awaited: a slow mail server must not reveal which emails have a pending account.
+      if (out) void sendCodeMail(out.user, out.code);
     },
 
     async verifyOtp(email: string, code: string, meta: RequestMeta): Promise<SignedIn> {
