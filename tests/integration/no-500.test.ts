@@ -25,6 +25,11 @@ const ENDPOINTS: { method: 'POST' | 'PUT' | 'PATCH' | 'GET' | 'DELETE'; url: str
   { method: 'POST', url: '/api/rates/quote' },
   { method: 'POST', url: '/api/ai/parse-shipment' },
   { method: 'GET', url: '/api/admin/audit-logs?userId=x' },
+  { method: 'GET', url: '/api/admin/audit-logs?userId=00000000-0000-4000-8000-000000000000&userId=x' },
+  { method: 'DELETE', url: '/api/addresses/00000000-0000-4000-8000-000000000000' },
+  { method: 'PUT', url: `/api/addresses/${'9'.repeat(400)}` },
+  { method: 'GET', url: '/api/user/notifications?x=%00' },
+  { method: 'POST', url: '/api/nothing-here' },
 ];
 
 // Any code point, NUL and lone surrogates included.
