@@ -1,13 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from '../../app';
 import { ZOkResponse } from '../../../shared/contracts/auth';
 import { ZAddress, ZAddressIdParams, ZAddressList, ZAddressRequest } from '../../../shared/contracts/addresses';
-import { requireUser } from '../auth/session';
+import { requireUser, signedIn } from '../auth/session';
 import { createAddressService } from './service';
 
-// Before body validation, so an anonymous caller gets 401 whatever it sends.
-const signedIn = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
 
 export function registerAddresses(root: App, deps: AppDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();

@@ -1,15 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from '../../app';
 import { AppError } from '../../lib/errors';
 import { enforceRateLimits, type RateRule } from '../../lib/rate-limit';
 import { ErrorCode } from '../../../shared/errors';
 import { ZParseShipmentRequest, ZParseShipmentResponse } from '../../../shared/contracts/ai';
-import { requireUser } from '../auth/session';
+import { requireUser, signedIn } from '../auth/session';
 import type { ParseResult } from '../../providers/ai/index';
 
-// Before body validation, so an anonymous caller gets 401 whatever it sends.
-const signedIn = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
 
 const NOTHING_FOUND = 'Could not find address details in the text';
 

@@ -1,7 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from '../../app';
 import { ZAuditLogList, ZAuditLogQuery } from '../../../shared/contracts/settings';
-import { requireAdmin } from '../auth/session';
+import { adminOnly } from '../auth/session';
 import { listAuditLogs } from './repo';
 
 const AUDIT_PAGE = 50;
@@ -11,8 +11,7 @@ export function registerAudit(root: App, deps: AppDeps): void {
   app.get(
     '/api/admin/audit-logs',
     {
-      // Before validation, so an anonymous caller gets 401 whatever the query.
-      preValidation: async (request) => void requireAdmin(request),
+      ...adminOnly,
       schema: { querystring: ZAuditLogQuery, response: { 200: ZAuditLogList } },
     },
     async (request) => {

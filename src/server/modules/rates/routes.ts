@@ -1,12 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from '../../app';
 import { ZQuoteFailure, ZQuoteRequest, ZQuoteResponse } from '../../../shared/contracts/rates';
-import { requireUser } from '../auth/session';
+import { requireUser, signedIn } from '../auth/session';
 import { NoRatesError, createRatesService, toWireWarning } from './service';
 
-// Before body validation, so an anonymous caller gets 401 whatever it sends.
-const signedIn = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
 
 export function registerRates(root: App, deps: AppDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();

@@ -11,7 +11,7 @@ import {
   ZUpdateOrganizationRequest,
   ZUpdateProfileRequest,
 } from '../../../shared/contracts/settings';
-import { requireUser, toUser } from '../auth/session';
+import { requireUser, toUser, signedIn } from '../auth/session';
 import { createSettingsService, type Actor } from './service';
 
 const actor = (request: FastifyRequest): Actor => {
@@ -19,8 +19,6 @@ const actor = (request: FastifyRequest): Actor => {
   return { userId: user.id, sessionId: user.sessionId, ip: request.ip };
 };
 
-// Before body validation, so an anonymous caller gets 401 whatever it sends.
-const signedIn = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
 
 export function registerSettings(root: App, deps: AppDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
