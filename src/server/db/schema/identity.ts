@@ -20,6 +20,8 @@ export const users = pgTable('users', {
   organizationId: uuid('organization_id'),
   passwordHash: text('password_hash'),
   googleSubject: text('google_subject'),
+  /** A new address the user asked for; it becomes `email` only once a code mailed there is confirmed. */
+  pendingEmail: text('pending_email'),
   emailVerifiedAt: tz('email_verified_at'),
   isActive: boolean('is_active').notNull().default(true),
   locale: text('locale', { enum: ['en', 'zh'] }).notNull().default('en'),
@@ -43,6 +45,7 @@ export const sessions = pgTable('sessions', {
 export const verificationCodes = pgTable('verification_codes', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id').notNull(),
+  purpose: text('purpose', { enum: ['verify_email', 'email_change'] }).notNull().default('verify_email'),
   codeHash: text('code_hash').notNull(),
   attempts: integer('attempts').notNull().default(0),
   expiresAt: tz('expires_at').notNull(),

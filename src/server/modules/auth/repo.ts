@@ -7,6 +7,8 @@ export type UserRow = typeof users.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type CodeRow = typeof verificationCodes.$inferSelect;
 export type ResetTokenRow = typeof passwordResetTokens.$inferSelect;
+/** Sign-up codes and email-change codes live in one table and never satisfy each other. */
+export type CodePurpose = CodeRow['purpose'];
 
 /** Case-insensitive lookup (matches the unique index on lower(email)). */
 export async function findUserByEmail(db: Db, email: string, forUpdate = false): Promise<UserRow | null> {
@@ -55,42 +57,50 @@ export async function updateOrganizationName(db: Db, id: string, name: string, n
   await db.update(organizations).set({ name, updatedAt: now }).where(eq(organizations.id, id));
 }
 
-/** Codes created for the user since `since`, newest first. */
-export async function codesSince(db: Db, userId: string, since: Date): Promise<CodeRow[]> {
+/** Codes of this purpose created for the user since `since`, newest first. */
+export async function codesSince(db: Db, userId: string, purpose: CodePurpose, since: Date): Promise<CodeRow[]> {
   return db
     .select()
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.userId, userId), gte(verificationCodes.createdAt, since)))
+    .where(
+      and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), gte(verificationCodes.createdAt, since)),
+    )
     .orderBy(desc(verificationCodes.createdAt));
 }
 
-export async function latestCode(db: Db, userId: string): Promise<CodeRow | null> {
+export async function latestCode(db: Db, userId: string, purpose: CodePurpose): Promise<CodeRow | null> {
   const rows = await db
     .select()
     .from(verificationCodes)
-    .where(eq(verificationCodes.userId, userId))
+    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose)))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1)
     .for('update');
   return rows[0] ?? null;
 }
 
-/** Invalidates every open code of the user, then stores the new one. */
+/** Invalidates every open code of the user with this purpose, then stores the new one. */
 export async function replaceCode(
   db: Db,
-  values: { id: string; userId: string; codeHash: string; now: Date; expiresAt: Date },
+  values: { id: string; userId: string; purpose: CodePurpose; codeHash: string; now: Date; expiresAt: Date },
 ): Promise<void> {
-  await db
-    .update(verificationCodes)
-    .set({ consumedAt: values.now })
-    .where(and(eq(verificationCodes.userId, values.userId), isNull(verificationCodes.consumedAt)));
+  await closeCodes(db, values.userId, values.purpose, values.now);
   await db.insert(verificationCodes).values({
     id: values.id,
     userId: values.userId,
+    purpose: values.purpose,
     codeHash: values.codeHash,
     expiresAt: values.expiresAt,
     createdAt: values.now,
   });
+}
+
+/** Every open code of the user with this purpose stops working. */
+export async function closeCodes(db: Db, userId: string, purpose: CodePurpose, now: Date): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
 }
 
 export async function recordCodeAttempt(db: Db, id: string, attempts: number, kill: Date | null): Promise<void> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { hashPassword, randomDigits, randomToken, sameDigest, sha256, verifyPassword } from '../../lib/crypto';
+import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { enforceRateLimits, rateLimited, type RateRule } from '../../lib/rate-limit';
 import type { Mailer, MailMessage } from '../../providers/mail/index';
@@ -13,16 +13,22 @@ import { FORGOT_PASSWORD_MESSAGE, type TRegisterRequest } from '../../../shared/
 import type { TLocale } from '../../../shared/contracts/user';
 import { audit } from '../audit/repo';
 import { createSession, deleteOtherSessions, deleteSession } from './session';
+import {
+  CODE_MAX_PER_HOUR,
+  CODE_RESEND_GAP_MS,
+  checkCode,
+  codeExpired,
+  codeWait,
+  invalidCode,
+  issueCode,
+  tooManyAttempts,
+} from './codes';
 import { passwordResetEmail, verificationCodeEmail } from './emails';
 import * as repo from './repo';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-export const CODE_TTL_MS = 10 * MINUTE;
-export const CODE_MAX_ATTEMPTS = 5;
-export const CODE_RESEND_GAP_MS = 30_000;
-export const CODE_MAX_PER_HOUR = 10;
 export const RESET_TTL_MS = HOUR;
 
 /*
@@ -65,21 +71,12 @@ export type RequestMeta = { ip: string; userAgent?: string };
 export type SignedIn = { user: repo.UserRow; token: string; expiresAt: Date };
 
 const invalidCredentials = () => new AppError(401, 'Invalid email or password', ErrorCode.INVALID_CREDENTIALS);
-const invalidCode = () => new AppError(400, 'Invalid verification code', ErrorCode.INVALID_CODE);
-const codeExpired = () => new AppError(400, 'This code has expired. Request a new one.', ErrorCode.CODE_EXPIRED);
-/** `retryAfter`: seconds until a new code may be requested. */
-const tooManyAttempts = (retryAfter: number) =>
-  new AppError(429, 'Too many attempts. Request a new code.', ErrorCode.TOO_MANY_ATTEMPTS, undefined, {
-    'retry-after': String(Math.max(1, retryAfter)),
-  });
 const invalidToken = () => new AppError(400, 'This reset link is invalid or has expired.', ErrorCode.INVALID_TOKEN);
 const accountDisabled = () => new AppError(403, 'This account has been disabled', ErrorCode.ACCOUNT_DISABLED);
 export const emailTaken = () =>
   new AppError(409, 'An account with this email already exists', ErrorCode.EMAIL_TAKEN, {
     email: ['An account with this email already exists'],
   });
-
-const hashCode = (codeId: string, code: string) => sha256(`${codeId}:${code}`);
 
 // Spent on unknown emails so a login answers in the same time whether or not the account exists.
 let dummyHash: Promise<string> | null = null;
@@ -99,27 +96,6 @@ export function createAuthService(deps: AuthDeps) {
     } catch (err) {
       deps.log.error({ err, to }, 'sending mail failed');
     }
-  }
-
-  /** Seconds to wait before another code may go to this account, or 0. Exact, on the stored codes. */
-  async function codeWait(tx: Db, userId: string, now: Date): Promise<number> {
-    const recent = await repo.codesSince(tx, userId, new Date(now.getTime() - HOUR));
-    const last = recent[0];
-    if (last && now.getTime() - last.createdAt.getTime() < CODE_RESEND_GAP_MS) {
-      return Math.ceil((last.createdAt.getTime() + CODE_RESEND_GAP_MS - now.getTime()) / 1000);
-    }
-    if (recent.length >= CODE_MAX_PER_HOUR) {
-      const oldest = recent[CODE_MAX_PER_HOUR - 1];
-      return Math.ceil((oldest.createdAt.getTime() + HOUR - now.getTime()) / 1000);
-    }
-    return 0;
-  }
-
-  async function issueCode(tx: Db, userId: string, now: Date): Promise<string> {
-    const code = randomDigits(6);
-    const id = randomUUID();
-    await repo.replaceCode(tx, { id, userId, codeHash: hashCode(id, code), now, expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
-    return code;
   }
 
   const sendCodeMail = (user: { email: string; firstName: string; locale: TLocale }, code: string) =>
@@ -142,7 +118,7 @@ export function createAuthService(deps: AuthDeps) {
           if (existing?.emailVerifiedAt) throw emailTaken();
           let user: repo.UserRow;
           if (existing) {
-            const wait = await codeWait(tx, existing.id, now);
+            const wait = await codeWait(tx, existing.id, 'verify_email', now);
             if (wait > 0) throw rateLimited(wait, 'Please wait before requesting another code.');
             user = await repo.updateUser(tx, existing.id, {
               passwordHash,
@@ -187,7 +163,7 @@ export function createAuthService(deps: AuthDeps) {
               at: now,
             });
           }
-          return { user, code: await issueCode(tx, user.id, now) };
+          return { user, code: await issueCode(tx, user.id, 'verify_email', now) };
         });
       } catch (err) {
         if (repo.isUniqueViolation(err)) throw emailTaken();
@@ -207,9 +183,9 @@ export function createAuthService(deps: AuthDeps) {
       const out = await db.transaction(async (tx) => {
         const user = await repo.findUserByEmail(tx, email, true);
         if (!user || user.emailVerifiedAt || !user.isActive) return null;
-        const wait = await codeWait(tx, user.id, now);
+        const wait = await codeWait(tx, user.id, 'verify_email', now);
         if (wait > 0) throw rateLimited(wait, 'Please wait before requesting another code.');
-        return { user, code: await issueCode(tx, user.id, now) };
+        return { user, code: await issueCode(tx, user.id, 'verify_email', now) };
       });
       // Not awaited: a slow mail server must not reveal which emails have a pending account.
       if (out) void sendCodeMail(out.user, out.code);
@@ -222,20 +198,10 @@ export function createAuthService(deps: AuthDeps) {
       const outcome = await db.transaction(async (tx) => {
         const user = await repo.findUserByEmail(tx, email, true);
         if (!user || user.emailVerifiedAt) return { kind: 'invalid' as const };
-        const stored = await repo.latestCode(tx, user.id);
-        if (!stored) return { kind: 'invalid' as const };
-        const resendIn = Math.ceil((stored.createdAt.getTime() + CODE_RESEND_GAP_MS - now.getTime()) / 1000);
-        if (stored.attempts >= CODE_MAX_ATTEMPTS) return { kind: 'too-many' as const, resendIn };
-        if (stored.consumedAt) return { kind: 'invalid' as const };
-        if (stored.expiresAt.getTime() <= now.getTime()) return { kind: 'expired' as const };
-        if (!sameDigest(hashCode(stored.id, code), stored.codeHash)) {
-          const attempts = stored.attempts + 1;
-          const dead = attempts >= CODE_MAX_ATTEMPTS;
-          await repo.recordCodeAttempt(tx, stored.id, attempts, dead ? now : null);
-          return dead ? { kind: 'too-many' as const, resendIn } : { kind: 'invalid' as const };
-        }
+        const checked = await checkCode(tx, user.id, 'verify_email', code, now);
+        if (checked.kind !== 'ok') return checked;
         if (!user.isActive) return { kind: 'disabled' as const };
-        await repo.consumeCode(tx, stored.id, now);
+        await repo.consumeCode(tx, checked.codeId, now);
         const verified = await repo.updateUser(tx, user.id, { emailVerifiedAt: now, updatedAt: now });
         await audit(tx, {
           userId: user.id,
@@ -291,8 +257,8 @@ export function createAuthService(deps: AuthDeps) {
       if (!user.emailVerifiedAt) {
         const fresh = await db.transaction(async (tx) => {
           await repo.findUserById(tx, user.id, true);
-          if ((await codeWait(tx, user.id, now)) > 0) return null;
-          return issueCode(tx, user.id, now);
+          if ((await codeWait(tx, user.id, 'verify_email', now)) > 0) return null;
+          return issueCode(tx, user.id, 'verify_email', now);
         });
         if (fresh) await sendCodeMail(user, fresh);
         throw new AppError(403, 'Please verify your email address first. We sent you a new code.', ErrorCode.EMAIL_NOT_VERIFIED, undefined);
