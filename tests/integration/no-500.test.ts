@@ -16,6 +16,8 @@ const ENDPOINTS: { method: 'POST' | 'PUT' | 'PATCH' | 'GET' | 'DELETE'; url: str
   { method: 'PATCH', url: '/api/user/profile' },
   { method: 'PATCH', url: '/api/user/password' },
   { method: 'PATCH', url: '/api/user/locale' },
+  { method: 'POST', url: '/api/user/email/confirm' },
+  { method: 'DELETE', url: '/api/user/email/pending' },
   { method: 'PUT', url: '/api/user/notifications' },
   { method: 'PATCH', url: '/api/organization' },
   { method: 'POST', url: '/api/addresses' },

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
-import { call, freshEmail, lastResetToken, nextIp, registerAndVerify, sessionCookieOf } from './helpers/auth-client';
-import { auditLogs, organizations, users } from '../../src/server/db/schema/identity';
+import { randomUUID } from 'node:crypto';
+import { call, freshEmail, lastCode, lastResetToken, nextIp, registerAndVerify, sessionCookieOf } from './helpers/auth-client';
+import { auditLogs, organizations, users, verificationCodes } from '../../src/server/db/schema/identity';
+import { hashCode } from '../../src/server/modules/auth/codes';
 
 const snapshot = async (ctx: TestContext, userId: string) => ({
   user: (await ctx.database.db.select().from(users).where(eq(users.id, userId)))[0],
@@ -18,10 +20,13 @@ describe(`settings (${testDbKind})`, () => {
   afterAll(async () => ctx.close());
 
   it('answers 401 to anonymous callers on every protected call, whatever the body', async () => {
-    const calls: [('GET' | 'PATCH' | 'PUT'), string, unknown][] = [
+    const calls: [('GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'), string, unknown][] = [
       ['GET', '/api/user', undefined],
       ['PATCH', '/api/user/profile', { firstName: 'A', lastName: 'B', email: 'a@b.co' }],
       ['PATCH', '/api/user/profile', { nonsense: true }],
+      ['POST', '/api/user/email/confirm', { code: '123456' }],
+      ['POST', '/api/user/email/confirm', { nonsense: true }],
+      ['DELETE', '/api/user/email/pending', undefined],
       ['PATCH', '/api/user/password', { currentPassword: 'x', newPassword: 'long enough!' }],
       ['PATCH', '/api/user/locale', { locale: 'zh' }],
       ['GET', '/api/user/notifications', undefined],
@@ -41,19 +46,39 @@ describe(`settings (${testDbKind})`, () => {
   });
 
   describe('profile', () => {
-    it('updates names and email, trimmed and lower-cased, and audits old and new values', async () => {
-      const { cookie, user } = await registerAndVerify(ctx, { firstName: 'Ada', lastName: 'Lovelace' });
+    // Was: names and email changed at once. The email now only becomes pending (see 'email change').
+    it('updates names at once, trims them, keeps the email until confirmed, and audits old and new values', async () => {
+      const { cookie, user, email: current } = await registerAndVerify(ctx, { firstName: 'Ada', lastName: 'Lovelace' });
       const email = freshEmail('New');
       const res = await call(ctx, 'PATCH', '/api/user/profile', { firstName: ' Grace ', lastName: 'Hopper', email: ` ${email} ` }, { cookie });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: user.id, firstName: 'Grace', lastName: 'Hopper', email: email.toLowerCase() });
+      expect(res.json()).toMatchObject({
+        id: user.id,
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        email: current,
+        pendingEmail: email.toLowerCase(),
+      });
       const me = await call(ctx, 'GET', '/api/user', undefined, { cookie });
-      expect(me.json()).toMatchObject({ firstName: 'Grace', email: email.toLowerCase() });
-      const logs = await ctx.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'profile_update'));
-      const mine = logs.find((l) => l.userId === user.id)!;
-      expect(mine.oldValue).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
-      expect(mine.newValue).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email: email.toLowerCase() });
-      expect(JSON.stringify(mine)).not.toMatch(/password|scrypt/i);
+      expect(me.json()).toMatchObject({ firstName: 'Grace', email: current, pendingEmail: email.toLowerCase() });
+      const logs = await ctx.database.db.select().from(auditLogs).where(eq(auditLogs.userId, user.id));
+      const names = logs.find((l) => l.action === 'profile_update')!;
+      expect(names.oldValue).toEqual({ firstName: 'Ada', lastName: 'Lovelace' });
+      expect(names.newValue).toEqual({ firstName: 'Grace', lastName: 'Hopper' });
+      const requested = logs.find((l) => l.action === 'email_change_requested')!;
+      expect(requested.oldValue).toEqual({ email: current });
+      expect(requested.newValue).toEqual({ pendingEmail: email.toLowerCase() });
+      expect(JSON.stringify(logs)).not.toMatch(/password|scrypt|\b\d{6}\b/i);
+    });
+
+    it('changes names only without touching the email or sending mail', async () => {
+      const { cookie, user, email } = await registerAndVerify(ctx, { firstName: 'Ada', lastName: 'Lovelace' });
+      const mails = ctx.mail.length;
+      const res = await call(ctx, 'PATCH', '/api/user/profile', { firstName: 'Émilie', lastName: 'du Châtelet', email: email.toUpperCase() }, { cookie });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: user.id, firstName: 'Émilie', lastName: 'du Châtelet', email, pendingEmail: null });
+      expect((await call(ctx, 'GET', '/api/user', undefined, { cookie })).json()).toMatchObject({ firstName: 'Émilie', pendingEmail: null });
+      expect(ctx.mail.length).toBe(mails);
     });
 
     it('answers 409 EMAIL_TAKEN for another account’s email and changes nothing', async () => {
@@ -93,6 +118,254 @@ describe(`settings (${testDbKind})`, () => {
       });
       expect(malformed.statusCode).toBe(400);
       expect(await snapshot(ctx, user.id)).toEqual(before);
+    });
+  });
+
+  describe('email change', () => {
+    const mailsTo = (to: string, since: number) => ctx.mail.slice(since).filter((m) => m.to === to);
+    const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
+    const login = (email: string, password: string) => call(ctx, 'POST', '/api/login', { email, password }, { ip: nextIp() });
+    const requestChange = (cookie: string, newEmail: string, names = { firstName: 'Ada', lastName: 'Lovelace' }) =>
+      call(ctx, 'PATCH', '/api/user/profile', { ...names, email: newEmail }, { cookie });
+    const confirm = (cookie: string, code: string) => call(ctx, 'POST', '/api/user/email/confirm', { code }, { cookie });
+
+    it('mails a code to the new address and a notice to the current one, and changes nothing until confirmed', async () => {
+      const { cookie, email, password, user } = await registerAndVerify(ctx);
+      const newEmail = freshEmail('moving');
+      const since = ctx.mail.length;
+      const res = await requestChange(cookie, newEmail);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: user.id, email, pendingEmail: newEmail });
+
+      const [codeMail] = mailsTo(newEmail, since);
+      expect(codeMail.subject).toBe('Confirm your new Voyageur email address');
+      expect([...codeMail.text.matchAll(/\b(\d{6})\b/g)]).toHaveLength(1);
+      const [notice] = mailsTo(email, since);
+      expect(notice.subject).toBe('Someone asked to change your Voyageur email');
+      expect(notice.text).toContain(`${newEmail[0]}***@example.com`);
+      expect(notice.text).not.toContain(newEmail);
+      expect(notice.text).toMatch(/change your password/);
+      expect(notice.text).not.toMatch(/\b\d{6}\b/);
+      expect(ctx.mail.length - since).toBe(2);
+
+      const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
+      expect(row).toMatchObject({ email, pendingEmail: newEmail });
+      const codes = await ctx.database.db.select().from(verificationCodes).where(eq(verificationCodes.userId, user.id));
+      const open = codes.filter((c) => c.purpose === 'email_change');
+      expect(open).toHaveLength(1);
+      expect(open[0].codeHash).not.toContain(lastCode(ctx, newEmail));
+      expect(open[0].expiresAt.getTime() - ctx.clock.now().getTime()).toBe(10 * 60_000);
+
+      // Until confirmed, the old address signs in and the new one does not.
+      expect((await login(email, password)).statusCode).toBe(200);
+      expect((await login(newEmail, password)).statusCode).toBe(401);
+    });
+
+    it('confirms with the code: sets the email, ends other sessions, keeps this one, audits and tells the old address', async () => {
+      const { cookie, email, password, user } = await registerAndVerify(ctx);
+      const other = sessionCookieOf(await login(email, password))!;
+      const newEmail = freshEmail('confirmed');
+      expect((await requestChange(cookie, newEmail.toUpperCase())).statusCode).toBe(200);
+      const code = lastCode(ctx, newEmail);
+      const since = ctx.mail.length;
+
+      const res = await confirm(cookie, ` ${code} `);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: user.id, email: newEmail, pendingEmail: null });
+      expect((await call(ctx, 'GET', '/api/user', undefined, { cookie })).json()).toMatchObject({ email: newEmail, pendingEmail: null });
+      expect((await call(ctx, 'GET', '/api/user', undefined, { cookie: other })).statusCode).toBe(401);
+
+      const [log] = (await ctx.database.db.select().from(auditLogs).where(eq(auditLogs.userId, user.id))).filter(
+        (l) => l.action === 'email_change',
+      );
+      expect(log).toMatchObject({ oldValue: { email }, newValue: { email: newEmail }, resourceId: user.id });
+      const toOld = mailsTo(email, since);
+      expect(toOld).toHaveLength(1);
+      expect(toOld[0].subject).toBe('Your Voyageur email address was changed');
+      expect(toOld[0].text).toContain(`${newEmail[0]}***@example.com`);
+      expect(mailsTo(newEmail, since)).toHaveLength(0);
+
+      expect((await login(email, password)).statusCode).toBe(401);
+      expect((await login(newEmail, password)).statusCode).toBe(200);
+      // Forgot-password now goes to the new address only.
+      const before = ctx.mail.length;
+      await call(ctx, 'POST', '/api/forgot-password', { email }, { ip: nextIp() });
+      await call(ctx, 'POST', '/api/forgot-password', { email: newEmail }, { ip: nextIp() });
+      await new Promise((r) => setTimeout(r, 20));
+      expect(ctx.mail.slice(before).map((m) => m.to)).toEqual([newEmail]);
+
+      // The code is single use.
+      const again = await confirm(cookie, code);
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toMatchObject({ code: 'INVALID_CODE', message: 'There is no email change to confirm' });
+    });
+
+    it('mails in the user’s language', async () => {
+      const { cookie, email } = await registerAndVerify(ctx, { locale: 'zh' });
+      const newEmail = freshEmail('zh');
+      const since = ctx.mail.length;
+      expect((await requestChange(cookie, newEmail)).statusCode).toBe(200);
+      expect(mailsTo(newEmail, since)[0].subject).toBe('确认您的 Voyageur 新邮箱');
+      expect(mailsTo(email, since)[0].subject).toBe('有人请求更改您的 Voyageur 邮箱');
+      expect((await confirm(cookie, lastCode(ctx, newEmail))).statusCode).toBe(200);
+      expect(mailsTo(email, since).at(-1)!.subject).toBe('您的 Voyageur 邮箱已更改');
+    });
+
+    it('kills the code after 5 wrong tries', async () => {
+      const { cookie, email, user } = await registerAndVerify(ctx);
+      const newEmail = freshEmail('guess');
+      await requestChange(cookie, newEmail);
+      const code = lastCode(ctx, newEmail);
+      for (let i = 0; i < 4; i++) {
+        const res = await confirm(cookie, wrongCode(code));
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ code: 'INVALID_CODE', message: 'Invalid verification code' });
+      }
+      const fifth = await confirm(cookie, wrongCode(code));
+      expect(fifth.statusCode).toBe(429);
+      expect(fifth.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts. Request a new code.' });
+      expect(Number(fifth.headers['retry-after'])).toBeGreaterThan(0);
+      const right = await confirm(cookie, code);
+      expect(right.statusCode).toBe(429);
+      const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
+      expect(row).toMatchObject({ email, pendingEmail: newEmail });
+      // A new code (after the resend gap) works.
+      ctx.clock.advance(31_000);
+      expect((await requestChange(cookie, newEmail)).statusCode).toBe(200);
+      expect((await confirm(cookie, lastCode(ctx, newEmail))).statusCode).toBe(200);
+    });
+
+    it('expires the code after 10 minutes', async () => {
+      const { cookie, email, user } = await registerAndVerify(ctx);
+      const newEmail = freshEmail('late');
+      await requestChange(cookie, newEmail);
+      const code = lastCode(ctx, newEmail);
+      ctx.clock.advance(10 * 60_000);
+      const res = await confirm(cookie, code);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'CODE_EXPIRED', message: 'This code has expired. Request a new one.' });
+      const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
+      expect(row.email).toBe(email);
+    });
+
+    it('limits resends to one per 30 s and ten per hour; a resent code replaces the previous one', async () => {
+      const { cookie } = await registerAndVerify(ctx);
+      const newEmail = freshEmail('resend');
+      expect((await requestChange(cookie, newEmail)).statusCode).toBe(200);
+      const first = lastCode(ctx, newEmail);
+      const since = ctx.mail.length;
+      const soon = await requestChange(cookie, newEmail, { firstName: 'Changed', lastName: 'Too' });
+      expect(soon.statusCode).toBe(429);
+      expect(soon.json().code).toBe('RATE_LIMITED');
+      expect(Number(soon.headers['retry-after'])).toBe(30);
+      expect(ctx.mail.length).toBe(since);
+      // Nothing from the refused call was applied, names included.
+      expect((await call(ctx, 'GET', '/api/user', undefined, { cookie })).json().firstName).toBe('Ada');
+
+      for (let sent = 1; sent < 10; sent++) {
+        ctx.clock.advance(31_000);
+        expect((await requestChange(cookie, newEmail)).statusCode).toBe(200);
+      }
+      ctx.clock.advance(31_000);
+      const eleventh = await requestChange(cookie, newEmail);
+      expect(eleventh.statusCode).toBe(429);
+      expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(30);
+
+      const latest = lastCode(ctx, newEmail);
+      if (latest !== first) expect((await confirm(cookie, first)).json().code).toBe('INVALID_CODE');
+      expect((await confirm(cookie, latest)).statusCode).toBe(200);
+    });
+
+    it('answers 409 when another account took the address in the meantime, and changes nothing', async () => {
+      const a = await registerAndVerify(ctx);
+      const contested = freshEmail('contested');
+      await requestChange(a.cookie, contested);
+      const code = lastCode(ctx, contested);
+      await registerAndVerify(ctx, { email: contested });
+      const before = await snapshot(ctx, a.user.id);
+      const res = await confirm(a.cookie, code);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('EMAIL_TAKEN');
+      expect(await snapshot(ctx, a.user.id)).toEqual(before);
+      expect(before.user).toMatchObject({ email: a.email, pendingEmail: contested });
+    });
+
+    it('cancels a pending change, by DELETE or by saving the current email again', async () => {
+      const { cookie, email, user } = await registerAndVerify(ctx);
+      const newEmail = freshEmail('cancel');
+      await requestChange(cookie, newEmail);
+      const code = lastCode(ctx, newEmail);
+      const res = await call(ctx, 'DELETE', '/api/user/email/pending', undefined, { cookie });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: user.id, email, pendingEmail: null });
+      expect((await call(ctx, 'GET', '/api/user', undefined, { cookie })).json().pendingEmail).toBeNull();
+      const late = await confirm(cookie, code);
+      expect(late.statusCode).toBe(400);
+      expect(late.json()).toMatchObject({ code: 'INVALID_CODE', message: 'There is no email change to confirm' });
+      // Cancelling with nothing pending is harmless.
+      expect((await call(ctx, 'DELETE', '/api/user/email/pending', undefined, { cookie })).statusCode).toBe(200);
+
+      ctx.clock.advance(31_000);
+      await requestChange(cookie, newEmail);
+      const second = lastCode(ctx, newEmail);
+      const same = await requestChange(cookie, email.toUpperCase(), { firstName: 'Ada', lastName: 'King' });
+      expect(same.json()).toMatchObject({ email, pendingEmail: null, lastName: 'King' });
+      expect((await confirm(cookie, second)).json().message).toBe('There is no email change to confirm');
+      const actions = (await ctx.database.db.select().from(auditLogs).where(eq(auditLogs.userId, user.id))).map((l) => l.action);
+      expect(actions.filter((a) => a === 'email_change_cancelled')).toHaveLength(2);
+      expect(actions).not.toContain('email_change');
+    });
+
+    it('never lets a sign-up code confirm an email change, nor an email-change code verify a sign-up', async () => {
+      const storeCode = async (userId: string, purpose: 'verify_email' | 'email_change', code: string) => {
+        const id = randomUUID();
+        ctx.clock.advance(1000);
+        const now = ctx.clock.now();
+        await ctx.database.db
+          .insert(verificationCodes)
+          .values({ id, userId, purpose, codeHash: hashCode(id, code), expiresAt: new Date(now.getTime() + 600_000), createdAt: now });
+      };
+      // A pending sign-up with a newer email-change code: only the sign-up code verifies it.
+      const pending = freshEmail('pending');
+      const ip = nextIp();
+      await call(ctx, 'POST', '/api/register', { email: pending, password: 'a good long password', firstName: 'P', lastName: 'Q' }, { ip });
+      const signUpCode = lastCode(ctx, pending);
+      const [pendingUser] = await ctx.database.db.select().from(users).where(eq(users.email, pending));
+      const planted = wrongCode(signUpCode);
+      await storeCode(pendingUser.id, 'email_change', planted);
+      const crossed = await call(ctx, 'POST', '/api/auth/verify-otp', { email: pending, code: planted }, { ip });
+      expect(crossed.statusCode).toBe(400);
+      expect(crossed.json().code).toBe('INVALID_CODE');
+      expect((await call(ctx, 'POST', '/api/auth/verify-otp', { email: pending, code: signUpCode }, { ip })).statusCode).toBe(200);
+
+      // A user with a pending email change and a newer sign-up code: only the email-change code confirms.
+      const { cookie, email, user } = await registerAndVerify(ctx);
+      const newEmail = freshEmail('crossed');
+      await requestChange(cookie, newEmail);
+      const changeCode = lastCode(ctx, newEmail);
+      const signUpLike = wrongCode(changeCode);
+      await storeCode(user.id, 'verify_email', signUpLike);
+      expect((await confirm(cookie, signUpLike)).json().code).toBe('INVALID_CODE');
+      // Neither address can be verified through sign-up with the email-change code.
+      for (const target of [email, newEmail]) {
+        const res = await call(ctx, 'POST', '/api/auth/verify-otp', { email: target, code: changeCode }, { ip: nextIp() });
+        expect(res.statusCode).toBe(400);
+      }
+      expect((await confirm(cookie, changeCode)).json()).toMatchObject({ email: newEmail, pendingEmail: null });
+    });
+
+    it('validates the confirm body and writes nothing on bad input', async () => {
+      const { cookie, user } = await registerAndVerify(ctx);
+      await requestChange(cookie, freshEmail('strict'));
+      const before = await snapshot(ctx, user.id);
+      for (const body of [{}, { code: '12345' }, { code: '1234567' }, { code: 'abcdef' }, { code: 123456 }, { code: '123456', email: 'x@y.co' }]) {
+        const res = await call(ctx, 'POST', '/api/user/email/confirm', body, { cookie });
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json().code).toBe('VALIDATION_ERROR');
+      }
+      expect(await snapshot(ctx, user.id)).toEqual(before);
+      const codes = await ctx.database.db.select().from(verificationCodes).where(eq(verificationCodes.userId, user.id));
+      expect(codes.find((c) => c.purpose === 'email_change')!.attempts).toBe(0);
     });
   });
 

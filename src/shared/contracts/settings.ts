@@ -9,6 +9,12 @@ export const ZUpdateProfileRequest = z.strictObject({
 });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 
+/** Confirms a pending email change with the 6-digit code mailed to the new address. */
+export const ZConfirmEmailChangeRequest = z.strictObject({
+  code: z.string().trim().regex(/^\d{6}$/, 'Please enter the 6-digit verification code'),
+});
+export type TConfirmEmailChangeRequest = z.infer<typeof ZConfirmEmailChangeRequest>;
+
 export const ZChangePasswordRequest = z.strictObject({
   currentPassword: z.string().min(1, 'Current password is required').max(128),
   newPassword: ZPassword,

@@ -13,6 +13,8 @@ export const ZUser = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  /** An address the user asked to change to; `email` stays until a code mailed there is confirmed. */
+  pendingEmail: z.string().nullable(),
   role: ZRole,
   organizationId: z.uuid().nullable(),
   isActive: z.boolean(),

@@ -16,7 +16,17 @@ type UserRow = typeof users.$inferSelect;
 export function toUser(
   row: Pick<
     UserRow,
-    'id' | 'firstName' | 'lastName' | 'email' | 'role' | 'organizationId' | 'isActive' | 'emailVerifiedAt' | 'locale' | 'createdAt'
+    | 'id'
+    | 'firstName'
+    | 'lastName'
+    | 'email'
+    | 'pendingEmail'
+    | 'role'
+    | 'organizationId'
+    | 'isActive'
+    | 'emailVerifiedAt'
+    | 'locale'
+    | 'createdAt'
   >,
 ): TUser {
   return {
@@ -24,6 +34,7 @@ export function toUser(
     firstName: row.firstName,
     lastName: row.lastName,
     email: row.email,
+    pendingEmail: row.pendingEmail,
     role: row.role,
     organizationId: row.organizationId,
     isActive: row.isActive,
@@ -56,6 +67,7 @@ export async function createSession(
 const sessionUserColumns = {
   id: users.id,
   email: users.email,
+  pendingEmail: users.pendingEmail,
   firstName: users.firstName,
   lastName: users.lastName,
   role: users.role,

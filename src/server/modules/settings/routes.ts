@@ -5,6 +5,7 @@ import { ZUser } from '../../../shared/contracts/user';
 import { ZOkResponse } from '../../../shared/contracts/auth';
 import {
   ZChangePasswordRequest,
+  ZConfirmEmailChangeRequest,
   ZNotificationPreferences,
   ZOrganization,
   ZUpdateLocaleRequest,
@@ -22,12 +23,24 @@ const actor = (request: FastifyRequest): Actor => {
 
 export function registerSettings(root: App, deps: AppDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const settings = createSettingsService({ db: deps.database.db, clock: deps.clock });
+  const settings = createSettingsService({ db: deps.database.db, clock: deps.clock, mail: deps.providers.mail, log: app.log });
 
   app.patch(
     '/api/user/profile',
     { ...signedIn, schema: { body: ZUpdateProfileRequest, response: { 200: ZUser } } },
     async (request) => toUser(await settings.updateProfile(actor(request), request.body)),
+  );
+
+  app.post(
+    '/api/user/email/confirm',
+    { ...signedIn, schema: { body: ZConfirmEmailChangeRequest, response: { 200: ZUser } } },
+    async (request) => toUser(await settings.confirmEmailChange(actor(request), request.body.code)),
+  );
+
+  app.delete(
+    '/api/user/email/pending',
+    { ...signedIn, schema: { response: { 200: ZUser } } },
+    async (request) => toUser(await settings.cancelEmailChange(actor(request))),
   );
 
   app.patch(

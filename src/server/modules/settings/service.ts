@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { AppError, unauthorized } from '../../lib/errors';
-import { enforceRateLimits, type RateRule } from '../../lib/rate-limit';
+import { enforceRateLimits, rateLimited, type RateRule } from '../../lib/rate-limit';
+import type { Mailer, MailMessage } from '../../providers/mail/index';
 import { ErrorCode } from '../../../shared/errors';
 import type {
   TChangePasswordRequest,
@@ -14,7 +15,9 @@ import type {
 } from '../../../shared/contracts/settings';
 import type { TLocale } from '../../../shared/contracts/user';
 import { audit } from '../audit/repo';
-import { isUniqueViolation, retireResetTokens } from '../auth/repo';
+import { closeCodes, consumeCode, findUserByEmail, isUniqueViolation, retireResetTokens } from '../auth/repo';
+import { checkCode, codeExpired, codeWait, invalidCode, issueCode, tooManyAttempts } from '../auth/codes';
+import { emailChangeCodeEmail, emailChangedEmail, emailChangeRequestedEmail } from '../auth/emails';
 import { emailTaken } from '../auth/service';
 import { deleteOtherSessions } from '../auth/session';
 import * as repo from './repo';
@@ -22,7 +25,9 @@ import * as repo from './repo';
 // Guessing the current password through the change form: 10 tries per account per 15 minutes.
 const PASSWORD_CHANGE: RateRule = { name: 'password-change', limit: 10, windowMs: 15 * 60_000 };
 
-export type SettingsDeps = { db: Db; clock: Clock };
+type Log = { error(obj: object, msg: string): void };
+
+export type SettingsDeps = { db: Db; clock: Clock; mail: Mailer; log: Log };
 export type Actor = { userId: string; sessionId: string; ip: string };
 
 const toOrganization = (row: repo.OrganizationRow): TOrganization => ({
@@ -35,6 +40,31 @@ const toOrganization = (row: repo.OrganizationRow): TOrganization => ({
 export function createSettingsService(deps: SettingsDeps) {
   const { db, clock } = deps;
 
+  async function deliver(to: string, message: Omit<MailMessage, 'to'>): Promise<void> {
+    try {
+      await deps.mail.send({ to, ...message });
+    } catch (err) {
+      deps.log.error({ err, to }, 'sending mail failed');
+    }
+  }
+
+  /** Drops a pending email change and its open codes; audits when there was one. */
+  async function clearPendingEmail(tx: Db, user: repo.UserRow, actor: Actor, now: Date): Promise<repo.UserRow> {
+    if (!user.pendingEmail) return user;
+    await closeCodes(tx, user.id, 'email_change', now);
+    const after = await repo.updateUser(tx, user.id, { pendingEmail: null, updatedAt: now });
+    await audit(tx, {
+      userId: user.id,
+      action: 'email_change_cancelled',
+      resourceType: 'user',
+      resourceId: user.id,
+      oldValue: { pendingEmail: user.pendingEmail },
+      ipAddress: actor.ip,
+      at: now,
+    });
+    return after;
+  }
+
   async function lockedUser(tx: Db, userId: string): Promise<repo.UserRow> {
     const user = await repo.lockUser(tx, userId);
     if (!user) throw unauthorized();
@@ -42,22 +72,34 @@ export function createSettingsService(deps: SettingsDeps) {
   }
 
   return {
+    /**
+     * Names change at once. A different email only becomes pending: a code goes to the new address
+     * (and a notice to the current one) and confirmEmailChange makes it the account email. Sending
+     * the current email drops any pending change.
+     */
     async updateProfile(actor: Actor, input: TUpdateProfileRequest): Promise<repo.UserRow> {
       const now = clock.now();
-      try {
-        return await db.transaction(async (tx) => {
-          const before = await lockedUser(tx, actor.userId);
-          const oldValue: Record<string, string> = {};
-          const newValue: Record<string, string> = {};
-          for (const key of ['firstName', 'lastName', 'email'] as const) {
-            const was = key === 'email' ? before.email.toLowerCase() : before[key];
-            if (was !== input[key]) {
-              oldValue[key] = before[key];
-              newValue[key] = input[key];
-            }
+      const out = await db.transaction(async (tx) => {
+        const before = await lockedUser(tx, actor.userId);
+        const emailChange = input.email !== before.email.toLowerCase();
+        let code: string | null = null;
+        if (emailChange) {
+          if (await findUserByEmail(tx, input.email)) throw emailTaken();
+          const wait = await codeWait(tx, actor.userId, 'email_change', now);
+          if (wait > 0) throw rateLimited(wait, 'Please wait before requesting another code.');
+          code = await issueCode(tx, actor.userId, 'email_change', now);
+        }
+        const oldValue: Record<string, string> = {};
+        const newValue: Record<string, string> = {};
+        for (const key of ['firstName', 'lastName'] as const) {
+          if (before[key] !== input[key]) {
+            oldValue[key] = before[key];
+            newValue[key] = input[key];
           }
-          if (Object.keys(newValue).length === 0) return before;
-          const after = await repo.updateUser(tx, actor.userId, { ...newValue, updatedAt: now });
+        }
+        let after = before;
+        if (Object.keys(newValue).length > 0) {
+          after = await repo.updateUser(tx, actor.userId, { ...newValue, updatedAt: now });
           await audit(tx, {
             userId: actor.userId,
             action: 'profile_update',
@@ -68,12 +110,90 @@ export function createSettingsService(deps: SettingsDeps) {
             ipAddress: actor.ip,
             at: now,
           });
-          return after;
+        }
+        if (!emailChange) return { user: await clearPendingEmail(tx, after, actor, now), code: null };
+        after = await repo.updateUser(tx, actor.userId, { pendingEmail: input.email, updatedAt: now });
+        await audit(tx, {
+          userId: actor.userId,
+          action: 'email_change_requested',
+          resourceType: 'user',
+          resourceId: actor.userId,
+          oldValue: { email: before.email, ...(before.pendingEmail ? { pendingEmail: before.pendingEmail } : {}) },
+          newValue: { pendingEmail: input.email },
+          ipAddress: actor.ip,
+          details: 'Code sent to the new address, notice to the current one',
+          at: now,
+        });
+        return { user: after, code };
+      });
+      if (out.code && out.user.pendingEmail) {
+        const { user } = out;
+        await Promise.all([
+          deliver(user.pendingEmail!, emailChangeCodeEmail({ code: out.code, firstName: user.firstName, locale: user.locale })),
+          deliver(user.email, emailChangeRequestedEmail({ newEmail: user.pendingEmail!, firstName: user.firstName, locale: user.locale })),
+        ]);
+      }
+      return out.user;
+    },
+
+    /** Makes the pending email the account email once the code mailed there is given back. */
+    async confirmEmailChange(actor: Actor, code: string): Promise<repo.UserRow> {
+      const now = clock.now();
+      let outcome;
+      try {
+        // Wrong tries must be recorded even though the call fails, so the transaction returns the outcome.
+        outcome = await db.transaction(async (tx) => {
+          const user = await lockedUser(tx, actor.userId);
+          const newEmail = user.pendingEmail;
+          if (!newEmail) return { kind: 'none' as const };
+          const checked = await checkCode(tx, user.id, 'email_change', code, now);
+          if (checked.kind !== 'ok') return checked;
+          if (await findUserByEmail(tx, newEmail)) return { kind: 'taken' as const };
+          await consumeCode(tx, checked.codeId, now);
+          const after = await repo.updateUser(tx, user.id, { email: newEmail, pendingEmail: null, updatedAt: now });
+          await deleteOtherSessions(tx, user.id, actor.sessionId);
+          // A reset link mailed to the old address must not keep working for it.
+          await retireResetTokens(tx, user.id, now);
+          await audit(tx, {
+            userId: user.id,
+            action: 'email_change',
+            resourceType: 'user',
+            resourceId: user.id,
+            oldValue: { email: user.email },
+            newValue: { email: newEmail },
+            ipAddress: actor.ip,
+            details: 'Confirmed with the code sent to the new address; other sessions ended; open reset links retired',
+            at: now,
+          });
+          return { kind: 'ok' as const, user: after, oldEmail: user.email };
         });
       } catch (err) {
+        // Another account took the address between the check and the write.
         if (isUniqueViolation(err)) throw emailTaken();
         throw err;
       }
+      switch (outcome.kind) {
+        case 'ok': {
+          const { user } = outcome;
+          await deliver(outcome.oldEmail, emailChangedEmail({ newEmail: user.email, firstName: user.firstName, locale: user.locale }));
+          return user;
+        }
+        case 'none':
+          throw invalidCode('There is no email change to confirm');
+        case 'taken':
+          throw emailTaken();
+        case 'too-many':
+          throw tooManyAttempts(outcome.resendIn);
+        case 'expired':
+          throw codeExpired();
+        default:
+          throw invalidCode();
+      }
+    },
+
+    async cancelEmailChange(actor: Actor): Promise<repo.UserRow> {
+      const now = clock.now();
+      return db.transaction(async (tx) => clearPendingEmail(tx, await lockedUser(tx, actor.userId), actor, now));
     },
 
     async changePassword(actor: Actor, input: TChangePasswordRequest): Promise<void> {
