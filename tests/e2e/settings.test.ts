@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
+import { launchBrowser, newPage, startApp, waitForMail, type RunningApp } from './helpers/harness';
 import { signUpViaApi, type TestAccount } from './helpers/accounts';
 
 describe('settings in Chromium', () => {
@@ -133,5 +133,46 @@ describe('settings in Chromium', () => {
       body: JSON.stringify({ email: account.email, password: 'Another-pass-123' }),
     });
     expect(login.status).toBe(200);
+  });
+
+  it('changes the email only after the code sent to the new address is confirmed', async () => {
+    const newEmail = `moved-${Date.now()}@example.com`;
+    await page.goto('/settings');
+    const email = page.getByLabel('Email', { exact: true });
+    await email.waitFor();
+    await email.fill(newEmail);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const panel = page.getByTestId('email-change-panel');
+    await panel.waitFor();
+    expect(await page.getByTestId('email-change-sent-to').textContent()).toBe(
+      `We sent a 6-digit code to ${newEmail}. Enter it to confirm your new email address.`,
+    );
+    // Nothing changed yet: the form shows the current address, and the panel survives a reload.
+    expect(await email.inputValue()).toBe(account.email);
+    await page.reload();
+    await panel.waitFor();
+    expect(await email.inputValue()).toBe(account.email);
+
+    const code = await waitForMail(app, newEmail, /\b(\d{6})\b/);
+    const input = page.getByLabel('Verification code');
+    expect(await input.getAttribute('inputmode')).toBe('numeric');
+    expect(await input.getAttribute('maxlength')).toBe('6');
+    await input.fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await panel.getByText('Invalid verification code').waitFor();
+
+    await input.fill(code);
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Email address updated' }).waitFor();
+    await panel.waitFor({ state: 'detached' });
+    expect(await email.inputValue()).toBe(newEmail);
+
+    await page.reload();
+    await email.waitFor();
+    expect(await email.inputValue()).toBe(newEmail);
+    expect(await panel.count()).toBe(0);
+    // The names saved earlier are still there.
+    expect(await page.getByLabel('First name').inputValue()).toBe('Margaux');
+    account.email = newEmail;
   });
 });

@@ -28,6 +28,22 @@ export function useUpdateProfile() {
   });
 }
 
+export function useConfirmEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api.post<TUser>('/api/user/email/confirm', { code }),
+    onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
+  });
+}
+
+export function useCancelEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<TUser>('/api/user/email/pending'),
+    onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
+  });
+}
+
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: TChangePasswordRequest) => api.patch<{ ok: true }>('/api/user/password', body),

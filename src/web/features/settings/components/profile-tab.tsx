@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api';
 import { applyFieldErrors } from './apply-field-errors';
+import { EmailChangePanel } from './email-change-panel';
 
 const schema = z.object({
   firstName: z.string().trim().min(1, 'settings.validation.required').max(100),
@@ -46,7 +47,12 @@ export function ProfileTab({ user }: { user: TUser }) {
         lastName: updated.lastName,
         email: updated.email,
       });
-      toast({ title: t('settings.profile.saved'), variant: 'success' });
+      // A new email only becomes pending; the panel below asks for the code mailed to it.
+      if (updated.pendingEmail) {
+        toast({ title: t('settings.emailChange.codeSent', { email: updated.pendingEmail }), variant: 'success' });
+      } else {
+        toast({ title: t('settings.profile.saved'), variant: 'success' });
+      }
     } catch (error) {
       applyFieldErrors<Values>(error, ['firstName', 'lastName', 'email'], setError);
       if (isApiError(error) && error.code === 'EMAIL_TAKEN') setError('email', { message: errorMessage(error, t) });
@@ -63,6 +69,11 @@ export function ProfileTab({ user }: { user: TUser }) {
   return (
     <Card>
       <CardHeader title={t('settings.profile.title')} description={t('settings.profile.description')} />
+      {user.pendingEmail ? (
+        <div className="px-6 pt-6">
+          <EmailChangePanel key={user.pendingEmail} user={user} pendingEmail={user.pendingEmail} />
+        </div>
+      ) : null}
       <form onSubmit={onSubmit} noValidate className="grid gap-5 p-6">
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label={t('settings.profile.firstName')} error={err('firstName')}>
