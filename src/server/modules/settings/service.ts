@@ -75,7 +75,7 @@ export function createSettingsService(deps: SettingsDeps) {
     /**
      * Names change at once. A different email only becomes pending: a code goes to the new address
      * (and a notice to the current one) and confirmEmailChange makes it the account email. Sending
-     * the current email drops any pending change.
+     * the current email (a names-only save) leaves a pending change alone; cancelEmailChange drops it.
      */
     async updateProfile(actor: Actor, input: TUpdateProfileRequest): Promise<repo.UserRow> {
       const now = clock.now();
@@ -111,7 +111,7 @@ export function createSettingsService(deps: SettingsDeps) {
             at: now,
           });
         }
-        if (!emailChange) return { user: await clearPendingEmail(tx, after, actor, now), code: null };
+        if (!emailChange) return { user: after, code: null };
         after = await repo.updateUser(tx, actor.userId, { pendingEmail: input.email, updatedAt: now });
         await audit(tx, {
           userId: actor.userId,
