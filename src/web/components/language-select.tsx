@@ -21,7 +21,7 @@ export function LanguageSelect({ className, onChange }: { className?: string; on
         data-testid="language-select"
         value={value}
         onChange={(e) => void change(e.target.value as Language)}
-        className="h-9 cursor-pointer appearance-none rounded-md border border-slate-300 bg-white pl-8 pr-3 text-sm text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        className="h-10 cursor-pointer appearance-none rounded-md border border-slate-300 bg-white pl-8 pr-3 text-sm text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       >
         <option value="en">English</option>
         <option value="zh" lang="zh-CN">

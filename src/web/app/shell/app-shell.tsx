@@ -94,7 +94,7 @@ export function AppShell() {
               type="button"
               onClick={closeDrawer}
               aria-label={t('shell.closeMenu')}
-              className="absolute -right-12 top-3 rounded-md bg-white/90 p-2 text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              className="absolute -right-12 top-3 rounded-md bg-white/90 p-2.5 text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
               <X className="size-5" aria-hidden="true" />
             </button>
@@ -102,7 +102,7 @@ export function AppShell() {
         </div>
       ) : null}
       <div className="lg:pl-64">
-        <header className="sticky top-0 z-30 flex min-h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur sm:px-6">
+        <header className="sticky top-0 z-30 flex min-h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur sm:gap-3 sm:px-6">
           <button
             ref={menuButton}
             type="button"
@@ -110,7 +110,7 @@ export function AppShell() {
             aria-label={t('shell.openMenu')}
             aria-expanded={drawerOpen}
             aria-controls="mobile-drawer"
-            className="-ml-1 rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden"
+            className="-ml-1 rounded-md p-2.5 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden"
             data-testid="menu-button"
           >
             <Menu className="size-5" aria-hidden="true" />
@@ -118,7 +118,10 @@ export function AppShell() {
           <div className="min-w-0 flex-1">
             {pageKey ? (
               <>
-                <h1 className="truncate text-lg font-semibold text-slate-900" data-testid="page-title">
+                <h1
+                  className="line-clamp-2 text-base font-semibold leading-tight text-slate-900 sm:truncate sm:text-lg"
+                  data-testid="page-title"
+                >
                   {t(`pages.${pageKey}.title`)}
                 </h1>
                 <p className="hidden truncate text-sm text-slate-500 sm:block">{t(`pages.${pageKey}.subtitle`)}</p>

@@ -46,7 +46,7 @@ export function Sidebar({ user, onNavigate }: { user: TUser; onNavigate?: () => 
                 onClick={onNavigate}
                 className={({ isActive }) =>
                   cn(
-                    'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400',
+                    'flex items-center gap-3 min-h-10 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400',
                     isActive ? 'bg-slate-800 text-white' : 'text-slate-300 hover:bg-slate-800/60 hover:text-white',
                   )
                 }
@@ -71,7 +71,7 @@ export function Sidebar({ user, onNavigate }: { user: TUser; onNavigate?: () => 
             <p className="truncate text-sm font-medium text-white" data-testid="user-name">
               {user.firstName} {user.lastName}
             </p>
-            <p className="truncate text-xs text-slate-400" data-testid="user-email">
+            <p className="truncate text-xs text-slate-400" title={user.email} data-testid="user-email">
               {user.email}
             </p>
           </div>
@@ -80,7 +80,7 @@ export function Sidebar({ user, onNavigate }: { user: TUser; onNavigate?: () => 
           type="button"
           onClick={() => logout.mutate()}
           disabled={logout.isPending}
-          className="mt-3 flex w-full items-center justify-center gap-2 rounded-md border border-slate-700 px-3 py-2 text-sm font-medium text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400 disabled:opacity-60"
+          className="mt-3 flex w-full items-center justify-center gap-2 min-h-10 rounded-md border border-slate-700 px-3 py-2 text-sm font-medium text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400 disabled:opacity-60"
         >
           <LogOut className="size-4" aria-hidden="true" />
           {logout.isPending ? t('shell.signingOut') : t('shell.signOut')}

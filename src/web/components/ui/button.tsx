@@ -17,7 +17,8 @@ const variants: Record<Variant, string> = {
 };
 
 const sizes: Record<Size, string> = {
-  sm: 'h-8 px-3 text-sm',
+  // 40px tall on phones (tap target), compact from the sm breakpoint up.
+  sm: 'h-10 px-3 text-sm sm:h-8',
   md: 'h-10 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
   icon: 'size-10',

@@ -6,7 +6,7 @@ export function Switch({ className, ...props }: ComponentProps<typeof RadixSwitc
   return (
     <RadixSwitch.Root
       className={cn(
-        'relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 transition-colors',
+        'relative inline-flex h-6 w-11 shrink-0 after:absolute after:-inset-2 cursor-pointer items-center rounded-full bg-slate-300 transition-colors',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
         'data-[state=checked]:bg-indigo-600 disabled:cursor-not-allowed disabled:opacity-60',
         className,

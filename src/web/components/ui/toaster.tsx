@@ -24,7 +24,7 @@ export function Toaster() {
             if (!open) dismissToast(item.id);
           }}
           className={cn(
-            'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
+            'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-12 shadow-lg',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 transition-opacity',
             variants[item.variant],
           )}
@@ -38,7 +38,7 @@ export function Toaster() {
           </div>
           <Toast.Close
             aria-label={t('common.close')}
-            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            className="absolute right-1 top-1 rounded-md p-3 opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
           >
             <X className="size-4" aria-hidden="true" />
           </Toast.Close>

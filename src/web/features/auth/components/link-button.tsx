@@ -7,7 +7,7 @@ export function LinkButton({ className, ...props }: ButtonHTMLAttributes<HTMLBut
     <button
       type="button"
       className={cn(
-        'font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60',
+        '-my-2.5 py-2.5 font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60',
         className,
       )}
       {...props}

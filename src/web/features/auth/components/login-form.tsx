@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useLogin } from '../api';
 import { REMEMBERED_EMAIL_KEY, type AuthFormProps } from './auth-types';
+import { LinkButton } from './link-button';
 
 const schema = z.object({
   email: z.string().trim().min(1, 'auth.validation.emailRequired').email('auth.validation.emailInvalid'),
@@ -108,13 +109,9 @@ export function LoginForm({ switchMode, showError, clearBanners }: AuthFormProps
             onChange={(e) => setSavePassword(e.target.checked)}
           />
         </div>
-        <button
-          type="button"
-          onClick={() => switchMode('forgot-password')}
-          className="text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-        >
+        <LinkButton onClick={() => switchMode('forgot-password')} className="text-sm">
           {t('auth.login.forgotPassword')}
-        </button>
+        </LinkButton>
       </div>
       <Button type="submit" size="lg" disabled={login.isPending} className="w-full">
         {login.isPending ? t('auth.login.signingIn') : t('auth.login.continue')}
@@ -146,13 +143,7 @@ export function LoginForm({ switchMode, showError, clearBanners }: AuthFormProps
       </a>
       <p className="text-center text-sm text-slate-600">
         {t('auth.login.noAccount')}{' '}
-        <button
-          type="button"
-          onClick={() => switchMode('register')}
-          className="font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-        >
-          {t('auth.login.signUp')}
-        </button>
+        <LinkButton onClick={() => switchMode('register')}>{t('auth.login.signUp')}</LinkButton>
       </p>
     </form>
   );
