@@ -4,16 +4,25 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../components/error-boundary';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { useToasts } from '../lib/toast';
+import type { TFunction } from 'i18next';
 import { pageKeyFor } from './page-meta';
 
 const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+
+/** Title of the tab: the signed-in screen, the auth screen or the not-found page; the landing page has none. */
+function documentTitle(pathname: string, t: TFunction): string | null {
+  const key = pageKeyFor(pathname);
+  if (key) return t(`pages.${key}.title`);
+  if (pathname === '/') return null;
+  if (pathname.replace(/\/+$/, '') === '/auth') return t('auth.documentTitle');
+  return t('notFound.title');
+}
 
 /** Root of every route: document title, scroll reset, lazy-chunk fallback and the lazily loaded toaster. */
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname, hash } = useLocation();
-  const key = pageKeyFor(pathname);
-  const title = key ? t(`pages.${key}.title`) : null;
+  const title = documentTitle(pathname.toLowerCase(), t);
   useEffect(() => {
     document.title = title ? `${title} · Voyageur` : 'Voyageur';
   }, [title]);
