@@ -15,9 +15,9 @@ import type { AuthFormProps } from './auth-types';
 import { LinkButton } from './link-button';
 
 const schema = z.object({
-  organizationName: z.string().trim().max(200),
-  firstName: z.string().trim().min(1, 'auth.validation.firstNameRequired').max(100),
-  lastName: z.string().trim().min(1, 'auth.validation.lastNameRequired').max(100),
+  organizationName: z.string().trim().max(200, 'auth.validation.tooLong'),
+  firstName: z.string().trim().min(1, 'auth.validation.firstNameRequired').max(100, 'auth.validation.tooLong'),
+  lastName: z.string().trim().min(1, 'auth.validation.lastNameRequired').max(100, 'auth.validation.tooLong'),
   email: z.string().trim().min(1, 'auth.validation.emailRequired').email('auth.validation.emailInvalid'),
   password: z.string().min(8, 'auth.validation.passwordMin').max(128, 'auth.validation.passwordMax'),
   code: z.string(),

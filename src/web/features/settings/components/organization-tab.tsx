@@ -14,7 +14,7 @@ import { useOrganization, useUpdateOrganization } from '../api';
 import { applyFieldErrors } from './apply-field-errors';
 
 const schema = z.object({
-  name: z.string().trim().min(1, 'settings.validation.orgNameRequired').max(200),
+  name: z.string().trim().min(1, 'settings.validation.orgNameRequired').max(200, 'settings.validation.tooLong'),
   address: z.string().trim().max(500, 'settings.validation.tooLong'),
 });
 type Values = z.infer<typeof schema>;

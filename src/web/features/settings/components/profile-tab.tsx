@@ -15,9 +15,9 @@ import { applyFieldErrors } from './apply-field-errors';
 import { EmailChangePanel } from './email-change-panel';
 
 const schema = z.object({
-  firstName: z.string().trim().min(1, 'settings.validation.required').max(100),
-  lastName: z.string().trim().min(1, 'settings.validation.required').max(100),
-  email: z.string().trim().min(1, 'settings.validation.required').email('settings.validation.email').max(254),
+  firstName: z.string().trim().min(1, 'settings.validation.required').max(100, 'settings.validation.tooLong'),
+  lastName: z.string().trim().min(1, 'settings.validation.required').max(100, 'settings.validation.tooLong'),
+  email: z.string().trim().min(1, 'settings.validation.required').email('settings.validation.email').max(254, 'settings.validation.tooLong'),
 });
 type Values = z.infer<typeof schema>;
 
