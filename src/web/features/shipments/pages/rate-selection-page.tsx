@@ -55,7 +55,7 @@ function RateSelection({ shipment }: { shipment: StoredShipment }) {
               <p className="mt-1 text-sm text-slate-600">{t('rates.description')}</p>
             </div>
           </div>
-          <div className="grid gap-4 p-6">
+          <div className="grid gap-4 p-4 sm:p-6">
             {quote.isPending || (quote.isFetching && !quote.data) ? (
               <RatesSkeleton />
             ) : quote.isError ? (
