@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrations } from './migrations/index';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -25,7 +24,12 @@ export type DatabaseOptions =
 /** Opens PostgreSQL (DATABASE_URL) or embedded PGlite in DATA_DIR/pglite, then migrates. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
-    const pool = new pg.Pool({
+    // Loaded only when a PostgreSQL server is configured: keeps the embedded default's start-up lean.
+    const [{ default: pgModule }, { drizzle: drizzlePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+    ]);
+    const pool = new pgModule.Pool({
       connectionString: opts.url,
       max: opts.poolSize ?? 10,
       // Without a limit a request waits forever for a connection when the server is unreachable or
