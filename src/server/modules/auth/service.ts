@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { enforceRateLimits, rateLimited, type RateRule } from '../../lib/rate-limit';
-import type { Mailer, MailMessage } from '../../providers/mail/index';
+import { type Mailer, type MailMessage, deliverMail } from '../../providers/mail/index';
 import type { IdentityProviders } from '../../providers/identity/index';
 import { GoogleAuthError, checkOidcAttempt, newOidcAttempt } from '../../providers/identity/google';
 import { ErrorCode } from '../../../shared/errors';
@@ -90,13 +90,7 @@ export function organizationNameFor(input: { organizationName?: string; firstNam
 export function createAuthService(deps: AuthDeps) {
   const { db, clock } = deps;
 
-  async function deliver(to: string, message: Omit<MailMessage, 'to'>): Promise<void> {
-    try {
-      await deps.mail.send({ to, ...message });
-    } catch (err) {
-      deps.log.error({ err, to }, 'sending mail failed');
-    }
-  }
+  const deliver = (to: string, message: Omit<MailMessage, 'to'>) => deliverMail(deps.mail, deps.log, { to, ...message });
 
   const sendCodeMail = (user: { email: string; firstName: string; locale: TLocale }, code: string) =>
     deliver(user.email, verificationCodeEmail({ code, firstName: user.firstName, locale: user.locale }));

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { AppError, unauthorized } from '../../lib/errors';
 import { enforceRateLimits, rateLimited, type RateRule } from '../../lib/rate-limit';
-import type { Mailer, MailMessage } from '../../providers/mail/index';
+import { type Mailer, type MailMessage, deliverMail } from '../../providers/mail/index';
 import { ErrorCode } from '../../../shared/errors';
 import type {
   TChangePasswordRequest,
@@ -40,13 +40,7 @@ const toOrganization = (row: repo.OrganizationRow): TOrganization => ({
 export function createSettingsService(deps: SettingsDeps) {
   const { db, clock } = deps;
 
-  async function deliver(to: string, message: Omit<MailMessage, 'to'>): Promise<void> {
-    try {
-      await deps.mail.send({ to, ...message });
-    } catch (err) {
-      deps.log.error({ err, to }, 'sending mail failed');
-    }
-  }
+  const deliver = (to: string, message: Omit<MailMessage, 'to'>) => deliverMail(deps.mail, deps.log, { to, ...message });
 
   /** Drops a pending email change and its open codes; audits when there was one. */
   async function clearPendingEmail(tx: Db, user: repo.UserRow, actor: Actor, now: Date): Promise<repo.UserRow> {
