@@ -33,5 +33,7 @@ export async function benchParser(opts: { durationMs?: number } = {}): Promise<{
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const r = await benchParser();
   console.log(`address parser: ${r.addressesPerSecond.toLocaleString('en-CA')} addresses/s (target > 2,000)`);
-  console.log(`address parser: ${(r.fieldAccuracy * 100).toFixed(1)}% field accuracy over ${r.cases} cases (target ≥ 95%)`);
+  console.log(
+    `address parser: ${(r.fieldAccuracy * 100).toFixed(1)}% field accuracy over ${r.cases} cases (target ≥ 95%)`,
+  );
 }

@@ -38,7 +38,10 @@ const LANES = [
   [ADDRESS('Ottawa', 'ON', 'K1P 1J1'), ADDRESS('Whitehorse', 'YT', 'Y1A 1A1')],
 ] as const;
 
-async function startApp(carriers: Carrier[], timeoutMs: number): Promise<{ app: App; database: Database; cookie: string }> {
+async function startApp(
+  carriers: Carrier[],
+  timeoutMs: number,
+): Promise<{ app: App; database: Database; cookie: string }> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -72,14 +75,19 @@ async function quoteOnce(app: App, cookie: string, i: number): Promise<number> {
     method: 'POST',
     url: '/api/rates/quote',
     headers: { cookie },
-    payload: { fromAddress: from, toAddress: to, packageDetails: { weight: 1 + (i % 20), length: 30, width: 20, height: 15 } },
+    payload: {
+      fromAddress: from,
+      toAddress: to,
+      packageDetails: { weight: 1 + (i % 20), length: 30, width: 20, height: 15 },
+    },
   });
   const ms = performance.now() - t0;
   if (res.statusCode !== 200) throw new Error(`quote failed: ${res.statusCode} ${res.body}`);
   return ms;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 export async function benchQuotes(opts: { iterations?: number; timeoutMs?: number } = {}): Promise<QuoteBench> {
   const iterations = opts.iterations ?? 500;
@@ -98,7 +106,10 @@ export async function benchQuotes(opts: { iterations?: number; timeoutMs?: numbe
   samples.sort((a, b) => a - b);
 
   const hanging: Carrier = { code: 'CA-UPS', name: 'UPS', quote: () => new Promise(() => undefined) };
-  const slow = await startApp([...createCarriers({ fuelSurchargeBp: {} }).filter((c) => c.code !== 'CA-UPS'), hanging], timeoutMs);
+  const slow = await startApp(
+    [...createCarriers({ fuelSurchargeBp: {} }).filter((c) => c.code !== 'CA-UPS'), hanging],
+    timeoutMs,
+  );
   let slowCarrierTotalMs = 0;
   try {
     await quoteOnce(slow.app, slow.cookie, 0); // warm up
@@ -122,7 +133,9 @@ export async function benchQuotes(opts: { iterations?: number; timeoutMs?: numbe
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const r = await benchQuotes();
   const mark = (ok: boolean) => (ok ? '✔' : '✖');
-  console.log(`${mark(r.p99Ms < 15)} quote latency (app.inject, PGlite, 5 sandbox carriers): p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms (target p99 < 15 ms)`);
+  console.log(
+    `${mark(r.p99Ms < 15)} quote latency (app.inject, PGlite, 5 sandbox carriers): p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms (target p99 < 15 ms)`,
+  );
   console.log(
     `${mark(r.slowCarrierTotalMs <= r.timeoutMs + 20)} quote with one hanging carrier: ${r.slowCarrierTotalMs} ms (target ≤ timeout ${r.timeoutMs} + 20 ms)`,
   );

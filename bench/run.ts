@@ -13,8 +13,14 @@ import { chromium } from 'playwright-core';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
 ];
 
 type Row = { name: string; value: string; target: string; ok: boolean | null };
@@ -43,7 +49,15 @@ async function startServer(dataDir: string, env: Record<string, string> = {}): P
   const t0 = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
     cwd: ROOT,
-    env: { ...baseEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...baseEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: url,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {
@@ -88,7 +102,12 @@ async function main(): Promise<void> {
   try {
     // 1. Start to healthy on an existing data directory.
     const first = await startServer(dataDir, admin);
-    report('start to healthy, new data directory', `${first.startMs.toFixed(0)} ms`, 'none (creates the database)', null);
+    report(
+      'start to healthy, new data directory',
+      `${first.startMs.toFixed(0)} ms`,
+      'none (creates the database)',
+      null,
+    );
     await first.stop();
     const starts: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -97,7 +116,12 @@ async function main(): Promise<void> {
       await s.stop();
     }
     const startMedian = median(starts);
-    report('start to healthy, existing data directory (median of 3)', `${startMedian.toFixed(0)} ms`, '< 1500 ms', startMedian < 1500);
+    report(
+      'start to healthy, existing data directory (median of 3)',
+      `${startMedian.toFixed(0)} ms`,
+      '< 1500 ms',
+      startMedian < 1500,
+    );
 
     const server = await startServer(dataDir, admin);
     try {
@@ -113,8 +137,14 @@ async function main(): Promise<void> {
       await page.goto(server.url, { waitUntil: 'networkidle' });
       await browser.close();
       let gz = 0;
-      for (const p of scripts) gz += zlib.gzipSync(fs.readFileSync(path.join(ROOT, 'dist/web', p)), { level: 9 }).length;
-      report(`landing page JavaScript, gzipped (${scripts.size} files)`, `${(gz / 1024).toFixed(1)} KB`, '<= 120 KB', gz <= 120 * 1024);
+      for (const p of scripts)
+        gz += zlib.gzipSync(fs.readFileSync(path.join(ROOT, 'dist/web', p)), { level: 9 }).length;
+      report(
+        `landing page JavaScript, gzipped (${scripts.size} files)`,
+        `${(gz / 1024).toFixed(1)} KB`,
+        '<= 120 KB',
+        gz <= 120 * 1024,
+      );
 
       // 3. GET /api/user with a session vs GET /api/health.
       const login = await fetch(`${server.url}/api/login`, {
@@ -154,8 +184,18 @@ async function main(): Promise<void> {
         r.slowCarrierTotalMs <= r.timeoutMs + 20,
       );
     } else {
-      report('parser throughput, one core', `${r.addressesPerSecond.toFixed(0)} addresses/s`, '> 2000', r.addressesPerSecond > 2000);
-      report(`parser field accuracy on the corpus (${r.cases} cases)`, `${(r.fieldAccuracy * 100).toFixed(1)} %`, 'reference', null);
+      report(
+        'parser throughput, one core',
+        `${r.addressesPerSecond.toFixed(0)} addresses/s`,
+        '> 2000',
+        r.addressesPerSecond > 2000,
+      );
+      report(
+        `parser field accuracy on the corpus (${r.cases} cases)`,
+        `${(r.fieldAccuracy * 100).toFixed(1)} %`,
+        'reference',
+        null,
+      );
     }
   }
 

@@ -70,7 +70,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const body: TApiError = notFoundError
         ? { message: 'Not found', code: ErrorCode.NOT_FOUND }
         : { message: 'Bad request', code: ErrorCode.VALIDATION_ERROR };
-      void (reply as unknown as FastifyReply).code(notFoundError ? 404 : 400).header('cache-control', 'no-store').send(body);
+      void (reply as unknown as FastifyReply)
+        .code(notFoundError ? 404 : 400)
+        .header('cache-control', 'no-store')
+        .send(body);
     },
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -256,7 +259,11 @@ function toErrorBody(error: FastifyError | AppError | Error): TApiError & { stat
     };
   }
   const fe = error as FastifyError;
-  if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+  if (
+    fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    error instanceof SyntaxError
+  ) {
     return {
       status: 400,
       message: 'Malformed JSON body',
@@ -271,7 +278,11 @@ function toErrorBody(error: FastifyError | AppError | Error): TApiError & { stat
     return { status: 413, message: 'Request body too large', code: ErrorCode.PAYLOAD_TOO_LARGE };
   }
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-    return { status: fe.statusCode, message: fe.message, code: fe.statusCode === 429 ? ErrorCode.RATE_LIMITED : undefined };
+    return {
+      status: fe.statusCode,
+      message: fe.message,
+      code: fe.statusCode === 429 ? ErrorCode.RATE_LIMITED : undefined,
+    };
   }
   return { status: 500, message: 'Something went wrong on our side', code: ErrorCode.INTERNAL };
 }

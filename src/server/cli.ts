@@ -20,7 +20,12 @@ const commands: Record<string, () => Promise<void>> = {
   },
   async 'mail:latest'() {
     const { outboxDir } = loadConfig().mail;
-    const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).filter((f) => f.endsWith('.eml')).sort() : [];
+    const files = fs.existsSync(outboxDir)
+      ? fs
+          .readdirSync(outboxDir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+      : [];
     const newest = files.at(-1);
     if (!newest) {
       console.log(`no mail in ${outboxDir}`);

@@ -57,7 +57,12 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   log.info(
-    { url: config.appUrl, database: database.kind, mail: providers.mail.kind, ms: Math.round(performance.now() - started) },
+    {
+      url: config.appUrl,
+      database: database.kind,
+      mail: providers.mail.kind,
+      ms: Math.round(performance.now() - started),
+    },
     `Voyageur is running at ${config.appUrl}`,
   );
 }

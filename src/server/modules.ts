@@ -9,4 +9,11 @@ import { registerAi } from './modules/ai/routes';
 export type RegisterModule = (app: App, deps: AppDeps) => void | Promise<void>;
 
 /** Every domain module, in registration order. Add one line per module. */
-export const moduleRegistry: RegisterModule[] = [registerAuth, registerSettings, registerAudit, registerAddresses, registerRates, registerAi];
+export const moduleRegistry: RegisterModule[] = [
+  registerAuth,
+  registerSettings,
+  registerAudit,
+  registerAddresses,
+  registerRates,
+  registerAi,
+];

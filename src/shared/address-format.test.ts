@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ADDRESS_FALLBACKS,
-  displayName,
-  joinStreet,
-  locationLine,
-  splitName,
-  streetLine,
-} from './address-format';
+import { ADDRESS_FALLBACKS, displayName, joinStreet, locationLine, splitName, streetLine } from './address-format';
 
 const full = {
   name: 'Marie Tremblay',

@@ -50,12 +50,15 @@ describe('normalizePostalCode', () => {
     const digit = fc.integer({ min: 0, max: 9 }).map(String);
     const sep = fc.constantFrom('', ' ', '-');
     fc.assert(
-      fc.property(fc.tuple(first, digit, other, sep, digit, other, digit, fc.boolean()), ([a, b, c, s, d, e, f, lower]) => {
-        const raw = `${a}${b}${c}${s}${d}${e}${f}`;
-        const out = normalizePostalCode(lower ? raw.toLowerCase() : raw);
-        expect(out).toBe(`${a}${b}${c} ${d}${e}${f}`);
-        expect(normalizePostalCode(out!)).toBe(out);
-      }),
+      fc.property(
+        fc.tuple(first, digit, other, sep, digit, other, digit, fc.boolean()),
+        ([a, b, c, s, d, e, f, lower]) => {
+          const raw = `${a}${b}${c}${s}${d}${e}${f}`;
+          const out = normalizePostalCode(lower ? raw.toLowerCase() : raw);
+          expect(out).toBe(`${a}${b}${c} ${d}${e}${f}`);
+          expect(normalizePostalCode(out!)).toBe(out);
+        },
+      ),
     );
   });
 });
@@ -112,7 +115,8 @@ describe('postal code and province', () => {
 
   it('matches a postal code to its province only', () => {
     for (const [code, provinces] of table) {
-      for (const p of PROVINCE_CODES) expect(postalCodeMatchesProvince(code, p), `${code} ${p}`).toBe(provinces.includes(p));
+      for (const p of PROVINCE_CODES)
+        expect(postalCodeMatchesProvince(code, p), `${code} ${p}`).toBe(provinces.includes(p));
     }
     expect(postalCodeMatchesProvince('X0A 0H0', 'NT')).toBe(false);
     expect(postalCodeMatchesProvince('X1A 2L9', 'NU')).toBe(false);
@@ -136,6 +140,7 @@ describe('normalizeZip', () => {
     expect(normalizeZip('12345 6789')).toBe('12345-6789');
   });
   it('rejects anything else', () => {
-    for (const bad of ['', '1234', '123456', '12345-678', 'ABCDE', 'M5V 3L9', '12345-67890']) expect(normalizeZip(bad), bad).toBeNull();
+    for (const bad of ['', '1234', '123456', '12345-678', 'ABCDE', 'M5V 3L9', '12345-67890'])
+      expect(normalizeZip(bad), bad).toBeNull();
   });
 });

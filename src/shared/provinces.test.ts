@@ -33,10 +33,42 @@ describe('provinces', () => {
   });
 
   const variants: Record<ProvinceCode, string[]> = {
-    AB: ['Alta.', 'Alta', 'alberta', 'ALBERTA', 'Alb.', '阿尔伯塔', '艾伯塔', '艾伯塔省', '阿尔伯塔省', 'Province of Alberta'],
-    BC: ['B.C.', 'b.c', 'British Columbia', 'Colombie-Britannique', 'colombie britannique', 'C.-B.', '不列颠哥伦比亚', '不列颠哥伦比亚省', '卑诗', '卑诗省', 'BC省'],
+    AB: [
+      'Alta.',
+      'Alta',
+      'alberta',
+      'ALBERTA',
+      'Alb.',
+      '阿尔伯塔',
+      '艾伯塔',
+      '艾伯塔省',
+      '阿尔伯塔省',
+      'Province of Alberta',
+    ],
+    BC: [
+      'B.C.',
+      'b.c',
+      'British Columbia',
+      'Colombie-Britannique',
+      'colombie britannique',
+      'C.-B.',
+      '不列颠哥伦比亚',
+      '不列颠哥伦比亚省',
+      '卑诗',
+      '卑诗省',
+      'BC省',
+    ],
     MB: ['Man.', 'Man', 'Manitoba', '马尼托巴', '曼尼托巴省'],
-    NB: ['N.B.', 'n b', 'New Brunswick', 'Nouveau-Brunswick', 'nouveau brunswick', 'N.-B.', '新不伦瑞克', '新不伦瑞克省'],
+    NB: [
+      'N.B.',
+      'n b',
+      'New Brunswick',
+      'Nouveau-Brunswick',
+      'nouveau brunswick',
+      'N.-B.',
+      '新不伦瑞克',
+      '新不伦瑞克省',
+    ],
     NL: [
       'Nfld',
       'Nfld.',
@@ -56,8 +88,28 @@ describe('provinces', () => {
       '纽芬兰',
       '纽芬兰和拉布拉多',
     ],
-    NS: ['N.S.', 'Nova Scotia', 'NOVA SCOTIA', 'Nouvelle-Écosse', 'Nouvelle Ecosse', 'nouvelle-ecosse', '新斯科舍', '新斯科舍省'],
-    ON: ['Ont.', 'Ont', 'Ontario', 'ontario', '安大略', '安大略省', '安省', 'Ontario, Canada', 'ON Canada', '加拿大安大略省'],
+    NS: [
+      'N.S.',
+      'Nova Scotia',
+      'NOVA SCOTIA',
+      'Nouvelle-Écosse',
+      'Nouvelle Ecosse',
+      'nouvelle-ecosse',
+      '新斯科舍',
+      '新斯科舍省',
+    ],
+    ON: [
+      'Ont.',
+      'Ont',
+      'Ontario',
+      'ontario',
+      '安大略',
+      '安大略省',
+      '安省',
+      'Ontario, Canada',
+      'ON Canada',
+      '加拿大安大略省',
+    ],
     PE: [
       'PEI',
       'P.E.I.',
@@ -101,7 +153,18 @@ describe('provinces', () => {
       '西北领地',
     ],
     NU: ['Nunavut', 'NUNAVUT', 'Nvt.', '努纳武特', '努纳武特地区'],
-    YT: ['Yukon Territory', 'Yukon', 'yukon', 'Y.T.', 'YK', 'Yuk.', 'Territoire du Yukon', '育空', '育空地区', '育空领地'],
+    YT: [
+      'Yukon Territory',
+      'Yukon',
+      'yukon',
+      'Y.T.',
+      'YK',
+      'Yuk.',
+      'Territoire du Yukon',
+      '育空',
+      '育空地区',
+      '育空领地',
+    ],
   };
 
   for (const code of PROVINCE_CODES) {
@@ -111,7 +174,21 @@ describe('provinces', () => {
   }
 
   it('answers null for things that are not provinces', () => {
-    for (const bad of ['', '   ', '...', 'XX', 'Toronto', 'California', 'NE', 'Canada', '加拿大', '省', 'Q', 'Ontari', 'ONT ARIO X']) {
+    for (const bad of [
+      '',
+      '   ',
+      '...',
+      'XX',
+      'Toronto',
+      'California',
+      'NE',
+      'Canada',
+      '加拿大',
+      '省',
+      'Q',
+      'Ontari',
+      'ONT ARIO X',
+    ]) {
       expect(normalizeProvince(bad), bad).toBeNull();
     }
     expect(normalizeProvince(undefined as unknown as string)).toBeNull();

@@ -34,7 +34,17 @@ export function isProvinceCode(value: unknown): value is ProvinceCode {
  */
 const PROVINCE_VARIANTS: Record<ProvinceCode, string[]> = {
   AB: ['Alta.', 'Alb.', 'Alberta Province', '阿尔伯塔', '艾伯塔', '亚伯达', '阿省'],
-  BC: ['B.C.', 'C.-B.', 'British Columbia', 'Colombie Britannique', '不列颠哥伦比亚', '卑诗', '卑斯', '英属哥伦比亚', 'BC省'],
+  BC: [
+    'B.C.',
+    'C.-B.',
+    'British Columbia',
+    'Colombie Britannique',
+    '不列颠哥伦比亚',
+    '卑诗',
+    '卑斯',
+    '英属哥伦比亚',
+    'BC省',
+  ],
   MB: ['Man.', '马尼托巴', '曼尼托巴', '满地宝', '曼省'],
   NB: ['N.B.', 'N.-B.', 'Nouveau Brunswick', '新不伦瑞克', '新布伦瑞克', '纽宾士域'],
   NL: [
@@ -87,7 +97,17 @@ const PROVINCE_VARIANTS: Record<ProvinceCode, string[]> = {
     '西北领地',
     '西北',
   ],
-  NU: ['Nvt.', 'Nun.', 'Nunavut Territory', 'Territoire du Nunavut', '努纳武特', '努纳武特地区', '努纳武特领地', '努纳武', '纽纳武特'],
+  NU: [
+    'Nvt.',
+    'Nun.',
+    'Nunavut Territory',
+    'Territoire du Nunavut',
+    '努纳武特',
+    '努纳武特地区',
+    '努纳武特领地',
+    '努纳武',
+    '纽纳武特',
+  ],
   YT: [
     'Y.T.',
     'YK',
@@ -118,7 +138,7 @@ const SUFFIXES = ['canada', 'province', '加拿大', '特区', '地区', '领地
 /** Drops "Province of …", "… Province", "加拿大…", "…省/地区/领地" and a trailing ", Canada". */
 function stripAffixes(key: string): string {
   let k = key;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const p of PREFIXES) {
       if (k.startsWith(p) && k.length > p.length) {
@@ -288,7 +308,10 @@ const US_STATE_VARIANTS: Partial<Record<UsStateCode, string[]>> = {
 };
 
 const US_STATE_INDEX = buildIndex(
-  US_STATE_CODES.map((code): [UsStateCode, string[]] => [code, [code, US_STATES[code], ...(US_STATE_VARIANTS[code] ?? [])]]),
+  US_STATE_CODES.map((code): [UsStateCode, string[]] => [
+    code,
+    [code, US_STATES[code], ...(US_STATE_VARIANTS[code] ?? [])],
+  ]),
 );
 
 /** A US state (or DC) code from its code, name or traditional abbreviation; null otherwise. */

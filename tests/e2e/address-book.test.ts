@@ -233,7 +233,9 @@ describe('address book in Chromium', () => {
   it('fits a phone screen: one card per row and the form fields stacked', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByTestId('address-grid').waitFor();
-    const boxes = await page.getByTestId('address-card').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().left));
+    const boxes = await page
+      .getByTestId('address-card')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().left));
     expect(new Set(boxes.map(Math.round)).size).toBe(1);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

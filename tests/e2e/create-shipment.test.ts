@@ -4,7 +4,8 @@ import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/har
 import { signUpViaApi } from './helpers/accounts';
 
 const ENGLISH_SENDER = 'Rachel Green, 90 Bedford Rd, Toronto, ON M5R 2K2, 416-555-0134';
-const CHINESE_RECEIVER = '姓名：欧阳娜娜\n手机：+1 778-555-0123\n城市：温哥华\n省份：卑诗省\n邮编：V5K0A1\n地址：2200 Kingsway';
+const CHINESE_RECEIVER =
+  '姓名：欧阳娜娜\n手机：+1 778-555-0123\n城市：温哥华\n省份：卑诗省\n邮编：V5K0A1\n地址：2200 Kingsway';
 
 describe('create shipment and rate selection in Chromium', () => {
   let app: RunningApp;
@@ -91,9 +92,9 @@ describe('create shipment and rate selection in Chromium', () => {
     expect(pkg).toContain('10 × 8 × 4 in (25.4 × 20.32 × 10.16 cm)');
 
     await page.getByTestId('rate-options').waitFor({ timeout: 30_000 });
-    const cents = (await page.getByTestId('rate-total').evaluateAll((els) => els.map((e) => e.getAttribute('data-cents')))).map(
-      Number,
-    );
+    const cents = (
+      await page.getByTestId('rate-total').evaluateAll((els) => els.map((e) => e.getAttribute('data-cents')))
+    ).map(Number);
     expect(cents.length).toBeGreaterThan(1);
     expect(cents.every((c) => c > 0)).toBe(true);
     expect([...cents].sort((a, b) => a - b)).toEqual(cents);
@@ -208,7 +209,10 @@ describe('create shipment and rate selection in Chromium', () => {
       expect(await v('receiver-first-name')).toBe('');
 
       // The address book picker fills the receiver too.
-      await fresh.page.getByTestId('receiver-form').getByRole('button', { name: /address book/i }).click();
+      await fresh.page
+        .getByTestId('receiver-form')
+        .getByRole('button', { name: /address book/i })
+        .click();
       await fresh.page.getByTestId('address-book-option').first().click();
       await expect.poll(() => v('receiver-postal-code')).toBe('H3B 1K9');
     } finally {

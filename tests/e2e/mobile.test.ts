@@ -9,7 +9,10 @@ async function smallTargets(page: Page): Promise<string[]> {
     [...document.querySelectorAll<HTMLElement>('header a, header button, header select, main button, main select')]
       .map((el) => ({ el, box: el.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 1 && box.height > 1 && (box.width < 40 || box.height < 40))
-      .map(({ el, box }) => `${el.tagName} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()}" ${box.width}x${box.height}`),
+      .map(
+        ({ el, box }) =>
+          `${el.tagName} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()}" ${box.width}x${box.height}`,
+      ),
   );
 }
 
@@ -42,10 +45,11 @@ describe('phone layout at 390x844', () => {
   it('keeps the landing header controls at least 40px', async () => {
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    const small = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('header nav a, header nav select')]
-        .map((el) => el.getBoundingClientRect())
-        .filter((b) => b.height < 40).length,
+    const small = await page.evaluate(
+      () =>
+        [...document.querySelectorAll<HTMLElement>('header nav a, header nav select')]
+          .map((el) => el.getBoundingClientRect())
+          .filter((b) => b.height < 40).length,
     );
     expect(small).toBe(0);
     expect(await overflow()).toBeLessThanOrEqual(0);

@@ -36,7 +36,8 @@ describe(`address book (${testDbKind})`, () => {
     ctx.app.inject({ method: 'POST', url: '/api/addresses', headers: u.headers, payload: body as object });
   const update = (u: User, id: string, body: unknown) =>
     ctx.app.inject({ method: 'PUT', url: `/api/addresses/${id}`, headers: u.headers, payload: body as object });
-  const remove = (u: User, id: string) => ctx.app.inject({ method: 'DELETE', url: `/api/addresses/${id}`, headers: u.headers });
+  const remove = (u: User, id: string) =>
+    ctx.app.inject({ method: 'DELETE', url: `/api/addresses/${id}`, headers: u.headers });
   const rowsOf = (u: User) => ctx.database.db.select().from(addresses).where(eq(addresses.userId, u.id));
 
   it('answers 401 to anonymous callers, whatever the body', async () => {
@@ -89,7 +90,12 @@ describe(`address book (${testDbKind})`, () => {
     expect(await list(u)).toEqual([a]);
 
     ctx.clock.advance(60_000);
-    const updated = await update(u, a.id, { ...valid, name: '  Jean Luc Picard ', city: 'Québec', postalCode: 'G1R-4P5' });
+    const updated = await update(u, a.id, {
+      ...valid,
+      name: '  Jean Luc Picard ',
+      city: 'Québec',
+      postalCode: 'G1R-4P5',
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({
       id: a.id,

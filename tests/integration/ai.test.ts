@@ -24,7 +24,12 @@ describe(`POST /api/ai/parse-shipment with the built-in rules (${testDbKind})`, 
   });
 
   it('answers 400 naming description when it is blank, missing, too long or has an unknown field', async () => {
-    for (const payload of [{ description: '   ' }, {}, { description: 'x'.repeat(4001) }, { description: 'ok', extra: 1 }]) {
+    for (const payload of [
+      { description: '   ' },
+      {},
+      { description: 'x'.repeat(4001) },
+      { description: 'ok', extra: 1 },
+    ]) {
       const res = await ctx.app.inject({ method: 'POST', url: URL_PATH, headers, payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('VALIDATION_ERROR');
@@ -54,14 +59,23 @@ describe(`POST /api/ai/parse-shipment with the built-in rules (${testDbKind})`, 
   });
 
   it('answers { sender } for a sender prefix', async () => {
-    const res = await post('Sender information: 收件人：王小明\n电话：604-555-0198\n地址：#305 - 1333 Hornby St, Vancouver, BC V6Z 2C1');
+    const res = await post(
+      'Sender information: 收件人：王小明\n电话：604-555-0198\n地址：#305 - 1333 Hornby St, Vancouver, BC V6Z 2C1',
+    );
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json())).toEqual(['sender']);
-    expect(res.json().sender).toMatchObject({ lastName: '王', firstName: '小明', address1: '1333 Hornby St', address2: 'Unit 305' });
+    expect(res.json().sender).toMatchObject({
+      lastName: '王',
+      firstName: '小明',
+      address1: '1333 Hornby St',
+      address2: 'Unit 305',
+    });
   });
 
   it('answers { address } for the address form instruction', async () => {
-    const res = await post('Extract the address fields from this text: Bob Jones, 350 Fifth Avenue, New York, NY 10118, USA');
+    const res = await post(
+      'Extract the address fields from this text: Bob Jones, 350 Fifth Avenue, New York, NY 10118, USA',
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       address: {
@@ -96,9 +110,11 @@ describe(`POST /api/ai/parse-shipment with an OpenAI-compatible provider (${test
   let headers: { cookie: string };
   let server: http.Server;
   let mode: Mode = 'good';
-  const seen: { auth?: string; body: { model: string; response_format: unknown; messages: { content: string }[] } }[] = [];
+  const seen: { auth?: string; body: { model: string; response_format: unknown; messages: { content: string }[] } }[] =
+    [];
 
-  const completion = (content: string) => JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] });
+  const completion = (content: string) =>
+    JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] });
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
@@ -138,7 +154,12 @@ describe(`POST /api/ai/parse-shipment with an OpenAI-compatible provider (${test
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     ctx = await createTestApp({
-      env: { AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_API_KEY: 'sk-test', AI_MODEL: 'test-model', AI_TIMEOUT_MS: '300' },
+      env: {
+        AI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+        AI_API_KEY: 'sk-test',
+        AI_MODEL: 'test-model',
+        AI_TIMEOUT_MS: '300',
+      },
     });
     headers = (await createSignedInUser(ctx)).headers;
   });
@@ -148,8 +169,10 @@ describe(`POST /api/ai/parse-shipment with an OpenAI-compatible provider (${test
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const post = (description: string) => ctx.app.inject({ method: 'POST', url: URL_PATH, headers, payload: { description } });
-  const text = 'Receiver information: Please send this to Monica Geller, 495 Grove St, Ottawa ON K1S 3E7. Her phone is 613-555-0190.';
+  const post = (description: string) =>
+    ctx.app.inject({ method: 'POST', url: URL_PATH, headers, payload: { description } });
+  const text =
+    'Receiver information: Please send this to Monica Geller, 495 Grove St, Ottawa ON K1S 3E7. Her phone is 613-555-0190.';
   const rulesAnswer = {
     receiver: {
       firstName: 'Monica',
@@ -188,14 +211,17 @@ describe(`POST /api/ai/parse-shipment with an OpenAI-compatible provider (${test
     expect(last.body.messages[1].content).toBe('Monica Geller, 495 Grove St Ottawa');
   });
 
-  it.each(['error', 'timeout', 'garbage', 'bad-shape'] as const)('falls back to the rules when the provider answers %s', async (m) => {
-    mode = m;
-    const before = seen.length;
-    const started = Date.now();
-    const res = await post(text);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(rulesAnswer);
-    expect(seen.length).toBe(before + 1);
-    expect(Date.now() - started).toBeLessThan(1400);
-  });
+  it.each(['error', 'timeout', 'garbage', 'bad-shape'] as const)(
+    'falls back to the rules when the provider answers %s',
+    async (m) => {
+      mode = m;
+      const before = seen.length;
+      const started = Date.now();
+      const res = await post(text);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(rulesAnswer);
+      expect(seen.length).toBe(before + 1);
+      expect(Date.now() - started).toBeLessThan(1400);
+    },
+  );
 });

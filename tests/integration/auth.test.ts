@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
-import { call, freshEmail, lastCode, lastResetToken, nextIp, registerAndVerify, sessionCookieOf } from './helpers/auth-client';
+import {
+  call,
+  freshEmail,
+  lastCode,
+  lastResetToken,
+  nextIp,
+  registerAndVerify,
+  sessionCookieOf,
+} from './helpers/auth-client';
 import { auditLogs, organizations, users, verificationCodes } from '../../src/server/db/schema/identity';
 
 const count = async (ctx: TestContext, table: typeof users | typeof organizations | typeof auditLogs) =>
@@ -25,7 +33,12 @@ describe(`auth (${testDbKind})`, () => {
         ctx,
         'POST',
         '/api/register',
-        { email: `  ${email.toUpperCase()} `, password: 'a good long password', firstName: 'Ada', lastName: 'Lovelace' },
+        {
+          email: `  ${email.toUpperCase()} `,
+          password: 'a good long password',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+        },
         { ip },
       );
       expect(res.statusCode).toBe(200);
@@ -41,7 +54,13 @@ describe(`auth (${testDbKind})`, () => {
       const verify = await call(ctx, 'POST', '/api/auth/verify-otp', { email: email.toLowerCase(), code }, { ip });
       expect(verify.statusCode).toBe(200);
       const { user } = verify.json();
-      expect(user).toMatchObject({ email: email.toLowerCase(), role: 'end_user', emailVerified: true, isActive: true, locale: 'en' });
+      expect(user).toMatchObject({
+        email: email.toLowerCase(),
+        role: 'end_user',
+        emailVerified: true,
+        isActive: true,
+        locale: 'en',
+      });
       const cookie = sessionCookieOf(verify)!;
       const setCookie = String(verify.headers['set-cookie']);
       expect(setCookie).toMatch(/HttpOnly/i);
@@ -99,7 +118,13 @@ describe(`auth (${testDbKind})`, () => {
       expect(still.firstName).toBe('Old');
 
       ctx.clock.advance(30_000);
-      const later = await call(ctx, 'POST', '/api/register', { ...body, firstName: 'New', password: 'second password!' }, { ip });
+      const later = await call(
+        ctx,
+        'POST',
+        '/api/register',
+        { ...body, firstName: 'New', password: 'second password!' },
+        { ip },
+      );
       expect(later.statusCode).toBe(200);
       const [updated] = await ctx.database.db.select().from(users).where(eq(users.email, email));
       expect(updated.firstName).toBe('New');
@@ -116,7 +141,13 @@ describe(`auth (${testDbKind})`, () => {
     it('stops a code after 5 wrong tries, even the right one then', async () => {
       const email = freshEmail();
       const ip = nextIp();
-      await call(ctx, 'POST', '/api/register', { email, password: 'a good long password', firstName: 'A', lastName: 'B' }, { ip });
+      await call(
+        ctx,
+        'POST',
+        '/api/register',
+        { email, password: 'a good long password', firstName: 'A', lastName: 'B' },
+        { ip },
+      );
       const code = lastCode(ctx, email);
       const wrong = code === '000000' ? '111111' : '000000';
       for (let i = 1; i <= 4; i++) {
@@ -126,7 +157,10 @@ describe(`auth (${testDbKind})`, () => {
       }
       const fifth = await call(ctx, 'POST', '/api/auth/verify-otp', { email, code: wrong }, { ip });
       expect(fifth.statusCode).toBe(429);
-      expect(fifth.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts. Request a new code.' });
+      expect(fifth.json()).toMatchObject({
+        code: 'TOO_MANY_ATTEMPTS',
+        message: 'Too many attempts. Request a new code.',
+      });
       expect(Number(fifth.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       const right = await call(ctx, 'POST', '/api/auth/verify-otp', { email, code }, { ip });
       expect(right.statusCode).toBe(429);
@@ -143,7 +177,13 @@ describe(`auth (${testDbKind})`, () => {
     it('expires a code after 10 minutes', async () => {
       const email = freshEmail();
       const ip = nextIp();
-      await call(ctx, 'POST', '/api/register', { email, password: 'a good long password', firstName: 'A', lastName: 'B' }, { ip });
+      await call(
+        ctx,
+        'POST',
+        '/api/register',
+        { email, password: 'a good long password', firstName: 'A', lastName: 'B' },
+        { ip },
+      );
       ctx.clock.advance(10 * 60_000);
       const res = await call(ctx, 'POST', '/api/auth/verify-otp', { email, code: lastCode(ctx, email) }, { ip });
       expect(res.statusCode).toBe(400);
@@ -151,7 +191,13 @@ describe(`auth (${testDbKind})`, () => {
     });
 
     it('answers INVALID_CODE for an unknown email', async () => {
-      const res = await call(ctx, 'POST', '/api/auth/verify-otp', { email: freshEmail(), code: '123456' }, { ip: nextIp() });
+      const res = await call(
+        ctx,
+        'POST',
+        '/api/auth/verify-otp',
+        { email: freshEmail(), code: '123456' },
+        { ip: nextIp() },
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('INVALID_CODE');
     });
@@ -162,7 +208,13 @@ describe(`auth (${testDbKind})`, () => {
       const { email: verified } = await registerAndVerify(ctx);
       const pending = freshEmail();
       const ip = nextIp();
-      await call(ctx, 'POST', '/api/register', { email: pending, password: 'a good long password', firstName: 'A', lastName: 'B' }, { ip });
+      await call(
+        ctx,
+        'POST',
+        '/api/register',
+        { email: pending, password: 'a good long password', firstName: 'A', lastName: 'B' },
+        { ip },
+      );
       ctx.clock.advance(30_000);
       const sent = ctx.mail.length;
       for (const email of [freshEmail('nobody'), verified]) {
@@ -180,7 +232,13 @@ describe(`auth (${testDbKind})`, () => {
     it('allows one resend per 30 s and 10 per hour', async () => {
       const email = freshEmail();
       const ip = nextIp();
-      await call(ctx, 'POST', '/api/register', { email, password: 'a good long password', firstName: 'A', lastName: 'B' }, { ip });
+      await call(
+        ctx,
+        'POST',
+        '/api/register',
+        { email, password: 'a good long password', firstName: 'A', lastName: 'B' },
+        { ip },
+      );
       const soon = await call(ctx, 'POST', '/api/auth/send-otp', { email }, { ip });
       expect(soon.statusCode).toBe(429);
       expect(soon.json().code).toBe('RATE_LIMITED');
@@ -214,7 +272,13 @@ describe(`auth (${testDbKind})`, () => {
     it('signs in with a rotated session and logs out', async () => {
       const { email, password, cookie: first } = await registerAndVerify(ctx);
       const ip = nextIp();
-      const res = await call(ctx, 'POST', '/api/login', { email: ` ${email.toUpperCase()}`, password }, { ip, cookie: first });
+      const res = await call(
+        ctx,
+        'POST',
+        '/api/login',
+        { email: ` ${email.toUpperCase()}`, password },
+        { ip, cookie: first },
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ email, emailVerified: true });
       const second = sessionCookieOf(res)!;
@@ -239,7 +303,13 @@ describe(`auth (${testDbKind})`, () => {
       const { email, user } = await registerAndVerify(ctx);
       const ip = nextIp();
       const wrong = await call(ctx, 'POST', '/api/login', { email, password: 'not the password' }, { ip });
-      const unknown = await call(ctx, 'POST', '/api/login', { email: freshEmail('nobody'), password: 'whatever123' }, { ip });
+      const unknown = await call(
+        ctx,
+        'POST',
+        '/api/login',
+        { email: freshEmail('nobody'), password: 'whatever123' },
+        { ip },
+      );
       for (const res of [wrong, unknown]) {
         expect(res.statusCode).toBe(401);
         expect(res.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
@@ -255,7 +325,13 @@ describe(`auth (${testDbKind})`, () => {
     it('refuses an unverified account with 403 EMAIL_NOT_VERIFIED and mails a fresh code', async () => {
       const email = freshEmail();
       const ip = nextIp();
-      await call(ctx, 'POST', '/api/register', { email, password: 'a good long password', firstName: 'A', lastName: 'B' }, { ip });
+      await call(
+        ctx,
+        'POST',
+        '/api/register',
+        { email, password: 'a good long password', firstName: 'A', lastName: 'B' },
+        { ip },
+      );
       ctx.clock.advance(30_000);
       const before = ctx.mail.length;
       const res = await call(ctx, 'POST', '/api/login', { email, password: 'a good long password' }, { ip });
@@ -289,7 +365,9 @@ describe(`auth (${testDbKind})`, () => {
       expect(wait).toBeGreaterThan(0);
       expect(wait).toBeLessThanOrEqual(15 * 60);
       ctx.clock.advance(wait * 1000);
-      expect((await call(ctx, 'POST', '/api/login', { email, password: 'wrong again' }, { ip: nextIp() })).statusCode).toBe(401);
+      expect(
+        (await call(ctx, 'POST', '/api/login', { email, password: 'wrong again' }, { ip: nextIp() })).statusCode,
+      ).toBe(401);
     });
   });
 
@@ -299,12 +377,20 @@ describe(`auth (${testDbKind})`, () => {
       const before = ctx.mail.length;
       const known = await call(ctx, 'POST', '/api/forgot-password', { email }, { ip: nextIp() });
       const mailsAfterKnown = ctx.mail.length;
-      const unknown = await call(ctx, 'POST', '/api/forgot-password', { email: freshEmail('nobody') }, { ip: nextIp() });
+      const unknown = await call(
+        ctx,
+        'POST',
+        '/api/forgot-password',
+        { email: freshEmail('nobody') },
+        { ip: nextIp() },
+      );
       expect(known.statusCode).toBe(200);
       expect(unknown.statusCode).toBe(200);
       expect(known.body).toBe(unknown.body);
       expect(known.headers['content-type']).toBe(unknown.headers['content-type']);
-      expect(known.json()).toEqual({ message: 'If an account with that email exists, you will receive a password reset link.' });
+      expect(known.json()).toEqual({
+        message: 'If an account with that email exists, you will receive a password reset link.',
+      });
       expect(mailsAfterKnown).toBe(before + 1);
       expect(ctx.mail.length).toBe(mailsAfterKnown);
       expect(ctx.mail.at(-1)!.text).toContain(`${ctx.config.appUrl}/auth?token=`);
@@ -321,13 +407,21 @@ describe(`auth (${testDbKind})`, () => {
       const res = await call(ctx, 'POST', '/api/reset-password', { token, password: 'brand new password' }, { ip });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ ok: true, message: 'Password reset successful' });
-      for (const c of [cookie, otherCookie]) expect((await call(ctx, 'GET', '/api/user', undefined, { cookie: c })).statusCode).toBe(401);
+      for (const c of [cookie, otherCookie])
+        expect((await call(ctx, 'GET', '/api/user', undefined, { cookie: c })).statusCode).toBe(401);
       expect((await call(ctx, 'POST', '/api/login', { email, password }, { ip })).statusCode).toBe(401);
-      expect((await call(ctx, 'POST', '/api/login', { email, password: 'brand new password' }, { ip })).statusCode).toBe(200);
+      expect(
+        (await call(ctx, 'POST', '/api/login', { email, password: 'brand new password' }, { ip })).statusCode,
+      ).toBe(200);
       const reuse = await call(ctx, 'POST', '/api/reset-password', { token, password: 'third password!' }, { ip });
       expect(reuse.statusCode).toBe(400);
-      expect(reuse.json()).toMatchObject({ code: 'INVALID_TOKEN', message: 'This reset link is invalid or has expired.' });
-      expect(await actions(ctx, user.id)).toEqual(expect.arrayContaining(['password_reset_requested', 'password_reset']));
+      expect(reuse.json()).toMatchObject({
+        code: 'INVALID_TOKEN',
+        message: 'This reset link is invalid or has expired.',
+      });
+      expect(await actions(ctx, user.id)).toEqual(
+        expect.arrayContaining(['password_reset_requested', 'password_reset']),
+      );
     });
 
     it('rejects expired, replaced and made-up tokens', async () => {
@@ -338,13 +432,31 @@ describe(`auth (${testDbKind})`, () => {
       await call(ctx, 'POST', '/api/forgot-password', { email }, { ip });
       const second = lastResetToken(ctx, email);
       expect(second).not.toBe(first);
-      const replaced = await call(ctx, 'POST', '/api/reset-password', { token: first, password: 'brand new password' }, { ip });
+      const replaced = await call(
+        ctx,
+        'POST',
+        '/api/reset-password',
+        { token: first, password: 'brand new password' },
+        { ip },
+      );
       expect(replaced.json().code).toBe('INVALID_TOKEN');
-      const madeUp = await call(ctx, 'POST', '/api/reset-password', { token: 'x'.repeat(43), password: 'brand new password' }, { ip });
+      const madeUp = await call(
+        ctx,
+        'POST',
+        '/api/reset-password',
+        { token: 'x'.repeat(43), password: 'brand new password' },
+        { ip },
+      );
       expect(madeUp.statusCode).toBe(400);
       expect(madeUp.json().code).toBe('INVALID_TOKEN');
       ctx.clock.advance(60 * 60_000);
-      const expired = await call(ctx, 'POST', '/api/reset-password', { token: second, password: 'brand new password' }, { ip });
+      const expired = await call(
+        ctx,
+        'POST',
+        '/api/reset-password',
+        { token: second, password: 'brand new password' },
+        { ip },
+      );
       expect(expired.statusCode).toBe(400);
       expect(expired.json().code).toBe('INVALID_TOKEN');
       expect((await call(ctx, 'POST', '/api/login', { email, password }, { ip })).statusCode).toBe(200);
@@ -352,12 +464,14 @@ describe(`auth (${testDbKind})`, () => {
 
     it('limits forgot-password per account and per IP', async () => {
       const email = freshEmail('limited');
-      for (let i = 0; i < 5; i++) expect((await call(ctx, 'POST', '/api/forgot-password', { email }, { ip: nextIp() })).statusCode).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await call(ctx, 'POST', '/api/forgot-password', { email }, { ip: nextIp() })).statusCode).toBe(200);
       const acct = await call(ctx, 'POST', '/api/forgot-password', { email }, { ip: nextIp() });
       expect(acct.statusCode).toBe(429);
       expect(acct.headers['retry-after']).toBeTruthy();
       const ip = nextIp();
-      for (let i = 0; i < 20; i++) expect((await call(ctx, 'POST', '/api/forgot-password', { email: freshEmail() }, { ip })).statusCode).toBe(200);
+      for (let i = 0; i < 20; i++)
+        expect((await call(ctx, 'POST', '/api/forgot-password', { email: freshEmail() }, { ip })).statusCode).toBe(200);
       const byIp = await call(ctx, 'POST', '/api/forgot-password', { email: freshEmail() }, { ip });
       expect(byIp.statusCode).toBe(429);
       expect(byIp.json().code).toBe('RATE_LIMITED');
@@ -367,13 +481,37 @@ describe(`auth (${testDbKind})`, () => {
   describe('bad input', () => {
     const cases: [string, string, unknown][] = [
       ['register missing fields', '/api/register', { email: 'a@b.co' }],
-      ['register short password', '/api/register', { email: 'a@b.co', password: 'short', firstName: 'A', lastName: 'B' }],
-      ['register long password', '/api/register', { email: 'a@b.co', password: 'x'.repeat(129), firstName: 'A', lastName: 'B' }],
-      ['register overlong name', '/api/register', { email: 'a@b.co', password: 'long enough!', firstName: 'A'.repeat(101), lastName: 'B' }],
-      ['register bad email', '/api/register', { email: 'not-an-email', password: 'long enough!', firstName: 'A', lastName: 'B' }],
+      [
+        'register short password',
+        '/api/register',
+        { email: 'a@b.co', password: 'short', firstName: 'A', lastName: 'B' },
+      ],
+      [
+        'register long password',
+        '/api/register',
+        { email: 'a@b.co', password: 'x'.repeat(129), firstName: 'A', lastName: 'B' },
+      ],
+      [
+        'register overlong name',
+        '/api/register',
+        { email: 'a@b.co', password: 'long enough!', firstName: 'A'.repeat(101), lastName: 'B' },
+      ],
+      [
+        'register bad email',
+        '/api/register',
+        { email: 'not-an-email', password: 'long enough!', firstName: 'A', lastName: 'B' },
+      ],
       ['register wrong type', '/api/register', { email: 'a@b.co', password: 12345678, firstName: 'A', lastName: 'B' }],
-      ['register unknown field', '/api/register', { email: 'a@b.co', password: 'long enough!', firstName: 'A', lastName: 'B', role: 'admin' }],
-      ['register bad locale', '/api/register', { email: 'a@b.co', password: 'long enough!', firstName: 'A', lastName: 'B', locale: 'fr' }],
+      [
+        'register unknown field',
+        '/api/register',
+        { email: 'a@b.co', password: 'long enough!', firstName: 'A', lastName: 'B', role: 'admin' },
+      ],
+      [
+        'register bad locale',
+        '/api/register',
+        { email: 'a@b.co', password: 'long enough!', firstName: 'A', lastName: 'B', locale: 'fr' },
+      ],
       ['login missing password', '/api/login', { email: 'a@b.co' }],
       ['login unknown field', '/api/login', { email: 'a@b.co', password: 'x', remember: true }],
       ['send-otp bad email', '/api/auth/send-otp', { email: 42 }],
@@ -411,7 +549,12 @@ describe(`auth (${testDbKind})`, () => {
     });
 
     it('names the offending field', async () => {
-      const res = await call(ctx, 'POST', '/api/register', { email: 'a@b.co', password: 'short', firstName: 'A', lastName: 'B' });
+      const res = await call(ctx, 'POST', '/api/register', {
+        email: 'a@b.co',
+        password: 'short',
+        firstName: 'A',
+        lastName: 'B',
+      });
       expect(res.json().fieldErrors.password).toEqual(['Password must be at least 8 characters long']);
       const unknown = await call(ctx, 'POST', '/api/login', { email: 'a@b.co', password: 'x', extra: 1 });
       expect(JSON.stringify(unknown.json().fieldErrors)).toContain('extra');
@@ -439,9 +582,16 @@ describe(`auth (${testDbKind})`, () => {
       const times = all.map((e) => e.createdAt);
       expect([...times].sort().reverse()).toEqual(times);
 
-      const mine = await call(ctx, 'GET', `/api/admin/audit-logs?userId=${user.id}`, undefined, { cookie: admin.cookie });
+      const mine = await call(ctx, 'GET', `/api/admin/audit-logs?userId=${user.id}`, undefined, {
+        cookie: admin.cookie,
+      });
       expect(mine.statusCode).toBe(200);
-      const entries = mine.json() as { action: string; user: { email: string }; ipAddress: string | null; newValue: unknown }[];
+      const entries = mine.json() as {
+        action: string;
+        user: { email: string };
+        ipAddress: string | null;
+        newValue: unknown;
+      }[];
       expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['register', 'email_verified']));
       expect(entries.every((e) => e.user.email === email)).toBe(true);
       expect(entries.find((e) => e.action === 'register')!.ipAddress).toMatch(/^10\./);
@@ -454,7 +604,13 @@ describe(`auth (${testDbKind})`, () => {
 
   it('stores codes hashed', async () => {
     const email = freshEmail();
-    await call(ctx, 'POST', '/api/register', { email, password: 'a good long password', firstName: 'A', lastName: 'B' }, { ip: nextIp() });
+    await call(
+      ctx,
+      'POST',
+      '/api/register',
+      { email, password: 'a good long password', firstName: 'A', lastName: 'B' },
+      { ip: nextIp() },
+    );
     const code = lastCode(ctx, email);
     const rows = await ctx.database.db.select().from(verificationCodes);
     expect(rows.some((r) => r.codeHash.includes(code))).toBe(false);

@@ -23,7 +23,13 @@ describe(`admin bootstrap (${testDbKind})`, () => {
     expect(logs.map((l) => l.action)).toEqual(['admin_bootstrap']);
 
     ctx.clock.advance(1000);
-    const login = await call(ctx, 'POST', '/api/login', { email: 'boss@example.com', password: 'admin password 1' }, { ip: nextIp() });
+    const login = await call(
+      ctx,
+      'POST',
+      '/api/login',
+      { email: 'boss@example.com', password: 'admin password 1' },
+      { ip: nextIp() },
+    );
     expect(login.statusCode).toBe(200);
     const cookie = sessionCookieOf(login)!;
     const res = await call(ctx, 'GET', '/api/admin/audit-logs', undefined, { cookie });

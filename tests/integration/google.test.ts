@@ -44,7 +44,11 @@ describe(`Google sign-in (${testDbKind})`, () => {
           const form = new URLSearchParams(init.body);
           expect(form.get('grant_type')).toBe('authorization_code');
           expect(form.get('redirect_uri')).toBe('http://localhost:5000/api/auth/google/callback');
-          return { ok: tokenStatus === 200, status: tokenStatus, json: async () => ({ id_token: idToken(nextClaims(lastNonce)) }) };
+          return {
+            ok: tokenStatus === 200,
+            status: tokenStatus,
+            json: async () => ({ id_token: idToken(nextClaims(lastNonce)) }),
+          };
         },
       });
       ctx = await createTestApp({
@@ -54,19 +58,21 @@ describe(`Google sign-in (${testDbKind})`, () => {
     });
     afterAll(async () => ctx.close());
 
-    const validClaims = (over: Claims = {}) => (nonce: string): Claims => ({
-      iss: 'https://accounts.google.com',
-      aud: CLIENT_ID,
-      sub: 'google-sub-1',
-      email: 'Marie.Curie@Example.com',
-      email_verified: true,
-      given_name: 'Marie',
-      family_name: 'Curie',
-      nonce,
-      iat: Math.floor(ctx.clock.now().getTime() / 1000),
-      exp: Math.floor(ctx.clock.now().getTime() / 1000) + 3600,
-      ...over,
-    });
+    const validClaims =
+      (over: Claims = {}) =>
+      (nonce: string): Claims => ({
+        iss: 'https://accounts.google.com',
+        aud: CLIENT_ID,
+        sub: 'google-sub-1',
+        email: 'Marie.Curie@Example.com',
+        email_verified: true,
+        given_name: 'Marie',
+        family_name: 'Curie',
+        nonce,
+        iat: Math.floor(ctx.clock.now().getTime() / 1000),
+        exp: Math.floor(ctx.clock.now().getTime() / 1000) + 3600,
+        ...over,
+      });
 
     /** Starts sign-in and returns the state and the cookie the browser would carry back. */
     async function start() {
@@ -90,15 +96,25 @@ describe(`Google sign-in (${testDbKind})`, () => {
       expect(res.headers.location).toBe('/dashboard');
       const session = sessionCookieOf(res)!;
       const me = await call(ctx, 'GET', '/api/user', undefined, { cookie: session });
-      expect(me.json()).toMatchObject({ email: 'marie.curie@example.com', firstName: 'Marie', role: 'end_user', emailVerified: true });
-      const [org] = await ctx.database.db.select().from(organizations).where(eq(organizations.id, me.json().organizationId));
+      expect(me.json()).toMatchObject({
+        email: 'marie.curie@example.com',
+        firstName: 'Marie',
+        role: 'end_user',
+        emailVerified: true,
+      });
+      const [org] = await ctx.database.db
+        .select()
+        .from(organizations)
+        .where(eq(organizations.id, me.json().organizationId));
       expect(org.name).toBe('Marie Curie');
       const logs = await ctx.database.db.select().from(auditLogs).where(eq(auditLogs.userId, me.json().id));
       expect(logs.map((l) => l.action)).toContain('google_sign_in');
 
       // The same Google account signs in to the same user again.
       const again = await start();
-      const second = await call(ctx, 'GET', `/api/auth/google/callback?code=abc&state=${again.state}`, undefined, { cookie: again.cookie });
+      const second = await call(ctx, 'GET', `/api/auth/google/callback?code=abc&state=${again.state}`, undefined, {
+        cookie: again.cookie,
+      });
       expect(second.headers.location).toBe('/dashboard');
       const me2 = await call(ctx, 'GET', '/api/user', undefined, { cookie: sessionCookieOf(second)! });
       expect(me2.json().id).toBe(me.json().id);
@@ -139,10 +155,14 @@ describe(`Google sign-in (${testDbKind})`, () => {
       expect(forged.headers.location).toBe('/auth?error=google_failed');
       const noCookie = await call(ctx, 'GET', `/api/auth/google/callback?code=abc&state=${state}`);
       expect(noCookie.headers.location).toBe('/auth?error=google_failed');
-      const denied = await call(ctx, 'GET', `/api/auth/google/callback?error=access_denied&state=${state}`, undefined, { cookie });
+      const denied = await call(ctx, 'GET', `/api/auth/google/callback?error=access_denied&state=${state}`, undefined, {
+        cookie,
+      });
       expect(denied.headers.location).toBe('/auth?error=google_failed');
       tokenStatus = 400;
-      const tokenError = await call(ctx, 'GET', `/api/auth/google/callback?code=abc&state=${state}`, undefined, { cookie });
+      const tokenError = await call(ctx, 'GET', `/api/auth/google/callback?code=abc&state=${state}`, undefined, {
+        cookie,
+      });
       expect(tokenError.headers.location).toBe('/auth?error=google_failed');
       tokenStatus = 200;
       ctx.clock.advance(11 * 60_000);

@@ -62,7 +62,10 @@ const nearBody = fc.record(
     fromAddress: fc.oneof(nearAddress, fc.anything()),
     toAddress: fc.oneof(nearAddress, fc.anything()),
     packageDetails: fc.oneof(
-      fc.record({ weight: fc.double(), length: fc.double(), width: fc.double(), height: fc.double() }, { requiredKeys: [] }),
+      fc.record(
+        { weight: fc.double(), length: fc.double(), width: fc.double(), height: fc.double() },
+        { requiredKeys: [] },
+      ),
       fc.anything(),
     ),
     locale: fc.oneof(fc.constantFrom('en', 'zh', 'fr'), fc.anything()),
@@ -84,7 +87,11 @@ describe(`no input answers 500 (${testDbKind})`, () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...ENDPOINTS),
-        fc.oneof(nearBody, fc.jsonValue(), fc.json().map((j) => ({ raw: j }))),
+        fc.oneof(
+          nearBody,
+          fc.jsonValue(),
+          fc.json().map((j) => ({ raw: j })),
+        ),
         fc.boolean(),
         async (endpoint, body, signedIn) => {
           const res = await ctx.app.inject({
@@ -93,7 +100,10 @@ describe(`no input answers 500 (${testDbKind})`, () => {
             headers: { 'content-type': 'application/json', ...(signedIn ? { cookie } : {}) },
             payload: endpoint.method === 'GET' ? undefined : JSON.stringify(body),
           });
-          expect(res.statusCode, `${endpoint.method} ${endpoint.url} ${JSON.stringify(body)} -> ${res.body}`).toBeLessThan(500);
+          expect(
+            res.statusCode,
+            `${endpoint.method} ${endpoint.url} ${JSON.stringify(body)} -> ${res.body}`,
+          ).toBeLessThan(500);
           expect(() => res.json()).not.toThrow();
         },
       ),

@@ -17,28 +17,45 @@ describe(`rate limiter and races (${testDbKind})`, () => {
   it('lets exactly `limit` concurrent hits through per window', async () => {
     const now = ctx.clock.now();
     const results = await Promise.allSettled(
-      Array.from({ length: 12 }, () => enforceRateLimits(ctx.database.db, now, [{ rule, subject: 'concurrent' }], () => 1)),
+      Array.from({ length: 12 }, () =>
+        enforceRateLimits(ctx.database.db, now, [{ rule, subject: 'concurrent' }], () => 1),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     const refused = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
     expect(refused).toHaveLength(7);
     expect(refused[0].reason).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
     // The next window starts afresh.
-    await enforceRateLimits(ctx.database.db, new Date(now.getTime() + 60_000), [{ rule, subject: 'concurrent' }], () => 1);
+    await enforceRateLimits(
+      ctx.database.db,
+      new Date(now.getTime() + 60_000),
+      [{ rule, subject: 'concurrent' }],
+      () => 1,
+    );
   });
 
   it('prunes windows older than a day', async () => {
     const old = new Date(ctx.clock.now().getTime() - 2 * 86_400_000);
     await enforceRateLimits(ctx.database.db, old, [{ rule, subject: 'old' }], () => 1);
-    expect((await ctx.database.db.select().from(rateLimits).where(like(rateLimits.key, 'test-rule:old'))).length).toBe(1);
+    expect((await ctx.database.db.select().from(rateLimits).where(like(rateLimits.key, 'test-rule:old'))).length).toBe(
+      1,
+    );
     await enforceRateLimits(ctx.database.db, ctx.clock.now(), [{ rule, subject: 'new' }], () => 0);
-    expect((await ctx.database.db.select().from(rateLimits).where(like(rateLimits.key, 'test-rule:old'))).length).toBe(0);
+    expect((await ctx.database.db.select().from(rateLimits).where(like(rateLimits.key, 'test-rule:old'))).length).toBe(
+      0,
+    );
   });
 
   it('counts every one of many concurrent wrong codes; the code dies after 5', async () => {
     const email = freshEmail();
     const ip = nextIp();
-    await call(ctx, 'POST', '/api/register', { email, password: 'a good long password', firstName: 'A', lastName: 'B' }, { ip });
+    await call(
+      ctx,
+      'POST',
+      '/api/register',
+      { email, password: 'a good long password', firstName: 'A', lastName: 'B' },
+      { ip },
+    );
     const code = lastCode(ctx, email);
     const wrong = code === '999999' ? '888888' : '999999';
     const answers = await Promise.all(
@@ -55,12 +72,20 @@ describe(`rate limiter and races (${testDbKind})`, () => {
   it('registers one account when the same email signs up twice at once', async () => {
     const email = freshEmail();
     const body = { email, password: 'a good long password', firstName: 'A', lastName: 'B' };
-    const answers = await Promise.all([call(ctx, 'POST', '/api/register', body, { ip: nextIp() }), call(ctx, 'POST', '/api/register', body, { ip: nextIp() })]);
+    const answers = await Promise.all([
+      call(ctx, 'POST', '/api/register', body, { ip: nextIp() }),
+      call(ctx, 'POST', '/api/register', body, { ip: nextIp() }),
+    ]);
     const codes = answers.map((a) => a.statusCode).sort();
     // The loser either sees the pending account (and the 30 s resend rule) or the unique index.
     expect(codes[0]).toBe(200);
     expect([200, 409, 429]).toContain(codes[1]);
-    const n = (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.email, email)))[0].n;
+    const n = (
+      await ctx.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(eq(users.email, email))
+    )[0].n;
     expect(n).toBe(1);
     for (const a of answers) expect(a.statusCode).not.toBe(500);
   });

@@ -27,7 +27,13 @@ const HALIFAX = addr('Halifax', 'NS', 'B3H 1A1');
 const CALGARY = addr('Calgary', 'AB', 'T2P 1J9');
 const VANCOUVER = addr('Vancouver', 'BC', 'V6B 1A1');
 
-const pkg = (weight = 2, length = 20, width = 15, height = 10) => ({ weight, length, width, height, type: 'package' as const });
+const pkg = (weight = 2, length = 20, width = 15, height = 10) => ({
+  weight,
+  length,
+  width,
+  height,
+  type: 'package' as const,
+});
 
 function body(from = TORONTO, to = VANCOUVER, packageDetails: object = pkg()): TQuoteRequestInput {
   return { fromAddress: from, toAddress: to, packageDetails } as TQuoteRequestInput;
@@ -108,7 +114,12 @@ describe(`POST /api/rates/quote (${testDbKind})`, () => {
   it('is monotone in weight, distance and size for every service', async () => {
     const series: TQuoteRequestInput[][] = [
       [body(TORONTO, VANCOUVER, pkg(1)), body(TORONTO, VANCOUVER, pkg(4)), body(TORONTO, VANCOUVER, pkg(15))],
-      [body(TORONTO, addr('Toronto', 'ON', 'M4C 1A1')), body(TORONTO, MONTREAL), body(TORONTO, HALIFAX), body(TORONTO, VANCOUVER)],
+      [
+        body(TORONTO, addr('Toronto', 'ON', 'M4C 1A1')),
+        body(TORONTO, MONTREAL),
+        body(TORONTO, HALIFAX),
+        body(TORONTO, VANCOUVER),
+      ],
       [body(TORONTO, MONTREAL, pkg(1, 20, 15, 10)), body(TORONTO, MONTREAL, pkg(1, 50, 40, 30))],
     ];
     for (const steps of series) {
@@ -206,7 +217,11 @@ describe(`POST /api/rates/quote (${testDbKind})`, () => {
       const r = await ok(body(TORONTO, VANCOUVER, pkg(40, 50, 40, 30)));
       expect(r.rates.some((o) => o.carrier === 'CA-CP')).toBe(false);
       expect(r.warnings).toEqual([
-        { carrier: 'CA-CP', reason: 'LIMIT_EXCEEDED', message: 'Canada Post accepts parcels up to 30 kg; this one weighs 40 kg' },
+        {
+          carrier: 'CA-CP',
+          reason: 'LIMIT_EXCEEDED',
+          message: 'Canada Post accepts parcels up to 30 kg; this one weighs 40 kg',
+        },
       ]);
     });
   });
@@ -225,7 +240,10 @@ describe(`POST /api/rates/quote with failing carriers (${testDbKind})`, () => {
       env: { CARRIER_TIMEOUT_MS: String(TIMEOUT) },
       providers: { carriers: [canadaPost!, throwing, hanging] },
     });
-    failing = await createTestApp({ env: { CARRIER_TIMEOUT_MS: String(TIMEOUT) }, providers: { carriers: [throwing, hanging] } });
+    failing = await createTestApp({
+      env: { CARRIER_TIMEOUT_MS: String(TIMEOUT) },
+      providers: { carriers: [throwing, hanging] },
+    });
   });
   afterAll(async () => {
     await ctx.close();
@@ -252,7 +270,12 @@ describe(`POST /api/rates/quote with failing carriers (${testDbKind})`, () => {
 
   it('answers 502 API_FAILURE with the warnings when no carrier answers', async () => {
     const u = await createSignedInUser(failing);
-    const res = await failing.app.inject({ method: 'POST', url: '/api/rates/quote', headers: u.headers, payload: body() });
+    const res = await failing.app.inject({
+      method: 'POST',
+      url: '/api/rates/quote',
+      headers: u.headers,
+      payload: body(),
+    });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({
       message: 'Unable to get shipping rates',

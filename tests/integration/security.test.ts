@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
-import { call, freshEmail, lastCode, lastResetToken, nextIp, registerAndVerify, sessionCookieOf } from './helpers/auth-client';
+import {
+  call,
+  freshEmail,
+  lastCode,
+  lastResetToken,
+  nextIp,
+  registerAndVerify,
+  sessionCookieOf,
+} from './helpers/auth-client';
 import { sessions, users } from '../../src/server/db/schema/identity';
 
 /** Races and hardening found in the server security review. Run on PostgreSQL too: races only show there. */
@@ -15,7 +23,13 @@ describe(`single use under concurrency (${testDbKind})`, () => {
   it('lets exactly one of several simultaneous verify-otp calls with the same code sign in', async () => {
     const email = freshEmail('race');
     const ip = nextIp();
-    const reg = await call(ctx, 'POST', '/api/register', { email, password: 'a good long password', firstName: 'A', lastName: 'B' }, { ip });
+    const reg = await call(
+      ctx,
+      'POST',
+      '/api/register',
+      { email, password: 'a good long password', firstName: 'A', lastName: 'B' },
+      { ip },
+    );
     expect(reg.statusCode).toBe(200);
     const code = lastCode(ctx, email);
     const answers = await Promise.all(
@@ -52,7 +66,13 @@ describe(`single use under concurrency (${testDbKind})`, () => {
     const email = freshEmail('wanted');
     const codes: string[] = [];
     for (const u of [a, b]) {
-      const pending = await call(ctx, 'PATCH', '/api/user/profile', { firstName: 'T', lastName: 'U', email }, { cookie: u.cookie });
+      const pending = await call(
+        ctx,
+        'PATCH',
+        '/api/user/profile',
+        { firstName: 'T', lastName: 'U', email },
+        { cookie: u.cookie },
+      );
       expect(pending.statusCode).toBe(200);
       codes.push(lastCode(ctx, email));
     }
@@ -77,12 +97,26 @@ describe(`password change and reset links (${testDbKind})`, () => {
     const { email, password, cookie } = await registerAndVerify(ctx);
     await call(ctx, 'POST', '/api/forgot-password', { email }, { ip: nextIp() });
     const token = lastResetToken(ctx, email);
-    const change = await call(ctx, 'PATCH', '/api/user/password', { currentPassword: password, newPassword: 'changed on purpose' }, { cookie });
+    const change = await call(
+      ctx,
+      'PATCH',
+      '/api/user/password',
+      { currentPassword: password, newPassword: 'changed on purpose' },
+      { cookie },
+    );
     expect(change.statusCode).toBe(200);
-    const reset = await call(ctx, 'POST', '/api/reset-password', { token, password: 'attacker password' }, { ip: nextIp() });
+    const reset = await call(
+      ctx,
+      'POST',
+      '/api/reset-password',
+      { token, password: 'attacker password' },
+      { ip: nextIp() },
+    );
     expect(reset.statusCode).toBe(400);
     expect(reset.json().code).toBe('INVALID_TOKEN');
-    expect((await call(ctx, 'POST', '/api/login', { email, password: 'changed on purpose' }, { ip: nextIp() })).statusCode).toBe(200);
+    expect(
+      (await call(ctx, 'POST', '/api/login', { email, password: 'changed on purpose' }, { ip: nextIp() })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -97,10 +131,16 @@ describe(`client IP behind a proxy (${testDbKind})`, () => {
     // Behind one proxy the client can prepend anything; only the right-most entry is the proxy's word.
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      const res = await call(ctx, 'POST', '/api/forgot-password', { email: freshEmail() }, {
-        ip: '10.9.9.9',
-        headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` },
-      });
+      const res = await call(
+        ctx,
+        'POST',
+        '/api/forgot-password',
+        { email: freshEmail() },
+        {
+          ip: '10.9.9.9',
+          headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` },
+        },
+      );
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
@@ -109,7 +149,13 @@ describe(`client IP behind a proxy (${testDbKind})`, () => {
 
   it('audits the client address the proxy reported', async () => {
     const { email, password } = await registerAndVerify(ctx);
-    const res = await call(ctx, 'POST', '/api/login', { email, password }, { ip: '10.9.9.9', headers: { 'x-forwarded-for': '1.1.1.1, 198.51.100.99' } });
+    const res = await call(
+      ctx,
+      'POST',
+      '/api/login',
+      { email, password },
+      { ip: '10.9.9.9', headers: { 'x-forwarded-for': '1.1.1.1, 198.51.100.99' } },
+    );
     expect(res.statusCode).toBe(200);
     const [row] = await ctx.database.db.select().from(sessions).where(eq(sessions.ipAddress, '198.51.100.99'));
     expect(row).toBeTruthy();
@@ -134,7 +180,14 @@ describe(`request log (${testDbKind})`, () => {
     const log = lines.join('');
     expect(log).toContain('/auth?token=[REDACTED]&lang=en');
     expect(log).toContain('state=[REDACTED]&code=[REDACTED]');
-    for (const secret of [token, encodeURIComponent(token), 's3cr3tstate', 's3cr3tcode', password, cookie.split('=')[1]]) {
+    for (const secret of [
+      token,
+      encodeURIComponent(token),
+      's3cr3tstate',
+      's3cr3tcode',
+      password,
+      cookie.split('=')[1],
+    ]) {
       expect(log).not.toContain(secret);
     }
     expect(log).toMatch(/"reqId":"[^"]+"/);
@@ -147,7 +200,15 @@ describe(`request log (${testDbKind})`, () => {
     // A primary-key clash on purpose: the failed insert carries a password hash among its values.
     const err = await ctx.database.db
       .insert(users)
-      .values({ id: existing.id, email: 'clash@example.com', firstName: 'A', lastName: 'B', passwordHash: secretHash, createdAt: now, updatedAt: now })
+      .values({
+        id: existing.id,
+        email: 'clash@example.com',
+        firstName: 'A',
+        lastName: 'B',
+        passwordHash: secretHash,
+        createdAt: now,
+        updatedAt: now,
+      })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Error);
     expect(String((err as Error).message)).toContain(secretHash);
@@ -174,7 +235,12 @@ describe(`transport hardening (${testDbKind})`, () => {
 
   it('refuses a text/plain body (what a cross-site form can send) with 415, even where no body is read', async () => {
     const u = await createSignedInUser(ctx);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: { ...u.headers, 'content-type': 'text/plain' }, payload: 'x' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { ...u.headers, 'content-type': 'text/plain' },
+      payload: 'x',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
     expect((await call(ctx, 'GET', '/api/user', undefined, { cookie: u.cookie })).statusCode).toBe(200);
@@ -196,7 +262,11 @@ describe(`transport hardening (${testDbKind})`, () => {
   });
 
   it('sends security headers on API responses and errors', async () => {
-    for (const res of [await call(ctx, 'GET', '/api/health'), await call(ctx, 'GET', '/api/user'), await call(ctx, 'POST', '/api/x', {})]) {
+    for (const res of [
+      await call(ctx, 'GET', '/api/health'),
+      await call(ctx, 'GET', '/api/user'),
+      await call(ctx, 'POST', '/api/x', {}),
+    ]) {
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -236,7 +306,9 @@ describe('database connection limits', () => {
     const port = (server.address() as import('node:net').AddressInfo).port;
     const started = Date.now();
     try {
-      await expect(openDatabase({ kind: 'postgres', url: `postgres://u@127.0.0.1:${port}/x`, connectTimeoutMs: 300 })).rejects.toThrow(/timeout/i);
+      await expect(
+        openDatabase({ kind: 'postgres', url: `postgres://u@127.0.0.1:${port}/x`, connectTimeoutMs: 300 }),
+      ).rejects.toThrow(/timeout/i);
       expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       for (const s of sockets) s.destroy();
@@ -288,7 +360,13 @@ describe(`send-otp timing (${testDbKind})`, () => {
 
   it('answers without waiting for the mail server, so a pending account is not told apart by delay', async () => {
     const email = freshEmail('pending');
-    await call(ctx, 'POST', '/api/register', { email, password: 'a good long password', firstName: 'A', lastName: 'B' }, { ip: nextIp() });
+    await call(
+      ctx,
+      'POST',
+      '/api/register',
+      { email, password: 'a good long password', firstName: 'A', lastName: 'B' },
+      { ip: nextIp() },
+    );
     ctx.clock.advance(31_000);
     hang = true;
     const res = await Promise.race([

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
 import { randomUUID } from 'node:crypto';
-import { call, freshEmail, lastCode, lastResetToken, nextIp, registerAndVerify, sessionCookieOf } from './helpers/auth-client';
+import {
+  call,
+  freshEmail,
+  lastCode,
+  lastResetToken,
+  nextIp,
+  registerAndVerify,
+  sessionCookieOf,
+} from './helpers/auth-client';
 import { auditLogs, organizations, users, verificationCodes } from '../../src/server/db/schema/identity';
 import { hashCode } from '../../src/server/modules/auth/codes';
 
@@ -20,7 +28,7 @@ describe(`settings (${testDbKind})`, () => {
   afterAll(async () => ctx.close());
 
   it('answers 401 to anonymous callers on every protected call, whatever the body', async () => {
-    const calls: [('GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'), string, unknown][] = [
+    const calls: ['GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', string, unknown][] = [
       ['GET', '/api/user', undefined],
       ['PATCH', '/api/user/profile', { firstName: 'A', lastName: 'B', email: 'a@b.co' }],
       ['PATCH', '/api/user/profile', { nonsense: true }],
@@ -50,7 +58,13 @@ describe(`settings (${testDbKind})`, () => {
     it('updates names at once, trims them, keeps the email until confirmed, and audits old and new values', async () => {
       const { cookie, user, email: current } = await registerAndVerify(ctx, { firstName: 'Ada', lastName: 'Lovelace' });
       const email = freshEmail('New');
-      const res = await call(ctx, 'PATCH', '/api/user/profile', { firstName: ' Grace ', lastName: 'Hopper', email: ` ${email} ` }, { cookie });
+      const res = await call(
+        ctx,
+        'PATCH',
+        '/api/user/profile',
+        { firstName: ' Grace ', lastName: 'Hopper', email: ` ${email} ` },
+        { cookie },
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         id: user.id,
@@ -74,10 +88,25 @@ describe(`settings (${testDbKind})`, () => {
     it('changes names only without touching the email or sending mail', async () => {
       const { cookie, user, email } = await registerAndVerify(ctx, { firstName: 'Ada', lastName: 'Lovelace' });
       const mails = ctx.mail.length;
-      const res = await call(ctx, 'PATCH', '/api/user/profile', { firstName: 'Émilie', lastName: 'du Châtelet', email: email.toUpperCase() }, { cookie });
+      const res = await call(
+        ctx,
+        'PATCH',
+        '/api/user/profile',
+        { firstName: 'Émilie', lastName: 'du Châtelet', email: email.toUpperCase() },
+        { cookie },
+      );
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: user.id, firstName: 'Émilie', lastName: 'du Châtelet', email, pendingEmail: null });
-      expect((await call(ctx, 'GET', '/api/user', undefined, { cookie })).json()).toMatchObject({ firstName: 'Émilie', pendingEmail: null });
+      expect(res.json()).toMatchObject({
+        id: user.id,
+        firstName: 'Émilie',
+        lastName: 'du Châtelet',
+        email,
+        pendingEmail: null,
+      });
+      expect((await call(ctx, 'GET', '/api/user', undefined, { cookie })).json()).toMatchObject({
+        firstName: 'Émilie',
+        pendingEmail: null,
+      });
       expect(ctx.mail.length).toBe(mails);
     });
 
@@ -85,12 +114,24 @@ describe(`settings (${testDbKind})`, () => {
       const a = await registerAndVerify(ctx);
       const b = await registerAndVerify(ctx);
       const before = await snapshot(ctx, a.user.id);
-      const res = await call(ctx, 'PATCH', '/api/user/profile', { firstName: 'Z', lastName: 'Z', email: b.email.toUpperCase() }, { cookie: a.cookie });
+      const res = await call(
+        ctx,
+        'PATCH',
+        '/api/user/profile',
+        { firstName: 'Z', lastName: 'Z', email: b.email.toUpperCase() },
+        { cookie: a.cookie },
+      );
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('EMAIL_TAKEN');
       expect(await snapshot(ctx, a.user.id)).toEqual(before);
       // Keeping one's own email is fine.
-      const same = await call(ctx, 'PATCH', '/api/user/profile', { firstName: 'Z', lastName: 'Z', email: a.email }, { cookie: a.cookie });
+      const same = await call(
+        ctx,
+        'PATCH',
+        '/api/user/profile',
+        { firstName: 'Z', lastName: 'Z', email: a.email },
+        { cookie: a.cookie },
+      );
       expect(same.statusCode).toBe(200);
     });
 
@@ -124,10 +165,12 @@ describe(`settings (${testDbKind})`, () => {
   describe('email change', () => {
     const mailsTo = (to: string, since: number) => ctx.mail.slice(since).filter((m) => m.to === to);
     const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
-    const login = (email: string, password: string) => call(ctx, 'POST', '/api/login', { email, password }, { ip: nextIp() });
+    const login = (email: string, password: string) =>
+      call(ctx, 'POST', '/api/login', { email, password }, { ip: nextIp() });
     const requestChange = (cookie: string, newEmail: string, names = { firstName: 'Ada', lastName: 'Lovelace' }) =>
       call(ctx, 'PATCH', '/api/user/profile', { ...names, email: newEmail }, { cookie });
-    const confirm = (cookie: string, code: string) => call(ctx, 'POST', '/api/user/email/confirm', { code }, { cookie });
+    const confirm = (cookie: string, code: string) =>
+      call(ctx, 'POST', '/api/user/email/confirm', { code }, { cookie });
 
     it('mails a code to the new address and a notice to the current one, and changes nothing until confirmed', async () => {
       const { cookie, email, password, user } = await registerAndVerify(ctx);
@@ -172,7 +215,10 @@ describe(`settings (${testDbKind})`, () => {
       const res = await confirm(cookie, ` ${code} `);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: user.id, email: newEmail, pendingEmail: null });
-      expect((await call(ctx, 'GET', '/api/user', undefined, { cookie })).json()).toMatchObject({ email: newEmail, pendingEmail: null });
+      expect((await call(ctx, 'GET', '/api/user', undefined, { cookie })).json()).toMatchObject({
+        email: newEmail,
+        pendingEmail: null,
+      });
       expect((await call(ctx, 'GET', '/api/user', undefined, { cookie: other })).statusCode).toBe(401);
 
       const [log] = (await ctx.database.db.select().from(auditLogs).where(eq(auditLogs.userId, user.id))).filter(
@@ -223,7 +269,10 @@ describe(`settings (${testDbKind})`, () => {
       }
       const fifth = await confirm(cookie, wrongCode(code));
       expect(fifth.statusCode).toBe(429);
-      expect(fifth.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts. Request a new code.' });
+      expect(fifth.json()).toMatchObject({
+        code: 'TOO_MANY_ATTEMPTS',
+        message: 'Too many attempts. Request a new code.',
+      });
       expect(Number(fifth.headers['retry-after'])).toBeGreaterThan(0);
       const right = await confirm(cookie, code);
       expect(right.statusCode).toBe(429);
@@ -314,7 +363,9 @@ describe(`settings (${testDbKind})`, () => {
       const confirmed = await confirm(cookie, second);
       expect(confirmed.statusCode).toBe(200);
       expect(confirmed.json()).toMatchObject({ email: newEmail, pendingEmail: null, lastName: 'King' });
-      const actions = (await ctx.database.db.select().from(auditLogs).where(eq(auditLogs.userId, user.id))).map((l) => l.action);
+      const actions = (await ctx.database.db.select().from(auditLogs).where(eq(auditLogs.userId, user.id))).map(
+        (l) => l.action,
+      );
       expect(actions.filter((a) => a === 'email_change_cancelled')).toHaveLength(1);
       expect(actions).toContain('email_change');
     });
@@ -326,12 +377,25 @@ describe(`settings (${testDbKind})`, () => {
         const now = ctx.clock.now();
         await ctx.database.db
           .insert(verificationCodes)
-          .values({ id, userId, purpose, codeHash: hashCode(id, code), expiresAt: new Date(now.getTime() + 600_000), createdAt: now });
+          .values({
+            id,
+            userId,
+            purpose,
+            codeHash: hashCode(id, code),
+            expiresAt: new Date(now.getTime() + 600_000),
+            createdAt: now,
+          });
       };
       // A pending sign-up with a newer email-change code: only the sign-up code verifies it.
       const pending = freshEmail('pending');
       const ip = nextIp();
-      await call(ctx, 'POST', '/api/register', { email: pending, password: 'a good long password', firstName: 'P', lastName: 'Q' }, { ip });
+      await call(
+        ctx,
+        'POST',
+        '/api/register',
+        { email: pending, password: 'a good long password', firstName: 'P', lastName: 'Q' },
+        { ip },
+      );
       const signUpCode = lastCode(ctx, pending);
       const [pendingUser] = await ctx.database.db.select().from(users).where(eq(users.email, pending));
       const planted = wrongCode(signUpCode);
@@ -339,7 +403,9 @@ describe(`settings (${testDbKind})`, () => {
       const crossed = await call(ctx, 'POST', '/api/auth/verify-otp', { email: pending, code: planted }, { ip });
       expect(crossed.statusCode).toBe(400);
       expect(crossed.json().code).toBe('INVALID_CODE');
-      expect((await call(ctx, 'POST', '/api/auth/verify-otp', { email: pending, code: signUpCode }, { ip })).statusCode).toBe(200);
+      expect(
+        (await call(ctx, 'POST', '/api/auth/verify-otp', { email: pending, code: signUpCode }, { ip })).statusCode,
+      ).toBe(200);
 
       // A user with a pending email change and a newer sign-up code: only the email-change code confirms.
       const { cookie, email, user } = await registerAndVerify(ctx);
@@ -351,7 +417,13 @@ describe(`settings (${testDbKind})`, () => {
       expect((await confirm(cookie, signUpLike)).json().code).toBe('INVALID_CODE');
       // Neither address can be verified through sign-up with the email-change code.
       for (const target of [email, newEmail]) {
-        const res = await call(ctx, 'POST', '/api/auth/verify-otp', { email: target, code: changeCode }, { ip: nextIp() });
+        const res = await call(
+          ctx,
+          'POST',
+          '/api/auth/verify-otp',
+          { email: target, code: changeCode },
+          { ip: nextIp() },
+        );
         expect(res.statusCode).toBe(400);
       }
       expect((await confirm(cookie, changeCode)).json()).toMatchObject({ email: newEmail, pendingEmail: null });
@@ -361,7 +433,14 @@ describe(`settings (${testDbKind})`, () => {
       const { cookie, user } = await registerAndVerify(ctx);
       await requestChange(cookie, freshEmail('strict'));
       const before = await snapshot(ctx, user.id);
-      for (const body of [{}, { code: '12345' }, { code: '1234567' }, { code: 'abcdef' }, { code: 123456 }, { code: '123456', email: 'x@y.co' }]) {
+      for (const body of [
+        {},
+        { code: '12345' },
+        { code: '1234567' },
+        { code: 'abcdef' },
+        { code: 123456 },
+        { code: '123456', email: 'x@y.co' },
+      ]) {
         const res = await call(ctx, 'POST', '/api/user/email/confirm', body, { cookie });
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json().code).toBe('VALIDATION_ERROR');
@@ -376,14 +455,22 @@ describe(`settings (${testDbKind})`, () => {
     it('changes the password, ends other sessions and keeps the current one', async () => {
       const { email, password, cookie, user } = await registerAndVerify(ctx);
       const other = sessionCookieOf(await call(ctx, 'POST', '/api/login', { email, password }, { ip: nextIp() }))!;
-      const res = await call(ctx, 'PATCH', '/api/user/password', { currentPassword: password, newPassword: 'the new password' }, { cookie });
+      const res = await call(
+        ctx,
+        'PATCH',
+        '/api/user/password',
+        { currentPassword: password, newPassword: 'the new password' },
+        { cookie },
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ ok: true });
       expect((await call(ctx, 'GET', '/api/user', undefined, { cookie })).statusCode).toBe(200);
       expect((await call(ctx, 'GET', '/api/user', undefined, { cookie: other })).statusCode).toBe(401);
       const ip = nextIp();
       expect((await call(ctx, 'POST', '/api/login', { email, password }, { ip })).statusCode).toBe(401);
-      expect((await call(ctx, 'POST', '/api/login', { email, password: 'the new password' }, { ip })).statusCode).toBe(200);
+      expect((await call(ctx, 'POST', '/api/login', { email, password: 'the new password' }, { ip })).statusCode).toBe(
+        200,
+      );
       const logs = await ctx.database.db.select().from(auditLogs).where(eq(auditLogs.userId, user.id));
       expect(logs.map((l) => l.action)).toContain('password_change');
     });
@@ -391,7 +478,13 @@ describe(`settings (${testDbKind})`, () => {
     it('answers 400 INVALID_CREDENTIALS with fieldErrors.currentPassword for a wrong current password', async () => {
       const { cookie, user } = await registerAndVerify(ctx);
       const before = await snapshot(ctx, user.id);
-      const res = await call(ctx, 'PATCH', '/api/user/password', { currentPassword: 'not it at all', newPassword: 'the new password' }, { cookie });
+      const res = await call(
+        ctx,
+        'PATCH',
+        '/api/user/password',
+        { currentPassword: 'not it at all', newPassword: 'the new password' },
+        { cookie },
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('INVALID_CREDENTIALS');
       expect(res.json().fieldErrors.currentPassword).toHaveLength(1);
@@ -430,7 +523,13 @@ describe(`settings (${testDbKind})`, () => {
       const res = await call(ctx, 'GET', '/api/user/notifications', undefined, { cookie });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ email: true, sms: false, marketing: false });
-      const put = await call(ctx, 'PUT', '/api/user/notifications', { email: false, sms: true, marketing: true }, { cookie });
+      const put = await call(
+        ctx,
+        'PUT',
+        '/api/user/notifications',
+        { email: false, sms: true, marketing: true },
+        { cookie },
+      );
       expect(put.statusCode).toBe(200);
       expect(put.json()).toEqual({ email: false, sms: true, marketing: true });
       expect((await call(ctx, 'GET', '/api/user/notifications', undefined, { cookie })).json()).toEqual({
@@ -438,7 +537,11 @@ describe(`settings (${testDbKind})`, () => {
         sms: true,
         marketing: true,
       });
-      for (const body of [{ email: true, sms: false }, { email: 'yes', sms: false, marketing: false }, { email: true, sms: false, marketing: false, push: true }]) {
+      for (const body of [
+        { email: true, sms: false },
+        { email: 'yes', sms: false, marketing: false },
+        { email: true, sms: false, marketing: false, push: true },
+      ]) {
         const bad = await call(ctx, 'PUT', '/api/user/notifications', body, { cookie });
         expect(bad.statusCode).toBe(400);
         expect(bad.json().fieldErrors).toBeTruthy();
@@ -453,18 +556,33 @@ describe(`settings (${testDbKind})`, () => {
       const res = await call(ctx, 'GET', '/api/organization', undefined, { cookie });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ id: user.organizationId, name: 'Jean Tremblay', address: '', email });
-      const patch = await call(ctx, 'PATCH', '/api/organization', { name: ' Tremblay Inc. ', address: '1 Rue Principale, Québec QC G1R 4P5' }, { cookie });
+      const patch = await call(
+        ctx,
+        'PATCH',
+        '/api/organization',
+        { name: ' Tremblay Inc. ', address: '1 Rue Principale, Québec QC G1R 4P5' },
+        { cookie },
+      );
       expect(patch.statusCode).toBe(200);
       expect(patch.json()).toMatchObject({ name: 'Tremblay Inc.', address: '1 Rue Principale, Québec QC G1R 4P5' });
       expect((await call(ctx, 'GET', '/api/organization', undefined, { cookie })).json().name).toBe('Tremblay Inc.');
       const [log] = await ctx.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'organization_update'));
-      expect(log).toMatchObject({ userId: user.id, resourceId: user.organizationId, oldValue: { name: 'Jean Tremblay', address: '' } });
+      expect(log).toMatchObject({
+        userId: user.id,
+        resourceId: user.organizationId,
+        oldValue: { name: 'Jean Tremblay', address: '' },
+      });
     });
 
     it('validates and writes nothing on bad input', async () => {
       const { cookie, user } = await registerAndVerify(ctx);
       const before = await snapshot(ctx, user.id);
-      for (const body of [{ name: '', address: '' }, { name: 'X' }, { name: 'X', address: 'y'.repeat(501) }, { name: 'X', address: '', email: 'a@b.co' }]) {
+      for (const body of [
+        { name: '', address: '' },
+        { name: 'X' },
+        { name: 'X', address: 'y'.repeat(501) },
+        { name: 'X', address: '', email: 'a@b.co' },
+      ]) {
         const bad = await call(ctx, 'PATCH', '/api/organization', body, { cookie });
         expect(bad.statusCode).toBe(400);
         expect(bad.json().code).toBe('VALIDATION_ERROR');

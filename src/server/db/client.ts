@@ -39,7 +39,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     // An idle client can lose its connection (server restart, failover, admin termination). Without
     // a listener the pool's 'error' event would crash the process; the pool replaces the client.
-    pool.on('error', (err) => console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: err.message })));
+    pool.on('error', (err) =>
+      console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: err.message })),
+    );
     // bigint columns come back as strings by default; keep them exact and convert in repos.
     const db = drizzlePg(pool) as unknown as Db;
     const database: Database = {

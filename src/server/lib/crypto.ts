@@ -7,8 +7,7 @@ export const randomToken = () => randomBytes(32).toString('base64url');
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** A 6-digit code from the CSPRNG. */
-export const randomDigits = (n = 6) =>
-  Array.from({ length: n }, () => String(randomInt(0, 10))).join('');
+export const randomDigits = (n = 6) => Array.from({ length: n }, () => String(randomInt(0, 10))).join('');
 
 // scrypt, N=2^17 r=8 p=1 (OWASP minimum), 32-byte key. Format: scrypt$N$r$p$salt$hash
 const N = 2 ** 17;

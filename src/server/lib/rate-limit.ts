@@ -20,7 +20,10 @@ export function secondsUntilWindowEnds(nowMs: number, windowMs: number): number 
   return Math.max(1, Math.ceil((end - nowMs) / 1000));
 }
 
-export function rateLimited(retryAfterSeconds: number, message = 'Too many requests. Please try again later.'): AppError {
+export function rateLimited(
+  retryAfterSeconds: number,
+  message = 'Too many requests. Please try again later.',
+): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   return new AppError(429, message, ErrorCode.RATE_LIMITED, undefined, { 'retry-after': String(seconds) });
 }

@@ -12,7 +12,9 @@ const base = {
 
 describe('ZAddressRequest', () => {
   it('fills defaults and normalises', () => {
-    expect(ZAddressRequest.parse({ ...base, province: 'on', postalCode: 'm5e1w7', company: null, email: null })).toEqual({
+    expect(
+      ZAddressRequest.parse({ ...base, province: 'on', postalCode: 'm5e1w7', company: null, email: null }),
+    ).toEqual({
       ...base,
       company: '',
       address2: '',
@@ -23,7 +25,8 @@ describe('ZAddressRequest', () => {
   });
 
   it('reports country-specific problems on the right field', () => {
-    const issues = (body: object) => ZAddressRequest.safeParse({ ...base, ...body }).error?.issues.map((i) => i.path.join('.'));
+    const issues = (body: object) =>
+      ZAddressRequest.safeParse({ ...base, ...body }).error?.issues.map((i) => i.path.join('.'));
     expect(issues({ postalCode: 'H2X 1Y4' })).toEqual(['postalCode']);
     expect(issues({ province: 'Ontario' })).toEqual(['province']);
     expect(issues({ country: 'US', province: 'WA', postalCode: '98101' })).toBeUndefined();

@@ -50,7 +50,10 @@ export const ZAddressRequest = z
       .nullish()
       .transform((v) => v ?? 'CA'),
     phone: requiredText('Phone', ADDRESS_LIMITS.phone).refine(isValidPhone, 'Enter a phone number with 7 to 20 digits'),
-    email: optionalText('Email', ADDRESS_LIMITS.email).refine((v) => v === '' || EMAIL.test(v), 'Enter a valid email address'),
+    email: optionalText('Email', ADDRESS_LIMITS.email).refine(
+      (v) => v === '' || EMAIL.test(v),
+      'Enter a valid email address',
+    ),
     isDefault: z
       .boolean()
       .nullish()
@@ -60,7 +63,11 @@ export const ZAddressRequest = z
     const province = body.province.toUpperCase();
     if (body.country === 'CA') {
       if (!isProvinceCode(province)) {
-        ctx.addIssue({ code: 'custom', path: ['province'], message: 'Choose one of the 13 province or territory codes' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['province'],
+          message: 'Choose one of the 13 province or territory codes',
+        });
         return z.NEVER;
       }
       const postalCode = normalizePostalCode(body.postalCode);

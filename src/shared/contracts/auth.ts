@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { ZLocale, ZUser } from './user';
 
 /** Trimmed, lower-cased email (the server stores and compares emails this way). */
-export const ZEmail = z.string().trim().toLowerCase().min(1, 'Email is required').max(254).email('Enter a valid email address');
+export const ZEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(254)
+  .email('Enter a valid email address');
 export const ZPassword = z
   .string()
   .min(8, 'Password must be at least 8 characters long')
@@ -30,7 +36,10 @@ export type TOkResponse = z.infer<typeof ZOkResponse>;
 
 export const ZVerifyOtpRequest = z.strictObject({
   email: ZEmail,
-  code: z.string().trim().regex(/^\d{6}$/, 'Please enter the 6-digit verification code'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Please enter the 6-digit verification code'),
 });
 export type TVerifyOtpRequest = z.infer<typeof ZVerifyOtpRequest>;
 

@@ -60,7 +60,11 @@ export const ZQuoteAddress = z
       return z.NEVER;
     }
     if (!postalCodeMatchesProvince(postalCode, province)) {
-      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: `Postal code ${postalCode} is not in ${province}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['postalCode'],
+        message: `Postal code ${postalCode} is not in ${province}`,
+      });
       return z.NEVER;
     }
     return { ...a, country: 'CA' as const, province: province as ProvinceCode, postalCode };
@@ -79,7 +83,10 @@ export const ZPackageDetails = z.strictObject({
     .number({ error: 'Insurance value must be a number' })
     .refine(Number.isFinite, 'Insurance value must be a finite number')
     .refine((v) => v >= 0, 'Insurance value cannot be negative')
-    .refine((v) => v <= PACKAGE_INPUT_MAX.insuranceValue, `Insurance value must be at most ${PACKAGE_INPUT_MAX.insuranceValue}`)
+    .refine(
+      (v) => v <= PACKAGE_INPUT_MAX.insuranceValue,
+      `Insurance value must be at most ${PACKAGE_INPUT_MAX.insuranceValue}`,
+    )
     .nullish(),
   description: optionalText('Description', 500),
 });

@@ -11,7 +11,10 @@ export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 
 /** Confirms a pending email change with the 6-digit code mailed to the new address. */
 export const ZConfirmEmailChangeRequest = z.strictObject({
-  code: z.string().trim().regex(/^\d{6}$/, 'Please enter the 6-digit verification code'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Please enter the 6-digit verification code'),
 });
 export type TConfirmEmailChangeRequest = z.infer<typeof ZConfirmEmailChangeRequest>;
 

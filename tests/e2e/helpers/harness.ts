@@ -146,7 +146,9 @@ export function readOutbox(app: RunningApp): { to: string; subject: string; text
 export async function waitForMail(app: RunningApp, to: string, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mails = readOutbox(app).filter((m) => m.to.toLowerCase() === to.toLowerCase()).reverse();
+    const mails = readOutbox(app)
+      .filter((m) => m.to.toLowerCase() === to.toLowerCase())
+      .reverse();
     for (const m of mails) {
       const hit = pattern.exec(m.text);
       if (hit) return hit[1] ?? hit[0];

@@ -7,7 +7,13 @@ export const nextIp = () => `10.${Math.floor(++ipSeq / 250) % 250}.${ipSeq % 250
 
 type CallOpts = { cookie?: string; ip?: string; headers?: Record<string, string> };
 
-export async function call(ctx: TestContext, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, opts: CallOpts = {}) {
+export async function call(
+  ctx: TestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+  opts: CallOpts = {},
+) {
   const res = await ctx.app.inject({
     method,
     url,
@@ -45,7 +51,14 @@ export const freshEmail = (tag = 'user') => `${tag}${++emailSeq}-${Math.random()
 /** Registers and verifies through the API; returns the session cookie. */
 export async function registerAndVerify(
   ctx: TestContext,
-  opts: { email?: string; password?: string; firstName?: string; lastName?: string; locale?: 'en' | 'zh'; organizationName?: string } = {},
+  opts: {
+    email?: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+    locale?: 'en' | 'zh';
+    organizationName?: string;
+  } = {},
 ) {
   const email = opts.email ?? freshEmail();
   const password = opts.password ?? 'a good long password';

@@ -53,7 +53,12 @@ async function createDatabase(): Promise<{ database: Database; drop(): Promise<v
 }
 
 export async function createTestApp(
-  opts: { env?: Record<string, string>; now?: string; providers?: Partial<Providers>; logStream?: { write(line: string): void } } = {},
+  opts: {
+    env?: Record<string, string>;
+    now?: string;
+    providers?: Partial<Providers>;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
     NODE_ENV: 'test',

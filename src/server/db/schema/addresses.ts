@@ -13,7 +13,9 @@ export const addresses = pgTable('addresses', {
   city: text('city').notNull(),
   province: text('province').notNull(),
   postalCode: text('postal_code').notNull(),
-  country: text('country', { enum: ['CA', 'US'] }).notNull().default('CA'),
+  country: text('country', { enum: ['CA', 'US'] })
+    .notNull()
+    .default('CA'),
   phone: text('phone').notNull(),
   email: text('email').notNull().default(''),
   isDefault: boolean('is_default').notNull().default(false),

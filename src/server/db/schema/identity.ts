@@ -16,7 +16,9 @@ export const users = pgTable('users', {
   email: text('email').notNull(),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
-  role: text('role', { enum: ['end_user', 'staff', 'org_owner', 'admin'] }).notNull().default('end_user'),
+  role: text('role', { enum: ['end_user', 'staff', 'org_owner', 'admin'] })
+    .notNull()
+    .default('end_user'),
   organizationId: uuid('organization_id'),
   passwordHash: text('password_hash'),
   googleSubject: text('google_subject'),
@@ -24,7 +26,9 @@ export const users = pgTable('users', {
   pendingEmail: text('pending_email'),
   emailVerifiedAt: tz('email_verified_at'),
   isActive: boolean('is_active').notNull().default(true),
-  locale: text('locale', { enum: ['en', 'zh'] }).notNull().default('en'),
+  locale: text('locale', { enum: ['en', 'zh'] })
+    .notNull()
+    .default('en'),
   notifyEmail: boolean('notify_email').notNull().default(true),
   notifySms: boolean('notify_sms').notNull().default(false),
   notifyMarketing: boolean('notify_marketing').notNull().default(false),
@@ -45,7 +49,9 @@ export const sessions = pgTable('sessions', {
 export const verificationCodes = pgTable('verification_codes', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id').notNull(),
-  purpose: text('purpose', { enum: ['verify_email', 'email_change'] }).notNull().default('verify_email'),
+  purpose: text('purpose', { enum: ['verify_email', 'email_change'] })
+    .notNull()
+    .default('verify_email'),
   codeHash: text('code_hash').notNull(),
   attempts: integer('attempts').notNull().default(0),
   expiresAt: tz('expires_at').notNull(),

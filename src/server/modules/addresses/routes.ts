@@ -5,7 +5,6 @@ import { ZAddress, ZAddressIdParams, ZAddressList, ZAddressRequest } from '../..
 import { requireUser, signedIn } from '../auth/session';
 import { createAddressService } from './service';
 
-
 export function registerAddresses(root: App, deps: AppDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const addresses = createAddressService({ db: deps.database.db, clock: deps.clock });

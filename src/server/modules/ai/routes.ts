@@ -7,7 +7,6 @@ import { ZParseShipmentRequest, ZParseShipmentResponse } from '../../../shared/c
 import { requireUser, signedIn } from '../auth/session';
 import type { ParseResult } from '../../providers/ai/index';
 
-
 const NOTHING_FOUND = 'Could not find address details in the text';
 
 /** With AI configured every call is billed by the provider: 60 per user per 10 minutes is ample for a form. */

@@ -12,7 +12,10 @@ type Log = { info(obj: object | string, msg?: string): void };
 export async function ensureAdmin(opts: { db: Db; config: Config; log: Log; clock: Clock }): Promise<void> {
   const { db, config, log } = opts;
   if (!config.admin) {
-    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, 'admin'));
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.role, 'admin'));
     if (n === 0) {
       log.info(
         'No admin account yet. Set ADMIN_EMAIL and ADMIN_PASSWORD and restart to create one (or promote an existing account).',
@@ -22,7 +25,11 @@ export async function ensureAdmin(opts: { db: Db; config: Config; log: Log; cloc
   }
   const email = config.admin.email.toLowerCase();
   const now = opts.clock.now();
-  const existing = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  const existing = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
   if (existing[0]) {
     const u = existing[0];
     if (u.role === 'admin' && u.emailVerifiedAt && u.isActive) return;
@@ -50,7 +57,9 @@ export async function ensureAdmin(opts: { db: Db; config: Config; log: Log; cloc
   const passwordHash = await hashPassword(config.admin.password);
   const organizationId = randomUUID();
   await db.transaction(async (tx) => {
-    await tx.insert(organizations).values({ id: organizationId, name: 'Voyageur Admin', email, createdAt: now, updatedAt: now });
+    await tx
+      .insert(organizations)
+      .values({ id: organizationId, name: 'Voyageur Admin', email, createdAt: now, updatedAt: now });
     await tx.insert(users).values({
       id,
       organizationId,

@@ -14,7 +14,8 @@ export const CODE_MAX_PER_HOUR = 10;
 
 export type CodePurpose = repo.CodePurpose;
 
-export const invalidCode = (message = 'Invalid verification code') => new AppError(400, message, ErrorCode.INVALID_CODE);
+export const invalidCode = (message = 'Invalid verification code') =>
+  new AppError(400, message, ErrorCode.INVALID_CODE);
 export const codeExpired = () => new AppError(400, 'This code has expired. Request a new one.', ErrorCode.CODE_EXPIRED);
 /** `retryAfter`: seconds until a new code may be requested. */
 export const tooManyAttempts = (retryAfter: number) =>
@@ -54,17 +55,20 @@ export async function issueCode(tx: Db, userId: string, purpose: CodePurpose, no
 }
 
 export type CodeCheck =
-  | { kind: 'ok'; codeId: string }
-  | { kind: 'invalid' }
-  | { kind: 'expired' }
-  | { kind: 'too-many'; resendIn: number };
+  { kind: 'ok'; codeId: string } | { kind: 'invalid' } | { kind: 'expired' } | { kind: 'too-many'; resendIn: number };
 
 /**
  * Checks `code` against the user's latest code of this purpose (row locked) and records a wrong try;
  * the caller consumes the code on 'ok'. Run inside a transaction that commits even on failure, so
  * wrong tries count.
  */
-export async function checkCode(tx: Db, userId: string, purpose: CodePurpose, code: string, now: Date): Promise<CodeCheck> {
+export async function checkCode(
+  tx: Db,
+  userId: string,
+  purpose: CodePurpose,
+  code: string,
+  now: Date,
+): Promise<CodeCheck> {
   const stored = await repo.latestCode(tx, userId, purpose);
   if (!stored) return { kind: 'invalid' };
   const resendIn = Math.ceil((stored.createdAt.getTime() + CODE_RESEND_GAP_MS - now.getTime()) / 1000);

@@ -72,7 +72,11 @@ describe('email change mails', () => {
     expect(emailChangeRequestedEmail({ newEmail: 'n@x.co', firstName: 'A', locale: 'en' }).text).toContain(
       "If it wasn't you, sign in and change your password now",
     );
-    expect(emailChangeRequestedEmail({ newEmail: 'n@x.co', firstName: '小明', locale: 'zh' }).subject).toBe('有人请求更改您的 Voyageur 邮箱');
-    expect(emailChangedEmail({ newEmail: 'n@x.co', firstName: '小明', locale: 'zh' }).subject).toBe('您的 Voyageur 邮箱已更改');
+    expect(emailChangeRequestedEmail({ newEmail: 'n@x.co', firstName: '小明', locale: 'zh' }).subject).toBe(
+      '有人请求更改您的 Voyageur 邮箱',
+    );
+    expect(emailChangedEmail({ newEmail: 'n@x.co', firstName: '小明', locale: 'zh' }).subject).toBe(
+      '您的 Voyageur 邮箱已更改',
+    );
   });
 });

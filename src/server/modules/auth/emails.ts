@@ -142,7 +142,15 @@ export function emailChangeCodeEmail(opts: { code: string; firstName: string; lo
     const note = '验证码十分钟内有效，且只能使用一次。如果您没有要求更改 Voyageur 账户的邮箱，请忽略此邮件。';
     return {
       subject: '确认您的 Voyageur 新邮箱',
-      text: [greeting, '', `请在 Voyageur 中输入以下验证码，确认这是您的新邮箱：${code}`, '', note, '', 'Voyageur 团队'].join('\n'),
+      text: [
+        greeting,
+        '',
+        `请在 Voyageur 中输入以下验证码，确认这是您的新邮箱：${code}`,
+        '',
+        note,
+        '',
+        'Voyageur 团队',
+      ].join('\n'),
       html: layout('zh', [
         `<p>${escapeHtml(greeting)}</p>`,
         '<p>请在 Voyageur 中输入以下验证码，确认这是您的新邮箱：</p>',
@@ -157,9 +165,15 @@ export function emailChangeCodeEmail(opts: { code: string; firstName: string; lo
     'The code expires in ten minutes and can be used once. If you did not ask to change the email of a Voyageur account, you can ignore this email.';
   return {
     subject: 'Confirm your new Voyageur email address',
-    text: [greeting, '', `Enter this code in Voyageur to confirm your new email address: ${code}`, '', note, '', 'The Voyageur team'].join(
-      '\n',
-    ),
+    text: [
+      greeting,
+      '',
+      `Enter this code in Voyageur to confirm your new email address: ${code}`,
+      '',
+      note,
+      '',
+      'The Voyageur team',
+    ].join('\n'),
     html: layout('en', [
       `<p>${escapeHtml(greeting)}</p>`,
       '<p>Enter this code in Voyageur to confirm your new email address:</p>',
@@ -183,7 +197,11 @@ export function emailChangeRequestedEmail(opts: { newEmail: string; firstName: s
     return {
       subject: '有人请求更改您的 Voyageur 邮箱',
       text: [greeting, '', ...lines.flatMap((l) => [l, '']), 'Voyageur 团队'].join('\n'),
-      html: layout('zh', [`<p>${escapeHtml(greeting)}</p>`, ...lines.map((l) => `<p>${escapeHtml(l)}</p>`), '<p>Voyageur 团队</p>']),
+      html: layout('zh', [
+        `<p>${escapeHtml(greeting)}</p>`,
+        ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+        '<p>Voyageur 团队</p>',
+      ]),
     };
   }
   const greeting = name ? `Hello ${name},` : 'Hello,';
@@ -194,7 +212,11 @@ export function emailChangeRequestedEmail(opts: { newEmail: string; firstName: s
   return {
     subject: 'Someone asked to change your Voyageur email',
     text: [greeting, '', ...lines.flatMap((l) => [l, '']), 'The Voyageur team'].join('\n'),
-    html: layout('en', [`<p>${escapeHtml(greeting)}</p>`, ...lines.map((l) => `<p>${escapeHtml(l)}</p>`), '<p>The Voyageur team</p>']),
+    html: layout('en', [
+      `<p>${escapeHtml(greeting)}</p>`,
+      ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+      '<p>The Voyageur team</p>',
+    ]),
   };
 }
 
@@ -211,7 +233,11 @@ export function emailChangedEmail(opts: { newEmail: string; firstName: string; l
     return {
       subject: '您的 Voyageur 邮箱已更改',
       text: [greeting, '', ...lines.flatMap((l) => [l, '']), 'Voyageur 团队'].join('\n'),
-      html: layout('zh', [`<p>${escapeHtml(greeting)}</p>`, ...lines.map((l) => `<p>${escapeHtml(l)}</p>`), '<p>Voyageur 团队</p>']),
+      html: layout('zh', [
+        `<p>${escapeHtml(greeting)}</p>`,
+        ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+        '<p>Voyageur 团队</p>',
+      ]),
     };
   }
   const greeting = name ? `Hello ${name},` : 'Hello,';
@@ -222,6 +248,10 @@ export function emailChangedEmail(opts: { newEmail: string; firstName: string; l
   return {
     subject: 'Your Voyageur email address was changed',
     text: [greeting, '', ...lines.flatMap((l) => [l, '']), 'The Voyageur team'].join('\n'),
-    html: layout('en', [`<p>${escapeHtml(greeting)}</p>`, ...lines.map((l) => `<p>${escapeHtml(l)}</p>`), '<p>The Voyageur team</p>']),
+    html: layout('en', [
+      `<p>${escapeHtml(greeting)}</p>`,
+      ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+      '<p>The Voyageur team</p>',
+    ]),
   };
 }

@@ -12,7 +12,11 @@ export type CodePurpose = CodeRow['purpose'];
 
 /** Case-insensitive lookup (matches the unique index on lower(email)). */
 export async function findUserByEmail(db: Db, email: string, forUpdate = false): Promise<UserRow | null> {
-  const q = db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  const q = db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
   const rows = forUpdate ? await q.for('update') : await q;
   return rows[0] ?? null;
 }
@@ -63,7 +67,11 @@ export async function codesSince(db: Db, userId: string, purpose: CodePurpose, s
     .select()
     .from(verificationCodes)
     .where(
-      and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), gte(verificationCodes.createdAt, since)),
+      and(
+        eq(verificationCodes.userId, userId),
+        eq(verificationCodes.purpose, purpose),
+        gte(verificationCodes.createdAt, since),
+      ),
     )
     .orderBy(desc(verificationCodes.createdAt));
 }
@@ -100,7 +108,13 @@ export async function closeCodes(db: Db, userId: string, purpose: CodePurpose, n
   await db
     .update(verificationCodes)
     .set({ consumedAt: now })
-    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
+    .where(
+      and(
+        eq(verificationCodes.userId, userId),
+        eq(verificationCodes.purpose, purpose),
+        isNull(verificationCodes.consumedAt),
+      ),
+    );
 }
 
 export async function recordCodeAttempt(db: Db, id: string, attempts: number, kill: Date | null): Promise<void> {
@@ -147,7 +161,10 @@ export async function retireResetTokens(db: Db, userId: string, now: Date): Prom
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
-export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<{ id: string; userId: string } | null> {
+export async function findSessionByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<{ id: string; userId: string } | null> {
   const rows = await db
     .select({ id: sessions.id, userId: sessions.userId })
     .from(sessions)

@@ -49,15 +49,23 @@ export function registerAuth(root: App, deps: AppDeps): void {
     return user;
   });
 
-  app.post('/api/register', { schema: { body: ZRegisterRequest, response: { 200: ZRegisterResponse } } }, async (request) => {
-    const { email } = await auth.register(request.body, meta(request));
-    return { ok: true as const, email };
-  });
+  app.post(
+    '/api/register',
+    { schema: { body: ZRegisterRequest, response: { 200: ZRegisterResponse } } },
+    async (request) => {
+      const { email } = await auth.register(request.body, meta(request));
+      return { ok: true as const, email };
+    },
+  );
 
-  app.post('/api/auth/send-otp', { schema: { body: ZSendOtpRequest, response: { 200: ZOkResponse } } }, async (request) => {
-    await auth.sendOtp(request.body.email, meta(request));
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/auth/send-otp',
+    { schema: { body: ZSendOtpRequest, response: { 200: ZOkResponse } } },
+    async (request) => {
+      await auth.sendOtp(request.body.email, meta(request));
+      return { ok: true as const };
+    },
+  );
 
   app.post(
     '/api/auth/verify-otp',

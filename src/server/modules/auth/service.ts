@@ -90,13 +90,20 @@ export function organizationNameFor(input: { organizationName?: string; firstNam
 export function createAuthService(deps: AuthDeps) {
   const { db, clock } = deps;
 
-  const deliver = (to: string, message: Omit<MailMessage, 'to'>) => deliverMail(deps.mail, deps.log, { to, ...message });
+  const deliver = (to: string, message: Omit<MailMessage, 'to'>) =>
+    deliverMail(deps.mail, deps.log, { to, ...message });
 
   const sendCodeMail = (user: { email: string; firstName: string; locale: TLocale }, code: string) =>
     deliver(user.email, verificationCodeEmail({ code, firstName: user.firstName, locale: user.locale }));
 
   async function startSession(tx: Db, userId: string, meta: RequestMeta, now: Date) {
-    return createSession(tx, { userId, now, ttlDays: deps.config.sessionTtlDays, ip: meta.ip, userAgent: meta.userAgent });
+    return createSession(tx, {
+      userId,
+      now,
+      ttlDays: deps.config.sessionTtlDays,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
   }
 
   return {
@@ -128,7 +135,12 @@ export function createAuthService(deps: AuthDeps) {
               resourceType: 'user',
               resourceId: user.id,
               oldValue: { firstName: existing.firstName, lastName: existing.lastName },
-              newValue: { email: user.email, firstName: user.firstName, lastName: user.lastName, organizationName: orgName },
+              newValue: {
+                email: user.email,
+                firstName: user.firstName,
+                lastName: user.lastName,
+                organizationName: orgName,
+              },
               ipAddress: meta.ip,
               details: 'Pending registration updated',
               at: now,
@@ -152,7 +164,12 @@ export function createAuthService(deps: AuthDeps) {
               action: 'register',
               resourceType: 'user',
               resourceId: user.id,
-              newValue: { email: user.email, firstName: user.firstName, lastName: user.lastName, organizationName: orgName },
+              newValue: {
+                email: user.email,
+                firstName: user.firstName,
+                lastName: user.lastName,
+                organizationName: orgName,
+              },
               ipAddress: meta.ip,
               at: now,
             });
@@ -255,7 +272,12 @@ export function createAuthService(deps: AuthDeps) {
           return issueCode(tx, user.id, 'verify_email', now);
         });
         if (fresh) await sendCodeMail(user, fresh);
-        throw new AppError(403, 'Please verify your email address first. We sent you a new code.', ErrorCode.EMAIL_NOT_VERIFIED, undefined);
+        throw new AppError(
+          403,
+          'Please verify your email address first. We sent you a new code.',
+          ErrorCode.EMAIL_NOT_VERIFIED,
+          undefined,
+        );
       }
       const session = await db.transaction(async (tx) => {
         if (meta.previousToken) {
@@ -361,7 +383,11 @@ export function createAuthService(deps: AuthDeps) {
       if (!google) return { redirect: '/auth?error=google_not_configured' };
       const attempt = newOidcAttempt(clock.now());
       return {
-        redirect: google.authorizationUrl({ state: attempt.state, nonce: attempt.nonce, redirectUri: googleRedirectUri(deps.config) }),
+        redirect: google.authorizationUrl({
+          state: attempt.state,
+          nonce: attempt.nonce,
+          redirectUri: googleRedirectUri(deps.config),
+        }),
         cookie: attempt.cookie,
       };
     },
@@ -378,7 +404,12 @@ export function createAuthService(deps: AuthDeps) {
       await enforceRateLimits(db, now, [{ rule: RATE.loginIp, subject: meta.ip }]);
       const nonce = checkOidcAttempt(cookie, query.state, now);
       if (!nonce || !query.code || query.error) throw new GoogleAuthError('bad state or no code');
-      const identity = await google.exchange({ code: query.code, nonce, redirectUri: googleRedirectUri(deps.config), now });
+      const identity = await google.exchange({
+        code: query.code,
+        nonce,
+        redirectUri: googleRedirectUri(deps.config),
+        now,
+      });
       try {
         return await db.transaction(async (tx) => {
           let user = await repo.findUserByGoogleSubject(tx, identity.subject);

@@ -110,15 +110,12 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
 export async function deleteOtherSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
   await db
     .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    .where(
+      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
+    );
 }
 
-export function setSessionCookie(
-  reply: FastifyReply,
-  token: string,
-  expiresAt: Date,
-  secure: boolean,
-): void {
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,

@@ -4,7 +4,6 @@ import { ZQuoteFailure, ZQuoteRequest, ZQuoteResponse } from '../../../shared/co
 import { requireUser, signedIn } from '../auth/session';
 import { NoRatesError, createRatesService, toWireWarning } from './service';
 
-
 export function registerRates(root: App, deps: AppDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const rates = createRatesService({

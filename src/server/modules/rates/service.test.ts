@@ -24,7 +24,10 @@ describe('applyDiscount', () => {
         fc.integer({ min: 0, max: 10_000_000 }),
         fc.oneof(
           fc.record({ type: fc.constant('percentage' as const), basisPoints: fc.integer({ min: -100, max: 20_000 }) }),
-          fc.record({ type: fc.constant('fixed_amount' as const), amountCents: fc.integer({ min: -100, max: 5_000_000 }) }),
+          fc.record({
+            type: fc.constant('fixed_amount' as const),
+            amountCents: fc.integer({ min: -100, max: 5_000_000 }),
+          }),
         ),
         (price, discount) => {
           const out = applyDiscount(price, discount);

@@ -95,7 +95,15 @@ export function createRatesService(deps: RatesDeps) {
       const expiresAt = new Date(now.getTime() + QUOTE_TTL_MS);
       await repo.insertQuote(
         deps.db,
-        { id: quoteId, userId, request: { body, carrierRequest: req }, warnings, shipDate: req.shipDate, createdAt: now, expiresAt },
+        {
+          id: quoteId,
+          userId,
+          request: { body, carrierRequest: req },
+          warnings,
+          shipDate: req.shipDate,
+          createdAt: now,
+          expiresAt,
+        },
         priced.map((p) => ({
           id: p.id,
           quoteId,
@@ -165,5 +173,3 @@ function toCarrierRequest(body: TQuoteRequest, shipDate: string): QuoteRequest {
     shipDate,
   };
 }
-
-

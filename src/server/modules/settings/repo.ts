@@ -15,7 +15,11 @@ export async function getUser(db: Db, id: string): Promise<UserRow | null> {
   return rows[0] ?? null;
 }
 
-export async function updateUser(db: Db, id: string, patch: Partial<Omit<typeof users.$inferInsert, 'id'>>): Promise<UserRow> {
+export async function updateUser(
+  db: Db,
+  id: string,
+  patch: Partial<Omit<typeof users.$inferInsert, 'id'>>,
+): Promise<UserRow> {
   const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
   return row;
 }

@@ -20,10 +20,14 @@ const actor = (request: FastifyRequest): Actor => {
   return { userId: user.id, sessionId: user.sessionId, ip: request.ip };
 };
 
-
 export function registerSettings(root: App, deps: AppDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const settings = createSettingsService({ db: deps.database.db, clock: deps.clock, mail: deps.providers.mail, log: app.log });
+  const settings = createSettingsService({
+    db: deps.database.db,
+    clock: deps.clock,
+    mail: deps.providers.mail,
+    log: app.log,
+  });
 
   app.patch(
     '/api/user/profile',
@@ -37,10 +41,8 @@ export function registerSettings(root: App, deps: AppDeps): void {
     async (request) => toUser(await settings.confirmEmailChange(actor(request), request.body.code)),
   );
 
-  app.delete(
-    '/api/user/email/pending',
-    { ...signedIn, schema: { response: { 200: ZUser } } },
-    async (request) => toUser(await settings.cancelEmailChange(actor(request))),
+  app.delete('/api/user/email/pending', { ...signedIn, schema: { response: { 200: ZUser } } }, async (request) =>
+    toUser(await settings.cancelEmailChange(actor(request))),
   );
 
   app.patch(
@@ -70,10 +72,8 @@ export function registerSettings(root: App, deps: AppDeps): void {
     async (request) => settings.setNotifications(actor(request), request.body),
   );
 
-  app.get(
-    '/api/organization',
-    { ...signedIn, schema: { response: { 200: ZOrganization } } },
-    async (request) => settings.getOrganization(actor(request)),
+  app.get('/api/organization', { ...signedIn, schema: { response: { 200: ZOrganization } } }, async (request) =>
+    settings.getOrganization(actor(request)),
   );
 
   app.patch(

@@ -40,7 +40,8 @@ const toOrganization = (row: repo.OrganizationRow): TOrganization => ({
 export function createSettingsService(deps: SettingsDeps) {
   const { db, clock } = deps;
 
-  const deliver = (to: string, message: Omit<MailMessage, 'to'>) => deliverMail(deps.mail, deps.log, { to, ...message });
+  const deliver = (to: string, message: Omit<MailMessage, 'to'>) =>
+    deliverMail(deps.mail, deps.log, { to, ...message });
 
   /** Drops a pending email change and its open codes; audits when there was one. */
   async function clearPendingEmail(tx: Db, user: repo.UserRow, actor: Actor, now: Date): Promise<repo.UserRow> {
@@ -123,8 +124,14 @@ export function createSettingsService(deps: SettingsDeps) {
       if (out.code && out.user.pendingEmail) {
         const { user } = out;
         await Promise.all([
-          deliver(user.pendingEmail!, emailChangeCodeEmail({ code: out.code, firstName: user.firstName, locale: user.locale })),
-          deliver(user.email, emailChangeRequestedEmail({ newEmail: user.pendingEmail!, firstName: user.firstName, locale: user.locale })),
+          deliver(
+            user.pendingEmail!,
+            emailChangeCodeEmail({ code: out.code, firstName: user.firstName, locale: user.locale }),
+          ),
+          deliver(
+            user.email,
+            emailChangeRequestedEmail({ newEmail: user.pendingEmail!, firstName: user.firstName, locale: user.locale }),
+          ),
         ]);
       }
       return out.user;
@@ -169,7 +176,10 @@ export function createSettingsService(deps: SettingsDeps) {
       switch (outcome.kind) {
         case 'ok': {
           const { user } = outcome;
-          await deliver(outcome.oldEmail, emailChangedEmail({ newEmail: user.email, firstName: user.firstName, locale: user.locale }));
+          await deliver(
+            outcome.oldEmail,
+            emailChangedEmail({ newEmail: user.email, firstName: user.firstName, locale: user.locale }),
+          );
           return user;
         }
         case 'none':
@@ -254,7 +264,11 @@ export function createSettingsService(deps: SettingsDeps) {
       return db.transaction(async (tx) => {
         const before = await ensureOrganization(tx, actor.userId, now);
         if (before.name === input.name && before.address === input.address) return toOrganization(before);
-        const after = await repo.updateOrganization(tx, before.id, { name: input.name, address: input.address, updatedAt: now });
+        const after = await repo.updateOrganization(tx, before.id, {
+          name: input.name,
+          address: input.address,
+          updatedAt: now,
+        });
         await audit(tx, {
           userId: actor.userId,
           action: 'organization_update',

@@ -32,10 +32,7 @@ const ZModelAddress = z.object({
   phone: text,
   email: text,
 });
-const ZModelAnswer = z.union([
-  z.object({ address: ZModelAddress }).transform((a) => a.address),
-  ZModelAddress,
-]);
+const ZModelAnswer = z.union([z.object({ address: ZModelAddress }).transform((a) => a.address), ZModelAddress]);
 const ZCompletion = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string() }) })).min(1),
 });
@@ -87,7 +84,10 @@ export function createOpenAiParser(opts: OpenAiParserOptions): AddressParser {
         return { [role]: address } as ParseResult;
       } catch (err) {
         if (callOpts?.signal?.aborted) throw err;
-        opts.log?.info({ err: err instanceof Error ? err.message : String(err) }, 'AI parse failed; using the built-in rules');
+        opts.log?.info(
+          { err: err instanceof Error ? err.message : String(err) },
+          'AI parse failed; using the built-in rules',
+        );
         return opts.fallback.parse(description, callOpts);
       }
     },
@@ -96,7 +96,8 @@ export function createOpenAiParser(opts: OpenAiParserOptions): AddressParser {
 
 /** Trims, drops empty values and brings province, postal code, country and names into our shapes. */
 export function normalizeModelAddress(raw: z.infer<typeof ZModelAddress>): ParsedAddress {
-  const v = (s: string | null | undefined) => (typeof s === 'string' && s.trim() ? s.trim().replace(/\s+/g, ' ') : undefined);
+  const v = (s: string | null | undefined) =>
+    typeof s === 'string' && s.trim() ? s.trim().replace(/\s+/g, ' ') : undefined;
   const out: ParsedAddress = {};
   const country = v(raw.country)?.toUpperCase();
   const isUs = country !== undefined && /^(US|USA|UNITED STATES( OF AMERICA)?|美国)$/.test(country);
@@ -121,7 +122,8 @@ export function normalizeModelAddress(raw: z.infer<typeof ZModelAddress>): Parse
   }
   const province = v(raw.province);
   if (province) {
-    const code = out.country === 'US' ? normalizeUsState(province) : (normalizeProvince(province) ?? normalizeUsState(province));
+    const code =
+      out.country === 'US' ? normalizeUsState(province) : (normalizeProvince(province) ?? normalizeUsState(province));
     if (code) out.province = code;
   }
   if (!out.province && out.postalCode && out.country !== 'US') {

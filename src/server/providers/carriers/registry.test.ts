@@ -33,19 +33,26 @@ describe('createCarriers', () => {
 describe('quoteAll', () => {
   const [canadaPost] = createCarriers({ fuelSurchargeBp: {} });
 
-  it.each([true, false])('leaves out a carrier that hangs (respects its signal: %s) within the timeout', async (respect) => {
-    const t0 = performance.now();
-    const { quotes, warnings } = await quoteAll([canadaPost!, hanging(respect)], req, { timeoutMs: 100 });
-    const elapsed = performance.now() - t0;
-    expect(elapsed).toBeGreaterThanOrEqual(95);
-    expect(elapsed).toBeLessThan(200); // timeout + scheduling slack on a shared machine
-    expect(quotes.length).toBe(4);
-    expect(warnings).toEqual([{ carrier: 'CA-UPS', reason: 'TIMEOUT', message: 'UPS did not answer in time' }]);
-  });
+  it.each([true, false])(
+    'leaves out a carrier that hangs (respects its signal: %s) within the timeout',
+    async (respect) => {
+      const t0 = performance.now();
+      const { quotes, warnings } = await quoteAll([canadaPost!, hanging(respect)], req, { timeoutMs: 100 });
+      const elapsed = performance.now() - t0;
+      expect(elapsed).toBeGreaterThanOrEqual(95);
+      expect(elapsed).toBeLessThan(200); // timeout + scheduling slack on a shared machine
+      expect(quotes.length).toBe(4);
+      expect(warnings).toEqual([{ carrier: 'CA-UPS', reason: 'TIMEOUT', message: 'UPS did not answer in time' }]);
+    },
+  );
 
   it('leaves out a carrier that throws, with its reason, and reports unexpected errors', async () => {
     const seen: unknown[] = [];
-    const boom: Carrier = { code: 'CA-Fedex', name: 'FedEx', quote: async () => Promise.reject(new Error('socket hang up')) };
+    const boom: Carrier = {
+      code: 'CA-Fedex',
+      name: 'FedEx',
+      quote: async () => Promise.reject(new Error('socket hang up')),
+    };
     const limited: Carrier = {
       code: 'CA-PUROLATOR',
       name: 'Purolator',

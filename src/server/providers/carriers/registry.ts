@@ -1,5 +1,12 @@
 import type { Config } from '../../config';
-import { CarrierError, type Carrier, type CarrierCode, type CarrierErrorReason, type CarrierQuote, type QuoteRequest } from './index';
+import {
+  CarrierError,
+  type Carrier,
+  type CarrierCode,
+  type CarrierErrorReason,
+  type CarrierQuote,
+  type QuoteRequest,
+} from './index';
 import { createCanadaPostSandbox } from './sandbox/canada-post';
 import { createDhlSandbox } from './sandbox/dhl';
 import { createFedexSandbox } from './sandbox/fedex';
@@ -61,19 +68,25 @@ async function quoteOne(
   try {
     const answer = await Promise.race([carrier.quote(req, { signal: controller.signal }), timedOut]);
     if (answer === 'timeout') {
-      return { warning: { carrier: carrier.code, reason: 'TIMEOUT', message: `${carrier.name} did not answer in time` } };
+      return {
+        warning: { carrier: carrier.code, reason: 'TIMEOUT', message: `${carrier.name} did not answer in time` },
+      };
     }
     // Whatever the adapter says, a quote is attributed to the carrier that was asked.
     return { quotes: answer.filter((q) => q.carrier === carrier.code) };
   } catch (err) {
     if (controller.signal.aborted) {
-      return { warning: { carrier: carrier.code, reason: 'TIMEOUT', message: `${carrier.name} did not answer in time` } };
+      return {
+        warning: { carrier: carrier.code, reason: 'TIMEOUT', message: `${carrier.name} did not answer in time` },
+      };
     }
     if (err instanceof CarrierError) {
       return { warning: { carrier: carrier.code, reason: err.reason, message: err.message } };
     }
     onError?.(carrier.code, err);
-    return { warning: { carrier: carrier.code, reason: 'UNAVAILABLE', message: `${carrier.name} is unavailable right now` } };
+    return {
+      warning: { carrier: carrier.code, reason: 'UNAVAILABLE', message: `${carrier.name} is unavailable right now` },
+    };
   } finally {
     clearTimeout(timer);
   }

@@ -22,7 +22,10 @@ const TOKEN_ENDPOINT = 'https://oauth2.googleapis.com/token';
 const ISSUERS = new Set(['https://accounts.google.com', 'accounts.google.com']);
 const CLOCK_SKEW_S = 60;
 
-type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal }) => Promise<{
+type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal },
+) => Promise<{
   ok: boolean;
   status: number;
   json(): Promise<unknown>;
@@ -85,12 +88,15 @@ export function validateIdToken(idToken: string, opts: { clientId: string; nonce
   const nowS = Math.floor(opts.now.getTime() / 1000);
   if (typeof claims.iss !== 'string' || !ISSUERS.has(claims.iss)) throw new GoogleAuthError('wrong issuer');
   const aud = claims.aud;
-  if (!(aud === opts.clientId || (Array.isArray(aud) && aud.includes(opts.clientId)))) throw new GoogleAuthError('wrong audience');
+  if (!(aud === opts.clientId || (Array.isArray(aud) && aud.includes(opts.clientId))))
+    throw new GoogleAuthError('wrong audience');
   if (Array.isArray(aud) && aud.length > 1 && claims.azp !== opts.clientId) throw new GoogleAuthError('wrong azp');
   if (typeof claims.exp !== 'number' || claims.exp + CLOCK_SKEW_S < nowS) throw new GoogleAuthError('expired');
-  if (typeof claims.iat === 'number' && claims.iat - CLOCK_SKEW_S > nowS) throw new GoogleAuthError('issued in the future');
+  if (typeof claims.iat === 'number' && claims.iat - CLOCK_SKEW_S > nowS)
+    throw new GoogleAuthError('issued in the future');
   if (claims.nonce !== opts.nonce) throw new GoogleAuthError('wrong nonce');
-  if (claims.email_verified !== true && claims.email_verified !== 'true') throw new GoogleAuthError('email not verified');
+  if (claims.email_verified !== true && claims.email_verified !== 'true')
+    throw new GoogleAuthError('email not verified');
   if (typeof claims.sub !== 'string' || !claims.sub || claims.sub.length > 255) throw new GoogleAuthError('no subject');
   if (typeof claims.email !== 'string' || !claims.email.includes('@') || claims.email.length > 254) {
     throw new GoogleAuthError('no email');

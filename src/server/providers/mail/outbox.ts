@@ -37,7 +37,14 @@ function toEml(m: MailMessage, from: string, date: Date, id: string): string {
   ];
   const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64').replace(/.{76}/g, '$&\r\n');
   if (!m.html) {
-    return [...headers, 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: base64', '', b64(m.text), ''].join('\r\n');
+    return [
+      ...headers,
+      'Content-Type: text/plain; charset=utf-8',
+      'Content-Transfer-Encoding: base64',
+      '',
+      b64(m.text),
+      '',
+    ].join('\r\n');
   }
   return [
     ...headers,
@@ -64,7 +71,10 @@ export function readEmlText(eml: string): { to: string; subject: string; text: s
   const rawSubject = /^Subject: (.*)$/m.exec(eml)?.[1] ?? '';
   const enc = /^=\?UTF-8\?B\?(.*)\?=$/.exec(rawSubject);
   const subject = enc ? Buffer.from(enc[1], 'base64').toString('utf8') : rawSubject;
-  const part = /Content-Type: text\/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n([\s\S]*?)(\r\n--|\r\n$)/.exec(eml);
+  const part =
+    /Content-Type: text\/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n([\s\S]*?)(\r\n--|\r\n$)/.exec(
+      eml,
+    );
   const text = part ? Buffer.from(part[1].replace(/\r\n/g, ''), 'base64').toString('utf8') : '';
   return { to, subject, text };
 }

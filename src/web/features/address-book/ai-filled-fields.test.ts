@@ -4,7 +4,13 @@ import { toFilledFields } from '../../components/ai-assist-box';
 describe('toFilledFields (AI answer → form fields)', () => {
   it("reads the mode's own object and keeps only non-empty values", () => {
     const body = {
-      receiver: { name: 'Rachel Green', company: '', address1: '90 Bedford Rd', city: ' Toronto ', phone: '416-555-0134' },
+      receiver: {
+        name: 'Rachel Green',
+        company: '',
+        address1: '90 Bedford Rd',
+        city: ' Toronto ',
+        phone: '416-555-0134',
+      },
       sender: { name: 'Someone Else' },
     };
     expect(toFilledFields(body, 'receiver')).toEqual({
@@ -38,7 +44,10 @@ describe('toFilledFields (AI answer → form fields)', () => {
   it('uppercases the country and turns CANADA into CA', () => {
     expect(toFilledFields({ country: 'canada' }, 'address').country).toBe('CA');
     expect(toFilledFields({ country: 'us' }, 'address').country).toBe('US');
-    expect(toFilledFields({ country: 'us', province: 'new york' }, 'address')).toEqual({ country: 'US', province: 'NY' });
+    expect(toFilledFields({ country: 'us', province: 'new york' }, 'address')).toEqual({
+      country: 'US',
+      province: 'NY',
+    });
   });
 
   it('yields nothing for an empty or odd answer', () => {

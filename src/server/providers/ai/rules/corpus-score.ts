@@ -13,7 +13,10 @@ export type CorpusScore = {
 };
 
 /** Field accuracy over a corpus: correct expected fields / expected fields. */
-export function scoreCorpus(corpus: CorpusCase[], parse: (text: string) => ParsedAddress = parseAddressText): CorpusScore {
+export function scoreCorpus(
+  corpus: CorpusCase[],
+  parse: (text: string) => ParsedAddress = parseAddressText,
+): CorpusScore {
   let expectedFields = 0;
   let correctFields = 0;
   let extraFields = 0;

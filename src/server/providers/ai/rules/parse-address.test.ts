@@ -24,7 +24,9 @@ describe('address corpus', () => {
 
   it(`keeps field accuracy at or above ${ACCURACY_THRESHOLD * 100}%`, () => {
     const score = scoreCorpus(cases);
-    expect(score.fieldAccuracy, JSON.stringify(score.failures.slice(0, 20), null, 1)).toBeGreaterThanOrEqual(ACCURACY_THRESHOLD);
+    expect(score.fieldAccuracy, JSON.stringify(score.failures.slice(0, 20), null, 1)).toBeGreaterThanOrEqual(
+      ACCURACY_THRESHOLD,
+    );
     // Noise the user would have to clear by hand stays rare too.
     expect(score.extraFields).toBeLessThanOrEqual(Math.ceil(score.cases * 0.03));
   });
@@ -34,9 +36,12 @@ describe('address corpus', () => {
     expect(score.fieldAccuracy, JSON.stringify(score.failures, null, 1)).toBeGreaterThanOrEqual(0.95);
   });
 
-  it.each(cases.filter((c) => c.mustPass).map((c) => [c.input, c.expected] as const))('parses exactly: %j', (input, expected) => {
-    expect(parseAddressText(input)).toEqual(expected);
-  });
+  it.each(cases.filter((c) => c.mustPass).map((c) => [c.input, c.expected] as const))(
+    'parses exactly: %j',
+    (input, expected) => {
+      expect(parseAddressText(input)).toEqual(expected);
+    },
+  );
 });
 
 describe('parseAddressText details', () => {
@@ -52,13 +57,18 @@ describe('parseAddressText details', () => {
   });
 
   it('reads postal codes in any case, with a space, a hyphen or nothing', () => {
-    for (const text of ['m5v3l9', 'M5V 3L9', 'M5V-3L9', 'm5v 3l9']) expect(parseAddressText(text).postalCode).toBe('M5V 3L9');
+    for (const text of ['m5v3l9', 'M5V 3L9', 'M5V-3L9', 'm5v 3l9'])
+      expect(parseAddressText(text).postalCode).toBe('M5V 3L9');
     expect(parseAddressText('m5v3l9')).toMatchObject({ province: 'ON', country: 'CA' });
   });
 
   it('maps Chinese city names and reads unspaced Chinese places', () => {
     expect(parseAddressText('城市：多伦多').city).toBe('Toronto');
-    expect(parseAddressText('加拿大安大略省密西沙加市')).toMatchObject({ country: 'CA', province: 'ON', city: 'Mississauga' });
+    expect(parseAddressText('加拿大安大略省密西沙加市')).toMatchObject({
+      country: 'CA',
+      province: 'ON',
+      city: 'Mississauga',
+    });
   });
 
   it('splits Chinese names surname first', () => {

@@ -17,8 +17,19 @@
  *   (a state code for the US); phone is 'AAA-BBB-CCCC' (with ' ext. N'); country is CA or US.
  * - Province is inferred from the postal code, else from a known city, when not written.
  */
-import { normalizePostalCode, normalizeZip, POSTAL_CODE_PATTERN_GLOBAL, provincesForPostalCode } from '../../../../shared/postal-code';
-import { normalizeProvince, normalizeUsState, PROVINCES, PROVINCE_CODES, type ProvinceCode } from '../../../../shared/provinces';
+import {
+  normalizePostalCode,
+  normalizeZip,
+  POSTAL_CODE_PATTERN_GLOBAL,
+  provincesForPostalCode,
+} from '../../../../shared/postal-code';
+import {
+  normalizeProvince,
+  normalizeUsState,
+  PROVINCES,
+  PROVINCE_CODES,
+  type ProvinceCode,
+} from '../../../../shared/provinces';
 import { CHINESE_CITY_NAMES, lookupCity } from './cities';
 import {
   ABBREVIATIONS,
@@ -52,7 +63,18 @@ export type ParsedAddress = {
 };
 
 export const PARSED_FIELDS = [
-  'firstName', 'lastName', 'name', 'company', 'address1', 'address2', 'city', 'province', 'postalCode', 'country', 'phone', 'email',
+  'firstName',
+  'lastName',
+  'name',
+  'company',
+  'address1',
+  'address2',
+  'city',
+  'province',
+  'postalCode',
+  'country',
+  'phone',
+  'email',
 ] as const;
 
 const POSTAL_MARK = '\uE000';
@@ -63,7 +85,8 @@ const CJK = /[\u3400-\u9fff]/;
 const CJK_ONLY = /^[\u3400-\u9fff·]+$/u;
 const ZIP_RE = /^\d{5}(?:-\d{4})?$/;
 const CIVIC_RE = /^\d{1,6}[A-Za-z]?$|^\d{1,6}\s?½$|^\d{1,6}-\d{1,6}[A-Za-z]?$/;
-const FRENCH_NUMBER_COMMA = /(\b\d{1,6}[A-Za-z]?),\s+(?=(?:rue|boul\.?|boulevard|av\.?|avenue|ch\.?|chemin|place|route|rang|montée|côte|allée|impasse|promenade|croissant|terrasse)\s)/giu;
+const FRENCH_NUMBER_COMMA =
+  /(\b\d{1,6}[A-Za-z]?),\s+(?=(?:rue|boul\.?|boulevard|av\.?|avenue|ch\.?|chemin|place|route|rang|montée|côte|allée|impasse|promenade|croissant|terrasse)\s)/giu;
 const UNIT_CIVIC_RE = /(?<![\p{L}\p{N}-])#?\s?([A-Za-z]?\d{1,5}[A-Za-z]?)\s*-\s*(\d{1,6}[A-Za-z]?)(?=\s+[\p{L}])/u;
 const UNIT_RE =
   /(?<![\p{L}\p{N}])(apt\.?|apartment|suite|ste\.?|unit|app\.?|appt\.?|appartement|bureau|room|rm\.?|local|#)\s*(?:no\.?\s*)?#?\s*([A-Za-z]?\d{1,6}[A-Za-z]?|[A-Za-z](?![\p{L}]))(?![\p{L}\p{N}])/iu;
@@ -74,15 +97,31 @@ const SITE_COMP_RE = /(?<![\p{L}\p{N}])site\s*(\d{1,4})\s*,?\s*comp(?:artment)?\
 const GD_RE = /(?<![\p{L}\p{N}])(?:(general\s+delivery)|(poste\s+restante))(?![\p{L}])|\bGD\b/iu;
 
 const UNIT_NAMES: Record<string, string> = {
-  apt: 'Apt', apartment: 'Apt', suite: 'Suite', ste: 'Suite', unit: 'Unit', app: 'App.', appt: 'App.', appartement: 'App.',
-  bureau: 'Bureau', room: 'Room', rm: 'Room', local: 'Local', '#': 'Unit',
+  apt: 'Apt',
+  apartment: 'Apt',
+  suite: 'Suite',
+  ste: 'Suite',
+  unit: 'Unit',
+  app: 'App.',
+  appt: 'App.',
+  appartement: 'App.',
+  bureau: 'Bureau',
+  room: 'Room',
+  rm: 'Room',
+  local: 'Local',
+  '#': 'Unit',
 };
 
 /** Chinese province names (without 省/地区) from the shared table, for scanning unspaced Chinese text. */
 const ZH_PROVINCES: [string, ProvinceCode][] = PROVINCE_CODES.flatMap((code): [string, ProvinceCode][] => {
   const zh = PROVINCES[code].zh;
   const short = zh.replace(/(省|地区)$/, '');
-  return short === zh ? [[zh, code]] : [[zh, code], [short, code]];
+  return short === zh
+    ? [[zh, code]]
+    : [
+        [zh, code],
+        [short, code],
+      ];
 }).sort((a, b) => b[0].length - a[0].length);
 
 type Label = { field: LabelField; value: string };
@@ -125,10 +164,13 @@ export function parseAddressText(input: string): ParsedAddress {
     w.out.email ??= m.replace(/\.$/, '');
     return '\n';
   });
-  text = text.replace(PHONE_RE, (_m, a1: string | undefined, a2: string | undefined, b: string, c: string, ext?: string) => {
-    w.out.phone ??= `${a1 ?? a2}-${b}-${c}${ext ? ` ext. ${ext}` : ''}`;
-    return '\n';
-  });
+  text = text.replace(
+    PHONE_RE,
+    (_m, a1: string | undefined, a2: string | undefined, b: string, c: string, ext?: string) => {
+      w.out.phone ??= `${a1 ?? a2}-${b}-${c}${ext ? ` ext. ${ext}` : ''}`;
+      return '\n';
+    },
+  );
   text = text.replace(POSTAL_CODE_PATTERN_GLOBAL, (m) => {
     const code = normalizePostalCode(m);
     if (!code) return m;
@@ -379,7 +421,11 @@ function tailCountry(tokens: string[]): { code: 'CA' | 'US'; size: number } | nu
   return null;
 }
 
-function tailRegion(tokens: string[], kind: 'province' | 'state', strong: boolean): { code: string; size: number } | null {
+function tailRegion(
+  tokens: string[],
+  kind: 'province' | 'state',
+  strong: boolean,
+): { code: string; size: number } | null {
   for (let size = Math.min(4, tokens.length); size >= 1; size--) {
     const words = tokens.slice(tokens.length - size);
     const text = words.join(' ').replace(/,$/, '');
@@ -443,7 +489,8 @@ function streetEnd(tokens: string[], i: number): number {
     if (STREET_TYPES.has(word)) {
       last = j;
       // Keep going through stacked types ("Lake Shore Blvd", "Green Hill Rd").
-      while (j + 1 < tokens.length && STREET_TYPES.has(bareWord(tokens[j + 1])) && !startsCity(tokens, j + 1)) last = ++j;
+      while (j + 1 < tokens.length && STREET_TYPES.has(bareWord(tokens[j + 1])) && !startsCity(tokens, j + 1))
+        last = ++j;
       return extendDirections(tokens, last);
     }
   }
@@ -555,7 +602,14 @@ function resolve(w: Work, segments: Segment[]): void {
     for (let k = rest.length - 1; k >= 0; k--) {
       const c = rest[k];
       const next = segments[c.index + 1];
-      if (next && !next.head && (next.province || next.postal || next.state) && looksLikePlace(c.text) && c.index > streetIndex && streetIndex >= 0) {
+      if (
+        next &&
+        !next.head &&
+        (next.province || next.postal || next.state) &&
+        looksLikePlace(c.text) &&
+        c.index > streetIndex &&
+        streetIndex >= 0
+      ) {
         w.city = cityText(c.text);
         rest.splice(k, 1);
         break;
@@ -563,7 +617,10 @@ function resolve(w: Work, segments: Segment[]): void {
     }
   }
 
-  const ordered = streetIndex >= 0 ? [...rest.filter((c) => c.index <= streetIndex), ...rest.filter((c) => c.index > streetIndex)] : rest;
+  const ordered =
+    streetIndex >= 0
+      ? [...rest.filter((c) => c.index <= streetIndex), ...rest.filter((c) => c.index > streetIndex)]
+      : rest;
   for (const c of ordered) {
     const text = stripDot(c.text);
     const sentenceWords = text.split(' ').filter((t) => t === t.toLowerCase() && NAME_STOPWORDS.has(t)).length;
@@ -590,7 +647,10 @@ function knownCityAtEnd(head: string): { city: string; rest?: string } | null {
     const text = tokens.slice(tokens.length - size).join(' ');
     const known = lookupCity(text);
     if (known) {
-      return { city: CJK.test(text) ? known.name : cityText(text), rest: tokens.slice(0, tokens.length - size).join(' ') || undefined };
+      return {
+        city: CJK.test(text) ? known.name : cityText(text),
+        rest: tokens.slice(0, tokens.length - size).join(' ') || undefined,
+      };
     }
   }
   return null;
@@ -600,7 +660,12 @@ function cityFromHead(text: string): { city: string; rest?: string } | null {
   const head = text.replace(/^(?:(?:in|at|to|à|en|near)\s+)+/i, '');
   const tokens = head.split(' ');
   // A short place name as a whole ("New York", "Port Perry") before any known city inside it ("York").
-  if (!CJK.test(head) && tokens.length <= 3 && looksLikePlace(head) && tokens.every((t) => /^[\p{Lu}\d]/u.test(t) || head === head.toLowerCase())) {
+  if (
+    !CJK.test(head) &&
+    tokens.length <= 3 &&
+    looksLikePlace(head) &&
+    tokens.every((t) => /^[\p{Lu}\d]/u.test(t) || head === head.toLowerCase())
+  ) {
     return { city: cityText(head) };
   }
   const known = knownCityAtEnd(head);
@@ -610,7 +675,8 @@ function cityFromHead(text: string): { city: string; rest?: string } | null {
   // A sentence ending in a place: "she lives in Red Lake" — take the capitalised words at the end.
   let k = tokens.length;
   while (k > 0 && /^\p{Lu}/u.test(tokens[k - 1]) && !NAME_STOPWORDS.has(tokens[k - 1].toLowerCase())) k--;
-  if (k < tokens.length && tokens.length - k <= 3) return { city: cityText(tokens.slice(k).join(' ')), rest: tokens.slice(0, k).join(' ') || undefined };
+  if (k < tokens.length && tokens.length - k <= 3)
+    return { city: cityText(tokens.slice(k).join(' ')), rest: tokens.slice(0, k).join(' ') || undefined };
   return null;
 }
 
@@ -650,11 +716,20 @@ function scanChinese(w: Work, text: string): string | undefined {
 
 function isNameLike(text: string): boolean {
   const tokens = text.split(' ');
-  return tokens.length <= 5 && tokens.every((t) => /^[\p{Lu}&][\p{L}'&.-]*$/u.test(t)) && !tokens.some((t) => NAME_STOPWORDS.has(t.toLowerCase()));
+  return (
+    tokens.length <= 5 &&
+    tokens.every((t) => /^[\p{Lu}&][\p{L}'&.-]*$/u.test(t)) &&
+    !tokens.some((t) => NAME_STOPWORDS.has(t.toLowerCase()))
+  );
 }
 
 function cleanName(text: string): string | undefined {
-  const t = stripDot(text.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim());
+  const t = stripDot(
+    text
+      .replace(/\([^)]*\)/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
   if (CJK_ONLY.test(t.replace(/\s/g, ''))) return t.replace(/\s/g, '');
   const tokens = t.split(' ').filter((x) => !HONORIFICS.test(x));
   const name = tokens.join(' ');
@@ -673,7 +748,12 @@ function nameFrom(text: string, afterStreet: boolean): string | undefined {
   if (!tokens.length) return undefined;
   const isWord = (t: string) => /^[\p{L}][\p{L}'.-]*$/u.test(t);
   const allLower = tokens.every((t) => t === t.toLowerCase());
-  if (tokens.length <= 3 && tokens.every(isWord) && !tokens.some((t) => NAME_STOPWORDS.has(t.toLowerCase())) && !lookupCity(text)) {
+  if (
+    tokens.length <= 3 &&
+    tokens.every(isWord) &&
+    !tokens.some((t) => NAME_STOPWORDS.has(t.toLowerCase())) &&
+    !lookupCity(text)
+  ) {
     if (allLower && afterStreet) return undefined;
     if (!allLower || tokens.length >= 2) return titleCase(tokens.join(' '));
   }
@@ -700,7 +780,9 @@ function stripDot(text: string): string {
   const t = text.trim();
   if (!t.endsWith('.')) return t;
   const last = t.slice(0, -1).split(/\s+/).pop() ?? '';
-  return ABBREVIATIONS.has(last.toLowerCase()) || /^(?:inc|ltd|ltée|corp|co|enr|cie|llc)$/i.test(last) ? t : t.slice(0, -1);
+  return ABBREVIATIONS.has(last.toLowerCase()) || /^(?:inc|ltd|ltée|corp|co|enr|cie|llc)$/i.test(last)
+    ? t
+    : t.slice(0, -1);
 }
 
 function titleCase(text: string): string {

@@ -157,7 +157,9 @@ describe.each(DOMESTIC.map((d) => [d.name, d] as const))('%s', (_name, def) => {
         fc.constantFrom(MONTREAL, HALIFAX, VANCOUVER, 'K0A 1A0', WHITEHORSE),
         (w, dw, l, wd, h, dl, type, to) => {
           // A parcel grown past the carrier's limits is refused, not priced: nothing to compare.
-          const bigger = [box(w + dw, l, wd, h, type), box(w, l + dl, wd, h, type)].filter((b) => !limitProblem(def, b));
+          const bigger = [box(w + dw, l, wd, h, type), box(w, l + dl, wd, h, type)].filter(
+            (b) => !limitProblem(def, b),
+          );
           const base = prices(def, request(TORONTO, to, box(w, l, wd, h, type)));
           for (const b of bigger) {
             const grown = prices(def, request(TORONTO, to, b));

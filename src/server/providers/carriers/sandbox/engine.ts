@@ -346,7 +346,8 @@ export function rateCarrier(def: CarrierDef, req: QuoteRequest, fuelOverrideBp?:
   else if (req.to.country === 'CA' && isRuralPostalCode(req.to.postalCode) && s.ruralCents > 0) {
     surcharges.push({ code: 'RURAL', amountCents: s.ruralCents });
   }
-  if (p.type === 'tube' && s.nonStandardCents > 0) surcharges.push({ code: 'NON_STANDARD', amountCents: s.nonStandardCents });
+  if (p.type === 'tube' && s.nonStandardCents > 0)
+    surcharges.push({ code: 'NON_STANDARD', amountCents: s.nonStandardCents });
   if (
     s.handlingCents > 0 &&
     (sides[0] > s.handlingOverLengthCm || sides[1] > s.handlingOverSecondSideCm || p.weightKg > s.handlingOverWeightKg)
@@ -371,7 +372,12 @@ export function rateCarrier(def: CarrierDef, req: QuoteRequest, fuelOverrideBp?:
       priceCents: baseCents + fuelCents + surchargeTotal,
       transitDays,
       estimatedDelivery: addBusinessDays(req.shipDate, transitDays),
-      breakdown: { baseCents, fuelCents, surchargesCents: surcharges.map((x) => ({ ...x })), billableWeightKg: grams / 1000 },
+      breakdown: {
+        baseCents,
+        fuelCents,
+        surchargesCents: surcharges.map((x) => ({ ...x })),
+        billableWeightKg: grams / 1000,
+      },
     };
   });
 }
@@ -395,5 +401,7 @@ export function sandboxCarrier(def: CarrierDef, opts: SandboxOptions = {}): Carr
 
 /** Rural destinations take one more day with every domestic carrier. */
 export function ruralExtraDay(req: QuoteRequest): number {
-  return req.to.country === 'CA' && isRuralPostalCode(req.to.postalCode) && !isRemotePostalCode(req.to.postalCode) ? 1 : 0;
+  return req.to.country === 'CA' && isRuralPostalCode(req.to.postalCode) && !isRemotePostalCode(req.to.postalCode)
+    ? 1
+    : 0;
 }

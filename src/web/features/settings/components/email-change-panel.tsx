@@ -48,7 +48,11 @@ export function EmailChangePanel({ user, pendingEmail }: { user: TUser; pendingE
       reset({ code: '' });
       toast({ title: t('settings.emailChange.resent', { email: pendingEmail }), variant: 'success' });
     } catch (error) {
-      toast({ title: t('settings.emailChange.resendFailed'), description: errorMessage(error, t), variant: 'destructive' });
+      toast({
+        title: t('settings.emailChange.resendFailed'),
+        description: errorMessage(error, t),
+        variant: 'destructive',
+      });
     }
   }
 
@@ -57,7 +61,11 @@ export function EmailChangePanel({ user, pendingEmail }: { user: TUser; pendingE
       await cancel.mutateAsync();
       toast({ title: t('settings.emailChange.cancelled'), variant: 'success' });
     } catch (error) {
-      toast({ title: t('settings.emailChange.cancelFailed'), description: errorMessage(error, t), variant: 'destructive' });
+      toast({
+        title: t('settings.emailChange.cancelFailed'),
+        description: errorMessage(error, t),
+        variant: 'destructive',
+      });
     }
   }
 

@@ -17,7 +17,12 @@ import { EmailChangePanel } from './email-change-panel';
 const schema = z.object({
   firstName: z.string().trim().min(1, 'settings.validation.required').max(100, 'settings.validation.tooLong'),
   lastName: z.string().trim().min(1, 'settings.validation.required').max(100, 'settings.validation.tooLong'),
-  email: z.string().trim().min(1, 'settings.validation.required').email('settings.validation.email').max(254, 'settings.validation.tooLong'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'settings.validation.required')
+    .email('settings.validation.email')
+    .max(254, 'settings.validation.tooLong'),
 });
 type Values = z.infer<typeof schema>;
 

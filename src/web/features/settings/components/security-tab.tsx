@@ -15,7 +15,10 @@ import { applyFieldErrors } from './apply-field-errors';
 
 const schema = z
   .object({
-    currentPassword: z.string().min(1, 'settings.validation.currentRequired').max(128, 'settings.validation.passwordMax'),
+    currentPassword: z
+      .string()
+      .min(1, 'settings.validation.currentRequired')
+      .max(128, 'settings.validation.passwordMax'),
     newPassword: z.string().min(8, 'settings.validation.passwordMin').max(128, 'settings.validation.passwordMax'),
     confirmPassword: z.string(),
   })
