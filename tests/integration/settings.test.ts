@@ -375,16 +375,14 @@ describe(`settings (${testDbKind})`, () => {
         const id = randomUUID();
         ctx.clock.advance(1000);
         const now = ctx.clock.now();
-        await ctx.database.db
-          .insert(verificationCodes)
-          .values({
-            id,
-            userId,
-            purpose,
-            codeHash: hashCode(id, code),
-            expiresAt: new Date(now.getTime() + 600_000),
-            createdAt: now,
-          });
+        await ctx.database.db.insert(verificationCodes).values({
+          id,
+          userId,
+          purpose,
+          codeHash: hashCode(id, code),
+          expiresAt: new Date(now.getTime() + 600_000),
+          createdAt: now,
+        });
       };
       // A pending sign-up with a newer email-change code: only the sign-up code verifies it.
       const pending = freshEmail('pending');
