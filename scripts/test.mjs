@@ -8,7 +8,11 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const steps = [
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['lint', bin('eslint'), ['.']],
-  ['format', bin('prettier'), ['--check', 'src/**/*.{ts,tsx,css,json}', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.mjs']],
+  [
+    'format',
+    bin('prettier'),
+    ['--check', 'src/**/*.{ts,tsx,css,json}', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.mjs'],
+  ],
   ['unit', bin('vitest'), ['run', '--project', 'unit']],
   ['integration (PGlite)', bin('vitest'), ['run', '--project', 'integration'], { TEST_DB: 'pglite' }],
 ];
