@@ -239,7 +239,15 @@ function checkCsrf(origin: string | undefined, host: string | undefined, appUrl:
 
 function toErrorBody(error: FastifyError | AppError | Error): TApiError & { status: number } {
   if (error instanceof AppError) {
-    return { status: error.statusCode, message: error.message, code: error.code, fieldErrors: error.fieldErrors };
+    const retryAfter = Number(error.headers?.['retry-after']);
+    return {
+      status: error.statusCode,
+      message: error.message,
+      code: error.code,
+      fieldErrors: error.fieldErrors,
+      ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
+      ...error.extra,
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fieldErrors: TFieldErrors = {};

@@ -9,6 +9,10 @@ export const ErrorCode = {
   EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
   EMAIL_TAKEN: 'EMAIL_TAKEN',
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  /** A wrong current password where one is asked again (settings: password or email change). */
+  WRONG_PASSWORD: 'WRONG_PASSWORD',
+  /** The account has no password yet (Google sign-in only); set one with a reset link first. */
+  PASSWORD_NOT_SET: 'PASSWORD_NOT_SET',
   INVALID_CODE: 'INVALID_CODE',
   CODE_EXPIRED: 'CODE_EXPIRED',
   TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
@@ -35,4 +39,8 @@ export type TApiError = {
   message: string;
   code?: TErrorCode;
   fieldErrors?: TFieldErrors;
+  /** On every 429: seconds until another try may succeed (also in the Retry-After header). */
+  retryAfter?: number;
+  /** On EMAIL_NOT_VERIFIED at sign-in: whether a new code was just mailed. */
+  codeSent?: boolean;
 };

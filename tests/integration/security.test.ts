@@ -70,7 +70,7 @@ describe(`single use under concurrency (${testDbKind})`, () => {
         ctx,
         'PATCH',
         '/api/user/profile',
-        { firstName: 'T', lastName: 'U', email },
+        { firstName: 'T', lastName: 'U', email, currentPassword: u.password },
         { cookie: u.cookie },
       );
       expect(pending.statusCode).toBe(200);

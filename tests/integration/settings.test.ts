@@ -62,7 +62,7 @@ describe(`settings (${testDbKind})`, () => {
         ctx,
         'PATCH',
         '/api/user/profile',
-        { firstName: ' Grace ', lastName: 'Hopper', email: ` ${email} ` },
+        { firstName: ' Grace ', lastName: 'Hopper', email: ` ${email} `, currentPassword: 'a good long password' },
         { cookie },
       );
       expect(res.statusCode).toBe(200);
@@ -118,7 +118,7 @@ describe(`settings (${testDbKind})`, () => {
         ctx,
         'PATCH',
         '/api/user/profile',
-        { firstName: 'Z', lastName: 'Z', email: b.email.toUpperCase() },
+        { firstName: 'Z', lastName: 'Z', email: b.email.toUpperCase(), currentPassword: a.password },
         { cookie: a.cookie },
       );
       expect(res.statusCode).toBe(409);
@@ -167,10 +167,75 @@ describe(`settings (${testDbKind})`, () => {
     const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
     const login = (email: string, password: string) =>
       call(ctx, 'POST', '/api/login', { email, password }, { ip: nextIp() });
+    // registerAndVerify's default password.
     const requestChange = (cookie: string, newEmail: string, names = { firstName: 'Ada', lastName: 'Lovelace' }) =>
-      call(ctx, 'PATCH', '/api/user/profile', { ...names, email: newEmail }, { cookie });
+      call(
+        ctx,
+        'PATCH',
+        '/api/user/profile',
+        { ...names, email: newEmail, currentPassword: 'a good long password' },
+        { cookie },
+      );
     const confirm = (cookie: string, code: string) =>
       call(ctx, 'POST', '/api/user/email/confirm', { code }, { cookie });
+
+    it('needs the current password as well as the mailed code: a session alone cannot move the account', async () => {
+      const { cookie, user } = await registerAndVerify(ctx, { firstName: 'Ada', lastName: 'Lovelace' });
+      const newEmail = freshEmail('thief');
+      const before = await snapshot(ctx, user.id);
+      const since = ctx.mail.length;
+      const body = { firstName: 'Ada', lastName: 'Lovelace', email: newEmail };
+
+      const missing = await call(ctx, 'PATCH', '/api/user/profile', body, { cookie });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        fieldErrors: { currentPassword: [expect.any(String)] },
+      });
+
+      const wrong = await call(
+        ctx,
+        'PATCH',
+        '/api/user/profile',
+        { ...body, currentPassword: 'not my password' },
+        { cookie },
+      );
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({
+        code: 'WRONG_PASSWORD',
+        fieldErrors: { currentPassword: ['Current password is incorrect'] },
+      });
+      expect(await snapshot(ctx, user.id)).toEqual(before);
+      expect(ctx.mail.length).toBe(since);
+
+      // Names alone need no password.
+      const names = await call(
+        ctx,
+        'PATCH',
+        '/api/user/profile',
+        { ...body, email: before.user.email, lastName: 'King' },
+        { cookie },
+      );
+      expect(names.statusCode).toBe(200);
+    });
+
+    it('bounds guessing the current password through the email form', async () => {
+      const { cookie } = await registerAndVerify(ctx);
+      const body = { firstName: 'Ada', lastName: 'Lovelace', email: freshEmail('guess') };
+      const answers: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await call(
+          ctx,
+          'PATCH',
+          '/api/user/profile',
+          { ...body, currentPassword: `guess ${i}` },
+          { cookie },
+        );
+        answers.push(res.statusCode);
+      }
+      expect(answers.slice(0, 10)).toEqual(Array(10).fill(400));
+      expect(answers[10]).toBe(429);
+    });
 
     it('mails a code to the new address and a notice to the current one, and changes nothing until confirmed', async () => {
       const { cookie, email, password, user } = await registerAndVerify(ctx);
@@ -473,7 +538,7 @@ describe(`settings (${testDbKind})`, () => {
       expect(logs.map((l) => l.action)).toContain('password_change');
     });
 
-    it('answers 400 INVALID_CREDENTIALS with fieldErrors.currentPassword for a wrong current password', async () => {
+    it('answers 400 WRONG_PASSWORD with fieldErrors.currentPassword for a wrong current password', async () => {
       const { cookie, user } = await registerAndVerify(ctx);
       const before = await snapshot(ctx, user.id);
       const res = await call(
@@ -484,7 +549,7 @@ describe(`settings (${testDbKind})`, () => {
         { cookie },
       );
       expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe('INVALID_CREDENTIALS');
+      expect(res.json().code).toBe('WRONG_PASSWORD');
       expect(res.json().fieldErrors.currentPassword).toHaveLength(1);
       expect(await snapshot(ctx, user.id)).toEqual(before);
       for (const body of [

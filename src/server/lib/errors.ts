@@ -1,4 +1,4 @@
-import type { TErrorCode, TFieldErrors } from '../../shared/errors';
+import type { TApiError, TErrorCode, TFieldErrors } from '../../shared/errors';
 import { ErrorCode } from '../../shared/errors';
 
 /** An error the client should see: status, message and an optional code and field errors. */
@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code?: TErrorCode,
     readonly fieldErrors?: TFieldErrors,
     readonly headers?: Record<string, string>,
+    /** Extra fields of the error body (e.g. `codeSent`). */
+    readonly extra?: Pick<TApiError, 'codeSent'>,
   ) {
     super(message);
   }

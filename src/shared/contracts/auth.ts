@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './fields';
 import { ZLocale, ZUser } from './user';
 
 /** Trimmed, lower-cased email (the server stores and compares emails this way). */
@@ -13,14 +14,14 @@ export const ZPassword = z
   .string()
   .min(8, 'Password must be at least 8 characters long')
   .max(128, 'Password must be at most 128 characters long');
-export const ZPersonName = z.string().trim().min(1, 'Required').max(100);
+export const ZPersonName = singleLine('Name').trim().min(1, 'Required').max(100, 'Name must be at most 100 characters');
 
 export const ZRegisterRequest = z.strictObject({
   email: ZEmail,
   password: ZPassword,
   firstName: ZPersonName,
   lastName: ZPersonName,
-  organizationName: z.string().trim().max(200).optional(),
+  organizationName: singleLine('Organization name').trim().max(200).optional(),
   locale: ZLocale.optional(),
 });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;

@@ -1,17 +1,28 @@
 import { z } from 'zod';
 
-/** A required text field: trimmed, not blank, at most `max` characters; messages name the field. */
-export const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+/**
+ * Control characters (C0 incl. tab, CR and LF; DEL; C1), the Unicode line and paragraph separators, and
+ * bidirectional overrides. A name, company or street is one line of text: these only serve to forge
+ * mail headers or message lines, or to disguise what a text says.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
-/** Optional text: null, undefined and blank all become ''. */
+export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(value);
+
+export const controlCharactersMessage = (label: string) =>
+  `${label} must not contain line breaks or control characters`;
+
+/** One line of text: refused (not trimmed away) when it holds a control character anywhere. */
+export const singleLine = (label: string) =>
+  z.string({ error: `${label} is required` }).refine((v) => !hasControlCharacters(v), controlCharactersMessage(label));
+
+/** A required text field: one line, trimmed, not blank, at most `max` characters; messages name the field. */
+export const requiredText = (label: string, max: number) =>
+  singleLine(label).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+
+/** Optional one-line text: null, undefined and blank all become ''. */
 export const optionalText = (label: string, max: number) =>
-  z
-    .string()
+  singleLine(label)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()

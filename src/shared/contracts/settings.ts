@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { ZEmail, ZPassword, ZPersonName } from './auth';
+import { singleLine } from './fields';
 import { ZLocale } from './user';
 
 export const ZUpdateProfileRequest = z.strictObject({
   firstName: ZPersonName,
   lastName: ZPersonName,
   email: ZEmail,
+  /** Required when `email` differs from the account's: a session alone must not move the account. */
+  currentPassword: z.string().max(128).optional(),
 });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 
@@ -36,7 +39,7 @@ export const ZOrganization = z.object({
 export type TOrganization = z.infer<typeof ZOrganization>;
 
 export const ZUpdateOrganizationRequest = z.strictObject({
-  name: z.string().trim().min(1, 'Organization name is required').max(200),
+  name: singleLine('Organization name').trim().min(1, 'Organization name is required').max(200),
   address: z.string().trim().max(500),
 });
 export type TUpdateOrganizationRequest = z.infer<typeof ZUpdateOrganizationRequest>;

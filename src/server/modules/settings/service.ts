@@ -22,7 +22,7 @@ import { emailTaken } from '../auth/service';
 import { deleteOtherSessions } from '../auth/session';
 import * as repo from './repo';
 
-// Guessing the current password through the change form: 10 tries per account per 15 minutes.
+// Guessing the current password through the password and email change forms: 10 tries per account per 15 minutes.
 const PASSWORD_CHANGE: RateRule = { name: 'password-change', limit: 10, windowMs: 15 * 60_000 };
 
 type Log = { error(obj: object, msg: string): void };
@@ -60,6 +60,31 @@ export function createSettingsService(deps: SettingsDeps) {
     return after;
   }
 
+  /**
+   * The current password, asked again before a password or email change. Guessing it through these forms
+   * is bounded per account. An account without a password (Google sign-in only) sets one with a reset link.
+   */
+  async function checkCurrentPassword(
+    actor: Actor,
+    user: repo.UserRow,
+    given: string | undefined,
+    now: Date,
+  ): Promise<void> {
+    if (!given) {
+      const message = 'Enter your current password to change your email';
+      throw new AppError(400, message, ErrorCode.VALIDATION_ERROR, { currentPassword: [message] });
+    }
+    await enforceRateLimits(db, now, [{ rule: PASSWORD_CHANGE, subject: actor.userId }]);
+    if (!user.passwordHash) {
+      const message = "This account has no password yet: set one with 'Forgot password?' on the sign-in page first";
+      throw new AppError(400, message, ErrorCode.PASSWORD_NOT_SET, { currentPassword: [message] });
+    }
+    if (!(await verifyPassword(given, user.passwordHash))) {
+      const message = 'Current password is incorrect';
+      throw new AppError(400, message, ErrorCode.WRONG_PASSWORD, { currentPassword: [message] });
+    }
+  }
+
   async function lockedUser(tx: Db, userId: string): Promise<repo.UserRow> {
     const user = await repo.lockUser(tx, userId);
     if (!user) throw unauthorized();
@@ -74,6 +99,12 @@ export function createSettingsService(deps: SettingsDeps) {
      */
     async updateProfile(actor: Actor, input: TUpdateProfileRequest): Promise<repo.UserRow> {
       const now = clock.now();
+      const current = await repo.getUser(db, actor.userId);
+      if (!current) throw unauthorized();
+      // A stolen session alone must not move the account to another mailbox: the password is asked again
+      // (checked before the transaction, so the slow hash holds no row lock).
+      if (input.email !== current.email.toLowerCase())
+        await checkCurrentPassword(actor, current, input.currentPassword, now);
       const out = await db.transaction(async (tx) => {
         const before = await lockedUser(tx, actor.userId);
         const emailChange = input.email !== before.email.toLowerCase();
@@ -202,13 +233,9 @@ export function createSettingsService(deps: SettingsDeps) {
 
     async changePassword(actor: Actor, input: TChangePasswordRequest): Promise<void> {
       const now = clock.now();
-      await enforceRateLimits(db, now, [{ rule: PASSWORD_CHANGE, subject: actor.userId }]);
       const user = await repo.getUser(db, actor.userId);
       if (!user) throw unauthorized();
-      if (!user.passwordHash || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
-        const message = 'Current password is incorrect';
-        throw new AppError(400, message, ErrorCode.INVALID_CREDENTIALS, { currentPassword: [message] });
-      }
+      await checkCurrentPassword(actor, user, input.currentPassword, now);
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
         await lockedUser(tx, actor.userId);
