@@ -19,6 +19,7 @@ import {
 import { OIDC_COOKIE, OIDC_TTL_MS } from '../../providers/identity/google';
 import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie, toUser } from './session';
 import { createAuthService, type RequestMeta, type SignedIn } from './service';
+import { createGoogleSignIn } from './google-sign-in';
 
 const meta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip,
@@ -39,8 +40,13 @@ export function registerAuth(root: App, deps: AppDeps): void {
     clock: deps.clock,
     mail: deps.providers.mail,
     config: deps.config,
-    identity: deps.providers.identity,
     log: app.log,
+  });
+  const google = createGoogleSignIn({
+    db: deps.database.db,
+    clock: deps.clock,
+    config: deps.config,
+    identity: deps.providers.identity,
   });
   const signIn = (reply: FastifyReply, s: SignedIn) => setSessionCookie(reply, s.token, s.expiresAt, secure);
 
@@ -106,7 +112,7 @@ export function registerAuth(root: App, deps: AppDeps): void {
   );
 
   app.get('/api/auth/google', async (_request, reply) => {
-    const start = auth.googleStart();
+    const start = google.googleStart();
     if (start.cookie) {
       reply.setCookie(OIDC_COOKIE, start.cookie, {
         path: '/api/auth/google',
@@ -123,7 +129,7 @@ export function registerAuth(root: App, deps: AppDeps): void {
     reply.clearCookie(OIDC_COOKIE, { path: '/api/auth/google', httpOnly: true, sameSite: 'lax', secure });
     if (!deps.providers.identity.google) return reply.redirect('/auth?error=google_not_configured', 302);
     try {
-      const signed = await auth.googleCallback(request.query, request.cookies[OIDC_COOKIE], meta(request));
+      const signed = await google.googleCallback(request.query, request.cookies[OIDC_COOKIE], meta(request));
       signIn(reply, signed);
       return reply.redirect('/dashboard', 302);
     } catch (err) {
