@@ -50,3 +50,30 @@ describe('api client', () => {
     expect(e.message).toBe('Bad Gateway');
   });
 });
+
+describe('api client: waits and codes', () => {
+  it('reads retryAfter and codeSent from the body', async () => {
+    respond(403, '{"message":"Verify","code":"EMAIL_NOT_VERIFIED","codeSent":false,"retryAfter":27}');
+    const e = (await api.post('/api/login', {}).catch((err: unknown) => err)) as ApiError;
+    expect(e.codeSent).toBe(false);
+    expect(e.retryAfter).toBe(27);
+  });
+
+  it('falls back to the Retry-After header, and ignores what is not a positive number', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('{"message":"Wait","code":"RATE_LIMITED"}', { status: 429, headers: { 'retry-after': '12' } }),
+      ),
+    );
+    const e = (await api.post('/api/auth/send-otp', {}).catch((err: unknown) => err)) as ApiError;
+    expect(e.retryAfter).toBe(12);
+    expect(e.codeSent).toBeUndefined();
+
+    respond(429, '{"message":"Wait","retryAfter":-3,"codeSent":"yes"}');
+    const bad = (await api.post('/api/x', {}).catch((err: unknown) => err)) as ApiError;
+    expect(bad.retryAfter).toBeUndefined();
+    expect(bad.codeSent).toBeUndefined();
+  });
+});

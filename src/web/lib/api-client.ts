@@ -5,20 +5,39 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code?: TErrorCode;
   readonly fieldErrors?: TFieldErrors;
+  /** Seconds until another try may succeed: the body's `retryAfter`, else the Retry-After header. */
+  readonly retryAfter?: number;
+  /** On EMAIL_NOT_VERIFIED at sign-in: whether a new code was just mailed. */
+  readonly codeSent?: boolean;
   readonly bodyText: string;
 
-  constructor(status: number, bodyText: string, body: Partial<TApiError> | null, statusText = '') {
+  constructor(
+    status: number,
+    bodyText: string,
+    body: Partial<TApiError> | null,
+    statusText = '',
+    retryAfterHeader: string | null = null,
+  ) {
     super(body?.message || bodyText || statusText || `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.code = body?.code;
     this.fieldErrors = body?.fieldErrors;
+    this.retryAfter = positiveSeconds(body?.retryAfter) ?? positiveSeconds(retryAfterHeader);
+    this.codeSent = typeof body?.codeSent === 'boolean' ? body.codeSent : undefined;
     this.bodyText = bodyText || statusText;
   }
 
   override toString(): string {
     return `${this.status}: ${this.bodyText}`;
   }
+}
+
+/** Whole seconds from a number or a delay-seconds header value; undefined unless positive. */
+function positiveSeconds(value: unknown): number | undefined {
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  return Number.isFinite(n) && n > 0 ? Math.ceil(n) : undefined;
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -46,7 +65,7 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
     } catch {
       parsed = null;
     }
-    throw new ApiError(res.status, text, parsed, res.statusText);
+    throw new ApiError(res.status, text, parsed, res.statusText, res.headers.get('retry-after'));
   }
   return (text ? JSON.parse(text) : undefined) as T;
 }

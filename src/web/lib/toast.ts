@@ -1,11 +1,22 @@
 import { useSyncExternalStore } from 'react';
+import type { TextRef } from './error-message';
+import { i18n } from './i18n';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
+
+/**
+ * What a toast says. Prefer a TextRef (`{ key, values }`): the toaster translates it when it renders, so
+ * the toast follows a language switch. A plain string is shown as given and is closed by a switch.
+ */
+export type ToastText = TextRef | string;
+
 export type ToastItem = {
   id: number;
-  title: string;
-  description?: string;
+  title: ToastText;
+  description?: ToastText;
   variant: ToastVariant;
+  /** The action the toast reports on (e.g. 'settings.profile.save'); see `dismissToasts`. */
+  tag?: string;
   open: boolean;
 };
 
@@ -23,7 +34,12 @@ function emit(next: ToastItem[]): void {
 }
 
 /** Shows a toast; the Radix toaster (loaded lazily) renders it. */
-export function toast(input: { title: string; description?: string; variant?: ToastVariant }): number {
+export function toast(input: {
+  title: ToastText;
+  description?: ToastText;
+  variant?: ToastVariant;
+  tag?: string;
+}): number {
   const id = nextId++;
   emit(
     [
@@ -32,6 +48,7 @@ export function toast(input: { title: string; description?: string; variant?: To
         title: input.title,
         description: input.description,
         variant: input.variant ?? 'default',
+        tag: input.tag,
         open: true,
       },
       ...toasts,
@@ -40,9 +57,31 @@ export function toast(input: { title: string; description?: string; variant?: To
   return id;
 }
 
+function close(predicate: (item: ToastItem) => boolean): void {
+  const closing = toasts.filter((t) => t.open && predicate(t)).map((t) => t.id);
+  if (closing.length === 0) return;
+  emit(toasts.map((t) => (closing.includes(t.id) ? { ...t, open: false } : t)));
+  setTimeout(() => emit(toasts.filter((t) => !closing.includes(t.id))), REMOVE_DELAY_MS);
+}
+
 export function dismissToast(id: number): void {
-  emit(toasts.map((t) => (t.id === id ? { ...t, open: false } : t)));
-  setTimeout(() => emit(toasts.filter((t) => t.id !== id)), REMOVE_DELAY_MS);
+  close((t) => t.id === id);
+}
+
+/**
+ * Closes the toasts of one action: call it when the action is tried again, so a failure toast does not
+ * outlive the retry that answered otherwise. Without a tag, closes every toast.
+ */
+export function dismissToasts(tag?: string): void {
+  close((t) => tag === undefined || t.tag === tag);
+}
+
+// A toast given as plain text cannot follow a language switch: close it rather than show the old language.
+i18n.on('languageChanged', () => close((t) => typeof t.title === 'string' || typeof t.description === 'string'));
+
+/** The toasts now (open and closing); `useToasts` in components. */
+export function getToasts(): ToastItem[] {
+  return toasts;
 }
 
 function subscribe(listener: () => void): () => void {

@@ -6,6 +6,7 @@ import { LanguageSelect } from '../../components/language-select';
 import { buttonClass } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useSaveLocale, useUser } from '../../lib/session';
+import { dismissToasts } from '../../lib/toast';
 import { pageKeyFor } from '../page-meta';
 import { Sidebar } from './sidebar';
 
@@ -36,6 +37,10 @@ export function AppShell() {
     if (!drawerOpen) return;
     const previous = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
+    // A toast must not cover the drawer (its sign-out sits where toasts appear on a phone): close the
+    // open ones; the toaster shows new ones at the top while the drawer is open.
+    dismissToasts();
+    document.body.dataset.drawerOpen = '';
     drawerRef.current?.querySelector<HTMLElement>('a, button')?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') closeDrawer();
@@ -56,6 +61,7 @@ export function AppShell() {
     document.addEventListener('keydown', onKey);
     return () => {
       document.body.style.overflow = previous;
+      delete document.body.dataset.drawerOpen;
       document.removeEventListener('keydown', onKey);
     };
   }, [drawerOpen, closeDrawer]);

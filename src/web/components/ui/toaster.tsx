@@ -1,6 +1,7 @@
 import { Toast } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { renderText } from '../../lib/error-message';
 import { dismissToast, useToasts } from '../../lib/toast';
 import { cn } from '../../lib/cn';
 
@@ -31,9 +32,9 @@ export function Toaster() {
           data-testid="toast"
         >
           <div className="grid gap-1">
-            <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>
+            <Toast.Title className="text-sm font-semibold">{renderText(item.title, t)}</Toast.Title>
             {item.description ? (
-              <Toast.Description className="text-sm opacity-90">{item.description}</Toast.Description>
+              <Toast.Description className="text-sm opacity-90">{renderText(item.description, t)}</Toast.Description>
             ) : null}
           </div>
           <Toast.Close
@@ -44,9 +45,11 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
+      {/* While the phone drawer is open, toasts go to the top so its sign-out button stays reachable. */}
       <Toast.Viewport
         hotkey={['F8']}
-        className="pointer-events-none fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
+        className="pointer-events-none fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none [body[data-drawer-open]_&]:bottom-auto [body[data-drawer-open]_&]:top-0"
+        data-testid="toast-viewport"
       />
     </Toast.Provider>
   );

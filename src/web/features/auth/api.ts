@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { TUser } from '../../../shared/contracts/user';
 import { api } from '../../lib/api-client';
 import { userQueryKey } from '../../lib/session';
-import { toast } from '../../lib/toast';
+import { describeError } from '../../lib/error-message';
+import { dismissToasts, toast } from '../../lib/toast';
 import type { Language } from '../../lib/i18n';
 
 export type TRegisterBody = {
@@ -39,20 +39,22 @@ export function useLogin() {
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { t } = useTranslation();
   return useMutation({
     mutationFn: authApi.logout,
+    // A retry closes the failure toast of the last try.
+    onMutate: () => dismissToasts('auth.logout'),
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData(userQueryKey, null);
-      toast({ title: t('auth.toast.loggedOut'), variant: 'success' });
+      toast({ title: { key: 'auth.toast.loggedOut' }, variant: 'success', tag: 'auth.logout' });
       void navigate('/auth', { replace: true });
     },
     onError: (error) => {
       toast({
-        title: t('auth.toast.logoutFailed'),
-        description: error.message,
+        title: { key: 'auth.toast.logoutFailed' },
+        description: describeError(error),
         variant: 'destructive',
+        tag: 'auth.logout',
       });
     },
   });

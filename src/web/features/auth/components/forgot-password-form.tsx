@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/error-message';
-import { i18n } from '../../../lib/i18n';
+import { describeError, formErrorText } from '../../../lib/error-message';
 import { authApi } from '../api';
 import type { AuthFormProps } from './auth-types';
 import { LinkButton } from './link-button';
@@ -33,10 +32,10 @@ export function ForgotPasswordForm({ switchMode, showError, showSuccess, clearBa
     clearBanners();
     setPending(true);
     try {
-      const answer = await authApi.forgotPassword(email.trim());
-      showSuccess(i18n.language === 'en' && answer?.message ? answer.message : t('auth.forgot.sent'));
+      await authApi.forgotPassword(email.trim());
+      showSuccess({ key: 'auth.forgot.sent' });
     } catch (error) {
-      showError(errorMessage(error, t));
+      showError(describeError(error));
     } finally {
       setPending(false);
     }
@@ -44,7 +43,7 @@ export function ForgotPasswordForm({ switchMode, showError, showSuccess, clearBa
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <Field label={t('auth.fields.email')} error={errors.email && t(errors.email.message ?? '')}>
+      <Field label={t('auth.fields.email')} error={formErrorText(errors.email?.message, t)}>
         <Input id="forgot-email" type="email" autoComplete="email" required {...register('email')} />
       </Field>
       <Button type="submit" size="lg" disabled={pending} className="w-full">

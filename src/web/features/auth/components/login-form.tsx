@@ -10,7 +10,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { isApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { describeError, formErrorText } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useLogin } from '../api';
 import { REMEMBERED_EMAIL_KEY, type AuthFormProps } from './auth-types';
@@ -75,23 +75,28 @@ export function LoginForm({ switchMode, showError, clearBanners }: AuthFormProps
         password: values.password,
       });
       if (savePassword) await storePassword(values.email.trim(), values.password);
-      toast({ title: t('auth.toast.welcomeBack'), variant: 'success' });
+      toast({ title: { key: 'auth.toast.welcomeBack' }, variant: 'success' });
       void navigate('/dashboard', { replace: true });
     } catch (error) {
       if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
-        switchMode('verify-email', { email: values.email.trim() });
+        // The server says whether it just mailed a new code or the last one is still too recent.
+        switchMode('verify-email', {
+          email: values.email.trim(),
+          notice: error.codeSent === true ? 'sent-new' : error.codeSent === false ? 'sent-earlier' : 'sent',
+          retryAfter: error.codeSent === false ? error.retryAfter : undefined,
+        });
         return;
       }
-      showError(errorMessage(error, t));
+      showError(describeError(error));
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <Field label={t('auth.fields.email')} error={errors.email && t(errors.email.message ?? '')}>
+      <Field label={t('auth.fields.email')} error={formErrorText(errors.email?.message, t)}>
         <Input id="login-email" type="email" autoComplete="email" required {...register('email')} />
       </Field>
-      <Field label={t('auth.fields.password')} error={errors.password && t(errors.password.message ?? '')}>
+      <Field label={t('auth.fields.password')} error={formErrorText(errors.password?.message, t)}>
         <PasswordInput id="login-password" autoComplete="current-password" required {...register('password')} />
       </Field>
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -2,40 +2,73 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { hasControlCharacters } from '../../../../shared/contracts/fields';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { isApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { describeError, fieldErrorRef, formErrorText, packTextRef } from '../../../lib/error-message';
 import { currentLanguage } from '../../../lib/i18n';
+import { userQueryKey } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useCountdown } from '../../../lib/use-countdown';
 import { authApi } from '../api';
+import { clearAuthFlow, saveAuthFlow } from '../auth-flow';
 import type { AuthFormProps } from './auth-types';
 import { LinkButton } from './link-button';
+import { ResendWait } from './resend-wait';
+
+const tooLong = (max: number) => packTextRef({ key: 'errors.validation.tooLong', values: { max } });
+const oneLine = (schema: z.ZodString) =>
+  schema.refine((v) => !hasControlCharacters(v), 'errors.validation.controlCharacters');
 
 const schema = z.object({
-  organizationName: z.string().trim().max(200, 'auth.validation.tooLong'),
-  firstName: z.string().trim().min(1, 'auth.validation.firstNameRequired').max(100, 'auth.validation.tooLong'),
-  lastName: z.string().trim().min(1, 'auth.validation.lastNameRequired').max(100, 'auth.validation.tooLong'),
+  organizationName: oneLine(z.string())
+    .transform((v) => v.trim())
+    .pipe(z.string().max(200, tooLong(200))),
+  firstName: oneLine(z.string())
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, 'auth.validation.firstNameRequired').max(100, tooLong(100))),
+  lastName: oneLine(z.string())
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, 'auth.validation.lastNameRequired').max(100, tooLong(100))),
   email: z.string().trim().min(1, 'auth.validation.emailRequired').email('auth.validation.emailInvalid'),
   password: z.string().min(8, 'auth.validation.passwordMin').max(128, 'auth.validation.passwordMax'),
   code: z.string(),
 });
-type Values = z.infer<typeof schema>;
+type Values = z.input<typeof schema>;
+
+/** The fields Send Code needs, in the order they appear. */
+const REQUIRED = [
+  ['firstName', 'auth.validation.firstNameRequired'],
+  ['lastName', 'auth.validation.lastNameRequired'],
+  ['email', 'auth.validation.emailRequired'],
+  ['password', 'auth.validation.passwordRequired'],
+] as const;
 
 export function RegisterForm({ switchMode, showError, showSuccess, clearBanners }: AuthFormProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [resending, setResending] = useState(false);
   const [verifying, setVerifying] = useState(false);
+  const sendWait = useCountdown();
+  const resendWait = useCountdown();
   const {
     register,
     handleSubmit,
     getValues,
+    setValue,
     trigger,
     setError,
+    clearErrors,
+    setFocus,
     formState: { errors },
   } = useForm<Values>({
     resolver: zodResolver(schema),
@@ -49,14 +82,21 @@ export function RegisterForm({ switchMode, showError, showSuccess, clearBanners 
     },
   });
 
+  // A field's error goes as soon as the field is edited.
+  const field = (name: keyof Values) => register(name, { onChange: () => clearErrors(name) });
+
   async function sendCode() {
     clearBanners();
     const v = getValues();
-    if (!v.email.trim() || !v.password || !v.firstName.trim() || !v.lastName.trim()) {
-      showError(t('auth.register.fillRequiredFirst'));
+    const missing = REQUIRED.filter(([name]) => !String(v[name] ?? '').trim());
+    if (missing.length > 0) {
+      for (const [name, key] of missing) setError(name, { type: 'required', message: key });
+      setFocus(missing[0][0]);
+      showError({ key: 'auth.register.fillRequiredFirst' });
       return;
     }
-    if (!(await trigger(['firstName', 'lastName', 'email', 'password']))) return;
+    if (!(await trigger(['organizationName', 'firstName', 'lastName', 'email', 'password'], { shouldFocus: true })))
+      return;
     setSending(true);
     try {
       const email = v.email.trim();
@@ -68,15 +108,28 @@ export function RegisterForm({ switchMode, showError, showSuccess, clearBanners 
         organizationName: v.organizationName.trim() || undefined,
         locale: currentLanguage(),
       });
-      setSentTo(answer?.email ?? email);
-      showSuccess(t('auth.codeSent'));
+      const to = answer?.email ?? email;
+      setSentTo(to);
+      setValue('code', '');
+      clearErrors('code');
+      // A reload from here returns to the code entry for this address.
+      saveAuthFlow({ mode: 'verify-email', email: to, resendAt: 0 });
+      showSuccess({ key: 'auth.codeSent' });
     } catch (error) {
+      let first: keyof Values | null = null;
       if (isApiError(error) && error.fieldErrors) {
-        for (const [field, messages] of Object.entries(error.fieldErrors)) {
-          if (field in schema.shape && messages[0]) setError(field as keyof Values, { message: messages[0] });
+        for (const name of Object.keys(error.fieldErrors)) {
+          const ref = fieldErrorRef(error, name);
+          if (name in schema.shape && ref) {
+            setError(name as keyof Values, { type: 'server', message: packTextRef(ref) });
+            first ??= name as keyof Values;
+          }
         }
       }
-      showError(errorMessage(error, t));
+      if (first) setFocus(first);
+      // Asked too soon: the live countdown says how long to wait (no banner with a number that goes stale).
+      if (isApiError(error) && error.status === 429 && error.retryAfter) sendWait.start(error.retryAfter);
+      else showError(describeError(error));
     } finally {
       setSending(false);
     }
@@ -88,9 +141,19 @@ export function RegisterForm({ switchMode, showError, showSuccess, clearBanners 
     setResending(true);
     try {
       await authApi.sendOtp(sentTo);
-      showSuccess(t('auth.codeSent'));
-    } catch {
-      showError(t('auth.verify.resendFailed'));
+      // The old code and its error no longer apply.
+      setValue('code', '');
+      clearErrors('code');
+      showSuccess({ key: 'auth.codeSent' });
+    } catch (error) {
+      if (isApiError(error) && error.status === 429 && error.retryAfter) {
+        const until = resendWait.start(error.retryAfter);
+        saveAuthFlow({ mode: 'verify-email', email: sentTo, resendAt: until });
+      } else {
+        showError(
+          isApiError(error) ? describeError(error, 'auth.verify.resendFailed') : { key: 'auth.verify.resendFailed' },
+        );
+      }
     } finally {
       setResending(false);
     }
@@ -99,46 +162,51 @@ export function RegisterForm({ switchMode, showError, showSuccess, clearBanners 
   const onSubmit = handleSubmit(async (values) => {
     clearBanners();
     if (!sentTo) {
-      showError(t('auth.register.sendCodeFirst'));
+      showError({ key: 'auth.register.sendCodeFirst' });
       return;
     }
     const code = values.code.trim();
     if (!/^\d{6}$/.test(code)) {
-      setError('code', { message: 'auth.validation.codeInvalid' });
-      showError(t('auth.validation.codeInvalid'));
+      setError('code', { message: 'auth.validation.codeInvalid' }, { shouldFocus: true });
+      showError({ key: 'auth.validation.codeInvalid' });
       return;
     }
     setVerifying(true);
     try {
       const { user } = await authApi.verifyOtp({ email: sentTo, code });
-      // A full page load starts the signed-in app with fresh state.
-      window.location.href = user ? '/dashboard' : '/';
+      clearAuthFlow();
+      queryClient.setQueryData(userQueryKey, user ?? null);
+      toast({ title: { key: 'auth.toast.welcomeNew' }, variant: 'success' });
+      void navigate(user ? '/dashboard' : '/', { replace: true });
     } catch (error) {
       setVerifying(false);
-      showError(isApiError(error) ? errorMessage(error, t, 'auth.verify.failed') : t('auth.verify.networkFailed'));
+      if (isApiError(error) && error.code === 'TOO_MANY_ATTEMPTS' && error.retryAfter)
+        resendWait.start(error.retryAfter);
+      showError(isApiError(error) ? describeError(error, 'auth.verify.failed') : { key: 'auth.verify.networkFailed' });
     }
   });
 
-  const fieldError = (key: keyof Values) => (errors[key]?.message ? t(errors[key]!.message!) : undefined);
+  const fieldError = (key: keyof Values) => formErrorText(errors[key]?.message, t);
+  const wait = sentTo ? resendWait : sendWait;
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <Field label={t('auth.fields.company')} optional={t('common.optional')} error={fieldError('organizationName')}>
-        <Input id="register-company" autoComplete="organization" {...register('organizationName')} />
+        <Input id="register-company" autoComplete="organization" {...field('organizationName')} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t('auth.fields.firstName')} error={fieldError('firstName')}>
-          <Input id="register-first-name" autoComplete="given-name" required {...register('firstName')} />
+          <Input id="register-first-name" autoComplete="given-name" required {...field('firstName')} />
         </Field>
         <Field label={t('auth.fields.lastName')} error={fieldError('lastName')}>
-          <Input id="register-last-name" autoComplete="family-name" required {...register('lastName')} />
+          <Input id="register-last-name" autoComplete="family-name" required {...field('lastName')} />
         </Field>
       </div>
       <Field label={t('auth.fields.email')} error={fieldError('email')}>
-        <Input id="register-email" type="email" autoComplete="email" required {...register('email')} />
+        <Input id="register-email" type="email" autoComplete="email" required {...field('email')} />
       </Field>
       <Field label={t('auth.fields.password')} error={fieldError('password')} hint={t('auth.register.passwordHint')}>
-        <PasswordInput id="register-password" autoComplete="new-password" required {...register('password')} />
+        <PasswordInput id="register-password" autoComplete="new-password" required {...field('password')} />
       </Field>
       <div className="grid gap-1.5">
         <Field label={t('auth.fields.code')} error={fieldError('code')}>
@@ -150,25 +218,34 @@ export function RegisterForm({ switchMode, showError, showSuccess, clearBanners 
             autoComplete="one-time-code"
             placeholder="000000"
             className="tracking-[0.3em]"
-            {...register('code')}
+            {...field('code')}
           />
         </Field>
         <Button
           variant="secondary"
           onClick={() => void sendCode()}
-          disabled={sending}
+          disabled={sending || sendWait.seconds > 0}
           className="w-full sm:w-auto sm:justify-self-start"
         >
-          {sending ? t('auth.register.sending') : sentTo ? t('auth.register.sent') : t('auth.register.sendCode')}
+          {sending
+            ? t('auth.register.sending')
+            : sentTo
+              ? t('auth.register.sent')
+              : sendWait.seconds > 0
+                ? t('auth.register.sendCodeIn', { seconds: sendWait.seconds })
+                : t('auth.register.sendCode')}
         </Button>
         {sentTo ? (
           <p className="text-sm text-slate-600" data-testid="code-sent-to">
             {t('auth.register.codeSentTo', { email: sentTo })}{' '}
-            <LinkButton onClick={() => void resend()} disabled={resending}>
-              {t('auth.register.resend')}
+            <LinkButton onClick={() => void resend()} disabled={resending || resendWait.seconds > 0}>
+              {resendWait.seconds > 0
+                ? t('auth.register.resendIn', { seconds: resendWait.seconds })
+                : t('auth.register.resend')}
             </LinkButton>
           </p>
         ) : null}
+        <ResendWait seconds={wait.seconds} total={wait.total} />
       </div>
       <Button type="submit" size="lg" disabled={!sentTo || verifying} className="w-full">
         {verifying ? t('auth.register.creating') : t('auth.register.createAccount')}

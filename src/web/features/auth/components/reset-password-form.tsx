@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { errorMessage } from '../../../lib/error-message';
+import { describeError, formErrorText } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { authApi } from '../api';
 import type { AuthFormProps } from './auth-types';
@@ -43,7 +43,7 @@ export function ResetPasswordForm({
 
   const onInvalid = (errs: typeof errors) => {
     const first = errs.confirmPassword?.message ?? errs.password?.message;
-    if (first) showError(t(first));
+    if (first) showError({ key: first });
   };
 
   const onSubmit = handleSubmit(async ({ password }) => {
@@ -51,10 +51,10 @@ export function ResetPasswordForm({
     setPending(true);
     try {
       await authApi.resetPassword({ token, password });
-      toast({ title: t('auth.reset.toast'), variant: 'success' });
+      toast({ title: { key: 'auth.reset.toast' }, variant: 'success' });
       onDone();
     } catch (error) {
-      showError(errorMessage(error, t));
+      showError(describeError(error));
     } finally {
       setPending(false);
     }
@@ -62,13 +62,10 @@ export function ResetPasswordForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <Field label={t('auth.fields.newPassword')} error={errors.password && t(errors.password.message ?? '')}>
+      <Field label={t('auth.fields.newPassword')} error={formErrorText(errors.password?.message, t)}>
         <PasswordInput id="reset-password" autoComplete="new-password" required {...register('password')} />
       </Field>
-      <Field
-        label={t('auth.fields.confirmPassword')}
-        error={errors.confirmPassword && t(errors.confirmPassword.message ?? '')}
-      >
+      <Field label={t('auth.fields.confirmPassword')} error={formErrorText(errors.confirmPassword?.message, t)}>
         <PasswordInput
           id="reset-confirm-password"
           autoComplete="new-password"

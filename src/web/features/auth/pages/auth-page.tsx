@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../../components/language-select';
 import { Banner } from '../../../components/ui/banner';
 import { FullPageSpinner } from '../../../components/ui/spinner';
+import { renderText } from '../../../lib/error-message';
 import { useUser } from '../../../lib/session';
-import type { AuthFormProps, AuthMode } from '../components/auth-types';
+import { clearAuthFlow, loadAuthFlow, saveAuthFlow } from '../auth-flow';
+import type { AuthFormProps, AuthMode, BannerText, VerifyState } from '../components/auth-types';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { LoginForm } from '../components/login-form';
 import { RegisterForm } from '../components/register-form';
@@ -45,12 +47,18 @@ export function AuthPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const googleError = params.get('error');
-  const [mode, setMode] = useState<AuthMode>(token ? 'reset-password' : 'login');
-  const [verifyEmail, setVerifyEmail] = useState('');
-  const [error, setError] = useState<string | null>(
-    googleError ? t(GOOGLE_ERRORS[googleError] ?? 'auth.google.failed') : null,
+  // A reload while a code is awaited returns to the code entry (sessionStorage, this tab only).
+  const [restored] = useState(() => (token || googleError ? null : loadAuthFlow()));
+  const [mode, setMode] = useState<AuthMode>(token ? 'reset-password' : restored ? 'verify-email' : 'login');
+  const [verify, setVerify] = useState<VerifyState>(
+    restored
+      ? { email: restored.email, notice: 'sent-earlier', resendAt: restored.resendAt }
+      : { email: '', notice: 'sent', resendAt: 0 },
   );
-  const [success, setSuccess] = useState<string | null>(null);
+  const [error, setError] = useState<BannerText | null>(
+    googleError ? { key: GOOGLE_ERRORS[googleError] ?? 'auth.google.failed' } : null,
+  );
+  const [success, setSuccess] = useState<BannerText | null>(null);
 
   if (isPending) return <FullPageSpinner />;
   if (user) return <Navigate to="/dashboard" replace />;
@@ -59,7 +67,14 @@ export function AuthPage() {
     switchMode: (next, opts) => {
       setError(null);
       setSuccess(null);
-      if (next === 'verify-email') setVerifyEmail(opts?.email ?? '');
+      if (next === 'verify-email') {
+        const email = opts?.email ?? '';
+        const resendAt = opts?.retryAfter ? Date.now() + opts.retryAfter * 1000 : 0;
+        setVerify({ email, notice: opts?.notice ?? 'sent', resendAt });
+        if (email) saveAuthFlow({ mode: 'verify-email', email, resendAt });
+      } else {
+        clearAuthFlow();
+      }
       if (token || googleError) void navigate('/auth', { replace: true });
       setMode(next);
     },
@@ -132,12 +147,12 @@ export function AuthPage() {
             <div className="mt-6 grid gap-4">
               {error ? (
                 <Banner variant="error" onDismiss={() => setError(null)}>
-                  {error}
+                  {renderText(error, t)}
                 </Banner>
               ) : null}
               {success ? (
                 <Banner variant="success" onDismiss={() => setSuccess(null)}>
-                  {success}
+                  {renderText(success, t)}
                 </Banner>
               ) : null}
               {mode === 'login' ? <LoginForm {...formProps} /> : null}
@@ -151,11 +166,13 @@ export function AuthPage() {
                     void navigate('/auth', { replace: true });
                     setMode('login');
                     setError(null);
-                    setSuccess(t('auth.reset.success'));
+                    setSuccess({ key: 'auth.reset.success' });
                   }}
                 />
               ) : null}
-              {mode === 'verify-email' ? <VerifyEmailForm {...formProps} email={verifyEmail} /> : null}
+              {mode === 'verify-email' ? (
+                <VerifyEmailForm key={`${verify.email}:${verify.resendAt}`} {...formProps} {...verify} />
+              ) : null}
             </div>
           </div>
         </main>

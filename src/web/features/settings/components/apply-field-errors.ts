@@ -1,15 +1,21 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isApiError } from '../../../lib/api-client';
+import { fieldErrorRef, packTextRef } from '../../../lib/error-message';
 
-/** Puts the server's fieldErrors on the matching form fields. */
+/**
+ * Puts the server's fieldErrors on the matching form fields, translated by field and error code (they follow
+ * a language switch); focuses the first. Returns whether any field got an error.
+ */
 export function applyFieldErrors<T extends FieldValues>(
   error: unknown,
   fields: readonly Path<T>[],
   setError: UseFormSetError<T>,
-): void {
-  if (!isApiError(error) || !error.fieldErrors) return;
+): boolean {
+  let first = true;
   for (const field of fields) {
-    const message = error.fieldErrors[field]?.[0];
-    if (message) setError(field, { message });
+    const ref = fieldErrorRef(error, field);
+    if (!ref) continue;
+    setError(field, { type: 'server', message: packTextRef(ref) }, { shouldFocus: first });
+    first = false;
   }
+  return !first;
 }

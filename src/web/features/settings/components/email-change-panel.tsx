@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -7,9 +8,12 @@ import type { TUser } from '../../../../shared/contracts/user';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/error-message';
-import { toast } from '../../../lib/toast';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { describeError, fieldErrorRef, formErrorText, packTextRef } from '../../../lib/error-message';
+import { dismissToasts, toast } from '../../../lib/toast';
 import { useCancelEmailChange, useConfirmEmailChange, useUpdateProfile } from '../api';
+
+const TAG = 'settings.emailChange';
 
 const schema = z.object({
   code: z
@@ -19,12 +23,16 @@ const schema = z.object({
 });
 type Values = z.infer<typeof schema>;
 
-/** Shown while the user has a pending email change: confirm it with the mailed code, resend, or cancel. */
+/** Shown while the user has a pending email change: confirm it with the mailed code, resend it, or cancel. */
 export function EmailChangePanel({ user, pendingEmail }: { user: TUser; pendingEmail: string }) {
   const { t } = useTranslation();
   const confirm = useConfirmEmailChange();
   const resend = useUpdateProfile();
   const cancel = useCancelEmailChange();
+  // Sending a new code asks for the current password again, like the change itself.
+  const [askPassword, setAskPassword] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const {
     register,
     handleSubmit,
@@ -34,43 +42,74 @@ export function EmailChangePanel({ user, pendingEmail }: { user: TUser; pendingE
   } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { code: '' } });
 
   const onSubmit = handleSubmit(async ({ code }) => {
+    dismissToasts(TAG);
     try {
       await confirm.mutateAsync(code.trim());
-      toast({ title: t('settings.emailChange.confirmed'), variant: 'success' });
+      toast({ title: { key: 'settings.emailChange.confirmed' }, variant: 'success', tag: TAG });
     } catch (error) {
-      setError('code', { message: errorMessage(error, t) });
+      setError('code', { message: packTextRef(fieldErrorRef(error, 'code') ?? describeError(error)) });
     }
   });
 
   async function onResend() {
+    if (!askPassword) {
+      setAskPassword(true);
+      requestAnimationFrame(() => document.getElementById('email-change-password')?.focus());
+      return;
+    }
+    if (!password) {
+      setPasswordError('errors.validation.currentPasswordForEmail');
+      document.getElementById('email-change-password')?.focus();
+      return;
+    }
+    dismissToasts(TAG);
     try {
-      await resend.mutateAsync({ firstName: user.firstName, lastName: user.lastName, email: pendingEmail });
+      await resend.mutateAsync({
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: pendingEmail,
+        currentPassword: password,
+      });
       reset({ code: '' });
-      toast({ title: t('settings.emailChange.resent', { email: pendingEmail }), variant: 'success' });
-    } catch (error) {
+      setAskPassword(false);
+      setPassword('');
+      setPasswordError(undefined);
       toast({
-        title: t('settings.emailChange.resendFailed'),
-        description: errorMessage(error, t),
+        title: { key: 'settings.emailChange.resent', values: { email: pendingEmail } },
+        variant: 'success',
+        tag: TAG,
+      });
+    } catch (error) {
+      const ref = fieldErrorRef(error, 'currentPassword');
+      if (ref) {
+        setPasswordError(packTextRef(ref));
+        document.getElementById('email-change-password')?.focus();
+      }
+      toast({
+        title: { key: 'settings.emailChange.resendFailed' },
+        description: describeError(error),
         variant: 'destructive',
+        tag: TAG,
       });
     }
   }
 
   async function onCancel() {
+    dismissToasts(TAG);
     try {
       await cancel.mutateAsync();
-      toast({ title: t('settings.emailChange.cancelled'), variant: 'success' });
+      toast({ title: { key: 'settings.emailChange.cancelled' }, variant: 'success', tag: TAG });
     } catch (error) {
       toast({
-        title: t('settings.emailChange.cancelFailed'),
-        description: errorMessage(error, t),
+        title: { key: 'settings.emailChange.cancelFailed' },
+        description: describeError(error),
         variant: 'destructive',
+        tag: TAG,
       });
     }
   }
 
   const busy = confirm.isPending || resend.isPending || cancel.isPending;
-  const codeError = errors.code?.message;
 
   return (
     <div
@@ -81,7 +120,7 @@ export function EmailChangePanel({ user, pendingEmail }: { user: TUser; pendingE
     >
       <div className="flex items-start gap-3">
         <MailCheck className="mt-0.5 size-5 shrink-0 text-indigo-600" aria-hidden="true" />
-        <div className="grid flex-1 gap-3">
+        <div className="grid min-w-0 flex-1 gap-3">
           <div>
             <h3 id="email-change-title" className="font-semibold">
               {t('settings.emailChange.title')}
@@ -91,10 +130,7 @@ export function EmailChangePanel({ user, pendingEmail }: { user: TUser; pendingE
             </p>
           </div>
           <form onSubmit={onSubmit} noValidate className="grid gap-3">
-            <Field
-              label={t('settings.emailChange.code')}
-              error={codeError ? (codeError.startsWith('settings.') ? t(codeError) : codeError) : undefined}
-            >
+            <Field label={t('settings.emailChange.code')} error={formErrorText(errors.code?.message, t)}>
               <Input
                 id="email-change-code"
                 inputMode="numeric"
@@ -106,6 +142,24 @@ export function EmailChangePanel({ user, pendingEmail }: { user: TUser; pendingE
                 {...register('code')}
               />
             </Field>
+            {askPassword ? (
+              <Field
+                label={t('settings.profile.currentPassword')}
+                hint={t('settings.profile.currentPasswordHint')}
+                error={formErrorText(passwordError, t)}
+                className="max-w-sm"
+              >
+                <PasswordInput
+                  id="email-change-password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => {
+                    setPassword(e.target.value);
+                    setPasswordError(undefined);
+                  }}
+                />
+              </Field>
+            ) : null}
             <div className="flex flex-wrap items-center gap-2">
               <Button type="submit" disabled={busy}>
                 {confirm.isPending ? t('settings.emailChange.confirming') : t('settings.emailChange.confirm')}

@@ -6,11 +6,12 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
-import { errorMessage } from '../../../lib/error-message';
-import { toast } from '../../../lib/toast';
+import { describeError } from '../../../lib/error-message';
+import { dismissToasts, toast } from '../../../lib/toast';
 import { useNotifications, useUpdateNotifications } from '../api';
 
 const KEYS = ['email', 'sms', 'marketing'] as const;
+const TAG = 'settings.notifications.save';
 
 function NotificationsForm({ saved }: { saved: TNotificationPreferences }) {
   const { t } = useTranslation();
@@ -19,15 +20,17 @@ function NotificationsForm({ saved }: { saved: TNotificationPreferences }) {
   const dirty = KEYS.some((k) => prefs[k] !== saved[k]);
 
   async function save() {
+    dismissToasts(TAG);
     try {
       const answer = await update.mutateAsync(prefs);
       setPrefs(answer);
-      toast({ title: t('settings.notifications.saved'), variant: 'success' });
+      toast({ title: { key: 'settings.notifications.saved' }, variant: 'success', tag: TAG });
     } catch (error) {
       toast({
-        title: t('settings.notifications.failed'),
-        description: errorMessage(error, t),
+        title: { key: 'settings.notifications.failed' },
+        description: describeError(error),
         variant: 'destructive',
+        tag: TAG,
       });
     }
   }

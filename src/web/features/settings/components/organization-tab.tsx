@@ -8,16 +8,24 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/error-message';
-import { toast } from '../../../lib/toast';
+import { hasControlCharacters } from '../../../../shared/contracts/fields';
+import { describeError, formErrorText, packTextRef } from '../../../lib/error-message';
+import { dismissToasts, toast } from '../../../lib/toast';
 import { useOrganization, useUpdateOrganization } from '../api';
 import { applyFieldErrors } from './apply-field-errors';
 
+const TAG = 'settings.organization.save';
+const tooLong = (max: number) => packTextRef({ key: 'errors.validation.tooLong', values: { max } });
+
 const schema = z.object({
-  name: z.string().trim().min(1, 'settings.validation.orgNameRequired').max(200, 'settings.validation.tooLong'),
-  address: z.string().trim().max(500, 'settings.validation.tooLong'),
+  name: z
+    .string()
+    .refine((v) => !hasControlCharacters(v), 'errors.validation.controlCharacters')
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, 'settings.validation.orgNameRequired').max(200, tooLong(200))),
+  address: z.string().trim().max(500, tooLong(500)),
 });
-type Values = z.infer<typeof schema>;
+type Values = z.input<typeof schema>;
 
 export function OrganizationTab() {
   const { t } = useTranslation();
@@ -34,20 +42,22 @@ export function OrganizationTab() {
   });
 
   const onSubmit = handleSubmit(async (values) => {
+    dismissToasts(TAG);
     try {
-      await update.mutateAsync(values);
-      toast({ title: t('settings.organization.saved'), variant: 'success' });
+      await update.mutateAsync({ name: values.name.trim(), address: values.address.trim() });
+      toast({ title: { key: 'settings.organization.saved' }, variant: 'success', tag: TAG });
     } catch (error) {
       applyFieldErrors<Values>(error, ['name', 'address'], setError);
       toast({
-        title: t('settings.organization.failed'),
-        description: errorMessage(error, t),
+        title: { key: 'settings.organization.failed' },
+        description: describeError(error),
         variant: 'destructive',
+        tag: TAG,
       });
     }
   });
 
-  const err = (key: keyof Values) => (errors[key]?.message ? t(errors[key]!.message!) : undefined);
+  const err = (key: keyof Values) => formErrorText(errors[key]?.message, t);
 
   return (
     <Card>

@@ -1,39 +1,63 @@
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
+import { hasControlCharacters } from '../../../../shared/contracts/fields';
 import type { TUser } from '../../../../shared/contracts/user';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { isApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
-import { toast } from '../../../lib/toast';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { describeError, formErrorText, packTextRef } from '../../../lib/error-message';
+import { dismissToasts, toast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api';
 import { applyFieldErrors } from './apply-field-errors';
 import { EmailChangePanel } from './email-change-panel';
 
-const schema = z.object({
-  firstName: z.string().trim().min(1, 'settings.validation.required').max(100, 'settings.validation.tooLong'),
-  lastName: z.string().trim().min(1, 'settings.validation.required').max(100, 'settings.validation.tooLong'),
-  email: z
-    .string()
-    .trim()
-    .min(1, 'settings.validation.required')
-    .email('settings.validation.email')
-    .max(254, 'settings.validation.tooLong'),
-});
-type Values = z.infer<typeof schema>;
+const TAG = 'settings.profile.save';
+const tooLong = (max: number) => packTextRef({ key: 'errors.validation.tooLong', values: { max } });
+
+const personName = z
+  .string()
+  .refine((v) => !hasControlCharacters(v), 'errors.validation.controlCharacters')
+  .transform((v) => v.trim())
+  .pipe(z.string().min(1, 'settings.validation.required').max(100, tooLong(100)));
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The form's rules; a different email needs the current password (checked again by the server). */
+function profileSchema(currentEmail: string) {
+  return z
+    .object({
+      firstName: personName,
+      lastName: personName,
+      email: z
+        .string()
+        .trim()
+        .min(1, 'settings.validation.required')
+        .email('settings.validation.email')
+        .max(254, tooLong(254)),
+      currentPassword: z.string().max(128, 'settings.validation.passwordMax'),
+    })
+    .refine((v) => sameEmail(v.email, currentEmail) || v.currentPassword.length > 0, {
+      path: ['currentPassword'],
+      message: 'errors.validation.currentPasswordForEmail',
+    });
+}
+type Values = z.input<ReturnType<typeof profileSchema>>;
 
 export function ProfileTab({ user }: { user: TUser }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
+  const schema = useMemo(() => profileSchema(user.email), [user.email]);
   const {
     register,
     handleSubmit,
     reset,
     setError,
+    watch,
     formState: { errors, isDirty },
   } = useForm<Values>({
     resolver: zodResolver(schema),
@@ -41,35 +65,50 @@ export function ProfileTab({ user }: { user: TUser }) {
       firstName: user.firstName,
       lastName: user.lastName,
       email: user.email,
+      currentPassword: '',
     },
   });
+  const emailChanging = !sameEmail(watch('email') ?? '', user.email);
 
   const onSubmit = handleSubmit(async (values) => {
+    dismissToasts(TAG);
+    const email = values.email.trim();
     try {
-      const updated = await update.mutateAsync(values);
+      const updated = await update.mutateAsync({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email,
+        // Only sent with a new email: a names-only save needs no password.
+        ...(sameEmail(email, user.email) ? {} : { currentPassword: values.currentPassword }),
+      });
       reset({
         firstName: updated.firstName,
         lastName: updated.lastName,
         email: updated.email,
+        currentPassword: '',
       });
-      // A new email only becomes pending; the panel below asks for the code mailed to it.
+      // A new email only becomes pending; the panel above asks for the code mailed to it.
       if (updated.pendingEmail) {
-        toast({ title: t('settings.emailChange.codeSent', { email: updated.pendingEmail }), variant: 'success' });
+        toast({
+          title: { key: 'settings.emailChange.codeSent', values: { email: updated.pendingEmail } },
+          variant: 'success',
+          tag: TAG,
+        });
       } else {
-        toast({ title: t('settings.profile.saved'), variant: 'success' });
+        toast({ title: { key: 'settings.profile.saved' }, variant: 'success', tag: TAG });
       }
     } catch (error) {
-      applyFieldErrors<Values>(error, ['firstName', 'lastName', 'email'], setError);
-      if (isApiError(error) && error.code === 'EMAIL_TAKEN') setError('email', { message: errorMessage(error, t) });
+      applyFieldErrors<Values>(error, ['firstName', 'lastName', 'email', 'currentPassword'], setError);
       toast({
-        title: t('settings.profile.failed'),
-        description: errorMessage(error, t),
+        title: { key: 'settings.profile.failed' },
+        description: describeError(error),
         variant: 'destructive',
+        tag: TAG,
       });
     }
   });
 
-  const err = (key: keyof Values) => (errors[key]?.message ? t(errors[key]!.message!) : undefined);
+  const err = (key: keyof Values) => formErrorText(errors[key]?.message, t);
 
   return (
     <Card>
@@ -91,6 +130,24 @@ export function ProfileTab({ user }: { user: TUser }) {
         <Field label={t('settings.profile.email')} error={err('email')}>
           <Input id="profile-email" type="email" autoComplete="email" {...register('email')} />
         </Field>
+        {emailChanging ? (
+          <div
+            className="grid gap-5 rounded-md border border-slate-200 bg-slate-50 p-4"
+            data-testid="email-change-password"
+          >
+            <Field
+              label={t('settings.profile.currentPassword')}
+              hint={t('settings.profile.currentPasswordHint')}
+              error={err('currentPassword')}
+            >
+              <PasswordInput
+                id="profile-current-password"
+                autoComplete="current-password"
+                {...register('currentPassword')}
+              />
+            </Field>
+          </div>
+        ) : null}
         <Field label={t('settings.profile.role')} hint={t('settings.profile.roleHint')}>
           <Input id="profile-role" readOnly value={t(`roles.${user.role}`)} />
         </Field>

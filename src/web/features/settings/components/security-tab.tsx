@@ -7,9 +7,8 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { isApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
-import { toast } from '../../../lib/toast';
+import { describeError, formErrorText } from '../../../lib/error-message';
+import { dismissToasts, toast } from '../../../lib/toast';
 import { useChangePassword } from '../api';
 import { applyFieldErrors } from './apply-field-errors';
 
@@ -27,6 +26,8 @@ const schema = z
     message: 'settings.validation.passwordsMismatch',
   });
 type Values = z.infer<typeof schema>;
+
+const TAG = 'settings.security.save';
 
 export function SecurityTab() {
   const { t } = useTranslation();
@@ -48,24 +49,24 @@ export function SecurityTab() {
 
   // Mismatch or too short: the resolver stops here and no call is made.
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    dismissToasts(TAG);
     try {
       await change.mutateAsync({ currentPassword, newPassword });
       reset();
-      toast({ title: t('settings.security.saved'), variant: 'success' });
+      toast({ title: { key: 'settings.security.saved' }, variant: 'success', tag: TAG });
     } catch (error) {
+      // A wrong current password answers WRONG_PASSWORD with fieldErrors.currentPassword.
       applyFieldErrors<Values>(error, ['currentPassword', 'newPassword'], setError);
-      if (isApiError(error) && error.code === 'INVALID_CREDENTIALS') {
-        setError('currentPassword', { message: errorMessage(error, t) });
-      }
       toast({
-        title: t('settings.security.failed'),
-        description: errorMessage(error, t),
+        title: { key: 'settings.security.failed' },
+        description: describeError(error),
         variant: 'destructive',
+        tag: TAG,
       });
     }
   });
 
-  const err = (key: keyof Values) => (errors[key]?.message ? t(errors[key]!.message!) : undefined);
+  const err = (key: keyof Values) => formErrorText(errors[key]?.message, t);
 
   return (
     <Card>

@@ -1,12 +1,13 @@
 import { useSearchParams } from 'react-router';
 import { Bell, Building2, CreditCard, KeyRound, Lock, User } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { Tabs, TabsContent, TabsTrigger } from '../../../components/ui/tabs';
 import { useUser } from '../../../lib/session';
 import { ComingTab } from '../components/coming-tab';
 import { NotificationsTab } from '../components/notifications-tab';
 import { OrganizationTab } from '../components/organization-tab';
 import { ProfileTab } from '../components/profile-tab';
+import { ScrollingTabList } from '../components/scrolling-tab-list';
 import { SecurityTab } from '../components/security-tab';
 
 const TABS = [
@@ -40,14 +41,14 @@ export function SettingsPage() {
       value={tab}
       onValueChange={(value) => setParams(value === 'profile' ? {} : { tab: value }, { replace: true })}
     >
-      <TabsList aria-label={t('settings.tabsLabel')}>
+      <ScrollingTabList label={t('settings.tabsLabel')} value={tab}>
         {TABS.map(({ value, icon: Icon }) => (
           <TabsTrigger key={value} value={value}>
             <Icon className="size-4" aria-hidden="true" />
             {t(LABEL_KEYS[value])}
           </TabsTrigger>
         ))}
-      </TabsList>
+      </ScrollingTabList>
       <TabsContent value="profile">
         <ProfileTab user={user} />
       </TabsContent>
