@@ -20,6 +20,7 @@ import { ErrorCode, type TApiError, type TFieldErrors } from '../shared/errors';
 import { SESSION_COOKIE, findSessionUser, type SessionUser } from './modules/auth/session';
 import { registerHealth } from './modules/health/routes';
 import type { Providers } from './providers/index';
+import type { Lifecycle } from './ops/lifecycle';
 import { moduleRegistry } from './modules';
 
 // Declaration merging needs an interface here.
@@ -40,6 +41,8 @@ export type AppDeps = {
   webDir?: string;
   /** Where the request log goes (stdout when omitted); tests read it. */
   logStream?: { write(line: string): void };
+  /** Draining state and tracked work (main.ts); GET /api/ready answers 503 while draining. */
+  lifecycle?: Lifecycle;
 };
 
 export type App = FastifyInstance;

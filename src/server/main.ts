@@ -3,11 +3,18 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, type Database } from './db/client';
 import { buildApp } from './app';
 import { systemClock } from './lib/clock';
 import { createProviders } from './providers/index';
 import { ensureAdmin } from './modules/auth/bootstrap';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './ops/data-dir-lock';
+import { createLifecycle } from './ops/lifecycle';
+import { startAdminChannel, type AdminChannel } from './ops/admin-channel';
+
+/** A clean shutdown ends within this; the rest is cut off (and left for recovery). */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+const SIGNAL_NUMBERS: Record<string, number> = { SIGINT: 2, SIGTERM: 15 };
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -23,37 +30,97 @@ async function main(): Promise<void> {
   }
   const log = pino({ level: config.logLevel });
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-  );
+
+  // A signal before the server is up: nothing to drain, exit now (the exit hook releases the lock).
+  const startupSignal = (signal: NodeJS.Signals) => {
+    log.warn({ signal }, 'stopped during start-up');
+    process.exit(128 + (SIGNAL_NUMBERS[signal] ?? 1));
+  };
+  process.on('SIGINT', startupSignal);
+  process.on('SIGTERM', startupSignal);
+
+  const lifecycle = createLifecycle();
+  let lock: DataDirLock | undefined;
+  let channel: AdminChannel | undefined;
+  let opened: Promise<Database>;
+  if (config.databaseUrl) {
+    opened = openDatabase({ kind: 'postgres', url: config.databaseUrl });
+  } else {
+    // CLI commands reach the embedded database through this server while it runs (backup, …): the
+    // channel's address goes into DATA_DIR's lock, which is taken before PGlite opens its files.
+    let resolveDb!: (db: Database) => void;
+    let rejectDb!: (err: unknown) => void;
+    opened = new Promise<Database>((resolve, reject) => {
+      resolveDb = resolve;
+      rejectDb = reject;
+    });
+    channel = await startAdminChannel({ database: opened, lifecycle, log });
+    try {
+      lock = await acquireDataDirLock(config.dataDir, 'server', {
+        details: {
+          ...(config.port ? { port: config.port } : {}),
+          url: config.appUrl,
+          channel: { port: channel.port, token: channel.token },
+        },
+        onCompromised: (err) => {
+          log.fatal({ err }, 'another process took over DATA_DIR; stopping at once to protect the data');
+          process.exit(1);
+        },
+      });
+    } catch (err) {
+      if (err instanceof DataDirLockedError) {
+        console.error(err.message);
+        process.exit(1);
+      }
+      throw err;
+    }
+    openDatabase({ kind: 'pglite', dataDir: config.dataDir }).then(resolveDb, rejectDb);
+  }
+  const database = await opened;
   const providers = createProviders(config, log);
   const webDir = findWebDir();
   if (!webDir) log.warn('the web app is not built (run npm run build); serving the API only');
-  const app = await buildApp({ config, database, clock: systemClock, providers, webDir });
+  const app = await buildApp({ config, database, clock: systemClock, providers, webDir, lifecycle });
   await ensureAdmin({ db: database.db, config, log, clock: systemClock });
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
-    // A second signal while draining must not close twice; a hung request must not block exit.
-    if (stopping) return;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn({ signal }, 'second signal: exiting now');
+      process.exit(128 + (SIGNAL_NUMBERS[signal] ?? 1));
+    }
     stopping = true;
-    log.info({ signal }, 'shutting down');
+    const deadline = Date.now() + SHUTDOWN_DEADLINE_MS;
+    log.info({ signal }, 'shutting down: answering the requests already received');
     const force = setTimeout(() => {
-      log.error({ signal }, 'shutdown took longer than 10 s; exiting');
+      log.error({ signal, running: lifecycle.running() }, 'shutdown took longer than 10 s; exiting');
       process.exit(1);
-    }, 10_000);
+    }, SHUTDOWN_DEADLINE_MS);
     force.unref();
     try {
+      await lifecycle.drain(); // GET /api/ready answers 503 from here on; background work stops starting
+      // Stops accepting connections and resolves once every request received has been answered. A
+      // keep-alive connection that goes idle meanwhile is closed rather than waited for.
+      const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
       await app.close();
+      clearInterval(closeIdle);
+      if (!(await lifecycle.idle(deadline - Date.now() - 1_000))) {
+        log.warn({ running: lifecycle.running() }, 'work still running at shutdown is left for recovery');
+      }
+      await channel?.close();
       await database.close();
+      await lock?.release();
+      log.info({ signal }, 'stopped');
       process.exit(0);
     } catch (err) {
       log.error({ err }, 'shutdown failed');
       process.exit(1);
     }
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.off('SIGINT', startupSignal);
+  process.off('SIGTERM', startupSignal);
+  process.on('SIGINT', (s) => void shutdown(s));
+  process.on('SIGTERM', (s) => void shutdown(s));
 
   await app.listen({ port: config.port, host: config.host });
   log.info(
@@ -61,6 +128,7 @@ async function main(): Promise<void> {
       url: config.appUrl,
       database: database.kind,
       mail: providers.mail.kind,
+      pid: process.pid,
       ms: Math.round(performance.now() - started),
     },
     `Voyageur is running at ${config.appUrl}`,

@@ -14,14 +14,38 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   ping(): Promise<boolean>;
+  /**
+   * One transaction on one connection with raw SQL (migrations, backup, restore). On PGlite it has
+   * the only connection to itself: other queries wait until it ends.
+   */
+  raw<T>(fn: (tx: RawTx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
-export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number; connectTimeoutMs?: number }
-  | { kind: 'pglite'; dataDir: string | null };
+/** Raw SQL inside `Database.raw`. Values go in and come out as text (cast in SQL as needed). */
+export type RawTx = {
+  /** A script of one or more statements without parameters; the rows of the last one. */
+  exec(script: string): Promise<Record<string, unknown>[]>;
+  /** One statement with $1, $2… parameters, each a string or null (sent as text). */
+  query(text: string, params?: (string | null)[]): Promise<Record<string, unknown>[]>;
+};
 
-/** Opens PostgreSQL (DATABASE_URL) or embedded PGlite in DATA_DIR/pglite, then migrates. */
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number; connectTimeoutMs?: number; migrate?: boolean }
+  | { kind: 'pglite'; dataDir: string | null; migrate?: boolean };
+
+/** The PGlite cluster's directory inside DATA_DIR. */
+export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
+
+/** Whether DATA_DIR already holds an embedded database (PG_VERSION is the first file initdb writes). */
+export function hasPgliteDatabase(dataDir: string): boolean {
+  return fs.existsSync(path.join(pgliteDir(dataDir), 'PG_VERSION'));
+}
+
+/**
+ * Opens PostgreSQL (DATABASE_URL) or embedded PGlite in DATA_DIR/pglite, then migrates (unless
+ * `migrate: false`: backup and restore). The caller holds DATA_DIR's lock (ops/data-dir-lock.ts).
+ */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
     // Loaded only when a PostgreSQL server is configured: keeps the embedded default's start-up lean.
@@ -44,31 +68,54 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     );
     // bigint columns come back as strings by default; keep them exact and convert in repos.
     const db = drizzlePg(pool) as unknown as Db;
+    let closed: Promise<void> | undefined;
     const database: Database = {
       db,
       kind: 'postgres',
       ping: () => pingDb(db),
-      close: () => pool.end(),
+      raw: pgRaw(pool),
+      close: () => (closed ??= pool.end()),
     };
-    await applyMigrations(pgRunner(pool));
+    try {
+      if (opts.migrate !== false) await database.raw((tx) => migrateInTransaction(tx));
+    } catch (err) {
+      await database.close().catch(() => undefined);
+      throw err;
+    }
     return database;
   }
   let client: PGlite;
   if (opts.dataDir) {
-    const dir = path.join(opts.dataDir, 'pglite');
+    const dir = pgliteDir(opts.dataDir);
     fs.mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
   } else {
     client = await PGlite.create();
   }
   const db = drizzlePglite(client) as unknown as Db;
+  let closed: Promise<void> | undefined;
   const database: Database = {
     db,
     kind: 'pglite',
     ping: () => pingDb(db),
-    close: () => client.close(),
+    raw: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          exec: async (script) => {
+            const res = await tx.exec(script);
+            return (res[res.length - 1]?.rows ?? []) as Record<string, unknown>[];
+          },
+          query: async (text, params) => (await tx.query<Record<string, unknown>>(text, params ?? [])).rows,
+        }),
+      ),
+    close: () => (closed ??= client.close()),
   };
-  await applyMigrations(pgliteRunner(client));
+  try {
+    if (opts.migrate !== false) await database.raw((tx) => migrateInTransaction(tx));
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
   return database;
 }
 
@@ -81,40 +128,46 @@ async function pingDb(db: Db): Promise<boolean> {
   }
 }
 
-const MIGRATION_LOCK = 7_240_531; // advisory lock id: one migrator at a time across processes
+/** Advisory lock id: one migrator (or restore) at a time across every process on the database. */
+export const MIGRATION_LOCK = 7_240_531;
 
-/** Runs a multi-statement script inside one transaction (simple query protocol). */
-type ScriptRunner = (fn: (exec: (text: string) => Promise<{ name: string }[]>) => Promise<void>) => Promise<void>;
-
-async function applyMigrations(run: ScriptRunner): Promise<string[]> {
+/**
+ * Applies the pending migrations of `list` (all by default) inside the caller's transaction. The
+ * advisory lock is taken before anything else, including the creation of schema_migrations itself,
+ * so instances starting at once on a fresh database queue here and the later ones find the work done.
+ */
+export async function migrateInTransaction(tx: RawTx, list = migrations): Promise<string[]> {
   const applied: string[] = [];
-  await run(async (exec) => {
-    await exec(`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
-    await exec(
-      'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
-    );
-    const names = new Set((await exec('select name from schema_migrations')).map((r) => r.name));
-    for (const m of migrations) {
-      if (names.has(m.name)) continue;
-      await exec(m.sql);
-      await exec(`insert into schema_migrations (name) values ('${m.name.replace(/'/g, "''")}')`);
-      applied.push(m.name);
-    }
-  });
+  await tx.exec(`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+  await tx.exec(
+    'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
+  );
+  const names = new Set((await tx.exec('select name from schema_migrations')).map((r) => String(r.name)));
+  for (const m of list) {
+    if (names.has(m.name)) continue;
+    await tx.exec(m.sql);
+    await tx.query('insert into schema_migrations (name) values ($1)', [m.name]);
+    applied.push(m.name);
+  }
   return applied;
 }
 
-function pgRunner(pool: pg.Pool): ScriptRunner {
+function pgRaw(pool: pg.Pool): Database['raw'] {
   return async (fn) => {
     const client = await pool.connect();
     try {
       await client.query('begin');
-      await fn(async (text) => {
-        const res = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
-        const last = Array.isArray(res) ? res[res.length - 1] : res;
-        return (last?.rows ?? []) as { name: string }[];
+      const result = await fn({
+        exec: async (script) => {
+          // Without parameters node-postgres uses the simple protocol: several statements, one result each.
+          const res = (await client.query(script)) as unknown as pg.QueryResult | pg.QueryResult[];
+          const last = Array.isArray(res) ? res[res.length - 1] : res;
+          return (last?.rows ?? []) as Record<string, unknown>[];
+        },
+        query: async (text, params) => (await client.query(text, params ?? [])).rows as Record<string, unknown>[],
       });
       await client.query('commit');
+      return result;
     } catch (err) {
       await client.query('rollback').catch(() => undefined);
       throw err;
@@ -122,16 +175,6 @@ function pgRunner(pool: pg.Pool): ScriptRunner {
       client.release();
     }
   };
-}
-
-function pgliteRunner(client: PGlite): ScriptRunner {
-  return (fn) =>
-    client.transaction(async (tx) => {
-      await fn(async (text) => {
-        const res = await tx.exec(text);
-        return (res[res.length - 1]?.rows ?? []) as { name: string }[];
-      });
-    });
 }
 
 /** drizzle's execute() answers `{ rows }` on both drivers. */
