@@ -19,6 +19,7 @@ const ZEnv = z.object({
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).optional(),
@@ -45,7 +46,8 @@ export type Config = {
   sessionTtlDays: number;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   admin: { email: string; password: string } | undefined;
-  google: { clientId: string; clientSecret: string } | undefined;
+  /** Google sign-in (any OpenID provider at `issuer`; tests point it at a local one). */
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   ai: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
   carrierTimeoutMs: number;
   /** Per-carrier fuel surcharge overrides in basis points, e.g. "CA-UPS=2300,CA-CP=1800". */
@@ -68,6 +70,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if ((e.GOOGLE_CLIENT_ID && !e.GOOGLE_CLIENT_SECRET) || (!e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  const issuer = new URL(e.GOOGLE_ISSUER);
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
+  if (issuer.protocol !== 'https:' && !(issuer.protocol === 'http:' && loopback)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  GOOGLE_ISSUER must be an https URL (plain http only on localhost)',
+    );
   }
   const aiParts = [e.AI_BASE_URL, e.AI_API_KEY, e.AI_MODEL].filter(Boolean).length;
   if (aiParts !== 0 && aiParts !== 3) {
@@ -92,7 +101,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.GOOGLE_ISSUER.replace(/\/+$/, ''),
+          }
         : undefined,
     ai:
       e.AI_BASE_URL && e.AI_API_KEY && e.AI_MODEL

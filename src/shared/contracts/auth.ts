@@ -70,4 +70,16 @@ export const ZResetPasswordResponse = z.object({ ok: z.literal(true), message: z
 export type TResetPasswordResponse = z.infer<typeof ZResetPasswordResponse>;
 
 /** Values of `?error=` on /auth after a Google sign-in attempt. */
-export const GOOGLE_AUTH_ERRORS = ['google_not_configured', 'google_failed'] as const;
+export const GOOGLE_AUTH_ERRORS = [
+  'google_not_configured',
+  'google_failed',
+  /** The user said no on the provider's consent screen. */
+  'google_cancelled',
+  /** The provider does not vouch for the email, which is new here or already has an account. */
+  'google_email_unverified',
+] as const;
+export type TGoogleAuthError = (typeof GOOGLE_AUTH_ERRORS)[number];
+
+/** GET /api/auth/providers: which sign-in methods besides email and password this server offers. */
+export const ZAuthProvidersResponse = z.object({ google: z.boolean() });
+export type TAuthProvidersResponse = z.infer<typeof ZAuthProvidersResponse>;

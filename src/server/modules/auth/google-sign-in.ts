@@ -4,10 +4,12 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import type { IdentityProviders } from '../../providers/identity/index';
-import { GoogleAuthError, checkOidcAttempt, newOidcAttempt } from '../../providers/identity/google';
+import { checkOidcAttempt, GoogleAuthError, newOidcAttempt } from '../../providers/identity/google';
+import type { TGoogleAuthError } from '../../../shared/contracts/auth';
 import { audit } from '../audit/repo';
 import { createSession } from './session';
 import { organizationNameFor, RATE, type RequestMeta, type SignedIn } from './service';
+import { claimOidcState } from './google-repo';
 import * as repo from './repo';
 
 export type GoogleSignInDeps = {
@@ -17,6 +19,19 @@ export type GoogleSignInDeps = {
   identity: IdentityProviders;
 };
 
+/** Parameters of the provider's redirect back to us (the rest, e.g. Google's `authuser`, is ignored). */
+export type GoogleCallbackQuery = { code?: string; state?: string; iss?: string; error?: string };
+
+/** A refused sign-in; `error` is the `?error=` value the browser is sent back to /auth with. */
+export class GoogleSignInError extends Error {
+  constructor(
+    readonly error: TGoogleAuthError,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export const googleRedirectUri = (config: Config) => `${config.appUrl}/api/auth/google/callback`;
 
 /** Google sign-in: the start redirect and the callback that links or creates the user. */
@@ -24,44 +39,54 @@ export function createGoogleSignIn(deps: GoogleSignInDeps) {
   const { db, clock } = deps;
 
   return {
-    /** Where to send the browser to start Google sign-in, plus the cookie that ties the callback to it. */
-    googleStart(): { redirect: string; cookie?: string } {
+    isConfigured: () => deps.identity.google !== null,
+
+    /**
+     * Where to send the browser to start Google sign-in, plus the cookie that ties the callback to it.
+     * When the provider cannot be reached the browser goes back to /auth with google_failed.
+     */
+    async googleStart(): Promise<{ redirect: string; cookie?: string; failure?: Error }> {
       const google = deps.identity.google;
       if (!google) return { redirect: '/auth?error=google_not_configured' };
-      const attempt = newOidcAttempt(clock.now());
-      return {
-        redirect: google.authorizationUrl({
-          state: attempt.state,
-          nonce: attempt.nonce,
-          redirectUri: googleRedirectUri(deps.config),
-        }),
-        cookie: attempt.cookie,
-      };
+      const { cookie, ...checks } = newOidcAttempt(clock.now());
+      try {
+        const redirect = await google.authorizationUrl({ ...checks, redirectUri: googleRedirectUri(deps.config) });
+        return { redirect, cookie };
+      } catch (err) {
+        return { redirect: '/auth?error=google_failed', failure: err as Error };
+      }
     },
 
-    /** Completes Google sign-in: links the Google account to the user with that email, or creates one. */
-    async googleCallback(
-      query: { code?: string; state?: string; error?: string },
-      cookie: string | undefined,
-      meta: RequestMeta,
-    ): Promise<SignedIn> {
+    /**
+     * Completes Google sign-in: the user with this Google account, else the user with this email
+     * (linked only when the provider vouches for the email), else a new user (same condition).
+     */
+    async googleCallback(query: GoogleCallbackQuery, cookie: string | undefined, meta: RequestMeta): Promise<SignedIn> {
       const google = deps.identity.google;
-      if (!google) throw new GoogleAuthError('not configured');
+      if (!google) throw new GoogleSignInError('google_not_configured', 'not configured');
       const now = clock.now();
       await enforceRateLimits(db, now, [{ rule: RATE.loginIp, subject: meta.ip }]);
-      const nonce = checkOidcAttempt(cookie, query.state, now);
-      if (!nonce || !query.code || query.error) throw new GoogleAuthError('bad state or no code');
-      const identity = await google.exchange({
-        code: query.code,
-        nonce,
-        redirectUri: googleRedirectUri(deps.config),
-        now,
-      });
+      if (query.error === 'access_denied') throw new GoogleSignInError('google_cancelled', 'consent denied');
+      if (query.error) throw new GoogleAuthError(`provider answered ${query.error}`);
+      const attempt = checkOidcAttempt(cookie, query.state, now);
+      if (!attempt || !query.code) throw new GoogleAuthError('no code, or a state this browser did not start');
+      if (!(await claimOidcState(db, attempt.state, attempt.issuedAt))) throw new GoogleAuthError('state used twice');
+
+      const callbackUrl = new URL(googleRedirectUri(deps.config));
+      for (const key of ['code', 'state', 'iss'] as const) {
+        const value = query[key];
+        if (value !== undefined) callbackUrl.searchParams.set(key, value);
+      }
+      const identity = await google.exchange({ ...attempt, callbackUrl });
+
       try {
         return await db.transaction(async (tx) => {
           let user = await repo.findUserByGoogleSubject(tx, identity.subject);
           let details = 'Signed in with Google';
           if (!user) {
+            if (!identity.emailVerified) {
+              throw new GoogleSignInError('google_email_unverified', 'the provider does not vouch for the email');
+            }
             const byEmail = await repo.findUserByEmail(tx, identity.email, true);
             if (byEmail) {
               user = await repo.updateUser(tx, byEmail.id, {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from '../../app';
 import { ZUser } from '../../../shared/contracts/user';
 import {
+  ZAuthProvidersResponse,
   ZForgotPasswordRequest,
   ZForgotPasswordResponse,
   ZLoginRequest,
@@ -19,7 +20,7 @@ import {
 import { OIDC_COOKIE, OIDC_TTL_MS } from '../../providers/identity/google';
 import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie, toUser } from './session';
 import { createAuthService, type RequestMeta, type SignedIn } from './service';
-import { createGoogleSignIn } from './google-sign-in';
+import { createGoogleSignIn, GoogleSignInError } from './google-sign-in';
 
 const meta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip,
@@ -29,6 +30,7 @@ const meta = (request: FastifyRequest): RequestMeta => ({
 const ZGoogleCallbackQuery = z.object({
   code: z.string().max(2000).optional(),
   state: z.string().max(200).optional(),
+  iss: z.string().max(500).optional(),
   error: z.string().max(200).optional(),
 });
 
@@ -111,8 +113,13 @@ export function registerAuth(root: App, deps: AppDeps): void {
     },
   );
 
-  app.get('/api/auth/google', async (_request, reply) => {
-    const start = google.googleStart();
+  app.get('/api/auth/providers', { schema: { response: { 200: ZAuthProvidersResponse } } }, async () => ({
+    google: google.isConfigured(),
+  }));
+
+  app.get('/api/auth/google', async (request, reply) => {
+    const start = await google.googleStart();
+    if (start.failure) request.log.warn({ err: start.failure }, 'google sign-in could not start');
     if (start.cookie) {
       reply.setCookie(OIDC_COOKIE, start.cookie, {
         path: '/api/auth/google',
@@ -134,6 +141,10 @@ export function registerAuth(root: App, deps: AppDeps): void {
       return reply.redirect('/dashboard', 302);
     } catch (err) {
       if ((err as { statusCode?: number }).statusCode === 429) throw err;
+      if (err instanceof GoogleSignInError) {
+        request.log.info({ reason: err.message }, 'google sign-in refused');
+        return reply.redirect(`/auth?error=${err.error}`, 302);
+      }
       request.log.warn({ err }, 'google sign-in failed');
       return reply.redirect('/auth?error=google_failed', 302);
     }

@@ -1,53 +1,76 @@
 import { describe, expect, it } from 'vitest';
-import { checkOidcAttempt, GoogleAuthError, newOidcAttempt, validateIdToken } from './google';
+import { checkOidcAttempt, createGoogleOidc, GoogleAuthError, identityFrom, newOidcAttempt } from './google';
 
-const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-const token = (claims: object) => `${b64({ alg: 'RS256' })}.${b64(claims)}.sig`;
 const now = new Date('2026-03-02T15:00:00Z');
-const nowS = now.getTime() / 1000;
-const base = {
-  iss: 'https://accounts.google.com',
-  aud: 'client-1',
-  sub: '1234',
-  email: 'A@Example.com',
-  email_verified: true,
-  nonce: 'n1',
-  exp: nowS + 600,
-  iat: nowS,
-};
-const check = (claims: object) => validateIdToken(token(claims), { clientId: 'client-1', nonce: 'n1', now });
 
-describe('validateIdToken', () => {
-  it('accepts good claims and lower-cases the email', () => {
-    expect(check(base)).toEqual({ subject: '1234', email: 'a@example.com', givenName: '', familyName: '' });
-    expect(check({ ...base, iss: 'accounts.google.com' }).subject).toBe('1234');
+describe('identityFrom', () => {
+  const base = { sub: '1234', email: ' A@Example.com ', email_verified: true, given_name: 'Ada', family_name: 'L' };
+
+  it('keeps the subject, lower-cases the email and reads email_verified', () => {
+    expect(identityFrom(base)).toEqual({
+      subject: '1234',
+      email: 'a@example.com',
+      emailVerified: true,
+      givenName: 'Ada',
+      familyName: 'L',
+    });
+    expect(identityFrom({ ...base, email_verified: 'true' }).emailVerified).toBe(true);
+    expect(identityFrom({ ...base, email_verified: false }).emailVerified).toBe(false);
+    expect(identityFrom({ ...base, email_verified: undefined }).emailVerified).toBe(false);
+  });
+
+  it('turns control characters in names into spaces and caps their length', () => {
+    const id = identityFrom({ ...base, given_name: 'Ada\r\nBcc: x', family_name: 'x'.repeat(300) });
+    expect(id.givenName).toBe('Ada Bcc: x');
+    expect(id.familyName).toHaveLength(100);
   });
 
   it.each([
-    ['issuer', { iss: 'https://evil.example' }],
-    ['audience', { aud: 'client-2' }],
-    ['expiry', { exp: nowS - 3600 }],
-    ['nonce', { nonce: 'n2' }],
-    ['email_verified', { email_verified: false }],
-    ['subject', { sub: '' }],
-    ['email', { email: 'nope' }],
-  ])('rejects a bad %s', (_name, over) => {
-    expect(() => check({ ...base, ...over })).toThrow(GoogleAuthError);
-  });
-
-  it('rejects a malformed token', () => {
-    expect(() => validateIdToken('abc', { clientId: 'client-1', nonce: 'n1', now })).toThrow(GoogleAuthError);
-    expect(() => validateIdToken('a.!!!.c', { clientId: 'client-1', nonce: 'n1', now })).toThrow(GoogleAuthError);
+    ['no subject', { sub: '' }],
+    ['a long subject', { sub: 'x'.repeat(256) }],
+    ['no email', { email: undefined }],
+    ['a malformed email', { email: 'nope' }],
+  ])('rejects %s', (_name, over) => {
+    expect(() => identityFrom({ ...base, ...over })).toThrow(GoogleAuthError);
   });
 });
 
 describe('OIDC attempt cookie', () => {
-  it('ties state and nonce to the cookie for ten minutes', () => {
+  it('ties state, nonce and PKCE verifier to the cookie for ten minutes', () => {
     const a = newOidcAttempt(now);
-    expect(checkOidcAttempt(a.cookie, a.state, now)).toBe(a.nonce);
+    expect(checkOidcAttempt(a.cookie, a.state, now)).toEqual({
+      state: a.state,
+      nonce: a.nonce,
+      codeVerifier: a.codeVerifier,
+      issuedAt: now,
+    });
+    expect(a.codeVerifier).toMatch(/^[A-Za-z0-9._~-]{43,128}$/);
+    expect(new Set([a.state, a.nonce, a.codeVerifier]).size).toBe(3);
     expect(checkOidcAttempt(a.cookie, 'forged', now)).toBeNull();
     expect(checkOidcAttempt(undefined, a.state, now)).toBeNull();
     expect(checkOidcAttempt(a.cookie, a.state, new Date(now.getTime() + 11 * 60_000))).toBeNull();
     expect(checkOidcAttempt(newOidcAttempt(now).cookie, a.state, now)).toBeNull();
+  });
+});
+
+describe('createGoogleOidc', () => {
+  const attempt = newOidcAttempt(now);
+
+  it('does not contact the provider until asked, and rejects with GoogleAuthError when it is unreachable', async () => {
+    let clock = 0;
+    // Port 9 (discard) on loopback: nothing listens, so the connection is refused at once.
+    const google = createGoogleOidc({
+      issuer: 'http://127.0.0.1:9',
+      clientId: 'c',
+      clientSecret: 's',
+      now: () => clock,
+    });
+    const url = () => google.authorizationUrl({ ...attempt, redirectUri: 'http://localhost:5000/cb' });
+    await expect(url()).rejects.toThrow(/discovery failed/);
+    // A failure is remembered for 30 s: later attempts fail fast without a request.
+    clock += 10_000;
+    await expect(url()).rejects.toThrow('provider discovery failed recently');
+    clock += 30_000;
+    await expect(url()).rejects.toThrow(/discovery failed: /);
   });
 });

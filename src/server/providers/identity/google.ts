@@ -1,136 +1,171 @@
-import { randomToken, sha256 } from '../../lib/crypto';
+import * as oidc from 'openid-client';
+import { randomToken, sameDigest, sha256 } from '../../lib/crypto';
 
-/** The claims we use from a validated Google id_token. */
+/** The claims we use from a validated id_token. */
 export type GoogleIdentity = {
   subject: string;
   email: string;
+  /** The provider vouches that the user controls this mailbox (`email_verified`). */
+  emailVerified: boolean;
   givenName: string;
   familyName: string;
 };
 
+/** Values of one sign-in attempt, derived from its cookie (see `newOidcAttempt`). */
+export type OidcChecks = { state: string; nonce: string; codeVerifier: string };
+
 export type GoogleOidc = {
-  /** URL of Google's consent screen for this sign-in attempt. */
-  authorizationUrl(opts: { state: string; nonce: string; redirectUri: string }): string;
-  /** Exchanges the authorization code and validates the id_token (iss, aud, exp, nonce, email_verified). */
-  exchange(opts: { code: string; nonce: string; redirectUri: string; now: Date }): Promise<GoogleIdentity>;
+  /** URL of the provider's consent screen for this attempt (discovers the provider on first use). */
+  authorizationUrl(opts: OidcChecks & { redirectUri: string }): Promise<string>;
+  /**
+   * Validates the authorization response in `callbackUrl` (state, iss), redeems the code with the PKCE
+   * verifier and checks the id_token: signature against the provider's JWKS, iss, aud, exp, iat, nonce.
+   */
+  exchange(opts: OidcChecks & { callbackUrl: URL }): Promise<GoogleIdentity>;
 };
 
 export class GoogleAuthError extends Error {}
 
-const AUTH_ENDPOINT = 'https://accounts.google.com/o/oauth2/v2/auth';
-const TOKEN_ENDPOINT = 'https://oauth2.googleapis.com/token';
-const ISSUERS = new Set(['https://accounts.google.com', 'accounts.google.com']);
-const CLOCK_SKEW_S = 60;
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
+const RETRY_DISCOVERY_AFTER_MS = 30_000;
 
-type FetchLike = (
-  url: string,
-  init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal },
-) => Promise<{
-  ok: boolean;
-  status: number;
-  json(): Promise<unknown>;
-}>;
+/** Whether an issuer may be spoken to over plain HTTP: only a provider on this machine (tests, development). */
+export const isLoopbackHttp = (url: URL) =>
+  url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 
 export function createGoogleOidc(opts: {
+  issuer: string;
   clientId: string;
   clientSecret: string;
-  fetch?: FetchLike;
   timeoutMs?: number;
+  now?: () => number;
 }): GoogleOidc {
-  const doFetch: FetchLike = opts.fetch ?? ((url, init) => fetch(url, init));
+  const issuer = new URL(opts.issuer);
+  const now = opts.now ?? Date.now;
+  const isGoogle = issuer.href === new URL(GOOGLE_ISSUER).href;
+  const execute = [oidc.enableNonRepudiationChecks];
+  // Plain HTTP only for a provider on this machine (tests, development); config.ts refuses other http issuers.
+  if (isLoopbackHttp(issuer)) execute.push(oidc.allowInsecureRequests);
+
+  // Discovered lazily and cached, so start-up never waits for (or fails on) the provider; a failure is
+  // remembered for a short while so a burst of sign-in attempts does not each wait for a dead provider.
+  let discovered: Promise<oidc.Configuration> | null = null;
+  let failedAt = Number.NEGATIVE_INFINITY;
+  function configuration(): Promise<oidc.Configuration> {
+    if (!discovered && now() - failedAt < RETRY_DISCOVERY_AFTER_MS) {
+      return Promise.reject(new GoogleAuthError('provider discovery failed recently'));
+    }
+    const discover = () =>
+      oidc.discovery(issuer, opts.clientId, undefined, oidc.ClientSecretPost(opts.clientSecret), {
+        execute,
+        timeout: Math.ceil((opts.timeoutMs ?? 8000) / 1000),
+      });
+    // One retry: a kept-alive connection the provider has just closed fails the first request.
+    discovered ??= discover()
+      .catch(discover)
+      .catch((err: unknown) => {
+        discovered = null;
+        failedAt = now();
+        throw new GoogleAuthError(`provider discovery failed: ${describe(err)}`, { cause: err });
+      });
+    return discovered;
+  }
+
   return {
-    authorizationUrl({ state, nonce, redirectUri }) {
-      const q = new URLSearchParams({
-        client_id: opts.clientId,
-        redirect_uri: redirectUri,
-        response_type: 'code',
-        scope: 'openid email profile',
-        state,
-        nonce,
-        prompt: 'select_account',
-      });
-      return `${AUTH_ENDPOINT}?${q.toString()}`;
-    },
-    async exchange({ code, nonce, redirectUri, now }) {
-      const res = await doFetch(TOKEN_ENDPOINT, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams({
-          code,
-          client_id: opts.clientId,
-          client_secret: opts.clientSecret,
+    async authorizationUrl({ state, nonce, codeVerifier, redirectUri }) {
+      const config = await configuration();
+      return oidc
+        .buildAuthorizationUrl(config, {
           redirect_uri: redirectUri,
-          grant_type: 'authorization_code',
-        }).toString(),
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 8000),
-      });
-      if (!res.ok) throw new GoogleAuthError(`token endpoint answered ${res.status}`);
-      const body = (await res.json()) as { id_token?: unknown };
-      if (typeof body.id_token !== 'string') throw new GoogleAuthError('no id_token');
-      return validateIdToken(body.id_token, { clientId: opts.clientId, nonce, now });
+          response_type: 'code',
+          scope: 'openid email profile',
+          state,
+          nonce,
+          code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+          code_challenge_method: 'S256',
+          // Google's account chooser, so a shared computer does not silently reuse whoever is signed in.
+          ...(isGoogle ? { prompt: 'select_account' } : {}),
+        })
+        .toString();
+    },
+
+    async exchange({ state, nonce, codeVerifier, callbackUrl }) {
+      const config = await configuration();
+      let claims: oidc.IDToken | undefined;
+      try {
+        const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+          expectedState: state,
+          expectedNonce: nonce,
+          pkceCodeVerifier: codeVerifier,
+          idTokenExpected: true,
+        });
+        claims = tokens.claims();
+      } catch (err) {
+        throw new GoogleAuthError(`code exchange failed: ${describe(err)}`, { cause: err });
+      }
+      if (!claims) throw new GoogleAuthError('no id_token');
+      return identityFrom(claims);
     },
   };
 }
 
-/**
- * Checks the claims of an id_token received straight from Google's token endpoint over TLS
- * (OpenID Connect Core 3.1.3.7: TLS server validation may stand in for the signature check then).
- */
-export function validateIdToken(idToken: string, opts: { clientId: string; nonce: string; now: Date }): GoogleIdentity {
-  const parts = idToken.split('.');
-  if (parts.length !== 3) throw new GoogleAuthError('malformed id_token');
-  let claims: Record<string, unknown>;
-  try {
-    claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as Record<string, unknown>;
-  } catch {
-    throw new GoogleAuthError('malformed id_token');
-  }
-  const nowS = Math.floor(opts.now.getTime() / 1000);
-  if (typeof claims.iss !== 'string' || !ISSUERS.has(claims.iss)) throw new GoogleAuthError('wrong issuer');
-  const aud = claims.aud;
-  if (!(aud === opts.clientId || (Array.isArray(aud) && aud.includes(opts.clientId))))
-    throw new GoogleAuthError('wrong audience');
-  if (Array.isArray(aud) && aud.length > 1 && claims.azp !== opts.clientId) throw new GoogleAuthError('wrong azp');
-  if (typeof claims.exp !== 'number' || claims.exp + CLOCK_SKEW_S < nowS) throw new GoogleAuthError('expired');
-  if (typeof claims.iat === 'number' && claims.iat - CLOCK_SKEW_S > nowS)
-    throw new GoogleAuthError('issued in the future');
-  if (claims.nonce !== opts.nonce) throw new GoogleAuthError('wrong nonce');
-  if (claims.email_verified !== true && claims.email_verified !== 'true')
-    throw new GoogleAuthError('email not verified');
-  if (typeof claims.sub !== 'string' || !claims.sub || claims.sub.length > 255) throw new GoogleAuthError('no subject');
-  if (typeof claims.email !== 'string' || !claims.email.includes('@') || claims.email.length > 254) {
+const describe = (err: unknown) =>
+  err instanceof Error ? `${(err as { code?: string }).code ?? err.name}: ${err.message}` : String(err);
+
+/** Picks and checks the claims we store; the library has already checked signature, iss, aud, exp and nonce. */
+export function identityFrom(claims: Record<string, unknown>): GoogleIdentity {
+  const { sub, email } = claims;
+  if (typeof sub !== 'string' || !sub || sub.length > 255) throw new GoogleAuthError('no subject');
+  if (typeof email !== 'string' || !email.includes('@') || email.trim().length > 254) {
     throw new GoogleAuthError('no email');
   }
-  const str = (v: unknown, max: number) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
+  const name = (v: unknown) =>
+    typeof v === 'string'
+      ? v
+          .replace(/\p{Cc}+/gu, ' ')
+          .trim()
+          .slice(0, 100)
+      : '';
   return {
-    subject: claims.sub,
-    email: claims.email.trim().toLowerCase(),
-    givenName: str(claims.given_name, 100),
-    familyName: str(claims.family_name, 100),
+    subject: sub,
+    email: email.trim().toLowerCase(),
+    emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+    givenName: name(claims.given_name),
+    familyName: name(claims.family_name),
   };
 }
 
 /**
  * One sign-in attempt's secret lives in a short-lived HttpOnly cookie as `<issuedAtMs>.<random>`;
- * state and nonce are hashes of it, so nothing is stored server-side and neither can be forged.
+ * state, nonce and PKCE verifier are derived from it, so nothing secret is stored server-side and none
+ * can be forged without the cookie. The callback also spends the state once (see google-sign-in.ts).
  */
 export const OIDC_COOKIE = 'voyageur_oidc';
 export const OIDC_TTL_MS = 10 * 60_000;
 
-export function newOidcAttempt(now: Date): { cookie: string; state: string; nonce: string } {
+export function newOidcAttempt(now: Date): OidcChecks & { cookie: string } {
   const cookie = `${now.getTime()}.${randomToken()}`;
   return { cookie, ...deriveOidc(cookie) };
 }
 
-export function deriveOidc(cookie: string): { state: string; nonce: string } {
-  return { state: sha256(`state:${cookie}`), nonce: sha256(`nonce:${cookie}`) };
+export function deriveOidc(cookie: string): OidcChecks {
+  return {
+    state: sha256(`state:${cookie}`),
+    nonce: sha256(`nonce:${cookie}`),
+    // 64 hex characters: within RFC 7636's 43-128 unreserved characters, 256 bits of entropy.
+    codeVerifier: sha256(`pkce:${cookie}`),
+  };
 }
 
-/** The nonce to expect, or null when the cookie is missing, stale or does not match `state`. */
-export function checkOidcAttempt(cookie: string | undefined, state: string | undefined, now: Date): string | null {
+/** The attempt's checks, or null when the cookie is missing, stale or does not match `state`. */
+export function checkOidcAttempt(
+  cookie: string | undefined,
+  state: string | undefined,
+  now: Date,
+): (OidcChecks & { issuedAt: Date }) | null {
   if (!cookie || !state) return null;
   const issued = Number(cookie.split('.')[0]);
   if (!Number.isFinite(issued) || now.getTime() - issued > OIDC_TTL_MS || issued - now.getTime() > 60_000) return null;
   const derived = deriveOidc(cookie);
-  return derived.state === state ? derived.nonce : null;
+  return sameDigest(derived.state, state) ? { ...derived, issuedAt: new Date(issued) } : null;
 }

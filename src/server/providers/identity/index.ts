@@ -8,8 +8,6 @@ export type IdentityProviders = {
 
 export function createIdentityProviders(config: Config): IdentityProviders {
   return {
-    google: config.google
-      ? createGoogleOidc({ clientId: config.google.clientId, clientSecret: config.google.clientSecret })
-      : null,
+    google: config.google ? createGoogleOidc(config.google) : null,
   };
 }
