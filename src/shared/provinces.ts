@@ -137,23 +137,25 @@ const SUFFIXES = ['canada', 'province', '加拿大', '特区', '地区', '领地
 
 /** Drops "Province of …", "… Province", "加拿大…", "…省/地区/领地" and a trailing ", Canada". */
 function stripAffixes(key: string): string {
-  let k = key;
+  // Moves two ends over the key instead of slicing it per affix: "省省省…" stays linear.
+  let start = 0;
+  let end = key.length;
   for (let changed = true; changed;) {
     changed = false;
     for (const p of PREFIXES) {
-      if (k.startsWith(p) && k.length > p.length) {
-        k = k.slice(p.length);
+      if (end - start > p.length && key.startsWith(p, start)) {
+        start += p.length;
         changed = true;
       }
     }
     for (const s of SUFFIXES) {
-      if (k.endsWith(s) && k.length > s.length) {
-        k = k.slice(0, -s.length);
+      if (end - start > s.length && key.endsWith(s, end)) {
+        end -= s.length;
         changed = true;
       }
     }
   }
-  return k;
+  return key.slice(start, end);
 }
 
 function buildIndex<C extends string>(entries: [C, string[]][]): Map<string, C> {

@@ -70,7 +70,11 @@ export function createOpenAiParser(opts: OpenAiParserOptions): AddressParser {
     });
     if (!res.ok) throw new Error(`AI provider answered ${res.status}`);
     const completion = ZCompletion.parse(await res.json());
-    const content = completion.choices[0].message.content.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, '');
+    // Trim first: /\s*```\s*$/ would rescan a long inner run of spaces from each of its characters.
+    const content = completion.choices[0].message.content
+      .trim()
+      .replace(/^```(?:json)?/, '')
+      .replace(/```$/, '');
     return normalizeModelAddress(ZModelAnswer.parse(JSON.parse(content)));
   }
 

@@ -78,9 +78,11 @@ export const PARSED_FIELDS = [
 ] as const;
 
 const POSTAL_MARK = '\uE000';
-const EMAIL_RE = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
+// Sticky: tried only from the start of the run of local-part characters before each '@' (see replaceEmails).
+const EMAIL_AT = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/uy;
+const EMAIL_LOCAL_CHAR = /[\p{L}\p{N}._%+-]/u;
 const PHONE_RE =
-  /(?<![\p{L}\p{N}])(?:\+?\s?1[\s.-]*)?(?:\(\s*([2-9]\d{2})\s*\)|([2-9]\d{2}))[\s.-]*(\d{3})[\s.-]*(\d{4})(?:\s*,?\s*(?:ext\.?|extension|ex\.?|x|poste|p\.|分机|转)\s*#?\s*(\d{1,6}))?(?![\p{L}\p{N}])/giu;
+  /(?<![\p{L}\p{N}])(?:\+?\s?1[\s.-]*)?(?:\(\s*([2-9]\d{2})\s*\)|([2-9]\d{2}))[\s.-]*(\d{3})[\s.-]*(\d{4})(?:\s*(?:,\s*)?(?:ext\.?|extension|ex\.?|x|poste|p\.|分机|转)\s*(?:#\s*)?(\d{1,6}))?(?![\p{L}\p{N}])/giu;
 const CJK = /[\u3400-\u9fff]/;
 const CJK_ONLY = /^[\u3400-\u9fff·]+$/u;
 const ZIP_RE = /^\d{5}(?:-\d{4})?$/;
@@ -89,11 +91,11 @@ const FRENCH_NUMBER_COMMA =
   /(\b\d{1,6}[A-Za-z]?),\s+(?=(?:rue|boul\.?|boulevard|av\.?|avenue|ch\.?|chemin|place|route|rang|montée|côte|allée|impasse|promenade|croissant|terrasse)\s)/giu;
 const UNIT_CIVIC_RE = /(?<![\p{L}\p{N}-])#?\s?([A-Za-z]?\d{1,5}[A-Za-z]?)\s*-\s*(\d{1,6}[A-Za-z]?)(?=\s+[\p{L}])/u;
 const UNIT_RE =
-  /(?<![\p{L}\p{N}])(apt\.?|apartment|suite|ste\.?|unit|app\.?|appt\.?|appartement|bureau|room|rm\.?|local|#)\s*(?:no\.?\s*)?#?\s*([A-Za-z]?\d{1,6}[A-Za-z]?|[A-Za-z](?![\p{L}]))(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(apt\.?|apartment|suite|ste\.?|unit|app\.?|appt\.?|appartement|bureau|room|rm\.?|local|#)\s*(?:no\.?\s*)?(?:#\s*)?([A-Za-z]?\d{1,6}[A-Za-z]?|[A-Za-z](?![\p{L}]))(?![\p{L}\p{N}])/iu;
 const PO_BOX_RE =
-  /(?<![\p{L}\p{N}])(?:p\.?\s?o\.?\s?box|post\s+office\s+box|pob|box|(c\.?\s?p\.?|case\s+postale))\s*#?\s*(\d{1,6})(?:\s*,?\s*(stn\.?|station|succ\.?|succursale)\s+([\p{L}\d][\p{L}\d'-]*))?/iu;
-const RR_RE = /(?<![\p{L}\p{N}])(?:r\.?\s?r\.?|rural\s+route)\s*#?\s*(\d{1,3})(?![\p{L}\p{N}])/iu;
-const SITE_COMP_RE = /(?<![\p{L}\p{N}])site\s*(\d{1,4})\s*,?\s*comp(?:artment)?\.?\s*(\d{1,4})(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(?:p\.?\s?o\.?\s?box|post\s+office\s+box|pob|box|(c\.?\s?p\.?|case\s+postale))\s*(?:#\s*)?(\d{1,6})(?:\s*(?:,\s*)?(stn\.?|station|succ\.?|succursale)\s+([\p{L}\d][\p{L}\d'-]*))?/iu;
+const RR_RE = /(?<![\p{L}\p{N}])(?:r\.?\s?r\.?|rural\s+route)\s*(?:#\s*)?(\d{1,3})(?![\p{L}\p{N}])/iu;
+const SITE_COMP_RE = /(?<![\p{L}\p{N}])site\s*(\d{1,4})\s*(?:,\s*)?comp(?:artment)?\.?\s*(\d{1,4})(?![\p{L}\p{N}])/iu;
 const GD_RE = /(?<![\p{L}\p{N}])(?:(general\s+delivery)|(poste\s+restante))(?![\p{L}])|\bGD\b/iu;
 
 const UNIT_NAMES: Record<string, string> = {
@@ -160,7 +162,7 @@ export function parseAddressText(input: string): ParsedAddress {
   const w: Work = { out: {}, postals: [], units: [], rural: {} };
   let text = prepare(input);
 
-  text = text.replace(EMAIL_RE, (m) => {
+  text = replaceEmails(text, (m) => {
     w.out.email ??= m.replace(/\.$/, '');
     return '\n';
   });
@@ -186,6 +188,61 @@ export function parseAddressText(input: string): ParsedAddress {
   const segments = splitSegments(rest).map((s) => analyzeSegment(w, s));
   resolve(w, segments);
   return finish(w);
+}
+
+/**
+ * What `text.replace(/[\p{L}\p{N}._%+-]+@…/gu, replacer)` gives, in linear time. The plain global
+ * regex restarts its greedy local part at every character of a long run ("1111…", "多伦多…") and
+ * fails at the end of each: quadratic. A match can only start in the run of local-part characters
+ * right before an '@' (the local part cannot contain '@'), and whether it matches does not depend on
+ * where in that run it starts, so each '@' is tried once, from the earliest allowed start.
+ */
+function replaceEmails(text: string, replacer: (match: string) => string): string {
+  let out = '';
+  let copied = 0; // text before this is already in `out` (the regex's lastIndex)
+  let runStart = 0;
+  for (let i = 0; i < text.length;) {
+    const ch = String.fromCodePoint(text.codePointAt(i)!);
+    if (ch === '@') {
+      const start = Math.max(runStart, copied);
+      if (start < i) {
+        EMAIL_AT.lastIndex = start;
+        const m = EMAIL_AT.exec(text);
+        if (m) {
+          out += text.slice(copied, start) + replacer(m[0]);
+          copied = runStart = i = start + m[0].length;
+          continue;
+        }
+      }
+      runStart = i + 1;
+    } else if (!EMAIL_LOCAL_CHAR.test(ch)) {
+      runStart = i + ch.length;
+    }
+    i += ch.length;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** `text` without a leading run of `lead` characters and a trailing run of `trail` characters (one character each test). */
+function trimRuns(text: string, lead: RegExp | null, trail: RegExp): string {
+  let start = 0;
+  while (lead && start < text.length && lead.test(text[start])) start++;
+  let end = text.length;
+  while (end > start && trail.test(text[end - 1])) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+/** Removes each "(…)" up to the first ")" after its "(" — `.replace(/\([^)]*\)/g, ' ')` without rescanning an unclosed "(". */
+function replaceParenthesized(text: string): string {
+  let out = '';
+  let copied = 0;
+  for (let open = text.indexOf('('); open >= 0; open = text.indexOf('(', copied)) {
+    const close = text.indexOf(')', open + 1);
+    if (close < 0) break;
+    out += `${text.slice(copied, open)} `;
+    copied = close + 1;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
 function prepare(input: string): string {
@@ -229,7 +286,7 @@ function splitLabels(text: string): { labels: Label[]; free: string[] } {
 }
 
 function applyLabel(w: Work, { field, value }: Label): void {
-  const v = value.replace(/^[\s,;|:]+|[\s,;|]+$/g, '');
+  const v = trimRuns(value, /[\s,;|:]/, /[\s,;|]/);
   if (!v) return;
   const postal = postalFromMarks(w, v);
   switch (field) {
@@ -337,16 +394,24 @@ function splitSegments(text: string): string[] {
   for (const piece of pieces) {
     // A period ends a sentence unless it follows an abbreviation or an initial.
     let start = 0;
-    const re = /\.(?=\s+\S)|[!?]+(?=\s|$)/g;
+    // The lookbehind keeps "!!!!…a" from retrying the run from each of its characters.
+    const re = /\.(?=\s+\S)|(?<![!?])[!?]+(?=\s|$)/g;
     for (let m = re.exec(piece); m; m = re.exec(piece)) {
-      const before = piece.slice(start, m.index).split(/\s+/).pop() ?? '';
+      const before = lastWord(piece, start, m.index);
       if (m[0] === '.' && (ABBREVIATIONS.has(before.toLowerCase()) || /^\p{L}$/u.test(before))) continue;
       out.push(piece.slice(start, m.index));
       start = m.index + m[0].length;
     }
     out.push(piece.slice(start));
   }
-  return out.map((s) => s.replace(/^[\s:.'"()-]+|[\s:'"()-]+$/g, '')).filter((s) => s.length > 0);
+  return out.map((s) => trimRuns(s, /[\s:.'"()-]/, /[\s:'"()-]/)).filter((s) => s.length > 0);
+}
+
+/** The last whitespace-separated word of text.slice(start, end), scanning back from `end` only. */
+function lastWord(text: string, start: number, end: number): string {
+  let i = end;
+  while (i > start && !/\s/.test(text[i - 1])) i--;
+  return text.slice(i, end);
 }
 
 function isUpper(s: string): boolean {
@@ -449,11 +514,53 @@ function tailRegion(
   return null;
 }
 
+/**
+ * What streetEnd asks about a segment's tokens, answered in constant time per question so that a
+ * segment of thousands of civic-number-like tokens ("1 1 1 …") is read in linear time.
+ */
+type TokenFacts = {
+  tokens: string[];
+  /** startsCity(k): the tokens from k to the end (at most four) are a known city. */
+  startsCity(k: number): boolean;
+  /** The first k >= from where startsCity(k), or tokens.length. */
+  nextCity(from: number): number;
+  /** The first index >= from whose token does not start with a digit, or tokens.length. */
+  nextNonDigit: Int32Array;
+  /** The first index >= from whose token starts with an upper-case letter or a digit, or tokens.length. */
+  nextUpperOrDigit: Int32Array;
+};
+
+function tokenFacts(tokens: string[]): TokenFacts {
+  const n = tokens.length;
+  const cityFrom = Math.max(0, n - 4);
+  const city: (boolean | undefined)[] = [];
+  const startsCity = (k: number) =>
+    k >= cityFrom && k < n && (city[k - cityFrom] ??= lookupCity(tokens.slice(k).join(' ')) !== null);
+  const nextNonDigit = new Int32Array(n + 1).fill(n);
+  const nextUpperOrDigit = new Int32Array(n + 1).fill(n);
+  for (let k = n - 1; k >= 0; k--) {
+    nextNonDigit[k] = /^\d/.test(tokens[k]) ? nextNonDigit[k + 1] : k;
+    nextUpperOrDigit[k] = /^[\p{Lu}\d]/u.test(tokens[k]) ? k : nextUpperOrDigit[k + 1];
+  }
+  return {
+    tokens,
+    startsCity,
+    nextCity(from) {
+      for (let k = Math.max(from, cityFrom); k < n; k++) if (startsCity(k)) return k;
+      return n;
+    },
+    nextNonDigit,
+    nextUpperOrDigit,
+  };
+}
+
 function findStreet(seg: Segment): void {
   const tokens = seg.head.split(' ');
+  let facts: TokenFacts | undefined;
   for (let i = 0; i < tokens.length - 1; i++) {
     if (!CIVIC_RE.test(tokens[i])) continue;
-    const end = streetEnd(tokens, i);
+    facts ??= tokenFacts(tokens);
+    const end = streetEnd(facts, i);
     if (end < 0) continue;
     seg.street = tokens.slice(i, end + 1).join(' ');
     seg.prefix = tokens.slice(0, i).join(' ') || undefined;
@@ -462,10 +569,12 @@ function findStreet(seg: Segment): void {
   }
 }
 
-const bareWord = (t: string) => t.toLowerCase().replace(/[.,]+$/, '');
+/** Lower case without trailing periods and commas (trimmed by hand: /[.,]+$/ rescans a long inner run from each of its characters). */
+const bareWord = (t: string) => trimRuns(t.toLowerCase(), null, /[.,]/);
 
 /** Index of the last token of a street that starts with the civic number at `i`, or -1. */
-function streetEnd(tokens: string[], i: number): number {
+function streetEnd(facts: TokenFacts, i: number): number {
+  const { tokens, startsCity } = facts;
   const first = bareWord(tokens[i + 1]);
   if (!/\p{L}|\d/u.test(first)) return -1;
   let j = i + 1;
@@ -477,7 +586,7 @@ function streetEnd(tokens: string[], i: number): number {
     let k = i + 2;
     let end = i + 1;
     for (; k < tokens.length; k++) {
-      if (k > i + 2 && startsCity(tokens, k)) break;
+      if (k > i + 2 && startsCity(k)) break;
       end = k;
       if (DIRECTIONS.has(bareWord(tokens[k])) && k > i + 2) break;
     }
@@ -489,18 +598,16 @@ function streetEnd(tokens: string[], i: number): number {
     if (STREET_TYPES.has(word)) {
       last = j;
       // Keep going through stacked types ("Lake Shore Blvd", "Green Hill Rd").
-      while (j + 1 < tokens.length && STREET_TYPES.has(bareWord(tokens[j + 1])) && !startsCity(tokens, j + 1))
-        last = ++j;
+      while (j + 1 < tokens.length && STREET_TYPES.has(bareWord(tokens[j + 1])) && !startsCity(j + 1)) last = ++j;
       return extendDirections(tokens, last);
     }
   }
   // No type word: "123 Main" — the street runs to a known city or the end of the segment.
-  for (j = i + 2; j < tokens.length; j++) if (startsCity(tokens, j)) break;
-  const end = j - 1;
+  const end = facts.nextCity(i + 2) - 1;
   if (end <= i) return -1;
-  const words = tokens.slice(i + 1, end + 1);
-  if (words.every((t) => /^\d/.test(t))) return -1;
-  if (!words.some((t) => /^[\p{Lu}\d]/u.test(t))) return -1;
+  // The words from i + 1 to end: not all numbers, and at least one capitalised or a number.
+  if (facts.nextNonDigit[i + 1] > end) return -1;
+  if (facts.nextUpperOrDigit[i + 1] > end) return -1;
   return end;
 }
 
@@ -516,16 +623,6 @@ function extendDirections(tokens: string[], end: number): number {
   return end;
 }
 
-function startsCity(tokens: string[], k: number): boolean {
-  for (let size = 1; size <= 4 && k + size <= tokens.length; size++) {
-    if (k + size === tokens.length || size >= 1) {
-      const text = tokens.slice(k, k + size).join(' ');
-      if (k + size === tokens.length && lookupCity(text)) return true;
-    }
-  }
-  return false;
-}
-
 function looksLikePlace(text: string): boolean {
   return !/\d/.test(text) && text.split(' ').length <= 4 && /\p{L}/u.test(text) && !COMPANY_PATTERN.test(text);
 }
@@ -533,8 +630,12 @@ function looksLikePlace(text: string): boolean {
 function resolve(w: Work, segments: Segment[]): void {
   const candidates: { text: string; index: number }[] = [];
   let streetIndex = -1;
+  const postals = new Set(w.postals);
   segments.forEach((seg, index) => {
-    if (seg.postal && !w.postals.includes(seg.postal)) w.postals.push(seg.postal);
+    if (seg.postal && !postals.has(seg.postal)) {
+      postals.add(seg.postal);
+      w.postals.push(seg.postal);
+    }
     if (seg.country) w.country ??= seg.country;
     if (seg.zip) w.zip ??= seg.zip;
     if (seg.state) w.state ??= seg.state;
@@ -589,9 +690,10 @@ function resolve(w: Work, segments: Segment[]): void {
   }
   // Region-only segments that are also city names: "Québec, QC", "New York, NY 10118".
   if (!w.city) {
+    const lastRegion = segments.findLastIndex((s) => s.province || s.state || s.postal);
     segments.forEach((seg, index) => {
       if (w.city || seg.head || seg.street || !seg.regionText) return;
-      const later = segments.slice(index + 1).some((s) => s.province || s.state || s.postal);
+      const later = lastRegion > index;
       if (later && (lookupCity(seg.regionText) || seg.state)) w.city = cityText(seg.regionText);
     });
   }
@@ -724,12 +826,7 @@ function isNameLike(text: string): boolean {
 }
 
 function cleanName(text: string): string | undefined {
-  const t = stripDot(
-    text
-      .replace(/\([^)]*\)/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim(),
-  );
+  const t = stripDot(replaceParenthesized(text).replace(/\s+/g, ' ').trim());
   if (CJK_ONLY.test(t.replace(/\s/g, ''))) return t.replace(/\s/g, '');
   const tokens = t.split(' ').filter((x) => !HONORIFICS.test(x));
   const name = tokens.join(' ');
@@ -796,7 +893,7 @@ function cityText(text: string): string {
 }
 
 function streetText(text: string): string {
-  return titleCase(text.replace(/[,]+$/, '')).replace(/\.$/, (dot, offset: number, all: string) => {
+  return titleCase(trimRuns(text, null, /,/)).replace(/\.$/, (dot, offset: number, all: string) => {
     const last = all.slice(0, offset).split(' ').pop() ?? '';
     return ABBREVIATIONS.has(last.toLowerCase()) ? dot : '';
   });

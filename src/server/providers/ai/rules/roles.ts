@@ -4,8 +4,9 @@ export type ParseRole = 'sender' | 'receiver' | 'address';
 
 export type ParseResult = { sender?: ParsedAddress; receiver?: ParsedAddress; address?: ParsedAddress };
 
+// `\s*(?:word\s*)?` rather than `\s*(?:word)?\s*`: two optional runs of spaces in a row try every split of a long run.
 const ROLE_PREFIX =
-  /^\s*(sender|receiver|recipient|from|to|寄件人|发件人|收件人|收货人)\s*(?:information|info|details|信息)?\s*:\s*/i;
+  /^\s*(sender|receiver|recipient|from|to|寄件人|发件人|收件人|收货人)\s*(?:(?:information|info|details|信息)\s*)?:\s*/i;
 /** The address form's instruction, e.g. "Extract the address fields from this text: …". */
 const INSTRUCTION_PREFIX = /^\s*[^:\n]{0,160}?\b(?:extract|parse|fill|read)\b[^:\n]{0,160}:\s*/i;
 

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { parseAddressText } from './parse-address';
+import { parseShipmentDescription } from './roles';
+
+/**
+ * Inputs that once took quadratic time (each names the path it hit). Timing on a shared machine is
+ * noisy, so each figure is the fastest of several runs and the bounds are generous: a linear parser
+ * takes four times as long for four times the text, a quadratic one sixteen times as long (2,000 repeated numbers took
+ * ~670 ms, 5,000 characters of "1 1 1 …" over a second).
+ */
+const WORST_CASES: [string, string][] = [
+  ['repeated numbers (street search from every civic number)', '1 '],
+  ['repeated five-digit numbers', '12345 '],
+  ['repeated unit-civic pairs', '1-2 '],
+  ['repeated phone-like groups', '416 555 01 '],
+  ['numbers with a letter', '1a '],
+  ['one long run of digits (e-mail local part)', '1'],
+  ['dotted letters (e-mail local part)', 'a.'],
+  ['dashes (e-mail local part)', '-'],
+  ['unspaced Chinese (e-mail local part)', '多伦多王'],
+  ['repeated 省 (province affixes)', '省'],
+  ['repeated 加拿大 (province affixes)', '加拿大'],
+  ['initials with periods (sentence split)', 'a. '],
+  ['abbreviations with periods (sentence split)', 'St. '],
+];
+
+/** A long inner run after a keyword or between words: each regex once retried it from every character. */
+const RUN_CASES: [string, (n: number) => string][] = [
+  ['spaces inside a segment (segment trim)', (n) => `a${' '.repeat(n - 2)}b`],
+  ['quotes inside a segment (segment trim)', (n) => `a${"'".repeat(n - 2)}b`],
+  ['spaces after a phone number (extension)', (n) => `416 555 0134${' '.repeat(n - 13)}x`],
+  ['spaces after "box" (PO box)', (n) => `box${' '.repeat(n - 4)}x`],
+  ['spaces after "box 1" (station)', (n) => `box 1${' '.repeat(n - 6)}x`],
+  ['spaces after "apt" (unit)', (n) => `apt${' '.repeat(n - 5)}xx`],
+  ['spaces after "rr" (rural route)', (n) => `rr${' '.repeat(n - 3)}x`],
+  ['spaces after "site 1" (site/compartment)', (n) => `site 1${' '.repeat(n - 7)}x`],
+  ['spaces inside a label value (label trim)', (n) => `Name: a${' '.repeat(n - 8)}b`],
+  ['unclosed parentheses in a name label', (n) => `Name: ${'('.repeat(n - 6)}`],
+  ['exclamation marks before a word (sentence split)', (n) => `${'!'.repeat(n - 1)}a`],
+  ['periods inside a street word', (n) => `1 ${'.'.repeat(n - 7)}x Rd`],
+  ['spaces after a role word (role prefix)', (n) => `sender${' '.repeat(n - 7)}x`],
+];
+
+const repeat = (unit: string, n: number) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+
+function fastestMs(text: string, runs = 5): number {
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    parseShipmentDescription(text);
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+function expectLinear(make: (n: number) => string): void {
+  fastestMs(make(500), 2); // warm up
+  const small = fastestMs(make(2500));
+  const large = fastestMs(make(10_000));
+  // Four times the text: linear takes about 4x the time, quadratic about 16x. 5 ms absorbs timer noise on tiny figures.
+  expect(large, `2,500 chars: ${small.toFixed(1)} ms, 10,000 chars: ${large.toFixed(1)} ms`).toBeLessThan(
+    8 * small + 5,
+  );
+  expect((large * 1000) / 10_000, 'µs per character at 10,000 characters').toBeLessThan(50);
+}
+
+describe('the rule parser reads in linear time', () => {
+  it.each(WORST_CASES)('%s', (_name, unit) => expectLinear((n) => repeat(unit, n)));
+  it.each(RUN_CASES)('%s', (_name, make) => expectLinear(make));
+
+  it('still finds an e-mail address after a long run of local-part characters', () => {
+    expect(parseAddressText(`${'1'.repeat(3000)} x@example.com`).email).toBe('x@example.com');
+    expect(parseAddressText(`${'a.'.repeat(1500)}b@example.com`).email).toBe(`${'a.'.repeat(1500)}b@example.com`);
+  });
+});
