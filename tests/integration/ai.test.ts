@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AI_DESCRIPTION_MAX, AI_TEXT_MAX } from '../../src/shared/contracts/ai';
 import { createTestApp, createSignedInUser, testDbKind, type TestContext } from './helpers/test-app';
 
 const URL_PATH = '/api/ai/parse-shipment';
@@ -27,7 +28,7 @@ describe(`POST /api/ai/parse-shipment with the built-in rules (${testDbKind})`, 
     for (const payload of [
       { description: '   ' },
       {},
-      { description: 'x'.repeat(4001) },
+      { description: 'x'.repeat(AI_DESCRIPTION_MAX + 1) },
       { description: 'ok', extra: 1 },
     ]) {
       const res = await ctx.app.inject({ method: 'POST', url: URL_PATH, headers, payload });
@@ -36,6 +37,23 @@ describe(`POST /api/ai/parse-shipment with the built-in rules (${testDbKind})`, 
     }
     const blank = await post('   ');
     expect(Object.keys(blank.json().fieldErrors)).toEqual(['description']);
+  });
+
+  it('reads a long order e-mail up to the cap and answers 400 naming description and the limit past it', async () => {
+    // 5,000 characters of text after the box's longest prefix: a long order e-mail fits.
+    const email = `Hi, thanks for the order! Please ship to Rachel Green, 90 Bedford Rd, Toronto ON M5R 2K2.\n`;
+    const text = (email + 'Order notes and terms of sale follow. '.repeat(200)).slice(0, AI_TEXT_MAX);
+    const ok = await post(`Extract the address fields from this text: ${text}`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().address).toMatchObject({ name: 'Rachel Green', postalCode: 'M5R 2K2' });
+
+    const tooLong = await post('x'.repeat(AI_DESCRIPTION_MAX + 1));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({
+      message: `Invalid description: Description must be at most ${AI_DESCRIPTION_MAX} characters`,
+      code: 'VALIDATION_ERROR',
+      fieldErrors: { description: [`Description must be at most ${AI_DESCRIPTION_MAX} characters`] },
+    });
   });
 
   it('answers { receiver } for a receiver prefix with only the fields found', async () => {

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
-export const AI_DESCRIPTION_MAX = 4000;
+/** Most characters of pasted text the assistant reads: a long order e-mail fits (the web's box checks this). */
+export const AI_TEXT_MAX = 5000;
+/** Room for the role prefix or instruction the web puts before the text ('Receiver information: '). */
+export const AI_PREFIX_ROOM = 100;
+/** The cap on the whole description: past it the API answers 400 naming description and the limit. */
+export const AI_DESCRIPTION_MAX = AI_TEXT_MAX + AI_PREFIX_ROOM;
 
 /** POST /api/ai/parse-shipment. The web prefixes 'Sender information: ' / 'Receiver information: ' or an instruction. */
 export const ZParseShipmentRequest = z.strictObject({

@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { AI_TEXT_MAX } from '../../shared/contracts/ai';
 import { normalizeProvince, normalizeUsState } from '../../shared/provinces';
 import { api } from '../lib/api-client';
 import { cn } from '../lib/cn';
-import { errorMessage } from '../lib/error-message';
+import { errorMessage, renderText, type TextRef } from '../lib/error-message';
 import { toast } from '../lib/toast';
 import { Button } from './ui/button';
 import { Textarea } from './ui/input';
@@ -80,6 +81,16 @@ export function toFilledFields(body: unknown, mode: AiAssistMode): AiFilledField
   return out;
 }
 
+/** The box's own check before sending: the assistant reads at most AI_TEXT_MAX characters (the API's cap). */
+export function aiTextError(text: string): TextRef | undefined {
+  const count = text.trim().length;
+  if (count <= AI_TEXT_MAX) return undefined;
+  return {
+    key: 'aiAssist.tooLong',
+    values: { max: AI_TEXT_MAX.toLocaleString('en-US'), count: count.toLocaleString('en-US') },
+  };
+}
+
 /** Free-text box that asks the AI endpoint to read contact and address fields and hands them to the form. */
 export function AiAssistBox({
   mode,
@@ -94,6 +105,7 @@ export function AiAssistBox({
   const id = useId();
   const [text, setText] = useState('');
   const [pending, setPending] = useState(false);
+  const tooLong = aiTextError(text);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -102,6 +114,10 @@ export function AiAssistBox({
     const description = text.trim();
     if (!description) {
       toast({ title: t('aiAssist.descriptionRequired'), description: t('aiAssist.descriptionRequiredHint') });
+      return;
+    }
+    if (tooLong) {
+      toast({ title: t('aiAssist.failed'), description: renderText(tooLong, t), variant: 'destructive' });
       return;
     }
     setPending(true);
@@ -149,12 +165,18 @@ export function AiAssistBox({
         }}
         placeholder={t(`aiAssist.placeholder.${mode}`)}
         rows={3}
-        maxLength={2000}
         disabled={pending}
+        aria-invalid={tooLong ? true : undefined}
+        aria-describedby={tooLong ? `${id}-error` : undefined}
         data-testid="ai-assist-input"
       />
+      {tooLong && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700" data-testid="ai-assist-error">
+          {renderText(tooLong, t)}
+        </p>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-slate-500">{t('aiAssist.hint')}</p>
+        <p className="text-xs text-slate-700">{t('aiAssist.hint')}</p>
         <Button
           type="button"
           variant="secondary"
