@@ -202,12 +202,15 @@ describe('auth screens in Chromium', () => {
     await context.close();
   });
 
-  it('shows a red banner when Google sign-in is not configured', async () => {
+  it('hides the Google button when Google sign-in is not configured; an old link shows a red banner', async () => {
     const { page, context } = await newPage(browser, app);
+    const providers = page.waitForResponse((r) => r.url().endsWith('/api/auth/providers'));
     await page.goto('/auth');
-    const google = page.getByRole('link', { name: 'Sign in with Google' });
-    expect(await google.getAttribute('href')).toBe('/api/auth/google');
-    await google.click();
+    expect(await (await providers).json()).toEqual({ google: false });
+    await page.getByRole('button', { name: 'Continue' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Sign in with Google' }).count()).toBe(0);
+    expect(await page.getByText('or', { exact: true }).count()).toBe(0);
+    await page.goto('/api/auth/google');
     await page.waitForURL('**/auth?error=google_not_configured');
     await page
       .getByTestId('error-banner')

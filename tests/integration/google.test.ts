@@ -61,7 +61,8 @@ describe(`Google sign-in (${testDbKind})`, () => {
     let seq = 0;
 
     beforeAll(async () => {
-      idp = await startLocalOidc({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: REDIRECT_URI });
+      idp = await startLocalOidc();
+      idp.register({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: REDIRECT_URI });
       ctx = await createTestApp({ env: googleEnv(idp.issuer) });
     });
     afterAll(async () => {

@@ -7,8 +7,12 @@ import type { TestContext } from './test-app';
 /** What the provider says about one of its users. */
 export type LocalAccount = { email: string; email_verified: boolean; given_name?: string; family_name?: string };
 
+export type LocalClient = { clientId: string; clientSecret: string; redirectUri: string };
+
 export type LocalOidc = {
   issuer: string;
+  /** Registers the one client (the provider starts answering then); known only once the app's URL is. */
+  register(client: LocalClient): void;
   /** Users the provider knows, by subject. */
   accounts: Map<string, LocalAccount>;
   /** When set, the provider's JWKS endpoint serves an unrelated key under the same key id. */
@@ -23,11 +27,11 @@ function signingKey(kid: string) {
 
 /**
  * A real OpenID provider (oidc-provider) on a loopback port, for one registered client. Its login and
- * consent screen is a minimal stand-in: GET /interaction/:uid answers `{ uid, prompt }` as JSON, a form
- * POST to /interaction/:uid/approve with `account=<subject>` signs that user in and grants the requested
- * scopes, a POST to /interaction/:uid/deny refuses (access_denied).
+ * consent screen is a minimal stand-in: GET /interaction/:uid answers `{ uid, prompt }` as JSON (or a
+ * small HTML form for a browser), a form POST to /interaction/:uid/approve with `account=<subject>` signs
+ * that user in and grants the requested scopes, a POST to /interaction/:uid/deny refuses (access_denied).
  */
-export async function startLocalOidc(client: { clientId: string; clientSecret: string; redirectUri: string }) {
+export async function startLocalOidc(): Promise<LocalOidc> {
   const server = http.createServer();
   // The app keeps connections to the provider alive; do not drop them while a test starts another app.
   server.keepAliveTimeout = 60_000;
@@ -37,35 +41,41 @@ export async function startLocalOidc(client: { clientId: string; clientSecret: s
   const key = signingKey('k1');
   const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...wrongPublicKey } = signingKey('k1');
 
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: client.clientId,
-        client_secret: client.clientSecret,
-        redirect_uris: [client.redirectUri],
-        token_endpoint_auth_method: 'client_secret_post',
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
+  const configure = (client: LocalClient) =>
+    new Provider(issuer, {
+      clients: [
+        {
+          client_id: client.clientId,
+          client_secret: client.clientSecret,
+          redirect_uris: [client.redirectUri],
+          token_endpoint_auth_method: 'client_secret_post',
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        },
+      ],
+      jwks: { keys: [key as never] },
+      cookies: { keys: [randomUUID()] },
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
+      // Like Google: the scope's claims are in the id_token itself.
+      conformIdTokenClaims: false,
+      pkce: { methods: ['S256'], required: () => true },
+      ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
+      features: { devInteractions: { enabled: false } },
+      interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+      findAccount: (_ctx, sub) => {
+        const account = accounts.get(sub);
+        return account ? { accountId: sub, claims: () => ({ sub, ...account }) } : undefined;
       },
-    ],
-    jwks: { keys: [key as never] },
-    cookies: { keys: [randomUUID()] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
-    // Like Google: the scope's claims are in the id_token itself.
-    conformIdTokenClaims: false,
-    pkce: { methods: ['S256'], required: () => true },
-    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    findAccount: (_ctx, sub) => {
-      const account = accounts.get(sub);
-      return account ? { accountId: sub, claims: () => ({ sub, ...account }) } : undefined;
-    },
-  });
-  const callback = provider.callback();
+    });
+  let provider: Provider | undefined;
+  let callback: ReturnType<Provider['callback']> | undefined;
 
   const state: LocalOidc = {
     issuer,
+    register: (client) => {
+      provider = configure(client);
+      callback = provider.callback();
+    },
     accounts,
     serveWrongKeys: false,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -79,20 +89,31 @@ export async function startLocalOidc(client: { clientId: string; clientSecret: s
       res.end(JSON.stringify({ keys: [wrongPublicKey] }));
       return;
     }
+    if (!provider || !callback) {
+      res.statusCode = 503;
+      res.end('no client registered yet');
+      return;
+    }
     if (!m) {
       callback(req, res);
       return;
     }
+    const idp = provider;
     void (async () => {
       try {
-        const details = await provider.interactionDetails(req, res);
+        const details = await idp.interactionDetails(req, res);
+        if (req.method === 'GET' && req.headers.accept?.includes('text/html')) {
+          res.setHeader('content-type', 'text/html; charset=utf-8');
+          res.end(interactionPage(details.uid));
+          return;
+        }
         if (req.method === 'GET') {
           res.setHeader('content-type', 'application/json');
           res.end(JSON.stringify({ uid: details.uid, prompt: details.prompt.name }));
           return;
         }
         if (m[2] === 'deny') {
-          await provider.interactionFinished(req, res, {
+          await idp.interactionFinished(req, res, {
             error: 'access_denied',
             error_description: 'End-User aborted interaction',
           });
@@ -101,10 +122,10 @@ export async function startLocalOidc(client: { clientId: string; clientSecret: s
         const form = new URLSearchParams(await readBody(req));
         const accountId = form.get('account') ?? '';
         if (!accounts.has(accountId)) throw new Error(`unknown account ${accountId}`);
-        const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
+        const grant = new idp.Grant({ accountId, clientId: String(details.params.client_id) });
         grant.addOIDCScope(String(details.params.scope));
         const grantId = await grant.save();
-        await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } });
+        await idp.interactionFinished(req, res, { login: { accountId }, consent: { grantId } });
       } catch (err) {
         res.statusCode = 400;
         res.end(String(err));
@@ -113,6 +134,16 @@ export async function startLocalOidc(client: { clientId: string; clientSecret: s
   });
   return state;
 }
+
+const interactionPage = (uid: string) => `<!doctype html>
+<html lang="en"><head><title>Local provider sign-in</title></head><body><main>
+<h1>Local provider sign-in</h1>
+<form method="post" action="/interaction/${uid}/approve">
+<label>Account <input name="account" autocomplete="off"></label>
+<button type="submit">Approve</button>
+</form>
+<form method="post" action="/interaction/${uid}/deny"><button type="submit">Deny</button></form>
+</main></body></html>`;
 
 function readBody(req: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import type { TAuthProvidersResponse } from '../../../shared/contracts/auth';
 import type { TUser } from '../../../shared/contracts/user';
 import { api } from '../../lib/api-client';
 import { userQueryKey } from '../../lib/session';
@@ -25,7 +26,18 @@ export const authApi = {
   resetPassword: (body: { token: string; password: string }) =>
     api.post<{ ok: true; message: string }>('/api/reset-password', body),
   logout: () => api.post<{ ok: true }>('/api/logout'),
+  providers: () => api.get<TAuthProvidersResponse>('/api/auth/providers'),
 };
+
+/** GET /api/auth/providers: whether this server offers Google sign-in. */
+export const authProvidersQuery = queryOptions({
+  queryKey: ['auth-providers'],
+  queryFn: authApi.providers,
+});
+
+export function useAuthProviders() {
+  return useQuery(authProvidersQuery);
+}
 
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -18,6 +18,8 @@ import { VerifyEmailForm } from '../components/verify-email-form';
 const GOOGLE_ERRORS: Record<string, string> = {
   google_not_configured: 'auth.google.notConfigured',
   google_failed: 'auth.google.failed',
+  google_cancelled: 'auth.google.cancelled',
+  google_email_unverified: 'auth.google.emailUnverified',
 };
 
 const TITLES: Record<AuthMode, { title: string; subtitle: string }> = {
