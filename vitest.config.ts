@@ -21,6 +21,17 @@ export default defineConfig({
       },
       {
         test: {
+          // Process-level: the built server and CLI on temporary data directories (node scripts/build.mjs first).
+          name: 'ops',
+          include: ['tests/ops/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',

@@ -1,5 +1,5 @@
 // `npm test`: typecheck, lint, unit, integration (PGlite, then PostgreSQL when TEST_DATABASE_URL is set),
-// build, end-to-end in Chromium. Stops at the first failing step.
+// build, operations (the built server and CLI as processes), end-to-end in Chromium. Stops at the first failing step.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -22,6 +22,8 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('TEST_DATABASE_URL is not set: integration tests run on PGlite only (CI sets it).');
 }
 steps.push(['build', process.execPath, [path.join(root, 'scripts/build.mjs')]]);
+// Process-level: the built server and CLI (data-directory lock, shutdown, backup/restore; PostgreSQL parts when TEST_DATABASE_URL is set).
+steps.push(['ops', bin('vitest'), ['run', '--project', 'ops']]);
 steps.push(['e2e', bin('vitest'), ['run', '--project', 'e2e']]);
 
 for (const [name, cmd, args, env] of steps) {
