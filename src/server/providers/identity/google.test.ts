@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config';
 import { checkOidcAttempt, createGoogleOidc, GoogleAuthError, identityFrom, newOidcAttempt } from './google';
 
 const now = new Date('2026-03-02T15:00:00Z');
@@ -72,5 +73,23 @@ describe('createGoogleOidc', () => {
     await expect(url()).rejects.toThrow('provider discovery failed recently');
     clock += 30_000;
     await expect(url()).rejects.toThrow(/discovery failed: /);
+  });
+});
+
+describe('GOOGLE_ISSUER', () => {
+  const env = { GOOGLE_CLIENT_ID: 'c', GOOGLE_CLIENT_SECRET: 's' };
+
+  it("defaults to Google's issuer; Google stays off without a client id and secret", () => {
+    expect(loadConfig(env).google).toEqual({ clientId: 'c', clientSecret: 's', issuer: 'https://accounts.google.com' });
+    expect(loadConfig({}).google).toBeUndefined();
+  });
+
+  it('accepts another https issuer, and plain http only on this machine', () => {
+    expect(loadConfig({ ...env, GOOGLE_ISSUER: 'https://id.example.com/realm/' }).google?.issuer).toBe(
+      'https://id.example.com/realm',
+    );
+    expect(loadConfig({ ...env, GOOGLE_ISSUER: 'http://127.0.0.1:4000' }).google?.issuer).toBe('http://127.0.0.1:4000');
+    expect(() => loadConfig({ ...env, GOOGLE_ISSUER: 'http://id.example.com' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...env, GOOGLE_ISSUER: 'not a url' })).toThrow(/GOOGLE_ISSUER/);
   });
 });
