@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
 import { randomUUID } from 'node:crypto';
 import {
-  call,
+  browserCall as call,
   freshEmail,
   lastCode,
   lastResetToken,
@@ -449,7 +449,8 @@ describe(`settings (${testDbKind})`, () => {
           createdAt: now,
         });
       };
-      // A pending sign-up with a newer email-change code: only the sign-up code verifies it.
+      // A pending sign-up (an attempt with its own code) is completed only by the code mailed for it:
+      // an email-change code, even one planted for a legacy unverified row, does not verify it.
       const pending = freshEmail('pending');
       const ip = nextIp();
       await call(
@@ -460,12 +461,28 @@ describe(`settings (${testDbKind})`, () => {
         { ip },
       );
       const signUpCode = lastCode(ctx, pending);
-      const [pendingUser] = await ctx.database.db.select().from(users).where(eq(users.email, pending));
       const planted = wrongCode(signUpCode);
-      await storeCode(pendingUser.id, 'email_change', planted);
+      const legacyId = randomUUID();
+      await ctx.database.db.insert(users).values({
+        id: legacyId,
+        email: `legacy-${pending}`,
+        firstName: 'L',
+        lastName: 'Q',
+        createdAt: ctx.clock.now(),
+        updatedAt: ctx.clock.now(),
+      });
+      await storeCode(legacyId, 'email_change', planted);
       const crossed = await call(ctx, 'POST', '/api/auth/verify-otp', { email: pending, code: planted }, { ip });
       expect(crossed.statusCode).toBe(400);
       expect(crossed.json().code).toBe('INVALID_CODE');
+      const legacy = await call(
+        ctx,
+        'POST',
+        '/api/auth/verify-otp',
+        { email: `legacy-${pending}`, code: planted },
+        { ip },
+      );
+      expect(legacy.statusCode).toBe(400);
       expect(
         (await call(ctx, 'POST', '/api/auth/verify-otp', { email: pending, code: signUpCode }, { ip })).statusCode,
       ).toBe(200);
@@ -573,8 +590,8 @@ describe(`settings (${testDbKind})`, () => {
       expect(res.json().locale).toBe('zh');
       expect((await call(ctx, 'GET', '/api/user', undefined, { cookie })).json().locale).toBe('zh');
       await call(ctx, 'POST', '/api/forgot-password', { email }, { ip: nextIp() });
+      expect(await lastResetToken(ctx, email)).toBeTruthy();
       expect(ctx.mail.at(-1)!.subject).toBe('重置您的 Voyageur 密码');
-      expect(lastResetToken(ctx, email)).toBeTruthy();
       expect((await call(ctx, 'PATCH', '/api/user/locale', { locale: 'fr' }, { cookie })).statusCode).toBe(400);
       expect((await call(ctx, 'PATCH', '/api/user/locale', {}, { cookie })).statusCode).toBe(400);
     });

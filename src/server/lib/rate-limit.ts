@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema/identity';
 import { ErrorCode } from '../../shared/errors';
@@ -56,4 +56,26 @@ export async function enforceRateLimits(db: Db, now: Date, checks: RateCheck[], 
     await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(nowMs - LONGEST_WINDOW_MS)));
   }
   if (retryAfter > 0) throw rateLimited(retryAfter);
+}
+
+/** The hits counted so far in the current window of `rule` for `subject` (no hit is added). */
+export async function currentHits(db: Db, now: Date, rule: RateRule, subject: string): Promise<number> {
+  const windowStart = new Date(windowStartOf(now.getTime(), rule.windowMs));
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), eq(rateLimits.windowStart, windowStart)));
+  return row?.count ?? 0;
+}
+
+/** Counts one hit without checking a limit (e.g. a failed password, checked later with currentHits). */
+export async function recordHit(db: Db, now: Date, rule: RateRule, subject: string): Promise<void> {
+  const windowStart = new Date(windowStartOf(now.getTime(), rule.windowMs));
+  await db
+    .insert(rateLimits)
+    .values({ key: `${rule.name}:${subject}`, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    });
 }

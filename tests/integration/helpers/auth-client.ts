@@ -1,5 +1,6 @@
 import type { TestContext } from './test-app';
-import { SESSION_COOKIE } from '../../../src/server/modules/auth/session';
+import { BROWSER_COOKIE, DEVICE_COOKIE, SESSION_COOKIE } from '../../../src/server/modules/auth/session';
+import { backgroundIdle } from '../../../src/server/lib/background';
 
 let ipSeq = 0;
 /** A fresh client IP, so per-IP rate limits of one test do not leak into the next. */
@@ -24,6 +25,33 @@ export async function call(
   return res;
 }
 
+const jars = new WeakMap<TestContext, Map<string, Map<string, string>>>();
+
+/**
+ * `call` as one browser per client IP: the sign-up browser and device cookies the server sets are sent
+ * back on that IP's later calls (the session cookie stays explicit, through `opts.cookie`).
+ */
+export async function browserCall(
+  ctx: TestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+  opts: CallOpts = {},
+) {
+  const byIp = jars.get(ctx) ?? new Map<string, Map<string, string>>();
+  jars.set(ctx, byIp);
+  const ip = opts.ip ?? '127.0.0.1';
+  const jar = byIp.get(ip) ?? new Map<string, string>();
+  byIp.set(ip, jar);
+  const kept = [...jar].map(([k, v]) => `${k}=${v}`);
+  const cookie = [opts.cookie, ...kept].filter(Boolean).join('; ');
+  const res = await call(ctx, method, url, body, { ...opts, ip, cookie: cookie || undefined });
+  for (const c of res.cookies) {
+    if (c.name === BROWSER_COOKIE || c.name === DEVICE_COOKIE) jar.set(c.name, c.value);
+  }
+  return res;
+}
+
 /** `name=value` of the session cookie the response set, or null. */
 export function sessionCookieOf(res: { cookies: { name: string; value: string }[] }): string | null {
   const c = res.cookies.find((x) => x.name === SESSION_COOKIE);
@@ -38,7 +66,15 @@ export function lastCode(ctx: TestContext, to: string): string {
   return code;
 }
 
-export function lastResetToken(ctx: TestContext, to: string): string {
+/** `name=value` of the sign-up browser cookie the response set, or null. */
+export function browserCookieOf(res: { cookies: { name: string; value: string }[] }): string | null {
+  const c = res.cookies.find((x) => x.name === BROWSER_COOKIE);
+  return c && c.value ? `${BROWSER_COOKIE}=${c.value}` : null;
+}
+
+/** The newest reset link's token mailed to `to`, once forgot-password's after-answer work is done. */
+export async function lastResetToken(ctx: TestContext, to: string): Promise<string> {
+  await backgroundIdle();
   const m = [...ctx.mail].reverse().find((x) => x.to === to);
   const token = m && /\/auth\?token=([\w%-]+)/.exec(m.text)?.[1];
   if (!token) throw new Error(`no reset link to ${to}`);
@@ -78,7 +114,14 @@ export async function registerAndVerify(
     { ip },
   );
   if (reg.statusCode !== 200) throw new Error(`register answered ${reg.statusCode}: ${reg.body}`);
-  const res = await call(ctx, 'POST', '/api/auth/verify-otp', { email, code: lastCode(ctx, email) }, { ip });
+  const browser = browserCookieOf(reg)!;
+  const res = await call(
+    ctx,
+    'POST',
+    '/api/auth/verify-otp',
+    { email, code: lastCode(ctx, email) },
+    { ip, cookie: browser },
+  );
   if (res.statusCode !== 200) throw new Error(`verify answered ${res.statusCode}: ${res.body}`);
   const cookie = sessionCookieOf(res)!;
   return { email, password, cookie, user: res.json().user as { id: string; organizationId: string } };

@@ -86,3 +86,36 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: tz('window_start').notNull(),
   count: integer('count').notNull(),
 });
+
+/** One sign-up attempt: its own password, names and code, tied to the browser that made it. */
+export const registrationAttempts = pgTable('registration_attempts', {
+  id: uuid('id').primaryKey(),
+  email: text('email').notNull(),
+  browserHash: text('browser_hash').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  organizationName: text('organization_name'),
+  locale: text('locale', { enum: ['en', 'zh'] })
+    .notNull()
+    .default('en'),
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+  codeHash: text('code_hash').notNull(),
+  codeAttempts: integer('code_attempts').notNull().default(0),
+  codeSentAt: tz('code_sent_at').notNull(),
+  codeExpiresAt: tz('code_expires_at').notNull(),
+  createdAt: tz('created_at').notNull(),
+  expiresAt: tz('expires_at').notNull(),
+  closedAt: tz('closed_at'),
+});
+
+/** A browser that has signed in to the account (OWASP device cookie); exempt from the account lock-out. */
+export const trustedDevices = pgTable('trusted_devices', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: tz('created_at').notNull(),
+  lastUsedAt: tz('last_used_at').notNull(),
+  expiresAt: tz('expires_at').notNull(),
+});

@@ -13,11 +13,14 @@ const bigCode = (code: string) =>
 /** One block of a mail: its plain-text form and, when it differs, its HTML (else a <p> of the text). */
 type Block = { text: string; html?: string };
 
-/** Every Voyageur mail: greeting, blocks, signature; plain text and HTML in the user's language. */
-function compose(locale: TLocale, firstName: string, subject: string, blocks: Block[]): Rendered {
-  const name = firstName.trim();
+/**
+ * Every Voyageur mail: greeting, blocks, signature; plain text and HTML in the user's language. The
+ * greeting never carries a name: names are what users typed, so a mail quotes them where they matter
+ * rather than opening with them (a "name" like "Your account is locked, call …" must not read as ours).
+ */
+function compose(locale: TLocale, subject: string, blocks: Block[]): Rendered {
   const zh = locale === 'zh';
-  const greeting = zh ? (name ? `${name}，您好：` : '您好：') : name ? `Hello ${name},` : 'Hello,';
+  const greeting = zh ? '您好：' : 'Hello,';
   const signature = zh ? 'Voyageur 团队' : 'The Voyageur team';
   return {
     subject,
@@ -35,35 +38,98 @@ function compose(locale: TLocale, firstName: string, subject: string, blocks: Bl
   };
 }
 
+/** A user-given text set in quotation marks (and cut to a sane length), never read as our words. */
+export function quoted(text: string, locale: TLocale): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  const cut = t.length > 120 ? `${t.slice(0, 119)}…` : t;
+  return locale === 'zh' ? `“${cut}”` : `“${cut}”`;
+}
+
+/** When, in Toronto time, for a mail: "November 23, 2026, 2:05 p.m. (Toronto time)". */
+export function torontoTime(at: Date, locale: TLocale): string {
+  const text = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-CA', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'America/Toronto',
+  }).format(at);
+  return locale === 'zh' ? `${text}（多伦多时间）` : `${text} (Toronto time)`;
+}
+
+/** "Chrome on Windows" from a User-Agent header; enough for an owner to recognise their own device. */
+export function describeBrowser(userAgent: string | undefined, locale: TLocale): string {
+  const ua = userAgent ?? '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrome\/|CriOS\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : null;
+  const os = /iPhone|iPad/.test(ua)
+    ? 'iOS'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : null;
+  if (locale === 'zh') {
+    if (!browser && !os) return '未知浏览器';
+    return [os, browser].filter(Boolean).join(' 上的 ');
+  }
+  if (!browser && !os) return 'an unknown browser';
+  return browser && os ? `${browser} on ${os}` : (browser ?? os)!;
+}
+
 /** A code block: "intro code" in text; the intro then the code set large in HTML. */
 const codeBlock = (intro: string, code: string): Block => ({
   text: `${intro}${code}`,
   html: paragraph(intro.trim()) + bigCode(code),
 });
 
+/** Who asked for a sign-up code, and when: shown in the code mail so the owner can tell a stranger's attempt. */
+export type SignUpRequest = { name: string; at: Date; ip: string; userAgent?: string };
+
 /**
- * The 6-digit sign-up code. The code is the only run of six digits in the text, so tests and
- * mail readers can pick it out with /\b(\d{6})\b/.
+ * The 6-digit sign-up code, with who asked for it and when. The code is the only run of six digits in
+ * the text, so tests and mail readers can pick it out with /\b(\d{6})\b/.
  */
-export function verificationCodeEmail(opts: { code: string; firstName: string; locale: TLocale }): Rendered {
-  const { code, firstName, locale } = opts;
+export function verificationCodeEmail(opts: { code: string; locale: TLocale; request: SignUpRequest }): Rendered {
+  const { code, locale, request } = opts;
+  const when = torontoTime(request.at, locale);
+  const browser = describeBrowser(request.userAgent, locale);
   if (locale === 'zh') {
-    return compose(locale, firstName, 'Voyageur 验证码', [
+    return compose(locale, 'Voyageur 验证码', [
       codeBlock('您的 Voyageur 验证码是：', code),
-      { text: '验证码十分钟内有效，且只能使用一次。如果这不是您本人的操作，请忽略此邮件。' },
+      {
+        text: `有人于 ${when} 通过 ${browser}（IP 地址 ${request.ip}）申请用此邮箱注册 Voyageur 账户，填写的姓名为 ${quoted(request.name, locale)}。`,
+      },
+      {
+        text: '验证码十分钟内有效，只能使用一次，且只能在提出申请的浏览器中使用。如果这不是您本人的操作，请忽略此邮件：没有验证码，任何人都无法用此邮箱创建账户。',
+      },
     ]);
   }
-  return compose(locale, firstName, 'Your Voyageur verification code', [
+  return compose(locale, 'Your Voyageur verification code', [
     codeBlock('Your Voyageur verification code is: ', code),
     {
-      text: 'The code expires in ten minutes and can be used once. If you did not try to sign up, you can ignore this email.',
+      text: `Someone asked to create a Voyageur account with this email address on ${when}, from ${browser} (IP address ${request.ip}), giving the name ${quoted(request.name, locale)}.`,
+    },
+    {
+      text: 'The code expires in ten minutes, can be used once, and only in the browser that asked for it. If you did not try to sign up, ignore this email: nobody can create an account with this address without the code.',
     },
   ]);
 }
 
 /** The password reset link (`APP_URL/auth?token=…`, one hour, single use). */
-export function passwordResetEmail(opts: { link: string; firstName: string; locale: TLocale }): Rendered {
-  const { link, firstName, locale } = opts;
+export function passwordResetEmail(opts: { link: string; locale: TLocale }): Rendered {
+  const { link, locale } = opts;
   const href = escapeHtml(link);
   const linkBlock = (intro: string, htmlIntro: string, label: string, fallback: string): Block => ({
     text: `${intro}\n${link}`,
@@ -74,7 +140,7 @@ export function passwordResetEmail(opts: { link: string; firstName: string; loca
     ].join(''),
   });
   if (locale === 'zh') {
-    return compose(locale, firstName, '重置您的 Voyageur 密码', [
+    return compose(locale, '重置您的 Voyageur 密码', [
       linkBlock(
         '我们收到了重置您 Voyageur 账户密码的请求。请打开以下链接设置新密码：',
         '我们收到了重置您 Voyageur 账户密码的请求。请点击下方按钮设置新密码：',
@@ -84,7 +150,7 @@ export function passwordResetEmail(opts: { link: string; firstName: string; loca
       { text: '该链接一小时内有效，且只能使用一次。如果您没有提出此请求，请忽略此邮件，您的密码不会改变。' },
     ]);
   }
-  return compose(locale, firstName, 'Reset your Voyageur password', [
+  return compose(locale, 'Reset your Voyageur password', [
     linkBlock(
       'We received a request to reset the password of your Voyageur account. Open this link to choose a new password:',
       'We received a request to reset the password of your Voyageur account.',
@@ -108,15 +174,15 @@ export function maskEmail(email: string): string {
  * The 6-digit code that confirms a new account email, sent to the new address. As with the sign-up
  * code, it is the only run of six digits in the text.
  */
-export function emailChangeCodeEmail(opts: { code: string; firstName: string; locale: TLocale }): Rendered {
-  const { code, firstName, locale } = opts;
+export function emailChangeCodeEmail(opts: { code: string; locale: TLocale }): Rendered {
+  const { code, locale } = opts;
   if (locale === 'zh') {
-    return compose(locale, firstName, '确认您的 Voyageur 新邮箱', [
+    return compose(locale, '确认您的 Voyageur 新邮箱', [
       codeBlock('请在 Voyageur 中输入以下验证码，确认这是您的新邮箱：', code),
       { text: '验证码十分钟内有效，且只能使用一次。如果您没有要求更改 Voyageur 账户的邮箱，请忽略此邮件。' },
     ]);
   }
-  return compose(locale, firstName, 'Confirm your new Voyageur email address', [
+  return compose(locale, 'Confirm your new Voyageur email address', [
     codeBlock('Enter this code in Voyageur to confirm your new email address: ', code),
     {
       text: 'The code expires in ten minutes and can be used once. If you did not ask to change the email of a Voyageur account, you can ignore this email.',
@@ -125,17 +191,17 @@ export function emailChangeCodeEmail(opts: { code: string; firstName: string; lo
 }
 
 /** Sent to the current address when someone asks to move the account to another one. */
-export function emailChangeRequestedEmail(opts: { newEmail: string; firstName: string; locale: TLocale }): Rendered {
+export function emailChangeRequestedEmail(opts: { newEmail: string; locale: TLocale }): Rendered {
   const masked = maskEmail(opts.newEmail);
   if (opts.locale === 'zh') {
-    return compose('zh', opts.firstName, '有人请求更改您的 Voyageur 邮箱', [
+    return compose('zh', '有人请求更改您的 Voyageur 邮箱', [
       {
         text: `有人请求将您的 Voyageur 账户邮箱更改为 ${masked}。新邮箱需输入发送到该地址的验证码确认后才会生效。`,
       },
       { text: '如果这不是您本人的操作，请立即登录并修改密码，这会让其他设备上的登录全部失效。' },
     ]);
   }
-  return compose('en', opts.firstName, 'Someone asked to change your Voyageur email', [
+  return compose('en', 'Someone asked to change your Voyageur email', [
     {
       text: `Someone asked to change your Voyageur email to ${masked}. The change takes effect only after a code sent to that address is entered.`,
     },
@@ -144,17 +210,17 @@ export function emailChangeRequestedEmail(opts: { newEmail: string; firstName: s
 }
 
 /** Sent to the old address once the change is confirmed. */
-export function emailChangedEmail(opts: { newEmail: string; firstName: string; locale: TLocale }): Rendered {
+export function emailChangedEmail(opts: { newEmail: string; locale: TLocale }): Rendered {
   const masked = maskEmail(opts.newEmail);
   if (opts.locale === 'zh') {
-    return compose('zh', opts.firstName, '您的 Voyageur 邮箱已更改', [
+    return compose('zh', '您的 Voyageur 邮箱已更改', [
       {
         text: `您的 Voyageur 账户邮箱已更改为 ${masked}。今后登录和接收通知请使用新邮箱，此地址将不再收到账户邮件。`,
       },
       { text: '如果这不是您本人的操作，请立即联系 Voyageur 客服。' },
     ]);
   }
-  return compose('en', opts.firstName, 'Your Voyageur email address was changed', [
+  return compose('en', 'Your Voyageur email address was changed', [
     {
       text: `The email address of your Voyageur account was changed to ${masked}. Sign in with the new address from now on; this one will no longer receive account mail.`,
     },

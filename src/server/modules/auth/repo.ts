@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { organizations, passwordResetTokens, sessions, users, verificationCodes } from '../../db/schema/identity';
+import {
+  organizations,
+  passwordResetTokens,
+  registrationAttempts,
+  sessions,
+  trustedDevices,
+  users,
+  verificationCodes,
+} from '../../db/schema/identity';
 
 export type UserRow = typeof users.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -179,4 +187,109 @@ export function isUniqueViolation(err: unknown): boolean {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
   return false;
+}
+
+export type AttemptRow = typeof registrationAttempts.$inferSelect;
+
+export async function insertAttempt(db: Db, values: typeof registrationAttempts.$inferInsert): Promise<AttemptRow> {
+  const [row] = await db.insert(registrationAttempts).values(values).returning();
+  return row;
+}
+
+/** Open (not closed, not expired) attempts for an email, newest first; optionally only one browser's. */
+export async function openAttempts(
+  db: Db,
+  email: string,
+  now: Date,
+  opts: { browserHash?: string; forUpdate?: boolean; limit?: number } = {},
+): Promise<AttemptRow[]> {
+  const q = db
+    .select()
+    .from(registrationAttempts)
+    .where(
+      and(
+        eq(registrationAttempts.email, email.toLowerCase()),
+        isNull(registrationAttempts.closedAt),
+        gt(registrationAttempts.expiresAt, now),
+        opts.browserHash ? eq(registrationAttempts.browserHash, opts.browserHash) : undefined,
+      ),
+    )
+    .orderBy(desc(registrationAttempts.createdAt))
+    .limit(opts.limit ?? 20);
+  return opts.forUpdate ? q.for('update') : q;
+}
+
+/** Attempts for an email created since `since` (open or not), for the per-email sending limit. */
+export async function countAttemptCodesSince(db: Db, email: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(registrationAttempts)
+    .where(and(eq(registrationAttempts.email, email.toLowerCase()), gte(registrationAttempts.codeSentAt, since)));
+  return row.n;
+}
+
+export async function updateAttempt(
+  db: Db,
+  id: string,
+  patch: Partial<Omit<typeof registrationAttempts.$inferInsert, 'id'>>,
+): Promise<AttemptRow> {
+  const [row] = await db.update(registrationAttempts).set(patch).where(eq(registrationAttempts.id, id)).returning();
+  return row;
+}
+
+/** Closes every open attempt for an email (but `keepId`): the account exists now, or an operator took it. */
+export async function closeAttempts(db: Db, email: string, now: Date, keepId?: string): Promise<void> {
+  await db
+    .update(registrationAttempts)
+    .set({ closedAt: now })
+    .where(
+      and(
+        eq(registrationAttempts.email, email.toLowerCase()),
+        isNull(registrationAttempts.closedAt),
+        keepId ? ne(registrationAttempts.id, keepId) : undefined,
+      ),
+    );
+}
+
+export async function insertTrustedDevice(
+  db: Db,
+  values: { userId: string; tokenHash: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(trustedDevices).values({
+    id: randomUUID(),
+    userId: values.userId,
+    tokenHash: values.tokenHash,
+    createdAt: values.now,
+    lastUsedAt: values.now,
+    expiresAt: values.expiresAt,
+  });
+}
+
+/** Whether the device token belongs to this user and is still valid. */
+export async function isTrustedDevice(db: Db, userId: string, tokenHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: trustedDevices.id })
+    .from(trustedDevices)
+    .where(
+      and(
+        eq(trustedDevices.userId, userId),
+        eq(trustedDevices.tokenHash, tokenHash),
+        gt(trustedDevices.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function touchTrustedDevice(db: Db, tokenHash: string, now: Date, expiresAt: Date): Promise<boolean> {
+  const rows = await db
+    .update(trustedDevices)
+    .set({ lastUsedAt: now, expiresAt })
+    .where(eq(trustedDevices.tokenHash, tokenHash))
+    .returning({ id: trustedDevices.id });
+  return rows.length > 0;
+}
+
+export async function deleteTrustedDevices(db: Db, userId: string): Promise<void> {
+  await db.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
 }

@@ -18,14 +18,43 @@ import {
   ZVerifyOtpResponse,
 } from '../../../shared/contracts/auth';
 import { OIDC_COOKIE, OIDC_TTL_MS } from '../../providers/identity/google';
-import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie, toUser } from './session';
-import { createAuthService, type RequestMeta, type SignedIn } from './service';
+import {
+  BROWSER_COOKIE,
+  clearSessionCookie,
+  DEVICE_COOKIE,
+  requireUser,
+  SESSION_COOKIE,
+  setSessionCookie,
+  toUser,
+} from './session';
+import { randomToken } from '../../lib/crypto';
+import { ATTEMPT_TTL_MS, createAuthService, type BrowserCookies, type RequestMeta, type SignedIn } from './service';
 import { createGoogleSignIn, GoogleSignInError } from './google-sign-in';
 
 const meta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip,
   userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
 });
+
+/**
+ * The sign-up browser token (ties sign-up attempts to this browser; set when missing) and the device
+ * token (this browser signed in to an account before), both HttpOnly cookies scoped to /api.
+ */
+function browserCookies(request: FastifyRequest, reply: FastifyReply, secure: boolean): BrowserCookies {
+  let browserToken = request.cookies[BROWSER_COOKIE];
+  if (!browserToken || !/^[\w-]{43}$/.test(browserToken)) {
+    browserToken = randomToken();
+    reply.setCookie(BROWSER_COOKIE, browserToken, {
+      path: '/api',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: ATTEMPT_TTL_MS / 1000,
+    });
+  }
+  const deviceToken = request.cookies[DEVICE_COOKIE];
+  return { browserToken, deviceToken: deviceToken && /^[\w-]{43}$/.test(deviceToken) ? deviceToken : undefined };
+}
 
 const ZGoogleCallbackQuery = z.object({
   code: z.string().max(2000).optional(),
@@ -50,7 +79,18 @@ export function registerAuth(root: App, deps: AppDeps): void {
     config: deps.config,
     identity: deps.providers.identity,
   });
-  const signIn = (reply: FastifyReply, s: SignedIn) => setSessionCookie(reply, s.token, s.expiresAt, secure);
+  const signIn = (reply: FastifyReply, s: SignedIn) => {
+    setSessionCookie(reply, s.token, s.expiresAt, secure);
+    if (s.device) {
+      reply.setCookie(DEVICE_COOKIE, s.device.token, {
+        path: '/api',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        expires: s.device.expiresAt,
+      });
+    }
+  };
 
   app.get('/api/user', { schema: { response: { 200: ZUser } } }, async (request) => {
     const { sessionId: _s, ...user } = requireUser(request);
@@ -60,8 +100,11 @@ export function registerAuth(root: App, deps: AppDeps): void {
   app.post(
     '/api/register',
     { schema: { body: ZRegisterRequest, response: { 200: ZRegisterResponse } } },
-    async (request) => {
-      const { email } = await auth.register(request.body, meta(request));
+    async (request, reply) => {
+      const { email } = await auth.register(request.body, {
+        ...meta(request),
+        ...browserCookies(request, reply, secure),
+      });
       return { ok: true as const, email };
     },
   );
@@ -69,8 +112,8 @@ export function registerAuth(root: App, deps: AppDeps): void {
   app.post(
     '/api/auth/send-otp',
     { schema: { body: ZSendOtpRequest, response: { 200: ZOkResponse } } },
-    async (request) => {
-      await auth.sendOtp(request.body.email, meta(request));
+    async (request, reply) => {
+      await auth.sendOtp(request.body.email, { ...meta(request), ...browserCookies(request, reply, secure) });
       return { ok: true as const };
     },
   );
@@ -79,14 +122,21 @@ export function registerAuth(root: App, deps: AppDeps): void {
     '/api/auth/verify-otp',
     { schema: { body: ZVerifyOtpRequest, response: { 200: ZVerifyOtpResponse } } },
     async (request, reply) => {
-      const signed = await auth.verifyOtp(request.body.email, request.body.code, meta(request));
+      const signed = await auth.verifyOtp(request.body.email, request.body.code, {
+        ...meta(request),
+        ...browserCookies(request, reply, secure),
+      });
       signIn(reply, signed);
       return { user: toUser(signed.user) };
     },
   );
 
   app.post('/api/login', { schema: { body: ZLoginRequest, response: { 200: ZUser } } }, async (request, reply) => {
-    const signed = await auth.login(request.body, { ...meta(request), previousToken: request.cookies[SESSION_COOKIE] });
+    const signed = await auth.login(request.body, {
+      ...meta(request),
+      ...browserCookies(request, reply, secure),
+      previousToken: request.cookies[SESSION_COOKIE],
+    });
     signIn(reply, signed);
     return toUser(signed.user);
   });

@@ -1,24 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { runInBackground } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
-import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
+import { hashPassword, randomDigits, randomToken, sameDigest, sha256, verifyPassword } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { enforceRateLimits, rateLimited, type RateRule } from '../../lib/rate-limit';
+import { currentHits, enforceRateLimits, rateLimited, recordHit, type RateRule } from '../../lib/rate-limit';
 import { type Mailer, type MailMessage, deliverMail } from '../../providers/mail/index';
 import { ErrorCode } from '../../../shared/errors';
 import { FORGOT_PASSWORD_MESSAGE, type TRegisterRequest } from '../../../shared/contracts/auth';
-import type { TLocale } from '../../../shared/contracts/user';
 import { audit } from '../audit/repo';
 import { createSession, deleteOtherSessions, deleteSession } from './session';
 import {
+  CODE_MAX_ATTEMPTS,
   CODE_MAX_PER_HOUR,
   CODE_RESEND_GAP_MS,
-  checkCode,
+  CODE_TTL_MS,
   codeExpired,
-  codeWait,
   invalidCode,
-  issueCode,
   tooManyAttempts,
 } from './codes';
 import { passwordResetEmail, verificationCodeEmail } from './emails';
@@ -26,24 +25,38 @@ import * as repo from './repo';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 export const RESET_TTL_MS = HOUR;
+/** A sign-up attempt can be completed (with fresh codes) for a day; then the form starts over. */
+export const ATTEMPT_TTL_MS = DAY;
+/** A device cookie lasts a year from its last sign-in. */
+export const DEVICE_TTL_MS = 365 * DAY;
+/** Past this many wrong passwords in the window, unknown clients get one try per LOGIN_SLOW window. */
+export const LOGIN_FAILURES_BEFORE_SLOWDOWN = 10;
 
 /*
  * Rate limits (fixed windows in the rate_limits table, shared by all app processes):
- * - login: 100 per IP per 15 min (offices behind one NAT), 10 per account per 15 min (guessing);
- * - register: 30 per IP per hour;
+ * - login: 100 per IP per 15 min (offices behind one NAT). Wrong passwords per account: after 10 in
+ *   15 min, clients without a device cookie of that account get one try per 20 s (slows guessing to
+ *   ~4,000 a day without locking the owner out); a browser that signed in to the account before (device
+ *   cookie, OWASP) is never slowed by others' failures, only by its own (10 per 15 min);
+ * - register: 30 per IP per hour; codes per email 20 per hour in all, 10 per hour per browser, one per
+ *   30 s per attempt (exact, on the attempt row);
  * - send-otp: 30 per IP per hour; per email 1 per 30 s window and 10 per hour — applied to every
- *   email so unknown ones answer like real ones; real accounts also get the exact rules on their
- *   stored codes (30 s since the last code, 10 codes in the last hour);
+ *   email so unknown ones answer like real ones;
  * - verify-otp: 50 per IP per 15 min (each code also dies after 5 wrong tries);
  * - forgot-password: 20 per IP and 5 per account per hour; reset-password: 30 per IP per hour
  *   (tokens are 256-bit, so guessing is hopeless anyway).
  */
 export const RATE = {
   loginIp: { name: 'login-ip', limit: 100, windowMs: 15 * MINUTE },
-  loginAccount: { name: 'login-acct', limit: 10, windowMs: 15 * MINUTE },
+  loginFailures: { name: 'login-fail', limit: LOGIN_FAILURES_BEFORE_SLOWDOWN, windowMs: 15 * MINUTE },
+  loginSlow: { name: 'login-slow', limit: 1, windowMs: 20_000 },
+  loginDeviceFailures: { name: 'login-dev-fail', limit: 10, windowMs: 15 * MINUTE },
   registerIp: { name: 'register-ip', limit: 30, windowMs: HOUR },
+  registerEmail: { name: 'register-email', limit: 20, windowMs: HOUR },
+  registerBrowser: { name: 'register-browser', limit: CODE_MAX_PER_HOUR, windowMs: HOUR },
   otpIp: { name: 'otp-ip', limit: 30, windowMs: HOUR },
   otpGap: { name: 'otp-gap', limit: 1, windowMs: CODE_RESEND_GAP_MS },
   otpHourly: { name: 'otp-hour', limit: CODE_MAX_PER_HOUR, windowMs: HOUR },
@@ -53,7 +66,7 @@ export const RATE = {
   resetIp: { name: 'reset-ip', limit: 30, windowMs: HOUR },
 } satisfies Record<string, RateRule>;
 
-type Log = { error(obj: object, msg: string): void };
+type Log = { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
 export type AuthDeps = {
   db: Db;
@@ -65,7 +78,19 @@ export type AuthDeps = {
 
 export type RequestMeta = { ip: string; userAgent?: string };
 
-export type SignedIn = { user: repo.UserRow; token: string; expiresAt: Date };
+/**
+ * The browser's cookies that auth reads: the sign-up browser token (ties sign-up attempts to the
+ * browser that made them) and the device token (a browser that signed in to an account before).
+ */
+export type BrowserCookies = { browserToken: string; deviceToken?: string };
+
+export type SignedIn = {
+  user: repo.UserRow;
+  token: string;
+  expiresAt: Date;
+  /** The device cookie to set (password sign-ins and sign-up). */
+  device?: { token: string; expiresAt: Date };
+};
 
 const invalidCredentials = () => new AppError(401, 'Invalid email or password', ErrorCode.INVALID_CREDENTIALS);
 const invalidToken = () => new AppError(400, 'This reset link is invalid or has expired.', ErrorCode.INVALID_TOKEN);
@@ -74,12 +99,31 @@ export const emailTaken = () =>
   new AppError(409, 'An account with this email already exists', ErrorCode.EMAIL_TAKEN, {
     email: ['An account with this email already exists'],
   });
+const waitForCode = (seconds: number) => rateLimited(seconds, 'Please wait before requesting another code.');
+const notVerified = (codeSent: boolean, retryAfter: number) =>
+  new AppError(
+    403,
+    codeSent
+      ? 'Please verify your email address first. We sent you a new code.'
+      : 'Please verify your email address first. Enter the code we sent you earlier.',
+    ErrorCode.EMAIL_NOT_VERIFIED,
+    undefined,
+    codeSent ? undefined : { 'retry-after': String(Math.max(1, retryAfter)) },
+    { codeSent },
+  );
 
 // Spent on unknown emails so a login answers in the same time whether or not the account exists.
 let dummyHash: Promise<string> | null = null;
 const getDummyHash = () => (dummyHash ??= hashPassword(randomToken()));
 
-export function organizationNameFor(input: { organizationName?: string; firstName: string; lastName: string }): string {
+const attemptCodeHash = (attemptId: string, code: string) => sha256(`attempt:${attemptId}:${code}`);
+const secondsLeft = (until: number, nowMs: number) => Math.max(1, Math.ceil((until - nowMs) / 1000));
+
+export function organizationNameFor(input: {
+  organizationName?: string | null;
+  firstName: string;
+  lastName: string;
+}): string {
   const given = input.organizationName?.trim();
   return given ? given : `${input.firstName} ${input.lastName}`.trim();
 }
@@ -90,8 +134,33 @@ export function createAuthService(deps: AuthDeps) {
   const deliver = (to: string, message: Omit<MailMessage, 'to'>) =>
     deliverMail(deps.mail, deps.log, { to, ...message });
 
-  const sendCodeMail = (user: { email: string; firstName: string; locale: TLocale }, code: string) =>
-    deliver(user.email, verificationCodeEmail({ code, firstName: user.firstName, locale: user.locale }));
+  const sendAttemptCode = (attempt: repo.AttemptRow, code: string, meta: RequestMeta, at: Date) =>
+    deliver(
+      attempt.email,
+      verificationCodeEmail({
+        code,
+        locale: attempt.locale,
+        request: {
+          name: `${attempt.firstName} ${attempt.lastName}`,
+          at,
+          ip: meta.ip,
+          userAgent: meta.userAgent,
+        },
+      }),
+    );
+
+  /** A new code for this attempt (the previous one stops working); returns it. */
+  async function newAttemptCode(tx: Db, attempt: repo.AttemptRow, now: Date, patch = {}): Promise<string> {
+    const code = randomDigits(6);
+    await repo.updateAttempt(tx, attempt.id, {
+      ...patch,
+      codeHash: attemptCodeHash(attempt.id, code),
+      codeAttempts: 0,
+      codeSentAt: now,
+      codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    });
+    return code;
+  }
 
   async function startSession(tx: Db, userId: string, meta: RequestMeta, now: Date) {
     return createSession(tx, {
@@ -103,129 +172,246 @@ export function createAuthService(deps: AuthDeps) {
     });
   }
 
+  /** The device cookie to set after a sign-in: the browser's own one renewed, or a new one. */
+  async function trustDevice(tx: Db, userId: string, given: string | undefined, now: Date) {
+    const expiresAt = new Date(now.getTime() + DEVICE_TTL_MS);
+    if (given && (await repo.isTrustedDevice(tx, userId, sha256(given), now))) {
+      await repo.touchTrustedDevice(tx, sha256(given), now, expiresAt);
+      return { token: given, expiresAt };
+    }
+    const token = randomToken();
+    await repo.insertTrustedDevice(tx, { userId, tokenHash: sha256(token), now, expiresAt });
+    return { token, expiresAt };
+  }
+
+  /**
+   * The right password of a sign-up not yet confirmed: the attempt moves to this browser and gets a
+   * new code (unless the last one is under 30 s old). Always throws 403 EMAIL_NOT_VERIFIED.
+   */
+  async function resumeSignUp(
+    email: string,
+    attempt: repo.AttemptRow | null,
+    legacy: repo.UserRow | null,
+    meta: RequestMeta & BrowserCookies,
+    now: Date,
+  ): Promise<never> {
+    const browserHash = sha256(meta.browserToken);
+    const out = await db.transaction(async (tx) => {
+      if (attempt) {
+        const [locked] = await repo
+          .openAttempts(tx, email, now, { forUpdate: true, limit: 20 })
+          .then((rows) => rows.filter((r) => r.id === attempt.id));
+        if (!locked) return null;
+        const wait = locked.codeSentAt.getTime() + CODE_RESEND_GAP_MS - now.getTime();
+        if (wait > 0) {
+          if (locked.browserHash !== browserHash) await repo.updateAttempt(tx, locked.id, { browserHash });
+          return {
+            sent: null,
+            retryAfter: secondsLeft(locked.codeSentAt.getTime() + CODE_RESEND_GAP_MS, now.getTime()),
+          };
+        }
+        const code = await newAttemptCode(tx, locked, now, { browserHash });
+        return { sent: { attempt: locked, code }, retryAfter: 0 };
+      }
+      // An unverified account row from before sign-up attempts existed: continue it as an attempt.
+      const id = randomUUID();
+      const code = randomDigits(6);
+      const row = await repo.insertAttempt(tx, {
+        id,
+        email,
+        browserHash,
+        passwordHash: legacy!.passwordHash!,
+        firstName: legacy!.firstName,
+        lastName: legacy!.lastName,
+        locale: legacy!.locale,
+        ipAddress: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 500),
+        codeHash: attemptCodeHash(id, code),
+        codeSentAt: now,
+        codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + ATTEMPT_TTL_MS),
+      });
+      return { sent: { attempt: row, code }, retryAfter: 0 };
+    });
+    if (!out) throw invalidCredentials();
+    if (out.sent) await sendAttemptCode(out.sent.attempt, out.sent.code, meta, now);
+    throw notVerified(!!out.sent, out.retryAfter);
+  }
+
   return {
-    async register(input: TRegisterRequest, meta: RequestMeta): Promise<{ email: string }> {
+    /**
+     * Starts a sign-up attempt of its own: nothing about the account, nor any other attempt for the
+     * same email, changes until this browser gives back the code mailed for this attempt.
+     */
+    async register(input: TRegisterRequest, meta: RequestMeta & BrowserCookies): Promise<{ email: string }> {
       const now = clock.now();
+      const browserHash = sha256(meta.browserToken);
       await enforceRateLimits(db, now, [{ rule: RATE.registerIp, subject: meta.ip }]);
+      if ((await repo.findUserByEmail(db, input.email))?.emailVerifiedAt) throw emailTaken();
+      const [mine] = await repo.openAttempts(db, input.email, now, { browserHash, limit: 1 });
+      if (mine && now.getTime() - mine.codeSentAt.getTime() < CODE_RESEND_GAP_MS) {
+        throw waitForCode(secondsLeft(mine.codeSentAt.getTime() + CODE_RESEND_GAP_MS, now.getTime()));
+      }
+      await enforceRateLimits(db, now, [
+        { rule: RATE.registerEmail, subject: input.email },
+        { rule: RATE.registerBrowser, subject: `${input.email}:${browserHash}` },
+      ]);
       const passwordHash = await hashPassword(input.password);
-      const orgName = organizationNameFor(input);
-      let result: { user: repo.UserRow; code: string };
+      const id = randomUUID();
+      const code = randomDigits(6);
+      const attempt = await db.transaction(async (tx) => {
+        // This browser's earlier attempt for the email gives way to this one; other browsers' stay as they are.
+        for (const old of await repo.openAttempts(tx, input.email, now, { browserHash, forUpdate: true })) {
+          await repo.updateAttempt(tx, old.id, { closedAt: now });
+        }
+        const row = await repo.insertAttempt(tx, {
+          id,
+          email: input.email,
+          browserHash,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          organizationName: input.organizationName?.trim() || null,
+          locale: input.locale ?? 'en',
+          ipAddress: meta.ip,
+          userAgent: meta.userAgent?.slice(0, 500),
+          codeHash: attemptCodeHash(id, code),
+          codeSentAt: now,
+          codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + ATTEMPT_TTL_MS),
+        });
+        await audit(tx, {
+          userId: null,
+          action: 'register_attempt',
+          resourceType: 'registration',
+          resourceId: id,
+          newValue: { email: input.email, firstName: input.firstName, lastName: input.lastName },
+          ipAddress: meta.ip,
+          details: 'Code mailed; the account is created when this browser confirms it',
+          at: now,
+        });
+        return row;
+      });
+      await sendAttemptCode(attempt, code, meta, now);
+      return { email: attempt.email };
+    },
+
+    /** A new code for this browser's open sign-up attempt; answers alike for any email. */
+    async sendOtp(email: string, meta: RequestMeta & BrowserCookies): Promise<void> {
+      const now = clock.now();
+      const browserHash = sha256(meta.browserToken);
+      // Applied to every email and browser alike, so unknown ones answer like real ones.
+      await enforceRateLimits(db, now, [
+        { rule: RATE.otpIp, subject: meta.ip },
+        { rule: RATE.otpGap, subject: `${email}:${browserHash}` },
+        { rule: RATE.otpHourly, subject: `${email}:${browserHash}` },
+      ]);
+      const out = await db.transaction(async (tx) => {
+        const [attempt] = await repo.openAttempts(tx, email, now, { browserHash, forUpdate: true, limit: 1 });
+        if (!attempt) return null;
+        const wait = attempt.codeSentAt.getTime() + CODE_RESEND_GAP_MS - now.getTime();
+        if (wait > 0) throw waitForCode(secondsLeft(attempt.codeSentAt.getTime() + CODE_RESEND_GAP_MS, now.getTime()));
+        return { attempt, code: await newAttemptCode(tx, attempt, now) };
+      });
+      // Not awaited: a slow mail server must not reveal which emails have a pending sign-up.
+      if (out) void sendAttemptCode(out.attempt, out.code, meta, now);
+    },
+
+    /** Completes this browser's sign-up attempt with the code mailed for it: creates the account, signs in. */
+    async verifyOtp(email: string, code: string, meta: RequestMeta & BrowserCookies): Promise<SignedIn> {
+      const now = clock.now();
+      const browserHash = sha256(meta.browserToken);
+      await enforceRateLimits(db, now, [{ rule: RATE.verifyIp, subject: meta.ip }]);
+      let outcome;
       try {
-        result = await db.transaction(async (tx) => {
-          const existing = await repo.findUserByEmail(tx, input.email, true);
-          if (existing?.emailVerifiedAt) throw emailTaken();
+        // Wrong tries must be recorded even though the call fails, so the transaction returns the outcome.
+        outcome = await db.transaction(async (tx) => {
+          const [attempt] = await repo.openAttempts(tx, email, now, { browserHash, forUpdate: true, limit: 1 });
+          if (!attempt) return { kind: 'invalid' as const };
+          const resendIn = secondsLeft(attempt.codeSentAt.getTime() + CODE_RESEND_GAP_MS, now.getTime());
+          if (attempt.codeAttempts >= CODE_MAX_ATTEMPTS) return { kind: 'too-many' as const, resendIn };
+          if (attempt.codeExpiresAt.getTime() <= now.getTime()) return { kind: 'expired' as const };
+          if (!sameDigest(attemptCodeHash(attempt.id, code), attempt.codeHash)) {
+            const attempts = attempt.codeAttempts + 1;
+            await repo.updateAttempt(tx, attempt.id, { codeAttempts: attempts });
+            return attempts >= CODE_MAX_ATTEMPTS
+              ? { kind: 'too-many' as const, resendIn }
+              : { kind: 'invalid' as const };
+          }
+          const existing = await repo.findUserByEmail(tx, email, true);
+          if (existing?.emailVerifiedAt) {
+            await repo.updateAttempt(tx, attempt.id, { closedAt: now });
+            return { kind: 'taken' as const };
+          }
+          const orgName = organizationNameFor(attempt);
+          const fields = {
+            passwordHash: attempt.passwordHash,
+            firstName: attempt.firstName,
+            lastName: attempt.lastName,
+            locale: attempt.locale,
+            emailVerifiedAt: now,
+            updatedAt: now,
+          };
           let user: repo.UserRow;
           if (existing) {
-            const wait = await codeWait(tx, existing.id, 'verify_email', now);
-            if (wait > 0) throw rateLimited(wait, 'Please wait before requesting another code.');
-            user = await repo.updateUser(tx, existing.id, {
-              passwordHash,
-              firstName: input.firstName,
-              lastName: input.lastName,
-              locale: input.locale ?? existing.locale,
-              updatedAt: now,
-            });
+            // An account row left unverified by the sign-up of earlier versions: this attempt completes it.
+            if (!existing.isActive) return { kind: 'disabled' as const };
+            user = await repo.updateUser(tx, existing.id, fields);
             if (user.organizationId) await repo.updateOrganizationName(tx, user.organizationId, orgName, now);
-            await audit(tx, {
-              userId: user.id,
-              action: 'register',
-              resourceType: 'user',
-              resourceId: user.id,
-              oldValue: { firstName: existing.firstName, lastName: existing.lastName },
-              newValue: {
-                email: user.email,
-                firstName: user.firstName,
-                lastName: user.lastName,
-                organizationName: orgName,
-              },
-              ipAddress: meta.ip,
-              details: 'Pending registration updated',
-              at: now,
-            });
+            await repo.closeCodes(tx, user.id, 'verify_email', now);
           } else {
-            const org = await repo.insertOrganization(tx, { name: orgName, email: input.email, now });
+            const org = await repo.insertOrganization(tx, { name: orgName, email, now });
             user = await repo.insertUser(tx, {
               id: randomUUID(),
-              email: input.email,
-              firstName: input.firstName,
-              lastName: input.lastName,
+              email,
               role: 'end_user',
               organizationId: org.id,
-              passwordHash,
-              locale: input.locale ?? 'en',
               createdAt: now,
-              updatedAt: now,
-            });
-            await audit(tx, {
-              userId: user.id,
-              action: 'register',
-              resourceType: 'user',
-              resourceId: user.id,
-              newValue: {
-                email: user.email,
-                firstName: user.firstName,
-                lastName: user.lastName,
-                organizationName: orgName,
-              },
-              ipAddress: meta.ip,
-              at: now,
+              ...fields,
             });
           }
-          return { user, code: await issueCode(tx, user.id, 'verify_email', now) };
+          await repo.updateAttempt(tx, attempt.id, { closedAt: now });
+          await repo.closeAttempts(tx, email, now);
+          await audit(tx, {
+            userId: user.id,
+            action: 'email_verified',
+            resourceType: 'user',
+            resourceId: user.id,
+            newValue: { email },
+            ipAddress: meta.ip,
+            at: now,
+          });
+          await audit(tx, {
+            userId: user.id,
+            action: 'register',
+            resourceType: 'user',
+            resourceId: user.id,
+            newValue: { email, firstName: user.firstName, lastName: user.lastName, organizationName: orgName },
+            ipAddress: meta.ip,
+            details: `Email verified with the code of sign-up attempt ${attempt.id}`,
+            at: now,
+          });
+          const session = await startSession(tx, user.id, meta, now);
+          const device = await trustDevice(tx, user.id, meta.deviceToken, now);
+          return { kind: 'ok' as const, user, session, device };
         });
       } catch (err) {
+        // Another browser's attempt for the same email completed at the same moment.
         if (repo.isUniqueViolation(err)) throw emailTaken();
         throw err;
       }
-      await sendCodeMail(result.user, result.code);
-      return { email: result.user.email };
-    },
-
-    async sendOtp(email: string, meta: RequestMeta): Promise<void> {
-      const now = clock.now();
-      await enforceRateLimits(db, now, [
-        { rule: RATE.otpIp, subject: meta.ip },
-        { rule: RATE.otpGap, subject: email },
-        { rule: RATE.otpHourly, subject: email },
-      ]);
-      const out = await db.transaction(async (tx) => {
-        const user = await repo.findUserByEmail(tx, email, true);
-        if (!user || user.emailVerifiedAt || !user.isActive) return null;
-        const wait = await codeWait(tx, user.id, 'verify_email', now);
-        if (wait > 0) throw rateLimited(wait, 'Please wait before requesting another code.');
-        return { user, code: await issueCode(tx, user.id, 'verify_email', now) };
-      });
-      // Not awaited: a slow mail server must not reveal which emails have a pending account.
-      if (out) void sendCodeMail(out.user, out.code);
-    },
-
-    async verifyOtp(email: string, code: string, meta: RequestMeta): Promise<SignedIn> {
-      const now = clock.now();
-      await enforceRateLimits(db, now, [{ rule: RATE.verifyIp, subject: meta.ip }]);
-      // Wrong tries must be recorded even though the call fails, so the transaction returns the outcome.
-      const outcome = await db.transaction(async (tx) => {
-        const user = await repo.findUserByEmail(tx, email, true);
-        if (!user || user.emailVerifiedAt) return { kind: 'invalid' as const };
-        const checked = await checkCode(tx, user.id, 'verify_email', code, now);
-        if (checked.kind !== 'ok') return checked;
-        if (!user.isActive) return { kind: 'disabled' as const };
-        await repo.consumeCode(tx, checked.codeId, now);
-        const verified = await repo.updateUser(tx, user.id, { emailVerifiedAt: now, updatedAt: now });
-        await audit(tx, {
-          userId: user.id,
-          action: 'email_verified',
-          resourceType: 'user',
-          resourceId: user.id,
-          newValue: { email: user.email },
-          ipAddress: meta.ip,
-          at: now,
-        });
-        const session = await startSession(tx, user.id, meta, now);
-        return { kind: 'ok' as const, user: verified, session };
-      });
       switch (outcome.kind) {
         case 'ok':
-          return { user: outcome.user, token: outcome.session.token, expiresAt: outcome.session.expiresAt };
+          return {
+            user: outcome.user,
+            token: outcome.session.token,
+            expiresAt: outcome.session.expiresAt,
+            device: outcome.device,
+          };
+        case 'taken':
+          throw emailTaken();
         case 'too-many':
           throw tooManyAttempts(outcome.resendIn);
         case 'expired':
@@ -239,49 +425,58 @@ export function createAuthService(deps: AuthDeps) {
 
     async login(
       input: { email: string; password: string },
-      meta: RequestMeta & { previousToken?: string },
+      meta: RequestMeta & BrowserCookies & { previousToken?: string },
     ): Promise<SignedIn> {
       const now = clock.now();
-      await enforceRateLimits(db, now, [
-        { rule: RATE.loginIp, subject: meta.ip },
-        { rule: RATE.loginAccount, subject: input.email },
-      ]);
-      const user = await repo.findUserByEmail(db, input.email);
-      const matches = await verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()));
-      if (!user || !user.passwordHash || !matches) {
+      const browserHash = sha256(meta.browserToken);
+      await enforceRateLimits(db, now, [{ rule: RATE.loginIp, subject: meta.ip }]);
+      const found = await repo.findUserByEmail(db, input.email);
+      const user = found?.emailVerifiedAt ? found : null;
+      // Exactly one password hash is checked on every path, so timing tells no account from another.
+      const attempt = user
+        ? undefined
+        : ((await repo.openAttempts(db, input.email, now, { browserHash, limit: 1 }))[0] ??
+          (await repo.openAttempts(db, input.email, now, { limit: 1 }))[0]);
+      const legacy = !user && !attempt && found?.passwordHash ? found : null;
+
+      const deviceHash = meta.deviceToken ? sha256(meta.deviceToken) : null;
+      const trusted = !!(user && deviceHash && (await repo.isTrustedDevice(db, user.id, deviceHash, now)));
+      if (trusted) {
+        const own = await currentHits(db, now, RATE.loginDeviceFailures, deviceHash!);
+        if (own >= RATE.loginDeviceFailures.limit) {
+          throw rateLimited(Math.ceil(RATE.loginDeviceFailures.windowMs / 1000));
+        }
+      } else if ((await currentHits(db, now, RATE.loginFailures, input.email)) >= RATE.loginFailures.limit) {
+        // Slowed, not locked: one try per window for clients the account has not seen before.
+        await enforceRateLimits(db, now, [{ rule: RATE.loginSlow, subject: input.email }]);
+      }
+
+      const hash = user?.passwordHash ?? attempt?.passwordHash ?? legacy?.passwordHash ?? (await getDummyHash());
+      const matches = await verifyPassword(input.password, hash);
+      if (!matches || !(user?.passwordHash || attempt || legacy)) {
+        if (trusted) await recordHit(db, now, RATE.loginDeviceFailures, deviceHash!);
+        else await recordHit(db, now, RATE.loginFailures, input.email);
         if (user) {
           await audit(db, {
             userId: user.id,
             action: 'login_failed',
             resourceType: 'session',
             ipAddress: meta.ip,
-            details: 'Wrong password',
+            details: trusted ? 'Wrong password (known device)' : 'Wrong password',
             at: now,
           });
         }
         throw invalidCredentials();
       }
+      if (!user) return resumeSignUp(input.email, attempt ?? null, legacy, meta, now);
       if (!user.isActive) throw accountDisabled();
-      if (!user.emailVerifiedAt) {
-        const fresh = await db.transaction(async (tx) => {
-          await repo.findUserById(tx, user.id, true);
-          if ((await codeWait(tx, user.id, 'verify_email', now)) > 0) return null;
-          return issueCode(tx, user.id, 'verify_email', now);
-        });
-        if (fresh) await sendCodeMail(user, fresh);
-        throw new AppError(
-          403,
-          'Please verify your email address first. We sent you a new code.',
-          ErrorCode.EMAIL_NOT_VERIFIED,
-          undefined,
-        );
-      }
-      const session = await db.transaction(async (tx) => {
+      const out = await db.transaction(async (tx) => {
         if (meta.previousToken) {
           const previous = await repo.findSessionByTokenHash(tx, sha256(meta.previousToken));
           if (previous) await deleteSession(tx, previous.id);
         }
         const s = await startSession(tx, user.id, meta, now);
+        const device = await trustDevice(tx, user.id, meta.deviceToken, now);
         await audit(tx, {
           userId: user.id,
           action: 'login',
@@ -290,9 +485,9 @@ export function createAuthService(deps: AuthDeps) {
           ipAddress: meta.ip,
           at: now,
         });
-        return s;
+        return { s, device };
       });
-      return { user, token: session.token, expiresAt: session.expiresAt };
+      return { user, token: out.s.token, expiresAt: out.s.expiresAt, device: out.device };
     },
 
     async logout(session: { userId: string; sessionId: string } | null, meta: RequestMeta): Promise<void> {
@@ -311,14 +506,19 @@ export function createAuthService(deps: AuthDeps) {
       });
     },
 
+    /**
+     * Answers the neutral message once the rate limits (the same for every email) pass; the lookup, the
+     * token and the mail happen after the answer, so its timing is the same whether the account exists.
+     */
     async forgotPassword(email: string, meta: RequestMeta): Promise<{ message: string }> {
       const now = clock.now();
       await enforceRateLimits(db, now, [
         { rule: RATE.forgotIp, subject: meta.ip },
         { rule: RATE.forgotAccount, subject: email },
       ]);
-      const user = await repo.findUserByEmail(db, email);
-      if (user && user.isActive) {
+      runInBackground(deps.log, 'password reset mail', async () => {
+        const user = await repo.findUserByEmail(db, email);
+        if (!user || !user.isActive) return;
         const token = randomToken();
         await db.transaction(async (tx) => {
           await repo.retireResetTokens(tx, user.id, now);
@@ -338,9 +538,8 @@ export function createAuthService(deps: AuthDeps) {
           });
         });
         const link = `${deps.config.appUrl}/auth?token=${encodeURIComponent(token)}`;
-        // Not awaited: the answer must not take longer when the account exists.
-        void deliver(user.email, passwordResetEmail({ link, firstName: user.firstName, locale: user.locale }));
-      }
+        await deliver(user.email, passwordResetEmail({ link, locale: user.locale }));
+      });
       return { message: FORGOT_PASSWORD_MESSAGE };
     },
 

@@ -8,6 +8,10 @@ import { forbidden, unauthorized } from '../../lib/errors';
 import type { TUser } from '../../../shared/contracts/user';
 
 export const SESSION_COOKIE = 'voyageur_session';
+/** Ties sign-up attempts to the browser that made them (random, HttpOnly, path /api). */
+export const BROWSER_COOKIE = 'voyageur_browser';
+/** A browser that signed in to an account before (OWASP device cookie; HttpOnly, path /api). */
+export const DEVICE_COOKIE = 'voyageur_device';
 
 export type SessionUser = TUser & { sessionId: string };
 

@@ -155,14 +155,8 @@ export function createSettingsService(deps: SettingsDeps) {
       if (out.code && out.user.pendingEmail) {
         const { user } = out;
         await Promise.all([
-          deliver(
-            user.pendingEmail!,
-            emailChangeCodeEmail({ code: out.code, firstName: user.firstName, locale: user.locale }),
-          ),
-          deliver(
-            user.email,
-            emailChangeRequestedEmail({ newEmail: user.pendingEmail!, firstName: user.firstName, locale: user.locale }),
-          ),
+          deliver(user.pendingEmail!, emailChangeCodeEmail({ code: out.code, locale: user.locale })),
+          deliver(user.email, emailChangeRequestedEmail({ newEmail: user.pendingEmail!, locale: user.locale })),
         ]);
       }
       return out.user;
@@ -207,10 +201,7 @@ export function createSettingsService(deps: SettingsDeps) {
       switch (outcome.kind) {
         case 'ok': {
           const { user } = outcome;
-          await deliver(
-            outcome.oldEmail,
-            emailChangedEmail({ newEmail: user.email, firstName: user.firstName, locale: user.locale }),
-          );
+          await deliver(outcome.oldEmail, emailChangedEmail({ newEmail: user.email, locale: user.locale }));
           return user;
         }
         case 'none':
