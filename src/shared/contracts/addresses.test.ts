@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZAddressRequest, isValidPhone } from './addresses';
+import { ZAddressRequest, isValidEmail, isValidPhone } from './addresses';
 
 const base = {
   name: 'Li Wei',
@@ -32,6 +32,16 @@ describe('ZAddressRequest', () => {
     expect(issues({ country: 'US', province: 'WA', postalCode: '98101' })).toBeUndefined();
     expect(issues({ country: 'US', province: 'WA', postalCode: 'M5E 1W7' })).toEqual(['postalCode']);
     expect(issues({ extra: 1 })).toEqual(['']);
+  });
+
+  it('reports every problem at once, the postal code against the province included', () => {
+    const result = ZAddressRequest.safeParse({ ...base, phone: 'abc', email: 'a@b', postalCode: 'B3H 1A1', city: '' });
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['city', 'phone', 'email', 'postalCode']);
+    // The province rule waits for a province to check against.
+    const noProvince = ZAddressRequest.safeParse({ ...base, phone: 'abc', province: '', postalCode: 'B3H 1A1' });
+    expect(noProvince.error?.issues.map((i) => i.path.join('.'))).toEqual(['province', 'phone']);
+    expect(isValidEmail('ada@example.com')).toBe(true);
+    expect(isValidEmail('a@b')).toBe(false);
   });
 
   it('checks phone numbers by digit count', () => {

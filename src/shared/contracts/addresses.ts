@@ -20,6 +20,11 @@ export const ADDRESS_LIMITS = {
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Something@something.tld, no spaces. */
+export function isValidEmail(email: string): boolean {
+  return EMAIL.test(email);
+}
 const PHONE_CHARS = /^[\d\s+().\-/]+$/;
 
 /** 7 to 20 digits once spaces, dashes, dots, brackets and a leading + are ignored. */
@@ -28,6 +33,14 @@ export function isValidPhone(phone: string): boolean {
   const digits = phone.replace(/\D/g, '').length;
   return digits >= 7 && digits <= 20;
 }
+
+/** True when none of these top-level fields has a problem yet (so their cross-field rule can run). */
+export const fieldsPassed =
+  (...fields: string[]) =>
+  (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((i) => i.path === undefined || i.path.length === 0 || fields.includes(String(i.path[0])));
 
 /**
  * Body of POST /api/addresses and PUT /api/addresses/:id. Normalises as it validates: province to
@@ -51,7 +64,7 @@ export const ZAddressRequest = z
       .transform((v) => v ?? 'CA'),
     phone: requiredText('Phone', ADDRESS_LIMITS.phone).refine(isValidPhone, 'Enter a phone number with 7 to 20 digits'),
     email: optionalText('Email', ADDRESS_LIMITS.email).refine(
-      (v) => v === '' || EMAIL.test(v),
+      (v) => v === '' || isValidEmail(v),
       'Enter a valid email address',
     ),
     isDefault: z
@@ -59,42 +72,48 @@ export const ZAddressRequest = z
       .nullish()
       .transform((v) => v ?? false),
   })
-  .transform((body, ctx) => {
+  // Runs even when other fields have problems, so that every problem is reported at once.
+  .superRefine(
+    (body, ctx) => {
+      const country = body.country;
+      const province = body.province.toUpperCase();
+      if (country === 'CA') {
+        if (!isProvinceCode(province)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['province'],
+            message: 'Choose one of the 13 province or territory codes',
+          });
+          return;
+        }
+        const postalCode = normalizePostalCode(body.postalCode);
+        if (!postalCode) {
+          ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Enter a Canadian postal code like A1A 1A1' });
+          return;
+        }
+        if (!postalCodeMatchesProvince(postalCode, province)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['postalCode'],
+            message: `Postal code ${postalCode} does not belong to province ${province}`,
+          });
+        }
+        return;
+      }
+      if (!isUsStateCode(province)) {
+        ctx.addIssue({ code: 'custom', path: ['province'], message: 'Enter a US state as its two-letter code' });
+        return;
+      }
+      if (!normalizeZip(body.postalCode)) {
+        ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Enter a ZIP code like 12345 or 12345-6789' });
+      }
+    },
+    { when: fieldsPassed('country', 'province', 'postalCode') },
+  )
+  .transform((body) => {
     const province = body.province.toUpperCase();
-    if (body.country === 'CA') {
-      if (!isProvinceCode(province)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['province'],
-          message: 'Choose one of the 13 province or territory codes',
-        });
-        return z.NEVER;
-      }
-      const postalCode = normalizePostalCode(body.postalCode);
-      if (!postalCode) {
-        ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Enter a Canadian postal code like A1A 1A1' });
-        return z.NEVER;
-      }
-      if (!postalCodeMatchesProvince(postalCode, province)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['postalCode'],
-          message: `Postal code ${postalCode} does not belong to province ${province}`,
-        });
-        return z.NEVER;
-      }
-      return { ...body, province, postalCode };
-    }
-    if (!isUsStateCode(province)) {
-      ctx.addIssue({ code: 'custom', path: ['province'], message: 'Enter a US state as its two-letter code' });
-      return z.NEVER;
-    }
-    const postalCode = normalizeZip(body.postalCode);
-    if (!postalCode) {
-      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Enter a ZIP code like 12345 or 12345-6789' });
-      return z.NEVER;
-    }
-    return { ...body, province, postalCode };
+    const postalCode = body.country === 'CA' ? normalizePostalCode(body.postalCode) : normalizeZip(body.postalCode);
+    return { ...body, province, postalCode: postalCode as string };
   });
 /** What a form holds before parsing. */
 export type TAddressRequestInput = z.input<typeof ZAddressRequest>;

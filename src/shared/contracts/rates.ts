@@ -15,6 +15,7 @@
  */
 import { z } from 'zod';
 import { optionalText, requiredText } from './fields';
+import { fieldsPassed, isValidEmail, isValidPhone } from './addresses';
 import { normalizeProvince, type ProvinceCode } from '../provinces';
 import { normalizePostalCode, postalCodeMatchesProvince } from '../postal-code';
 
@@ -32,43 +33,75 @@ const positive = (label: string, max: number) =>
     .refine((v) => v > 0, `${label} must be greater than 0`)
     .refine((v) => v <= max, `${label} must be at most ${max}`);
 
+/** Longest text each quote address field takes (characters, after trimming). */
+export const QUOTE_ADDRESS_LIMITS = {
+  name: 100,
+  company: 100,
+  streetAddress: 300,
+  city: 100,
+  province: 50,
+  postalCode: 20,
+  phoneNumber: 30,
+  emailAddress: 254,
+} as const;
+
+const L = QUOTE_ADDRESS_LIMITS;
+
 export const ZQuoteAddress = z
   .strictObject({
-    name: requiredText('Name', 100),
-    company: optionalText('Company', 100),
-    streetAddress: requiredText('Street address', 300),
-    city: requiredText('City', 100),
-    province: requiredText('Province', 50),
-    postalCode: requiredText('Postal code', 20),
+    name: requiredText('Name', L.name),
+    company: optionalText('Company', L.company),
+    streetAddress: requiredText('Street address', L.streetAddress),
+    city: requiredText('City', L.city),
+    province: requiredText('Province', L.province),
+    postalCode: requiredText('Postal code', L.postalCode),
     country: z
       .string({ error: 'Country is required' })
       .trim()
       .toUpperCase()
       .refine((v) => v === 'CA', 'Only addresses in Canada (CA) can be quoted for now'),
-    phoneNumber: optionalText('Phone number', 30),
-    emailAddress: optionalText('Email address', 254),
+    phoneNumber: optionalText('Phone number', L.phoneNumber).refine(
+      (v) => v === '' || isValidPhone(v),
+      'Enter a phone number with 7 to 20 digits',
+    ),
+    emailAddress: optionalText('Email address', L.emailAddress).refine(
+      (v) => v === '' || isValidEmail(v),
+      'Enter a valid email address',
+    ),
   })
-  .transform((a, ctx) => {
-    const province = normalizeProvince(a.province);
-    if (!province) {
-      ctx.addIssue({ code: 'custom', path: ['province'], message: 'Choose one of the 13 province or territory codes' });
-      return z.NEVER;
-    }
-    const postalCode = normalizePostalCode(a.postalCode);
-    if (!postalCode) {
-      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Enter a Canadian postal code like A1A 1A1' });
-      return z.NEVER;
-    }
-    if (!postalCodeMatchesProvince(postalCode, province)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['postalCode'],
-        message: `Postal code ${postalCode} is not in ${province}`,
-      });
-      return z.NEVER;
-    }
-    return { ...a, country: 'CA' as const, province: province as ProvinceCode, postalCode };
-  });
+  // Runs even when other fields have problems, so that every problem is reported at once.
+  .superRefine(
+    (a, ctx) => {
+      const province = normalizeProvince(a.province);
+      if (!province) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['province'],
+          message: 'Choose one of the 13 province or territory codes',
+        });
+        return;
+      }
+      const postalCode = normalizePostalCode(a.postalCode);
+      if (!postalCode) {
+        ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Enter a Canadian postal code like A1A 1A1' });
+        return;
+      }
+      if (!postalCodeMatchesProvince(postalCode, province)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['postalCode'],
+          message: `Postal code ${postalCode} is not in ${province}`,
+        });
+      }
+    },
+    { when: fieldsPassed('province', 'postalCode') },
+  )
+  .transform((a) => ({
+    ...a,
+    country: 'CA' as const,
+    province: normalizeProvince(a.province) as ProvinceCode,
+    postalCode: normalizePostalCode(a.postalCode) as string,
+  }));
 export type TQuoteAddressInput = z.input<typeof ZQuoteAddress>;
 export type TQuoteAddress = z.output<typeof ZQuoteAddress>;
 

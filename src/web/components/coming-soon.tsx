@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** Honest empty state for a screen whose features arrive in a later release. */
+/** 'Coming soon' for a screen that is not built yet, saying what it will hold. */
 export function ComingSoon({ description }: { description?: string }) {
   const { t } = useTranslation();
   return (

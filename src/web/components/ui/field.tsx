@@ -8,8 +8,11 @@ type ControlProps = {
 };
 
 /**
- * A labelled form control with its hint and error. The control gets id, aria-invalid and
- * aria-describedby so screen readers announce the error with the field.
+ * A labelled form control with its hint or error. The control gets id, aria-invalid and
+ * aria-describedby so screen readers announce the error with the field. While there is an error
+ * it takes the hint's place (one line under the field, not a hint and an error that repeat each
+ * other). Content sits at the top of the cell, so when a neighbour in the same grid row grows by an
+ * error line, this field's label and control do not move.
  */
 export function Field({
   label,
@@ -30,9 +33,10 @@ export function Field({
   const id = children.props.id ?? autoId;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const showHint = Boolean(hint) && !error;
+  const describedBy = error ? errorId : showHint ? hintId : undefined;
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    <div className={cn('grid content-start gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
         {optional ? <span className="ml-1 font-normal text-slate-500">({optional})</span> : null}
@@ -42,7 +46,7 @@ export function Field({
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy,
       })}
-      {hint ? (
+      {showHint ? (
         <p id={hintId} className="text-xs text-slate-500">
           {hint}
         </p>

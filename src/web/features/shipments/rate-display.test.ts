@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { TRateOption } from '../../../shared/contracts/rates';
-import { businessDateInstant, optionTotal, sortCheapestFirst, taxLines } from './rate-display';
+import en from '../../locales/en.json';
+import zh from '../../locales/zh.json';
+import {
+  businessDateInstant,
+  carrierLabel,
+  optionTotal,
+  serviceLabel,
+  serviceWithoutCarrier,
+  sortCheapestFirst,
+  taxLines,
+} from './rate-display';
 
 function option(id: string, price: string, taxes: Partial<TRateOption['taxes']>): TRateOption {
   const t = { gst: '0.00', hst: '0.00', qst: '0.00', total: '0.00', ...taxes };
@@ -41,5 +51,48 @@ describe('rate display', () => {
     const toronto = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', dateStyle: 'short' }).format(d);
     expect(toronto).toBe('2026-03-05');
     expect(businessDateInstant('soon')).toBeNull();
+  });
+});
+
+describe('carrier and service names', () => {
+  const translator = (texts: Record<string, unknown>) => (key: string, options?: { defaultValue: string }) => {
+    const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], texts);
+    return typeof found === 'string' ? found : (options?.defaultValue ?? key);
+  };
+  const enT = translator(en);
+  const zhT = translator(zh);
+  const ups = { carrier: 'CA-UPS', serviceCode: 'UPS.11', serviceName: 'UPS Standard' };
+
+  it('names the carrier once: the service name loses the carrier in front', () => {
+    expect(serviceWithoutCarrier('UPS Standard', 'UPS')).toBe('Standard');
+    expect(serviceWithoutCarrier('FedEx FedEx Ground', 'FedEx')).toBe('FedEx Ground');
+    expect(serviceWithoutCarrier('Xpresspost', 'Canada Post')).toBe('Xpresspost');
+    expect(serviceLabel(ups, enT)).toBe('Standard');
+    expect(`${carrierLabel('CA-UPS', enT)} ${serviceLabel(ups, enT)}`).toBe('UPS Standard');
+    expect(serviceLabel({ carrier: 'CA-Fedex', serviceCode: 'FDX.GROUND', serviceName: 'FedEx Ground' }, enT)).toBe(
+      'Ground',
+    );
+  });
+
+  it('translates known services and Canada Post in Chinese; an unknown service keeps its own name', () => {
+    expect(serviceLabel(ups, zhT)).toBe('标准');
+    expect(serviceLabel({ carrier: 'CA-CP', serviceCode: 'DOM.XP', serviceName: 'Xpresspost' }, zhT)).toBe('特快专递');
+    expect(carrierLabel('CA-CP', zhT)).toBe('加拿大邮政');
+    expect(carrierLabel('CA-FEDEX', zhT)).toBe('FedEx');
+    expect(carrierLabel('Acme', zhT)).toBe('Acme');
+    expect(serviceLabel({ carrier: 'CA-UPS', serviceCode: 'UPS.99', serviceName: 'UPS Saver Plus' }, zhT)).toBe(
+      'Saver Plus',
+    );
+  });
+
+  it('has a name in both languages for every sandbox service code', () => {
+    const codes = ['DOM.RP', 'DOM.EP', 'DOM.XP', 'DOM.PC', 'PUR.GROUND', 'PUR.EXPRESS', 'PUR.EXPRESS1030'];
+    codes.push('PUR.EXPRESS9AM', 'UPS.11', 'UPS.02', 'UPS.13', 'UPS.01', 'FDX.GROUND', 'FDX.ECONOMY');
+    codes.push('FDX.PRIORITY_OVERNIGHT', 'DHL.P');
+    for (const code of codes) {
+      const option = { carrier: 'CA-UPS', serviceCode: code, serviceName: '?' };
+      expect(serviceLabel(option, enT), code).not.toBe('?');
+      expect(serviceLabel(option, zhT), code).not.toBe('?');
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { TRateOption } from '../../../shared/contracts/rates';
+import { carrierName, toCarrierCode } from '../../../shared/carriers';
 import { parseCents, type Cents } from '../../../shared/money';
 
 /** Cents of a wire amount; an unreadable amount counts as 0 so it never hides an option. */
@@ -33,4 +34,39 @@ export function businessDateInstant(date: string): Date | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
   const d = new Date(`${date}T12:00:00Z`);
   return Number.isNaN(d.getTime()) ? null : d;
+}
+
+type Translate = (key: string, options?: { defaultValue: string }) => string;
+
+/** Translation key part of a code: dots and dashes are not key separators ('DOM.RP' → 'DOM_RP'). */
+const keyPart = (code: string) => code.replace(/[^A-Za-z0-9]/g, '_');
+
+/** The carrier's name in the interface language (Canada Post is 加拿大邮政 in Chinese); others raw. */
+export function carrierLabel(code: string | null | undefined, t: Translate): string {
+  const english = carrierName(code, t('rates.unknownCarrier'));
+  const known = toCarrierCode(code);
+  return known ? t(`rates.carriers.${keyPart(known)}`, { defaultValue: english }) : english;
+}
+
+/**
+ * The service's name without the carrier's name in front ('UPS Standard' under UPS → 'Standard'),
+ * so a card that already names the carrier does not name it twice.
+ */
+export function serviceWithoutCarrier(serviceName: string, carrier: string): string {
+  const name = serviceName.trim();
+  const prefix = carrier.trim();
+  if (prefix && name.toLowerCase().startsWith(`${prefix.toLowerCase()} `)) return name.slice(prefix.length).trim();
+  return name;
+}
+
+/**
+ * The service's name in the interface language: a known service code has a translated name;
+ * any other keeps the carrier's own name, without the carrier's name repeated.
+ */
+export function serviceLabel(
+  option: Pick<TRateOption, 'carrier' | 'serviceCode' | 'serviceName'>,
+  t: Translate,
+): string {
+  const fallback = serviceWithoutCarrier(option.serviceName, carrierName(option.carrier, ''));
+  return t(`rates.services.${keyPart(option.serviceCode)}`, { defaultValue: fallback });
 }

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findProblems, toStoredShipment } from './shipment-rules';
 import {
   emptyShipmentForm,
-  findProblems,
   formPathForServerPath,
+  formPathsForServerPath,
   isPartyEmpty,
   loadFormDraft,
   loadShipment,
@@ -10,7 +11,6 @@ import {
   saveFormDraft,
   saveShipment,
   toQuoteRequest,
-  toStoredShipment,
   type PartyForm,
   type ShipmentForm,
 } from './shipment-draft';
@@ -82,17 +82,17 @@ describe('findProblems', () => {
     ]);
   });
 
-  it('treats blanks as missing and zero, negative or text as not positive', () => {
+  it('treats blanks as missing, zero as not positive and text as not a number', () => {
     const form = filled();
     form.receiver = { ...form.receiver, city: '   ', country: '' };
     form.package = { ...form.package, weight: '0', length: '-1', width: 'abc', type: '' };
     expect(findProblems(form)).toEqual([
-      { path: 'receiver.city', kind: 'required' },
-      { path: 'receiver.country', kind: 'required' },
-      { path: 'package.weight', kind: 'positive' },
-      { path: 'package.length', kind: 'positive' },
-      { path: 'package.width', kind: 'positive' },
-      { path: 'package.type', kind: 'required' },
+      { path: 'receiver.city', code: 'required' },
+      { path: 'receiver.country', code: 'required' },
+      { path: 'package.weight', code: 'positive' },
+      { path: 'package.length', code: 'number' },
+      { path: 'package.width', code: 'number' },
+      { path: 'package.type', code: 'packageType' },
     ]);
   });
 
@@ -156,6 +156,12 @@ describe('formPathForServerPath', () => {
     expect(formPathForServerPath('packageDetails.weight')).toBe('package.weight');
     expect(formPathForServerPath('packageDetails')).toBeNull();
     expect(formPathForServerPath('quoteId')).toBeNull();
+  });
+
+  it('maps the combined name and street to the form fields that make them up', () => {
+    expect(formPathsForServerPath('fromAddress.name')).toEqual(['sender.firstName', 'sender.lastName']);
+    expect(formPathsForServerPath('toAddress.streetAddress')).toEqual(['receiver.address1', 'receiver.address2']);
+    expect(formPathsForServerPath('packageDetails')).toEqual([]);
   });
 });
 

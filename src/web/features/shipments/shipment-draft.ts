@@ -57,15 +57,6 @@ export const REQUIRED_PARTY_FIELDS = [
   'phone',
 ] as const satisfies readonly (keyof PartyForm)[];
 
-/** Spec §5: each must be a number greater than 0. */
-export const POSITIVE_PACKAGE_FIELDS = [
-  'weight',
-  'length',
-  'width',
-  'height',
-  'insuranceValue',
-] as const satisfies readonly (keyof PackageForm)[];
-
 export const emptyParty = (): PartyForm => ({
   firstName: '',
   lastName: '',
@@ -93,7 +84,6 @@ export function isPartyEmpty(party: PartyForm): boolean {
 
 /** A field of the form, as a react-hook-form path. */
 export type ShipmentFieldPath = `${Party}.${keyof PartyForm}` | `package.${keyof PackageForm}`;
-export type FieldProblem = { path: ShipmentFieldPath; kind: 'required' | 'positive' };
 
 /** A decimal number typed in a form ('2', '2.5', ' 2,5 '), or null. */
 export function parseDecimal(text: string): number | null {
@@ -103,52 +93,34 @@ export function parseDecimal(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** Every problem that blocks 'Calculate rates', in form order (sender, receiver, package). */
-export function findProblems(form: ShipmentForm): FieldProblem[] {
-  const problems: FieldProblem[] = [];
-  for (const party of ['sender', 'receiver'] as const) {
-    for (const field of REQUIRED_PARTY_FIELDS) {
-      if ((form[party][field] ?? '').trim() === '') problems.push({ path: `${party}.${field}`, kind: 'required' });
-    }
-  }
-  for (const field of POSITIVE_PACKAGE_FIELDS) {
-    const text = form.package[field] ?? '';
-    if (text.trim() === '') problems.push({ path: `package.${field}`, kind: 'required' });
-    else {
-      const n = parseDecimal(text);
-      if (n === null || n <= 0) problems.push({ path: `package.${field}`, kind: 'positive' });
-    }
-  }
-  if (!(PACKAGE_TYPES as readonly string[]).includes(form.package.type)) {
-    problems.push({ path: 'package.type', kind: 'required' });
-  }
-  return problems;
-}
+const SERVER_PARTY_FIELDS: Record<string, (keyof PartyForm)[]> = {
+  // The server takes one name and one street line: both form fields make them up.
+  name: ['firstName', 'lastName'],
+  company: ['company'],
+  streetAddress: ['address1', 'address2'],
+  city: ['city'],
+  province: ['province'],
+  postalCode: ['postalCode'],
+  country: ['country'],
+  phoneNumber: ['phone'],
+  emailAddress: ['email'],
+};
 
-/** Maps a server field path (`toAddress.postalCode`) to the form field it concerns, when there is one. */
-export function formPathForServerPath(serverPath: string): ShipmentFieldPath | null {
+/** The form fields a server field path (`toAddress.postalCode`) concerns; [] when none. */
+export function formPathsForServerPath(serverPath: string): ShipmentFieldPath[] {
   const [head, field] = serverPath.split('.');
   const party: Party | null = head === 'fromAddress' ? 'sender' : head === 'toAddress' ? 'receiver' : null;
-  if (party) {
-    const map: Record<string, keyof PartyForm> = {
-      name: 'firstName',
-      company: 'company',
-      streetAddress: 'address1',
-      city: 'city',
-      province: 'province',
-      postalCode: 'postalCode',
-      country: 'country',
-      phoneNumber: 'phone',
-      emailAddress: 'email',
-    };
-    const mapped = field ? map[field] : undefined;
-    return mapped ? `${party}.${mapped}` : null;
-  }
+  if (party) return (field ? (SERVER_PARTY_FIELDS[field] ?? []) : []).map((f) => `${party}.${f}` as const);
   if (head === 'packageDetails' && field) {
     const known: readonly string[] = ['weight', 'length', 'width', 'height', 'type', 'insuranceValue', 'description'];
-    return known.includes(field) ? (`package.${field}` as ShipmentFieldPath) : null;
+    return known.includes(field) ? [`package.${field}` as ShipmentFieldPath] : [];
   }
-  return null;
+  return [];
+}
+
+/** The first form field a server field path concerns, or null. */
+export function formPathForServerPath(serverPath: string): ShipmentFieldPath | null {
+  return formPathsForServerPath(serverPath)[0] ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -176,7 +148,7 @@ const ZStoredForm = z.object({
   }),
 });
 
-/** Parsed numbers of a form that passed `findProblems`, in the form's units (lb, in, CAD). */
+/** Parsed numbers of a form without problems, in the form's units (lb, in, CAD). */
 export type StoredShipment = {
   sender: PartyForm;
   receiver: PartyForm;
@@ -254,9 +226,11 @@ export function clearShipment(): void {
 const trimParty = (p: PartyForm): PartyForm =>
   Object.fromEntries(PARTY_FIELDS.map((f) => [f, (p[f] ?? '').trim()])) as PartyForm;
 
-/** The shipment of a form without problems; null when `findProblems` reports any. */
-export function toStoredShipment(form: ShipmentForm): StoredShipment | null {
-  if (findProblems(form).length > 0) return null;
+/**
+ * The trimmed, parsed shipment of a form, without checking it (see `toStoredShipment` in
+ * shipment-rules.ts, which only builds one for a form without problems).
+ */
+export function buildShipment(form: ShipmentForm): StoredShipment {
   const num = (text: string) => parseDecimal(text) ?? 0;
   return {
     sender: trimParty(form.sender),
@@ -266,7 +240,9 @@ export function toStoredShipment(form: ShipmentForm): StoredShipment | null {
       lengthIn: num(form.package.length),
       widthIn: num(form.package.width),
       heightIn: num(form.package.height),
-      type: form.package.type as TPackageType,
+      type: (PACKAGE_TYPES as readonly string[]).includes(form.package.type)
+        ? (form.package.type as TPackageType)
+        : 'package',
       description: form.package.description.trim(),
       insuranceValue: num(form.package.insuranceValue),
     },

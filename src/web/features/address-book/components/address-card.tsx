@@ -15,6 +15,11 @@ export function useAddressFallbacks(): AddressFallbackTexts {
   };
 }
 
+/** The country's name in the interface language ('Canada' / '加拿大'); an unknown code as it is. */
+function countryName(code: string, t: (key: string, options?: { defaultValue: string }) => string): string {
+  return t(`addressBook.countries.${code}`, { defaultValue: code });
+}
+
 export function AddressCard({
   address,
   onEdit,
@@ -54,7 +59,9 @@ export function AddressCard({
       <address className="mt-3 grid gap-0.5 text-sm not-italic text-slate-700">
         <span>{streetLine(address, texts)}</span>
         <span>{locationLine(address, texts)}</span>
-        <span className="text-slate-500">{address.country || 'CA'}</span>
+        <span className="text-slate-500" data-testid="address-country">
+          {countryName(address.country || 'CA', t)}
+        </span>
       </address>
       {address.phone || address.email ? (
         <dl className="mt-3 grid gap-1 text-sm text-slate-700">

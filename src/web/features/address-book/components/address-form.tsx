@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
 import { Controller, useController, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TAddress } from '../../../../shared/contracts/addresses';
@@ -9,6 +8,7 @@ import { ProvinceSelect } from '../../../components/province-select';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
+import { formMessageText } from '../../../components/ui/form-message';
 import { Input, inputClass } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
 import { isApiError } from '../../../lib/api-client';
@@ -19,18 +19,18 @@ import { toast } from '../../../lib/toast';
 import { isProvinceCode, isUsStateCode } from '../../../../shared/provinces';
 import {
   ADDRESS_FORM_FIELDS,
-  addressFormSchema,
+  addressResolver,
   addressToFormValues,
   EMPTY_ADDRESS_FORM,
   formValuesToRequest,
-  localizeFieldError,
+  serverFieldMessage,
   type AddressFormField,
   type AddressFormValues,
 } from '../address-schema';
 
 /** Create (no address) or edit form; calls onDone after a save or a cancel. */
 export function AddressForm({ address, onDone }: { address?: TAddress; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const switchId = useId();
   const editing = Boolean(address);
@@ -50,7 +50,7 @@ export function AddressForm({ address, onDone }: { address?: TAddress; onDone: (
     watch,
     formState: { errors },
   } = useForm<AddressFormValues>({
-    resolver: zodResolver(addressFormSchema),
+    resolver: addressResolver,
     defaultValues: address ? addressToFormValues(address) : EMPTY_ADDRESS_FORM,
     // Registration order differs from screen order (the province controller registers first).
     shouldFocusError: false,
@@ -103,16 +103,14 @@ export function AddressForm({ address, onDone }: { address?: TAddress; onDone: (
       }
       onDone();
     } catch (error) {
+      // Every field the server refused gets its message at once, in the interface language.
       const fieldErrors = isApiError(error) ? error.fieldErrors : undefined;
-      let focused = false;
-      if (fieldErrors) {
-        for (const field of ADDRESS_FORM_FIELDS) {
-          const message = fieldErrors[field]?.[0];
-          if (!message) continue;
-          setError(field, { message: localizeFieldError(field, message, values, t) }, { shouldFocus: !focused });
-          focused = true;
-        }
+      const refused = ADDRESS_FORM_FIELDS.filter((field) => fieldErrors?.[field]?.length);
+      for (const field of refused) {
+        setError(field, { type: 'server', message: serverFieldMessage(field, values) });
       }
+      const focused = refused.length > 0;
+      if (focused) setFocus(refused[0]!);
       toast({
         title: t(address ? 'addressBook.updateFailed' : 'addressBook.createFailed'),
         description: focused ? t('addressBook.saveFailedHint') : errorMessage(error, t),
@@ -121,12 +119,8 @@ export function AddressForm({ address, onDone }: { address?: TAddress; onDone: (
     }
   }, focusFirstError);
 
-  // Zod messages are translation keys; server messages are already text.
-  const err = (field: AddressFormField) => {
-    const message = errors[field]?.message;
-    if (!message) return undefined;
-    return message.startsWith('addressBook.') ? t(message) : message;
-  };
+  // Messages are translation keys with their values (see addressProblems).
+  const err = (field: AddressFormField) => formMessageText(errors[field]?.message, t, i18n.language);
   const optional = t('common.optional');
 
   return (

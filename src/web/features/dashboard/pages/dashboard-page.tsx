@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { ComingSoon } from '../../../components/coming-soon';
 
 export function DashboardPage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  return <ComingSoon description={t('pages.dashboard.comingSoon')} />;
 }

@@ -1,8 +1,8 @@
 import type { FieldError } from 'react-hook-form';
 import type { TFunction } from 'i18next';
+import { formMessageText } from '../../../components/ui/form-message';
 
-/** Text under a field: our own errors carry a translation key, server errors their own text. */
-export function fieldErrorText(error: FieldError | undefined, t: TFunction): string | undefined {
-  if (!error?.message) return undefined;
-  return error.type === 'server' ? error.message : t(error.message);
+/** Text under a field in the interface language (messages are translation keys with their values). */
+export function fieldErrorText(error: FieldError | undefined, t: TFunction, language: string): string | undefined {
+  return formMessageText(error?.message, t, language);
 }

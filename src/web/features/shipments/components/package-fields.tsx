@@ -10,31 +10,32 @@ import { fieldErrorText } from './form-error';
 
 /** One package: weight in lb, sides in inches (converted to kg and cm for the quote). */
 export function PackageFields({ form }: { form: UseFormReturn<ShipmentForm> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const {
     register,
     formState: { errors },
   } = form;
   const err = errors.package;
+  const error = (field: keyof ShipmentForm['package']) => fieldErrorText(err?.[field], t, i18n.language);
   const number = { type: 'text', inputMode: 'decimal', autoComplete: 'off' } as const;
 
   return (
     <Card data-testid="package-form">
       <CardHeader title={t('shipment.package.title')} description={t('shipment.package.description')} />
       <div className="grid items-start gap-4 p-6 sm:grid-cols-2 lg:grid-cols-4">
-        <Field label={t('shipment.package.weight')} error={fieldErrorText(err?.weight, t)}>
+        <Field label={t('shipment.package.weight')} error={error('weight')}>
           <Input id="package-weight" {...number} {...register('package.weight')} />
         </Field>
-        <Field label={t('shipment.package.length')} error={fieldErrorText(err?.length, t)}>
+        <Field label={t('shipment.package.length')} error={error('length')}>
           <Input id="package-length" {...number} {...register('package.length')} />
         </Field>
-        <Field label={t('shipment.package.width')} error={fieldErrorText(err?.width, t)}>
+        <Field label={t('shipment.package.width')} error={error('width')}>
           <Input id="package-width" {...number} {...register('package.width')} />
         </Field>
-        <Field label={t('shipment.package.height')} error={fieldErrorText(err?.height, t)}>
+        <Field label={t('shipment.package.height')} error={error('height')}>
           <Input id="package-height" {...number} {...register('package.height')} />
         </Field>
-        <Field label={t('shipment.package.type')} error={fieldErrorText(err?.type, t)}>
+        <Field label={t('shipment.package.type')} error={error('type')}>
           <select id="package-type" className={cn(inputClass, 'h-10')} {...register('package.type')}>
             {PACKAGE_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -46,14 +47,14 @@ export function PackageFields({ form }: { form: UseFormReturn<ShipmentForm> }) {
         <Field
           label={t('shipment.package.insuranceValue')}
           hint={t('shipment.package.insuranceValueHint')}
-          error={fieldErrorText(err?.insuranceValue, t)}
+          error={error('insuranceValue')}
         >
           <Input id="package-value" {...number} {...register('package.insuranceValue')} />
         </Field>
         <Field
           label={t('shipment.package.contents')}
           optional={t('common.optional')}
-          error={fieldErrorText(err?.description, t)}
+          error={error('description')}
           className="sm:col-span-2"
         >
           <Input id="package-description" maxLength={500} {...register('package.description')} />

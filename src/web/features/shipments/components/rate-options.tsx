@@ -2,11 +2,10 @@ import { RadioGroup } from 'radix-ui';
 import { CalendarDays } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TRateOption } from '../../../../shared/contracts/rates';
-import { carrierName } from '../../../../shared/carriers';
 import { formatDate, formatMoney } from '../../../lib/format';
 import type { Language } from '../../../lib/i18n';
 import { cn } from '../../../lib/cn';
-import { businessDateInstant, cents, optionTotal, taxLines } from '../rate-display';
+import { businessDateInstant, carrierLabel, cents, optionTotal, serviceLabel, taxLines } from '../rate-display';
 
 /** The quoted options as radio cards (arrow keys move between them). */
 export function RateOptions({
@@ -39,7 +38,7 @@ function RateCard({ option, cheapest }: { option: TRateOption; cheapest: boolean
   const lang: Language = i18n.language === 'zh' ? 'zh' : 'en';
   const money = (c: number) => formatMoney(c, lang);
   const delivery = businessDateInstant(option.estimatedDelivery);
-  const name = carrierName(option.carrier, t('rates.unknownCarrier'));
+  const name = carrierLabel(option.carrier, t);
   const titleId = `rate-${option.id}-title`;
   return (
     <RadioGroup.Item
@@ -64,7 +63,9 @@ function RateCard({ option, cheapest }: { option: TRateOption; cheapest: boolean
           <span className="font-semibold text-slate-900" data-testid="rate-carrier">
             {name}
           </span>
-          <span className="text-slate-700">{option.serviceName}</span>
+          <span className="text-slate-700" data-testid="rate-service">
+            {serviceLabel(option, t)}
+          </span>
           {cheapest ? (
             <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-800">
               {t('rates.cheapest')}

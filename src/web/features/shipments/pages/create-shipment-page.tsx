@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { TAddress } from '../../../../shared/contracts/addresses';
 import type { TFieldErrors } from '../../../../shared/errors';
 import { splitName } from '../../../../shared/address-format';
-import { AiAssistBox, type AiFilledFields } from '../../../components/ai-assist-box';
+import type { AiFilledFields } from '../../../components/ai-assist-box';
 import { Button } from '../../../components/ui/button';
-import { Card, CardHeader } from '../../../components/ui/card';
+import { encodeMessage } from '../../../components/ui/form-message';
 import { addressesQueryOptions } from '../../../lib/queries/addresses';
 import { toast } from '../../../lib/toast';
 import { PackageFields } from '../components/package-fields';
@@ -17,33 +17,50 @@ import { PartyFields } from '../components/party-fields';
 import {
   PARTY_FIELDS,
   emptyShipmentForm,
-  findProblems,
-  formPathForServerPath,
+  formPathsForServerPath,
   isPartyEmpty,
   loadFormDraft,
   loadShipment,
   saveFormDraft,
   saveShipment,
-  toStoredShipment,
   type Party,
   type PartyForm,
   type ShipmentFieldPath,
   type ShipmentForm,
 } from '../shipment-draft';
+import { FORM_ORDER, findProblems, problemKey, toStoredShipment, type FieldProblem } from '../shipment-rules';
 
 /** State /rate-selection passes back when the server refused the shipment (400 field errors). */
 export type CreateShipmentLocationState = { fieldErrors?: TFieldErrors } | null;
+
+const problemMessage = (p: FieldProblem) => encodeMessage(problemKey(p.code), p.params);
 
 const resolver: Resolver<ShipmentForm> = (values) => {
   const problems = findProblems(values);
   if (problems.length === 0) return { values, errors: {} };
   const errors: Record<string, Record<string, { type: string; message: string }>> = {};
-  for (const { path, kind } of problems) {
-    const [group, field] = path.split('.') as [string, string];
-    (errors[group] ??= {})[field] = { type: kind, message: `shipment.validation.${kind}` };
+  for (const problem of problems) {
+    const [group, field] = problem.path.split('.') as [string, string];
+    (errors[group] ??= {})[field] = { type: problem.code, message: problemMessage(problem) };
   }
   return { values: {}, errors: errors as FieldErrors<ShipmentForm> };
 };
+
+/** The element id of a form field (see PartyFields and PackageFields). */
+export function fieldElementId(path: ShipmentFieldPath): string {
+  const [group, field] = path.split('.') as [string, string];
+  if (group === 'package') return field === 'insuranceValue' ? 'package-value' : `package-${field}`;
+  const kebab = field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  return `${group}-${kebab}`;
+}
+
+/** Moves focus to a field and scrolls it to the middle of the screen (clear of the sticky top bar). */
+function focusField(path: ShipmentFieldPath) {
+  const el = document.getElementById(fieldElementId(path));
+  if (!el) return;
+  el.focus({ preventScroll: true });
+  el.scrollIntoView({ block: 'center' });
+}
 
 /** The stored form, else the last shipment sent to /rate-selection, else an empty form. */
 function initialForm(): ShipmentForm {
@@ -108,6 +125,8 @@ export function CreateShipmentPage() {
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
+    // Focus goes to the first problem in screen order (registration order differs).
+    shouldFocusError: false,
   });
   const { handleSubmit, setValue, getValues, setError, watch, formState } = form;
 
@@ -136,20 +155,34 @@ export function CreateShipmentPage() {
     if (fallback && isPartyEmpty(getValues('sender'))) fillParty('sender', partyFromAddress(fallback));
   }, [addresses.data, getValues, fillParty]);
 
-  // Field errors the server gave for the quote, passed back by /rate-selection.
+  // Field errors the server gave for the quote, passed back by /rate-selection: each lands on the
+  // field(s) it concerns, in the interface language (the form's own rule when it knows the problem).
   const serverErrors = (location.state as CreateShipmentLocationState)?.fieldErrors;
   useEffect(() => {
     if (!serverErrors) return;
-    let first = true;
-    for (const [serverPath, messages] of Object.entries(serverErrors)) {
-      const path = formPathForServerPath(serverPath);
-      if (!path || !messages[0]) continue;
-      setError(path, { type: 'server', message: messages[0] }, { shouldFocus: first });
-      first = false;
+    const known = new Map(findProblems(getValues()).map((p) => [p.path, p]));
+    const marked = new Set<ShipmentFieldPath>();
+    for (const serverPath of Object.keys(serverErrors)) {
+      const paths = formPathsForServerPath(serverPath);
+      // Over every carrier's limits: the message (on the weight) says to make it lighter or smaller.
+      const targets: ShipmentFieldPath[] =
+        paths.length > 0 ? paths : serverPath === 'packageDetails' ? ['package.weight'] : [];
+      for (const path of targets) {
+        const problem = known.get(path);
+        const message = problem
+          ? problemMessage(problem)
+          : encodeMessage(
+              serverPath === 'packageDetails' ? 'shipment.validation.noCarrier' : 'shipment.validation.server',
+            );
+        setError(path, { type: 'server', message });
+        marked.add(path);
+      }
     }
+    const first = FORM_ORDER.find((path) => marked.has(path));
+    if (first) focusField(first);
     // Shown once: a reload or a later visit should not bring back errors that may be fixed.
     void navigate(location.pathname, { replace: true, state: null });
-  }, [serverErrors, setError, navigate, location.pathname]);
+  }, [serverErrors, setError, getValues, navigate, location.pathname]);
 
   const fieldName = (path: ShipmentFieldPath) => {
     const [group, field] = path.split('.') as [string, string];
@@ -164,28 +197,37 @@ export function CreateShipmentPage() {
     void navigate('/rate-selection');
   };
 
+  // Missing fields are listed in a toast; every other problem shows under its field. Focus goes to the first one.
   const onInvalid = () => {
-    const names = findProblems(getValues()).map((p) => fieldName(p.path));
-    toast({
-      title: t('shipment.missing.title'),
-      description: t('shipment.missing.pleaseFillIn', { fields: names.join(t('shipment.missing.separator')) }),
-      variant: 'destructive',
-    });
+    const problems = findProblems(getValues());
+    const missing = problems.filter((p) => p.code === 'required');
+    if (missing.length > 0) {
+      toast({
+        title: t('shipment.missing.title'),
+        description: t('shipment.missing.pleaseFillIn', {
+          fields: missing.map((p) => fieldName(p.path)).join(t('shipment.missing.separator')),
+        }),
+        variant: 'destructive',
+      });
+    }
+    if (problems[0]) focusField(problems[0].path);
   };
 
   return (
     <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="grid gap-6" data-testid="create-shipment">
-      <Card data-testid="ai-assistant-card">
-        <CardHeader title={t('shipment.ai.title')} description={t('shipment.ai.description')} />
-        <div className="grid gap-4 p-6 md:grid-cols-2">
-          <AiAssistBox mode="sender" onFill={(fields) => fillParty('sender', partyFromAi(fields))} />
-          <AiAssistBox mode="receiver" onFill={(fields) => fillParty('receiver', partyFromAi(fields))} />
-        </div>
-      </Card>
-
       <div className="grid gap-6 xl:grid-cols-2">
-        <PartyFields party="sender" form={form} onPickAddress={(a) => fillParty('sender', partyFromAddress(a))} />
-        <PartyFields party="receiver" form={form} onPickAddress={(a) => fillParty('receiver', partyFromAddress(a))} />
+        <PartyFields
+          party="sender"
+          form={form}
+          onPickAddress={(a) => fillParty('sender', partyFromAddress(a))}
+          onAiFill={(fields) => fillParty('sender', partyFromAi(fields))}
+        />
+        <PartyFields
+          party="receiver"
+          form={form}
+          onPickAddress={(a) => fillParty('receiver', partyFromAddress(a))}
+          onAiFill={(fields) => fillParty('receiver', partyFromAi(fields))}
+        />
       </div>
 
       <PackageFields form={form} />

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, Info, RefreshCw, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TRateWarning } from '../../../../shared/contracts/rates';
-import { carrierName } from '../../../../shared/carriers';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { isApiError } from '../../../lib/api-client';
@@ -14,8 +13,10 @@ import { toast } from '../../../lib/toast';
 import { quoteQueryOptions } from '../api';
 import { RateOptions } from '../components/rate-options';
 import { ShipmentSummary } from '../components/shipment-summary';
-import { formPathForServerPath, loadShipment, type StoredShipment } from '../shipment-draft';
-import { optionTotal, sortCheapestFirst } from '../rate-display';
+import { encodeMessage, formMessageText } from '../../../components/ui/form-message';
+import { formPathsForServerPath, loadShipment, type StoredShipment } from '../shipment-draft';
+import { findProblems, problemKey } from '../shipment-rules';
+import { carrierLabel, optionTotal, serviceLabel, sortCheapestFirst } from '../rate-display';
 import type { CreateShipmentLocationState } from './create-shipment-page';
 
 export function RateSelectionPage() {
@@ -60,7 +61,7 @@ function RateSelection({ shipment }: { shipment: StoredShipment }) {
               <RatesSkeleton />
             ) : quote.isError ? (
               refused ? (
-                <RefusedShipment error={quote.error} />
+                <RefusedShipment error={quote.error} shipment={shipment} />
               ) : (
                 <QuoteFailed onRetry={() => void quote.refetch()} retrying={quote.isFetching} />
               )
@@ -88,8 +89,8 @@ function RateSelection({ shipment }: { shipment: StoredShipment }) {
               <div className="grid gap-1">
                 <p className="text-sm text-slate-700">
                   {t('rates.order.selected', {
-                    carrier: carrierName(selected.carrier, t('rates.unknownCarrier')),
-                    service: selected.serviceName,
+                    carrier: carrierLabel(selected.carrier, t),
+                    service: serviceLabel(selected, t),
                   })}
                 </p>
                 <p className="text-2xl font-semibold text-slate-900" data-testid="selected-total">
@@ -155,20 +156,60 @@ function QuoteFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boo
   );
 }
 
-/** 400 from the quote: which fields the server refused, and the way back to fix them. */
-function RefusedShipment({ error }: { error: unknown }) {
-  const { t } = useTranslation();
+/**
+ * The form as typed for this shipment (numbers back to text), so the form's own rules can name a
+ * refused field's problem in the interface language.
+ */
+function formOf(shipment: StoredShipment) {
+  const p = shipment.package;
+  return {
+    sender: shipment.sender,
+    receiver: shipment.receiver,
+    package: {
+      weight: String(p.weightLb),
+      length: String(p.lengthIn),
+      width: String(p.widthIn),
+      height: String(p.heightIn),
+      type: p.type,
+      description: p.description,
+      insuranceValue: String(p.insuranceValue),
+    },
+  };
+}
+
+/**
+ * 400 from the quote: which fields the server refused, and the way back to fix them. The server's
+ * messages are English: each line is the field's name and, by field and code, a translated text
+ * (the form's own rule for that field when it knows the problem; never the raw server text).
+ */
+function RefusedShipment({ error, shipment }: { error: unknown; shipment: StoredShipment }) {
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const fieldErrors = (isApiError(error) && error.fieldErrors) || {};
-  const label = (serverPath: string) => {
-    const path = formPathForServerPath(serverPath);
-    if (!path) return serverPath.startsWith('packageDetails') ? t('rates.refused.package') : null;
-    const [group, field] = path.split('.') as [string, string];
-    return t(`shipment.missing.${group}`, { field: t(`shipment.missing.fields.${field}`) });
-  };
-  const lines = Object.entries(fieldErrors).flatMap(([path, messages]) =>
-    messages.map((message) => ({ key: `${path}:${message}`, label: label(path), message })),
-  );
+  const known = new Map(findProblems(formOf(shipment)).map((p) => [p.path, p]));
+  const fieldName = (group: string, field: string) =>
+    t(`shipment.missing.${group}`, { field: t(`shipment.missing.fields.${field}`) });
+  type Line = { key: string; label: string | null; text: string | undefined };
+  const lines = Object.keys(fieldErrors).flatMap((serverPath): Line[] => {
+    const paths = formPathsForServerPath(serverPath);
+    if (paths.length === 0) {
+      const text = serverPath.startsWith('packageDetails')
+        ? t('shipment.validation.noCarrier')
+        : t('rates.refused.unknownField');
+      const label = serverPath.startsWith('packageDetails') ? t('rates.refused.package') : null;
+      return [{ key: serverPath, label, text }];
+    }
+    return paths
+      .filter((path, index) => index === 0 || known.has(path))
+      .map((path) => {
+        const [group, field] = path.split('.') as [string, string];
+        const problem = known.get(path);
+        const message = problem
+          ? encodeMessage(problemKey(problem.code), problem.params)
+          : encodeMessage('shipment.validation.server');
+        return { key: path, label: fieldName(group, field), text: formMessageText(message, t, i18n.language) };
+      });
+  });
   const state: CreateShipmentLocationState = { fieldErrors };
   return (
     <div
@@ -185,12 +226,12 @@ function RefusedShipment({ error }: { error: unknown }) {
               {lines.map((line) => (
                 <li key={line.key}>
                   {line.label ? <span className="font-medium">{line.label}: </span> : null}
-                  {line.message}
+                  {line.text}
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="text-sm">{isApiError(error) ? error.message : t('errors.generic')}</p>
+            <p className="text-sm">{t('rates.refused.unknownField')}</p>
           )}
         </div>
       </div>
@@ -216,7 +257,7 @@ function CarrierWarnings({ warnings }: { warnings: TRateWarning[] }) {
         <ul className="mt-1 grid gap-0.5">
           {warnings.map((w) => (
             <li key={`${w.carrier}:${w.reason}`}>
-              {carrierName(w.carrier, t('rates.unknownCarrier'))}: {reasonText(w, t)}
+              {carrierLabel(w.carrier, t)}: {reasonText(w, t)}
             </li>
           ))}
         </ul>

@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { ComingSoon } from '../../../components/coming-soon';
 
 export function WalletPage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  return <ComingSoon description={t('pages.wallet.comingSoon')} />;
 }
