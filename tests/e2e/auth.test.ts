@@ -3,8 +3,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, startApp, waitForMail, type RunningApp } from './helpers/harness';
-import { newAccount, signInViaUi } from './helpers/accounts';
+import { launchBrowser, newPage, readOutbox, startApp, waitForMail, type RunningApp } from './helpers/harness';
+import { newAccount, signInViaUi, signUpViaApi } from './helpers/accounts';
+
+const mailsTo = (app: RunningApp, email: string) => readOutbox(app).filter((m) => m.to === email).length;
+/** The number of seconds in a countdown text ("… in 27 s." / "27 秒后…"). */
+const secondsIn = (text: string | null) => Number(/(\d+)\s*(?:s\b|秒)/.exec(text ?? '')?.[1] ?? NaN);
 
 describe('auth screens in Chromium', () => {
   let app: RunningApp;
@@ -64,10 +68,22 @@ describe('auth screens in Chromium', () => {
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
 
-    // Send Code needs the required fields first.
+    // Send Code needs the required fields first: each missing one is marked with its message, the first focused.
     await page.getByRole('button', { name: 'Send Code' }).click();
     await page.getByRole('alert').filter({ hasText: 'Please fill in all required fields first' }).waitFor();
     expect(await page.getByRole('button', { name: 'Create Account' }).isDisabled()).toBe(true);
+    for (const [label, message] of [
+      ['First name', 'First name is required'],
+      ['Last name', 'Last name is required'],
+      ['Email', 'Email is required'],
+      ['Password', 'Password is required'],
+    ]) {
+      const input = page.getByLabel(label, { exact: true });
+      expect(await input.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.locator(`#${await input.getAttribute('id')}-error`).textContent()).toBe(message);
+    }
+    expect(await page.getByLabel('Company').getAttribute('aria-invalid')).toBeNull();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('register-first-name');
 
     await page.getByLabel('Company').fill('Maple Parcels Inc.');
     await page.getByLabel('First name').fill(account.firstName);
@@ -90,6 +106,8 @@ describe('auth screens in Chromium', () => {
     await page.getByLabel('Verification code').fill(code);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL('**/dashboard');
+    // A brand-new account is welcomed, not welcomed back.
+    await page.getByTestId('toast').filter({ hasText: 'Welcome to Voyageur! Your account is ready.' }).waitFor();
     await page.getByTestId('user-email').filter({ hasText: account.email }).waitFor();
     expect(await page.getByTestId('user-initials').first().textContent()).toBe('AT');
 
@@ -177,28 +195,168 @@ describe('auth screens in Chromium', () => {
     await context.close();
   });
 
-  it('switches to verify-email mode when an unverified account signs in', async () => {
+  it('signing in before verifying: says which code to enter, counts down to Resend, survives a reload', async () => {
     const { page, context } = await newPage(browser, app);
     const account = newAccount('unverified');
+    // The sign-up starts in this browser (the server ties it to this browser's cookie).
     const reg = await page.request.post(`${app.url}/api/register`, {
       data: { email: account.email, password: account.password, firstName: 'Sam', lastName: 'Roy' },
     });
     expect(reg.ok()).toBe(true);
+    const signIn = async () => {
+      await page.getByLabel('Email', { exact: true }).fill(account.email);
+      await page.getByLabel('Password', { exact: true }).fill(account.password);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
+    };
     await page.goto('/auth');
-    await page.getByLabel('Email', { exact: true }).fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await signIn();
+
+    // The code mailed at sign-up is under 30 s old: no new one was sent, and the page says so.
+    await page.getByText(`Enter the code we sent to ${account.email} earlier.`).waitFor();
+    expect(await page.getByText('We sent you a new code').count()).toBe(0);
+    const waitLine = page.getByTestId('resend-wait');
+    const resendWaiting = page.getByRole('button', { name: /^Resend code \(\d+ s\)$/ });
+    expect(await resendWaiting.isDisabled()).toBe(true);
+    const first = secondsIn(await waitLine.textContent());
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(30);
+    expect(await waitLine.textContent()).toBe(`You can request a new code in ${first} s.`);
+    await expect.poll(async () => secondsIn(await waitLine.textContent()), { timeout: 5000 }).toBeLessThan(first);
+
+    // A reload returns to the code entry, with the countdown.
+    await page.reload();
     await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
-    await page.getByText(`We sent a verification code to ${account.email}.`).waitFor();
+    await page.getByText(`Enter the code we sent to ${account.email} earlier.`).waitFor();
+    expect(await resendWaiting.isDisabled()).toBe(true);
 
-    await page.getByLabel('Verification code').fill('000000');
+    // When the wait is over, Resend is offered again.
+    const resend = page.getByRole('button', { name: 'Resend code', exact: true });
+    await resend.waitFor({ timeout: 35_000 });
+    expect(await resend.isDisabled()).toBe(false);
+    expect(await waitLine.count()).toBe(0);
+
+    // Signing in again now mails a new code, and says so.
+    const before = mailsTo(app, account.email);
+    await page.getByRole('button', { name: 'Back to sign in' }).click();
+    await signIn();
+    await page.getByText(`We sent a new code to ${account.email}.`).waitFor();
+    await expect.poll(() => mailsTo(app, account.email)).toBe(before + 1);
+
+    // A malformed code is marked under the field; asking for another code clears that (and, too soon, counts down).
+    const codeInput = page.getByLabel('Verification code');
+    await codeInput.fill('12');
     await page.getByRole('button', { name: 'Verify Email' }).click();
-    await page.getByTestId('error-banner').waitFor();
+    await page.getByText('Please enter the 6-digit verification code').waitFor();
+    expect(await codeInput.getAttribute('aria-invalid')).toBe('true');
+    await resend.click();
+    await waitLine.waitFor();
+    expect(await codeInput.getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByText('Please enter the 6-digit verification code').count()).toBe(0);
+    expect(await resendWaiting.isDisabled()).toBe(true);
 
+    // A wrong code: the translated code text in the banner.
     const code = await waitForMail(app, account.email, /\b(\d{6})\b/);
-    await page.getByLabel('Verification code').fill(code);
+    await codeInput.fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify Email' }).click();
+    await page.getByTestId('error-banner').filter({ hasText: 'Invalid verification code' }).waitFor();
+
+    // After one more reload this browser completes the sign-up, and the new account is greeted as new.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Verify your email' }).waitFor();
+    await codeInput.fill(code);
     await page.getByRole('button', { name: 'Verify Email' }).click();
     await page.waitForURL('**/dashboard');
+    await page.getByTestId('toast').filter({ hasText: 'Welcome to Voyageur! Your account is ready.' }).waitFor();
+    expect(await page.getByText('Welcome back!').count()).toBe(0);
+    // The finished sign-up is forgotten: /auth after signing out shows the sign-in form.
+    expect(await page.evaluate(() => sessionStorage.getItem('voyageur.authFlow'))).toBeNull();
+    await context.close();
+  }, 90_000);
+
+  it('signs up in Chinese: marks missing fields, translates server errors, counts down, resumes after a reload', async () => {
+    const existing = await newPage(browser, app);
+    const taken = await signUpViaApi(existing.page, app, newAccount('taken'));
+    await existing.context.close();
+
+    const { page, context } = await newPage(browser, app, { viewport: { width: 390, height: 844 } });
+    const account = newAccount('zh');
+    await page.addInitScript(() => localStorage.setItem('voyageur.lang', 'zh'));
+    await page.goto('/auth');
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await page.getByRole('heading', { name: '创建您的账户' }).waitFor();
+
+    await page.getByRole('button', { name: '发送验证码' }).click();
+    await page.getByTestId('error-banner').filter({ hasText: '请先填写所有必填字段' }).waitFor();
+    for (const [label, message] of [
+      ['名字', '请输入名字'],
+      ['姓氏', '请输入姓氏'],
+      ['电子邮箱', '请输入电子邮箱'],
+      ['密码', '请输入密码'],
+    ]) {
+      const input = page.getByLabel(label, { exact: true });
+      expect(await input.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.locator(`#${await input.getAttribute('id')}-error`).textContent()).toBe(message);
+    }
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('register-first-name');
+    // Typing into a marked field clears its mark.
+    await page.getByLabel('名字', { exact: true }).fill('伟');
+    expect(await page.getByLabel('名字', { exact: true }).getAttribute('aria-invalid')).toBeNull();
+
+    // The server's answer for a registered email, in Chinese under the email field.
+    await page.getByLabel('姓氏', { exact: true }).fill('李');
+    await page.getByLabel('电子邮箱', { exact: true }).fill(taken.email);
+    await page.getByLabel('密码', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: '发送验证码' }).click();
+    await page.locator('#register-email-error').filter({ hasText: '该邮箱已被注册' }).waitFor();
+    expect(await page.getByLabel('电子邮箱', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await page.getByTestId('error-banner').filter({ hasText: '该邮箱已被注册' }).waitFor();
+    expect(await page.getByText('An account with this email already exists').count()).toBe(0);
+
+    await page.getByLabel('电子邮箱', { exact: true }).fill(account.email);
+    await page.getByRole('button', { name: '发送验证码' }).click();
+    await page.getByRole('button', { name: '✓ 已发送' }).waitFor();
+    await page.getByTestId('success-banner').filter({ hasText: '验证码已发送！' }).waitFor();
+
+    // A short code is marked; asking for another code right away clears the mark and counts down.
+    const codeInput = page.getByLabel('验证码', { exact: true });
+    await codeInput.fill('123');
+    await page.getByRole('button', { name: '创建账户' }).click();
+    await page.locator('#register-code-error').filter({ hasText: '请输入 6 位验证码' }).waitFor();
+    await page.getByRole('button', { name: '重新发送', exact: true }).click();
+    const waitLine = page.getByTestId('resend-wait');
+    await waitLine.waitFor();
+    expect(await waitLine.textContent()).toMatch(/^\d+ 秒后可以重新获取验证码。$/);
+    expect(await page.getByRole('button', { name: /^重新发送（\d+ 秒）$/ }).isDisabled()).toBe(true);
+    expect(await codeInput.getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByText('Please wait').count()).toBe(0);
+
+    // A reload in the middle returns to the code entry for this address (never the password).
+    expect(await page.evaluate(() => sessionStorage.getItem('voyageur.authFlow'))).not.toContain(account.password);
+    await page.reload();
+    await page.getByRole('heading', { name: '验证您的邮箱' }).waitFor();
+    await page.getByText(`请输入我们之前发送至 ${account.email} 的验证码。`).waitFor();
+    expect(await page.getByRole('button', { name: /^重新发送验证码（\d+ 秒）$/ }).isDisabled()).toBe(true);
+    const code = await waitForMail(app, account.email, /\b(\d{6})\b/);
+    await page.getByLabel('验证码', { exact: true }).fill(code);
+    await page.getByRole('button', { name: '验证邮箱' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('toast').filter({ hasText: '欢迎使用 Voyageur！您的账户已创建。' }).waitFor();
+    await context.close();
+  });
+
+  it('shows the server errors of sign-in translated in Chinese', async () => {
+    const { page, context } = await newPage(browser, app);
+    await page.addInitScript(() => localStorage.setItem('voyageur.lang', 'zh'));
+    await page.goto('/auth');
+    await page.getByLabel('电子邮箱', { exact: true }).fill('nobody-here@example.com');
+    await page.getByLabel('密码', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: '继续' }).click();
+    const banner = page.getByTestId('error-banner');
+    await banner.filter({ hasText: '邮箱或密码错误' }).waitFor();
+    // The banner follows a language switch.
+    await page.getByTestId('language-select').selectOption('en');
+    await banner.filter({ hasText: 'Invalid email or password' }).waitFor();
     await context.close();
   });
 

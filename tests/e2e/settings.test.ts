@@ -96,7 +96,7 @@ describe('settings in Chromium', () => {
     expect(await marketing.getAttribute('aria-checked')).toBe('false');
   });
 
-  it('changes the password: mismatch makes no call, a wrong current password shows the server message', async () => {
+  it('changes the password: mismatch makes no call, a wrong current password is named under its field', async () => {
     await page.goto('/settings?tab=security');
     const calls: string[] = [];
     page.on('request', (r) => {
@@ -120,6 +120,9 @@ describe('settings in Chromium', () => {
     await page.getByRole('button', { name: 'Update password' }).click();
     await page.getByTestId('toast').filter({ hasText: 'Failed to change password' }).waitFor();
     expect(await current.getAttribute('aria-invalid')).toBe('true');
+    // The server answers WRONG_PASSWORD: "current password is incorrect", not "email or password".
+    expect(await page.locator('#security-current-error').textContent()).toBe('Current password is incorrect');
+    expect(await page.getByText('Invalid email or password').count()).toBe(0);
     expect(calls).toEqual(['PATCH']);
 
     await current.fill(account.password);
@@ -133,14 +136,50 @@ describe('settings in Chromium', () => {
       body: JSON.stringify({ email: account.email, password: 'Another-pass-123' }),
     });
     expect(login.status).toBe(200);
+    account.password = 'Another-pass-123';
   });
 
-  it('changes the email only after the code sent to the new address is confirmed', async () => {
+  it('changes the email only with the current password and after the code sent to the new address is confirmed', async () => {
     const newEmail = `moved-${Date.now()}@example.com`;
     await page.goto('/settings');
     const email = page.getByLabel('Email', { exact: true });
     await email.waitFor();
+    const currentPassword = page.getByLabel('Current password', { exact: true });
+    expect(await currentPassword.count()).toBe(0);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/user/profile')) calls.push(r.method());
+    });
+
+    // A different email asks for the current password (with show/hide); it goes only with the new email.
     await email.fill(newEmail);
+    await currentPassword.waitFor();
+    expect(await currentPassword.getAttribute('type')).toBe('password');
+    await page.getByTestId('email-change-password').getByRole('button', { name: 'Show password' }).click();
+    expect(await currentPassword.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page
+      .locator('#profile-current-password-error')
+      .filter({ hasText: 'Enter your current password to change your email' })
+      .waitFor();
+    expect(calls).toEqual([]);
+
+    // A wrong one: the server's answer under the field.
+    await currentPassword.fill('not-my-password');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page
+      .locator('#profile-current-password-error')
+      .filter({ hasText: 'Current password is incorrect' })
+      .waitFor();
+    expect(await currentPassword.getAttribute('aria-invalid')).toBe('true');
+    await page.getByTestId('toast').filter({ hasText: 'Failed to update profile' }).waitFor();
+    expect(calls).toEqual(['PATCH']);
+
+    // Back to the current email: the field goes away.
+    await email.fill(account.email);
+    await currentPassword.waitFor({ state: 'detached' });
+    await email.fill(newEmail);
+    await currentPassword.fill(account.password);
     await page.getByRole('button', { name: 'Save changes' }).click();
     const panel = page.getByTestId('email-change-panel');
     await panel.waitFor();
@@ -149,9 +188,20 @@ describe('settings in Chromium', () => {
     );
     // Nothing changed yet: the form shows the current address, and the panel survives a reload.
     expect(await email.inputValue()).toBe(account.email);
+    expect(await currentPassword.count()).toBe(0);
     await page.reload();
     await panel.waitFor();
     expect(await email.inputValue()).toBe(account.email);
+
+    // Sending a new code asks for the password again; too soon, the toast says how long to wait.
+    await panel.getByRole('button', { name: 'Resend code' }).click();
+    const panelPassword = panel.getByLabel('Current password', { exact: true });
+    await panelPassword.waitFor();
+    await panel.getByRole('button', { name: 'Resend code' }).click();
+    await panel.getByText('Enter your current password to change your email').waitFor();
+    await panelPassword.fill('not-my-password');
+    await panel.getByRole('button', { name: 'Resend code' }).click();
+    await panel.getByText('Current password is incorrect').waitFor();
 
     const code = await waitForMail(app, newEmail, /\b(\d{6})\b/);
     const input = page.getByLabel('Verification code');
@@ -174,5 +224,84 @@ describe('settings in Chromium', () => {
     // The names saved earlier are still there.
     expect(await page.getByLabel('First name').inputValue()).toBe('Margaux');
     account.email = newEmail;
+  });
+  it('names server field errors in Chinese and keeps the current-password text distinct', async () => {
+    await page.evaluate(() => localStorage.setItem('voyageur.lang', 'zh'));
+    try {
+      await page.goto('/settings?tab=security');
+      const current = page.getByLabel('当前密码', { exact: true });
+      await current.waitFor();
+      await current.fill('wrong-current-password');
+      await page.getByLabel('新密码', { exact: true }).fill('Another-pass-456');
+      await page.getByLabel('确认新密码', { exact: true }).fill('Another-pass-456');
+      await page.getByRole('button', { name: '更新密码' }).click();
+      await page.locator('#security-current-error').filter({ hasText: '当前密码不正确' }).waitFor();
+      await page
+        .getByTestId('toast')
+        .filter({ hasText: '密码修改失败' })
+        .filter({ hasText: '当前密码不正确' })
+        .waitFor();
+      expect(await page.getByText('邮箱或密码错误').count()).toBe(0);
+
+      // Names refuse control characters before any call, in Chinese.
+      await page.goto('/settings');
+      const first = page.getByLabel('名字', { exact: true });
+      await first.waitFor();
+      await first.fill('Ann\u0007');
+      await page.getByRole('button', { name: '保存更改' }).click();
+      await page.locator('#profile-first-name-error').filter({ hasText: '不能包含换行符或控制字符' }).waitFor();
+
+      // A different email asks for the current password; a wrong one is named under it in Chinese.
+      await first.fill('Margaux');
+      await page.getByLabel('电子邮箱', { exact: true }).fill(`zh-${Date.now()}@example.com`);
+      await page.getByLabel('当前密码', { exact: true }).fill('not-my-password');
+      await page.getByRole('button', { name: '保存更改' }).click();
+      await page.locator('#profile-current-password-error').filter({ hasText: '当前密码不正确' }).waitFor();
+    } finally {
+      await page.evaluate(() => localStorage.setItem('voyageur.lang', 'en'));
+    }
+  });
+
+  it('shows on a phone that the tabs scroll, and reaches every tab', async () => {
+    const phone = await newPage(browser, app, { viewport: { width: 390, height: 844 } });
+    try {
+      await signUpViaApi(phone.page, app);
+      const p = phone.page;
+      await p.goto('/settings');
+      const tabs = p.getByTestId('settings-tabs');
+      await p.getByRole('tab', { name: 'Profile' }).waitFor();
+      const list = p.getByRole('tablist');
+      const { scrollWidth, clientWidth } = await list.evaluate((el) => ({
+        scrollWidth: el.scrollWidth,
+        clientWidth: el.clientWidth,
+      }));
+      expect(scrollWidth).toBeGreaterThan(clientWidth);
+      // A fade with a chevron at the end says there is more; none at the start.
+      const end = p.getByTestId('tabs-more-end');
+      await end.waitFor();
+      expect(await p.getByTestId('tabs-more-start').count()).toBe(0);
+      const box = (await end.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(box.width).toBeGreaterThanOrEqual(24);
+
+      // The chevron scrolls; the last tab can be chosen and is in view.
+      await end.click();
+      await p.getByTestId('tabs-more-start').waitFor();
+      await p.getByRole('tab', { name: 'Billing' }).click();
+      await p.getByTestId('billing-coming').waitFor();
+      await expect.poll(() => tabs.getAttribute('data-more-end')).toBe('false');
+      const billing = (await p.getByRole('tab', { name: 'Billing' }).boundingBox())!;
+      expect(billing.x).toBeGreaterThanOrEqual(0);
+      expect(billing.x + billing.width).toBeLessThanOrEqual(390);
+
+      // A deep link to a far tab shows it in view too; the page itself never scrolls sideways.
+      await p.goto('/settings?tab=api-keys');
+      await p.getByTestId('apiKeys-coming').waitFor();
+      const keys = (await p.getByRole('tab', { name: 'API Keys' }).boundingBox())!;
+      expect(keys.x + keys.width).toBeLessThanOrEqual(390);
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await phone.context.close();
+    }
   });
 });

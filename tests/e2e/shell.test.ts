@@ -135,4 +135,61 @@ describe('signed-in shell in Chromium', () => {
     expect(await overflow()).not.toBe('hidden');
     await context.close();
   });
+  it('keeps toasts off the drawer on a phone: sign-out stays clickable', async () => {
+    const { page, context } = await newPage(browser, app, { viewport: { width: 390, height: 844 } });
+    await signUpViaApi(page, app);
+    await page.goto('/settings');
+    await page.getByLabel('First name').fill('Toast');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const toast = page.getByTestId('toast');
+    await toast.filter({ hasText: 'Profile updated' }).waitFor();
+
+    // Opening the drawer closes the toast that sat where the drawer's sign-out is.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Main navigation' });
+    await drawer.waitFor();
+    await expect.poll(() => toast.filter({ hasText: 'Profile updated' }).count()).toBe(0);
+    const signOut = drawer.getByRole('button', { name: 'Sign out' });
+    const onTop = () =>
+      signOut.evaluate((button) => {
+        const r = button.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !!hit && button.contains(hit);
+      });
+    expect(await onTop()).toBe(true);
+
+    // A toast raised while the drawer is open (a failed sign-out) shows at the top, not over the button.
+    await page.route('**/api/logout', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Unavailable"}' }),
+    );
+    await signOut.click();
+    await toast.filter({ hasText: 'Logout failed' }).waitFor();
+    const box = (await toast.boundingBox())!;
+    expect(box.y + box.height).toBeLessThan(844 / 2);
+    expect(await onTop()).toBe(true);
+
+    // Trying again closes the failure toast; this time it works.
+    await page.unroute('**/api/logout');
+    await signOut.click();
+    await page.waitForURL('**/auth');
+    await toast.filter({ hasText: 'Logged out' }).waitFor();
+    await expect.poll(() => toast.filter({ hasText: 'Logout failed' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('translates an open toast when the language changes', async () => {
+    const { page, context } = await newPage(browser, app);
+    await signUpViaApi(page, app);
+    await page.goto('/settings');
+    await page.getByLabel('First name').fill('Lang');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const toast = page.getByTestId('toast');
+    await toast.filter({ hasText: 'Profile updated' }).waitFor();
+    await page.getByTestId('language-select').first().selectOption('zh');
+    await toast.filter({ hasText: '个人资料已更新' }).waitFor();
+    expect(await toast.filter({ hasText: 'Profile updated' }).count()).toBe(0);
+    await page.getByTestId('language-select').first().selectOption('en');
+    await toast.filter({ hasText: 'Profile updated' }).waitFor();
+    await context.close();
+  });
 });

@@ -58,8 +58,8 @@ export function RegisterForm({ switchMode, showError, showSuccess, clearBanners 
   const [sending, setSending] = useState(false);
   const [resending, setResending] = useState(false);
   const [verifying, setVerifying] = useState(false);
-  const sendWait = useCountdown();
-  const resendWait = useCountdown();
+  // Until the server allows another code (Send Code again or Resend), from its retryAfter.
+  const wait = useCountdown();
   const {
     register,
     handleSubmit,
@@ -128,7 +128,7 @@ export function RegisterForm({ switchMode, showError, showSuccess, clearBanners 
       }
       if (first) setFocus(first);
       // Asked too soon: the live countdown says how long to wait (no banner with a number that goes stale).
-      if (isApiError(error) && error.status === 429 && error.retryAfter) sendWait.start(error.retryAfter);
+      if (isApiError(error) && error.status === 429 && error.retryAfter) wait.start(error.retryAfter);
       else showError(describeError(error));
     } finally {
       setSending(false);
@@ -138,16 +138,17 @@ export function RegisterForm({ switchMode, showError, showSuccess, clearBanners 
   async function resend() {
     if (!sentTo) return;
     clearBanners();
+    // The complaint about the last code typed no longer applies once a new one is asked for.
+    clearErrors('code');
     setResending(true);
     try {
       await authApi.sendOtp(sentTo);
-      // The old code and its error no longer apply.
+      // The old code no longer works.
       setValue('code', '');
-      clearErrors('code');
       showSuccess({ key: 'auth.codeSent' });
     } catch (error) {
       if (isApiError(error) && error.status === 429 && error.retryAfter) {
-        const until = resendWait.start(error.retryAfter);
+        const until = wait.start(error.retryAfter);
         saveAuthFlow({ mode: 'verify-email', email: sentTo, resendAt: until });
       } else {
         showError(
@@ -180,14 +181,12 @@ export function RegisterForm({ switchMode, showError, showSuccess, clearBanners 
       void navigate(user ? '/dashboard' : '/', { replace: true });
     } catch (error) {
       setVerifying(false);
-      if (isApiError(error) && error.code === 'TOO_MANY_ATTEMPTS' && error.retryAfter)
-        resendWait.start(error.retryAfter);
+      if (isApiError(error) && error.code === 'TOO_MANY_ATTEMPTS' && error.retryAfter) wait.start(error.retryAfter);
       showError(isApiError(error) ? describeError(error, 'auth.verify.failed') : { key: 'auth.verify.networkFailed' });
     }
   });
 
   const fieldError = (key: keyof Values) => formErrorText(errors[key]?.message, t);
-  const wait = sentTo ? resendWait : sendWait;
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -224,24 +223,22 @@ export function RegisterForm({ switchMode, showError, showSuccess, clearBanners 
         <Button
           variant="secondary"
           onClick={() => void sendCode()}
-          disabled={sending || sendWait.seconds > 0}
+          disabled={sending || wait.seconds > 0}
           className="w-full sm:w-auto sm:justify-self-start"
         >
           {sending
             ? t('auth.register.sending')
             : sentTo
               ? t('auth.register.sent')
-              : sendWait.seconds > 0
-                ? t('auth.register.sendCodeIn', { seconds: sendWait.seconds })
+              : wait.seconds > 0
+                ? t('auth.register.sendCodeIn', { seconds: wait.seconds })
                 : t('auth.register.sendCode')}
         </Button>
         {sentTo ? (
           <p className="text-sm text-slate-600" data-testid="code-sent-to">
             {t('auth.register.codeSentTo', { email: sentTo })}{' '}
-            <LinkButton onClick={() => void resend()} disabled={resending || resendWait.seconds > 0}>
-              {resendWait.seconds > 0
-                ? t('auth.register.resendIn', { seconds: resendWait.seconds })
-                : t('auth.register.resend')}
+            <LinkButton onClick={() => void resend()} disabled={resending || wait.seconds > 0}>
+              {wait.seconds > 0 ? t('auth.register.resendIn', { seconds: wait.seconds }) : t('auth.register.resend')}
             </LinkButton>
           </p>
         ) : null}

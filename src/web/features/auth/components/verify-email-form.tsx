@@ -91,12 +91,13 @@ export function VerifyEmailForm({
 
   async function resend() {
     clearBanners();
+    // The complaint about the last code typed no longer applies once a new one is asked for.
+    clearErrors('code');
     setResending(true);
     try {
       await authApi.sendOtp(getValues('email').trim());
       // The old code and its error no longer apply.
       setValue('code', '');
-      clearErrors('code');
       showSuccess({ key: 'auth.codeSent' });
     } catch (error) {
       if (isApiError(error) && error.status === 429 && error.retryAfter) waitBeforeResend(error.retryAfter);
