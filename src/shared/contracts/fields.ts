@@ -9,6 +9,9 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e
 
 export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(value);
 
+/** The text with each run of control characters turned into one space (for names from elsewhere). */
+export const toOneLine = (value: string) => value.replace(new RegExp(CONTROL_CHARACTERS.source + '+', 'g'), ' ');
+
 export const controlCharactersMessage = (label: string) =>
   `${label} must not contain line breaks or control characters`;
 

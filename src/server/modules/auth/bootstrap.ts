@@ -1,14 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { auditLogs, organizations, users } from '../../db/schema/identity';
+import {
+  auditLogs,
+  organizations,
+  passwordResetTokens,
+  registrationAttempts,
+  sessions,
+  trustedDevices,
+  users,
+  verificationCodes,
+} from '../../db/schema/identity';
 import { hashPassword } from '../../lib/crypto';
 import type { Clock } from '../../lib/clock';
 
-type Log = { info(obj: object | string, msg?: string): void };
+type Log = { info(obj: object | string, msg?: string): void; warn?(obj: object | string, msg?: string): void };
 
-/** ADMIN_EMAIL + ADMIN_PASSWORD create (or promote) that admin at start-up. */
+/** Advisory lock id: one admin bootstrap at a time across instances starting together. */
+const BOOTSTRAP_LOCK = 7_240_532;
+
+/**
+ * ADMIN_EMAIL + ADMIN_PASSWORD create (or promote) that admin at start-up. Safe when several instances
+ * start at once (one transaction under an advisory lock) and run again on every start (idempotent).
+ *
+ * - No account with that email: one is created with ADMIN_PASSWORD.
+ * - A verified account: promoted (its password stays; its owner proved the mailbox).
+ * - An unverified account (someone signed up with that email before the operator configured it, and
+ *   never proved the mailbox): taken over for the operator — its password becomes ADMIN_PASSWORD and
+ *   its sessions, devices, codes and reset links end, so the stranger's password never signs in as admin.
+ * Either way, open sign-up attempts for that email are closed.
+ */
 export async function ensureAdmin(opts: { db: Db; config: Config; log: Log; clock: Clock }): Promise<void> {
   const { db, config, log } = opts;
   if (!config.admin) {
@@ -23,40 +45,70 @@ export async function ensureAdmin(opts: { db: Db; config: Config; log: Log; cloc
     }
     return;
   }
-  const email = config.admin.email.toLowerCase();
-  const now = opts.clock.now();
-  const existing = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email}`)
-    .limit(1);
-  if (existing[0]) {
-    const u = existing[0];
-    if (u.role === 'admin' && u.emailVerifiedAt && u.isActive) return;
-    await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ role: 'admin', emailVerifiedAt: u.emailVerifiedAt ?? now, isActive: true, updatedAt: now })
-        .where(eq(users.id, u.id));
+  const admin = config.admin;
+  const email = admin.email.toLowerCase();
+  const byEmail = sql`lower(${users.email}) = ${email}`;
+  const [seen] = await db.select().from(users).where(byEmail).limit(1);
+  if (seen && seen.role === 'admin' && seen.emailVerifiedAt && seen.isActive) return;
+  // scrypt is slow: hash before taking the lock, and only when the password may be needed.
+  const passwordHash = seen?.emailVerifiedAt ? null : await hashPassword(admin.password);
+
+  const outcome = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
+    const now = opts.clock.now();
+    await tx
+      .update(registrationAttempts)
+      .set({ closedAt: now })
+      .where(and(eq(registrationAttempts.email, email), isNull(registrationAttempts.closedAt)));
+    const [u] = await tx.select().from(users).where(byEmail).limit(1).for('update');
+    if (u && u.role === 'admin' && u.emailVerifiedAt && u.isActive) return 'none' as const;
+    if (u?.emailVerifiedAt) {
+      await tx.update(users).set({ role: 'admin', isActive: true, updatedAt: now }).where(eq(users.id, u.id));
       await tx.insert(auditLogs).values({
         id: randomUUID(),
         userId: u.id,
         action: 'role_change',
         resourceType: 'user',
         resourceId: u.id,
-        oldValue: { role: u.role },
-        newValue: { role: 'admin' },
+        oldValue: { role: u.role, isActive: u.isActive },
+        newValue: { role: 'admin', isActive: true },
         details: 'Promoted by ADMIN_EMAIL at start-up',
         createdAt: now,
       });
-    });
-    log.info({ email }, 'promoted the configured admin');
-    return;
-  }
-  const id = randomUUID();
-  const passwordHash = await hashPassword(config.admin.password);
-  const organizationId = randomUUID();
-  await db.transaction(async (tx) => {
+      return 'promoted' as const;
+    }
+    const hash = passwordHash ?? (await hashPassword(admin.password));
+    if (u) {
+      await tx
+        .update(users)
+        .set({ role: 'admin', isActive: true, passwordHash: hash, emailVerifiedAt: now, updatedAt: now })
+        .where(eq(users.id, u.id));
+      await tx.delete(sessions).where(eq(sessions.userId, u.id));
+      await tx.delete(trustedDevices).where(eq(trustedDevices.userId, u.id));
+      await tx
+        .update(verificationCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(verificationCodes.userId, u.id), isNull(verificationCodes.consumedAt)));
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetTokens.userId, u.id), isNull(passwordResetTokens.usedAt)));
+      await tx.insert(auditLogs).values({
+        id: randomUUID(),
+        userId: u.id,
+        action: 'admin_takeover',
+        resourceType: 'user',
+        resourceId: u.id,
+        oldValue: { role: u.role, emailVerified: false },
+        newValue: { role: 'admin', emailVerified: true },
+        details:
+          'ADMIN_EMAIL named an unverified account: taken over for the operator (password set to ADMIN_PASSWORD; sessions, codes and reset links ended)',
+        createdAt: now,
+      });
+      return 'taken-over' as const;
+    }
+    const id = randomUUID();
+    const organizationId = randomUUID();
     await tx
       .insert(organizations)
       .values({ id: organizationId, name: 'Voyageur Admin', email, createdAt: now, updatedAt: now });
@@ -67,7 +119,7 @@ export async function ensureAdmin(opts: { db: Db; config: Config; log: Log; cloc
       firstName: 'Admin',
       lastName: 'User',
       role: 'admin',
-      passwordHash,
+      passwordHash: hash,
       emailVerifiedAt: now,
       createdAt: now,
       updatedAt: now,
@@ -82,6 +134,16 @@ export async function ensureAdmin(opts: { db: Db; config: Config; log: Log; cloc
       details: 'Created from ADMIN_EMAIL at start-up',
       createdAt: now,
     });
+    return 'created' as const;
   });
-  log.info({ email }, 'created the configured admin');
+
+  if (outcome === 'created') log.info({ email }, 'created the configured admin');
+  if (outcome === 'promoted') log.info({ email }, 'promoted the configured admin');
+  if (outcome === 'taken-over') {
+    (log.warn ?? log.info).call(
+      log,
+      { email },
+      'ADMIN_EMAIL named an account whose email was never verified: it now belongs to the operator (password set to ADMIN_PASSWORD, its sessions and pending codes ended)',
+    );
+  }
 }

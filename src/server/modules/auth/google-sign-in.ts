@@ -6,6 +6,7 @@ import { enforceRateLimits } from '../../lib/rate-limit';
 import type { IdentityProviders } from '../../providers/identity/index';
 import { checkOidcAttempt, GoogleAuthError, newOidcAttempt } from '../../providers/identity/google';
 import type { TGoogleAuthError } from '../../../shared/contracts/auth';
+import { toOneLine } from '../../../shared/contracts/fields';
 import { audit } from '../audit/repo';
 import { createSession } from './session';
 import { organizationNameFor, RATE, type RequestMeta, type SignedIn } from './service';
@@ -88,6 +89,8 @@ export function createGoogleSignIn(deps: GoogleSignInDeps) {
               throw new GoogleSignInError('google_email_unverified', 'the provider does not vouch for the email');
             }
             const byEmail = await repo.findUserByEmail(tx, identity.email, true);
+            // The provider vouches for the mailbox: pending sign-up attempts for it (anyone's) end here.
+            await repo.closeAttempts(tx, identity.email, now);
             if (byEmail) {
               user = await repo.updateUser(tx, byEmail.id, {
                 googleSubject: identity.subject,
@@ -98,8 +101,10 @@ export function createGoogleSignIn(deps: GoogleSignInDeps) {
               });
               details = 'Google account linked to the existing user';
             } else {
-              const firstName = identity.givenName || identity.email.split('@')[0].slice(0, 100);
-              const lastName = identity.familyName;
+              // Names are one line of text here as in every form (the provider's are user-given too).
+              const oneLine = (v: string) => toOneLine(v).trim().slice(0, 100);
+              const firstName = oneLine(identity.givenName) || identity.email.split('@')[0].slice(0, 100);
+              const lastName = oneLine(identity.familyName);
               const org = await repo.insertOrganization(tx, {
                 name: organizationNameFor({ firstName, lastName }),
                 email: identity.email,
