@@ -10,10 +10,14 @@ import { createProviders } from './providers/index';
 import { ensureAdmin } from './modules/auth/bootstrap';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './ops/data-dir-lock';
 import { createLifecycle } from './ops/lifecycle';
+import { startJobs } from './ops/jobs';
+import { backgroundIdle } from './lib/background';
 import { startAdminChannel, type AdminChannel } from './ops/admin-channel';
 
 /** A clean shutdown ends within this; the rest is cut off (and left for recovery). */
 const SHUTDOWN_DEADLINE_MS = 10_000;
+/** How often an instance looks for due jobs (each job has its own interval, e.g. hourly pruning). */
+const JOB_TICK_MS = 60_000;
 const SIGNAL_NUMBERS: Record<string, number> = { SIGINT: 2, SIGTERM: 15 };
 
 async function main(): Promise<void> {
@@ -82,6 +86,8 @@ async function main(): Promise<void> {
   if (!webDir) log.warn('the web app is not built (run npm run build); serving the API only');
   const app = await buildApp({ config, database, clock: systemClock, providers, webDir, lifecycle });
   await ensureAdmin({ db: database.db, config, log, clock: systemClock });
+  // Recurring jobs (pruning; order recovery to come): once per interval across every instance.
+  startJobs({ db: database.db, clock: systemClock, log, lifecycle, tickMs: JOB_TICK_MS });
 
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -104,6 +110,8 @@ async function main(): Promise<void> {
       const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
       await app.close();
       clearInterval(closeIdle);
+      // Work a request started after its answer went out (e.g. forgot-password's mail) is tracked there.
+      void lifecycle.track('background', backgroundIdle);
       if (!(await lifecycle.idle(deadline - Date.now() - 1_000))) {
         log.warn({ running: lifecycle.running() }, 'work still running at shutdown is left for recovery');
       }

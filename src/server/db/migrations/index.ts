@@ -4,6 +4,7 @@ import * as m0003 from './0003_addresses';
 import * as m0004 from './0004_quotes';
 import * as m0005 from './0005_email_change';
 import * as m0006 from './0006_account_hardening';
+import * as m0007 from './0007_job_runs';
 
 /** Ordered list of migrations. Append new ones; never edit one that has shipped. */
-export const migrations: { name: string; sql: string }[] = [m0001, m0002, m0003, m0004, m0005, m0006];
+export const migrations: { name: string; sql: string }[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007];
