@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config';
 import { hasPgliteDatabase, openDatabase, pgliteDir, type Database } from './db/client';
 import { readEmlText } from './providers/mail/outbox';
@@ -207,6 +208,10 @@ async function withDatabaseOrServer<T>(
     return remote(owner.channel, describeOwner(owner));
   }
 }
+
+// The same configuration as `npm start`: a .env file in the project root, variables already set win.
+const envFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..', '.env');
+if (!process.env.VOYAGEUR_SKIP_DOTENV && fs.existsSync(envFile)) process.loadEnvFile(envFile);
 
 const [name, ...args] = process.argv.slice(2);
 const command = name ? commands[name] : undefined;
