@@ -14,7 +14,11 @@ await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn
 precompress(path.join(root, 'dist/web'));
 
 await esbuild({
-  entryPoints: ['src/server/main.ts', 'src/server/cli.ts'].filter((f) => fs.existsSync(f)),
+  entryPoints: [
+    ...['src/server/main.ts', 'src/server/cli.ts'].filter((f) => fs.existsSync(f)),
+    // The worker threads' entry (src/server/lib/worker-pool.ts loads it from beside main.js).
+    { in: 'src/server/lib/worker-tasks.ts', out: 'worker' },
+  ],
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

@@ -191,6 +191,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerHealth(app, deps);
   for (const register of moduleRegistry) await register(app, deps);
 
+  // The worker threads (address parser, …) end with the app: after the requests in flight are answered.
+  app.addHook('onClose', async () => deps.providers.workers?.close());
+
   return app;
 }
 

@@ -27,6 +27,8 @@ export const ErrorCode = {
   NO_RATES: 'NO_RATES',
   API_FAILURE: 'API_FAILURE',
   ORDER_TIMEOUT: 'ORDER_TIMEOUT',
+  /** CPU-heavy work is queued to its limit (503 with Retry-After): try again in a moment. */
+  SERVER_BUSY: 'SERVER_BUSY',
   INTERNAL: 'INTERNAL',
 } as const;
 

@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_DESCRIPTION_MAX, AI_TEXT_MAX } from '../../src/shared/contracts/ai';
+import { createAddressParser } from '../../src/server/providers/ai/create';
+import { createWorkerPool } from '../../src/server/lib/worker-pool';
 import { createTestApp, createSignedInUser, testDbKind, type TestContext } from './helpers/test-app';
 
 const URL_PATH = '/api/ai/parse-shipment';
@@ -180,6 +182,10 @@ describe(`POST /api/ai/parse-shipment with an OpenAI-compatible provider (${test
       },
     });
     headers = (await createSignedInUser(ctx)).headers;
+    // The rules run on a worker thread, started on first use (a moment from the TypeScript sources):
+    // start it here so the fallback timings below measure the fallback.
+    mode = 'error';
+    await post('Receiver information: warm-up, 1 Main St, Toronto ON M5V 3L9');
   });
   afterAll(async () => {
     await ctx.close();
@@ -242,4 +248,46 @@ describe(`POST /api/ai/parse-shipment with an OpenAI-compatible provider (${test
       expect(Date.now() - started).toBeLessThan(1400);
     },
   );
+});
+
+describe(`POST /api/ai/parse-shipment when the parser's worker pool is full (${testDbKind})`, () => {
+  // One thread and room for one waiting task: a burst of requests overflows it.
+  const workers = createWorkerPool({ size: 1, maxQueue: 1, retryAfterSeconds: 2 });
+  let ctx: TestContext;
+  let headers: { cookie: string };
+  beforeAll(async () => {
+    ctx = await createTestApp({ providers: { workers, ai: createAddressParser(undefined, workers) } });
+    headers = (await createSignedInUser(ctx)).headers;
+  });
+  afterAll(async () => ctx?.close());
+
+  it('answers 503 SERVER_BUSY with Retry-After instead of queueing without bound, and parses the rest', async () => {
+    const description = `Receiver information: Rachel Green, 90 Bedford Rd, Toronto ON M5R 2K2\n${'1 '.repeat(2000)}`;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        ctx.app.inject({ method: 'POST', url: URL_PATH, headers, payload: { description } }),
+      ),
+    );
+    const busy = answers.filter((r) => r.statusCode === 503);
+    const parsed = answers.filter((r) => r.statusCode === 200);
+    expect(busy.length + parsed.length).toBe(10);
+    expect(busy.length).toBeGreaterThanOrEqual(1);
+    expect(parsed.length).toBeGreaterThanOrEqual(1);
+    for (const r of busy) {
+      expect(r.headers['retry-after']).toBe('2');
+      expect(r.json()).toEqual({
+        message: 'The server is busy; please try again in a moment',
+        code: 'SERVER_BUSY',
+        retryAfter: 2,
+      });
+    }
+    for (const r of parsed) expect(r.json().receiver).toMatchObject({ name: 'Rachel Green', postalCode: 'M5R 2K2' });
+  });
+
+  it('ends the worker threads when the app closes', async () => {
+    expect(workers.stats().threads).toBe(1);
+    await ctx.close();
+    ctx = undefined as unknown as TestContext;
+    expect(workers.stats().threads).toBe(0);
+  });
 });

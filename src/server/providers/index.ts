@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { createWorkerPool, type WorkerPool } from '../lib/worker-pool';
 import type { AddressParser } from './ai/index';
 import { createAddressParser } from './ai/create';
 import type { Mailer } from './mail/index';
@@ -8,7 +9,7 @@ import { createIdentityProviders, type IdentityProviders } from './identity/inde
 import { createOutboxMailer } from './mail/outbox';
 import { createSmtpMailer } from './mail/smtp';
 
-type Log = { info(obj: object, msg: string): void };
+type Log = { info(obj: object, msg: string): void; error?(obj: object, msg: string): void };
 
 /** Adapters to the outside world. Each has an embedded default and a real one behind configuration. */
 export type Providers = {
@@ -16,15 +17,21 @@ export type Providers = {
   identity: IdentityProviders;
   carriers: Carrier[];
   ai: AddressParser;
+  /** CPU-heavy work off the request thread (the address parser; label PDFs later). Closed with the app. */
+  workers: WorkerPool;
 };
 
 export function createProviders(config: Config, log: Log): Providers {
+  const workers = createWorkerPool({
+    log: { error: (obj, msg) => (log.error ? log.error(obj, msg) : log.info(obj, msg)) },
+  });
   return {
     mail: config.mail.smtpUrl
       ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })
       : createOutboxMailer({ dir: config.mail.outboxDir, from: config.mail.from, log }),
     identity: createIdentityProviders(config),
     carriers: createCarriers(config),
-    ai: createAddressParser(config.ai, log),
+    ai: createAddressParser(config.ai, workers, log),
+    workers,
   };
 }

@@ -1,10 +1,13 @@
+import type { WorkerPool } from '../../../lib/worker-pool';
 import type { AddressParser } from '../index';
-import { parseShipmentDescription } from './roles';
 
-/** The built-in parser: no network, synchronous underneath. */
-export function createRulesParser(): AddressParser {
+/**
+ * The built-in parser: no network. The parsing itself runs on the worker pool, so a long text
+ * (up to the contract's cap) never holds up the request thread; a full queue answers 503.
+ */
+export function createRulesParser(workers: WorkerPool): AddressParser {
   return {
     kind: 'rules',
-    parse: async (description) => parseShipmentDescription(description),
+    parse: (description, opts) => workers.runTask('parseShipmentDescription', description, { signal: opts?.signal }),
   };
 }

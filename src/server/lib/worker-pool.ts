@@ -1,0 +1,108 @@
+/**
+ * A kept pool of worker threads (piscina) for CPU-heavy work, so that one slow request cannot stall
+ * every other request on the event loop. Usage:
+ *
+ *   const workers = createWorkerPool();                     // one per server (deps.providers.workers)
+ *   const result = await workers.runTask('parseShipmentDescription', text);
+ *   await workers.close();                                   // on app close (app.ts onClose hook)
+ *
+ * Tasks are the named functions in worker-tasks.ts (typed: input and result follow the function);
+ * add one there to run it off the request thread. Inputs and results cross threads by structured
+ * clone (plain data, no functions or class instances).
+ *
+ * Size: one thread per core but one (at least one), leaving a core to the request thread. The queue
+ * is bounded: when `maxQueue` tasks already wait for a thread, runTask fails at once with a 503
+ * SERVER_BUSY AppError carrying Retry-After instead of queueing without bound.
+ *
+ * Threads start on the first task (a server that never parses never starts any) and stay up.
+ * Works from the TypeScript sources (tsx, vitest: worker-tasks.dev.mjs registers tsx in each thread)
+ * and from the esbuild bundle (scripts/build.mjs emits dist/server/worker.js next to main.js).
+ */
+import os from 'node:os';
+import { Piscina } from 'piscina';
+import { ErrorCode } from '../../shared/errors';
+import { AppError } from './errors';
+import type { TaskInput, TaskMessage, TaskName, TaskOutput } from './worker-tasks';
+
+export type WorkerPoolOptions = {
+  /** Threads; default: available cores minus one, at least one. */
+  size?: number;
+  /** Tasks that may wait for a thread before runTask answers 503 SERVER_BUSY; default 64. */
+  maxQueue?: number;
+  /** Seconds a refused client is told to wait (Retry-After); default 1. */
+  retryAfterSeconds?: number;
+  /** The worker entry (a file URL); default: worker.js beside the bundle, worker-tasks.dev.mjs from sources. */
+  filename?: string;
+  log?: { error(obj: object, msg: string): void };
+};
+
+export type WorkerPoolStats = { size: number; maxQueue: number; threads: number; queued: number };
+
+export type WorkerPool = {
+  /** Runs one named task from worker-tasks.ts on a worker thread. Rejects with a 503 AppError when the queue is full. */
+  runTask<K extends TaskName>(name: K, input: TaskInput<K>, opts?: { signal?: AbortSignal }): Promise<TaskOutput<K>>;
+  stats(): WorkerPoolStats;
+  /** Lets running and queued tasks finish, then ends the threads. A later runTask starts new ones. */
+  close(): Promise<void>;
+};
+
+export const DEFAULT_MAX_QUEUE = 64;
+
+export function defaultPoolSize(): number {
+  return Math.max(1, os.availableParallelism() - 1);
+}
+
+/** The worker entry next to this code: the bundle's worker.js, or the tsx shim beside worker-pool.ts. */
+export function workerEntryUrl(): string {
+  const fromSources = import.meta.url.endsWith('.ts');
+  return new URL(fromSources ? './worker-tasks.dev.mjs' : './worker.js', import.meta.url).href;
+}
+
+export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
+  const size = Math.max(1, Math.floor(opts.size ?? defaultPoolSize()));
+  const maxQueue = Math.max(1, Math.floor(opts.maxQueue ?? DEFAULT_MAX_QUEUE));
+  const retryAfter = String(opts.retryAfterSeconds ?? 1);
+  const filename = opts.filename ?? workerEntryUrl();
+  let piscina: Piscina<TaskMessage, unknown> | null = null;
+
+  const busy = () =>
+    new AppError(503, 'The server is busy; please try again in a moment', ErrorCode.SERVER_BUSY, undefined, {
+      'retry-after': retryAfter,
+    });
+
+  function pool(): Piscina<TaskMessage, unknown> {
+    if (piscina) return piscina;
+    piscina = new Piscina<TaskMessage, unknown>({
+      filename,
+      minThreads: size,
+      maxThreads: size,
+      maxQueue,
+      // The tsx shim registers its own loader: the parent's tsx/vitest flags only slow a thread's start.
+      execArgv: filename.endsWith('.dev.mjs') ? [] : undefined,
+    });
+    // A thread that fails to start or dies: piscina rejects its task; without a listener the 'error' event would end the process.
+    piscina.on('error', (err: unknown) => opts.log?.error({ err }, 'worker thread failed'));
+    return piscina;
+  }
+
+  return {
+    async runTask(name, input, runOpts) {
+      const p = pool();
+      if (p.queueSize >= maxQueue) throw busy();
+      try {
+        return (await p.run({ name, input }, { signal: runOpts?.signal ?? null })) as TaskOutput<typeof name>;
+      } catch (err) {
+        if (err instanceof Error && err.message === 'Task queue is at limit') throw busy();
+        throw err;
+      }
+    },
+    stats() {
+      return { size, maxQueue, threads: piscina?.threads.length ?? 0, queued: piscina?.queueSize ?? 0 };
+    },
+    async close() {
+      const p = piscina;
+      piscina = null;
+      await p?.close();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * The work a worker thread can do, by name: CPU-heavy functions that must not hold up the request
+ * thread. This file is the worker's entry (esbuild bundles it into dist/server/worker.js; from the
+ * TypeScript sources, worker-tasks.dev.mjs loads it through tsx). Each task takes one structured-
+ * cloneable input and returns (or resolves to) a structured-cloneable result.
+ *
+ * To add a task (e.g. rendering a label PDF): import its function here, add it to `workerTasks`,
+ * and call `workers.runTask('name', input)` from the request code. See worker-pool.ts.
+ */
+import { parseShipmentDescription } from '../providers/ai/rules/roles';
+
+export const workerTasks = {
+  /** The rule-based address parser: linear, yet a few milliseconds for a long pasted e-mail. */
+  parseShipmentDescription,
+};
+
+export type WorkerTasks = typeof workerTasks;
+export type TaskName = keyof WorkerTasks;
+export type TaskInput<K extends TaskName> = Parameters<WorkerTasks[K]>[0];
+export type TaskOutput<K extends TaskName> = Awaited<ReturnType<WorkerTasks[K]>>;
+
+/** One task as the pool sends it to a thread. */
+export type TaskMessage = { name: string; input: unknown };
+
+/** What piscina calls in the worker thread for each task. */
+export default function runWorkerTask({ name, input }: TaskMessage): unknown {
+  if (!Object.hasOwn(workerTasks, name)) throw new Error(`Unknown worker task "${name}"`);
+  const task = workerTasks[name as TaskName] as (input: unknown) => unknown;
+  return task(input);
+}
