@@ -167,12 +167,16 @@ function pgRaw(pool: pg.Pool): Database['raw'] {
         query: async (text, params) => (await client.query(text, params ?? [])).rows as Record<string, unknown>[],
       });
       await client.query('commit');
+      client.release();
       return result;
     } catch (err) {
-      await client.query('rollback').catch(() => undefined);
+      // A connection that cannot even roll back is broken: drop it rather than return it to the pool.
+      const broken = await client.query('rollback').then(
+        () => false,
+        () => true,
+      );
+      client.release(broken);
       throw err;
-    } finally {
-      client.release();
     }
   };
 }
