@@ -103,7 +103,8 @@ describe('backup and restore, as an operator runs them', () => {
   it('embedded: backup while requests write (through the running server), restore into an empty directory', async () => {
     const dataDir = tempDir('bk-src');
     const targetDir = tempDir('bk-dst');
-    dirs.push(dataDir, targetDir);
+    const file = `${targetDir}.backup.gz`;
+    dirs.push(dataDir, targetDir, file);
     const source = await startReadyServer({ dataDir });
     try {
       await backupWhileWriting({
@@ -111,7 +112,7 @@ describe('backup and restore, as an operator runs them', () => {
         sourceEnv: { DATA_DIR: dataDir },
         targetEnv: { DATA_DIR: targetDir },
         outboxDir: path.join(dataDir, 'outbox'),
-        file: path.join(targetDir, '..', `${path.basename(targetDir)}.backup.gz`),
+        file,
       });
     } finally {
       await source.stop();
