@@ -98,8 +98,21 @@ describe(`recurring jobs (${testDbKind})`, () => {
       insert into rate_limits (key, window_start, count) values
         (${`old:${randomUUID()}`}, ${ago(25 * 3_600_000)}::timestamptz, 3),
         (${`new:${randomUUID()}`}, ${ago(60_000)}::timestamptz, 1)`);
+    const attempt = (id: string, expiresAt: string) => sql`
+      insert into registration_attempts (id, email, browser_hash, password_hash, first_name, last_name, code_hash,
+        code_sent_at, code_expires_at, created_at, expires_at)
+      values (${id}, ${`${id}@example.com`}, 'b', 'p', 'A', 'B', 'c', ${ago(90_000_000)}::timestamptz,
+        ${ago(90_000_000)}::timestamptz, ${ago(90_000_000)}::timestamptz, ${expiresAt}::timestamptz)`;
+    await ctx.database.db.execute(attempt(randomUUID(), ago(25 * 3_600_000)));
+    await ctx.database.db.execute(attempt(randomUUID(), ago(-3_600_000)));
+    const device = (expiresAt: string) => sql`
+      insert into trusted_devices (id, user_id, token_hash, created_at, last_used_at, expires_at)
+      values (${randomUUID()}, ${live.id}, ${randomUUID()}, ${ago(60_000)}::timestamptz, ${ago(60_000)}::timestamptz,
+        ${expiresAt}::timestamptz)`;
+    await ctx.database.db.execute(device(ago(60_000)));
+    await ctx.database.db.execute(device(ago(-60_000)));
     const counts = await pruneExpired.run({ db: ctx.database.db, now, log: quiet });
-    expect(counts).toMatchObject({ sessions: 1, rateLimits: 1 });
+    expect(counts).toMatchObject({ sessions: 1, rateLimits: 1, registrationAttempts: 1, trustedDevices: 1 });
     // The live session still signs its user in.
     expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: live.headers })).statusCode).toBe(200);
   });

@@ -40,6 +40,12 @@ export const pruneExpired: Job = {
       passwordResetTokens: await count(
         sql`with d as (delete from password_reset_tokens where expires_at < ${dayAgo}::timestamptz returning 1) select count(*)::int as n from d`,
       ),
+      registrationAttempts: await count(
+        sql`with d as (delete from registration_attempts where expires_at < ${dayAgo}::timestamptz returning 1) select count(*)::int as n from d`,
+      ),
+      trustedDevices: await count(
+        sql`with d as (delete from trusted_devices where expires_at < ${at}::timestamptz returning 1) select count(*)::int as n from d`,
+      ),
       rateLimits: await count(
         sql`with d as (delete from rate_limits where window_start < ${dayAgo}::timestamptz returning 1) select count(*)::int as n from d`,
       ),
