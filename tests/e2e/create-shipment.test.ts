@@ -161,6 +161,12 @@ describe('create shipment and rate selection in Chromium', () => {
     await page.unroute('**/api/rates/quote');
     await page.getByTestId('rates-retry').click();
     await page.getByTestId('rate-options').waitFor({ timeout: 30_000 });
+    // The failure toast does not outlive the retry that answered (it would stay for its 5 s otherwise).
+    await expect
+      .poll(() => page.getByTestId('toast').filter({ hasText: 'Unable to get shipping rates' }).count(), {
+        timeout: 1000,
+      })
+      .toBe(0);
     expect(await page.getByRole('radio').first().getAttribute('aria-checked')).toBe('true');
     await page.getByTestId('edit-shipment').click();
     await page.waitForURL('**/create-shipment');

@@ -145,7 +145,7 @@ export function EmailChangePanel({ user, pendingEmail }: { user: TUser; pendingE
             {askPassword ? (
               <Field
                 label={t('settings.profile.currentPassword')}
-                hint={t('settings.profile.currentPasswordHint')}
+                hint={t('settings.emailChange.passwordHint')}
                 error={formErrorText(passwordError, t)}
                 className="max-w-sm"
               >

@@ -87,8 +87,9 @@ export function ProfileTab({ user }: { user: TUser }) {
         email: updated.email,
         currentPassword: '',
       });
-      // A new email only becomes pending; the panel above asks for the code mailed to it.
-      if (updated.pendingEmail) {
+      // A new email only becomes pending; the panel above asks for the code mailed to it. A names-only save
+      // (even with a change pending) just says it saved.
+      if (updated.pendingEmail && !sameEmail(email, user.email)) {
         toast({
           title: { key: 'settings.emailChange.codeSent', values: { email: updated.pendingEmail } },
           variant: 'success',

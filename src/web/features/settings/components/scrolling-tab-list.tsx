@@ -8,6 +8,9 @@ import { cn } from '../../../lib/cn';
  * chevron, so it is plain that there are more tabs; the chevron scrolls there (arrow keys do too), and the
  * selected tab is kept in view.
  */
+/** Width of the fades (Tailwind w-12). */
+const FADE_PX = 48;
+
 export function ScrollingTabList({ label, value, children }: { label: string; value: string; children: ReactNode }) {
   const listRef = useRef<HTMLDivElement>(null);
   const [more, setMore] = useState({ start: false, end: false });
@@ -36,10 +39,11 @@ export function ScrollingTabList({ label, value, children }: { label: string; va
     const el = listRef.current;
     const active = el?.querySelector<HTMLElement>('[data-state="active"]');
     if (!el || !active) return;
+    // Clear of the fades (48 px) too, not just inside the list.
     const left = active.offsetLeft - el.offsetLeft;
-    if (left < el.scrollLeft) el.scrollTo({ left: Math.max(0, left - 40) });
-    else if (left + active.offsetWidth > el.scrollLeft + el.clientWidth)
-      el.scrollTo({ left: left + active.offsetWidth - el.clientWidth + 40 });
+    const right = left + active.offsetWidth;
+    if (left - FADE_PX < el.scrollLeft) el.scrollTo({ left: Math.max(0, left - FADE_PX) });
+    else if (right + FADE_PX > el.scrollLeft + el.clientWidth) el.scrollTo({ left: right + FADE_PX - el.clientWidth });
     measure();
   }, [value, measure]);
 

@@ -9,7 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { isApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import type { Language } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
+import { dismissToasts, toast } from '../../../lib/toast';
 import { quoteQueryOptions } from '../api';
 import { RateOptions } from '../components/rate-options';
 import { ShipmentSummary } from '../components/shipment-summary';
@@ -32,12 +32,22 @@ function RateSelection({ shipment }: { shipment: StoredShipment }) {
   const [picked, setPicked] = useState<string | null>(null);
 
   const refused = isApiError(quote.error) && quote.error.status === 400;
-  // The failure toast, once per failed attempt; a refused shipment is explained on the page instead.
+  // The failure toast, once per failed attempt; a refused shipment is explained on the page instead. Kept as
+  // keys (it follows a language switch) and closed as soon as the quote is asked again, so it never outlives
+  // a retry that answered otherwise.
   useEffect(() => {
     if (quote.isError && !refused) {
-      toast({ title: t('rates.failed.title'), description: t('rates.failed.description'), variant: 'destructive' });
+      toast({
+        title: { key: 'rates.failed.title' },
+        description: { key: 'rates.failed.description' },
+        variant: 'destructive',
+        tag: 'rates.quote',
+      });
     }
-  }, [quote.isError, quote.errorUpdatedAt, refused, t]);
+  }, [quote.isError, quote.errorUpdatedAt, refused]);
+  useEffect(() => {
+    if (quote.isFetching || quote.isSuccess) dismissToasts('rates.quote');
+  }, [quote.isFetching, quote.isSuccess]);
 
   const options = quote.data ? sortCheapestFirst(quote.data.rates) : [];
   const selected = options.find((o) => o.id === picked) ?? options[0];
