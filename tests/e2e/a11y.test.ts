@@ -6,6 +6,7 @@ import { signUpViaApi } from './helpers/accounts';
 
 /** Axe violations with impact serious or critical, summarised for a readable failure. */
 async function seriousViolations(page: Page): Promise<string[]> {
+  // Every rule runs, color-contrast included (it is one of axe's defaults; never disabled here).
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -52,6 +53,37 @@ describe('accessibility (axe) in Chromium', () => {
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('create shipment (assistant boxes, errors shown) and the address form, with color contrast, in English and Chinese', async () => {
+    const { page, context } = await newPage(browser, app);
+    await signUpViaApi(page, app);
+    for (const lang of ['en', 'zh'] as const) {
+      await page.goto('/create-shipment');
+      await page.getByTestId('create-shipment').waitFor();
+      await page.getByTestId('language-select').selectOption(lang);
+      await page.locator('#sender-province').selectOption('ON');
+      await page.locator('#sender-postal-code').fill('B3H 1A1');
+      await page.locator('#sender-phone').fill('abc');
+      await page.getByTestId('calculate-rates').click();
+      await page.locator('#sender-postal-code-error').waitFor();
+      await page.getByTestId('toast').first().waitFor();
+      const contrast = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+      expect({ lang, contrast: contrast.violations.map((v) => v.nodes.map((n) => n.target.join(' '))) }).toEqual({
+        lang,
+        contrast: [],
+      });
+      expect({ lang, violations: await seriousViolations(page) }).toEqual({ lang, violations: [] });
+
+      await page.goto('/address-book');
+      await page.getByTestId('address-empty').waitFor();
+      await page.getByTestId('address-empty').getByRole('button').click();
+      await page.getByTestId('address-form').waitFor();
+      await page.getByTestId('address-save').click();
+      await page.locator('#address-name-error').waitFor();
+      expect({ lang, violations: await seriousViolations(page) }).toEqual({ lang, violations: [] });
+    }
     await context.close();
   });
 

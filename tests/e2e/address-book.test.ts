@@ -55,14 +55,23 @@ describe('address book in Chromium', () => {
     // Focus moves to the form heading so keyboard and screen-reader users land in the form.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('address-form-title');
 
-    // Required fields are checked before any call.
+    // Required fields are checked before any call; the neighbour of a field that shows an error stays put.
+    // Positions inside the form card: focus may scroll the page, the card holds still relative to it.
+    const inForm = async (id: string) => {
+      const [card, box] = await Promise.all([form().boundingBox(), field(id).boundingBox()]);
+      return { x: box!.x - card!.x, y: box!.y - card!.y, width: box!.width, height: box!.height };
+    };
+    const companyBox = await inForm('company');
     await page.getByRole('button', { name: 'Save address' }).click();
     await page.getByText('Name is required').waitFor();
     expect(await field('name').getAttribute('aria-invalid')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('address-name');
+    expect(await inForm('company')).toEqual(companyBox);
+    // City (error) and Country share a row: Country's select does not move within it.
+    expect((await inForm('country')).y).toBe((await inForm('city')).y);
 
     await page.getByLabel('Full name').fill('Margaux Lefebvre');
-    await page.getByLabel('Address', { exact: true }).fill('123 Main St');
+    await page.getByLabel('Address line 1', { exact: true }).fill('123 Main St');
     await page.getByLabel('City').fill('Toronto');
     await page.getByLabel('Province or territory').selectOption('ON');
     await page.getByLabel('Postal code').fill('m5v2t6');
@@ -76,7 +85,8 @@ describe('address book in Chromium', () => {
     const first = card('Margaux Lefebvre');
     expect(await first.textContent()).toContain('123 Main St');
     expect(await first.textContent()).toContain('Toronto, ON, M5V 2T6');
-    expect(await first.textContent()).toContain('CA');
+    // The country by its name, not its code.
+    expect(await first.getByTestId('address-country').textContent()).toBe('Canada');
     expect(await first.textContent()).toContain('416-555-0100');
     expect(await first.getByTestId('default-badge').count()).toBe(1);
   });
@@ -104,7 +114,7 @@ describe('address book in Chromium', () => {
     await page.getByRole('button', { name: 'Add address' }).click();
     await form().waitFor();
     await page.getByLabel('Full name').fill('Jean Tremblay');
-    await page.getByLabel('Address', { exact: true }).fill('1000 Rue Sherbrooke O');
+    await page.getByLabel('Address line 1', { exact: true }).fill('1000 Rue Sherbrooke O');
     await page.getByLabel('City').fill('Montréal');
     await page.getByLabel('Province or territory').selectOption('QC');
     await page.getByLabel('Postal code').fill('H3A 3G4');
@@ -119,22 +129,85 @@ describe('address book in Chromium', () => {
     expect(await card('Margaux Lefebvre (Maple Freight)').getByTestId('default-badge').count()).toBe(0);
   });
 
-  it('shows the server field error when the postal code is not in the province', async () => {
+  it('shows every format problem at once before any call, with the limits', async () => {
+    let posted = 0;
+    await page.route('**/api/addresses', (route) => {
+      if (route.request().method() === 'POST') posted += 1;
+      return route.continue();
+    });
     await page.getByRole('button', { name: 'Add address' }).click();
     await form().waitFor();
     await page.getByLabel('Full name').fill('Wrong Province');
-    await page.getByLabel('Address', { exact: true }).fill('1 Yonge St');
+    await field('company').fill('c'.repeat(101));
+    await page.getByLabel('Address line 1', { exact: true }).fill('1 Yonge St');
     await page.getByLabel('City').fill('Toronto');
     await page.getByLabel('Province or territory').selectOption('BC');
     await page.getByLabel('Postal code').fill('M5E 1W7');
+    await page.getByLabel('Phone').fill('abc');
+    await field('email').fill('a@b');
+    await page.getByRole('button', { name: 'Save address' }).click();
+
+    const error = (id: string) => page.locator(`#address-${id}-error`).textContent();
+    await page.locator('#address-postal-code-error').waitFor();
+    expect(await error('company')).toBe('At most 100 characters');
+    expect(await error('postal-code')).toBe('Postal code M5E 1W7 is not in British Columbia');
+    expect(await error('phone')).toBe('Enter a phone number with 7 to 20 digits');
+    expect(await error('email')).toBe('Enter a valid email address');
+    expect(await field('postal-code').getAttribute('aria-describedby')).toContain('address-postal-code-error');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('address-company');
+    expect(posted).toBe(0);
+
+    await page.getByTestId('language-select').selectOption('zh');
+    await expect.poll(() => error('company')).toBe('最多 100 个字符');
+    expect(await error('postal-code')).toBe('邮政编码 M5E 1W7 不在不列颠哥伦比亚省');
+    await page.getByTestId('language-select').selectOption('en');
+    await page.unroute('**/api/addresses');
+
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('address-grid').waitFor();
+    expect(await count()).toBe('2 addresses');
+  });
+
+  it('puts every server field error under its field at once, in the user language', async () => {
+    await page.route('**/api/addresses', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              message: 'City must be at most 100 characters',
+              code: 'VALIDATION_ERROR',
+              fieldErrors: {
+                city: ['City must be at most 100 characters'],
+                phone: ['Enter a phone number with 7 to 20 digits'],
+                postalCode: ['Postal code M5E 1W7 does not belong to province ON'],
+              },
+            }),
+          })
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Add address' }).click();
+    await form().waitFor();
+    await page.getByLabel('Full name').fill('Server Says No');
+    await page.getByLabel('Address line 1', { exact: true }).fill('1 Yonge St');
+    await page.getByLabel('City').fill('Toronto');
+    await page.getByLabel('Province or territory').selectOption('ON');
+    await page.getByLabel('Postal code').fill('M5E 1W7');
     await page.getByLabel('Phone').fill('416-555-0102');
     await page.getByRole('button', { name: 'Save address' }).click();
+    await page.locator('#address-city-error').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('address-city');
     await toast('Failed to create address');
-    const error = page.locator('#address-postal-code-error');
-    await error.waitFor();
-    expect(await error.textContent()).toBe('Postal code M5E 1W7 does not belong to province BC');
-    expect(await field('postal-code').getAttribute('aria-invalid')).toBe('true');
-    expect(await field('postal-code').getAttribute('aria-describedby')).toContain('address-postal-code-error');
+    for (const id of ['city', 'postal-code', 'phone']) {
+      expect(await page.locator(`#address-${id}-error`).textContent(), id).toBe(
+        'Not accepted by the server: please check this value',
+      );
+      expect(await field(id).getAttribute('aria-invalid'), id).toBe('true');
+    }
+    await page.getByTestId('language-select').selectOption('zh');
+    await expect.poll(() => page.locator('#address-phone-error').textContent()).toBe('服务器未接受此项，请检查');
+    await page.getByTestId('language-select').selectOption('en');
+    await page.unroute('**/api/addresses');
 
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByTestId('address-grid').waitFor();
@@ -178,7 +251,7 @@ describe('address book in Chromium', () => {
     await page.getByRole('button', { name: 'Fill with AI' }).click();
     await toast('Fields filled');
     expect(await page.getByLabel('Full name').inputValue()).toBe('Rachel Green');
-    expect(await page.getByLabel('Address', { exact: true }).inputValue()).toBe('90 Bedford Rd');
+    expect(await page.getByLabel('Address line 1', { exact: true }).inputValue()).toBe('90 Bedford Rd');
     expect(await page.getByLabel('City').inputValue()).toBe('Toronto');
     expect(await page.getByLabel('Province or territory').inputValue()).toBe('ON');
     expect(await page.getByLabel('Postal code').inputValue()).toBe('M5R 2K2');
@@ -202,7 +275,7 @@ describe('address book in Chromium', () => {
     await toast('Fields filled');
     expect(await page.getByLabel('Full name').inputValue()).toBe('王小明');
     expect(await page.getByLabel('Phone').inputValue()).toBe('604-555-0188');
-    expect(await page.getByLabel('Address', { exact: true }).inputValue()).toBe('88 Harbour St');
+    expect(await page.getByLabel('Address line 1', { exact: true }).inputValue()).toBe('88 Harbour St');
     expect(await field('address2').inputValue()).toBe('Unit 1203');
     expect(await page.getByLabel('City').inputValue()).toBe('Vancouver');
     expect(await page.getByLabel('Province or territory').inputValue()).toBe('BC');
@@ -222,9 +295,12 @@ describe('address book in Chromium', () => {
   it('shows Chinese labels and a plural-free count', async () => {
     await page.getByTestId('language-select').selectOption('zh');
     await page.getByTestId('address-count').filter({ hasText: '3 个地址' }).waitFor();
+    expect(await page.getByTestId('address-country').first().textContent()).toBe('加拿大');
     await page.getByRole('button', { name: '添加地址' }).click();
     await form().waitFor();
     expect(await page.getByLabel('省或地区').locator('option[value="ON"]').textContent()).toBe('ON — 安大略省');
+    expect(await page.getByLabel('地址第一行', { exact: true }).count()).toBe(1);
+    expect(await page.getByLabel('地址第二行').count()).toBe(1);
     await page.getByRole('button', { name: '取消' }).click();
     await page.getByTestId('language-select').selectOption('en');
     await page.getByTestId('address-count').filter({ hasText: '3 addresses' }).waitFor();

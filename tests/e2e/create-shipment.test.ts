@@ -78,6 +78,63 @@ describe('create shipment and rate selection in Chromium', () => {
     // Fixing a field clears its mark.
     await field('receiver-postal-code').fill('V5K 0A1');
     await expect.poll(() => field('receiver-postal-code').getAttribute('aria-invalid')).toBeNull();
+    await page.getByTestId('toast').getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('shows every format problem under its field at once, in the form units, before leaving the form', async () => {
+    const saved = {
+      postal: await value('sender-postal-code'),
+      phone: await value('receiver-phone'),
+      first: await value('receiver-first-name'),
+      last: await value('receiver-last-name'),
+    };
+    // Where the last name sits in its card (focus may scroll the page, the card holds still relative to it).
+    const inCard = async () => {
+      const [card, box] = await Promise.all([
+        page.getByTestId('receiver-form').boundingBox(),
+        field('receiver-last-name').boundingBox(),
+      ]);
+      return { x: box!.x - card!.x, y: box!.y - card!.y, width: box!.width, height: box!.height };
+    };
+    const lastNameBox = await inCard();
+    await field('sender-postal-code').fill('B3H 1A1'); // Halifax, with an Ontario sender
+    await field('receiver-phone').fill('abc');
+    await field('receiver-first-name').fill('A'.repeat(70));
+    await field('receiver-last-name').fill('B'.repeat(40));
+    await field('package-weight').fill('2.5');
+    await field('package-length').fill('99999');
+    await page.getByTestId('calculate-rates').click();
+
+    const error = (id: string) => page.locator(`#${id}-error`).textContent();
+    await page.locator('#sender-postal-code-error').waitFor();
+    expect(await error('sender-postal-code')).toBe('Postal code B3H 1A1 is not in Ontario');
+    expect(await error('receiver-phone')).toBe('Enter a phone number with 7 to 20 digits');
+    // The server takes one name of at most 100 characters: both name fields say so.
+    expect(await error('receiver-first-name')).toBe('First and last name together: at most 99 characters (now 110)');
+    expect(await error('receiver-last-name')).toBe('First and last name together: at most 99 characters (now 110)');
+    // The carriers' 274 cm, said in inches.
+    expect(await error('package-length')).toBe('At most 107.87 in: no carrier takes a longer side');
+    // Nothing is missing: no 'Please fill in' toast, and the page stays; focus is on the first problem.
+    expect(await page.getByTestId('toast').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/create-shipment');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('sender-postal-code');
+    // A neighbour in the same row does not move when a field shows an error.
+    expect(await inCard()).toEqual(lastNameBox);
+
+    // The same problems in Chinese.
+    await page.getByTestId('language-select').selectOption('zh');
+    await expect.poll(() => error('sender-postal-code')).toBe('邮政编码 B3H 1A1 不在安大略省');
+    expect(await error('receiver-phone')).toBe('请输入 7 到 20 位数字的电话号码');
+    expect(await error('receiver-first-name')).toBe('名字和姓氏合计最多 99 个字符（现在 110 个）');
+    expect(await error('package-length')).toBe('最多 107.87 英寸：没有承运商接收更长的边');
+    await page.getByTestId('language-select').selectOption('en');
+
+    await field('sender-postal-code').fill(saved.postal);
+    await field('receiver-phone').fill(saved.phone);
+    await field('receiver-first-name').fill(saved.first);
+    await field('receiver-last-name').fill(saved.last);
+    await field('package-length').fill('10');
+    await expect.poll(() => page.locator('[aria-invalid="true"]').count()).toBe(0);
   });
 
   it('quotes the shipment with the cheapest option first and preselected', async () => {
@@ -108,6 +165,14 @@ describe('create shipment and rate selection in Chromium', () => {
     const carriers = await page.getByTestId('rate-carrier').allTextContents();
     expect(carriers.some((c) => ['Canada Post', 'Purolator', 'UPS', 'FedEx', 'DHL'].includes(c))).toBe(true);
     expect(carriers.some((c) => c.startsWith('CA-'))).toBe(false);
+    // The carrier is named once: 'UPS Standard', not 'UPS · UPS Standard'.
+    const services = await page.getByTestId('rate-service').allTextContents();
+    services.forEach((service, i) => expect(service.startsWith(carriers[i]!), service).toBe(false));
+    const titles = await page
+      .getByTestId('rate-option')
+      .evaluateAll((els) => els.map((e) => document.getElementById(e.getAttribute('aria-labelledby')!)!.textContent!));
+    expect(titles.some((title) => /^(UPS|FedEx)\s*(UPS|FedEx)/.test(title))).toBe(false);
+    expect(titles.some((title) => title.startsWith('UPSStandard') || title.startsWith('FedExGround'))).toBe(true);
 
     // The selected total follows the selection; arrow keys move it.
     expect(await page.getByTestId('selected-total').textContent()).toBe(shown[0]);
@@ -120,6 +185,15 @@ describe('create shipment and rate selection in Chromium', () => {
     // No order button that does nothing: an honest note instead.
     expect(await page.getByTestId('selected-rate').textContent()).toContain('arrives with the next release');
     expect(await page.getByRole('button', { name: /place order/i }).count()).toBe(0);
+
+    // In Chinese the services and Canada Post have Chinese names.
+    await page.getByTestId('language-select').selectOption('zh');
+    await expect.poll(() => page.getByTestId('rate-carrier').allTextContents()).toContain('加拿大邮政');
+    const zhServices = await page.getByTestId('rate-service').allTextContents();
+    expect(zhServices).toContain('普通包裹');
+    expect(zhServices).toContain('标准');
+    expect(zhServices.filter((name) => /[A-Za-z]{3,}/.test(name))).toEqual([]);
+    await page.getByTestId('language-select').selectOption('en');
   });
 
   it('keeps the shipment through a reload and back to the form', async () => {
@@ -172,17 +246,76 @@ describe('create shipment and rate selection in Chromium', () => {
     await page.waitForURL('**/create-shipment');
   });
 
-  it('explains a shipment the server refuses and leads back to the field', async () => {
+  it('refuses a postal code from another province in the form, without asking the server', async () => {
+    let quoted = 0;
+    await page.route('**/api/rates/quote', (route) => {
+      quoted += 1;
+      return route.continue();
+    });
     await field('receiver-postal-code').fill('M5V 3L9'); // an Ontario code with a BC province
+    await page.getByTestId('calculate-rates').click();
+    await page.locator('#receiver-postal-code-error').waitFor();
+    expect(await page.locator('#receiver-postal-code-error').textContent()).toBe(
+      'Postal code M5V 3L9 is not in British Columbia',
+    );
+    expect(quoted).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/create-shipment');
+    await field('receiver-postal-code').fill('V5K 0A1');
+    await page.unroute('**/api/rates/quote');
+  });
+
+  it('explains a shipment the server still refuses in the user language and leads back to the field', async () => {
+    // A server whose rules are stricter than the form's: its English messages are not shown.
+    await page.route('**/api/rates/quote', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          message: 'Postal code V5K 0A1 is not in BC',
+          code: 'VALIDATION_ERROR',
+          fieldErrors: {
+            'toAddress.postalCode': ['Postal code V5K 0A1 is not in BC'],
+            'fromAddress.name': ['Name must be at most 100 characters'],
+            packageDetails: ['No carrier accepts this parcel: UPS accepts parcels up to 70 kg'],
+          },
+        }),
+      }),
+    );
     await page.getByTestId('calculate-rates').click();
     await page.waitForURL('**/rate-selection');
     const refused = page.getByTestId('rates-refused');
     await refused.waitFor({ timeout: 30_000 });
-    expect(await refused.textContent()).toContain('Receiver postal code');
+    const text = await refused.textContent();
+    expect(text).toContain('Receiver postal code: Not accepted by the server: please check this value');
+    expect(text).toContain('Sender first name: Not accepted by the server');
+    expect(text).toContain('Package: No carrier takes a parcel of this weight and size');
+    expect(text).not.toMatch(/is not in BC|must be at most|accepts parcels/);
+
+    await page.getByTestId('language-select').selectOption('zh');
+    await expect.poll(() => refused.textContent()).toContain('收件人邮政编码：服务器未接受此项，请检查');
+    expect(await refused.textContent()).toContain('包裹：没有承运商接收此重量和尺寸的包裹');
+    await page.getByTestId('language-select').selectOption('en');
+
     await page.getByTestId('rates-fix').click();
     await page.waitForURL('**/create-shipment');
     await expect.poll(() => field('receiver-postal-code').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#receiver-postal-code-error').textContent()).toBe(
+      'Not accepted by the server: please check this value',
+    );
+    expect(await field('sender-first-name').getAttribute('aria-invalid')).toBe('true');
+    expect(await field('sender-last-name').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#package-weight-error').textContent()).toContain('No carrier takes a parcel');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('sender-first-name');
+    await page.unroute('**/api/rates/quote');
+    await field('receiver-postal-code').fill('V5K 0A2');
     await field('receiver-postal-code').fill('V5K 0A1');
+  });
+
+  it('puts each assistant box in its own party card', async () => {
+    for (const party of ['sender', 'receiver']) {
+      const card = page.getByTestId(`${party}-form`);
+      expect(await card.getByTestId(`ai-assist-${party}`).count()).toBe(1);
+    }
   });
 
   it('sends /rate-selection without stored data to /create-shipment and prefills the default sender', async () => {

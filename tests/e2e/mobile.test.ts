@@ -68,4 +68,19 @@ describe('phone layout at 390x844', () => {
       expect(await smallTargets(page), path).toEqual([]);
     }
   });
+
+  it("puts each assistant box in its own party's card, next to the fields it fills", async () => {
+    await page.goto('/create-shipment');
+    await page.getByTestId('create-shipment').waitFor();
+    for (const party of ['sender', 'receiver'] as const) {
+      const card = (await page.getByTestId(`${party}-form`).boundingBox())!;
+      const box = (await page.getByTestId(`ai-assist-${party}`).boundingBox())!;
+      const firstField = (await page.locator(`#${party}-first-name`).boundingBox())!;
+      expect(box.y, party).toBeGreaterThanOrEqual(card.y);
+      expect(box.y + box.height, party).toBeLessThanOrEqual(card.y + card.height);
+      // Straight above the first field it fills, not a screen-length away.
+      expect(firstField.y - (box.y + box.height), party).toBeGreaterThan(0);
+      expect(firstField.y - (box.y + box.height), party).toBeLessThan(100);
+    }
+  });
 });

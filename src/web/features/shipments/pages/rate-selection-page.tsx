@@ -235,7 +235,9 @@ function RefusedShipment({ error, shipment }: { error: unknown; shipment: Stored
             <ul className="list-disc pl-5 text-sm">
               {lines.map((line) => (
                 <li key={line.key}>
-                  {line.label ? <span className="font-medium">{line.label}: </span> : null}
+                  {line.label ? (
+                    <span className="font-medium">{t('rates.refused.label', { label: line.label })}</span>
+                  ) : null}
                   {line.text}
                 </li>
               ))}
