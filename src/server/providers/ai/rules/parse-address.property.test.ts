@@ -1,0 +1,196 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AI_TEXT_MAX } from '../../../../shared/contracts/ai';
+import { parseShipmentDescription } from './roles';
+
+/**
+ * Property: on any text up to the AI box's cap, the parser's time grows linearly with the length.
+ * Generated texts mix digits, words, separators, newlines, Chinese, labels and address pieces, either
+ * as one long random run or as a short fragment repeated up to the cap (repetition is what found the
+ * quadratic paths). Timing on a shared machine is noisy: each length is timed several times,
+ * interleaved with the other, and the fastest run counts; the bounds are generous.
+ */
+const MAX_US_PER_CHAR = 50;
+const DOUBLING_FACTOR = 1.4; // time(2n) / (2 x time(n)): linear ~1, quadratic ~2
+const SLACK_MS = 2; // timer noise on a few milliseconds
+
+const digits = fc.oneof(
+  fc.constantFrom('1', '12', '123', '4567', '10118', '1203-88', '#305', '4B', '½'),
+  fc.stringMatching(/^\d{1,7}$/),
+);
+const words = fc.constantFrom(
+  'Main',
+  'St',
+  'St.',
+  'Ave',
+  'rue',
+  'boul.',
+  'Saint-Jean',
+  'E',
+  'N',
+  'Toronto',
+  'New York',
+  'Québec',
+  'ON',
+  'qc',
+  'NY',
+  'Canada',
+  'USA',
+  'apt',
+  'Suite',
+  'unit',
+  'box',
+  'PO Box',
+  'C.P.',
+  'RR',
+  'site',
+  'comp',
+  'General Delivery',
+  'ext',
+  'x',
+  'Inc.',
+  'Bakery',
+  'Mr.',
+  'Rachel',
+  'Green',
+  'ship',
+  'to',
+  'please',
+  'in',
+  'a',
+  'A',
+  'province',
+  'of',
+);
+const pieces = fc.constantFrom(
+  'M5V 3L9',
+  'm5v3l9',
+  'H2X-1Y4',
+  '416-555-0134',
+  '(604) 555 0198',
+  '+1 ',
+  'a@b.co',
+  'x.y@example.com',
+  '@',
+  'Name:',
+  'Phone:',
+  'City:',
+  'c/o ',
+  'Attn:',
+  'Sender information: ',
+  'Extract the address fields from this text: ',
+);
+const separators = fc.constantFrom(
+  ' ',
+  ' ',
+  '  ',
+  ', ',
+  ',',
+  '\n',
+  '\n\n',
+  '\t',
+  ' - ',
+  '-',
+  ';',
+  '|',
+  '.',
+  '. ',
+  ':',
+  '!',
+  '?',
+  '(',
+  ')',
+  "'",
+  '"',
+  '、',
+  '。',
+);
+const chinese = fc.oneof(
+  fc.constantFrom(
+    '多伦多',
+    '温哥华',
+    '加拿大',
+    '安大略省',
+    '省',
+    '市',
+    '王小明',
+    '欧阳娜娜',
+    '先生',
+    '收件人：',
+    '电话：',
+    '地址：',
+    '邮编：',
+    '有限公司',
+  ),
+  fc.string({
+    unit: fc.integer({ min: 0x4e00, max: 0x9fa5 }).map((c) => String.fromCharCode(c)),
+    minLength: 1,
+    maxLength: 4,
+  }),
+);
+const token = fc.oneof(digits, words, pieces, separators, chinese);
+
+/** A fragment that is repeated up to the cap: a short one (2-8 tokens) or one long random mix. */
+const fragment = fc
+  .oneof(
+    fc.array(token, { minLength: 1, maxLength: 8 }).map((t) => t.join('')),
+    fc.array(token, { minLength: 100, maxLength: 600 }).map((t) => t.join('')),
+  )
+  .filter((f) => f.length > 0);
+
+const upTo = (f: string, length: number) => f.repeat(Math.ceil(length / f.length)).slice(0, length);
+
+/**
+ * The fastest of `runs` timings of parsing `half` twice and of parsing `full` (twice its length) once,
+ * interleaved. Both windows last about as long for a linear parser, so a busy machine's pauses
+ * (another process, the garbage collector) fall on both alike.
+ */
+function fastestPairs(half: string, full: string, runs: number): { twoHalvesMs: number; fullMs: number } {
+  // Untimed first runs: the first parses of a new text are slower (string flattening, regexp and JIT warm-up).
+  for (let i = 0; i < 2; i++) {
+    parseShipmentDescription(half);
+    parseShipmentDescription(full);
+  }
+  let twoHalvesMs = Infinity;
+  let fullMs = Infinity;
+  for (let i = 0; i < runs; i++) {
+    let t = performance.now();
+    parseShipmentDescription(half);
+    parseShipmentDescription(half);
+    twoHalvesMs = Math.min(twoHalvesMs, performance.now() - t);
+    t = performance.now();
+    parseShipmentDescription(full);
+    fullMs = Math.min(fullMs, performance.now() - t);
+  }
+  return { twoHalvesMs, fullMs };
+}
+
+describe('rule parser time per character (property)', () => {
+  it('stays linear on generated text up to the cap', () => {
+    parseShipmentDescription('warm up: Rachel Green, 90 Bedford Rd, Toronto ON M5R 2K2, 416 555 0134');
+    fc.assert(
+      fc.property(fragment, (f) => {
+        const full = upTo(f, AI_TEXT_MAX);
+        const half = upTo(f, AI_TEXT_MAX / 2);
+        const linearEnough = (m: { twoHalvesMs: number; fullMs: number }) =>
+          m.fullMs < DOUBLING_FACTOR * m.twoHalvesMs + SLACK_MS;
+        // A busy machine can spoil one measurement: measure again (at most twice) before judging.
+        let { twoHalvesMs, fullMs } = fastestPairs(half, full, 5);
+        for (let retry = 0; retry < 2 && !linearEnough({ twoHalvesMs, fullMs }); retry++) {
+          const again = fastestPairs(half, full, 5);
+          twoHalvesMs = Math.min(twoHalvesMs, again.twoHalvesMs);
+          fullMs = Math.min(fullMs, again.fullMs);
+        }
+        const usPerChar = (fullMs * 1000) / full.length;
+        expect(usPerChar, `${usPerChar.toFixed(1)} µs per character`).toBeLessThan(MAX_US_PER_CHAR);
+        // Linear: one text of twice the length takes about as long as two of the length; quadratic: twice as long.
+        expect(
+          fullMs,
+          `${half.length} chars twice: ${twoHalvesMs.toFixed(2)} ms; ${full.length} chars once: ${fullMs.toFixed(2)} ms`,
+        ).toBeLessThan(DOUBLING_FACTOR * twoHalvesMs + SLACK_MS);
+      }),
+      // No shrinking: each step re-times the parser; the counterexample printed is the generated one.
+      { numRuns: 40, endOnFailure: true },
+    );
+  }, 60_000);
+});
