@@ -99,6 +99,11 @@ describe('accessibility (axe) in Chromium', () => {
     await page.goto('/dashboard');
     await page.getByTestId('coming-soon').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    // The placeholder says what will be there, without talk about sample data.
+    const soon = await page.getByTestId('coming-soon').textContent();
+    expect(soon).toContain('Coming soon');
+    expect(soon).toContain('orders, spending and wallet balance');
+    expect(soon).not.toMatch(/sample data|next release/);
     await context.close();
 
     const phone = await newPage(browser, app, { viewport: { width: 390, height: 844 } });

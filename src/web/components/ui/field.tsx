@@ -1,6 +1,16 @@
 import { cloneElement, useId, type ReactElement } from 'react';
 import { cn } from '../../lib/cn';
 
+/** ' (optional)', or full-width brackets (which carry their own space) around Chinese text: '（选填）'. */
+function Optional({ text }: { text: string }) {
+  const chinese = /[\u3400-\u9fff]/.test(text);
+  return (
+    <span className={cn('font-normal text-slate-500', !chinese && 'ml-1')}>
+      {chinese ? `（${text}）` : `(${text})`}
+    </span>
+  );
+}
+
 type ControlProps = {
   id?: string;
   'aria-invalid'?: boolean;
@@ -39,7 +49,7 @@ export function Field({
     <div className={cn('grid content-start gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
-        {optional ? <span className="ml-1 font-normal text-slate-500">({optional})</span> : null}
+        {optional ? <Optional text={optional} /> : null}
       </label>
       {cloneElement(children, {
         id,
