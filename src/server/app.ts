@@ -92,6 +92,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    // No body of ours nests deeply, and walking one that does (here or in a schema) could overflow the stack.
+    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+      const problem = `JSON must not be nested deeper than ${MAX_JSON_DEPTH} levels`;
+      return done(
+        new AppError(400, `Invalid body: ${problem}`, ErrorCode.VALIDATION_ERROR, { body: [problem] }),
+        undefined,
+      );
+    }
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -102,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return done(err, undefined);
     }
     // PostgreSQL text cannot hold NUL, and no field of ours has a use for it: refuse it up front.
-    const nulAt = text.includes('\\u0000') ? findNul(value, '') : null;
+    const nulAt = text.includes('\\u0000') ? findNul(value) : null;
     if (nulAt !== null) {
       const field = nulAt || 'body';
       return done(
@@ -209,22 +217,52 @@ function indexHtml(dir: string): string {
   return cachedIndex.html;
 }
 
-/** Dotted path of the first string (or key) holding U+0000, or null. */
-function findNul(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const hit = findNul(value[i], path ? `${path}.${i}` : String(i));
-      if (hit !== null) return hit;
+const MAX_JSON_DEPTH = 64;
+/** Longest field path echoed in an error (a key can be kilobytes long). */
+const MAX_ECHOED_PATH = 80;
+
+/** Whether the JSON text nests arrays/objects deeper than `max` (a linear scan that skips strings). */
+function jsonDepthExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
     }
-    return null;
   }
-  if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      const childPath = path ? `${path}.${key}` : key;
-      if (key.includes('\u0000')) return childPath;
-      const hit = findNul(child, childPath);
-      if (hit !== null) return hit;
+  return false;
+}
+
+/**
+ * Dotted path of the first string (or key) holding U+0000, or null; depth-first without recursion.
+ * The path is cut to MAX_ECHOED_PATH characters (ending in '…') since it goes into the answer.
+ */
+function findNul(root: unknown): string | null {
+  const extend = (path: string, key: string) => (path ? `${path}.${key}` : key).slice(0, MAX_ECHOED_PATH + 1);
+  const shown = (path: string) => (path.length > MAX_ECHOED_PATH ? `${path.slice(0, MAX_ECHOED_PATH - 1)}…` : path);
+  const stack: { value: unknown; path: string; nulKey?: boolean }[] = [{ value: root, path: '' }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value, path } = item;
+    if (item.nulKey) return shown(path);
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return shown(path);
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: extend(path, String(i)) });
+    } else if (value && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i];
+        stack.push({ value: child, path: extend(path, key), nulKey: key.includes('\u0000') });
+      }
     }
   }
   return null;

@@ -111,3 +111,62 @@ describe(`no input answers 500 (${testDbKind})`, () => {
     );
   });
 });
+
+describe(`deeply nested and long-keyed JSON (${testDbKind})`, () => {
+  let ctx: TestContext;
+  let cookie: string;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    cookie = (await createSignedInUser(ctx)).cookie;
+  });
+  afterAll(async () => ctx.close());
+
+  const send = (url: string, payload: string) =>
+    ctx.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', cookie }, payload });
+
+  it('answers 400 naming the nesting limit for 20 KB of nested arrays around a NUL, and for nested objects', async () => {
+    const arrays = `${'['.repeat(10_000)}"\\u0000"${']'.repeat(10_000)}`;
+    const objects = `${'{"a":'.repeat(4000)}"\\u0000"${'}'.repeat(4000)}`;
+    const plain = `${'['.repeat(65)}1${']'.repeat(65)}`;
+    for (const payload of [arrays, objects, plain]) {
+      for (const url of ['/api/login', '/api/addresses', '/api/ai/parse-shipment']) {
+        const res = await send(url, payload);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json()).toEqual({
+          message: 'Invalid body: JSON must not be nested deeper than 64 levels',
+          code: 'VALIDATION_ERROR',
+          fieldErrors: { body: ['JSON must not be nested deeper than 64 levels'] },
+        });
+      }
+    }
+  });
+
+  it('reads JSON nested up to the limit as before (a NUL in it is named by a shortened path)', async () => {
+    const res = await send('/api/login', `${'['.repeat(64)}"\\u0000"${']'.repeat(64)}`);
+    expect(res.statusCode).toBe(400);
+    const [key] = Object.keys(res.json().fieldErrors);
+    expect(key.length).toBeLessThanOrEqual(80);
+    expect(key).toMatch(/^0\.0\.0\..*…$/);
+    expect(res.json().message).toBe(`Invalid ${key}: text must not contain NUL characters`);
+  });
+
+  it('never echoes a kilobyte-long key path in the message or the field error key', async () => {
+    const longKey = 'k'.repeat(2000);
+    const res = await send('/api/login', JSON.stringify({ [longKey]: { [longKey]: 'a\u0000b' } }));
+    expect(res.statusCode).toBe(400);
+    expect(res.body.length).toBeLessThan(400);
+    const [key] = Object.keys(res.json().fieldErrors);
+    expect(key).toBe(`${'k'.repeat(79)}…`);
+    expect(res.json().message).toBe(`Invalid ${key}: text must not contain NUL characters`);
+  });
+
+  it('still names a short field holding a NUL exactly', async () => {
+    const res = await send('/api/login', JSON.stringify({ email: 'a@example.com', password: 'x\u0000y' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Invalid password: text must not contain NUL characters',
+      code: 'VALIDATION_ERROR',
+      fieldErrors: { password: ['Text must not contain NUL characters'] },
+    });
+  });
+});
