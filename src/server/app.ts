@@ -148,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
     reply.header('cache-control', 'no-store');
     // request.host honours X-Forwarded-Host only from a trusted proxy.
     if (UNSAFE.has(request.method)) checkCsrf(request.headers.origin, request.host, config.appUrl);
@@ -165,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !deps.webDir) {
+    if (isApiRequest(request) || !deps.webDir) {
       return reply.code(404).send({ message: 'Not found', code: ErrorCode.NOT_FOUND } satisfies TApiError);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -215,6 +215,25 @@ let cachedIndex: { dir: string; html: string } | null = null;
 function indexHtml(dir: string): string {
   if (cachedIndex?.dir !== dir) cachedIndex = { dir, html: fs.readFileSync(path.join(dir, 'index.html'), 'utf8') };
   return cachedIndex.html;
+}
+
+/**
+ * Whether a request is for the API, by the route it matched ('/%61pi/login' reaches /api/login, so
+ * its raw URL must not decide); unmatched (404), by its path decoded as the router decodes it.
+ */
+function isApiRequest(request: FastifyRequest): boolean {
+  const path = request.routeOptions.url ?? decodedPath(request.url);
+  return path === '/api' || path.startsWith('/api/');
+}
+
+function decodedPath(url: string): string {
+  const q = url.indexOf('?');
+  const raw = q < 0 ? url : url.slice(0, q);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
 
 const MAX_JSON_DEPTH = 64;

@@ -381,3 +381,67 @@ describe(`send-otp timing (${testDbKind})`, () => {
     expect(ctx.mail.filter((m) => m.to === email)).toHaveLength(2);
   });
 });
+
+describe(`"is this the API" follows the matched route, not the raw URL (${testDbKind})`, () => {
+  let ctx: TestContext;
+  let app: TestContext['app'];
+  beforeAll(async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voyageur-web-'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Voyageur</title>');
+    ctx = await createTestApp();
+    // The same app serving a built web app: unknown non-API paths get its HTML.
+    const { buildApp } = await import('../../src/server/app');
+    const { createProviders } = await import('../../src/server/providers/index');
+    const providers = createProviders(ctx.config, { info: () => undefined });
+    app = await buildApp({ config: ctx.config, database: ctx.database, clock: ctx.clock, providers, webDir });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await ctx?.close();
+  });
+
+  const login = (url: string) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example', host: 'localhost:5000' },
+      payload: { email: 'someone@example.com', password: 'a good long password' },
+    });
+
+  it('refuses POST /%61pi/login from a foreign Origin exactly like POST /api/login', async () => {
+    const plain = await login('/api/login');
+    expect(plain.statusCode).toBe(403);
+    for (const url of ['/%61pi/login', '/%61%70%69/login', '/api/%6cogin']) {
+      const encoded = await login(url);
+      expect(encoded.statusCode, url).toBe(403);
+      expect(encoded.json(), url).toEqual(plain.json());
+      expect(encoded.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('reads the session and sends no-store on GET /%61pi/user like GET /api/user', async () => {
+    const u = await createSignedInUser(ctx);
+    const plain = await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: u.cookie } });
+    const encoded = await app.inject({ method: 'GET', url: '/%61pi/user', headers: { cookie: u.cookie } });
+    expect(plain.statusCode).toBe(200);
+    expect(encoded.statusCode).toBe(200);
+    expect(encoded.json()).toEqual(plain.json());
+    expect(encoded.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers JSON 404 with no-store under /api however the path is written, and the web app elsewhere', async () => {
+    for (const url of ['/api/nothing-here', '/%61pi/nothing-here', '/api', '/%61pi', '/api/nothing?x=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const page = await app.inject({ method: 'GET', url: '/apiary/some-page' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+});
