@@ -10,7 +10,8 @@
  * add one there to run it off the request thread. Inputs and results cross threads by structured
  * clone (plain data, no functions or class instances).
  *
- * Size: one thread per core but one (at least one), leaving a core to the request thread. The queue
+ * Size: one thread per core but one (at least one), leaving a core to the request thread, and the
+ * threads run at a lower CPU priority (nice +10) than the request thread. The queue
  * is bounded: when `maxQueue` tasks already wait for a thread, runTask fails at once with a 503
  * SERVER_BUSY AppError carrying Retry-After instead of queueing without bound.
  *
@@ -31,6 +32,8 @@ export type WorkerPoolOptions = {
   maxQueue?: number;
   /** Seconds a refused client is told to wait (Retry-After); default 1. */
   retryAfterSeconds?: number;
+  /** How much lower the threads' CPU priority is than the request thread's (nice); default 10. */
+  niceIncrement?: number;
   /** The worker entry (a file URL); default: worker.js beside the bundle, worker-tasks.dev.mjs from sources. */
   filename?: string;
   log?: { error(obj: object, msg: string): void };
@@ -77,6 +80,9 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
       minThreads: size,
       maxThreads: size,
       maxQueue,
+      // Lower priority than the request thread (Linux/macOS, through piscina's optional @napi-rs/nice):
+      // on a busy machine the cores go to answering requests before background parsing.
+      niceIncrement: opts.niceIncrement ?? 10,
       // The tsx shim registers its own loader: the parent's tsx/vitest flags only slow a thread's start.
       execArgv: filename.endsWith('.dev.mjs') ? [] : undefined,
     });
