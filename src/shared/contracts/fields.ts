@@ -1,13 +1,20 @@
 import { z } from 'zod';
 
 /**
- * Control characters (C0 incl. tab, CR and LF; DEL; C1), the Unicode line and paragraph separators, and
- * bidirectional overrides. A name, company or street is one line of text: these only serve to forge
- * mail headers or message lines, or to disguise what a text says.
+ * Control characters (C0 incl. tab, CR and LF; DEL; C1), the Unicode line and paragraph separators,
+ * bidirectional marks, embeddings, overrides and isolates, zero-width space, word joiner and invisible
+ * operators, and the byte-order mark. A name, company or street is one line of visible text: these only
+ * serve to forge mail headers or message lines, or to disguise what a text says. (Zero-width joiner and
+ * non-joiner stay allowed: Persian and Indic names need them.)
  */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const INVISIBLE = '\\u061c\\u200b\\u200e\\u200f\\u2028-\\u202e\\u2060-\\u2069\\ufeff';
+// Built from a string: the characters are the point of this pattern (eslint no-control-regex).
+const CONTROL_CHARACTERS = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f${INVISIBLE}]`);
+/** The same, but line breaks allowed (multi-line fields such as an organization's address). */
+const CONTROL_BUT_LINE_BREAKS = new RegExp(`[\\u0000-\\u0009\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f${INVISIBLE}]`);
 
 export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(value);
+export const hasControlCharactersBesidesLineBreaks = (value: string) => CONTROL_BUT_LINE_BREAKS.test(value);
 
 /** The text with each run of control characters turned into one space (for names from elsewhere). */
 export const toOneLine = (value: string) => value.replace(new RegExp(CONTROL_CHARACTERS.source + '+', 'g'), ' ');

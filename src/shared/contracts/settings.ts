@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZEmail, ZPassword, ZPersonName } from './auth';
-import { singleLine } from './fields';
+import { hasControlCharactersBesidesLineBreaks, singleLine } from './fields';
 import { ZLocale } from './user';
 
 export const ZUpdateProfileRequest = z.strictObject({
@@ -40,7 +40,11 @@ export type TOrganization = z.infer<typeof ZOrganization>;
 
 export const ZUpdateOrganizationRequest = z.strictObject({
   name: singleLine('Organization name').trim().min(1, 'Organization name is required').max(200),
-  address: z.string().trim().max(500),
+  address: z
+    .string()
+    .refine((v) => !hasControlCharactersBesidesLineBreaks(v), 'Address must not contain control characters')
+    .trim()
+    .max(500),
 });
 export type TUpdateOrganizationRequest = z.infer<typeof ZUpdateOrganizationRequest>;
 
