@@ -300,6 +300,8 @@ function checkCsrf(origin: string | undefined, host: string | undefined, appUrl:
   }
 }
 
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
 function toErrorBody(error: FastifyError | AppError | Error): TApiError & { status: number } {
   if (error instanceof AppError) {
     const retryAfter = Number(error.headers?.['retry-after']);
@@ -317,8 +319,9 @@ function toErrorBody(error: FastifyError | AppError | Error): TApiError & { stat
     const context = (error as FastifyError).validationContext;
     for (const v of error.validation) {
       const parts = v.instancePath.split('/').filter(Boolean);
-      const key = parts.length ? parts.join('.') : context === 'body' ? 'body' : (context ?? 'body');
-      const message = v.message ?? 'Invalid value';
+      // Keys and messages can quote what the client sent (an unknown key of 100 KB): never echo it whole.
+      const key = clip(parts.length ? parts.join('.') : context === 'body' ? 'body' : (context ?? 'body'), 80);
+      const message = clip(v.message ?? 'Invalid value', 200);
       (fieldErrors[key] ??= []).push(message);
     }
     const first = Object.entries(fieldErrors)[0];

@@ -6,6 +6,7 @@ import {
   call,
   freshEmail,
   lastCode,
+  lastResetToken,
   nextIp,
   registerAndVerify,
   sessionCookieOf,
@@ -169,11 +170,12 @@ describe(`account takeover (${testDbKind})`, () => {
           (await call(ctx, 'POST', '/api/login', { email, password: `guess ${i}` }, { ip: nextIp() })).statusCode,
         ).toBe(401);
       }
-      // An attacker keeps going: now one try per 20 s for clients the account has not seen.
+      // An attacker keeps going from one address: one try per 20 s there.
       const statuses: number[] = [];
+      const attacker = nextIp();
       for (let i = 0; i < 3; i++) {
         statuses.push(
-          (await call(ctx, 'POST', '/api/login', { email, password: `more ${i}` }, { ip: nextIp() })).statusCode,
+          (await call(ctx, 'POST', '/api/login', { email, password: `more ${i}` }, { ip: attacker })).statusCode,
         );
       }
       expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(2);
@@ -215,6 +217,116 @@ describe(`account takeover (${testDbKind})`, () => {
         },
       );
       expect([200, 429]).toContain(forged.statusCode);
+    });
+  });
+
+  describe('guessing limits an attacker cannot turn against the owner', () => {
+    const tenFailures = async (email: string) => {
+      for (let i = 0; i < 10; i++)
+        await call(ctx, 'POST', '/api/login', { email, password: `guess ${i}` }, { ip: nextIp() });
+    };
+
+    it('an attacker hammering from one address does not hold the owner’s turn at another', async () => {
+      const { email, password } = await registerAndVerify(ctx);
+      await tenFailures(email);
+      const attacker = nextIp();
+      await call(ctx, 'POST', '/api/login', { email, password: 'again' }, { ip: attacker });
+      expect((await call(ctx, 'POST', '/api/login', { email, password: 'again' }, { ip: attacker })).statusCode).toBe(
+        429,
+      );
+      // The owner, from a new browser at her own address, gets her try at once.
+      expect((await call(ctx, 'POST', '/api/login', { email, password }, { ip: nextIp() })).statusCode).toBe(200);
+    });
+
+    it('a known browser is not held back by a busy shared address', { timeout: 120_000 }, async () => {
+      const { email, password } = await registerAndVerify(ctx);
+      const office = nextIp();
+      expect((await browserCall(ctx, 'POST', '/api/login', { email, password }, { ip: office })).statusCode).toBe(200);
+      // 100 sign-ins from the same NAT address to other accounts use up the address's allowance.
+      for (let i = 0; i < 100; i++)
+        await call(ctx, 'POST', '/api/login', { email: freshEmail('x'), password: 'x' }, { ip: office });
+      expect((await call(ctx, 'POST', '/api/login', { email, password }, { ip: office })).statusCode).toBe(429);
+      expect((await browserCall(ctx, 'POST', '/api/login', { email, password }, { ip: office })).statusCode).toBe(200);
+    });
+
+    it('a password change or reset forgets known devices; the reset link’s browser becomes the known one', async () => {
+      const { email, password, cookie } = await registerAndVerify(ctx);
+      const old = nextIp();
+      expect((await browserCall(ctx, 'POST', '/api/login', { email, password }, { ip: old })).statusCode).toBe(200);
+      const changed = await call(
+        ctx,
+        'PATCH',
+        '/api/user/password',
+        { currentPassword: password, newPassword: 'brand new password' },
+        { cookie },
+      );
+      expect(changed.statusCode).toBe(200);
+      await tenFailures(email);
+      // The old device cookie no longer exempts its browser: slowed like any unknown client.
+      const tries = [];
+      for (let i = 0; i < 2; i++)
+        tries.push(
+          (await browserCall(ctx, 'POST', '/api/login', { email, password: `y${i}` }, { ip: old })).statusCode,
+        );
+      expect(tries).toContain(429);
+
+      // A reset link proves the mailbox: that browser signs in at once despite the attack.
+      const reset = nextIp();
+      await call(ctx, 'POST', '/api/forgot-password', { email }, { ip: reset });
+      const token = await lastResetToken(ctx, email);
+      const done = await browserCall(
+        ctx,
+        'POST',
+        '/api/reset-password',
+        { token, password: 'after the reset 1' },
+        { ip: reset },
+      );
+      expect(done.statusCode).toBe(200);
+      expect(String(done.headers['set-cookie'])).toContain(`${DEVICE_COOKIE}=`);
+      await tenFailures(email);
+      expect(
+        (await browserCall(ctx, 'POST', '/api/login', { email, password: 'after the reset 1' }, { ip: reset }))
+          .statusCode,
+      ).toBe(200);
+    });
+
+    it('caps the codes mailed to one address across register, resend and sign-in', async () => {
+      // Start at the top of an hour, so the hourly window does not roll over mid-test.
+      const hour = 3_600_000;
+      ctx.clock.set(new Date(Math.ceil(ctx.clock.now().getTime() / hour) * hour + 1000));
+      const email = freshEmail('flood');
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const ip = nextIp();
+        statuses.push(
+          (
+            await browserCall(
+              ctx,
+              'POST',
+              '/api/register',
+              { email, password: 'my password 123', firstName: 'A', lastName: 'B' },
+              { ip },
+            )
+          ).statusCode,
+        );
+        ctx.clock.advance(31_000);
+        statuses.push((await browserCall(ctx, 'POST', '/api/auth/send-otp', { email }, { ip })).statusCode);
+      }
+      // Past the cap, register answers 429; a resend for no attempt answers 200 like any unknown email.
+      expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+      expect(ctx.mail.filter((m) => m.to === email)).toHaveLength(20);
+    });
+
+    it('never echoes a huge unknown key back', async () => {
+      const res = await call(
+        ctx,
+        'POST',
+        '/api/forgot-password',
+        { email: 'a@b.co', ['k'.repeat(100_000)]: 1 },
+        { ip: nextIp() },
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.body.length).toBeLessThan(1000);
     });
   });
 

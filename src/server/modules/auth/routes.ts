@@ -79,17 +79,17 @@ export function registerAuth(root: App, deps: AppDeps): void {
     config: deps.config,
     identity: deps.providers.identity,
   });
+  const setDeviceCookie = (reply: FastifyReply, device: { token: string; expiresAt: Date }) =>
+    reply.setCookie(DEVICE_COOKIE, device.token, {
+      path: '/api',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      expires: device.expiresAt,
+    });
   const signIn = (reply: FastifyReply, s: SignedIn) => {
     setSessionCookie(reply, s.token, s.expiresAt, secure);
-    if (s.device) {
-      reply.setCookie(DEVICE_COOKIE, s.device.token, {
-        path: '/api',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        expires: s.device.expiresAt,
-      });
-    }
+    if (s.device) setDeviceCookie(reply, s.device);
   };
 
   app.get('/api/user', { schema: { response: { 200: ZUser } } }, async (request) => {
@@ -157,8 +157,9 @@ export function registerAuth(root: App, deps: AppDeps): void {
   app.post(
     '/api/reset-password',
     { schema: { body: ZResetPasswordRequest, response: { 200: ZResetPasswordResponse } } },
-    async (request) => {
-      await auth.resetPassword(request.body.token, request.body.password, meta(request));
+    async (request, reply) => {
+      const { device } = await auth.resetPassword(request.body.token, request.body.password, meta(request));
+      setDeviceCookie(reply, device);
       return { ok: true as const, message: 'Password reset successful' };
     },
   );

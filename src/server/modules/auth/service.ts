@@ -5,7 +5,14 @@ import { runInBackground } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import { hashPassword, randomDigits, randomToken, sameDigest, sha256, verifyPassword } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { currentHits, enforceRateLimits, rateLimited, recordHit, type RateRule } from '../../lib/rate-limit';
+import {
+  currentHits,
+  enforceRateLimits,
+  rateLimited,
+  recordHit,
+  secondsUntilWindowEnds,
+  type RateRule,
+} from '../../lib/rate-limit';
 import { type Mailer, type MailMessage, deliverMail } from '../../providers/mail/index';
 import { ErrorCode } from '../../../shared/errors';
 import { FORGOT_PASSWORD_MESSAGE, type TRegisterRequest } from '../../../shared/contracts/auth';
@@ -38,9 +45,11 @@ export const LOGIN_FAILURES_BEFORE_SLOWDOWN = 10;
 /*
  * Rate limits (fixed windows in the rate_limits table, shared by all app processes):
  * - login: 100 per IP per 15 min (offices behind one NAT). Wrong passwords per account: after 10 in
- *   15 min, clients without a device cookie of that account get one try per 20 s (slows guessing to
- *   ~4,000 a day without locking the owner out); a browser that signed in to the account before (device
- *   cookie, OWASP) is never slowed by others' failures, only by its own (10 per 15 min);
+ *   15 min, clients without a device cookie of that account get one try per 20 s per address (an
+ *   attacker cannot hold the owner's turn); after 200 in an hour, none until the hour ends. A browser
+ *   that signed in to the account before (device cookie, OWASP) is slowed by neither, nor by the per-IP
+ *   limit, only by its own failures (10 per 15 min) — unless known devices together failed 30 times in
+ *   an hour (stolen cookies). A reset link proves the mailbox, so it makes its browser a known device;
  * - register: 30 per IP per hour; codes per email 20 per hour in all, 10 per hour per browser, one per
  *   30 s per attempt (exact, on the attempt row);
  * - send-otp: 30 per IP per hour; per email 1 per 30 s window and 10 per hour — applied to every
@@ -53,7 +62,9 @@ export const RATE = {
   loginIp: { name: 'login-ip', limit: 100, windowMs: 15 * MINUTE },
   loginFailures: { name: 'login-fail', limit: LOGIN_FAILURES_BEFORE_SLOWDOWN, windowMs: 15 * MINUTE },
   loginSlow: { name: 'login-slow', limit: 1, windowMs: 20_000 },
+  loginFailuresHourly: { name: 'login-fail-hour', limit: 200, windowMs: HOUR },
   loginDeviceFailures: { name: 'login-dev-fail', limit: 10, windowMs: 15 * MINUTE },
+  loginKnownDeviceFailures: { name: 'login-known-fail', limit: 30, windowMs: HOUR },
   registerIp: { name: 'register-ip', limit: 30, windowMs: HOUR },
   registerEmail: { name: 'register-email', limit: 20, windowMs: HOUR },
   registerBrowser: { name: 'register-browser', limit: CODE_MAX_PER_HOUR, windowMs: HOUR },
@@ -196,6 +207,9 @@ export function createAuthService(deps: AuthDeps) {
     now: Date,
   ): Promise<never> {
     const browserHash = sha256(meta.browserToken);
+    if (!attempt || attempt.codeSentAt.getTime() + CODE_RESEND_GAP_MS <= now.getTime()) {
+      await enforceRateLimits(db, now, [{ rule: RATE.registerEmail, subject: email }]);
+    }
     const out = await db.transaction(async (tx) => {
       if (attempt) {
         const [locked] = await repo
@@ -308,6 +322,10 @@ export function createAuthService(deps: AuthDeps) {
         { rule: RATE.otpGap, subject: `${email}:${browserHash}` },
         { rule: RATE.otpHourly, subject: `${email}:${browserHash}` },
       ]);
+      // Codes to one mailbox are capped in all, whichever path sends them (register, resend, sign-in).
+      if ((await repo.openAttempts(db, email, now, { browserHash, limit: 1 })).length > 0) {
+        await enforceRateLimits(db, now, [{ rule: RATE.registerEmail, subject: email }]);
+      }
       const out = await db.transaction(async (tx) => {
         const [attempt] = await repo.openAttempts(tx, email, now, { browserHash, forUpdate: true, limit: 1 });
         if (!attempt) return null;
@@ -429,7 +447,6 @@ export function createAuthService(deps: AuthDeps) {
     ): Promise<SignedIn> {
       const now = clock.now();
       const browserHash = sha256(meta.browserToken);
-      await enforceRateLimits(db, now, [{ rule: RATE.loginIp, subject: meta.ip }]);
       const found = await repo.findUserByEmail(db, input.email);
       const user = found?.emailVerifiedAt ? found : null;
       // Exactly one password hash is checked on every path, so timing tells no account from another.
@@ -439,23 +456,39 @@ export function createAuthService(deps: AuthDeps) {
           (await repo.openAttempts(db, input.email, now, { limit: 1 }))[0]);
       const legacy = !user && !attempt && found?.passwordHash ? found : null;
 
+      // A browser that signed in to this account before is trusted, unless known devices together have
+      // failed so often that their cookies look stolen.
       const deviceHash = meta.deviceToken ? sha256(meta.deviceToken) : null;
-      const trusted = !!(user && deviceHash && (await repo.isTrustedDevice(db, user.id, deviceHash, now)));
+      const trusted =
+        !!(user && deviceHash && (await repo.isTrustedDevice(db, user.id, deviceHash, now))) &&
+        (await currentHits(db, now, RATE.loginKnownDeviceFailures, input.email)) < RATE.loginKnownDeviceFailures.limit;
       if (trusted) {
-        const own = await currentHits(db, now, RATE.loginDeviceFailures, deviceHash!);
-        if (own >= RATE.loginDeviceFailures.limit) {
-          throw rateLimited(Math.ceil(RATE.loginDeviceFailures.windowMs / 1000));
+        // Neither others' failures nor a busy shared address (NAT, proxy) keep a known browser out.
+        if ((await currentHits(db, now, RATE.loginDeviceFailures, deviceHash!)) >= RATE.loginDeviceFailures.limit) {
+          throw rateLimited(secondsUntilWindowEnds(now.getTime(), RATE.loginDeviceFailures.windowMs));
         }
-      } else if ((await currentHits(db, now, RATE.loginFailures, input.email)) >= RATE.loginFailures.limit) {
-        // Slowed, not locked: one try per window for clients the account has not seen before.
-        await enforceRateLimits(db, now, [{ rule: RATE.loginSlow, subject: input.email }]);
+      } else {
+        await enforceRateLimits(db, now, [{ rule: RATE.loginIp, subject: meta.ip }]);
+        if ((await currentHits(db, now, RATE.loginFailuresHourly, input.email)) >= RATE.loginFailuresHourly.limit) {
+          // A sustained attack from many addresses: only known browsers (and a reset link) get in now.
+          throw rateLimited(secondsUntilWindowEnds(now.getTime(), RATE.loginFailuresHourly.windowMs));
+        }
+        if ((await currentHits(db, now, RATE.loginFailures, input.email)) >= RATE.loginFailures.limit) {
+          // Slowed, not locked: one try per 20 s per address, so an attacker cannot hold the owner's slot.
+          await enforceRateLimits(db, now, [{ rule: RATE.loginSlow, subject: `${input.email}:${meta.ip}` }]);
+        }
       }
 
       const hash = user?.passwordHash ?? attempt?.passwordHash ?? legacy?.passwordHash ?? (await getDummyHash());
       const matches = await verifyPassword(input.password, hash);
       if (!matches || !(user?.passwordHash || attempt || legacy)) {
-        if (trusted) await recordHit(db, now, RATE.loginDeviceFailures, deviceHash!);
-        else await recordHit(db, now, RATE.loginFailures, input.email);
+        if (trusted) {
+          await recordHit(db, now, RATE.loginDeviceFailures, deviceHash!);
+          await recordHit(db, now, RATE.loginKnownDeviceFailures, input.email);
+        } else {
+          await recordHit(db, now, RATE.loginFailures, input.email);
+          await recordHit(db, now, RATE.loginFailuresHourly, input.email);
+        }
         if (user) {
           await audit(db, {
             userId: user.id,
@@ -543,12 +576,21 @@ export function createAuthService(deps: AuthDeps) {
       return { message: FORGOT_PASSWORD_MESSAGE };
     },
 
-    async resetPassword(token: string, password: string, meta: RequestMeta): Promise<void> {
+    /**
+     * Sets the new password with a mailed link. Known devices are forgotten (a stolen device cookie must
+     * not outlive the password), and this browser, which proved the mailbox, becomes the one known device.
+     */
+    async resetPassword(
+      token: string,
+      password: string,
+      meta: RequestMeta,
+    ): Promise<{ device: { token: string; expiresAt: Date } }> {
       const now = clock.now();
       await enforceRateLimits(db, now, [{ rule: RATE.resetIp, subject: meta.ip }]);
       const row = await repo.findResetToken(db, sha256(token));
       if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) throw invalidToken();
       const passwordHash = await hashPassword(password);
+      let device: { token: string; expiresAt: Date } | undefined;
       await db.transaction(async (tx) => {
         if (!(await repo.claimResetToken(tx, row.id, now))) throw invalidToken();
         const user = await repo.findUserById(tx, row.userId, true);
@@ -561,6 +603,8 @@ export function createAuthService(deps: AuthDeps) {
         });
         await repo.retireResetTokens(tx, user.id, now);
         await deleteOtherSessions(tx, user.id);
+        await repo.deleteTrustedDevices(tx, user.id);
+        device = await trustDevice(tx, user.id, undefined, now);
         await audit(tx, {
           userId: user.id,
           action: 'password_reset',
@@ -571,6 +615,7 @@ export function createAuthService(deps: AuthDeps) {
           at: now,
         });
       });
+      return { device: device! };
     },
   };
 }

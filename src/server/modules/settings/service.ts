@@ -15,7 +15,14 @@ import type {
 } from '../../../shared/contracts/settings';
 import type { TLocale } from '../../../shared/contracts/user';
 import { audit } from '../audit/repo';
-import { closeCodes, consumeCode, findUserByEmail, isUniqueViolation, retireResetTokens } from '../auth/repo';
+import {
+  closeCodes,
+  consumeCode,
+  deleteTrustedDevices,
+  findUserByEmail,
+  isUniqueViolation,
+  retireResetTokens,
+} from '../auth/repo';
 import { checkCode, codeExpired, codeWait, invalidCode, issueCode, tooManyAttempts } from '../auth/codes';
 import { emailChangeCodeEmail, emailChangedEmail, emailChangeRequestedEmail } from '../auth/emails';
 import { emailTaken } from '../auth/service';
@@ -232,6 +239,8 @@ export function createSettingsService(deps: SettingsDeps) {
         await lockedUser(tx, actor.userId);
         await repo.updateUser(tx, actor.userId, { passwordHash, updatedAt: now });
         await deleteOtherSessions(tx, actor.userId, actor.sessionId);
+        // Device cookies collected while someone knew the old password must not keep their exemption.
+        await deleteTrustedDevices(tx, actor.userId);
         // A reset link mailed earlier would otherwise still override the password just chosen.
         await retireResetTokens(tx, actor.userId, now);
         await audit(tx, {
