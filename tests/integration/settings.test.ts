@@ -219,6 +219,20 @@ describe(`settings (${testDbKind})`, () => {
       expect(names.statusCode).toBe(200);
     });
 
+    it('sends a new code for the change already asked for without the password, but a different address needs it', async () => {
+      const { cookie } = await registerAndVerify(ctx);
+      const newEmail = freshEmail('again');
+      expect((await requestChange(cookie, newEmail)).statusCode).toBe(200);
+      ctx.clock.advance(31_000);
+      const names = { firstName: 'Ada', lastName: 'Lovelace' };
+      const again = await call(ctx, 'PATCH', '/api/user/profile', { ...names, email: newEmail }, { cookie });
+      expect(again.statusCode).toBe(200);
+      expect(lastCode(ctx, newEmail)).toMatch(/^\d{6}$/);
+      const other = await call(ctx, 'PATCH', '/api/user/profile', { ...names, email: freshEmail('other') }, { cookie });
+      expect(other.statusCode).toBe(400);
+      expect(other.json().fieldErrors).toHaveProperty('currentPassword');
+    });
+
     it('bounds guessing the current password through the email form', async () => {
       const { cookie } = await registerAndVerify(ctx);
       const body = { firstName: 'Ada', lastName: 'Lovelace', email: freshEmail('guess') };

@@ -110,8 +110,10 @@ export function createSettingsService(deps: SettingsDeps) {
       if (!current) throw unauthorized();
       // A stolen session alone must not move the account to another mailbox: the password is asked again
       // (checked before the transaction, so the slow hash holds no row lock).
-      if (input.email !== current.email.toLowerCase())
+      // A new code for the change already asked for (and authorized with the password) needs it no more.
+      if (input.email !== current.email.toLowerCase() && input.email !== current.pendingEmail) {
         await checkCurrentPassword(actor, current, input.currentPassword, now);
+      }
       const out = await db.transaction(async (tx) => {
         const before = await lockedUser(tx, actor.userId);
         const emailChange = input.email !== before.email.toLowerCase();

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -8,7 +7,6 @@ import type { TUser } from '../../../../shared/contracts/user';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { PasswordInput } from '../../../components/ui/password-input';
 import { describeError, fieldErrorRef, formErrorText, packTextRef } from '../../../lib/error-message';
 import { dismissToasts, toast } from '../../../lib/toast';
 import { useCancelEmailChange, useConfirmEmailChange, useUpdateProfile } from '../api';
@@ -29,10 +27,6 @@ export function EmailChangePanel({ user, pendingEmail }: { user: TUser; pendingE
   const confirm = useConfirmEmailChange();
   const resend = useUpdateProfile();
   const cancel = useCancelEmailChange();
-  // Sending a new code asks for the current password again, like the change itself.
-  const [askPassword, setAskPassword] = useState(false);
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | undefined>();
   const {
     register,
     handleSubmit,
@@ -52,39 +46,17 @@ export function EmailChangePanel({ user, pendingEmail }: { user: TUser; pendingE
   });
 
   async function onResend() {
-    if (!askPassword) {
-      setAskPassword(true);
-      requestAnimationFrame(() => document.getElementById('email-change-password')?.focus());
-      return;
-    }
-    if (!password) {
-      setPasswordError('errors.validation.currentPasswordForEmail');
-      document.getElementById('email-change-password')?.focus();
-      return;
-    }
     dismissToasts(TAG);
     try {
-      await resend.mutateAsync({
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: pendingEmail,
-        currentPassword: password,
-      });
+      // The change was authorized with the password when it was asked for; a new code needs no password.
+      await resend.mutateAsync({ firstName: user.firstName, lastName: user.lastName, email: pendingEmail });
       reset({ code: '' });
-      setAskPassword(false);
-      setPassword('');
-      setPasswordError(undefined);
       toast({
         title: { key: 'settings.emailChange.resent', values: { email: pendingEmail } },
         variant: 'success',
         tag: TAG,
       });
     } catch (error) {
-      const ref = fieldErrorRef(error, 'currentPassword');
-      if (ref) {
-        setPasswordError(packTextRef(ref));
-        document.getElementById('email-change-password')?.focus();
-      }
       toast({
         title: { key: 'settings.emailChange.resendFailed' },
         description: describeError(error),
@@ -142,24 +114,6 @@ export function EmailChangePanel({ user, pendingEmail }: { user: TUser; pendingE
                 {...register('code')}
               />
             </Field>
-            {askPassword ? (
-              <Field
-                label={t('settings.profile.currentPassword')}
-                hint={t('settings.emailChange.passwordHint')}
-                error={formErrorText(passwordError, t)}
-                className="max-w-sm"
-              >
-                <PasswordInput
-                  id="email-change-password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => {
-                    setPassword(e.target.value);
-                    setPasswordError(undefined);
-                  }}
-                />
-              </Field>
-            ) : null}
             <div className="flex flex-wrap items-center gap-2">
               <Button type="submit" disabled={busy}>
                 {confirm.isPending ? t('settings.emailChange.confirming') : t('settings.emailChange.confirm')}
