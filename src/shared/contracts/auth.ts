@@ -26,6 +26,9 @@ export const ZRegisterRequest = z.strictObject({
 });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 
+/** A new sign-up code may be asked for this long after the last one (the web counts it down at once). */
+export const CODE_RESEND_GAP_SECONDS = 30;
+
 export const ZRegisterResponse = z.object({ ok: z.literal(true), email: z.string() });
 export type TRegisterResponse = z.infer<typeof ZRegisterResponse>;
 

@@ -16,6 +16,7 @@ import { useLogin } from '../api';
 import { REMEMBERED_EMAIL_KEY, type AuthFormProps } from './auth-types';
 import { LinkButton } from './link-button';
 import { GoogleSignInLink } from './google-sign-in-link';
+import { CODE_RESEND_GAP_SECONDS } from '../../../../shared/contracts/auth';
 
 const schema = z.object({
   email: z.string().trim().min(1, 'auth.validation.emailRequired').email('auth.validation.emailInvalid'),
@@ -84,7 +85,9 @@ export function LoginForm({ switchMode, showError, clearBanners }: AuthFormProps
         switchMode('verify-email', {
           email: values.email.trim(),
           notice: error.codeSent === true ? 'sent-new' : error.codeSent === false ? 'sent-earlier' : 'sent',
-          retryAfter: error.codeSent === false ? error.retryAfter : undefined,
+          // A code just mailed starts the resend countdown too.
+          retryAfter:
+            error.codeSent === false ? error.retryAfter : error.codeSent ? CODE_RESEND_GAP_SECONDS : undefined,
         });
         return;
       }

@@ -16,6 +16,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { userQueryKey } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useCountdown } from '../../../lib/use-countdown';
+import { CODE_RESEND_GAP_SECONDS } from '../../../../shared/contracts/auth';
 import { authApi } from '../api';
 import { clearAuthFlow, saveAuthFlow } from '../auth-flow';
 import type { AuthFormProps } from './auth-types';
@@ -112,8 +113,8 @@ export function RegisterForm({ switchMode, showError, showSuccess, clearBanners 
       setSentTo(to);
       setValue('code', '');
       clearErrors('code');
-      // A reload from here returns to the code entry for this address.
-      saveAuthFlow({ mode: 'verify-email', email: to, resendAt: 0 });
+      // The next code may be asked for in 30 s: count down from now. A reload returns to this code entry.
+      saveAuthFlow({ mode: 'verify-email', email: to, resendAt: wait.start(CODE_RESEND_GAP_SECONDS) });
       showSuccess({ key: 'auth.codeSent' });
     } catch (error) {
       let first: keyof Values | null = null;
@@ -143,6 +144,7 @@ export function RegisterForm({ switchMode, showError, showSuccess, clearBanners 
     setResending(true);
     try {
       await authApi.sendOtp(sentTo);
+      saveAuthFlow({ mode: 'verify-email', email: sentTo, resendAt: wait.start(CODE_RESEND_GAP_SECONDS) });
       // The old code no longer works.
       setValue('code', '');
       showSuccess({ key: 'auth.codeSent' });

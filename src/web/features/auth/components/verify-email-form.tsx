@@ -13,6 +13,7 @@ import { describeError, formErrorText } from '../../../lib/error-message';
 import { userQueryKey } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useCountdown } from '../../../lib/use-countdown';
+import { CODE_RESEND_GAP_SECONDS } from '../../../../shared/contracts/auth';
 import { authApi } from '../api';
 import { clearAuthFlow, saveAuthFlow } from '../auth-flow';
 import type { AuthFormProps, VerifyState } from './auth-types';
@@ -96,6 +97,7 @@ export function VerifyEmailForm({
     setResending(true);
     try {
       await authApi.sendOtp(getValues('email').trim());
+      waitBeforeResend(CODE_RESEND_GAP_SECONDS);
       // The old code and its error no longer apply.
       setValue('code', '');
       showSuccess({ key: 'auth.codeSent' });
