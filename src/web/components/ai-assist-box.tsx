@@ -3,7 +3,7 @@ import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { AI_TEXT_MAX } from '../../shared/contracts/ai';
 import { normalizeProvince, normalizeUsState } from '../../shared/provinces';
-import { api } from '../lib/api-client';
+import { api, isApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { errorMessage, renderText, type TextRef } from '../lib/error-message';
 import { toast } from '../lib/toast';
@@ -131,7 +131,11 @@ export function AiAssistBox({
     } catch (error) {
       toast({
         title: t('aiAssist.failed'),
-        description: errorMessage(error, t, 'aiAssist.failedHint'),
+        // Nothing recognisable in the text (422, or an empty answer): say what to add, in the user's language.
+        description:
+          !isApiError(error) || error.status === 422
+            ? t('aiAssist.failedHint')
+            : errorMessage(error, t, 'aiAssist.failedHint'),
         variant: 'destructive',
       });
     } finally {
