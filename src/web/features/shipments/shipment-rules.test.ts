@@ -302,3 +302,12 @@ describe('property: the form never lets through what the server refuses', () => 
     );
   });
 });
+
+describe('negative package figures', () => {
+  it('says a negative side or value must be above zero, not that it is not a number', () => {
+    const problems = findProblems(draft({ package: { width: '-5', insuranceValue: '−1' } }));
+    expect(at(problems, 'package.width')?.code).toBe('positive');
+    expect(at(problems, 'package.insuranceValue')?.code).toBe('positive');
+    expect(at(findProblems(draft({ package: { width: 'abc' } })), 'package.width')?.code).toBe('number');
+  });
+});

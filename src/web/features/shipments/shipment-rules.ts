@@ -191,7 +191,8 @@ function packageProblems(pkg: PackageForm): FieldProblem[] {
     }
     const n = parseDecimal(text);
     if (n === null) {
-      add(field, 'number');
+      // A negative number is a number: say it must be above zero, not 'enter a number'.
+      add(field, parseDecimal(text.trim().replace(/^[-−]/, '')) !== null ? 'positive' : 'number');
       continue;
     }
     if (n <= 0) {
