@@ -13,6 +13,7 @@ import {
   verificationCodes,
 } from '../../db/schema/identity';
 import { hashPassword } from '../../lib/crypto';
+import { lockEmail } from './repo';
 import type { Clock } from '../../lib/clock';
 
 type Log = { info(obj: object | string, msg?: string): void; warn?(obj: object | string, msg?: string): void };
@@ -55,6 +56,7 @@ export async function ensureAdmin(opts: { db: Db; config: Config; log: Log; cloc
 
   const outcome = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
+    await lockEmail(tx, email);
     const now = opts.clock.now();
     await tx
       .update(registrationAttempts)

@@ -88,6 +88,7 @@ export function createGoogleSignIn(deps: GoogleSignInDeps) {
             if (!identity.emailVerified) {
               throw new GoogleSignInError('google_email_unverified', 'the provider does not vouch for the email');
             }
+            await repo.lockEmail(tx, identity.email);
             const byEmail = await repo.findUserByEmail(tx, identity.email, true);
             // The provider vouches for the mailbox: pending sign-up attempts for it (anyone's) end here.
             await repo.closeAttempts(tx, identity.email, now);

@@ -293,3 +293,12 @@ export async function touchTrustedDevice(db: Db, tokenHash: string, now: Date, e
 export async function deleteTrustedDevices(db: Db, userId: string): Promise<void> {
   await db.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
 }
+
+/**
+ * Serialises the transactions that turn an email into an account (sign-up completion, Google sign-in,
+ * the admin bootstrap) for that one email: without it two completions lock each other's attempt rows
+ * and deadlock. Held until the transaction ends.
+ */
+export async function lockEmail(db: Db, email: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`account-email:${email.toLowerCase()}`}))`);
+}

@@ -346,6 +346,7 @@ export function createAuthService(deps: AuthDeps) {
       try {
         // Wrong tries must be recorded even though the call fails, so the transaction returns the outcome.
         outcome = await db.transaction(async (tx) => {
+          await repo.lockEmail(tx, email);
           const [attempt] = await repo.openAttempts(tx, email, now, { browserHash, forUpdate: true, limit: 1 });
           if (!attempt) return { kind: 'invalid' as const };
           const resendIn = secondsLeft(attempt.codeSentAt.getTime() + CODE_RESEND_GAP_MS, now.getTime());
