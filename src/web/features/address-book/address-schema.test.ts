@@ -117,7 +117,8 @@ describe('property: the address form never lets through what the server refuses'
           for (const field of refused) expect(shown.has(field), field).toBe(true);
         }
       }),
-      { numRuns: 3000 },
+      // About 3 % of generated forms are fully valid; 6,000 runs keep well over 50 of them whatever the seed.
+      { numRuns: 6000 },
     );
     expect(accepted).toBeGreaterThan(50);
   });

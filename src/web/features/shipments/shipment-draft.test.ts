@@ -82,7 +82,8 @@ describe('findProblems', () => {
     ]);
   });
 
-  it('treats blanks as missing, zero as not positive and text as not a number', () => {
+  // A negative number now reads 'must be above zero' rather than 'enter a number' (newcomer review).
+  it('treats blanks as missing, zero and negatives as not positive and text as not a number', () => {
     const form = filled();
     form.receiver = { ...form.receiver, city: '   ', country: '' };
     form.package = { ...form.package, weight: '0', length: '-1', width: 'abc', type: '' };
@@ -90,7 +91,7 @@ describe('findProblems', () => {
       { path: 'receiver.city', code: 'required' },
       { path: 'receiver.country', code: 'required' },
       { path: 'package.weight', code: 'positive' },
-      { path: 'package.length', code: 'number' },
+      { path: 'package.length', code: 'positive' },
       { path: 'package.width', code: 'number' },
       { path: 'package.type', code: 'packageType' },
     ]);
