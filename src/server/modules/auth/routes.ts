@@ -28,7 +28,7 @@ import {
   toUser,
 } from './session';
 import { randomToken } from '../../lib/crypto';
-import { ATTEMPT_TTL_MS, createAuthService, type BrowserCookies, type RequestMeta, type SignedIn } from './service';
+import { createAuthService, DEVICE_TTL_MS, type BrowserCookies, type RequestMeta, type SignedIn } from './service';
 import { createGoogleSignIn, GoogleSignInError } from './google-sign-in';
 
 const meta = (request: FastifyRequest): RequestMeta => ({
@@ -49,7 +49,8 @@ function browserCookies(request: FastifyRequest, reply: FastifyReply, secure: bo
       httpOnly: true,
       sameSite: 'lax',
       secure,
-      maxAge: ATTEMPT_TTL_MS / 1000,
+      // Outlives any attempt (a day), so an attempt never loses its browser half-way.
+      maxAge: DEVICE_TTL_MS / 1000,
     });
   }
   const deviceToken = request.cookies[DEVICE_COOKIE];
