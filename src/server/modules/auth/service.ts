@@ -130,6 +130,21 @@ const getDummyHash = () => (dummyHash ??= hashPassword(randomToken()));
 const attemptCodeHash = (attemptId: string, code: string) => sha256(`attempt:${attemptId}:${code}`);
 const secondsLeft = (until: number, nowMs: number) => Math.max(1, Math.ceil((until - nowMs) / 1000));
 
+/** The parts of a new sign-up attempt that do not come from the person: its browser, request, code and lifetimes. */
+function newAttemptFields(id: string, code: string, browserHash: string, meta: RequestMeta, now: Date) {
+  return {
+    id,
+    browserHash,
+    ipAddress: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 500),
+    codeHash: attemptCodeHash(id, code),
+    codeSentAt: now,
+    codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ATTEMPT_TTL_MS),
+  };
+}
+
 export function organizationNameFor(input: {
   organizationName?: string | null;
   firstName: string;
@@ -231,20 +246,12 @@ export function createAuthService(deps: AuthDeps) {
       const id = randomUUID();
       const code = randomDigits(6);
       const row = await repo.insertAttempt(tx, {
-        id,
+        ...newAttemptFields(id, code, browserHash, meta, now),
         email,
-        browserHash,
         passwordHash: legacy!.passwordHash!,
         firstName: legacy!.firstName,
         lastName: legacy!.lastName,
         locale: legacy!.locale,
-        ipAddress: meta.ip,
-        userAgent: meta.userAgent?.slice(0, 500),
-        codeHash: attemptCodeHash(id, code),
-        codeSentAt: now,
-        codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + ATTEMPT_TTL_MS),
       });
       return { sent: { attempt: row, code }, retryAfter: 0 };
     });
@@ -280,21 +287,13 @@ export function createAuthService(deps: AuthDeps) {
           await repo.updateAttempt(tx, old.id, { closedAt: now });
         }
         const row = await repo.insertAttempt(tx, {
-          id,
+          ...newAttemptFields(id, code, browserHash, meta, now),
           email: input.email,
-          browserHash,
           passwordHash,
           firstName: input.firstName,
           lastName: input.lastName,
           organizationName: input.organizationName?.trim() || null,
           locale: input.locale ?? 'en',
-          ipAddress: meta.ip,
-          userAgent: meta.userAgent?.slice(0, 500),
-          codeHash: attemptCodeHash(id, code),
-          codeSentAt: now,
-          codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + ATTEMPT_TTL_MS),
         });
         await audit(tx, {
           userId: null,
