@@ -19,6 +19,7 @@ import { readEmlText } from './providers/mail/outbox';
 import { acquireDataDirLock, DataDirLockedError, describeOwner, type DataDirLock } from './ops/data-dir-lock';
 import { BackupError, backupStream, readBackupFile, restoreDatabase, writeBackupFile } from './ops/backup';
 import { callAdminChannel } from './ops/admin-channel';
+import { verifyLedger, type LedgerBreak } from './modules/wallet/ledger';
 
 /** A refusal or an operator error: printed as is, exit code 1, no stack trace. */
 class CliError extends Error {}
@@ -111,6 +112,34 @@ const commands: Record<string, Command> = {
       }
     },
   },
+  'ledger:verify': {
+    usage: 'ledger:verify',
+    // Read-only: safe beside the running server (asks it when it holds DATA_DIR).
+    async run() {
+      const config = loadConfig();
+      const result = await withDatabaseOrServer(
+        config,
+        'ledger:verify',
+        (database) => verifyLedger(database.db),
+        async (channel) => {
+          const res = await callAdminChannel(channel, 'ledger:verify');
+          if (!res.ok) throw new CliError(`The running server could not check the ledger: ${res.status}`);
+          return (await res.json()) as Awaited<ReturnType<typeof verifyLedger>>;
+        },
+      );
+      const line = (b: LedgerBreak) =>
+        `wallet ${b.walletId} (user ${b.userId}): balance ${(b.balanceCents / 100).toFixed(2)}, ledger sum ${(b.ledgerCents / 100).toFixed(2)}` +
+        (b.brokenChainAt ? `, balance_after breaks at entry ${b.brokenChainAt}` : '');
+      if (result.breaks.length > 0) {
+        throw new CliError(
+          `Ledger check FAILED for ${result.breaks.length} of ${result.wallets} wallets:\n${result.breaks.map(line).join('\n')}`,
+        );
+      }
+      console.log(
+        `Ledger OK: ${result.wallets} wallets, ${result.entries} entries; every balance equals its completed credits minus debits.`,
+      );
+    },
+  },
   'mail:latest': {
     usage: 'mail:latest',
     // Reads the outbox files only: safe beside a running server, takes no lock.
@@ -189,7 +218,7 @@ async function withLocalDatabase<T>(
 }
 
 /**
- * For commands that are safe beside the running server (backup, and the ledger check to come): open
+ * For commands that are safe beside the running server (backup, the ledger check): open
  * the database ourselves when we can, or ask the server holding DATA_DIR to do the work.
  */
 async function withDatabaseOrServer<T>(

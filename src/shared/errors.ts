@@ -27,6 +27,10 @@ export const ErrorCode = {
   NO_RATES: 'NO_RATES',
   API_FAILURE: 'API_FAILURE',
   ORDER_TIMEOUT: 'ORDER_TIMEOUT',
+  /** The carrier refused to create the order (the charge was refunded). */
+  ORDER_CREATION_FAILED: 'ORDER_CREATION_FAILED',
+  /** The label can no longer be voided (picked up, or nothing to void). */
+  NOT_VOIDABLE: 'NOT_VOIDABLE',
   /** CPU-heavy work is queued to its limit (503 with Retry-After): try again in a moment. */
   SERVER_BUSY: 'SERVER_BUSY',
   INTERNAL: 'INTERNAL',
@@ -45,4 +49,10 @@ export type TApiError = {
   retryAfter?: number;
   /** On EMAIL_NOT_VERIFIED at sign-in: whether a new code was just mailed. */
   codeSent?: boolean;
+  /** On a failed order: what to tell the customer (what happened to their money, what to do). */
+  customerServiceMessage?: string;
+  /** On a failed order: our order code and shipment id, and the amount refunded ("12.34"). */
+  orderCode?: string;
+  shipmentId?: string;
+  refunded?: string;
 };

@@ -15,11 +15,11 @@ import {
 } from './helpers/process';
 
 /**
- * Writers add address-book entries back to back until stopped; each entry is recorded with the
- * moment its 201 arrived (committed by then).
+ * Writers add address-book entries back to back until stopped; each entry is recorded, in order,
+ * once its 201 arrived (committed by then).
  */
 function startWriters(user: Client, count: number) {
-  const committed: { name: string; at: number }[] = [];
+  const committed: { name: string }[] = [];
   let stop = false;
   let seq = 0;
   const loops = Array.from({ length: count }, async () => {
@@ -27,7 +27,7 @@ function startWriters(user: Client, count: number) {
       const name = `Entry ${++seq}`;
       const res = await user.call('POST', '/api/addresses', address(name));
       if (res.status !== 201) throw new Error(`write answered ${res.status}: ${JSON.stringify(res.json)}`);
-      committed.push({ name, at: Date.now() });
+      committed.push({ name });
     }
   });
   return {
@@ -60,7 +60,9 @@ async function backupWhileWriting(opts: {
   const user = await signUp(opts.source, opts.outboxDir);
   const writers = startWriters(user, 2);
   while (writers.committed.length < 20) await sleep(20);
-  const backupStarted = Date.now();
+  // Every write answered before the backup command starts is committed; take them by position, not
+  // by clock (a write answered in the same millisecond as the start would fall on either side).
+  const committedBefore = writers.committed.length;
   const backup = await runCli(['backup', opts.file], opts.sourceEnv);
   const during = writers.committed.length;
   await sleep(200); // writes go on after the backup too
@@ -68,7 +70,7 @@ async function backupWhileWriting(opts: {
   expect(backup.stderr).toBe('');
   expect(backup.code).toBe(0);
   expect(writers.committed.length).toBeGreaterThan(during);
-  const before = writers.committed.filter((w) => w.at < backupStarted).map((w) => w.name);
+  const before = writers.committed.slice(0, committedBefore).map((w) => w.name);
   expect(before.length).toBeGreaterThanOrEqual(20);
 
   const restore = await runCli(['restore', opts.file], opts.targetEnv);

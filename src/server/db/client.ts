@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
@@ -33,6 +35,9 @@ export type RawTx = {
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number; connectTimeoutMs?: number; migrate?: boolean }
   | { kind: 'pglite'; dataDir: string | null; migrate?: boolean };
+
+/** Extensions the migrations create (the shipments search index); PostgreSQL has them built in. */
+const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
 /** The PGlite cluster's directory inside DATA_DIR. */
 export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
@@ -88,9 +93,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.dataDir) {
     const dir = pgliteDir(opts.dataDir);
     fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   }
   const db = drizzlePglite(client) as unknown as Db;
   let closed: Promise<void> | undefined;

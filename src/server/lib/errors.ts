@@ -10,7 +10,7 @@ export class AppError extends Error {
     readonly fieldErrors?: TFieldErrors,
     readonly headers?: Record<string, string>,
     /** Extra fields of the error body (e.g. `codeSent`). */
-    readonly extra?: Pick<TApiError, 'codeSent'>,
+    readonly extra?: Omit<TApiError, 'message' | 'code' | 'fieldErrors' | 'retryAfter'>,
   ) {
     super(message);
   }

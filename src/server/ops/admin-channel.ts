@@ -14,6 +14,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Database } from '../db/client';
 import { backupStream } from './backup';
+import { verifyLedger } from '../modules/wallet/ledger';
 import type { Lifecycle } from './lifecycle';
 
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -34,6 +35,9 @@ export const adminOps: Record<string, AdminOp> = {
     });
     const stream = backupStream(ctx.database, (err) => finish(err));
     return { stream, done };
+  },
+  async 'ledger:verify'(ctx) {
+    return { json: await verifyLedger(ctx.database.db) };
   },
 };
 

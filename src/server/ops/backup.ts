@@ -172,6 +172,8 @@ export async function restoreDatabase(database: Database, file: string): Promise
   return database.raw(async (tx) => {
     await tx.exec(`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     await tx.exec(SESSION_SETTINGS);
+    // The backup holds every row, wallets included: the trigger that opens a wallet per new user stands aside.
+    await tx.exec("set local voyageur.restoring = 'on'");
     const existing = await tx.exec(
       "select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f') order by 1 limit 5",
     );

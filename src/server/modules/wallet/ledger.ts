@@ -1,0 +1,164 @@
+/**
+ * The wallet ledger (DESIGN §3): the only code that changes a balance.
+ *
+ * `applyEntry` is one statement: the guarded balance update, the append-only ledger entry with the
+ * balance after it, and the audit entry, chained in one data-modifying CTE, so that they happen
+ * together or not at all and a debit the balance cannot cover writes nothing. Run it inside the
+ * caller's transaction when the entry goes with another change (an order, a refund with its
+ * shipment's status): the row lock the UPDATE takes on the wallet serialises every change to that
+ * wallet, on one process or many.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
+
+export type EntryType = 'topup' | 'shipping_charge' | 'refund' | 'adjustment' | 'admin_charge';
+
+export type LedgerEntry = {
+  type: EntryType;
+  direction: 'credit' | 'debit';
+  amountCents: number;
+  description: string;
+  reference?: string | null;
+  shipmentId?: string | null;
+  /** Unique per wallet: the same key twice is a unique violation (e.g. `refund:<shipment id>`). */
+  idempotencyKey?: string | null;
+  /** Who made the change (an admin), when not the wallet's owner. */
+  actorId?: string | null;
+  ipAddress?: string | null;
+};
+
+export type AppliedEntry = {
+  transactionId: string;
+  walletId: string;
+  balanceAfterCents: number;
+  createdAt: Date;
+};
+
+/**
+ * Applies one completed entry to `userId`'s wallet. A debit the balance cannot cover changes
+ * nothing and answers null. Throws on a repeated idempotency key (unique violation).
+ *
+ * `alongside` is another data-modifying statement that belongs with the entry (an order's shipment
+ * row): it becomes part of the same statement, selecting `from w` (the updated wallet, one row or
+ * none), so it happens exactly when the balance changes — one round trip, no explicit transaction.
+ */
+export async function applyEntry(
+  db: Db,
+  userId: string,
+  entry: LedgerEntry,
+  at: Date,
+  alongside?: SQL,
+): Promise<AppliedEntry | null> {
+  if (!Number.isSafeInteger(entry.amountCents) || entry.amountCents <= 0) {
+    throw new RangeError(`ledger amount must be positive integer cents, got ${entry.amountCents}`);
+  }
+  const delta = entry.direction === 'credit' ? entry.amountCents : -entry.amountCents;
+  const id = randomUUID();
+  const atIso = at.toISOString();
+  const rows = rowsOf<{ wallet_id: string; balance_after_cents: string | number }>(
+    await db.execute(sql`
+      with w as (
+        update wallets set balance_cents = balance_cents + ${delta}::bigint, updated_at = ${atIso}::timestamptz
+        where user_id = ${userId} and balance_cents + ${delta}::bigint >= 0
+        returning id, balance_cents, balance_cents - ${delta}::bigint as old_balance
+      ), t as (
+        insert into wallet_transactions (id, wallet_id, user_id, type, direction, status, amount_cents,
+          balance_after_cents, description, reference, shipment_id, idempotency_key, created_by, created_at)
+        select ${id}, w.id, ${userId}, ${entry.type}, ${entry.direction}, 'completed', ${entry.amountCents}::bigint,
+          w.balance_cents, ${entry.description}, ${entry.reference ?? null}, ${entry.shipmentId ?? null}::uuid,
+          ${entry.idempotencyKey ?? null}, ${entry.actorId ?? null}::uuid, ${atIso}::timestamptz
+        from w
+        returning wallet_id, balance_after_cents
+      ), a as (
+        insert into audit_logs (id, user_id, action, resource_type, resource_id, old_value, new_value, ip_address, details, created_at)
+        select gen_random_uuid(), ${entry.actorId ?? userId}::uuid, ${`wallet.${entry.type}`}, 'wallet', w.id::text,
+          jsonb_build_object('balanceCents', w.old_balance),
+          jsonb_build_object('balanceCents', w.balance_cents, 'transactionId', ${id}::text, 'userId', ${userId}::text,
+                             'amountCents', ${entry.amountCents}::bigint, 'direction', ${entry.direction}::text),
+          ${entry.ipAddress ?? null}, ${entry.description}, ${atIso}::timestamptz
+        from w
+      )${alongside ? sql`, c as (${alongside})` : sql``}
+      select wallet_id, balance_after_cents from t`),
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    transactionId: id,
+    walletId: row.wallet_id,
+    balanceAfterCents: Number(row.balance_after_cents),
+    createdAt: at,
+  };
+}
+
+/** The wallet's balance (cents) and id; every user has one (a trigger opens it). */
+export async function walletOf(db: Db, userId: string): Promise<{ id: string; balanceCents: number } | null> {
+  const rows = rowsOf<{ id: string; balance_cents: string | number }>(
+    await db.execute(sql`select id, balance_cents from wallets where user_id = ${userId}`),
+  );
+  return rows[0] ? { id: rows[0].id, balanceCents: Number(rows[0].balance_cents) } : null;
+}
+
+/** Locks the wallet row for the rest of the transaction and answers its balance. */
+export async function lockWallet(db: Db, userId: string): Promise<{ id: string; balanceCents: number } | null> {
+  const rows = rowsOf<{ id: string; balance_cents: string | number }>(
+    await db.execute(sql`select id, balance_cents from wallets where user_id = ${userId} for update`),
+  );
+  return rows[0] ? { id: rows[0].id, balanceCents: Number(rows[0].balance_cents) } : null;
+}
+
+export type LedgerBreak = {
+  walletId: string;
+  userId: string;
+  balanceCents: number;
+  ledgerCents: number;
+  /** Entries whose balance_after does not follow from the one before (running sum), if any. */
+  brokenChainAt: string | null;
+};
+
+/**
+ * DESIGN §3's invariant for every wallet: completed credits − completed debits = balance, no
+ * balance negative, and each entry's balance_after is the running sum. Answers the wallets that break it.
+ */
+export async function verifyLedger(db: Db): Promise<{ wallets: number; entries: number; breaks: LedgerBreak[] }> {
+  const rows = rowsOf<{
+    wallet_id: string;
+    user_id: string;
+    balance_cents: string | number;
+    ledger_cents: string | number;
+    entries: string | number;
+    broken_at: string | null;
+  }>(
+    await db.execute(sql`
+      with e as (
+        select t.wallet_id, t.id, t.seq, t.balance_after_cents,
+               sum(case when t.direction = 'credit' then t.amount_cents else -t.amount_cents end)
+                 filter (where t.status = 'completed')
+                 over (partition by t.wallet_id order by t.seq rows unbounded preceding) as running
+        from wallet_transactions t
+      ), s as (
+        select wallet_id, count(*) as entries,
+               (array_agg(id order by seq) filter (where balance_after_cents <> coalesce(running, 0)))[1]::text as broken_at
+        from e group by wallet_id
+      ), l as (
+        select wallet_id,
+               coalesce(sum(case when direction = 'credit' then amount_cents else -amount_cents end)
+                 filter (where status = 'completed'), 0) as ledger_cents
+        from wallet_transactions group by wallet_id
+      )
+      select w.id as wallet_id, w.user_id, w.balance_cents, coalesce(l.ledger_cents, 0) as ledger_cents,
+             coalesce(s.entries, 0) as entries, s.broken_at
+      from wallets w left join l on l.wallet_id = w.id left join s on s.wallet_id = w.id`),
+  );
+  const breaks: LedgerBreak[] = [];
+  let entries = 0;
+  for (const r of rows) {
+    entries += Number(r.entries);
+    const balanceCents = Number(r.balance_cents);
+    const ledgerCents = Number(r.ledger_cents);
+    if (balanceCents !== ledgerCents || balanceCents < 0 || r.broken_at) {
+      breaks.push({ walletId: r.wallet_id, userId: r.user_id, balanceCents, ledgerCents, brokenChainAt: r.broken_at });
+    }
+  }
+  return { wallets: rows.length, entries, breaks };
+}

@@ -1,0 +1,68 @@
+/** GET /api/wallet and GET /api/transactions (spec §7 Wallet; contracts/wallet.ts). */
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { App, AppDeps } from '../../app';
+import type { WalletTransactionRow } from '../../db/schema/orders';
+import { centsToDecimal } from '../../../shared/money';
+import {
+  TRANSACTIONS_UNPAGED_MAX,
+  ZTransaction,
+  ZTransactionList,
+  ZTransactionsQuery,
+  ZWallet,
+  type TTransaction,
+} from '../../../shared/contracts/wallet';
+import { requireUser, signedIn } from '../auth/session';
+import { pageWindow, paginationOf } from '../shipments/pagination';
+import { countTransactions, listTransactions, walletBalance } from './read-repo';
+
+export function toWireTransaction(t: WalletTransactionRow): TTransaction {
+  return {
+    id: t.id,
+    type: t.type,
+    status: t.status,
+    amount: centsToDecimal(t.amountCents),
+    direction: t.direction,
+    balanceAfter: centsToDecimal(t.balanceAfterCents),
+    description: t.description,
+    reference: t.reference,
+    shipmentId: t.shipmentId,
+    createdAt: t.createdAt.toISOString(),
+  };
+}
+
+export function registerWalletRead(root: App, deps: AppDeps): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = deps.database.db;
+
+  app.get('/api/wallet', { ...signedIn, schema: { response: { 200: ZWallet } } }, async (request) => {
+    // Every user has a wallet (a trigger opens it with the user); none yet reads as empty.
+    const cents = (await walletBalance(db, requireUser(request).id)) ?? 0;
+    return { balance: centsToDecimal(cents), currency: 'CAD' as const };
+  });
+
+  app.get(
+    '/api/transactions',
+    {
+      ...signedIn,
+      schema: {
+        querystring: ZTransactionsQuery,
+        response: { 200: z.union([z.array(ZTransaction), ZTransactionList]) },
+      },
+    },
+    async (request) => {
+      const userId = requireUser(request).id;
+      const q = request.query;
+      if (q.page === undefined && q.limit === undefined) {
+        const rows = await listTransactions(db, userId, { limit: TRANSACTIONS_UNPAGED_MAX, offset: 0 });
+        return rows.map(toWireTransaction);
+      }
+      const { page, limit, offset } = pageWindow(q);
+      const [rows, total] = await Promise.all([
+        listTransactions(db, userId, { limit, offset }),
+        countTransactions(db, userId),
+      ]);
+      return { data: rows.map(toWireTransaction), pagination: paginationOf(total, page, limit) };
+    },
+  );
+}

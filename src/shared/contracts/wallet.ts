@@ -1,0 +1,75 @@
+/**
+ * The wallet and its ledger (spec §3 Wallet, Wallet transaction; §7 Wallet; DESIGN §3).
+ *
+ * GET  /api/wallet                    → ZWallet
+ * GET  /api/transactions              → ZTransaction[] newest first (the latest 500), or with
+ *                                       `page`/`limit` → ZTransactionList ({ data, pagination })
+ * POST /api/admin/add-balance         body ZAddBalanceRequest  → ZBalanceChange (admin only)
+ * POST /api/admin/edit-balance        body ZEditBalanceRequest → ZBalanceChange (admin only)
+ */
+import { z } from 'zod';
+import { optionalText } from './fields';
+import { ZMoneyInput, ZPageQuery, ZPagination } from './shipments';
+
+export const TRANSACTION_TYPES = ['topup', 'shipping_charge', 'refund', 'adjustment', 'admin_charge'] as const;
+export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed', 'cancelled'] as const;
+
+export const ZWallet = z.object({
+  /** CAD, "12.34". */
+  balance: z.string(),
+  currency: z.literal('CAD'),
+});
+export type TWallet = z.infer<typeof ZWallet>;
+
+export const ZTransaction = z.object({
+  id: z.uuid(),
+  type: z.enum(TRANSACTION_TYPES),
+  status: z.enum(TRANSACTION_STATUSES),
+  /** Always positive ("12.34"); `direction` says which way it went. */
+  amount: z.string(),
+  direction: z.enum(['credit', 'debit']),
+  /** The balance once this entry applied. */
+  balanceAfter: z.string(),
+  description: z.string(),
+  reference: z.string().nullable(),
+  shipmentId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TTransaction = z.infer<typeof ZTransaction>;
+
+export const ZTransactionsQuery = ZPageQuery;
+export const ZTransactionList = z.object({ data: z.array(ZTransaction), pagination: ZPagination });
+export type TTransactionList = z.infer<typeof ZTransactionList>;
+
+/** Without page/limit the list is this long at most (newest first). */
+export const TRANSACTIONS_UNPAGED_MAX = 500;
+
+export const ADMIN_ADD_BALANCE_CENTS = { min: 100, max: 5_000_000 } as const;
+export const ADMIN_EDIT_BALANCE_CENTS = { min: 0, max: 5_000_000 } as const;
+
+const inRange = (label: string, range: { min: number; max: number }, message: string) =>
+  ZMoneyInput(label).refine((c) => c >= range.min && c <= range.max, message);
+
+export const ZAddBalanceRequest = z.strictObject({
+  userId: z.uuid({ error: 'userId must be a user id' }),
+  amount: inRange('Amount', ADMIN_ADD_BALANCE_CENTS, 'Amount must be between $1.00 and $50,000.00'),
+  description: optionalText('Description', 500),
+});
+export type TAddBalanceRequest = z.output<typeof ZAddBalanceRequest>;
+
+export const ZEditBalanceRequest = z.strictObject({
+  userId: z.uuid({ error: 'userId must be a user id' }),
+  newBalance: inRange('New balance', ADMIN_EDIT_BALANCE_CENTS, 'Balance must be between $0.00 and $50,000.00'),
+  description: optionalText('Description', 500),
+});
+export type TEditBalanceRequest = z.output<typeof ZEditBalanceRequest>;
+
+export const ZBalanceChange = z.object({
+  message: z.string(),
+  userId: z.uuid(),
+  oldBalance: z.string(),
+  balance: z.string(),
+  /** The ledger entry written; null when the balance already had that value. */
+  transaction: ZTransaction.nullable(),
+});
+export type TBalanceChange = z.infer<typeof ZBalanceChange>;
