@@ -109,14 +109,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       err.statusCode = 400;
       return done(err, undefined);
     }
-    // PostgreSQL text cannot hold NUL, and no field of ours has a use for it: refuse it up front.
-    const nulAt = text.includes('\\u0000') ? findNul(value) : null;
-    if (nulAt !== null) {
-      const field = nulAt || 'body';
+    // PostgreSQL text cannot hold NUL, nor jsonb an unpaired surrogate ("\ud800"), and no field of
+    // ours has a use for either: refuse them up front.
+    const badAt = /\\u0000|\\u[dD][89a-fA-F]/.test(text) ? findBadString(value) : null;
+    if (badAt !== null) {
+      const field = badAt.path || 'body';
+      const problem =
+        badAt.kind === 'nul'
+          ? 'Text must not contain NUL characters'
+          : 'Text must not contain unpaired surrogate characters';
       return done(
-        new AppError(400, `Invalid ${field}: text must not contain NUL characters`, ErrorCode.VALIDATION_ERROR, {
-          [field]: ['Text must not contain NUL characters'],
-        }),
+        new AppError(
+          400,
+          `Invalid ${field}: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`,
+          ErrorCode.VALIDATION_ERROR,
+          {
+            [field]: [problem],
+          },
+        ),
         undefined,
       );
     }
@@ -149,6 +159,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (!isApiRequest(request)) return;
+    // A NUL in the path or query (%00) can reach no route or field of ours, and PostgreSQL refuses it.
+    if (/%00/.test(request.url)) {
+      throw new AppError(400, 'Invalid URL: it must not contain NUL characters', ErrorCode.VALIDATION_ERROR, {
+        url: ['The address must not contain NUL characters'],
+      });
+    }
     reply.header('cache-control', 'no-store');
     // request.host honours X-Forwarded-Host only from a trusted proxy.
     if (UNSAFE.has(request.method)) checkCsrf(request.headers.origin, request.host, config.appUrl);
@@ -158,7 +174,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const body = toErrorBody(error);
-    if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (body.status >= 500 && body.code !== ErrorCode.SERVER_BUSY) request.log.error({ err: error }, 'request failed');
+    else if (body.code === ErrorCode.SERVER_BUSY) request.log.warn({ code: body.code }, 'worker pool busy');
     if (error instanceof AppError && error.headers) reply.headers(error.headers);
     const { status, ...payload } = body;
     return reply.code(status).send(payload);
@@ -261,26 +278,36 @@ function jsonDepthExceeds(text: string, max: number): boolean {
   return false;
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** What is wrong with a string for PostgreSQL: a NUL, an unpaired surrogate, or nothing. */
+function badText(value: string): 'nul' | 'surrogate' | null {
+  if (value.includes('\u0000')) return 'nul';
+  return LONE_SURROGATE.test(value) ? 'surrogate' : null;
+}
+
 /**
- * Dotted path of the first string (or key) holding U+0000, or null; depth-first without recursion.
+ * Dotted path of the first string (or key) holding U+0000 or an unpaired surrogate, and which; null
+ * when none. Depth-first without recursion.
  * The path is cut to MAX_ECHOED_PATH characters (ending in '…') since it goes into the answer.
  */
-function findNul(root: unknown): string | null {
+function findBadString(root: unknown): { path: string; kind: 'nul' | 'surrogate' } | null {
   const extend = (path: string, key: string) => (path ? `${path}.${key}` : key).slice(0, MAX_ECHOED_PATH + 1);
   const shown = (path: string) => (path.length > MAX_ECHOED_PATH ? `${path.slice(0, MAX_ECHOED_PATH - 1)}…` : path);
-  const stack: { value: unknown; path: string; nulKey?: boolean }[] = [{ value: root, path: '' }];
+  const stack: { value: unknown; path: string; badKey?: 'nul' | 'surrogate' | null }[] = [{ value: root, path: '' }];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const { value, path } = item;
-    if (item.nulKey) return shown(path);
+    if (item.badKey) return { path: shown(path), kind: item.badKey };
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return shown(path);
+      const kind = badText(value);
+      if (kind) return { path: shown(path), kind };
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: extend(path, String(i)) });
     } else if (value && typeof value === 'object') {
       const entries = Object.entries(value);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i];
-        stack.push({ value: child, path: extend(path, key), nulKey: key.includes('\u0000') });
+        stack.push({ value: child, path: extend(path, key), badKey: badText(key) });
       }
     }
   }

@@ -25,6 +25,8 @@ const ZEnv = z.object({
   AI_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   CARRIER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(4000),
+  QUOTES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  CARRIER_PURCHASE_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(20_000),
   FUEL_SURCHARGE_PERCENT: z.string().optional(),
 });
 
@@ -50,6 +52,10 @@ export type Config = {
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   ai: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
   carrierTimeoutMs: number;
+  /** Quotes one user may ask for per minute (429 past it). */
+  quotesPerMinute: number;
+  /** How long a carrier may take to sell a label before the order answers ORDER_TIMEOUT (and is refunded). */
+  carrierPurchaseTimeoutMs: number;
   /** Per-carrier fuel surcharge overrides in basis points, e.g. "CA-UPS=2300,CA-CP=1800". */
   fuelSurchargeBp: Record<string, number>;
 };
@@ -112,6 +118,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
         : undefined,
     carrierTimeoutMs: e.CARRIER_TIMEOUT_MS,
+    carrierPurchaseTimeoutMs: e.CARRIER_PURCHASE_TIMEOUT_MS,
+    quotesPerMinute: e.QUOTES_PER_MINUTE,
     fuelSurchargeBp: parseFuel(e.FUEL_SURCHARGE_PERCENT),
   };
 }

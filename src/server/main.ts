@@ -10,14 +10,18 @@ import { createProviders } from './providers/index';
 import { ensureAdmin } from './modules/auth/bootstrap';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './ops/data-dir-lock';
 import { createLifecycle } from './ops/lifecycle';
-import { startJobs } from './ops/jobs';
+import { defaultJobs, startJobs } from './ops/jobs';
+import { ordersServiceFor } from './modules/orders/routes';
+import { pruneQuotesJob, recoverOrdersJob } from './modules/orders/jobs';
+import { trackingJob } from './modules/shipments/tracking-sync';
 import { backgroundIdle } from './lib/background';
 import { startAdminChannel, type AdminChannel } from './ops/admin-channel';
 
 /** A clean shutdown ends within this; the rest is cut off (and left for recovery). */
 const SHUTDOWN_DEADLINE_MS = 10_000;
 /** How often an instance looks for due jobs (each job has its own interval, e.g. hourly pruning). */
-const JOB_TICK_MS = 60_000;
+/** How often an instance looks for due jobs (each job has its own interval; the order recovery's is a minute). */
+const JOB_TICK_MS = 15_000;
 const SIGNAL_NUMBERS: Record<string, number> = { SIGINT: 2, SIGTERM: 15 };
 
 async function main(): Promise<void> {
@@ -81,13 +85,23 @@ async function main(): Promise<void> {
     openDatabase({ kind: 'pglite', dataDir: config.dataDir }).then(resolveDb, rejectDb);
   }
   const database = await opened;
-  const providers = createProviders(config, log);
+  const providers = createProviders(config, log, { db: database.db, clock: systemClock });
   const webDir = findWebDir();
   if (!webDir) log.warn('the web app is not built (run npm run build); serving the API only');
   const app = await buildApp({ config, database, clock: systemClock, providers, webDir, lifecycle });
   await ensureAdmin({ db: database.db, config, log, clock: systemClock });
-  // Recurring jobs (pruning; order recovery to come): once per interval across every instance.
-  startJobs({ db: database.db, clock: systemClock, log, lifecycle, tickMs: JOB_TICK_MS });
+  // Recurring jobs (order recovery, tracking updates, pruning): once per interval across every instance; the first pass
+  // runs at start-up, so orders a crash left half-way are settled as soon as a process is back.
+  const orders = ordersServiceFor({ config, database, clock: systemClock, providers, lifecycle }, log);
+  const jobs = startJobs({
+    db: database.db,
+    clock: systemClock,
+    log,
+    lifecycle,
+    tickMs: JOB_TICK_MS,
+    jobs: [...defaultJobs, recoverOrdersJob(orders), trackingJob(providers.carriers), pruneQuotesJob],
+  });
+  void jobs.tick();
 
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {

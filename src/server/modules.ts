@@ -5,6 +5,10 @@ import { registerAudit } from './modules/audit/routes';
 import { registerAddresses } from './modules/addresses/routes';
 import { registerRates } from './modules/rates/routes';
 import { registerAi } from './modules/ai/routes';
+import { registerOrders } from './modules/orders/routes';
+import { registerShipments } from './modules/shipments/routes';
+import { registerWalletRead } from './modules/wallet/read-routes';
+import { registerDashboard } from './modules/dashboard/routes';
 
 export type RegisterModule = (app: App, deps: AppDeps) => void | Promise<void>;
 
@@ -16,4 +20,8 @@ export const moduleRegistry: RegisterModule[] = [
   registerAddresses,
   registerRates,
   registerAi,
+  registerOrders,
+  registerShipments,
+  registerWalletRead,
+  registerDashboard,
 ];

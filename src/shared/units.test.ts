@@ -51,3 +51,13 @@ describe('units', () => {
     );
   });
 });
+
+describe('roundTo on tiny and huge values', () => {
+  it('never answers NaN for a finite number', () => {
+    expect(roundTo(1e-7, 3)).toBe(0);
+    expect(roundTo(0.0004999, 3)).toBe(0);
+    expect(roundTo(0.0005, 3)).toBe(0.001);
+    expect(roundTo(1.23e21, 2)).toBe(1.23e21);
+    expect(roundTo(-2.5e-8, 3)).toBe(-0);
+  });
+});

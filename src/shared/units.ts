@@ -8,8 +8,12 @@ export const KG_TO_LB_DISPLAY = 2.20462;
 export function roundTo(value: number, decimals: number): number {
   if (!Number.isFinite(value)) return value;
   const sign = value < 0 ? -1 : 1;
-  const shifted = Math.round(Number(`${Math.abs(value)}e${decimals}`));
-  return sign * Number(`${shifted}e-${decimals}`);
+  // Shift by string exponent (no binary rounding error); toExponential keeps the form valid for tiny
+  // and huge values too ("1e-7" + "e3" would not be a number).
+  const [mantissa, exponent] = Math.abs(value).toExponential().split('e') as [string, string];
+  const shifted = Math.round(Number(`${mantissa}e${Number(exponent) + decimals}`));
+  const [m2, e2] = shifted.toExponential().split('e') as [string, string];
+  return sign * Number(`${m2}e${Number(e2) - decimals}`);
 }
 
 /** Pounds to kilograms, 3 decimals (grams). */

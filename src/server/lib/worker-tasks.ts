@@ -7,11 +7,14 @@
  * To add a task (e.g. rendering a label PDF): import its function here, add it to `workerTasks`,
  * and call `workers.runTask('name', input)` from the request code. See worker-pool.ts.
  */
+import { renderLabel } from '../labels/render-label';
 import { parseShipmentDescription } from '../providers/ai/rules/roles';
 
 export const workerTasks = {
   /** The rule-based address parser: linear, yet a few milliseconds for a long pasted e-mail. */
   parseShipmentDescription,
+  /** A 4×6 label PDF (LabelInput → Uint8Array, a few KB, copied back by structured clone). */
+  renderLabel,
 };
 
 export type WorkerTasks = typeof workerTasks;

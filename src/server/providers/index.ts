@@ -1,4 +1,6 @@
 import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Clock } from '../lib/clock';
 import { createWorkerPool, type WorkerPool } from '../lib/worker-pool';
 import type { AddressParser } from './ai/index';
 import { createAddressParser } from './ai/create';
@@ -21,7 +23,11 @@ export type Providers = {
   workers: WorkerPool;
 };
 
-export function createProviders(config: Config, log: Log): Providers {
+/**
+ * `db` lets the sandbox carriers keep their own records (orders, tracking, voids); `clock` is the
+ * app's clock, on which those records are dated. Without a db the carriers only quote.
+ */
+export function createProviders(config: Config, log: Log, opts: { db?: Db; clock?: Clock } = {}): Providers {
   const workers = createWorkerPool({
     log: { error: (obj, msg) => (log.error ? log.error(obj, msg) : log.info(obj, msg)) },
   });
@@ -30,7 +36,7 @@ export function createProviders(config: Config, log: Log): Providers {
       ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })
       : createOutboxMailer({ dir: config.mail.outboxDir, from: config.mail.from, log }),
     identity: createIdentityProviders(config),
-    carriers: createCarriers(config),
+    carriers: createCarriers(config, opts),
     ai: createAddressParser(config.ai, workers, log),
     workers,
   };

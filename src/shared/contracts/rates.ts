@@ -2,11 +2,11 @@
  * POST /api/rates/quote.
  *
  * Request: `{ fromAddress, toAddress, packageDetails }` (metric: kg and cm), as the spec lists.
- * Answer 200: `{ quoteId, expiresAt, rates, warnings }`. The spec says the call "returns an array
- * of rate options": that array is `rates`, sorted by `total` ascending (ties: fewer transit days,
- * then carrier code). Each option's `id` names the stored option; `POST /api/shipments` charges
- * the stored price until `expiresAt` (15 minutes). Amounts are 2-decimal strings in CAD.
- * `warnings` lists carriers that gave no rates (too slow, unavailable, parcel over their limits).
+ * Answer 200: the spec's array of rate options, sorted by `total` ascending (ties: fewer transit
+ * days, then carrier code). Each option's `id` names the stored option; `POST /api/shipments`
+ * charges the stored price until `expiresAt` (15 minutes). Amounts are 2-decimal strings in CAD.
+ * Carriers that gave no rates (too slow, unavailable, parcel over their limits) are listed in the
+ * `X-Carrier-Warnings` response header (JSON), never in place of the array.
  *
  * Errors: 400 VALIDATION_ERROR with `fieldErrors` by dotted path (e.g. `toAddress.postalCode`,
  * `packageDetails.weight`, or `packageDetails` when the parcel is over every carrier's limits);
@@ -47,6 +47,23 @@ export const QUOTE_ADDRESS_LIMITS = {
 
 const L = QUOTE_ADDRESS_LIMITS;
 
+/** Province must be one of the 13 codes, the postal code Canadian and in that province. */
+export function provincePostalRule(a: { province: string; postalCode: string }, ctx: z.RefinementCtx): void {
+  const province = normalizeProvince(a.province);
+  if (!province) {
+    ctx.addIssue({ code: 'custom', path: ['province'], message: 'Choose one of the 13 province or territory codes' });
+    return;
+  }
+  const postalCode = normalizePostalCode(a.postalCode);
+  if (!postalCode) {
+    ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Enter a Canadian postal code like A1A 1A1' });
+    return;
+  }
+  if (!postalCodeMatchesProvince(postalCode, province)) {
+    ctx.addIssue({ code: 'custom', path: ['postalCode'], message: `Postal code ${postalCode} is not in ${province}` });
+  }
+}
+
 export const ZQuoteAddress = z
   .strictObject({
     name: requiredText('Name', L.name),
@@ -70,32 +87,7 @@ export const ZQuoteAddress = z
     ),
   })
   // Runs even when other fields have problems, so that every problem is reported at once.
-  .superRefine(
-    (a, ctx) => {
-      const province = normalizeProvince(a.province);
-      if (!province) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['province'],
-          message: 'Choose one of the 13 province or territory codes',
-        });
-        return;
-      }
-      const postalCode = normalizePostalCode(a.postalCode);
-      if (!postalCode) {
-        ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Enter a Canadian postal code like A1A 1A1' });
-        return;
-      }
-      if (!postalCodeMatchesProvince(postalCode, province)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['postalCode'],
-          message: `Postal code ${postalCode} is not in ${province}`,
-        });
-      }
-    },
-    { when: fieldsPassed('province', 'postalCode') },
-  )
+  .superRefine(provincePostalRule, { when: fieldsPassed('province', 'postalCode') })
   .transform((a) => ({
     ...a,
     country: 'CA' as const,
@@ -139,14 +131,20 @@ export const ZTaxes = z.object({ gst: ZMoney, hst: ZMoney, qst: ZMoney, total: Z
 export type TTaxes = z.infer<typeof ZTaxes>;
 
 export const ZRateOption = z.object({
-  /** Id of the stored option; send it with the order. */
+  /** Id of the stored option; send it with the order (as `rateDetails.id`). */
   id: z.uuid(),
+  /** The quote this option belongs to (one per POST /api/rates/quote). */
+  quoteId: z.uuid(),
+  /** Until when the order charges this price (ISO 8601); later the order answers 409 PRICE_CHANGED. */
+  expiresAt: z.string(),
   carrier: z.string(),
   carrierName: z.string(),
   serviceName: z.string(),
   serviceCode: z.string(),
   /** Carrier price (fuel and surcharges included) minus the user's active discount, before tax. */
   price: ZMoney,
+  /** The price before the discount, when a discount applies. */
+  originalPrice: ZMoney.optional(),
   taxes: ZTaxes,
   /** price + taxes.total */
   total: ZMoney,
@@ -159,13 +157,34 @@ export type TRateOption = z.infer<typeof ZRateOption>;
 export const ZRateWarning = z.object({ carrier: z.string(), reason: z.string(), message: z.string() });
 export type TRateWarning = z.infer<typeof ZRateWarning>;
 
-export const ZQuoteResponse = z.object({
-  quoteId: z.uuid(),
-  expiresAt: z.string(),
-  rates: z.array(ZRateOption),
-  warnings: z.array(ZRateWarning),
-});
+/** The answer: the spec's array of rate options, cheapest (price + taxes) first. */
+export const ZQuoteResponse = z.array(ZRateOption);
 export type TQuoteResponse = z.infer<typeof ZQuoteResponse>;
+
+/**
+ * Response header with the carriers that gave no rate, as a JSON array of ZRateWarning (ASCII:
+ * other characters are \\u-escaped). Absent when every carrier answered.
+ */
+export const CARRIER_WARNINGS_HEADER = 'x-carrier-warnings';
+
+/** Header value for the warnings: JSON with every non-ASCII character escaped, so that it is a valid header. */
+export function encodeWarningsHeader(warnings: TRateWarning[]): string {
+  return JSON.stringify(warnings).replace(
+    /[^\x20-\x7e]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/** The warnings of a quote answer's header; [] when absent or unreadable. */
+export function decodeWarningsHeader(value: string | null | undefined): TRateWarning[] {
+  if (!value) return [];
+  try {
+    const parsed = z.array(ZRateWarning).safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
 
 /** 502 body when no carrier gave a rate. */
 export const ZQuoteFailure = z.object({

@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateQuoteOptions, rateQuotes, type RateQuoteOptionRow } from '../../db/schema/rates';
 
+export type RateQuoteRow = typeof rateQuotes.$inferSelect;
+
 export type NewQuote = typeof rateQuotes.$inferInsert;
 export type NewQuoteOption = typeof rateQuoteOptions.$inferInsert;
 
@@ -66,4 +68,29 @@ export async function listQuoteOptions(db: Db, userId: string, quoteId: string):
     .select()
     .from(rateQuoteOptions)
     .where(and(eq(rateQuoteOptions.userId, userId), eq(rateQuoteOptions.quoteId, quoteId)));
+}
+
+/** The quote of this user (another user's id finds nothing). */
+export async function findQuote(db: Db, userId: string, quoteId: string): Promise<RateQuoteRow | null> {
+  const rows = await db
+    .select()
+    .from(rateQuotes)
+    .where(and(eq(rateQuotes.userId, userId), eq(rateQuotes.id, quoteId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** One stored option of this user with its quote's request and ship date, in one query. */
+export async function findQuoteOptionWithQuote(
+  db: Db,
+  userId: string,
+  optionId: string,
+): Promise<{ option: RateQuoteOptionRow; request: unknown; shipDate: string } | null> {
+  const rows = await db
+    .select({ option: rateQuoteOptions, request: rateQuotes.request, shipDate: rateQuotes.shipDate })
+    .from(rateQuoteOptions)
+    .innerJoin(rateQuotes, eq(rateQuotes.id, rateQuoteOptions.quoteId))
+    .where(and(eq(rateQuoteOptions.userId, userId), eq(rateQuoteOptions.id, optionId)))
+    .limit(1);
+  return rows[0] ?? null;
 }

@@ -8,7 +8,7 @@ import { applyBasisPoints, centsToDecimal, type Cents } from '../../../shared/mo
 import { carrierName } from '../../../shared/carriers';
 import { businessDate, computeTaxes, taxesToWire } from '../../../shared/taxes';
 import { ErrorCode } from '../../../shared/errors';
-import type { TQuoteRequest, TQuoteResponse, TRateOption } from '../../../shared/contracts/rates';
+import type { TQuoteRequest, TQuoteResponse, TRateOption, TRateWarning } from '../../../shared/contracts/rates';
 import * as repo from './repo';
 
 export const QUOTE_TTL_MS = 15 * 60 * 1000;
@@ -53,7 +53,8 @@ type Priced = CarrierQuote & { id: string; discountedCents: Cents; taxes: Return
 
 export function createRatesService(deps: RatesDeps) {
   return {
-    async quote(userId: string, body: TQuoteRequest): Promise<TQuoteResponse> {
+    /** The options, cheapest first, and the carriers that gave none (the route puts them in a header). */
+    async quote(userId: string, body: TQuoteRequest): Promise<{ rates: TQuoteResponse; warnings: TRateWarning[] }> {
       const now = deps.clock.now();
       const req = toCarrierRequest(body, businessDate(now));
       const { quotes, warnings } = await quoteAll(deps.carriers, req, {
@@ -127,26 +128,25 @@ export function createRatesService(deps: RatesDeps) {
         })),
       );
 
-      return {
-        quoteId,
-        expiresAt: expiresAt.toISOString(),
-        rates: priced.map(toWire),
-        warnings: warnings.map(toWireWarning),
-      };
+      const meta = { quoteId, expiresAt: expiresAt.toISOString() };
+      return { rates: priced.map((p) => toWire(p, meta)), warnings: warnings.map(toWireWarning) };
     },
   };
 }
 
 export type RatesService = ReturnType<typeof createRatesService>;
 
-function toWire(p: Priced): TRateOption {
+function toWire(p: Priced, meta: { quoteId: string; expiresAt: string }): TRateOption {
   return {
     id: p.id,
+    quoteId: meta.quoteId,
+    expiresAt: meta.expiresAt,
     carrier: p.carrier,
     carrierName: carrierName(p.carrier),
     serviceName: p.serviceName,
     serviceCode: p.serviceCode,
     price: centsToDecimal(p.discountedCents),
+    ...(p.discountedCents !== p.priceCents ? { originalPrice: centsToDecimal(p.priceCents) } : {}),
     taxes: taxesToWire(p.taxes),
     total: centsToDecimal(p.discountedCents + p.taxes.totalCents),
     transitDays: p.transitDays,
@@ -154,7 +154,7 @@ function toWire(p: Priced): TRateOption {
   };
 }
 
-export function toWireWarning(w: CarrierWarning): TQuoteResponse['warnings'][number] {
+export function toWireWarning(w: CarrierWarning): TRateWarning {
   return { carrier: w.carrier, reason: w.reason, message: w.message };
 }
 

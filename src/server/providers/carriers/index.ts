@@ -1,8 +1,9 @@
 import type { CarrierCode } from '../../../shared/carriers';
 
 /**
- * Carrier adapters. Quoting is the first seam; purchase, label, track and void arrive with the
- * orders issue as a separate `CarrierOperations` type so that a quoting-only adapter stays valid.
+ * Carrier adapters: quote, and (CarrierOperations) purchase, find by our reference, track and void.
+ * Labels are drawn by us from the shipment (labels/render-label.ts), as a carrier's label API would
+ * hand back a PDF of the same layout.
  */
 export type { CarrierCode };
 
@@ -48,7 +49,13 @@ export type CarrierErrorReason =
   /** No answer within the time allowed. */
   | 'TIMEOUT'
   /** The carrier answered with an error or could not be reached. */
-  | 'UNAVAILABLE';
+  | 'UNAVAILABLE'
+  /** The carrier refused the order (address it cannot serve, service no longer offered, …). */
+  | 'REFUSED'
+  /** Void refused: the parcel has been picked up (or the label is already void). */
+  | 'NOT_VOIDABLE'
+  /** No shipment with that tracking number or reference. */
+  | 'NOT_FOUND';
 
 export class CarrierError extends Error {
   constructor(
@@ -70,4 +77,64 @@ export type Carrier = {
    * inside Canada). Throws CarrierError, e.g. LIMIT_EXCEEDED with the reason in the message.
    */
   quote(req: QuoteRequest, opts: QuoteOptions): Promise<CarrierQuote[]>;
+  /** Ordering; absent on a quote-only adapter (its rates can then not be ordered). */
+  operations?: CarrierOperations;
+};
+
+/** One end of a shipment as printed on the label. */
+export type LabelParty = {
+  name: string;
+  company: string;
+  address1: string;
+  address2: string;
+  city: string;
+  province: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+  email: string;
+};
+
+export type PurchaseRequest = {
+  /** Our shipment id: the carrier-side reference, by which a purchase is found again after a crash. */
+  reference: string;
+  serviceCode: string;
+  from: LabelParty;
+  to: LabelParty;
+  package: QuoteRequest['package'];
+  /** YYYY-MM-DD */
+  shipDate: string;
+};
+
+export type Purchase = {
+  trackingNumber: string;
+  /** When the carrier created the shipment (the tracking schedule starts there). */
+  createdAt: Date;
+};
+
+/** Tracking steps in order; a shipment's status follows the latest one. */
+export const TRACKING_STEPS = ['label_created', 'picked_up', 'in_transit', 'out_for_delivery', 'delivered'] as const;
+export type TrackingStep = (typeof TRACKING_STEPS)[number];
+
+export type TrackingEvent = {
+  status: TrackingStep;
+  /** English text of the step, e.g. 'Picked up by UPS'. */
+  description: string;
+  /** 'City, PR' */
+  location: string;
+  occurredAt: Date;
+};
+
+export type CarrierOperations = {
+  /**
+   * Buys the label. Idempotent by `reference`: asking again answers the first purchase. Throws
+   * CarrierError: REFUSED (with the carrier's reason), TIMEOUT, UNAVAILABLE.
+   */
+  purchase(req: PurchaseRequest, opts: QuoteOptions): Promise<Purchase>;
+  /** The purchase made under our reference, or null when the carrier has none (never bought, or voided). */
+  findByReference(reference: string): Promise<Purchase | null>;
+  /** Events that have happened by `now`, oldest first. Throws CarrierError NOT_FOUND. */
+  track(trackingNumber: string, now: Date): Promise<TrackingEvent[]>;
+  /** Cancels an unused label. Throws CarrierError NOT_VOIDABLE once picked up, NOT_FOUND when unknown. */
+  void(trackingNumber: string, now: Date): Promise<void>;
 };

@@ -7,22 +7,32 @@ import {
   type CarrierQuote,
   type QuoteRequest,
 } from './index';
-import { createCanadaPostSandbox } from './sandbox/canada-post';
-import { createDhlSandbox } from './sandbox/dhl';
-import { createFedexSandbox } from './sandbox/fedex';
-import { createPurolatorSandbox } from './sandbox/purolator';
-import { createUpsSandbox } from './sandbox/ups';
+import type { Db } from '../../db/client';
+import { systemClock, type Clock } from '../../lib/clock';
+import { CANADA_POST } from './sandbox/canada-post';
+import { DHL } from './sandbox/dhl';
+import { sandboxCarrier, type CarrierDef } from './sandbox/engine';
+import { FEDEX } from './sandbox/fedex';
+import { createSandboxOperations } from './sandbox/operations';
+import { PUROLATOR } from './sandbox/purolator';
+import { UPS } from './sandbox/ups';
 
-/** The enabled carriers: every sandbox by default; real adapters replace them by configuration later. */
-export function createCarriers(config: Pick<Config, 'fuelSurchargeBp'>): Carrier[] {
-  const fuel = (code: CarrierCode) => ({ fuelBp: config.fuelSurchargeBp[code] });
-  return [
-    createCanadaPostSandbox(fuel('CA-CP')),
-    createPurolatorSandbox(fuel('CA-PUROLATOR')),
-    createUpsSandbox(fuel('CA-UPS')),
-    createFedexSandbox(fuel('CA-Fedex')),
-    createDhlSandbox(fuel('CA-DHL')),
-  ];
+const SANDBOXES: readonly CarrierDef[] = [CANADA_POST, PUROLATOR, UPS, FEDEX, DHL];
+
+/**
+ * The enabled carriers: every sandbox by default; real adapters replace them by configuration later.
+ * With a database the sandboxes can also be ordered from (purchase, track, void); without one they
+ * only quote.
+ */
+export function createCarriers(
+  config: Pick<Config, 'fuelSurchargeBp'>,
+  opts: { db?: Db; clock?: Clock } = {},
+): Carrier[] {
+  return SANDBOXES.map((def) => {
+    const carrier = sandboxCarrier(def, { fuelBp: config.fuelSurchargeBp[def.code] });
+    if (!opts.db) return carrier;
+    return { ...carrier, operations: createSandboxOperations(def, { db: opts.db, clock: opts.clock ?? systemClock }) };
+  });
 }
 
 export type CarrierWarning = { carrier: CarrierCode; reason: CarrierErrorReason; message: string };

@@ -1,0 +1,122 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { shipments, trackingEvents } from '../../db/schema/orders';
+import { notFound } from '../../lib/errors';
+import { toWireDetail } from '../shipments/wire';
+import { registerLabelRoute } from './label-route';
+import { countQuote } from '../rates/routes';
+
+import type { App, AppDeps } from '../../app';
+import { badRequest } from '../../lib/errors';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  ZCreateShipmentRequest,
+  ZCreatedShipment,
+  ZIdempotencyKey,
+  ZShipmentDetail,
+} from '../../../shared/contracts/shipments';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { ZAddBalanceRequest, ZBalanceChange, ZEditBalanceRequest } from '../../../shared/contracts/wallet';
+import { adminOnly, requireAdmin, requireUser, signedIn } from '../auth/session';
+import { createRatesService } from '../rates/service';
+import { createAdminBalanceService } from '../wallet/admin-balance';
+import { createOrdersService, type OrdersService } from './service';
+
+/** The orders service of this app (built once; the recovery job and the routes share it). */
+export function ordersServiceFor(
+  deps: AppDeps,
+  log: { warn(o: object, m: string): void; error(o: object, m: string): void },
+): OrdersService {
+  return createOrdersService({
+    db: deps.database.db,
+    clock: deps.clock,
+    carriers: deps.providers.carriers,
+    rates: createRatesService({
+      db: deps.database.db,
+      clock: deps.clock,
+      carriers: deps.providers.carriers,
+      timeoutMs: deps.config.carrierTimeoutMs,
+      log,
+    }),
+    log,
+    purchaseTimeoutMs: deps.config.carrierPurchaseTimeoutMs,
+    track: deps.lifecycle ? (what, work) => deps.lifecycle!.track(what, work) : undefined,
+  });
+}
+
+export function registerOrders(root: App, deps: AppDeps): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const orders = ordersServiceFor(deps, app.log);
+  const balances = createAdminBalanceService({ db: deps.database.db, clock: deps.clock });
+  registerLabelRoute(root, deps);
+
+  app.post(
+    '/api/shipments',
+    { ...signedIn, schema: { body: ZCreateShipmentRequest, response: { 201: ZCreatedShipment } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const raw = request.headers[IDEMPOTENCY_KEY_HEADER];
+      let idempotencyKey: string | null = null;
+      if (raw !== undefined) {
+        const parsed = ZIdempotencyKey.safeParse(Array.isArray(raw) ? raw.join(',') : raw);
+        if (!parsed.success) throw badRequest('Idempotency-Key', parsed.error.issues[0]!.message);
+        idempotencyKey = parsed.data;
+      }
+      if (!request.body.rateDetails?.id) {
+        // Without a quoted option the order quotes every carrier again: that counts as a quote.
+        await countQuote(deps, user.id);
+      }
+      const created = await orders.placeOrder(
+        { userId: user.id, organizationId: user.organizationId, idempotencyKey, ipAddress: request.ip },
+        request.body,
+      );
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.post(
+    '/api/shipments/:id/void',
+    { ...signedIn, schema: { params: z.object({ id: z.string() }), response: { 200: ZShipmentDetail } } },
+    async (request) => {
+      const user = requireUser(request);
+      const id = request.params.id;
+      if (!UUID.test(id)) throw notFound('Shipment not found');
+      const row = await orders.voidShipment(user.id, id, request.ip);
+      const db = deps.database.db;
+      const events = await db
+        .select()
+        .from(trackingEvents)
+        .where(eq(trackingEvents.shipmentId, row.id))
+        .orderBy(asc(trackingEvents.occurredAt));
+      let count: number | null = null;
+      if (row.receiverKey) {
+        const [c] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(shipments)
+          .where(
+            and(
+              eq(shipments.userId, user.id),
+              eq(shipments.receiverKey, row.receiverKey),
+              ne(shipments.status, 'failed'),
+            ),
+          );
+        count = c?.n ?? null;
+      }
+      return toWireDetail(row, events, count);
+    },
+  );
+
+  app.post(
+    '/api/admin/add-balance',
+    { ...adminOnly, schema: { body: ZAddBalanceRequest, response: { 200: ZBalanceChange } } },
+    async (request) => balances.addBalance({ id: requireAdmin(request).id, ipAddress: request.ip }, request.body),
+  );
+
+  app.post(
+    '/api/admin/edit-balance',
+    { ...adminOnly, schema: { body: ZEditBalanceRequest, response: { 200: ZBalanceChange } } },
+    async (request) => balances.editBalance({ id: requireAdmin(request).id, ipAddress: request.ip }, request.body),
+  );
+}

@@ -1,0 +1,734 @@
+/**
+ * Placing an order: the saga of DESIGN §4, which loses no money whatever fails or whenever the
+ * process dies.
+ *
+ *   1. One transaction: the shipment row ('purchasing') and the wallet debit ('shipping_charge' of
+ *      the STORED option's total, never the client's). A balance that cannot cover it → 402, nothing
+ *      written.
+ *   2. Buy the label from the carrier, our shipment id as the carrier-side reference.
+ *   3. One transaction: tracking number, status 'label_created' — only if the row is still
+ *      'purchasing' (the recovery job may have settled it meanwhile). A carrier refusal instead
+ *      marks it 'failed' and credits one 'refund' of the whole charge in the same transaction.
+ *
+ * A process that dies between 1 and 3 leaves a 'purchasing' row: `recoverStuckOrders` (a job, every
+ * minute and at start-up) asks the carrier by reference and completes it or refunds it. Every
+ * transition is a conditional UPDATE on the status, so the request, the job and other processes can
+ * race without settling an order twice; refunds also carry the idempotency key `refund:<shipment>`.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, getTableColumns, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
+import { shipments, type ShipmentRow, type StoredParty } from '../../db/schema/orders';
+import type { Clock } from '../../lib/clock';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { CarrierError, type Carrier, type LabelParty } from '../../providers/carriers/index';
+import { ErrorCode } from '../../../shared/errors';
+import { centsToDecimal, formatCad } from '../../../shared/money';
+import { carrierName } from '../../../shared/carriers';
+import { receiverKey } from '../../../shared/receiver-key';
+import type { TCreateShipmentRequest, TCreatedShipment, TOrderAddress } from '../../../shared/contracts/shipments';
+import type { TQuoteRequest } from '../../../shared/contracts/rates';
+import type { RateQuoteOptionRow } from '../../db/schema/rates';
+import { isUniqueViolation } from '../auth/repo';
+import * as ratesRepo from '../rates/repo';
+import type { RatesService } from '../rates/service';
+import { applyEntry } from '../wallet/ledger';
+
+/** A 'purchasing' row older than this is not in flight any more (a purchase times out long before): the recovery job settles it. */
+export const STUCK_AFTER_MS = 3 * 60_000;
+/** How long a repeated request waits for the first one (same Idempotency-Key) to finish. */
+const IDEMPOTENT_WAIT_MS = 15_000;
+
+type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+export type OrdersDeps = {
+  db: Db;
+  clock: Clock;
+  carriers: readonly Carrier[];
+  rates: RatesService;
+  log: Log;
+  /** How long a carrier may take to sell a label before the order answers ORDER_TIMEOUT (config). */
+  purchaseTimeoutMs: number;
+  /** Shutdown waits for tracked work (an order between debit and label). */
+  track?: <T>(what: string, work: () => Promise<T>) => Promise<T>;
+};
+
+export type OrderContext = {
+  userId: string;
+  organizationId: string | null;
+  idempotencyKey: string | null;
+  ipAddress: string | null;
+};
+
+/** An order error as the spec's catalogue expects it: code, message and what to tell the customer. */
+export class OrderFailedError extends AppError {
+  constructor(
+    status: number,
+    message: string,
+    code: 'API_FAILURE' | 'ORDER_TIMEOUT' | 'ORDER_CREATION_FAILED',
+    customerServiceMessage: string,
+    extra: { orderCode?: string; shipmentId?: string; refunded?: string } = {},
+  ) {
+    super(status, message, code, undefined, undefined, { customerServiceMessage, ...extra });
+  }
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** Our order code: 'VY-' and 8 Crockford base-32 characters (no I, L, O, U: easy to read aloud). */
+export function newOrderCode(): string {
+  const bytes = randomBytes(8);
+  let out = '';
+  for (const b of bytes) out += CROCKFORD[b & 31];
+  return `VY-${out}`;
+}
+
+function partyOf(a: TOrderAddress): StoredParty {
+  return {
+    firstName: a.firstName,
+    lastName: a.lastName,
+    company: a.company,
+    address1: a.address,
+    address2: '',
+    city: a.city,
+    province: a.province,
+    postalCode: a.postalCode,
+    country: a.country,
+    phone: a.phone,
+    email: a.email,
+  };
+}
+
+export function labelPartyOf(p: StoredParty): LabelParty {
+  return {
+    name: `${p.firstName} ${p.lastName}`.trim(),
+    company: p.company,
+    address1: p.address1,
+    address2: p.address2,
+    city: p.city,
+    province: p.province,
+    postalCode: p.postalCode,
+    country: p.country,
+    phone: p.phone,
+    email: p.email,
+  };
+}
+
+/** Lower-cased text the shipments search matches (trigram index). */
+export function searchTextOf(s: { trackingNumber: string | null; orderCode: string; to: StoredParty }): string {
+  const postal = s.to.postalCode;
+  return [
+    s.trackingNumber ?? '',
+    s.orderCode,
+    `${s.to.firstName} ${s.to.lastName}`,
+    s.to.company,
+    s.to.city,
+    postal,
+    postal.replace(/\s+/g, ''),
+  ]
+    .join(' ')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * What identifies an order for its Idempotency-Key: the parsed addresses, service, parcel, chosen
+ * option and amounts in a fixed order — not the body's key order nor display fields a client may
+ * add to `rateDetails` or `taxes` when it sends the same order again.
+ */
+function requestHash(body: TCreateShipmentRequest): string {
+  const a = (x: TOrderAddress) => [
+    x.firstName,
+    x.lastName,
+    x.company,
+    x.address,
+    x.city,
+    x.province,
+    x.postalCode,
+    x.country,
+    x.phone,
+    x.email,
+  ];
+  const p = body.packageDetails;
+  const taxes = typeof body.taxes === 'number' ? body.taxes : (body.taxes?.total ?? null);
+  const canonical = [
+    a(body.fromAddress),
+    a(body.toAddress),
+    body.carrier,
+    body.service,
+    body.serviceCode,
+    [p.weight, p.length, p.width, p.height, p.type, p.insuranceValue ?? 0, p.description],
+    body.rateDetails?.id ?? null,
+    body.totalCost,
+    taxes,
+    body.insurance ?? null,
+  ];
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+const money = (cents: number) => formatCad(cents, 'en');
+
+/** What the order call answers for a shipment row (the first answer, replayed for the same key). */
+function answerOf(row: ShipmentRow): TCreatedShipment {
+  if (row.status === 'failed' || row.status === 'purchasing' || !row.trackingNumber) {
+    throw failureOf(row);
+  }
+  return {
+    id: row.id,
+    trackingNumber: row.trackingNumber,
+    orderCode: row.orderCode,
+    status: 'label_created',
+    totalCost: centsToDecimal(row.totalCents),
+  };
+}
+
+function failureOf(row: ShipmentRow): AppError {
+  if (row.status === 'purchasing') {
+    return new OrderFailedError(
+      502,
+      'The carrier has not confirmed this label yet',
+      'API_FAILURE',
+      `Order ${row.orderCode} is still being confirmed with ${carrierName(row.carrier)}. It will be completed, or ${money(row.totalCents)} refunded to your wallet, within a few minutes. No need to order again.`,
+      { orderCode: row.orderCode, shipmentId: row.id },
+    );
+  }
+  const code = (row.failureCode ?? 'API_FAILURE') as 'API_FAILURE' | 'ORDER_TIMEOUT' | 'ORDER_CREATION_FAILED';
+  const status = code === 'ORDER_TIMEOUT' ? 504 : 502;
+  return new OrderFailedError(
+    status,
+    row.failureMessage ?? 'The carrier could not create this shipment',
+    code,
+    `${carrierName(row.carrier)} could not create order ${row.orderCode}${row.failureMessage ? ` (${row.failureMessage})` : ''}. The full ${money(row.totalCents)} was refunded to your wallet. Try again, pick another service, or contact support with this order code.`,
+    { orderCode: row.orderCode, shipmentId: row.id, refunded: centsToDecimal(row.refundedCents) },
+  );
+}
+
+export function createOrdersService(deps: OrdersDeps) {
+  const { db, clock, log } = deps;
+  const track = deps.track ?? ((_what, work) => work());
+
+  const carrierFor = (code: string) => deps.carriers.find((c) => c.code === code) ?? null;
+
+  /** The stored option this order charges, checked against the order (same carrier, service, lanes and parcel). */
+  async function resolveOption(
+    userId: string,
+    body: TCreateShipmentRequest,
+  ): Promise<{ option: RateQuoteOptionRow; shipDate: string }> {
+    const now = clock.now();
+    const optionId = body.rateDetails?.id;
+    let found: Awaited<ReturnType<typeof ratesRepo.findQuoteOptionWithQuote>>;
+    if (optionId) {
+      found = await ratesRepo.findQuoteOptionWithQuote(db, userId, optionId);
+      if (!found)
+        throw new AppError(404, 'Rate not found', ErrorCode.NOT_FOUND, { 'rateDetails.id': ['Rate not found'] });
+    } else {
+      // No option id: quote this shipment again and take that carrier's service.
+      const quoted = await deps.rates.quote(userId, quoteBodyOf(body));
+      const match = quoted.rates.find((r) => r.carrier === body.carrier && r.serviceCode === body.serviceCode);
+      if (!match) {
+        throw badRequest(
+          'serviceCode',
+          `${carrierName(body.carrier)} does not offer ${body.serviceCode} for this shipment`,
+        );
+      }
+      found = await ratesRepo.findQuoteOptionWithQuote(db, userId, match.id);
+      if (!found) throw new Error('quoted option vanished');
+    }
+    const option = found.option;
+    if (option.carrier !== body.carrier || option.serviceCode !== body.serviceCode) {
+      throw badRequest('serviceCode', 'The carrier and service do not match the chosen rate');
+    }
+    if (option.expiresAt.getTime() <= now.getTime()) {
+      throw new AppError(
+        409,
+        'This rate has expired. Get rates again to see the current price.',
+        ErrorCode.PRICE_CHANGED,
+      );
+    }
+    const asked = (found.request as { body?: TQuoteRequest } | undefined)?.body;
+    if (!asked || !sameShipment(asked, body)) {
+      throw new AppError(
+        409,
+        'The shipment differs from the one quoted (addresses or parcel). Get rates again.',
+        ErrorCode.PRICE_CHANGED,
+      );
+    }
+    const stored = option.totalCents;
+    const clientTotal = body.totalCost;
+    const clientTaxes = typeof body.taxes === 'number' ? body.taxes : body.taxes?.total;
+    const matches =
+      clientTotal === stored || (clientTotal === option.priceCents && clientTaxes === option.taxTotalCents);
+    if (!matches) {
+      throw new AppError(
+        409,
+        `The price changed: this rate now costs ${money(stored)} with taxes. Review it and order again.`,
+        ErrorCode.PRICE_CHANGED,
+      );
+    }
+    return { option, shipDate: found.shipDate };
+  }
+
+  async function findByKey(userId: string, key: string): Promise<ShipmentRow | null> {
+    const [row] = await db
+      .select()
+      .from(shipments)
+      .where(and(eq(shipments.userId, userId), eq(shipments.idempotencyKey, key)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async function findRow(id: string): Promise<ShipmentRow | null> {
+    const [row] = await db.select().from(shipments).where(eq(shipments.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** The first answer for this key: waits (a little) while the first request is still buying the label. */
+  async function replay(userId: string, key: string, hash: string): Promise<TCreatedShipment> {
+    const deadline = Date.now() + IDEMPOTENT_WAIT_MS;
+    for (let delay = 25; ; delay = Math.min(delay * 2, 500)) {
+      const row = await findByKey(userId, key);
+      if (!row)
+        throw new AppError(
+          409,
+          'The first request with this Idempotency-Key did not complete; send it again',
+          ErrorCode.CONFLICT,
+        );
+      if (row.requestHash !== hash) {
+        throw new AppError(409, 'This Idempotency-Key was already used for a different order', ErrorCode.CONFLICT, {
+          'idempotency-key': ['Already used for a different order'],
+        });
+      }
+      if (row.status !== 'purchasing' || Date.now() > deadline) return answerOf(row);
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+
+  /** Step 3, success: only a row still 'purchasing' becomes 'label_created' (one statement, with its first event). */
+  async function completeOrder(
+    row: ShipmentRow,
+    trackingNumber: string,
+    purchasedAt: Date,
+  ): Promise<ShipmentRow | null> {
+    const now = clock.now();
+    const searchText = searchTextOf({ trackingNumber, orderCode: row.orderCode, to: row.toAddress });
+    const done = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        with done as (
+          update shipments set status = 'label_created', tracking_number = ${trackingNumber},
+            search_text = ${searchText}, updated_at = ${now.toISOString()}::timestamptz
+          where id = ${row.id} and status = 'purchasing'
+          returning id, user_id
+        ), ev as (
+          insert into tracking_events (id, shipment_id, user_id, status, description, location, occurred_at)
+          select ${randomUUID()}, done.id, done.user_id, 'label_created', 'Shipment information received',
+                 ${`${row.fromAddress.city}, ${row.fromAddress.province}`}, ${purchasedAt.toISOString()}::timestamptz
+          from done
+          on conflict (shipment_id, status) do nothing
+        )
+        select id from done`),
+    );
+    if (done.length === 0) return null;
+    return { ...row, status: 'label_created', trackingNumber, searchText, updatedAt: now };
+  }
+
+  /** Step 3, failure: 'failed' and one refund of the whole charge, together; null when already settled. */
+  async function failAndRefund(
+    row: ShipmentRow,
+    code: 'API_FAILURE' | 'ORDER_TIMEOUT' | 'ORDER_CREATION_FAILED',
+    message: string,
+  ): Promise<ShipmentRow | null> {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const [failed] = await tx
+        .update(shipments)
+        .set({
+          status: 'failed',
+          failureCode: code,
+          failureMessage: message,
+          refundedCents: row.totalCents,
+          updatedAt: now,
+        })
+        .where(and(eq(shipments.id, row.id), eq(shipments.status, 'purchasing')))
+        .returning();
+      if (!failed) return null;
+      const refund =
+        row.totalCents === 0
+          ? true
+          : await applyEntry(
+              tx,
+              row.userId,
+              {
+                type: 'refund',
+                direction: 'credit',
+                amountCents: row.totalCents,
+                description: `Refund: order ${row.orderCode} not created by ${carrierName(row.carrier)}`,
+                reference: row.orderCode,
+                shipmentId: row.id,
+                idempotencyKey: `refund:${row.id}`,
+              },
+              now,
+            );
+      if (!refund) throw new Error('refund credit did not apply');
+      return failed;
+    });
+  }
+
+  /** Steps 2 and 3 for a row in 'purchasing'. */
+  async function purchase(row: ShipmentRow): Promise<ShipmentRow> {
+    const carrier = carrierFor(row.carrier);
+    const ops = carrier?.operations;
+    if (!carrier || !ops) {
+      return (
+        (await failAndRefund(
+          row,
+          'ORDER_CREATION_FAILED',
+          `${carrierName(row.carrier)} labels cannot be bought here`,
+        )) ?? (await findRow(row.id))!
+      );
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new CarrierError('TIMEOUT', `${carrier.name} did not answer in time`)),
+      deps.purchaseTimeoutMs,
+    );
+    try {
+      const bought = await Promise.race([
+        ops.purchase(
+          {
+            reference: row.id,
+            serviceCode: row.serviceCode,
+            from: labelPartyOf(row.fromAddress),
+            to: labelPartyOf(row.toAddress),
+            package: {
+              weightKg: row.package.weightKg,
+              lengthCm: row.package.lengthCm,
+              widthCm: row.package.widthCm,
+              heightCm: row.package.heightCm,
+              type: row.package.type,
+            },
+            shipDate: row.shipDate,
+          },
+          { signal: controller.signal },
+        ),
+        new Promise<never>((_, reject) =>
+          controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true }),
+        ),
+      ]);
+      const done = await completeOrder(row, bought.trackingNumber, bought.createdAt);
+      if (done) return done;
+      // Settled meanwhile (refunded by the recovery job): this label must not stay bought.
+      await ops
+        .void(bought.trackingNumber, clock.now())
+        .catch((err: unknown) =>
+          log.error({ err, shipmentId: row.id }, 'could not void a label bought for an order already refunded'),
+        );
+      return (await findRow(row.id))!;
+    } catch (err) {
+      if (!(err instanceof CarrierError)) {
+        // Not an answer from the carrier (a bug, a broken connection): whether the label was bought
+        // is unknown, so the row stays 'purchasing' for the recovery job to settle with the carrier.
+        log.error({ err, shipmentId: row.id }, 'order purchase failed unexpectedly; left for recovery');
+        return (await findRow(row.id).catch(() => null)) ?? row;
+      }
+      if (err.reason === 'TIMEOUT') {
+        // It may have gone through on the carrier's side after all.
+        const found = await ops.findByReference(row.id).catch(() => null);
+        if (found) return (await completeOrder(row, found.trackingNumber, found.createdAt)) ?? (await findRow(row.id))!;
+      }
+      const code =
+        err.reason === 'TIMEOUT' ? 'ORDER_TIMEOUT' : err.reason === 'REFUSED' ? 'ORDER_CREATION_FAILED' : 'API_FAILURE';
+      log.warn(
+        { shipmentId: row.id, carrier: row.carrier, reason: err.reason, msg: err.message },
+        'carrier refused an order; refunded',
+      );
+      return (await failAndRefund(row, code, err.message)) ?? (await findRow(row.id))!;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    async placeOrder(ctx: OrderContext, body: TCreateShipmentRequest): Promise<TCreatedShipment> {
+      const hash = requestHash(body);
+      if (ctx.idempotencyKey) {
+        const existing = await findByKey(ctx.userId, ctx.idempotencyKey);
+        if (existing) return replay(ctx.userId, ctx.idempotencyKey, hash);
+      }
+      const { option, shipDate } = await resolveOption(ctx.userId, body);
+      const now = clock.now();
+      const id = randomUUID();
+      const orderCode = newOrderCode();
+      const from = partyOf(body.fromAddress);
+      const to = partyOf(body.toAddress);
+      const pkg = body.packageDetails;
+      const values: typeof shipments.$inferInsert = {
+        id,
+        userId: ctx.userId,
+        organizationId: ctx.organizationId,
+        status: 'purchasing',
+        carrier: option.carrier,
+        serviceCode: option.serviceCode,
+        serviceName: option.serviceName,
+        quoteOptionId: option.id,
+        orderCode,
+        trackingNumber: null,
+        carrierPriceCents: option.carrierPriceCents,
+        discountCents: option.discountCents,
+        priceCents: option.priceCents,
+        gstCents: option.gstCents,
+        hstCents: option.hstCents,
+        qstCents: option.qstCents,
+        taxTotalCents: option.taxTotalCents,
+        totalCents: option.totalCents,
+        insuranceCents: body.insurance ?? Math.round((pkg.insuranceValue ?? 0) * 100),
+        fromAddress: from,
+        toAddress: to,
+        package: {
+          weightKg: pkg.weight,
+          lengthCm: pkg.length,
+          widthCm: pkg.width,
+          heightCm: pkg.height,
+          type: pkg.type,
+          description: pkg.description,
+          insuranceValueCents: Math.round((pkg.insuranceValue ?? 0) * 100),
+        },
+        receiverKey: receiverKey({
+          name: `${to.firstName} ${to.lastName}`,
+          address1: to.address1,
+          postalCode: to.postalCode,
+          phone: to.phone,
+          email: to.email,
+        }),
+        searchText: searchTextOf({ trackingNumber: null, orderCode, to }),
+        shipDate,
+        transitDays: option.transitDays,
+        estimatedDelivery: option.estimatedDelivery,
+        idempotencyKey: ctx.idempotencyKey,
+        requestHash: hash,
+        createdAt: now,
+        updatedAt: now,
+      };
+
+      // Step 1: the row and the debit, together (one statement: the shipment is inserted from the
+      // wallet update, so a balance that cannot cover it writes neither).
+      let row: ShipmentRow;
+      try {
+        // A free order (a discount of the whole price) moves no money: just the row.
+        const charged =
+          option.totalCents === 0
+            ? await db
+                .insert(shipments)
+                .values(values)
+                .then(() => true)
+            : await applyEntry(
+                db,
+                ctx.userId,
+                {
+                  type: 'shipping_charge',
+                  direction: 'debit',
+                  amountCents: option.totalCents,
+                  description: `${carrierName(option.carrier)} ${option.serviceName} — order ${orderCode}`,
+                  reference: orderCode,
+                  shipmentId: id,
+                  idempotencyKey: `charge:${id}`,
+                  ipAddress: ctx.ipAddress,
+                },
+                now,
+                insertFromWallet(values),
+              );
+        if (!charged) {
+          throw new AppError(
+            402,
+            `Insufficient wallet balance: this order costs ${money(option.totalCents)}. Add funds before ordering.`,
+            ErrorCode.INSUFFICIENT_BALANCE,
+          );
+        }
+        row = {
+          ...(values as ShipmentRow),
+          refundedCents: 0,
+          failureCode: null,
+          failureMessage: null,
+          deliveredAt: null,
+          trackingSyncedAt: null,
+          voidedAt: null,
+        };
+      } catch (err) {
+        if (ctx.idempotencyKey && isUniqueViolation(err)) return replay(ctx.userId, ctx.idempotencyKey, hash);
+        throw err;
+      }
+
+      // Steps 2 and 3, which shutdown waits for.
+      const settled = await track('order', () => purchase(row));
+      return answerOf(settled);
+    },
+
+    /**
+     * Settles 'purchasing' rows left by a process that died (a job, every minute and at start-up).
+     * The carrier is asked outside any transaction; each settlement is a conditional update, so two
+     * processes (or a late request) racing on one row settle it once.
+     */
+    async recoverStuckOrders(limit = 50): Promise<{ completed: number; refunded: number; pending: number }> {
+      const cutoff = new Date(clock.now().getTime() - STUCK_AFTER_MS);
+      const stuck = await db
+        .select()
+        .from(shipments)
+        .where(and(eq(shipments.status, 'purchasing'), lt(shipments.updatedAt, cutoff)))
+        .orderBy(shipments.updatedAt)
+        .limit(limit);
+      let completed = 0;
+      let refunded = 0;
+      let pending = 0;
+      for (const row of stuck) {
+        const ops = carrierFor(row.carrier)?.operations;
+        const found = ops ? await ops.findByReference(row.id).catch(() => undefined) : null;
+        if (found === undefined) {
+          pending++; // the carrier did not answer: ask again next run
+        } else if (found) {
+          if (await completeOrder(row, found.trackingNumber, found.createdAt)) completed++;
+        } else if (await failAndRefund(row, 'API_FAILURE', 'the carrier never confirmed the label')) {
+          refunded++;
+        }
+      }
+      return { completed, refunded, pending };
+    },
+
+    /** Voids an unused label: carrier void, 'cancelled', one refund of the whole charge. Twice refunds once. */
+    async voidShipment(userId: string, shipmentId: string, ipAddress: string | null): Promise<ShipmentRow> {
+      const [row] = await db
+        .select()
+        .from(shipments)
+        .where(and(eq(shipments.id, shipmentId), eq(shipments.userId, userId)))
+        .limit(1);
+      if (!row) throw notFound('Shipment not found');
+      if (row.status === 'cancelled') return row;
+      if (row.status !== 'label_created' || !row.trackingNumber) {
+        throw new AppError(
+          409,
+          row.status === 'failed' || row.status === 'purchasing'
+            ? 'This order has no label to void'
+            : 'This label cannot be voided: the parcel has already been picked up',
+          ErrorCode.NOT_VOIDABLE,
+        );
+      }
+      const ops = carrierFor(row.carrier)?.operations;
+      if (!ops) throw new AppError(502, `${carrierName(row.carrier)} cannot void labels here`, ErrorCode.API_FAILURE);
+      try {
+        await ops.void(row.trackingNumber, clock.now());
+      } catch (err) {
+        if (err instanceof CarrierError && err.reason === 'NOT_VOIDABLE') {
+          // Already voided by an earlier request that has not settled yet? Then settle below; otherwise refuse.
+          if (
+            !(await ops.findByReference(row.id).then(
+              (p) => p === null,
+              () => false,
+            ))
+          ) {
+            throw new AppError(
+              409,
+              'This label cannot be voided: the parcel has already been picked up',
+              ErrorCode.NOT_VOIDABLE,
+            );
+          }
+        } else if (err instanceof CarrierError && err.reason === 'NOT_FOUND') {
+          throw new AppError(409, 'The carrier has no record of this label', ErrorCode.NOT_VOIDABLE);
+        } else {
+          throw new AppError(
+            502,
+            `${carrierName(row.carrier)} could not void the label right now; try again`,
+            ErrorCode.API_FAILURE,
+          );
+        }
+      }
+      const now = clock.now();
+      const settled = await db.transaction(async (tx) => {
+        // The carrier has voided the label: refund whatever our status says by now (a tracking
+        // update may have moved it on meanwhile), unless an earlier void already did.
+        const [cancelled] = await tx
+          .update(shipments)
+          .set({ status: 'cancelled', voidedAt: now, refundedCents: row.totalCents, updatedAt: now })
+          .where(and(eq(shipments.id, row.id), notInArray(shipments.status, ['cancelled', 'failed', 'purchasing'])))
+          .returning();
+        if (!cancelled) return null;
+        const refund =
+          row.totalCents === 0
+            ? true
+            : await applyEntry(
+                tx,
+                userId,
+                {
+                  type: 'refund',
+                  direction: 'credit',
+                  amountCents: row.totalCents,
+                  description: `Refund: label voided for order ${row.orderCode}`,
+                  reference: row.orderCode,
+                  shipmentId: row.id,
+                  idempotencyKey: `refund:${row.id}`,
+                  ipAddress,
+                },
+                now,
+              );
+        if (!refund) throw new Error('refund credit did not apply');
+        return cancelled;
+      });
+      return settled ?? (await findRow(row.id))!;
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+const SHIPMENT_COLUMNS = getTableColumns(shipments);
+
+/** `insert into shipments (…) select … from w`: the row, inserted once per updated wallet row. */
+function insertFromWallet(values: Record<string, unknown>): SQL {
+  const entries = Object.entries(values).filter(([, v]) => v !== undefined);
+  const names = sql.join(
+    entries.map(([k]) => sql.identifier(SHIPMENT_COLUMNS[k as keyof typeof SHIPMENT_COLUMNS].name)),
+    sql`, `,
+  );
+  const params = sql.join(
+    entries.map(([k, v]) => {
+      const type = SHIPMENT_COLUMNS[k as keyof typeof SHIPMENT_COLUMNS].getSQLType();
+      const param = v === null ? null : type === 'jsonb' ? JSON.stringify(v) : v instanceof Date ? v.toISOString() : v;
+      return sql`${param}::${sql.raw(type)}`;
+    }),
+    sql`, `,
+  );
+  return sql`insert into shipments (${names}) select ${params} from w returning id`;
+}
+
+/** The quote body for an order's addresses and parcel (re-quoting without an option id). */
+function quoteBodyOf(body: TCreateShipmentRequest): TQuoteRequest {
+  const end = (a: TOrderAddress) => ({
+    name: `${a.firstName} ${a.lastName}`.trim(),
+    company: a.company,
+    streetAddress: a.address,
+    city: a.city,
+    province: a.province,
+    postalCode: a.postalCode,
+    country: a.country,
+    phoneNumber: a.phone,
+    emailAddress: a.email,
+  });
+  return { fromAddress: end(body.fromAddress), toAddress: end(body.toAddress), packageDetails: body.packageDetails };
+}
+
+/** Whether the order ships what was quoted: same postal codes, provinces and parcel (to the gram and millimetre). */
+function sameShipment(asked: TQuoteRequest, body: TCreateShipmentRequest): boolean {
+  // The client converts the same stored numbers for the quote and the order: they match exactly.
+  const near = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a));
+  const p = asked.packageDetails;
+  const q = body.packageDetails;
+  return (
+    asked.fromAddress.postalCode === body.fromAddress.postalCode &&
+    asked.toAddress.postalCode === body.toAddress.postalCode &&
+    asked.fromAddress.province === body.fromAddress.province &&
+    asked.toAddress.province === body.toAddress.province &&
+    near(p.weight, q.weight) &&
+    near(p.length, q.length) &&
+    near(p.width, q.width) &&
+    near(p.height, q.height) &&
+    (p.type ?? 'package') === (q.type ?? 'package')
+  );
+}

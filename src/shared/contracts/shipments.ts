@@ -1,0 +1,284 @@
+/**
+ * Orders, shipments, labels and tracking (spec §3 Shipment, Created shipment response, Label
+ * response; §7 Dashboard and shipments; DESIGN §4, §5).
+ *
+ * POST /api/shipments                         body ZCreateShipmentRequest → 201 ZCreatedShipment
+ *   Header `Idempotency-Key` (1–200 visible ASCII characters): the same key answers the first
+ *   answer again; the same key with another body is 409 CONFLICT.
+ *   Errors: 400 (fields), 402 INSUFFICIENT_BALANCE (nothing written), 409 PRICE_CHANGED (the total
+ *   differs from the stored option's, or the option expired), 502 API_FAILURE / ORDER_CREATION_FAILED,
+ *   504 ORDER_TIMEOUT (the carrier refused or did not answer: the charge is refunded at once; the body
+ *   carries `customerServiceMessage`).
+ * GET  /api/shipments?search&page&limit        → ZShipmentList (newest first)
+ * GET  /api/shipments/recent?limit=8           → ZShipment[]
+ * GET  /api/shipments/{id}                     → ZShipmentDetail (404 for another user's id)
+ * POST /api/shipments/{id}/void                → ZShipmentDetail (409 NOT_VOIDABLE once picked up)
+ * POST /api/shipments/print-label/{orderCodeOrTrackingNumber} → ZLabelResponse
+ * GET  /api/tracking/{trackingNumber}          → ZTrackingLookup (the user's own shipments only)
+ */
+import { z } from 'zod';
+import { optionalText, requiredText } from './fields';
+import { fieldsPassed, isValidEmail, isValidPhone } from './addresses';
+import { PACKAGE_INPUT_MAX, ZPackageDetails, ZTaxes, provincePostalRule } from './rates';
+import { normalizeProvince, type ProvinceCode } from '../provinces';
+import { normalizePostalCode } from '../postal-code';
+import { parseCents } from '../money';
+
+export const SHIPMENT_STATUSES = [
+  'purchasing',
+  'label_created',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'cancelled',
+  'failed',
+] as const;
+export const ZShipmentStatus = z.enum(SHIPMENT_STATUSES);
+export type TShipmentStatus = z.infer<typeof ZShipmentStatus>;
+
+export const ORDER_ADDRESS_LIMITS = {
+  firstName: 60,
+  lastName: 60,
+  company: 100,
+  address: 300,
+  city: 100,
+  province: 50,
+  postalCode: 20,
+  phone: 30,
+  email: 254,
+} as const;
+const L = ORDER_ADDRESS_LIMITS;
+
+/**
+ * Carriers print Canadian labels in English or French: Latin letters (accents included), digits,
+ * punctuation. Other scripts would print as '?' on the label, so the order refuses them up front.
+ */
+const LABEL_PRINTABLE = /^[\u0020-\u024f\u1e00-\u1eff\u2010-\u2027\u2030-\u205e\u20ac\u2122]*$/u;
+export const isLabelPrintable = (value: string) => LABEL_PRINTABLE.test(value);
+const printable = <T extends z.ZodType<string>>(schema: T, label: string) =>
+  schema.refine(
+    isLabelPrintable,
+    `${label} must be written in Latin letters (English or French): carriers print labels in those`,
+  );
+
+/** One end of an order as the spec's body has it (street lines combined into `address`). */
+export const ZOrderAddress = z
+  .strictObject({
+    firstName: printable(requiredText('First name', L.firstName), 'First name'),
+    lastName: printable(requiredText('Last name', L.lastName), 'Last name'),
+    company: printable(optionalText('Company', L.company), 'Company'),
+    address: printable(requiredText('Address', L.address), 'Address'),
+    city: printable(requiredText('City', L.city), 'City'),
+    province: requiredText('Province', L.province),
+    postalCode: requiredText('Postal code', L.postalCode),
+    country: z
+      .string({ error: 'Country is required' })
+      .trim()
+      .toUpperCase()
+      .refine((v) => v === 'CA', 'Only addresses in Canada (CA) can be shipped to for now'),
+    phone: requiredText('Phone', L.phone).refine(isValidPhone, 'Enter a phone number with 7 to 20 digits'),
+    email: optionalText('Email', L.email).refine((v) => v === '' || isValidEmail(v), 'Enter a valid email address'),
+  })
+  .superRefine(provincePostalRule, { when: fieldsPassed('province', 'postalCode') })
+  .transform((a) => ({
+    ...a,
+    country: 'CA' as const,
+    province: normalizeProvince(a.province) as ProvinceCode,
+    postalCode: normalizePostalCode(a.postalCode) as string,
+  }));
+export type TOrderAddressInput = z.input<typeof ZOrderAddress>;
+export type TOrderAddress = z.output<typeof ZOrderAddress>;
+
+/** A CAD amount as a 2-decimal string ("12.34") or a number with at most two decimals; to cents. */
+export const ZMoneyInput = (label: string) =>
+  z.union([z.string(), z.number()], { error: `${label} must be an amount like 12.34` }).transform((v, ctx) => {
+    const cents = parseCents(v);
+    if (cents === null || cents < 0) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be an amount like 12.34` });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+const ZCode = (label: string) => requiredText(label, 100);
+
+export const ZCreateShipmentRequest = z.strictObject({
+  /** Address-book ids are not used by orders (the addresses travel whole); null or absent. */
+  fromAddressId: z.null().optional(),
+  toAddressId: z.null().optional(),
+  fromAddress: ZOrderAddress,
+  toAddress: ZOrderAddress,
+  carrier: ZCode('Carrier'),
+  service: ZCode('Service'),
+  serviceCode: ZCode('Service code'),
+  packageDetails: ZPackageDetails,
+  /**
+   * The chosen rate option as the quote answered it; `id` names the stored option whose price is
+   * charged. Without it the server quotes that carrier and service again and compares.
+   */
+  rateDetails: z
+    .looseObject({ id: z.uuid({ error: 'rateDetails.id must be the id of a quoted rate' }).optional() })
+    .nullish(),
+  /** What the client expects to pay: price + taxes of the option (or the price alone, with `taxes` the tax total). */
+  totalCost: ZMoneyInput('Total cost'),
+  /** The option's tax total ("1.23"), or its taxes object. */
+  taxes: z.union([ZMoneyInput('Taxes'), z.looseObject({ total: ZMoneyInput('Taxes total') })]).optional(),
+  /** Declared value (CAD) when above 0. */
+  insurance: ZMoneyInput('Insurance')
+    .refine(
+      (c) => c <= PACKAGE_INPUT_MAX.insuranceValue * 100,
+      `Insurance must be at most ${PACKAGE_INPUT_MAX.insuranceValue}`,
+    )
+    .optional(),
+});
+export type TCreateShipmentRequestInput = z.input<typeof ZCreateShipmentRequest>;
+export type TCreateShipmentRequest = z.output<typeof ZCreateShipmentRequest>;
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const ZIdempotencyKey = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,200}$/, 'Idempotency-Key must be 1 to 200 visible ASCII characters');
+
+export const ZCreatedShipment = z.object({
+  id: z.uuid(),
+  trackingNumber: z.string(),
+  /** Our order code (e.g. 'VY-7K3M9Q2X'): shown in preference to the tracking number, and accepted by print-label. */
+  orderCode: z.string(),
+  status: ZShipmentStatus,
+  totalCost: z.string(),
+});
+export type TCreatedShipment = z.infer<typeof ZCreatedShipment>;
+
+export const ZShipmentParty = z.object({
+  /** First and last name joined. */
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  company: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  province: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+export type TShipmentParty = z.infer<typeof ZShipmentParty>;
+
+export const ZTrackingEvent = z.object({
+  id: z.string(),
+  /** label_created, picked_up, in_transit, out_for_delivery, delivered */
+  status: z.string(),
+  description: z.string(),
+  location: z.string(),
+  timestamp: z.string(),
+});
+export type TTrackingEvent = z.infer<typeof ZTrackingEvent>;
+
+export const ZShipment = z.object({
+  id: z.uuid(),
+  trackingNumber: z.string().nullable(),
+  orderCode: z.string(),
+  carrier: z.string(),
+  carrierName: z.string(),
+  /** Service name, e.g. 'Xpresspost'. */
+  service: z.string(),
+  serviceCode: z.string(),
+  status: ZShipmentStatus,
+  createdAt: z.string(),
+  /** YYYY-MM-DD */
+  estimatedDelivery: z.string().nullable(),
+  /** When it was delivered (ISO 8601), else null. */
+  deliveredAt: z.string().nullable(),
+  /** Charged: price + taxes (CAD, "12.34"). */
+  totalCost: z.string(),
+  price: z.string(),
+  taxes: ZTaxes,
+  /** Declared value, when above 0. */
+  insurance: z.string().nullable(),
+  /** Refunded so far (void or failure). */
+  refundedAmount: z.string(),
+  description: z.string(),
+  fromAddress: ZShipmentParty,
+  toAddress: ZShipmentParty,
+  packageDetails: z.object({
+    weight: z.number(),
+    length: z.number(),
+    width: z.number(),
+    height: z.number(),
+    type: z.string(),
+    insuranceValue: z.number(),
+    description: z.string(),
+  }),
+  /** This user's shipments to the same receiver (spec's rule), or null when the receiver cannot be matched. */
+  customerOrderCount: z.number().int().nullable(),
+  /** Whether the label can still be voided (not picked up yet). */
+  canVoid: z.boolean(),
+  /** Why it failed, when status is 'failed'. */
+  failureMessage: z.string().nullable(),
+});
+export type TShipment = z.infer<typeof ZShipment>;
+
+export const ZShipmentDetail = ZShipment.extend({ trackingEvents: z.array(ZTrackingEvent) });
+export type TShipmentDetail = z.infer<typeof ZShipmentDetail>;
+
+export const ZPagination = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalPages: z.number().int(),
+  hasPrevPage: z.boolean(),
+  hasNextPage: z.boolean(),
+});
+export type TPagination = z.infer<typeof ZPagination>;
+
+export const SHIPMENT_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const MAX_PAGE_LIMIT = 100;
+export const SEARCH_MAX_LENGTH = 100;
+
+const intParam = (label: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${label} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${label} must be between ${min} and ${max}`);
+
+export const ZPageQuery = z.object({
+  page: intParam('page', 1, 1_000_000).optional(),
+  limit: intParam('limit', 1, MAX_PAGE_LIMIT).optional(),
+});
+
+export const ZShipmentListQuery = ZPageQuery.extend({
+  search: z.string().max(SEARCH_MAX_LENGTH, `search must be at most ${SEARCH_MAX_LENGTH} characters`).optional(),
+});
+export type TShipmentListQuery = z.output<typeof ZShipmentListQuery>;
+
+export const ZShipmentList = z.object({ data: z.array(ZShipment), pagination: ZPagination });
+export type TShipmentList = z.infer<typeof ZShipmentList>;
+
+export const ZRecentQuery = z.object({ limit: intParam('limit', 1, 50).optional() });
+
+export const ZLabelResponse = z.object({
+  success: z.literal(true),
+  base64: z.string(),
+  mimeType: z.literal('application/pdf'),
+  trackingNumber: z.string(),
+});
+export type TLabelResponse = z.infer<typeof ZLabelResponse>;
+
+export const ZTrackingLookup = z.object({
+  shipmentId: z.uuid(),
+  trackingNumber: z.string(),
+  orderCode: z.string(),
+  carrier: z.string(),
+  carrierName: z.string(),
+  service: z.string(),
+  status: ZShipmentStatus,
+  estimatedDelivery: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  fromCity: z.string(),
+  toCity: z.string(),
+  events: z.array(ZTrackingEvent),
+});
+export type TTrackingLookup = z.infer<typeof ZTrackingLookup>;
