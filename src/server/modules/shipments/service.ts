@@ -1,0 +1,94 @@
+/**
+ * The read side of shipments: the list and its search, the recent ones, a shipment's detail and
+ * the tracking lookup, all scoped to the signed-in user (another user's shipment is "not found").
+ */
+import type { Db } from '../../db/client';
+import type { ShipmentRow } from '../../db/schema/orders';
+import type { Clock } from '../../lib/clock';
+import { notFound } from '../../lib/errors';
+import type { Carrier } from '../../providers/carriers/index';
+import type { TShipment, TShipmentDetail, TShipmentList, TTrackingLookup } from '../../../shared/contracts/shipments';
+import * as repo from './repo';
+import { pageWindow, paginationOf } from './pagination';
+import { isActive, syncTracking } from './tracking-sync';
+import { toWireDetail, toWireShipment, toWireTrackingLookup } from './wire';
+
+type Log = { error(obj: object, msg: string): void };
+
+export type ShipmentsDeps = { db: Db; clock: Clock; carriers: readonly Carrier[]; log: Log };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the search matches: trimmed, lower-cased, inner white space as one space (as search_text is stored); null when empty. */
+export function normalizeSearch(raw: string | undefined | null): string | null {
+  const s = (raw ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return s === '' ? null : s;
+}
+
+/** A tracking number or order code as typed: spaces dropped, upper-cased; null when empty. */
+export function normalizeTrackingRef(raw: string): string | null {
+  const s = raw.normalize('NFKC').replace(/\s+/g, '').toUpperCase();
+  return s === '' || s.length > 100 || s.includes('\u0000') ? null : s;
+}
+
+export function createShipmentsService(deps: ShipmentsDeps) {
+  const { db } = deps;
+
+  async function withCounts(rows: ShipmentRow[], userId: string): Promise<TShipment[]> {
+    const keys = rows.flatMap((r) => (r.receiverKey === null ? [] : [r.receiverKey]));
+    const counts = await repo.countByReceiver(db, userId, keys);
+    return rows.map((r) => toWireShipment(r, r.receiverKey === null ? null : (counts.get(r.receiverKey) ?? 0)));
+  }
+
+  async function countFor(row: ShipmentRow): Promise<number | null> {
+    if (row.receiverKey === null) return null;
+    return (await repo.countByReceiver(db, row.userId, [row.receiverKey])).get(row.receiverKey) ?? 0;
+  }
+
+  /** Brings an active shipment's tracking up to date; a failure is logged and the stored state answered. */
+  async function synced(row: ShipmentRow): Promise<ShipmentRow> {
+    if (!isActive(row.status)) return row;
+    try {
+      return (await syncTracking(db, deps.carriers, row, deps.clock.now())).row;
+    } catch (err) {
+      deps.log.error({ err, shipmentId: row.id }, 'tracking sync failed; answering the stored tracking');
+      return row;
+    }
+  }
+
+  return {
+    async list(userId: string, q: { search?: string; page?: number; limit?: number }): Promise<TShipmentList> {
+      const { page, limit, offset } = pageWindow(q);
+      const search = normalizeSearch(q.search);
+      // No stored text holds NUL (PostgreSQL text cannot), so such a search finds nothing.
+      if (search?.includes('\u0000')) return { data: [], pagination: paginationOf(0, page, limit) };
+      const { rows, total } = await repo.listShipments(db, userId, { search, limit, offset });
+      return { data: await withCounts(rows, userId), pagination: paginationOf(total, page, limit) };
+    },
+
+    async recent(userId: string, limit = 8): Promise<TShipment[]> {
+      return withCounts(await repo.recentShipments(db, userId, limit), userId);
+    },
+
+    async detail(userId: string, id: string): Promise<TShipmentDetail> {
+      if (!UUID.test(id)) throw notFound('Shipment not found');
+      const found = await repo.findShipment(db, userId, id);
+      if (!found) throw notFound('Shipment not found');
+      const row = await synced(found);
+      const [events, count] = await Promise.all([repo.listEvents(db, row.id), countFor(row)]);
+      return toWireDetail(row, events, count);
+    },
+
+    async track(userId: string, trackingNumber: string): Promise<TTrackingLookup> {
+      const ref = normalizeTrackingRef(trackingNumber);
+      let found = ref ? await repo.findByTrackingRef(db, userId, ref) : null;
+      // Numbers are often written in groups with dashes ('1599-1053-6841-9856'); order codes keep theirs.
+      if (!found && ref?.includes('-')) found = await repo.findByTrackingRef(db, userId, ref.replace(/-/g, ''));
+      if (!found) throw notFound('No shipment of yours has this tracking number or order code');
+      const row = await synced(found);
+      return toWireTrackingLookup(row, await repo.listEvents(db, row.id));
+    },
+  };
+}
+
+export type ShipmentsService = ReturnType<typeof createShipmentsService>;
