@@ -46,11 +46,23 @@ export function isApiError(error: unknown): error is ApiError {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+export type RequestOptions = { headers?: Record<string, string> };
+
+export async function apiRequest<T>(method: Method, path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
+  return (await apiFetch<T>(method, path, body, opts)).data;
+}
+
+/** Like apiRequest, with the response headers too (e.g. the quote's carrier warnings). */
+export async function apiFetch<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  opts: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const init: RequestInit = {
     method,
     credentials: 'include',
-    headers: { accept: 'application/json' },
+    headers: { accept: 'application/json', ...opts.headers },
   };
   if (body !== undefined) {
     init.headers = { ...init.headers, 'content-type': 'application/json' };
@@ -67,12 +79,12 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
     }
     throw new ApiError(res.status, text, parsed, res.statusText, res.headers.get('retry-after'));
   }
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
 }
 
 export const api = {
   get: <T>(path: string) => apiRequest<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => apiRequest<T>('POST', path, body, opts),
   put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body),
   delete: <T>(path: string) => apiRequest<T>('DELETE', path),

@@ -1,7 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TQuoteResponse } from '../../../shared/contracts/rates';
-import { api } from '../../lib/api-client';
+import {
+  CARRIER_WARNINGS_HEADER,
+  decodeWarningsHeader,
+  type TQuoteResponse,
+  type TRateWarning,
+} from '../../../shared/contracts/rates';
+import { apiFetch } from '../../lib/api-client';
 import { toQuoteRequest, type StoredShipment } from './shipment-draft';
+
+/** The quote's options (the answer's array) and the carriers that gave none (its header). */
+export type Quote = { rates: TQuoteResponse; warnings: TRateWarning[] };
 
 /**
  * POST /api/rates/quote as a query: no retries, and a fresh quote on every visit (a quote is stored
@@ -10,7 +18,10 @@ import { toQuoteRequest, type StoredShipment } from './shipment-draft';
 export function quoteQueryOptions(shipment: StoredShipment) {
   return queryOptions({
     queryKey: ['rates-quote', shipment],
-    queryFn: () => api.post<TQuoteResponse>('/api/rates/quote', toQuoteRequest(shipment)),
+    queryFn: async (): Promise<Quote> => {
+      const { data, headers } = await apiFetch<TQuoteResponse>('POST', '/api/rates/quote', toQuoteRequest(shipment));
+      return { rates: data, warnings: decodeWarningsHeader(headers.get(CARRIER_WARNINGS_HEADER)) };
+    },
     retry: false,
     staleTime: 0,
     gcTime: 0,

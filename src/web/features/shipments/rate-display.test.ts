@@ -16,6 +16,8 @@ function option(id: string, price: string, taxes: Partial<TRateOption['taxes']>)
   const t = { gst: '0.00', hst: '0.00', qst: '0.00', total: '0.00', ...taxes };
   return {
     id,
+    quoteId: '00000000-0000-4000-8000-000000000000',
+    expiresAt: '2026-03-02T15:15:00.000Z',
     carrier: 'CA-CP',
     carrierName: 'Canada Post',
     serviceName: 'Regular Parcel',

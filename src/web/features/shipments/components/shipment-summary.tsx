@@ -24,28 +24,28 @@ export function ShipmentSummary({ shipment }: { shipment: StoredShipment }) {
           {t('rates.editShipment')}
         </Link>
       </div>
-      <dl className="grid gap-4 p-6 sm:grid-cols-3">
+      <div className="grid gap-4 p-6 sm:grid-cols-3">
         <div className="flex gap-3">
           <MapPin className="mt-0.5 size-5 shrink-0 text-indigo-600" aria-hidden="true" />
-          <div>
+          <dl>
             <dt className="text-sm text-slate-600">{t('rates.summary.from')}</dt>
             <dd className="font-medium text-slate-900" data-testid="summary-from">
               {place(shipment.sender)}
             </dd>
-          </div>
+          </dl>
         </div>
         <div className="flex gap-3">
           <MapPin className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden="true" />
-          <div>
+          <dl>
             <dt className="text-sm text-slate-600">{t('rates.summary.to')}</dt>
             <dd className="font-medium text-slate-900" data-testid="summary-to">
               {place(shipment.receiver)}
             </dd>
-          </div>
+          </dl>
         </div>
         <div className="flex gap-3">
           <Package className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
-          <div>
+          <dl>
             <dt className="text-sm text-slate-600">{t('rates.summary.package')}</dt>
             <dd className="font-medium text-slate-900" data-testid="summary-package">
               {t('rates.summary.weight', { lb: n(p.weightLb), kg: n(lbToKg(p.weightLb)) })}
@@ -57,9 +57,9 @@ export function ShipmentSummary({ shipment }: { shipment: StoredShipment }) {
               })}
             </dd>
             <dd className="text-sm text-slate-600">{t(`shipment.packageTypes.${p.type}`)}</dd>
-          </div>
+          </dl>
         </div>
-      </dl>
+      </div>
     </Card>
   );
 }

@@ -1,23 +1,30 @@
-import { useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeft, Info, RefreshCw, Wallet } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, ArrowLeft, Info, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { TRateWarning } from '../../../../shared/contracts/rates';
-import { Button, buttonClass } from '../../../components/ui/button';
+import type { TRateOption, TRateWarning } from '../../../../shared/contracts/rates';
+import { isLabelPrintable } from '../../../../shared/contracts/shipments';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { isApiError } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
-import type { Language } from '../../../lib/i18n';
+import { afterOrderKeys } from '../../../lib/queries/keys';
 import { dismissToasts, toast } from '../../../lib/toast';
 import { quoteQueryOptions } from '../api';
+import { newIdempotencyKey, placeOrder, toOrderRequest, walletQueryOptions } from '../order-api';
+import { classifyOrderError, isUnsettled, type OrderErrorInfo } from '../order-errors';
+import { OrderPanel, PinnedOrderBar, type OrderControls, type WalletState } from '../components/order-panel';
+import { OrderProgress, useOrderProgress } from '../components/order-progress';
 import { RateOptions } from '../components/rate-options';
 import { ShipmentSummary } from '../components/shipment-summary';
 import { encodeMessage, formMessageText } from '../../../components/ui/form-message';
-import { formPathsForServerPath, loadShipment, type StoredShipment } from '../shipment-draft';
+import { clearShipment, formPathsForServerPath, loadShipment, type StoredShipment } from '../shipment-draft';
 import { findProblems, problemKey } from '../shipment-rules';
-import { carrierLabel, optionTotal, serviceLabel, sortCheapestFirst } from '../rate-display';
+import { carrierLabel, cents, optionTotal, sortCheapestFirst } from '../rate-display';
 import type { CreateShipmentLocationState } from './create-shipment-page';
+
+/** Spec §4: the user goes to /shipments this long after the order succeeded. */
+const REDIRECT_AFTER_MS = 2000;
 
 export function RateSelectionPage() {
   const [shipment] = useState(loadShipment);
@@ -25,11 +32,31 @@ export function RateSelectionPage() {
   return <RateSelection shipment={shipment} />;
 }
 
+/** A choice survives a new quote (same carrier and service, the new price and id). */
+type Choice = { carrier: string; serviceCode: string };
+const isChoice = (o: TRateOption, c: Choice | null) =>
+  !!c && o.carrier === c.carrier && o.serviceCode === c.serviceCode;
+
 function RateSelection({ shipment }: { shipment: StoredShipment }) {
-  const { t, i18n } = useTranslation();
-  const lang: Language = i18n.language === 'zh' ? 'zh' : 'en';
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const quote = useQuery(quoteQueryOptions(shipment));
-  const [picked, setPicked] = useState<string | null>(null);
+  const wallet = useQuery(walletQueryOptions);
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const [orderError, setOrderError] = useState<OrderErrorInfo | null>(null);
+  const [placing, setPlacing] = useState(false);
+  const progress = useOrderProgress();
+  // One Idempotency-Key per order attempt: kept for a retry of the same option while the outcome is
+  // unknown (no answer), dropped once the server answered.
+  const attempt = useRef<{ key: string; optionId: string } | null>(null);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (redirectTimer.current) clearTimeout(redirectTimer.current);
+    },
+    [],
+  );
 
   const refused = isApiError(quote.error) && quote.error.status === 400;
   // The failure toast, once per failed attempt; a refused shipment is explained on the page instead. Kept as
@@ -50,11 +77,72 @@ function RateSelection({ shipment }: { shipment: StoredShipment }) {
   }, [quote.isFetching, quote.isSuccess]);
 
   const options = quote.data ? sortCheapestFirst(quote.data.rates) : [];
-  const selected = options.find((o) => o.id === picked) ?? options[0];
+  const selected = options.find((o) => isChoice(o, choice)) ?? options[0];
+
+  const walletState: WalletState = wallet.data
+    ? { status: 'ready', balance: cents(wallet.data.balance) }
+    : wallet.isError
+      ? { status: 'error', retry: () => void wallet.refetch(), retrying: wallet.isFetching }
+      : { status: 'loading' };
+  const shortfall =
+    walletState.status === 'ready' && selected ? Math.max(0, optionTotal(selected) - walletState.balance) : null;
+
+  const goToShipments = useCallback(() => {
+    if (redirectTimer.current) clearTimeout(redirectTimer.current);
+    redirectTimer.current = null;
+    void navigate('/shipments');
+  }, [navigate]);
+
+  const place = useCallback(async () => {
+    if (!selected || placing) return;
+    const reuse = attempt.current && attempt.current.optionId === selected.id;
+    const key = reuse ? attempt.current!.key : newIdempotencyKey();
+    attempt.current = { key, optionId: selected.id };
+    setOrderError(null);
+    setPlacing(true);
+    progress.start();
+    try {
+      const created = await placeOrder(toOrderRequest(shipment, selected), key);
+      // Placed: nothing may order this shipment again, and every list shows the new state.
+      clearShipment();
+      for (const queryKey of afterOrderKeys) void queryClient.invalidateQueries({ queryKey });
+      await progress.complete(created.orderCode);
+      redirectTimer.current = setTimeout(goToShipments, REDIRECT_AFTER_MS);
+    } catch (error) {
+      progress.close();
+      setPlacing(false);
+      if (!isUnsettled(error)) attempt.current = null;
+      const info = classifyOrderError(error);
+      setOrderError(info);
+      if (info.kind !== 'connection') {
+        // The server answered: the balance or a refund may have changed, the option may be out of date.
+        for (const queryKey of afterOrderKeys) void queryClient.invalidateQueries({ queryKey });
+      }
+      if (info.kind === 'priceChanged') {
+        setChoice({ carrier: selected.carrier, serviceCode: selected.serviceCode });
+        void quote.refetch();
+      }
+    }
+  }, [selected, placing, progress, shipment, queryClient, goToShipments, quote]);
+
+  const unprintable = unprintableFields(shipment);
+  const controls: OrderControls | null = selected
+    ? {
+        option: selected,
+        wallet: walletState,
+        shortfall,
+        canPlace: shortfall === 0 && !placing && !quote.isFetching && unprintable.length === 0,
+        placing,
+        onPlace: () => void place(),
+        error: orderError,
+        onDismissError: () => setOrderError(null),
+      }
+    : null;
 
   return (
-    <div className="grid gap-6">
+    <div className={controls ? 'grid gap-6 pb-28 lg:pb-0' : 'grid gap-6'}>
       <ShipmentSummary shipment={shipment} />
+      {unprintable.length > 0 ? <NotPrintable fields={unprintable} /> : null}
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Card aria-labelledby="rates-title" aria-busy={quote.isFetching || undefined}>
@@ -81,46 +169,68 @@ function RateSelection({ shipment }: { shipment: StoredShipment }) {
               </p>
             ) : (
               <>
-                <RateOptions options={options} value={selected.id} onChange={setPicked} />
+                <RateOptions
+                  options={options}
+                  value={selected.id}
+                  onChange={(id) => {
+                    const option = options.find((o) => o.id === id);
+                    if (option) setChoice({ carrier: option.carrier, serviceCode: option.serviceCode });
+                    if (orderError?.kind !== 'connection') setOrderError(null);
+                  }}
+                />
                 {quote.data.warnings.length > 0 ? <CarrierWarnings warnings={quote.data.warnings} /> : null}
               </>
             )}
           </div>
         </Card>
 
-        {selected ? (
-          <Card aria-labelledby="order-title" className="lg:sticky lg:top-24" data-testid="selected-rate">
-            <div className="border-b border-slate-200 px-6 py-4">
-              <h2 id="order-title" className="text-base font-semibold text-slate-900">
-                {t('rates.order.title')}
-              </h2>
-            </div>
-            <div className="grid gap-4 p-6">
-              <div className="grid gap-1">
-                <p className="text-sm text-slate-700">
-                  {t('rates.order.selected', {
-                    carrier: carrierLabel(selected.carrier, t),
-                    service: serviceLabel(selected, t),
-                  })}
-                </p>
-                <p className="text-2xl font-semibold text-slate-900" data-testid="selected-total">
-                  {formatMoney(optionTotal(selected), lang)}
-                </p>
-              </div>
-              <p className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
-                <Wallet className="mt-0.5 size-4 shrink-0 text-indigo-600" aria-hidden="true" />
-                {t('rates.order.walletSoon')}
-              </p>
-              <div>
-                <Link to="/create-shipment" className={buttonClass('secondary')}>
-                  <ArrowLeft className="size-4" aria-hidden="true" />
-                  {t('rates.editShipment')}
-                </Link>
-              </div>
-            </div>
-          </Card>
-        ) : null}
+        {controls ? <OrderPanel controls={controls} /> : null}
       </div>
+      {controls ? <PinnedOrderBar controls={controls} /> : null}
+      <OrderProgress state={progress.state} onViewShipments={goToShipments} />
+    </div>
+  );
+}
+
+const PRINTED_FIELDS = ['firstName', 'lastName', 'company', 'address1', 'address2', 'city'] as const;
+
+/** Fields a carrier's label cannot print (not Latin letters), e.g. a name in Chinese characters. */
+function unprintableFields(shipment: StoredShipment): { group: 'sender' | 'receiver'; field: string }[] {
+  return (['sender', 'receiver'] as const).flatMap((group) =>
+    PRINTED_FIELDS.filter((field) => !isLabelPrintable(shipment[group][field] ?? '')).map((field) => ({
+      group,
+      field,
+    })),
+  );
+}
+
+/**
+ * Said before ordering, not after: the order refuses text a label cannot print, so the button stays
+ * disabled and the way back to fix it is here.
+ */
+function NotPrintable({ fields }: { fields: { group: 'sender' | 'receiver'; field: string }[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const names = fields.map(({ group, field }) =>
+    t(`shipment.missing.${group}`, { field: t(`shipment.missing.fields.${field}`) }),
+  );
+  return (
+    <div
+      role="alert"
+      className="grid justify-items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4"
+      data-testid="rates-not-printable"
+    >
+      <div className="flex items-start gap-2 text-amber-900">
+        <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+        <div className="grid gap-1">
+          <p className="font-semibold">{t('rates.latin.title')}</p>
+          <p className="text-sm">{t('rates.latin.body', { fields: names.join(t('shipment.missing.separator')) })}</p>
+        </div>
+      </div>
+      <Button variant="secondary" onClick={() => void navigate('/create-shipment')} data-testid="rates-latin-fix">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t('rates.latin.fix')}
+      </Button>
     </div>
   );
 }

@@ -1,7 +1,288 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AlertCircle, PackageSearch, Plus, RotateCw, Search, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/coming-soon';
+import { SEARCH_MAX_LENGTH, type TShipment } from '../../../../shared/contracts/shipments';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
+import { ShipmentCard, ShipmentCardSkeleton } from '../components/shipment-card';
+import { ShipmentDetailDialog } from '../components/shipment-detail-dialog';
+import { Pagination } from '../components/pagination';
+import { listSearchParams, PAGE_SIZES, readListParams, useShipments, type ShipmentListParams } from '../shipments-api';
 
+/** Spec §2 and §9: the search applies 500 ms after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/** The query parameter that opens one shipment's detail (linked from /tracking). */
+const DETAIL_PARAM = 'shipment';
+
+const listClass = 'grid gap-4 lg:grid-cols-2';
+
+/**
+ * Shipments (spec §2): search, page and page size in the address bar (defaults left out), cards with
+ * details, download and print, numbered pagination, and the detail in a modal (`?shipment={id}`).
+ */
 export function ShipmentsPage() {
   const { t } = useTranslation();
-  return <ComingSoon description={t('pages.shipments.comingSoon')} />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = readListParams(searchParams);
+  const openId = searchParams.get(DETAIL_PARAM);
+  const list = useShipments(params);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const searchId = useId();
+  const sizeId = useId();
+
+  /** Writes the list's parameters (and keeps the open detail, if any) to the address bar. */
+  const update = useCallback(
+    (next: Partial<ShipmentListParams>, opts: { push?: boolean; detail?: string | null } = {}) => {
+      setSearchParams(
+        (current) => {
+          const merged = listSearchParams({ ...readListParams(current), ...next });
+          const detail = opts.detail === undefined ? current.get(DETAIL_PARAM) : opts.detail;
+          if (detail) merged.set(DETAIL_PARAM, detail);
+          return merged;
+        },
+        { replace: !opts.push },
+      );
+    },
+    [setSearchParams],
+  );
+
+  // The search box: typed text applies 500 ms after the last keystroke, back on page 1.
+  const [typed, setTyped] = useState(params.search);
+  const applied = useRef(params.search);
+  useEffect(() => {
+    // The address bar changed by itself (back, forward, a link): show its search in the box.
+    if (params.search !== applied.current) {
+      applied.current = params.search;
+      setTyped(params.search);
+    }
+  }, [params.search]);
+  useEffect(() => {
+    const wanted = typed.trim();
+    if (wanted === applied.current.trim()) return;
+    const timer = setTimeout(() => {
+      applied.current = wanted;
+      update({ search: wanted, page: 1 });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, update]);
+
+  const applyNow = () => {
+    const wanted = typed.trim();
+    if (wanted === applied.current.trim()) return;
+    applied.current = wanted;
+    update({ search: wanted, page: 1 });
+  };
+
+  const goToPage = (page: number) => {
+    update({ page }, { push: true });
+    headingRef.current?.focus({ preventScroll: true });
+    headingRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
+
+  // A page past the end (an old link, or the last item voided away): go to the last page there is.
+  const totalPages = list.data?.pagination.totalPages ?? 0;
+  useEffect(() => {
+    if (list.isSuccess && !list.isPlaceholderData && totalPages > 0 && params.page > totalPages) {
+      update({ page: totalPages });
+    }
+  }, [list.isSuccess, list.isPlaceholderData, totalPages, params.page, update]);
+
+  // The 'View details' button that opened the detail gets focus back when it closes (Esc, ×, back).
+  const openerRef = useRef<HTMLElement | null>(null);
+  const open = (shipment: TShipment) => {
+    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    update({}, { push: true, detail: shipment.id });
+  };
+  const close = () => update({}, { detail: null });
+
+  const searching = params.search.trim() !== '';
+  const data = list.data;
+  const total = data?.pagination.total ?? 0;
+
+  return (
+    <div className="grid gap-6" data-testid="shipments-page">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2
+            ref={headingRef}
+            tabIndex={-1}
+            className="scroll-mt-24 text-base font-semibold text-slate-900 outline-none"
+          >
+            {t('shipments.heading')}
+          </h2>
+          <p className="text-sm text-slate-600" aria-live="polite" data-testid="shipments-count">
+            {data && !list.isPlaceholderData
+              ? searching
+                ? t('shipments.countSearch', { count: total, search: params.search.trim() })
+                : t('shipments.count', { count: total })
+              : '\u00a0'}
+          </p>
+        </div>
+        <Link to="/create-shipment" className={buttonClass('primary')} data-testid="shipments-create">
+          <Plus className="size-4" aria-hidden="true" />
+          {t('shipments.create')}
+        </Link>
+      </div>
+
+      <form
+        role="search"
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          applyNow();
+        }}
+      >
+        <div className="grid flex-1 gap-1.5">
+          <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
+            {t('shipments.search.label')}
+          </label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+              aria-hidden="true"
+            />
+            <input
+              id={searchId}
+              type="search"
+              value={typed}
+              maxLength={SEARCH_MAX_LENGTH}
+              onChange={(e) => setTyped(e.target.value)}
+              placeholder={t('shipments.search.placeholder')}
+              autoComplete="off"
+              enterKeyHint="search"
+              className={cn(inputClass, 'h-10 pl-9 pr-10 [&::-webkit-search-cancel-button]:hidden')}
+              data-testid="shipments-search"
+            />
+            {typed ? (
+              <button
+                type="button"
+                onClick={() => {
+                  setTyped('');
+                  applied.current = '';
+                  update({ search: '', page: 1 });
+                }}
+                aria-label={t('shipments.search.clear')}
+                className="absolute right-0 top-0 inline-flex size-10 items-center justify-center rounded-md text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                data-testid="shipments-search-clear"
+              >
+                <X className="size-4" aria-hidden="true" />
+              </button>
+            ) : null}
+          </div>
+        </div>
+        <div className="grid gap-1.5 sm:w-36">
+          <label htmlFor={sizeId} className="text-sm font-medium text-slate-800">
+            {t('shipments.pageSize')}
+          </label>
+          <select
+            id={sizeId}
+            value={params.limit}
+            onChange={(e) => update({ limit: Number(e.target.value), page: 1 })}
+            className={cn(inputClass, 'h-10')}
+            data-testid="shipments-page-size"
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {t('shipments.perPage', { count: size })}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+
+      {list.isPending ? (
+        <div data-testid="shipments-loading">
+          <p role="status" className="sr-only">
+            {t('shipments.loading')}
+          </p>
+          <ul className={listClass}>
+            {[0, 1, 2, 3].map((i) => (
+              <ShipmentCardSkeleton key={i} />
+            ))}
+          </ul>
+        </div>
+      ) : list.isError && !data ? (
+        <ListError onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : !data || data.data.length === 0 ? (
+        <ListEmpty
+          searching={searching}
+          onClear={() => {
+            setTyped('');
+            applied.current = '';
+            update({ search: '', page: 1 });
+          }}
+        />
+      ) : (
+        <>
+          <ul
+            className={cn(listClass, list.isPlaceholderData && 'opacity-60 transition-opacity')}
+            aria-label={t('shipments.listLabel')}
+            aria-busy={list.isFetching || undefined}
+            data-testid="shipments-list"
+          >
+            {data.data.map((shipment) => (
+              <ShipmentCard key={shipment.id} shipment={shipment} onOpen={open} />
+            ))}
+          </ul>
+          <Pagination
+            page={data.pagination.page}
+            totalPages={data.pagination.totalPages}
+            onPage={goToPage}
+            disabled={list.isPlaceholderData}
+          />
+        </>
+      )}
+
+      <ShipmentDetailDialog shipmentId={openId} onClose={close} returnFocusRef={openerRef} />
+    </div>
+  );
+}
+
+function ListError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-12 text-center"
+      data-testid="shipments-error"
+    >
+      <AlertCircle className="size-8 text-red-600" aria-hidden="true" />
+      <h3 className="text-base font-semibold text-red-900">{t('shipments.loadFailed')}</h3>
+      <p className="text-sm text-red-800">{t('shipments.loadFailedHint')}</p>
+      <Button variant="secondary" onClick={onRetry} disabled={retrying}>
+        <RotateCw className={cn('size-4', retrying && 'animate-spin')} aria-hidden="true" />
+        {t('shipments.retry')}
+      </Button>
+    </div>
+  );
+}
+
+function ListEmpty({ searching, onClear }: { searching: boolean; onClear: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center"
+      data-testid="shipments-empty"
+    >
+      <PackageSearch className="size-8 text-indigo-500" aria-hidden="true" />
+      <h3 className="text-base font-semibold text-slate-900">{t('shipments.empty.title')}</h3>
+      <p className="max-w-md text-sm text-slate-600">
+        {searching ? t('shipments.empty.searchHint') : t('shipments.empty.hint')}
+      </p>
+      {searching ? (
+        <Button variant="secondary" onClick={onClear}>
+          <X className="size-4" aria-hidden="true" />
+          {t('shipments.search.clear')}
+        </Button>
+      ) : (
+        <Link to="/create-shipment" className={buttonClass('primary')}>
+          <Plus className="size-4" aria-hidden="true" />
+          {t('shipments.create')}
+        </Link>
+      )}
+    </div>
+  );
 }

@@ -1,7 +1,151 @@
+import { useEffect, useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/coming-soon';
+import type { Language } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import { fetchAllTransactions, flattenPages, transactionsQuery, walletQuery } from '../api';
+import { BalanceCard } from '../components/balance-card';
+import { PaymentMethods } from '../components/payment-methods';
+import { SummaryCards } from '../components/summary-cards';
+import { TransactionHistory, type HistoryState } from '../components/transaction-history';
+import {
+  amountCents,
+  csvFileName,
+  filterByType,
+  inMonth,
+  mayHaveMoreOfMonth,
+  monthName,
+  monthSpendCents,
+  transactionsCsv,
+  describeTransaction,
+  type TypeFilter,
+} from '../transactions';
 
+/** Object URLs of a download are released this long after the click (as the labels' are). */
+const RELEASE_URL_AFTER_MS = 1000;
+
+function download(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), RELEASE_URL_AFTER_MS);
+}
+
+/** Wallet & Billing (spec §2 Wallet): balance, this month's spend, pending charges, cards, history. */
 export function WalletPage() {
-  const { t } = useTranslation();
-  return <ComingSoon description={t('pages.wallet.comingSoon')} />;
+  const { t, i18n } = useTranslation();
+  const lang: Language = i18n.language === 'zh' ? 'zh' : 'en';
+  const wallet = useQuery(walletQuery);
+  const history = useInfiniteQuery(transactionsQuery);
+  const [filter, setFilter] = useState<TypeFilter>('all');
+  const [exporting, setExporting] = useState(false);
+  const now = new Date();
+  const month = monthName(now, lang);
+
+  const loaded = flattenPages(history.data?.pages);
+  // This month's spend needs every transaction of the month: load pages until one reaches an earlier month.
+  const monthIncomplete = history.hasNextPage && mayHaveMoreOfMonth(loaded, now);
+  const { fetchNextPage, isFetchingNextPage, isError: historyFailed } = history;
+  useEffect(() => {
+    if (monthIncomplete && !isFetchingNextPage && !historyFailed) void fetchNextPage();
+  }, [monthIncomplete, isFetchingNextPage, historyFailed, fetchNextPage]);
+  const monthSpend = historyFailed
+    ? 'unavailable'
+    : history.isSuccess && !monthIncomplete
+      ? monthSpendCents(loaded, now)
+      : null;
+
+  const shown = filterByType(loaded, filter);
+  const historyState: HistoryState = history.isSuccess
+    ? {
+        status: 'ready',
+        transactions: shown,
+        any: loaded.length > 0,
+        hasMore: history.hasNextPage,
+        loadingMore: history.isFetchingNextPage,
+        onLoadMore: () => void history.fetchNextPage(),
+      }
+    : history.isError
+      ? { status: 'error', retry: () => void history.refetch(), retrying: history.isFetching }
+      : { status: 'loading' };
+  const summary =
+    history.isSuccess && !monthIncomplete && loaded.length > 0
+      ? t('wallet.history.summary', { count: inMonth(shown, now).length, month })
+      : null;
+
+  const onTopUp = () =>
+    toast({
+      title: { key: 'wallet.topUpSoon.title' },
+      description: { key: 'wallet.topUpSoon.description' },
+      tag: 'wallet.topUp',
+    });
+
+  const onExport = async () => {
+    if (exporting) return;
+    setExporting(true);
+    try {
+      const all = filterByType(await fetchAllTransactions(), filter);
+      if (all.length === 0) {
+        toast({ title: { key: 'wallet.export.empty' }, tag: 'wallet.export' });
+        return;
+      }
+      const csv = transactionsCsv(all, {
+        columns: {
+          date: t('wallet.export.columns.date'),
+          description: t('wallet.export.columns.description'),
+          type: t('wallet.export.columns.type'),
+          direction: t('wallet.export.columns.direction'),
+          amount: t('wallet.export.columns.amount'),
+          status: t('wallet.export.columns.status'),
+          balanceAfter: t('wallet.export.columns.balanceAfter'),
+        },
+        type: (type) => t(`wallet.types.${type}`),
+        description: (tx) => describeTransaction(tx, t, lang),
+        direction: (direction) => t(`wallet.directions.${direction}`),
+        status: (status) => t(`wallet.statuses.${status}`),
+      });
+      download(csv, csvFileName(t('wallet.export.fileName'), new Date()));
+      toast({
+        title: { key: 'wallet.export.started' },
+        description: { key: 'wallet.export.startedDescription', values: { count: all.length } },
+        variant: 'success',
+        tag: 'wallet.export',
+      });
+    } catch {
+      toast({
+        title: { key: 'wallet.export.failed' },
+        description: { key: 'wallet.export.failedDescription' },
+        variant: 'destructive',
+        tag: 'wallet.export',
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-6" data-testid="wallet-page">
+      <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+        <div className="md:col-span-2 lg:col-span-1">
+          <BalanceCard
+            balance={wallet.data ? amountCents(wallet.data.balance) : null}
+            loading={wallet.isPending}
+            failed={wallet.isError}
+            onRetry={() => void wallet.refetch()}
+            retrying={wallet.isFetching}
+            onTopUp={onTopUp}
+            onExport={() => void onExport()}
+            exporting={exporting}
+          />
+        </div>
+        <SummaryCards monthSpend={monthSpend} month={month} />
+      </div>
+      <PaymentMethods />
+      <TransactionHistory state={historyState} filter={filter} onFilterChange={setFilter} summary={summary} />
+    </div>
+  );
 }

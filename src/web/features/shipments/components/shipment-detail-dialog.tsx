@@ -1,0 +1,429 @@
+import { useState, type ReactNode, type RefObject } from 'react';
+import { Link } from 'react-router';
+import { Dialog } from 'radix-ui';
+import { AlertCircle, Ban, RotateCw, Route, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { TShipmentDetail, TShipmentParty } from '../../../../shared/contracts/shipments';
+import { displayName, locationLine, streetLine } from '../../../../shared/address-format';
+import { cmToIn, kgToLb } from '../../../../shared/units';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogFooter,
+} from '../../../components/ui/alert-dialog';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { isApiError } from '../../../lib/api-client';
+import { describeError } from '../../../lib/error-message';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import type { Language } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import { businessDateInstant, carrierLabel, cents, serviceLabel } from '../rate-display';
+import { useShipmentDetail, useVoidShipment } from '../shipments-api';
+import { useShipmentAddressTexts } from './address-texts';
+import { CopyButton } from './copy-button';
+import { LabelButtons } from './label-buttons';
+import { CustomerOrderBadge, PaidBadge, StatusBadge } from './shipment-badges';
+import { TrackingTimeline } from './tracking-timeline';
+
+/**
+ * The detail of one shipment (spec §2 Shipments) in a modal: costs, references, dates, addresses,
+ * package, tracking timeline, label actions and, while the label is not picked up, 'Void label'.
+ */
+export function ShipmentDetailDialog({
+  shipmentId,
+  onClose,
+  returnFocusRef,
+}: {
+  shipmentId: string | null;
+  onClose: () => void;
+  /** The control that opened the dialog: focus goes back to it on close (there is no Dialog.Trigger). */
+  returnFocusRef?: RefObject<HTMLElement | null>;
+}) {
+  const { t } = useTranslation();
+  const detail = useShipmentDetail(shipmentId);
+  return (
+    <Dialog.Root
+      open={shipmentId !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Content
+          className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl focus:outline-none"
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            const opener = returnFocusRef?.current;
+            if (opener?.isConnected) {
+              event.preventDefault();
+              opener.focus();
+            }
+          }}
+          data-testid="shipment-detail"
+        >
+          <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-4 py-4 sm:px-6">
+            <div className="min-w-0">
+              <Dialog.Title className="text-lg font-semibold text-slate-900">
+                {t('shipments.detail.title')}
+              </Dialog.Title>
+              {detail.data ? (
+                <p className="break-all font-mono text-sm text-slate-600">{detail.data.orderCode}</p>
+              ) : null}
+            </div>
+            <Dialog.Close
+              aria-label={t('common.close')}
+              className="-m-1 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              <X className="size-5" aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <div className="overflow-y-auto px-4 py-5 sm:px-6" aria-busy={detail.isFetching || undefined}>
+            {detail.isPending ? (
+              <DetailSkeleton />
+            ) : detail.isError ? (
+              <DetailError onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+            ) : (
+              <DetailBody shipment={detail.data} />
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function DetailSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="shipment-detail-loading">
+      <p role="status" className="sr-only">
+        {t('shipments.detail.loading')}
+      </p>
+      <div aria-hidden="true" className="grid animate-pulse gap-4">
+        <div className="h-16 rounded-lg bg-slate-100" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="h-24 rounded-lg bg-slate-100" />
+          <div className="h-24 rounded-lg bg-slate-100" />
+        </div>
+        <div className="h-32 rounded-lg bg-slate-100" />
+      </div>
+    </div>
+  );
+}
+
+function DetailError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center"
+      data-testid="shipment-detail-error"
+    >
+      <AlertCircle className="size-8 text-red-600" aria-hidden="true" />
+      <p className="text-base font-semibold text-red-900">{t('shipments.detail.loadFailed')}</p>
+      <p className="text-sm text-red-800">{t('shipments.detail.loadFailedHint')}</p>
+      <Button variant="secondary" onClick={onRetry} disabled={retrying}>
+        <RotateCw className="size-4" aria-hidden="true" />
+        {t('shipments.retry')}
+      </Button>
+    </div>
+  );
+}
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <section className="grid content-start gap-2" data-testid={testId}>
+      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3">
+      <dt className="shrink-0 whitespace-nowrap text-slate-600">{term}</dt>
+      <dd className="min-w-0 break-words text-right text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Party({ title, party }: { title: string; party: TShipmentParty }) {
+  const { t } = useTranslation();
+  const texts = useShipmentAddressTexts();
+  return (
+    <Section title={title}>
+      <address className="grid gap-0.5 rounded-lg border border-slate-200 p-3 text-sm not-italic text-slate-700">
+        <span className="font-medium text-slate-900">{displayName(party, texts)}</span>
+        <span>{streetLine(party, texts)}</span>
+        <span>{locationLine(party, texts)}</span>
+        {party.phone ? (
+          <span>
+            <span className="sr-only">{t('shipments.detail.phone')}: </span>
+            {party.phone}
+          </span>
+        ) : null}
+        {party.email ? (
+          <span className="break-all">
+            <span className="sr-only">{t('shipments.detail.email')}: </span>
+            {party.email}
+          </span>
+        ) : null}
+      </address>
+    </Section>
+  );
+}
+
+function DetailBody({ shipment }: { shipment: TShipmentDetail }) {
+  const { t, i18n } = useTranslation();
+  const lang: Language = i18n.language === 'zh' ? 'zh' : 'en';
+  const money = (amount: string) => formatMoney(cents(amount), lang);
+  const pkg = shipment.packageDetails;
+  const eta = shipment.estimatedDelivery ? businessDateInstant(shipment.estimatedDelivery) : null;
+  const taxLines = (['gst', 'hst', 'qst'] as const).filter((code) => cents(shipment.taxes[code]) > 0);
+  const refunded = cents(shipment.refundedAmount);
+  const number = (n: number) => new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-CA').format(n);
+  // A voided or failed shipment will not be delivered: no estimate, no 'Delivered: not yet'.
+  const ended = shipment.status === 'cancelled' || shipment.status === 'failed';
+  const hasActions = (!ended && shipment.status !== 'purchasing') || shipment.canVoid;
+
+  return (
+    <div className="grid gap-6" data-testid="shipment-detail-body" data-status={shipment.status}>
+      <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg bg-slate-50 p-4">
+        <div className="grid gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <PaidBadge />
+            <StatusBadge status={shipment.status} />
+            <CustomerOrderBadge count={shipment.customerOrderCount} />
+          </div>
+          <p className="text-sm text-slate-700">
+            {carrierLabel(shipment.carrier, t)} ·{' '}
+            {serviceLabel(
+              { carrier: shipment.carrier, serviceCode: shipment.serviceCode, serviceName: shipment.service },
+              t,
+            )}
+          </p>
+        </div>
+        <div className="sm:text-right">
+          <p className="text-xs text-slate-600">{t('shipments.detail.totalCost')}</p>
+          <p className="text-2xl font-semibold text-slate-900" data-testid="detail-total">
+            {money(shipment.totalCost)}
+          </p>
+        </div>
+      </div>
+
+      {shipment.status === 'failed' && shipment.failureMessage ? (
+        <p role="note" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {lang === 'en' ? shipment.failureMessage : t('shipments.detail.failed')}
+        </p>
+      ) : null}
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <Section title={t('shipments.detail.costs')}>
+          <dl className="grid gap-1 text-sm">
+            <Row term={t('shipments.detail.price')}>{money(shipment.price)}</Row>
+            {taxLines.map((code) => (
+              <Row key={code} term={t(`rates.taxes.${code}`)}>
+                {money(shipment.taxes[code])}
+              </Row>
+            ))}
+            <div className="flex items-baseline justify-between gap-3 border-t border-slate-200 pt-1 font-semibold">
+              <dt className="text-slate-900">{t('shipments.detail.total')}</dt>
+              <dd className="text-slate-900">{money(shipment.totalCost)}</dd>
+            </div>
+            {refunded > 0 ? (
+              <Row term={t('shipments.detail.refunded')}>
+                <span className="text-emerald-800" data-testid="detail-refunded">
+                  {formatMoney(refunded, lang)}
+                </span>
+              </Row>
+            ) : null}
+          </dl>
+        </Section>
+
+        <Section title={t('shipments.detail.references')}>
+          <dl className="grid gap-2 text-sm">
+            <div className="grid gap-0.5">
+              <dt className="text-slate-600">{t('shipments.detail.orderCode')}</dt>
+              <dd className="flex items-center gap-1">
+                <span className="break-all font-mono text-slate-900" data-testid="detail-order-code">
+                  {shipment.orderCode}
+                </span>
+                <CopyButton value={shipment.orderCode} label={t('shipments.detail.copyOrderCode')} />
+              </dd>
+            </div>
+            <div className="grid gap-0.5">
+              <dt className="text-slate-600">{t('shipments.detail.trackingNumber')}</dt>
+              <dd className="flex flex-wrap items-center gap-1">
+                {shipment.trackingNumber ? (
+                  <>
+                    <span className="break-all font-mono text-slate-900" data-testid="detail-tracking-number">
+                      {shipment.trackingNumber}
+                    </span>
+                    <CopyButton value={shipment.trackingNumber} label={t('shipments.detail.copyTrackingNumber')} />
+                  </>
+                ) : (
+                  <span className="text-slate-600">{t('shipments.detail.noTrackingNumber')}</span>
+                )}
+              </dd>
+            </div>
+          </dl>
+        </Section>
+      </div>
+
+      <Section title={t('shipments.detail.dates')}>
+        <dl className="grid gap-1 text-sm sm:grid-cols-3 sm:gap-4">
+          <div className="grid gap-0.5">
+            <dt className="text-slate-600">{t('shipments.detail.created')}</dt>
+            <dd className="text-slate-900">{formatDateTime(shipment.createdAt, lang)}</dd>
+          </div>
+          {ended ? null : (
+            <>
+              <div className="grid gap-0.5">
+                <dt className="text-slate-600">{t('shipments.detail.estimated')}</dt>
+                <dd className="text-slate-900">{eta ? formatDate(eta, lang) : t('shipments.detail.notAvailable')}</dd>
+              </div>
+              <div className="grid gap-0.5">
+                <dt className="text-slate-600">{t('shipments.detail.delivered')}</dt>
+                <dd className="text-slate-900">
+                  {shipment.deliveredAt ? formatDateTime(shipment.deliveredAt, lang) : t('shipments.detail.notYet')}
+                </dd>
+              </div>
+            </>
+          )}
+        </dl>
+      </Section>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <Party title={t('shipments.detail.from')} party={shipment.fromAddress} />
+        <Party title={t('shipments.detail.to')} party={shipment.toAddress} />
+      </div>
+
+      <Section title={t('shipments.detail.package')} testId="detail-package">
+        <dl className="grid gap-1 text-sm">
+          <Row term={t('shipments.detail.weight')}>
+            {t('shipments.detail.weightValue', { kg: number(pkg.weight), lb: number(kgToLb(pkg.weight)) })}
+          </Row>
+          <Row term={t('shipments.detail.dimensions')}>
+            {t('shipments.detail.dimensionsValue', {
+              cm: [pkg.length, pkg.width, pkg.height].map(number).join(' × '),
+              inches: [pkg.length, pkg.width, pkg.height].map((v) => number(cmToIn(v))).join(' × '),
+            })}
+          </Row>
+          <Row term={t('shipments.detail.type')}>
+            {t(`shipment.packageTypes.${pkg.type}`, { defaultValue: pkg.type })}
+          </Row>
+          {shipment.insurance ? (
+            <Row term={t('shipments.detail.declaredValue')}>{money(shipment.insurance)}</Row>
+          ) : null}
+          {pkg.description ? <Row term={t('shipments.detail.contents')}>{pkg.description}</Row> : null}
+        </dl>
+      </Section>
+
+      <Section title={t('shipments.detail.tracking')} testId="detail-tracking">
+        <TrackingTimeline events={shipment.trackingEvents} status={shipment.status} />
+        {shipment.trackingNumber ? (
+          <Link
+            to={`/tracking?n=${encodeURIComponent(shipment.trackingNumber)}`}
+            className={buttonClass('link', 'md', 'justify-self-start text-sm')}
+            data-testid="detail-track-link"
+          >
+            <Route className="size-4" aria-hidden="true" />
+            {t('shipments.detail.openTracking')}
+          </Link>
+        ) : null}
+      </Section>
+
+      {hasActions ? (
+        <div className="flex flex-wrap items-center gap-2 border-t border-slate-200 pt-4">
+          <LabelButtons shipment={shipment} />
+          {shipment.canVoid ? <VoidLabel shipment={shipment} /> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** 'Void label' with its confirmation; the refund is the whole amount charged. */
+function VoidLabel({ shipment }: { shipment: TShipmentDetail }) {
+  const { t, i18n } = useTranslation();
+  const lang: Language = i18n.language === 'zh' ? 'zh' : 'en';
+  const [open, setOpen] = useState(false);
+  const voiding = useVoidShipment();
+  const amount = formatMoney(cents(shipment.totalCost), lang);
+  const ref = shipment.orderCode || shipment.trackingNumber || '';
+
+  const confirm = async () => {
+    try {
+      const voided = await voiding.mutateAsync(shipment.id);
+      setOpen(false);
+      toast({
+        title: { key: 'shipments.void.done' },
+        description: {
+          key: 'shipments.void.doneHint',
+          values: { amount: formatMoney(cents(voided.refundedAmount) || cents(shipment.totalCost), lang) },
+        },
+        variant: 'success',
+        tag: 'shipments.void',
+      });
+    } catch (error) {
+      setOpen(false);
+      const notVoidable = isApiError(error) && (error.code === 'NOT_VOIDABLE' || error.status === 409);
+      toast({
+        title: { key: 'shipments.void.failed' },
+        description: notVoidable
+          ? { key: 'shipments.void.pickedUp' }
+          : describeError(error, 'shipments.void.failedHint'),
+        variant: 'destructive',
+        tag: 'shipments.void',
+      });
+    }
+  };
+
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!voiding.isPending) setOpen(next);
+      }}
+    >
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-red-700 hover:bg-red-50 sm:ml-auto"
+        onClick={() => setOpen(true)}
+        data-testid="void-label"
+      >
+        <Ban className="size-4" aria-hidden="true" />
+        {t('shipments.void.action')}
+      </Button>
+      <AlertDialogContent
+        title={t('shipments.void.title')}
+        description={t('shipments.void.description', { ref, amount })}
+        data-testid="void-dialog"
+        onEscapeKeyDown={(e) => {
+          if (voiding.isPending) e.preventDefault();
+        }}
+      >
+        <AlertDialogFooter>
+          <AlertDialogCancel asChild>
+            <Button variant="secondary" disabled={voiding.isPending}>
+              {t('shipments.void.keep')}
+            </Button>
+          </AlertDialogCancel>
+          <Button
+            variant="danger"
+            onClick={() => void confirm()}
+            disabled={voiding.isPending}
+            aria-busy={voiding.isPending || undefined}
+            data-testid="confirm-void"
+          >
+            {voiding.isPending ? t('shipments.void.voiding') : t('shipments.void.confirm')}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

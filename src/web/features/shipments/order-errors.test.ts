@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import en from '../../locales/en.json';
+import zh from '../../locales/zh.json';
+import { classifyOrderError, isUnsettled, type OrderErrorKind } from './order-errors';
+
+function apiError(status: number, body: Record<string, unknown> | string): ApiError {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const parsed = typeof body === 'string' ? null : body;
+  return new ApiError(status, text, parsed);
+}
+
+const kind = (error: unknown): OrderErrorKind => classifyOrderError(error).kind;
+
+describe('classifyOrderError (spec §8 order errors, in their order)', () => {
+  it('a changed price, an expired rate or a rate no longer stored asks for new rates', () => {
+    expect(
+      kind(apiError(409, { message: 'The price changed: this rate now costs $12.00', code: 'PRICE_CHANGED' })),
+    ).toBe('priceChanged');
+    // Its message mentions addresses: the price rule comes before the address rule.
+    expect(
+      kind(
+        apiError(409, {
+          message: 'The shipment differs from the one quoted (addresses or parcel). Get rates again.',
+          code: 'PRICE_CHANGED',
+        }),
+      ),
+    ).toBe('priceChanged');
+    expect(
+      kind(
+        apiError(404, {
+          message: 'Rate not found',
+          code: 'NOT_FOUND',
+          fieldErrors: { 'rateDetails.id': ['Rate not found'] },
+        }),
+      ),
+    ).toBe('priceChanged');
+  });
+
+  it('insufficient balance by code or by message text', () => {
+    const byCode = classifyOrderError(apiError(402, { message: 'x', code: 'INSUFFICIENT_BALANCE' }));
+    expect(byCode.kind).toBe('insufficient');
+    expect(byCode.title.key).toBe('order.errors.insufficient.title');
+    expect(byCode.description.key).toBe('order.errors.insufficient.description');
+    expect(kind(new Error('Insufficient wallet balance: this order costs $12.00'))).toBe('insufficient');
+    // Before the address rule, even when the text mentions an address.
+    expect(kind(new Error('Insufficient wallet balance for the address'))).toBe('insufficient');
+  });
+
+  it('carrier failures are processing issues with the customer service message', () => {
+    for (const code of ['ORDER_PROCESSING_FAILED', 'ORDER_TIMEOUT', 'API_FAILURE', 'ORDER_CREATION_FAILED']) {
+      expect(kind(apiError(502, { message: 'Invalid address from carrier', code }))).toBe('processing');
+    }
+    const refunded = classifyOrderError(
+      apiError(502, {
+        message: 'The carrier refused',
+        code: 'ORDER_CREATION_FAILED',
+        customerServiceMessage: 'UPS could not create order VY-ABC. The full $12.34 was refunded to your wallet.',
+        orderCode: 'VY-ABC',
+        shipmentId: '00000000-0000-4000-8000-000000000001',
+        refunded: '12.34',
+      }),
+    );
+    expect(refunded.title.key).toBe('order.errors.processing.title');
+    expect(refunded.description).toEqual({
+      key: 'order.errors.processing.refunded',
+      values: { orderCode: 'VY-ABC', amount: '12.34' },
+      raw: 'UPS could not create order VY-ABC. The full $12.34 was refunded to your wallet.',
+    });
+    const pending = classifyOrderError(
+      apiError(502, {
+        message: 'The carrier has not confirmed this label yet',
+        code: 'API_FAILURE',
+        customerServiceMessage: 'Order VY-XYZ is still being confirmed.',
+        orderCode: 'VY-XYZ',
+      }),
+    );
+    expect(pending.description).toMatchObject({
+      key: 'order.errors.processing.pending',
+      values: { orderCode: 'VY-XYZ' },
+    });
+    const bare = classifyOrderError(apiError(504, { message: 'Timed out', code: 'ORDER_TIMEOUT' }));
+    expect(bare.description).toEqual({ key: 'order.errors.processing.fallback', raw: undefined });
+  });
+
+  it('address, validation, postcode or province in the message: an address issue', () => {
+    expect(
+      kind(
+        apiError(400, {
+          message: 'Invalid toAddress.postalCode: Postal code V5K 0A1 is not in ON',
+          code: 'VALIDATION_ERROR',
+          fieldErrors: { 'toAddress.postalCode': ['x'] },
+        }),
+      ),
+    ).toBe('address');
+    expect(kind(new Error('validation failed'))).toBe('address');
+    expect(kind(new Error('bad postcode'))).toBe('address');
+    expect(kind(new Error('Unknown Province'))).toBe('address');
+  });
+
+  it('no answer at all is a connection issue', () => {
+    expect(kind(new TypeError('Failed to fetch'))).toBe('connection');
+    expect(kind(new TypeError('Load failed'))).toBe('connection');
+    expect(kind(new Error('NetworkError when attempting to fetch resource.'))).toBe('connection');
+    expect(kind({ code: 'NETWORK_ERROR', message: 'x' })).toBe('connection');
+  });
+
+  it('serviceCode or service in the message: a shipping service issue', () => {
+    expect(
+      kind(
+        apiError(400, {
+          message: 'Invalid serviceCode: The carrier and service do not match the chosen rate',
+          code: 'VALIDATION_ERROR',
+        }),
+      ),
+    ).toBe('service');
+    expect(kind(new Error('UPS does not offer this service'))).toBe('service');
+  });
+
+  it('anything else is a generic processing issue', () => {
+    const generic = classifyOrderError(apiError(409, { message: 'Key reused', code: 'CONFLICT' }));
+    expect(generic).toEqual({
+      kind: 'generic',
+      title: { key: 'order.errors.generic.title' },
+      description: { key: 'order.errors.generic.description' },
+    });
+    expect(kind(apiError(500, 'Internal Server Error'))).toBe('generic');
+    expect(kind(undefined)).toBe('generic');
+  });
+
+  it('every title and description key exists in English and Chinese', () => {
+    const lookup = (dict: unknown, key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], dict);
+    const kinds: OrderErrorKind[] = [
+      'priceChanged',
+      'insufficient',
+      'processing',
+      'address',
+      'connection',
+      'service',
+      'generic',
+    ];
+    const keys = kinds.flatMap((k) => [
+      `order.errors.${k}.title`,
+      k === 'processing' ? null : `order.errors.${k}.description`,
+    ]);
+    keys.push(
+      'order.errors.processing.refunded',
+      'order.errors.processing.pending',
+      'order.errors.processing.fallback',
+    );
+    for (const key of keys.filter((k): k is string => k !== null)) {
+      expect(typeof lookup(en, key), key).toBe('string');
+      expect(typeof lookup(zh, key), key).toBe('string');
+    }
+    expect(lookup(en, 'order.errors.insufficient.title')).toBe('Insufficient wallet balance');
+    expect(lookup(en, 'order.errors.processing.title')).toBe('Order Processing Issue');
+    expect(lookup(en, 'order.errors.address.title')).toBe('Address Information Issue');
+    expect(lookup(en, 'order.errors.connection.title')).toBe('Connection Issue');
+    expect(lookup(en, 'order.errors.service.title')).toBe('Shipping Service Issue');
+    expect(lookup(en, 'order.errors.generic.title')).toBe('Order Processing Issue');
+  });
+});
+
+describe('isUnsettled: when a retry is the same attempt (same Idempotency-Key)', () => {
+  it('no answer, or a 5xx from something other than our server', () => {
+    expect(isUnsettled(new TypeError('Failed to fetch'))).toBe(true);
+    expect(isUnsettled(apiError(502, '<html>Bad gateway</html>'))).toBe(true);
+  });
+  it('any answer of our server ends the attempt', () => {
+    expect(isUnsettled(apiError(402, { message: 'x', code: 'INSUFFICIENT_BALANCE' }))).toBe(false);
+    expect(isUnsettled(apiError(502, { message: 'x', code: 'API_FAILURE' }))).toBe(false);
+    expect(isUnsettled(apiError(409, { message: 'x', code: 'PRICE_CHANGED' }))).toBe(false);
+  });
+});

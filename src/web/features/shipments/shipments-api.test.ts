@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import {
+  detailRetry,
+  detailRetryDelay,
+  listSearchParams,
+  normalizeTrackingInput,
+  readListParams,
+} from './shipments-api';
+
+describe('shipments list parameters (spec §2)', () => {
+  it('leaves out page 1, limit 25 and an empty search', () => {
+    expect(listSearchParams({ search: '', page: 1, limit: 25 }).toString()).toBe('');
+    expect(listSearchParams({ search: ' bob ', page: 2, limit: 10 }).toString()).toBe('search=bob&page=2&limit=10');
+  });
+
+  it('reads defaults for anything unreadable', () => {
+    expect(readListParams(new URLSearchParams('page=abc&limit=7'))).toEqual({ search: '', page: 1, limit: 25 });
+    expect(readListParams(new URLSearchParams('page=0&limit=100'))).toEqual({ search: '', page: 1, limit: 100 });
+    expect(readListParams(new URLSearchParams('search=V6Z&page=3&limit=50'))).toEqual({
+      search: 'V6Z',
+      page: 3,
+      limit: 50,
+    });
+  });
+
+  it('retries the detail 1 s, 2 s, 4 s … apart, never more than 30 s (TanStack passes the failures so far, from 0)', () => {
+    expect([0, 1, 2, 3, 4, 5, 10].map(detailRetryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+
+  it('retries 3 times, but not an answer another try cannot change', () => {
+    const boom = new ApiError(500, 'boom', null);
+    expect([0, 1, 2, 3].map((n) => detailRetry(n, boom))).toEqual([true, true, true, false]);
+    expect(detailRetry(0, new TypeError('Failed to fetch'))).toBe(true);
+    expect(detailRetry(0, new ApiError(404, '', { code: 'NOT_FOUND', message: 'Not found' }))).toBe(false);
+    expect(detailRetry(0, new ApiError(429, '', null))).toBe(true);
+  });
+
+  it('tidies a typed tracking number', () => {
+    expect(normalizeTrackingInput(' 1Z 999 AA1 ')).toBe('1Z999AA1');
+  });
+});

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import type { TTransaction } from '../../../shared/contracts/wallet';
+import {
+  csvCell,
+  csvDate,
+  csvFileName,
+  filterByType,
+  inMonth,
+  mayHaveMoreOfMonth,
+  monthName,
+  monthSpendCents,
+  signedCents,
+  torontoMonth,
+  transactionsCsv,
+  type CsvLabels,
+} from './transactions';
+import { describeTransaction } from './transactions';
+
+let n = 0;
+function tx(partial: Partial<TTransaction>): TTransaction {
+  n += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    type: 'shipping_charge',
+    status: 'completed',
+    amount: '10.00',
+    direction: 'debit',
+    balanceAfter: '90.00',
+    description: 'Shipping charge',
+    reference: null,
+    shipmentId: null,
+    createdAt: '2026-03-10T15:00:00.000Z',
+    ...partial,
+  };
+}
+
+describe('Toronto months', () => {
+  it('a UTC instant belongs to the Toronto month it falls in', () => {
+    // 2026-04-01 03:30 UTC is still March 31 in Toronto (EDT, UTC-4).
+    expect(torontoMonth('2026-04-01T03:30:00Z')).toBe('2026-03');
+    expect(torontoMonth('2026-04-01T04:00:00Z')).toBe('2026-04');
+    // January (EST, UTC-5).
+    expect(torontoMonth('2026-02-01T04:59:59Z')).toBe('2026-01');
+    expect(torontoMonth('2026-02-01T05:00:00Z')).toBe('2026-02');
+  });
+
+  it("this month's spend sums completed shipping charges of the current Toronto month only", () => {
+    const now = new Date('2026-03-31T23:00:00-04:00');
+    const list = [
+      tx({ amount: '12.34', createdAt: '2026-04-01T03:00:00Z' }), // March 31, 23:00 in Toronto
+      tx({ amount: '5.00', createdAt: '2026-03-01T05:00:00Z' }), // March 1, 00:00 in Toronto
+      tx({ amount: '7.00', createdAt: '2026-03-01T04:59:00Z' }), // February 28 in Toronto
+      tx({ amount: '100.00', type: 'topup', direction: 'credit' }),
+      tx({ amount: '3.00', type: 'refund', direction: 'credit' }),
+      tx({ amount: '9.99', status: 'failed' }),
+      tx({ amount: '1.11', status: 'pending' }),
+    ];
+    expect(monthSpendCents(list, now)).toBe(1734);
+    expect(inMonth(list, now)).toHaveLength(6);
+    expect(monthSpendCents([], now)).toBe(0);
+  });
+
+  it('a newest-first list may hold more of this month until its oldest entry is older', () => {
+    const now = new Date('2026-03-15T12:00:00Z');
+    expect(mayHaveMoreOfMonth([], now)).toBe(true);
+    expect(mayHaveMoreOfMonth([tx({ createdAt: '2026-03-02T12:00:00Z' })], now)).toBe(true);
+    expect(
+      mayHaveMoreOfMonth([tx({ createdAt: '2026-03-02T12:00:00Z' }), tx({ createdAt: '2026-02-27T12:00:00Z' })], now),
+    ).toBe(false);
+  });
+
+  it('month names in English and Chinese', () => {
+    const now = new Date('2026-03-15T12:00:00Z');
+    expect(monthName(now, 'en')).toBe('March');
+    expect(monthName(now, 'zh')).toBe('三月');
+  });
+});
+
+describe('amounts and filters', () => {
+  it('debits are negative', () => {
+    expect(signedCents({ amount: '12.34', direction: 'debit' })).toBe(-1234);
+    expect(signedCents({ amount: '12.34', direction: 'credit' })).toBe(1234);
+  });
+  it('filters by type', () => {
+    const list = [tx({ type: 'topup' }), tx({ type: 'refund' }), tx({ type: 'topup' })];
+    expect(filterByType(list, 'all')).toHaveLength(3);
+    expect(filterByType(list, 'topup').map((t) => t.type)).toEqual(['topup', 'topup']);
+    expect(filterByType(list, 'adjustment')).toEqual([]);
+  });
+});
+
+describe('CSV export', () => {
+  const labels: CsvLabels = {
+    columns: {
+      date: 'Date (Toronto)',
+      description: 'Description',
+      type: 'Type',
+      direction: 'Direction',
+      amount: 'Amount (CAD)',
+      status: 'Status',
+      balanceAfter: 'Balance after (CAD)',
+    },
+    description: (tx) => tx.description,
+    type: (t) => ({ topup: 'Top-up', shipping_charge: 'Shipping charge' })[t as 'topup'] ?? t,
+    direction: (d) => (d === 'debit' ? 'Debit' : 'Credit'),
+    status: (s) => (s === 'completed' ? 'Completed' : s),
+  };
+
+  it('neutralises cells a spreadsheet would run as formulas', () => {
+    expect(csvCell('=HYPERLINK("http://evil","x")')).toBe(`"'=HYPERLINK(""http://evil"",""x"")"`);
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('-2+3')).toBe("'-2+3");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\tcmd')).toBe("'\tcmd");
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a, b')).toBe('"a, b"');
+    expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+  });
+
+  it('writes a header and one row per transaction, dated in Toronto, amounts positive with their direction', () => {
+    const csv = transactionsCsv(
+      [
+        tx({
+          amount: '20.91',
+          balanceAfter: '79.09',
+          description: 'Order VY-7K3M9Q2X, Canada Post',
+          createdAt: '2026-04-01T03:30:00Z',
+        }),
+        tx({ type: 'topup', direction: 'credit', amount: '100.00', balanceAfter: '100.00', description: '=cmd|x' }),
+      ],
+      labels,
+    );
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'Date (Toronto),Description,Type,Direction,Amount (CAD),Status,Balance after (CAD)',
+      '2026-03-31 23:30:00,"Order VY-7K3M9Q2X, Canada Post",Shipping charge,Debit,20.91,Completed,79.09',
+      "2026-03-10 11:00:00,'=cmd|x,Top-up,Credit,100.00,Completed,100.00",
+      '',
+    ]);
+  });
+
+  it('dates and file names', () => {
+    expect(csvDate('2026-01-15T17:05:09Z')).toBe('2026-01-15 12:05:09');
+    expect(csvFileName('transactions', new Date('2026-04-01T03:30:00Z'))).toBe('transactions-2026-03-31.csv');
+  });
+});
+
+describe('describeTransaction', () => {
+  const t = (key: string, o?: Record<string, unknown>) => (o ? `${key}:${JSON.stringify(o)}` : key);
+  it('keeps the server text in English and builds the Chinese one from the order code', () => {
+    const charge = { type: 'shipping_charge' as const, description: 'UPS Standard — order VY-1', reference: 'VY-1' };
+    expect(describeTransaction(charge, t, 'en')).toBe('UPS Standard — order VY-1');
+    expect(describeTransaction(charge, t, 'zh')).toBe('wallet.describe.charge:{"order":"VY-1"}');
+    expect(describeTransaction({ ...charge, type: 'refund' }, t, 'zh')).toBe('wallet.describe.refund:{"order":"VY-1"}');
+  });
+  it("translates the administrators' standard texts, keeps their own words", () => {
+    const adj = { type: 'adjustment' as const, description: 'Balance added by an administrator', reference: null };
+    expect(describeTransaction(adj, t, 'zh')).toBe('wallet.describe.adminAdded');
+    expect(describeTransaction({ ...adj, description: 'Goodwill credit' }, t, 'zh')).toBe('Goodwill credit');
+  });
+});

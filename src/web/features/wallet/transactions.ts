@@ -1,0 +1,150 @@
+import { TRANSACTION_TYPES, type TTransaction } from '../../../shared/contracts/wallet';
+import { parseCents, type Cents } from '../../../shared/money';
+import { TIME_ZONE } from '../../lib/format';
+
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export type TypeFilter = TransactionType | 'all';
+
+const monthKeyFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit' });
+
+/** The Toronto calendar month of an instant, as 'YYYY-MM'. */
+export function torontoMonth(value: Date | string): string {
+  const parts = monthKeyFormat.formatToParts(typeof value === 'string' ? new Date(value) : value);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}`;
+}
+
+/** Cents of a wire amount; an unreadable amount counts as 0. */
+export const amountCents = (amount: string): Cents => parseCents(amount) ?? 0;
+
+/** The amount as it moves the balance: debits negative. */
+export const signedCents = (t: Pick<TTransaction, 'amount' | 'direction'>): Cents =>
+  t.direction === 'debit' ? -amountCents(t.amount) : amountCents(t.amount);
+
+/** Transactions of the Toronto month containing `now`. */
+export function inMonth(transactions: readonly TTransaction[], now: Date): TTransaction[] {
+  const month = torontoMonth(now);
+  return transactions.filter((t) => torontoMonth(t.createdAt) === month);
+}
+
+/** This month's spend: the completed shipping charges of the current Toronto month, in cents. */
+export function monthSpendCents(transactions: readonly TTransaction[], now: Date): Cents {
+  return inMonth(transactions, now)
+    .filter((t) => t.type === 'shipping_charge' && t.status === 'completed')
+    .reduce((sum, t) => sum + amountCents(t.amount), 0);
+}
+
+/**
+ * Whether a list ordered newest first can still hold transactions of the month of `now`: true
+ * until its oldest entry is from an earlier month.
+ */
+export function mayHaveMoreOfMonth(transactions: readonly TTransaction[], now: Date): boolean {
+  const oldest = transactions[transactions.length - 1];
+  return !oldest || torontoMonth(oldest.createdAt) >= torontoMonth(now);
+}
+
+export function filterByType(transactions: readonly TTransaction[], type: TypeFilter): TTransaction[] {
+  return type === 'all' ? [...transactions] : transactions.filter((t) => t.type === type);
+}
+
+/** The month's name in the language ('March', '3月'), in Toronto. */
+export function monthName(now: Date, lang: 'en' | 'zh'): string {
+  return new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-CA', { timeZone: TIME_ZONE, month: 'long' }).format(now);
+}
+
+// ------------------------------------------------------------------------------------------------
+// CSV export
+
+const csvDateFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** 'YYYY-MM-DD HH:mm:ss' in Toronto: sorts as text and every spreadsheet reads it. */
+export function csvDate(value: Date | string): string {
+  const parts = csvDateFormat.formatToParts(typeof value === 'string' ? new Date(value) : value);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
+}
+
+/**
+ * One CSV cell. A cell a spreadsheet would run as a formula (starting with =, +, -, @, or a tab or
+ * carriage return that some strip first) gets a leading apostrophe (OWASP CSV injection); a cell
+ * with a comma, quote or line break is quoted, quotes doubled.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export type CsvLabels = {
+  columns: {
+    date: string;
+    description: string;
+    type: string;
+    direction: string;
+    amount: string;
+    status: string;
+    balanceAfter: string;
+  };
+  type: (type: TTransaction['type']) => string;
+  /** The description in the interface language (describeTransaction). */
+  description: (transaction: TTransaction) => string;
+  direction: (direction: TTransaction['direction']) => string;
+  status: (status: TTransaction['status']) => string;
+};
+
+/**
+ * The transactions as CSV (CRLF lines, a UTF-8 byte order mark so spreadsheets read Chinese right).
+ * Amounts stay positive with their direction beside them: a '-12.34' cell would be escaped as a formula.
+ */
+export function transactionsCsv(transactions: readonly TTransaction[], labels: CsvLabels): string {
+  const c = labels.columns;
+  const header = [c.date, c.description, c.type, c.direction, c.amount, c.status, c.balanceAfter];
+  const rows = transactions.map((t) => [
+    csvDate(t.createdAt),
+    labels.description(t),
+    labels.type(t.type),
+    labels.direction(t.direction),
+    t.amount,
+    labels.status(t.status),
+    t.balanceAfter,
+  ]);
+  return `\uFEFF${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** 'transactions-2026-03-05.csv', dated in Toronto. */
+export function csvFileName(base: string, now: Date): string {
+  return `${base}-${csvDate(now).slice(0, 10)}.csv`;
+}
+
+/** Texts the server writes itself (not an administrator's own words), which are translated. */
+const SERVER_TEXTS: Record<string, string> = {
+  'Balance added by an administrator': 'adminAdded',
+  'Balance set by an administrator': 'adminSet',
+};
+
+/**
+ * A transaction's description in the interface language. In English the server's own text (it
+ * names carrier and service); in Chinese the same facts from a template: a charge or refund by its
+ * order code, the administrators' standard texts translated, and their own words as written.
+ */
+export function describeTransaction(
+  tx: Pick<TTransaction, 'type' | 'description' | 'reference'>,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  lang: 'en' | 'zh',
+): string {
+  if (lang === 'en') return tx.description || t(`wallet.types.${tx.type}`);
+  if ((tx.type === 'shipping_charge' || tx.type === 'refund') && tx.reference) {
+    return t(`wallet.describe.${tx.type === 'refund' ? 'refund' : 'charge'}`, { order: tx.reference });
+  }
+  const known = SERVER_TEXTS[tx.description];
+  if (known) return t(`wallet.describe.${known}`);
+  return tx.description || t(`wallet.types.${tx.type}`);
+}
