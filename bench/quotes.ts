@@ -48,6 +48,8 @@ async function startApp(
     DATA_DIR: '/tmp/voyageur-bench-unused',
     APP_URL: 'http://localhost:5000',
     CARRIER_TIMEOUT_MS: String(timeoutMs),
+    // The bench asks far faster than a user may (the per-user limit is a product rule, not a cost).
+    QUOTES_PER_MINUTE: '1000000',
   });
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
   const providers = { ...createProviders(config, { info: () => undefined }), carriers };

@@ -102,6 +102,61 @@ const WORST_PARSER_TEXTS = [
   `Sender information: ${'a, '.repeat(1666)}`,
 ];
 
+/** POST /api/rates/quote with 16 connections for 8 s (four lanes, weights varying) after a warm-up. */
+async function quotesOverHttp(url: string, cookie: string) {
+  const end = (city: string, province: string, postalCode: string) => ({
+    name: 'Bench Shipper',
+    company: '',
+    streetAddress: '1 Bench St',
+    city,
+    province,
+    postalCode,
+    country: 'CA',
+    phoneNumber: '416-555-0100',
+    emailAddress: '',
+  });
+  const lanes = [
+    [end('Toronto', 'ON', 'M5V 3L9'), end('Vancouver', 'BC', 'V6B 1A1')],
+    [end('Montréal', 'QC', 'H2X 1Y4'), end('Québec', 'QC', 'G1R 4P5')],
+    [end('Calgary', 'AB', 'T2P 1J9'), end('Halifax', 'NS', 'B3H 1A1')],
+    [end('Ottawa', 'ON', 'K1P 1J1'), end('Whitehorse', 'YT', 'Y1A 1A1')],
+  ];
+  const bodies = Array.from({ length: 40 }, (_, i) =>
+    JSON.stringify({
+      fromAddress: lanes[i % 4]![0],
+      toAddress: lanes[i % 4]![1],
+      packageDetails: { weight: 1 + (i % 20), length: 30, width: 20, height: 15 },
+    }),
+  );
+  let i = 0;
+  const run = (duration: number) =>
+    autocannon({
+      url,
+      connections: 16,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/rates/quote',
+          setupRequest: (req) => ({
+            ...req,
+            headers: { 'content-type': 'application/json', cookie },
+            body: bodies[i++ % bodies.length],
+          }),
+        },
+      ],
+    });
+  await run(2); // warm-up: JIT, PGlite caches
+  const result = await run(8);
+  if (result.non2xx > 0) throw new Error(`bench: ${result.non2xx} quotes did not answer 2xx`);
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    requests: result.requests.total,
+  };
+}
+
 /** p50 and p99 of GET /api/health latencies, asked one after another by one client while `during` runs. */
 async function healthLatency(
   url: string,
@@ -174,7 +229,8 @@ async function main(): Promise<void> {
     spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { stdio: 'inherit' });
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voyageur-bench-'));
-  const admin = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password-1' };
+  // The bench asks for quotes far faster than one user may (QUOTES_PER_MINUTE is a product rule, not a cost).
+  const admin = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password-1', QUOTES_PER_MINUTE: '1000000' };
   try {
     // 1. Start to healthy on an existing data directory.
     const first = await startServer(dataDir, admin);
@@ -244,6 +300,15 @@ async function main(): Promise<void> {
       report('GET /api/user with a session', `${user.toFixed(0)} req/s`, 'reference', null);
       report('ratio /api/user : /api/health', (user / health).toFixed(2), '>= 0.5', user / health >= 0.5);
 
+      // 3a. Quotes over HTTP, 16 connections, on the embedded default (the built server on PGlite).
+      const quotes = await quotesOverHttp(server.url, cookie);
+      report(
+        `POST /api/rates/quote over HTTP, 16 connections, PGlite (${quotes.requests} quotes, ${quotes.rps.toFixed(0)}/s)`,
+        `p99 ${quotes.p99.toFixed(1)} ms (p50 ${quotes.p50.toFixed(1)} ms)`,
+        '< 50 ms',
+        quotes.p99 < 50,
+      );
+
       // 3b. Ten worst-case address-parser requests at once (the parser runs on the worker pool).
       const load = await healthUnderParserLoad(server.url, cookie);
       report(
@@ -303,6 +368,30 @@ async function main(): Promise<void> {
       );
     }
   }
+  await (await import('./labels')).reportLabels(report); // label PDFs per second on one core
+  await (await import('./shipments-list')).reportShipmentsList(report); // list/search p95, 200k of 1M rows on PostgreSQL
+
+  // 5. Orders: HTTP with 32 clients beside the same statements sent straight to the database.
+  const orders = await (await import('./orders')).benchOrders();
+  report(
+    `orders over HTTP, 32 clients, ${orders.database}`,
+    `${orders.httpOrdersPerSecond.toFixed(0)} orders/s, p50 ${orders.p50Ms.toFixed(0)} ms, p99 ${orders.p99Ms.toFixed(0)} ms`,
+    'reference',
+    null,
+  );
+  report(
+    `the same statements straight to ${orders.database}, 32 clients`,
+    `${orders.directOrdersPerSecond.toFixed(0)} orders/s`,
+    'reference',
+    null,
+  );
+  report('ratio HTTP orders : direct statements', orders.ratio.toFixed(2), '>= 0.5', orders.ratio >= 0.5);
+  report(
+    'ledger invariant after the order bench',
+    `${orders.ledgerBreaks} broken wallets`,
+    '0',
+    orders.ledgerBreaks === 0,
+  );
 
   const missed = rows.filter((r) => r.ok === false).length;
   console.log(`\n${rows.filter((r) => r.ok).length} targets met, ${missed} missed.`);

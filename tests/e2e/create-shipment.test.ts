@@ -182,9 +182,15 @@ describe('create shipment and rate selection in Chromium', () => {
     await expect.poll(() => radios.nth(1).getAttribute('aria-checked')).toBe('true');
     expect(await page.getByTestId('selected-total').textContent()).toBe(shown[1]);
 
-    // No order button that does nothing: an honest note instead.
-    expect(await page.getByTestId('selected-rate').textContent()).toContain('arrives with the next release');
-    expect(await page.getByRole('button', { name: /place order/i }).count()).toBe(0);
+    // An unfunded user: the order button is there, disabled, saying how much more is needed.
+    const placeOrder = page.getByTestId('place-order').first();
+    await expect.poll(() => placeOrder.isDisabled()).toBe(true);
+    expect(await placeOrder.textContent()).toMatch(/more/i);
+    // The receiver's name came in Chinese characters: said before ordering, since labels print Latin letters.
+    const latin = await page.getByTestId('rates-not-printable').textContent();
+    expect(latin).toContain('Carriers print labels in English or French letters');
+    expect(latin).toContain('Receiver first name');
+    expect(latin).toContain('Receiver last name');
 
     // In Chinese the services and Canada Post have Chinese names.
     await page.getByTestId('language-select').selectOption('zh');

@@ -4,7 +4,12 @@ import { createTestApp, createSignedInUser, testDbKind, type TestContext } from 
 import { rateQuoteOptions, rateQuotes } from '../../src/server/db/schema/rates';
 import { createCarriers } from '../../src/server/providers/carriers/registry';
 import type { Carrier } from '../../src/server/providers/carriers/index';
-import type { TQuoteRequestInput, TQuoteResponse } from '../../src/shared/contracts/rates';
+import {
+  decodeWarningsHeader,
+  type TQuoteRequestInput,
+  type TQuoteResponse,
+  type TRateWarning,
+} from '../../src/shared/contracts/rates';
 import { parseCents } from '../../src/shared/money';
 
 type Addr = TQuoteRequestInput['fromAddress'];
@@ -54,12 +59,12 @@ describe(`POST /api/rates/quote (${testDbKind})`, () => {
   async function quote(payload: unknown, headers = user.headers) {
     return ctx.app.inject({ method: 'POST', url: '/api/rates/quote', headers, payload: payload as object });
   }
-  async function ok(payload: TQuoteRequestInput): Promise<TQuoteResponse> {
+  async function ok(payload: TQuoteRequestInput): Promise<Quoted> {
     const res = await quote(payload);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json();
+    return quoted(res);
   }
-  const byService = (r: TQuoteResponse) => new Map(r.rates.map((o) => [o.serviceCode, cents(o.price)]));
+  const byService = (r: Quoted) => new Map(r.rates.map((o) => [o.serviceCode, cents(o.price)]));
 
   it('answers 401 when anonymous', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/rates/quote', payload: body() });
@@ -106,7 +111,7 @@ describe(`POST /api/rates/quote (${testDbKind})`, () => {
   it('is deterministic', async () => {
     const a = await ok(body(TORONTO, HALIFAX, pkg(3.7, 33, 21, 12)));
     const b = await ok(body(TORONTO, HALIFAX, pkg(3.7, 33, 21, 12)));
-    const strip = (r: TQuoteResponse) => r.rates.map(({ id: _id, ...rest }) => rest);
+    const strip = (r: Quoted) => r.rates.map(({ id: _id, quoteId: _q, ...rest }) => rest);
     expect(strip(a)).toEqual(strip(b));
     expect(a.quoteId).not.toBe(b.quoteId);
   });
@@ -133,7 +138,7 @@ describe(`POST /api/rates/quote (${testDbKind})`, () => {
   });
 
   describe('taxes by destination (DESIGN §6)', () => {
-    const rateOf = (r: TQuoteResponse, field: 'gst' | 'hst' | 'qst', bp: number) =>
+    const rateOf = (r: Quoted, field: 'gst' | 'hst' | 'qst', bp: number) =>
       r.rates.every((o) => cents(o.taxes[field]) === Math.floor((cents(o.price) * bp) / 10_000 + 0.5));
 
     it('Ontario: 13 % HST', async () => {
@@ -227,6 +232,23 @@ describe(`POST /api/rates/quote (${testDbKind})`, () => {
   });
 });
 
+/** The spec's answer (an array of options) read with its header, checked for the shape every client relies on. */
+type Quoted = { quoteId: string; expiresAt: string; rates: TQuoteResponse; warnings: TRateWarning[] };
+function quoted(res: { json(): unknown; headers: Record<string, unknown> }): Quoted {
+  const rates = res.json() as TQuoteResponse;
+  expect(Array.isArray(rates)).toBe(true);
+  expect(rates.length).toBeGreaterThan(0);
+  expect(new Set(rates.map((o) => o.quoteId)).size).toBe(1);
+  expect(new Set(rates.map((o) => o.expiresAt)).size).toBe(1);
+  const header = res.headers['x-carrier-warnings'];
+  return {
+    quoteId: rates[0]!.quoteId,
+    expiresAt: rates[0]!.expiresAt,
+    rates,
+    warnings: decodeWarningsHeader(typeof header === 'string' ? header : undefined),
+  };
+}
+
 describe(`POST /api/rates/quote with failing carriers (${testDbKind})`, () => {
   const TIMEOUT = 200;
   let ctx: TestContext;
@@ -257,7 +279,7 @@ describe(`POST /api/rates/quote with failing carriers (${testDbKind})`, () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/rates/quote', headers: u.headers, payload: body() });
     const elapsed = performance.now() - t0;
     expect(res.statusCode).toBe(200);
-    const r: TQuoteResponse = res.json();
+    const r = quoted(res);
     expect(new Set(r.rates.map((o) => o.carrier))).toEqual(new Set(['CA-CP']));
     expect(r.warnings).toEqual([
       { carrier: 'CA-Fedex', reason: 'UNAVAILABLE', message: 'FedEx is unavailable right now' },

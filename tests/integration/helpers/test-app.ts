@@ -24,10 +24,19 @@ export type TestContext = {
   clock: ReturnType<typeof fixedClock>;
   /** Every mail the app sent, newest last. */
   mail: MailMessage[];
+  /** The PostgreSQL database's URL (absent on PGlite): pass it as `shareDatabase` for a second instance. */
+  databaseUrl?: string;
   close(): Promise<void>;
 };
 
-async function createDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function createDatabase(
+  shareWith?: string,
+): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  if (shareWith) {
+    // A second app instance on the same PostgreSQL database (its own pool), as production runs several.
+    const database = await openDatabase({ kind: 'postgres', url: shareWith, poolSize: 20 });
+    return { database, url: shareWith, drop: async () => undefined };
+  }
   if (testDbKind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
     return { database, drop: async () => undefined };
@@ -43,6 +52,7 @@ async function createDatabase(): Promise<{ database: Database; drop(): Promise<v
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: base.toString() });
       await c.connect();
@@ -58,6 +68,8 @@ export async function createTestApp(
     now?: string;
     providers?: Partial<Providers>;
     logStream?: { write(line: string): void };
+    /** Open this PostgreSQL database (another context's `databaseUrl`) instead of a fresh one. */
+    shareDatabase?: string;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -67,11 +79,11 @@ export async function createTestApp(
     APP_URL: 'http://localhost:5000',
     ...opts.env,
   });
-  const { database, drop } = await createDatabase();
+  const { database, url, drop } = await createDatabase(opts.shareDatabase);
   const clock = fixedClock(opts.now ?? '2026-03-02T15:00:00Z');
   const mail: MailMessage[] = [];
   const providers: Providers = {
-    ...createProviders(config, { info: () => undefined }),
+    ...createProviders(config, { info: () => undefined }, { db: database.db, clock }),
     mail: {
       kind: 'outbox',
       send: async (m) => {
@@ -88,6 +100,7 @@ export async function createTestApp(
     config,
     clock,
     mail,
+    databaseUrl: url,
     close: async () => {
       await app.close();
       await database.close();

@@ -1,0 +1,150 @@
+/**
+ * Label PDFs per second on one core: renderLabel in this thread, in a loop for about 3 s after a
+ * warm-up, over one label per carrier in turn (with an accented and a long address among them).
+ * `npx tsx bench/labels.ts` prints the figures; `npm run bench` calls reportLabels().
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LabelAddress, LabelInput } from '../src/server/labels/label-input';
+import { renderLabel } from '../src/server/labels/render-label';
+
+export type LabelBench = { labelsPerSecond: number; p50Ms: number; p99Ms: number; labels: number; avgBytes: number };
+
+const FROM: LabelAddress = {
+  name: 'Maple Goods Inc.',
+  company: 'Shipping Dept',
+  address1: '100 King St W',
+  address2: 'Suite 5600',
+  city: 'Toronto',
+  province: 'ON',
+  postalCode: 'M5X 1C9',
+  country: 'CA',
+  phone: '416-555-0100',
+};
+
+const to = (name: string, address1: string, city: string, province: string, postalCode: string): LabelAddress => ({
+  name,
+  company: '',
+  address1,
+  address2: '',
+  city,
+  province,
+  postalCode,
+  country: 'CA',
+  phone: '555-555-0199',
+});
+
+const label = (
+  carrierCode: string,
+  carrierName: string,
+  serviceCode: string,
+  serviceName: string,
+  trackingNumber: string,
+  toAddress: LabelAddress,
+): LabelInput => ({
+  carrierCode,
+  carrierName,
+  serviceCode,
+  serviceName,
+  trackingNumber,
+  orderCode: 'VOY-7K3M9Q',
+  shipDate: '2025-03-14',
+  from: FROM,
+  to: toAddress,
+  weightKg: 2.5,
+  dimensionsCm: { length: 30, width: 20, height: 10 },
+  packageType: 'package',
+  reference: 'Books and tea',
+});
+
+const LABELS: LabelInput[] = [
+  label(
+    'CA-CP',
+    'Canada Post',
+    'DOM.EP',
+    'Expedited Parcel',
+    '4946261624882118',
+    to('Rachel Green', '90 Bedford Rd', 'Toronto', 'ON', 'M5R 2K2'),
+  ),
+  label(
+    'CA-PUROLATOR',
+    'Purolator',
+    'PUR.GROUND',
+    'Ground',
+    '047019316760',
+    to('Élodie Tremblay', '1234 Rue Sainte-Catherine Ouest', 'Montréal', 'QC', 'H3G 1P1'),
+  ),
+  label(
+    'CA-UPS',
+    'UPS',
+    'UPS.11',
+    'Standard',
+    '1Z999AA10123456784',
+    to(
+      'Monica Geller',
+      '2 Unit, 1450 West Georgia Street, Building Seventeen East Tower',
+      'Vancouver',
+      'BC',
+      'V6G 2T8',
+    ),
+  ),
+  label(
+    'CA-Fedex',
+    'FedEx',
+    'FEDEX_GROUND',
+    'Ground',
+    '785136244018',
+    to('王小明', '88 Jianguo Rd', 'Calgary', 'AB', 'T2P 1J9'),
+  ),
+  label(
+    'CA-DHL',
+    'DHL Express',
+    'DHL.WPX',
+    'Express Worldwide',
+    '2529695545',
+    to('Joey Tribbiani', '15 Yemen Rd', 'Halifax', 'NS', 'B3H 1A1'),
+  ),
+];
+
+export async function benchLabels(opts: { durationMs?: number } = {}): Promise<LabelBench> {
+  for (let i = 0; i < 200; i++) renderLabel(LABELS[i % LABELS.length]);
+  const durationMs = opts.durationMs ?? 3000;
+  const times: number[] = [];
+  let bytes = 0;
+  const start = performance.now();
+  while (performance.now() - start < durationMs) {
+    const t0 = performance.now();
+    bytes += renderLabel(LABELS[times.length % LABELS.length]).length;
+    times.push(performance.now() - t0);
+  }
+  const seconds = (performance.now() - start) / 1000;
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))];
+  return {
+    labelsPerSecond: Math.round(times.length / seconds),
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    labels: times.length,
+    avgBytes: Math.round(bytes / times.length),
+  };
+}
+
+type Report = (name: string, value: string, target: string, ok: boolean | null) => void;
+
+/** The rows `npm run bench` prints. */
+export async function reportLabels(report: Report): Promise<void> {
+  const r = await benchLabels();
+  report('label PDFs per second, one core', `${r.labelsPerSecond} labels/s`, '>= 200', r.labelsPerSecond >= 200);
+  report(
+    'label render latency, one core',
+    `p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms (${r.labels} labels, ${r.avgBytes} bytes each)`,
+    'reference',
+    null,
+  );
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await reportLabels((name, value, target, ok) =>
+    console.log(`${ok === null ? '·' : ok ? '✔' : '✖'} ${name}: ${value} (target ${target})`),
+  );
+}

@@ -1,0 +1,347 @@
+/**
+ * Orders per second through HTTP with 32 concurrent clients (each its own user and wallet), p50 and
+ * p99, beside the same ledger statements sent straight through node-postgres (or PGlite) in the same
+ * run: the ratio says how much the app adds on top of the database work an order needs.
+ * On PostgreSQL when TEST_DATABASE_URL is set (a fresh database, dropped after), else PGlite.
+ *
+ *   npx tsx bench/orders.ts
+ */
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { Worker } from 'node:worker_threads';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openDatabase, type Database } from '../src/server/db/client';
+import { users } from '../src/server/db/schema/identity';
+import { systemClock } from '../src/server/lib/clock';
+import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/session';
+import { applyEntry, verifyLedger } from '../src/server/modules/wallet/ledger';
+import { newOrderCode } from '../src/server/modules/orders/service';
+import { createProviders } from '../src/server/providers/index';
+
+export type OrdersBench = {
+  database: 'postgres' | 'pglite';
+  httpOrdersPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  directOrdersPerSecond: number;
+  ratio: number;
+  ledgerBreaks: number;
+};
+
+const CLIENTS = 32;
+const DURATION_S = 8;
+
+const party = (city: string, province: string, postalCode: string) => ({
+  firstName: 'Bench',
+  lastName: 'Shipper',
+  company: '',
+  address: '1 Bench St',
+  city,
+  province,
+  postalCode,
+  country: 'CA',
+  phone: '416-555-0100',
+  email: '',
+});
+const FROM = party('Toronto', 'ON', 'M5V 3L9');
+const TO = party('Ottawa', 'ON', 'K1P 1J1');
+const PARCEL = { weight: 1.5, length: 30, width: 20, height: 10, type: 'package' };
+
+async function freshDatabase(): Promise<{ database: Database; url: string | null; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    return { database, url: null, drop: async () => undefined };
+  }
+  const name = `voyageur_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 40 });
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function benchOrders(): Promise<OrdersBench> {
+  const { database, url, drop } = await freshDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/voyageur-bench-unused',
+    APP_URL: 'http://127.0.0.1',
+    QUOTES_PER_MINUTE: '1000000',
+  });
+  const providers = createProviders(config, { info: () => undefined }, { db: database.db });
+  const app = await buildApp({ config, database, clock: systemClock, providers });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  try {
+    // 32 users, each funded and holding one quoted option (an option may be ordered several times while it lasts).
+    const clients: { cookie: string; body: string }[] = [];
+    for (let i = 0; i < CLIENTS * 2; i++) {
+      const id = randomUUID();
+      const now = new Date();
+      await database.db.insert(users).values({
+        id,
+        email: `bench-${id}@example.com`,
+        firstName: 'Bench',
+        lastName: 'User',
+        emailVerifiedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await applyEntry(
+        database.db,
+        id,
+        { type: 'adjustment', direction: 'credit', amountCents: 100_000_000, description: 'bench funds' },
+        now,
+      );
+      const { token } = await createSession(database.db, { userId: id, now, ttlDays: 1 });
+      const cookie = `${SESSION_COOKIE}=${token}`;
+      const quote = await fetch(`${base}/api/rates/quote`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({
+          fromAddress: {
+            name: 'Bench Shipper',
+            company: '',
+            streetAddress: FROM.address,
+            city: FROM.city,
+            province: FROM.province,
+            postalCode: FROM.postalCode,
+            country: 'CA',
+            phoneNumber: FROM.phone,
+            emailAddress: '',
+          },
+          toAddress: {
+            name: 'Bench Shipper',
+            company: '',
+            streetAddress: TO.address,
+            city: TO.city,
+            province: TO.province,
+            postalCode: TO.postalCode,
+            country: 'CA',
+            phoneNumber: TO.phone,
+            emailAddress: '',
+          },
+          packageDetails: PARCEL,
+        }),
+      });
+      const [option] = (await quote.json()) as {
+        id: string;
+        carrier: string;
+        serviceName: string;
+        serviceCode: string;
+        total: string;
+        taxes: { total: string };
+      }[];
+      if (!option) throw new Error(`bench quote failed: ${quote.status}`);
+      clients.push({
+        cookie,
+        body: JSON.stringify({
+          fromAddressId: null,
+          toAddressId: null,
+          fromAddress: FROM,
+          toAddress: TO,
+          carrier: option.carrier,
+          service: option.serviceName,
+          serviceCode: option.serviceCode,
+          packageDetails: PARCEL,
+          rateDetails: { id: option.id },
+          totalCost: option.total,
+          taxes: option.taxes.total,
+        }),
+      });
+    }
+    const httpClients = clients.slice(0, CLIENTS);
+    const directUsers = clients.slice(CLIENTS);
+
+    // Warm-up, then the measured run: each connection orders for its own user.
+    const order = (c: { cookie: string; body: string }) =>
+      fetch(`${base}/api/shipments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: c.cookie },
+        body: c.body,
+      });
+    for (const c of httpClients.slice(0, 8)) {
+      const res = await order(c);
+      if (res.status !== 201) throw new Error(`bench order failed: ${res.status} ${await res.text()}`);
+    }
+    const result = await loadOnOwnThread({
+      url: base,
+      connections: CLIENTS,
+      duration: DURATION_S,
+      path: '/api/shipments',
+      requests: httpClients.map((c) => ({
+        headers: { 'content-type': 'application/json', cookie: c.cookie },
+        body: c.body,
+      })),
+    });
+    const non2xx = result.non2xx;
+    if (non2xx > 0) console.error(`bench: ${non2xx} orders did not answer 2xx`);
+    const httpOrdersPerSecond = (result.total - non2xx) / DURATION_S;
+
+    // The same statements an order makes, straight to the database, 32 at once.
+    const directOrdersPerSecond = await directLedgerRate(database, url, directUsers.length);
+    const ledger = await verifyLedger(database.db);
+    return {
+      database: database.kind,
+      httpOrdersPerSecond,
+      p50Ms: result.p50,
+      p99Ms: result.p99,
+      directOrdersPerSecond,
+      ratio: httpOrdersPerSecond / directOrdersPerSecond,
+      ledgerBreaks: ledger.breaks.length,
+    };
+  } finally {
+    await app.close();
+    await database.close();
+    await drop();
+  }
+}
+
+type LoadResult = { total: number; non2xx: number; p50: number; p99: number };
+
+/** autocannon on a worker thread (bench/autocannon-worker.mjs): the client does not share the server's event loop. */
+function loadOnOwnThread(workerData: {
+  url: string;
+  connections: number;
+  duration: number;
+  path: string;
+  requests: { headers: Record<string, string>; body: string }[];
+}): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./autocannon-worker.mjs', import.meta.url), { workerData });
+    worker.once('message', (m: LoadResult) => resolve(m));
+    worker.once('error', reject);
+  });
+}
+
+/**
+ * An order's database work without the app: BEGIN; insert the shipment; the ledger CTE (guarded
+ * debit + entry + audit); COMMIT; the carrier's record; BEGIN; label_created + first event; COMMIT.
+ */
+async function directLedgerRate(database: Database, url: string | null, users: number): Promise<number> {
+  const userIds = (
+    (await database.db.execute(
+      sql`select user_id from wallets where balance_cents = 100000000 order by user_id limit ${users}`,
+    )) as unknown as {
+      rows: { user_id: string }[];
+    }
+  ).rows.map((r) => r.user_id);
+  const deadline = Date.now() + DURATION_S * 1000;
+  let done = 0;
+  const one = async (run: (text: string, params?: unknown[]) => Promise<unknown>, userId: string) => {
+    const id = randomUUID();
+    const code = newOrderCode();
+    const tn = `B${id.replace(/-/g, '').slice(0, 15)}`;
+    const party = JSON.stringify({ ...FROM, address1: FROM.address, address2: '' });
+    // Step 1 as the app sends it: the guarded debit, the shipment, the entry and the audit row in one statement.
+    await run(
+      `with w as (update wallets set balance_cents = balance_cents - 1695, updated_at = now()
+                  where user_id = $1 and balance_cents >= 1695 returning id, balance_cents, balance_cents + 1695 as old_balance),
+            t as (insert into wallet_transactions (id, wallet_id, user_id, type, direction, status, amount_cents, balance_after_cents,
+                    description, reference, shipment_id, idempotency_key, created_at)
+                  select $2, w.id, $1, 'shipping_charge', 'debit', 'completed', 1695, w.balance_cents, 'bench', $3, $4::uuid, 'charge:' || $4::text, now() from w
+                  returning wallet_id, balance_after_cents),
+            a as (insert into audit_logs (id, user_id, action, resource_type, resource_id, old_value, new_value, created_at)
+                  select gen_random_uuid(), $1, 'wallet.shipping_charge', 'wallet', w.id::text,
+                         jsonb_build_object('balanceCents', w.old_balance), jsonb_build_object('balanceCents', w.balance_cents), now() from w),
+            c as (insert into shipments (id, user_id, status, carrier, service_code, service_name, order_code, carrier_price_cents,
+                    price_cents, tax_total_cents, total_cents, from_address, to_address, package, search_text, ship_date, transit_days)
+                  select $4::uuid, $1, 'purchasing', 'CA-CP', 'DOM.RP', 'Regular Parcel', $3, 1500, 1500, 195, 1695, $5::jsonb, $5::jsonb,
+                         $6::jsonb, $3, current_date, 2 from w returning id)
+       select wallet_id, balance_after_cents from t`,
+      [userId, randomUUID(), code, id, party, JSON.stringify(PARCEL)],
+    );
+    // The carrier's side: the sandbox records the sale (a repeated reference conflicts).
+    await run(
+      `insert into sandbox_carrier_shipments (reference, carrier, service_code, tracking_number, request, created_at)
+       values ($1, 'CA-CP', 'DOM.RP', $2, '{}'::jsonb, now()) on conflict (reference) do nothing returning reference`,
+      [id, tn],
+    );
+    // Step 3: label_created and the first event, one statement.
+    await run(
+      `with done as (update shipments set status = 'label_created', tracking_number = $2, search_text = $2, updated_at = now()
+                     where id = $1 and status = 'purchasing' returning id, user_id),
+            ev as (insert into tracking_events (id, shipment_id, user_id, status, description, location, occurred_at)
+                   select $3, done.id, done.user_id, 'label_created', 'Shipment information received', 'Toronto, ON', now() from done
+                   on conflict (shipment_id, status) do nothing)
+       select id from done`,
+      [id, tn, randomUUID()],
+    );
+    done++;
+  };
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: CLIENTS });
+    try {
+      await Promise.all(
+        userIds.map(async (userId) => {
+          const client = await pool.connect();
+          try {
+            while (Date.now() < deadline) await one((text, params) => client.query(text, params as unknown[]), userId);
+          } finally {
+            client.release();
+          }
+        }),
+      );
+    } finally {
+      await pool.end();
+    }
+  } else {
+    // PGlite has one connection: the 32 "clients" take turns, one transaction at a time, as the app's do.
+    let queue = Promise.resolve();
+    await Promise.all(
+      userIds.map(async (userId) => {
+        while (Date.now() < deadline) {
+          const turn = queue.then(() =>
+            database.raw(async (tx) => {
+              // database.raw already runs in a transaction: skip our own begin/commit.
+              await one(
+                (text, params) =>
+                  text === 'begin' || text === 'commit'
+                    ? Promise.resolve()
+                    : tx.query(
+                        text,
+                        (params ?? []).map((p) => String(p)),
+                      ),
+                userId,
+              );
+            }),
+          );
+          queue = turn.catch(() => undefined);
+          await turn;
+        }
+      }),
+    );
+  }
+  return done / DURATION_S;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  benchOrders().then(
+    (r) => {
+      console.log(JSON.stringify(r, null, 2));
+      process.exit(0);
+    },
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
