@@ -42,6 +42,51 @@ export const fieldsPassed =
     payload.value !== null &&
     !payload.issues.some((i) => i.path === undefined || i.path.length === 0 || fields.includes(String(i.path[0])));
 
+type Region = { country: TAddressCountry; province: string; postalCode: string };
+
+/** Province and postal code (CA) or state and ZIP (US) that belong together; used by every address form. */
+export function checkRegion(body: Region, ctx: z.RefinementCtx): void {
+  const { country } = body;
+  const province = body.province.toUpperCase();
+  if (country === 'CA') {
+    if (!isProvinceCode(province)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['province'],
+        message: 'Choose one of the 13 province or territory codes',
+      });
+      return;
+    }
+    const postalCode = normalizePostalCode(body.postalCode);
+    if (!postalCode) {
+      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Enter a Canadian postal code like A1A 1A1' });
+      return;
+    }
+    if (!postalCodeMatchesProvince(postalCode, province)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['postalCode'],
+        message: `Postal code ${postalCode} does not belong to province ${province}`,
+      });
+    }
+    return;
+  }
+  if (!isUsStateCode(province)) {
+    ctx.addIssue({ code: 'custom', path: ['province'], message: 'Enter a US state as its two-letter code' });
+    return;
+  }
+  if (!normalizeZip(body.postalCode)) {
+    ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Enter a ZIP code like 12345 or 12345-6789' });
+  }
+}
+
+/** Upper-case province, normalised postal code or ZIP (after checkRegion passed). */
+export function normalizeRegion<T extends Region>(body: T): T {
+  const province = body.province.toUpperCase();
+  const postalCode = body.country === 'CA' ? normalizePostalCode(body.postalCode) : normalizeZip(body.postalCode);
+  return { ...body, province, postalCode: postalCode as string };
+}
+
 /**
  * Body of POST /api/addresses and PUT /api/addresses/:id. Normalises as it validates: province to
  * its code, postal code to 'A1A 1A1' (CA) or ZIP/ZIP+4 (US), country to CA when absent.
@@ -73,48 +118,8 @@ export const ZAddressRequest = z
       .transform((v) => v ?? false),
   })
   // Runs even when other fields have problems, so that every problem is reported at once.
-  .superRefine(
-    (body, ctx) => {
-      const country = body.country;
-      const province = body.province.toUpperCase();
-      if (country === 'CA') {
-        if (!isProvinceCode(province)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['province'],
-            message: 'Choose one of the 13 province or territory codes',
-          });
-          return;
-        }
-        const postalCode = normalizePostalCode(body.postalCode);
-        if (!postalCode) {
-          ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Enter a Canadian postal code like A1A 1A1' });
-          return;
-        }
-        if (!postalCodeMatchesProvince(postalCode, province)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['postalCode'],
-            message: `Postal code ${postalCode} does not belong to province ${province}`,
-          });
-        }
-        return;
-      }
-      if (!isUsStateCode(province)) {
-        ctx.addIssue({ code: 'custom', path: ['province'], message: 'Enter a US state as its two-letter code' });
-        return;
-      }
-      if (!normalizeZip(body.postalCode)) {
-        ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Enter a ZIP code like 12345 or 12345-6789' });
-      }
-    },
-    { when: fieldsPassed('country', 'province', 'postalCode') },
-  )
-  .transform((body) => {
-    const province = body.province.toUpperCase();
-    const postalCode = body.country === 'CA' ? normalizePostalCode(body.postalCode) : normalizeZip(body.postalCode);
-    return { ...body, province, postalCode: postalCode as string };
-  });
+  .superRefine(checkRegion, { when: fieldsPassed('country', 'province', 'postalCode') })
+  .transform(normalizeRegion);
 /** What a form holds before parsing. */
 export type TAddressRequestInput = z.input<typeof ZAddressRequest>;
 /** The normalised body the server works with. */
