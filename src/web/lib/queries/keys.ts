@@ -11,7 +11,13 @@ export const queryKeys = {
   tracking: (trackingNumber: string) => ['tracking', trackingNumber] as const,
   wallet: ['wallet'] as const,
   transactions: ['transactions'] as const,
+  paymentMethods: ['payment-methods'] as const,
+  paymentsConfig: ['payments', 'config'] as const,
+  billing: ['billing'] as const,
 };
+
+/** Every key to refresh once a top-up is credited. */
+export const afterTopupKeys = [queryKeys.wallet, queryKeys.transactions, queryKeys.dashboard, queryKeys.paymentMethods, queryKeys.billing];
 
 /** Every key to refresh once an order is placed or a label voided. */
 export const afterOrderKeys = [
