@@ -134,17 +134,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await app.register(cookie);
+  // Card provider's script, frames and API (Stripe Elements) only when that provider is configured.
+  const payOrigins = deps.providers.payments?.browserOrigins ?? { script: [], frame: [], connect: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...payOrigins.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", ...payOrigins.connect],
+        frameSrc: ["'self'", 'blob:', ...payOrigins.frame],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -28,6 +28,10 @@ const ZEnv = z.object({
   QUOTES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   CARRIER_PURCHASE_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(20_000),
   FUEL_SURCHARGE_PERCENT: z.string().optional(),
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe', 'none']).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -58,6 +62,14 @@ export type Config = {
   carrierPurchaseTimeoutMs: number;
   /** Per-carrier fuel surcharge overrides in basis points, e.g. "CA-UPS=2300,CA-CP=1800". */
   fuelSurchargeBp: Record<string, number>;
+  /**
+   * Card payments: the sandbox (default), Stripe (when its three keys are set), or none (top-ups
+   * answer 501).
+   */
+  payments:
+    | { provider: 'sandbox' }
+    | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string }
+    | { provider: 'none' };
 };
 
 export class ConfigError extends Error {}
@@ -88,6 +100,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (aiParts !== 0 && aiParts !== 3) {
     throw new ConfigError('Invalid configuration:\n  AI_BASE_URL, AI_API_KEY and AI_MODEL must be set together');
   }
+  const stripeParts = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
+  if (stripeParts !== 0 && stripeParts !== 3) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+    );
+  }
+  if (e.PAYMENTS_PROVIDER === 'stripe' && stripeParts !== 3) {
+    throw new ConfigError('Invalid configuration:\n  PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  const paymentsProvider = e.PAYMENTS_PROVIDER ?? (stripeParts === 3 ? 'stripe' : 'sandbox');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -121,6 +143,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     carrierPurchaseTimeoutMs: e.CARRIER_PURCHASE_TIMEOUT_MS,
     quotesPerMinute: e.QUOTES_PER_MINUTE,
     fuelSurchargeBp: parseFuel(e.FUEL_SURCHARGE_PERCENT),
+    payments:
+      paymentsProvider === 'stripe'
+        ? {
+            provider: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY as string,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY as string,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
+          }
+        : { provider: paymentsProvider },
   };
 }
 

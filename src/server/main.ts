@@ -14,12 +14,12 @@ import { defaultJobs, startJobs } from './ops/jobs';
 import { ordersServiceFor } from './modules/orders/routes';
 import { pruneQuotesJob, recoverOrdersJob } from './modules/orders/jobs';
 import { trackingJob } from './modules/shipments/tracking-sync';
+import { sandboxWebhooksJob } from './modules/payments/jobs';
 import { backgroundIdle } from './lib/background';
 import { startAdminChannel, type AdminChannel } from './ops/admin-channel';
 
 /** A clean shutdown ends within this; the rest is cut off (and left for recovery). */
 const SHUTDOWN_DEADLINE_MS = 10_000;
-/** How often an instance looks for due jobs (each job has its own interval, e.g. hourly pruning). */
 /** How often an instance looks for due jobs (each job has its own interval; the order recovery's is a minute). */
 const JOB_TICK_MS = 15_000;
 const SIGNAL_NUMBERS: Record<string, number> = { SIGINT: 2, SIGTERM: 15 };
@@ -99,7 +99,13 @@ async function main(): Promise<void> {
     log,
     lifecycle,
     tickMs: JOB_TICK_MS,
-    jobs: [...defaultJobs, recoverOrdersJob(orders), trackingJob(providers.carriers), pruneQuotesJob],
+    jobs: [
+      ...defaultJobs,
+      recoverOrdersJob(orders),
+      trackingJob(providers.carriers),
+      pruneQuotesJob,
+      ...sandboxWebhooksJob(app, providers.payments),
+    ],
   });
   void jobs.tick();
 

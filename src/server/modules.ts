@@ -9,6 +9,8 @@ import { registerOrders } from './modules/orders/routes';
 import { registerShipments } from './modules/shipments/routes';
 import { registerWalletRead } from './modules/wallet/read-routes';
 import { registerDashboard } from './modules/dashboard/routes';
+import { registerPayments } from './modules/payments/routes';
+import { registerBilling } from './modules/payments/billing';
 
 export type RegisterModule = (app: App, deps: AppDeps) => void | Promise<void>;
 
@@ -24,4 +26,6 @@ export const moduleRegistry: RegisterModule[] = [
   registerShipments,
   registerWalletRead,
   registerDashboard,
+  registerPayments,
+  registerBilling,
 ];

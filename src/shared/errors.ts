@@ -33,6 +33,12 @@ export const ErrorCode = {
   NOT_VOIDABLE: 'NOT_VOIDABLE',
   /** CPU-heavy work is queued to its limit (503 with Retry-After): try again in a moment. */
   SERVER_BUSY: 'SERVER_BUSY',
+  /** The card payment has not succeeded (yet): nothing was credited. */
+  PAYMENT_NOT_COMPLETED: 'PAYMENT_NOT_COMPLETED',
+  /** The card was declined or a card detail refused (402, with the provider's `error`). */
+  CARD_ERROR: 'CARD_ERROR',
+  /** The card payment provider did not answer (502/503): try again. */
+  PAYMENT_PROVIDER_UNAVAILABLE: 'PAYMENT_PROVIDER_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
 
@@ -55,4 +61,8 @@ export type TApiError = {
   orderCode?: string;
   shipmentId?: string;
   refunded?: string;
+  /** On PAYMENT_NOT_COMPLETED: the card payment's status at the provider. */
+  paymentStatus?: string;
+  /** On CARD_ERROR (402): the card provider's error (spec §8: card_error / validation_error). */
+  error?: { type: string; code: string; message: string; declineCode?: string; param?: string };
 };

@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { Clock } from '../lib/clock';
+import { systemClock, type Clock } from '../lib/clock';
 import { createWorkerPool, type WorkerPool } from '../lib/worker-pool';
 import type { AddressParser } from './ai/index';
 import { createAddressParser } from './ai/create';
@@ -10,6 +10,9 @@ import { createCarriers } from './carriers/registry';
 import { createIdentityProviders, type IdentityProviders } from './identity/index';
 import { createOutboxMailer } from './mail/outbox';
 import { createSmtpMailer } from './mail/smtp';
+import type { PaymentsProvider } from './payments/index';
+import { createSandboxPayments } from './payments/sandbox';
+import { createStripePayments } from './payments/stripe';
 
 type Log = { info(obj: object, msg: string): void; error?(obj: object, msg: string): void };
 
@@ -19,6 +22,8 @@ export type Providers = {
   identity: IdentityProviders;
   carriers: Carrier[];
   ai: AddressParser;
+  /** Card payments; null when PAYMENTS_PROVIDER=none (top-ups answer 501). */
+  payments: PaymentsProvider | null;
   /** CPU-heavy work off the request thread (the address parser; label PDFs later). Closed with the app. */
   workers: WorkerPool;
 };
@@ -38,6 +43,17 @@ export function createProviders(config: Config, log: Log, opts: { db?: Db; clock
     identity: createIdentityProviders(config),
     carriers: createCarriers(config, opts),
     ai: createAddressParser(config.ai, workers, log),
+    payments: createPayments(config, opts),
     workers,
   };
+}
+
+function createPayments(config: Config, opts: { db?: Db; clock?: Clock }): PaymentsProvider | null {
+  const p = config.payments;
+  if (p.provider === 'stripe') {
+    return createStripePayments({ secretKey: p.secretKey, publishableKey: p.publishableKey, webhookSecret: p.webhookSecret });
+  }
+  // The sandbox keeps its records in the database; without one (quote-only tools) there are no payments.
+  if (p.provider === 'none' || !opts.db) return null;
+  return createSandboxPayments({ db: opts.db, clock: opts.clock ?? systemClock });
 }

@@ -24,6 +24,8 @@ export type TestContext = {
   clock: ReturnType<typeof fixedClock>;
   /** Every mail the app sent, newest last. */
   mail: MailMessage[];
+  /** The providers the app was built with (the sandboxes unless the test gave others). */
+  providers: Providers;
   /** The PostgreSQL database's URL (absent on PGlite): pass it as `shareDatabase` for a second instance. */
   databaseUrl?: string;
   close(): Promise<void>;
@@ -100,6 +102,7 @@ export async function createTestApp(
     config,
     clock,
     mail,
+    providers,
     databaseUrl: url,
     close: async () => {
       await app.close();

@@ -91,6 +91,38 @@ export async function applyEntry(
   };
 }
 
+/**
+ * Records a debit the balance cannot cover as a `pending` entry (it moves no money: the invariant
+ * counts completed entries only), with the balance as it stands. Call it with the wallet locked
+ * (lockWallet) in the caller's transaction, next to the flag that tells an admin.
+ */
+export async function recordUncoveredDebit(
+  db: Db,
+  userId: string,
+  entry: Omit<LedgerEntry, 'direction' | 'shipmentId'>,
+  at: Date,
+): Promise<string> {
+  if (!Number.isSafeInteger(entry.amountCents) || entry.amountCents <= 0) {
+    throw new RangeError(`ledger amount must be positive integer cents, got ${entry.amountCents}`);
+  }
+  const id = randomUUID();
+  await db.execute(sql`
+    insert into wallet_transactions (id, wallet_id, user_id, type, direction, status, amount_cents,
+      balance_after_cents, description, reference, idempotency_key, created_by, created_at)
+    select ${id}, w.id, ${userId}, ${entry.type}, 'debit', 'pending', ${entry.amountCents}::bigint, w.balance_cents,
+      ${entry.description}, ${entry.reference ?? null}, ${entry.idempotencyKey ?? null}, ${entry.actorId ?? null}::uuid,
+      ${at.toISOString()}::timestamptz
+    from wallets w where w.user_id = ${userId}`);
+  return id;
+}
+
+/** Marks the wallet for an admin's attention, with the reason (the audit entry says more). */
+export async function flagWallet(db: Db, userId: string, reason: string, at: Date): Promise<void> {
+  await db.execute(
+    sql`update wallets set flagged_at = ${at.toISOString()}::timestamptz, flag_reason = ${reason}, updated_at = ${at.toISOString()}::timestamptz where user_id = ${userId}`,
+  );
+}
+
 /** The wallet's balance (cents) and id; every user has one (a trigger opens it). */
 export async function walletOf(db: Db, userId: string): Promise<{ id: string; balanceCents: number } | null> {
   const rows = rowsOf<{ id: string; balance_cents: string | number }>(

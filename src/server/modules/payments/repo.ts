@@ -1,0 +1,251 @@
+/**
+ * Our side of card payments (migration 0009): the provider customer of each user, each payment
+ * intent with its credit and reversals, the saved cards as we show them, the webhook events applied.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
+import type { TCardError } from '../../../shared/contracts/payments';
+import type { SavedCard } from '../../providers/payments/index';
+
+export type IntentRow = {
+  id: string;
+  userId: string;
+  provider: string;
+  providerIntentId: string | null;
+  purpose: 'topup' | 'admin_charge';
+  amountCents: number;
+  saveCard: boolean;
+  status: string;
+  description: string;
+  createdBy: string | null;
+  creditedTransactionId: string | null;
+  reversedCents: number;
+};
+
+type RawIntent = {
+  id: string;
+  user_id: string;
+  provider: string;
+  provider_intent_id: string | null;
+  purpose: 'topup' | 'admin_charge';
+  amount_cents: string | number;
+  save_card: boolean;
+  status: string;
+  description: string;
+  created_by: string | null;
+  credited_transaction_id: string | null;
+  reversed_cents: string | number;
+};
+
+const toIntent = (r: RawIntent): IntentRow => ({
+  id: r.id,
+  userId: r.user_id,
+  provider: r.provider,
+  providerIntentId: r.provider_intent_id,
+  purpose: r.purpose,
+  amountCents: Number(r.amount_cents),
+  saveCard: r.save_card,
+  status: r.status,
+  description: r.description,
+  createdBy: r.created_by,
+  creditedTransactionId: r.credited_transaction_id,
+  reversedCents: Number(r.reversed_cents),
+});
+
+export async function customerIdOf(db: Db, userId: string, provider: string): Promise<string | null> {
+  const [row] = rowsOf<{ customer_id: string }>(
+    await db.execute(sql`select customer_id from payment_customers where user_id = ${userId} and provider = ${provider}`),
+  );
+  return row?.customer_id ?? null;
+}
+
+/** Keeps the first customer recorded for the user (a concurrent creator's insert does nothing). */
+export async function saveCustomer(db: Db, userId: string, provider: string, customerId: string, at: Date): Promise<string> {
+  await db.execute(sql`
+    insert into payment_customers (user_id, provider, customer_id, created_at)
+    values (${userId}, ${provider}, ${customerId}, ${at.toISOString()}::timestamptz)
+    on conflict do nothing`);
+  return (await customerIdOf(db, userId, provider)) as string;
+}
+
+export async function insertIntent(
+  db: Db,
+  row: {
+    userId: string;
+    provider: string;
+    purpose: 'topup' | 'admin_charge';
+    amountCents: number;
+    saveCard: boolean;
+    description: string;
+    createdBy?: string | null;
+  },
+  at: Date,
+): Promise<string> {
+  const id = randomUUID();
+  await db.execute(sql`
+    insert into payment_intents (id, user_id, provider, purpose, amount_cents, save_card, status, description,
+      created_by, created_at, updated_at)
+    values (${id}, ${row.userId}, ${row.provider}, ${row.purpose}, ${row.amountCents}::bigint, ${row.saveCard},
+      'creating', ${row.description}, ${row.createdBy ?? null}::uuid, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)`);
+  return id;
+}
+
+export async function setIntentState(
+  db: Db,
+  id: string,
+  state: { providerIntentId?: string; status: string; lastError?: TCardError | null },
+  at: Date,
+): Promise<void> {
+  await db.execute(sql`
+    update payment_intents set
+      provider_intent_id = coalesce(${state.providerIntentId ?? null}, provider_intent_id),
+      status = ${state.status},
+      last_error = ${state.lastError ? JSON.stringify(state.lastError) : null}::jsonb,
+      updated_at = ${at.toISOString()}::timestamptz
+    where id = ${id}`);
+}
+
+/** The intent by the provider's id; `lock` holds its row for the rest of the transaction. */
+export async function intentByProviderId(
+  db: Db,
+  provider: string,
+  providerIntentId: string,
+  opts: { lock?: boolean } = {},
+): Promise<IntentRow | null> {
+  const [row] = rowsOf<RawIntent>(
+    await db.execute(sql`
+      select * from payment_intents where provider = ${provider} and provider_intent_id = ${providerIntentId}
+      ${opts.lock ? sql`for update` : sql``}`),
+  );
+  return row ? toIntent(row) : null;
+}
+
+export async function markCredited(db: Db, id: string, transactionId: string, at: Date): Promise<void> {
+  await db.execute(sql`
+    update payment_intents set credited_transaction_id = ${transactionId}::uuid, credited_at = ${at.toISOString()}::timestamptz,
+      updated_at = ${at.toISOString()}::timestamptz
+    where id = ${id}`);
+}
+
+export async function addReversed(db: Db, id: string, cents: number, at: Date): Promise<void> {
+  await db.execute(sql`
+    update payment_intents set reversed_cents = reversed_cents + ${cents}::bigint, updated_at = ${at.toISOString()}::timestamptz
+    where id = ${id}`);
+}
+
+export type CardRow = {
+  id: string;
+  userId: string;
+  provider: string;
+  providerMethodId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  fingerprint: string | null;
+  isDefault: boolean;
+  createdAt: Date;
+};
+
+type RawCard = {
+  id: string;
+  user_id: string;
+  provider: string;
+  provider_method_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  fingerprint: string | null;
+  is_default: boolean;
+  created_at: string | Date;
+};
+
+const toCard = (r: RawCard): CardRow => ({
+  id: r.id,
+  userId: r.user_id,
+  provider: r.provider,
+  providerMethodId: r.provider_method_id,
+  brand: r.brand,
+  last4: r.last4,
+  expMonth: Number(r.exp_month),
+  expYear: Number(r.exp_year),
+  fingerprint: r.fingerprint,
+  isDefault: r.is_default,
+  createdAt: new Date(r.created_at),
+});
+
+/** The user's cards with this provider: the default first, then oldest first. `lock` holds them all. */
+export async function cardsOf(db: Db, userId: string, provider: string, opts: { lock?: boolean } = {}): Promise<CardRow[]> {
+  return rowsOf<RawCard>(
+    await db.execute(sql`
+      select * from payment_methods where user_id = ${userId} and provider = ${provider}
+      order by is_default desc, created_at, id
+      ${opts.lock ? sql`for update` : sql``}`),
+  ).map(toCard);
+}
+
+/** A card by the provider's payment method id, whoever owns it. */
+export async function cardByProviderId(db: Db, provider: string, providerMethodId: string): Promise<CardRow | null> {
+  const [row] = rowsOf<RawCard>(
+    await db.execute(
+      sql`select * from payment_methods where provider = ${provider} and provider_method_id = ${providerMethodId}`,
+    ),
+  );
+  return row ? toCard(row) : null;
+}
+
+/**
+ * Records a card the user just paid with and asked to keep: once per provider payment method, and
+ * once per physical card (same fingerprint and expiry) for the user. The first card is the default.
+ * Call with the user's cards locked. Answers whether a card was added.
+ */
+export async function addCard(db: Db, userId: string, provider: string, card: SavedCard, at: Date): Promise<boolean> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      insert into payment_methods (id, user_id, provider, provider_method_id, brand, last4, exp_month, exp_year,
+        fingerprint, is_default, created_at)
+      select ${randomUUID()}, ${userId}, ${provider}, ${card.id}, ${card.brand}, ${card.last4}, ${card.expMonth},
+        ${card.expYear}, ${card.fingerprint},
+        not exists (select 1 from payment_methods where user_id = ${userId} and provider = ${provider} and is_default),
+        ${at.toISOString()}::timestamptz
+      where not exists (
+        select 1 from payment_methods
+        where user_id = ${userId} and provider = ${provider}
+          and (provider_method_id = ${card.id}
+            or (fingerprint is not null and fingerprint = ${card.fingerprint}
+                and exp_month = ${card.expMonth} and exp_year = ${card.expYear}))
+      )
+      on conflict do nothing
+      returning id`),
+  );
+  return rows.length > 0;
+}
+
+export async function setDefault(db: Db, userId: string, provider: string, cardId: string): Promise<void> {
+  await db.execute(
+    sql`update payment_methods set is_default = false where user_id = ${userId} and provider = ${provider} and is_default and id <> ${cardId}`,
+  );
+  await db.execute(sql`update payment_methods set is_default = true where id = ${cardId}`);
+}
+
+export async function deleteCard(db: Db, cardId: string): Promise<void> {
+  await db.execute(sql`delete from payment_methods where id = ${cardId}`);
+}
+
+/** Records a webhook event; false when it was recorded before (a replay: apply nothing). */
+export async function recordWebhookEvent(
+  db: Db,
+  event: { provider: string; id: string; type: string; paymentIntentId: string | null },
+  at: Date,
+): Promise<boolean> {
+  const rows = rowsOf<{ event_id: string }>(
+    await db.execute(sql`
+      insert into payment_webhook_events (provider, event_id, type, payment_intent_id, received_at)
+      values (${event.provider}, ${event.id}, ${event.type}, ${event.paymentIntentId}, ${at.toISOString()}::timestamptz)
+      on conflict do nothing
+      returning event_id`),
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,170 @@
+/**
+ * Card payments over HTTP (contracts/payments.ts): top-up intents and their confirmation, saved
+ * cards, the provider's webhooks (raw body, signed), and the sandbox provider's browser-side confirm.
+ */
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import type { App, AppDeps } from '../../app';
+import { AppError } from '../../lib/errors';
+import { ErrorCode } from '../../../shared/errors';
+import {
+  ZConfirmPaymentRequest,
+  ZConfirmPaymentResponse,
+  ZCreateIntentRequest,
+  ZCreateIntentResponse,
+  ZPaymentMethodList,
+  ZPaymentMethodParams,
+  ZPaymentsConfig,
+  ZSandboxAuthenticateRequest,
+  ZSandboxConfirmRequest,
+  ZSandboxIntentParams,
+  ZSandboxIntentStatus,
+  type TCardError,
+} from '../../../shared/contracts/payments';
+import { CardError } from '../../providers/payments/index';
+import { SandboxRequestError, type SandboxPayments } from '../../providers/payments/sandbox';
+import { requireUser, signedIn } from '../auth/session';
+import { createPaymentsService, type PaymentsService } from './service';
+
+const services = new WeakMap<AppDeps, PaymentsService>();
+
+/** One payments service per app (routes, jobs and admin charges share it). */
+export function paymentsServiceFor(deps: AppDeps, log: Parameters<typeof createPaymentsService>[0]['log']): PaymentsService {
+  let service = services.get(deps);
+  if (!service) {
+    service = createPaymentsService({ db: deps.database.db, clock: deps.clock, provider: deps.providers.payments, log });
+    services.set(deps, service);
+  }
+  return service;
+}
+
+/** 402 with the provider's error, as spec §8 reads it (`error.type`, `error.code`, `error.message`). */
+function sendCardError(reply: FastifyReply, info: TCardError) {
+  return reply.code(402).send({ message: info.message, code: ErrorCode.CARD_ERROR, error: info });
+}
+
+export function registerPayments(root: App, deps: AppDeps): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const payments = paymentsServiceFor(deps, app.log);
+  const payer = (request: Parameters<typeof requireUser>[0]) => {
+    const user = requireUser(request);
+    return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName };
+  };
+
+  app.get('/api/payments/config', { ...signedIn, schema: { response: { 200: ZPaymentsConfig } } }, async () =>
+    payments.config(),
+  );
+
+  app.post(
+    '/api/create-payment-intent',
+    { ...signedIn, schema: { body: ZCreateIntentRequest, response: { 200: ZCreateIntentResponse } } },
+    async (request) => payments.createTopupIntent(payer(request), request.body),
+  );
+
+  app.post(
+    '/api/confirm-payment',
+    { ...signedIn, schema: { body: ZConfirmPaymentRequest, response: { 200: ZConfirmPaymentResponse } } },
+    async (request) => payments.confirmTopup(payer(request), request.body.paymentIntentId, request.ip),
+  );
+
+  app.get('/api/payment-methods', { ...signedIn, schema: { response: { 200: ZPaymentMethodList } } }, async (request) =>
+    payments.listCards(requireUser(request).id),
+  );
+
+  app.patch(
+    '/api/payment-methods/:id/set-default',
+    { ...signedIn, schema: { params: ZPaymentMethodParams, response: { 200: ZPaymentMethodList } } },
+    async (request) => payments.setDefaultCard({ id: requireUser(request).id, ipAddress: request.ip }, request.params.id),
+  );
+
+  app.delete(
+    '/api/payment-methods/:id',
+    { ...signedIn, schema: { params: ZPaymentMethodParams, response: { 200: ZPaymentMethodList } } },
+    async (request) => payments.deleteCard({ id: requireUser(request).id, ipAddress: request.ip }, request.params.id),
+  );
+
+  // Webhooks: the signature covers the exact bytes, so this scope reads JSON bodies raw.
+  root.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    for (const name of ['stripe', 'sandbox'] as const) {
+      scope.post(`/api/webhooks/${name}`, async (request) => {
+        const raw = request.body;
+        if (!Buffer.isBuffer(raw) || raw.length === 0) {
+          throw new AppError(400, 'Webhook refused: no body', ErrorCode.VALIDATION_ERROR);
+        }
+        const header = request.headers[name === 'stripe' ? 'stripe-signature' : 'sandbox-signature'];
+        return payments.handleWebhook(name, raw, typeof header === 'string' ? header : undefined);
+      });
+    }
+  });
+
+  const sandbox = deps.providers.payments?.name === 'sandbox' ? (deps.providers.payments as SandboxPayments) : null;
+  if (!sandbox) return;
+
+  // The sandbox's browser-side confirm (what the card provider's script does in the real setup):
+  // authorised by the client secret alone, like the provider's own endpoint.
+  const sandboxCall = async (reply: FastifyReply, call: () => Promise<z.infer<typeof ZSandboxIntentStatus>>) => {
+    try {
+      const status = await call();
+      deliverSoon();
+      return status;
+    } catch (err) {
+      if (err instanceof CardError) {
+        deliverSoon();
+        return sendCardError(reply, err.info);
+      }
+      if (err instanceof SandboxRequestError) {
+        return reply.code(err.status).send({ message: err.info.message, code: ErrorCode.VALIDATION_ERROR, error: err.info });
+      }
+      throw err;
+    }
+  };
+
+  /** Hands the sandbox's due webhook events to our own endpoint, off the request. */
+  const deliverSoon = () => {
+    setImmediate(() => {
+      deliverSandboxEvents(root, sandbox).catch((err) => app.log.warn({ err }, 'sandbox webhook delivery failed'));
+    });
+  };
+
+  app.post(
+    '/api/sandbox/payment-intents/:id/confirm',
+    { schema: { params: ZSandboxIntentParams, body: ZSandboxConfirmRequest, response: { 200: ZSandboxIntentStatus } } },
+    async (request, reply) =>
+      sandboxCall(reply, () =>
+        sandbox.confirm(
+          request.params.id,
+          request.body.clientSecret,
+          'card' in request.body ? { card: request.body.card } : { paymentMethodId: request.body.paymentMethodId },
+        ),
+      ),
+  );
+
+  app.post(
+    '/api/sandbox/payment-intents/:id/authenticate',
+    { schema: { params: ZSandboxIntentParams, body: ZSandboxAuthenticateRequest, response: { 200: ZSandboxIntentStatus } } },
+    async (request, reply) =>
+      sandboxCall(reply, () => sandbox.authenticate(request.params.id, request.body.clientSecret, request.body.outcome)),
+  );
+}
+
+/**
+ * Delivers the sandbox's due webhook events to this app's own webhook endpoint, through the whole
+ * HTTP pipeline (routing, raw body, signature check) but without a network hop, as the provider
+ * would from outside. Answers how many were delivered.
+ */
+export async function deliverSandboxEvents(app: App, sandbox: SandboxPayments): Promise<number> {
+  return sandbox.deliverDueEvents(async (rawBody, signature) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/sandbox',
+      headers: { 'content-type': 'application/json', 'sandbox-signature': signature, 'user-agent': 'Voyageur-Sandbox-Payments/1.0' },
+      payload: rawBody,
+    });
+    return res.statusCode === 200;
+  });
+}

@@ -1,0 +1,454 @@
+/**
+ * Card top-ups and saved cards (DESIGN §3): the rules between the payments provider and the ledger.
+ *
+ * A payment intent is credited at most once, whoever asks first — the browser's confirm-payment, a
+ * webhook, any number of them at once on any number of processes: each locks our intent row, asks
+ * nothing of the provider while holding it (the provider's answer is fetched before), and credits
+ * only when the row has no credit yet (the ledger's unique idempotency key `payment:<id>` is the
+ * backstop). A payment the provider later takes back (refund, dispute, a failure reported after
+ * the credit) is debited as its own entry as far as the balance covers it; what it cannot cover is
+ * recorded as a pending entry, and the wallet is flagged for an admin with an audit entry saying why.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { walletTransactions } from '../../db/schema/orders';
+import type { Clock } from '../../lib/clock';
+import { AppError, notFound } from '../../lib/errors';
+import { enforceRateLimits, type RateRule } from '../../lib/rate-limit';
+import { ErrorCode } from '../../../shared/errors';
+import { centsToDecimal } from '../../../shared/money';
+import type {
+  TConfirmPaymentResponse,
+  TCreateIntentRequest,
+  TCreateIntentResponse,
+  TPaymentMethod,
+  TPaymentMethodList,
+} from '../../../shared/contracts/payments';
+import {
+  PaymentsUnavailableError,
+  WebhookSignatureError,
+  type PaymentIntentState,
+  type PaymentsProvider,
+} from '../../providers/payments/index';
+import { audit } from '../audit/repo';
+import { applyEntry, flagWallet, lockWallet, recordUncoveredDebit, walletOf } from '../wallet/ledger';
+import { toWireTransaction } from '../wallet/read-routes';
+import * as repo from './repo';
+
+type Log = {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
+
+export type Payer = { id: string; email: string; firstName: string; lastName: string };
+type Actor = { id: string; ipAddress: string | null };
+
+/** Each user may start this many card payments an hour (declines and retries included). */
+const INTENT_RULE: RateRule = { name: 'payment-intent', limit: 30, windowMs: 60 * 60 * 1000 };
+
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  unknown: 'Card',
+};
+
+export const cardLabel = (card: { brand: string; last4: string }) =>
+  `${BRAND_NAMES[card.brand] ?? 'Card'} •••• ${card.last4}`;
+
+export function toWireCard(card: repo.CardRow): TPaymentMethod {
+  const fields = {
+    brand: (BRAND_NAMES[card.brand] ? card.brand : 'unknown') as TPaymentMethod['brand'],
+    last4: card.last4,
+    exp_month: card.expMonth,
+    exp_year: card.expYear,
+  };
+  return { id: card.providerMethodId, ...fields, isDefault: card.isDefault, card: fields, createdAt: card.createdAt.toISOString() };
+}
+
+const notAvailable = () =>
+  new AppError(501, 'Card payments are temporarily unavailable', ErrorCode.NOT_CONFIGURED);
+
+const providerDown = () =>
+  new AppError(
+    502,
+    'The card payment provider did not answer; try again in a moment',
+    ErrorCode.PAYMENT_PROVIDER_UNAVAILABLE,
+  );
+
+export type SettleOutcome = {
+  intent: repo.IntentRow;
+  /** The credit entry's id (null: not credited — not succeeded, or its amount did not match). */
+  creditTransactionId: string | null;
+  /** Whether this call made the credit. */
+  creditedNow: boolean;
+};
+
+export function createPaymentsService(deps: { db: Db; clock: Clock; provider: PaymentsProvider | null; log: Log }) {
+  const { db, clock, provider, log } = deps;
+
+  function requireProvider(): PaymentsProvider {
+    if (!provider) throw notAvailable();
+    return provider;
+  }
+
+  /** Calls the provider; its outages become a 502 (never a 500), card errors pass through. */
+  async function ask<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (err instanceof PaymentsUnavailableError) {
+        log.error({ err }, 'payments provider unavailable');
+        throw providerDown();
+      }
+      throw err;
+    }
+  }
+
+  async function ensureCustomer(p: PaymentsProvider, payer: Payer): Promise<string> {
+    const known = await repo.customerIdOf(db, payer.id, p.name);
+    if (known) return known;
+    const name = `${payer.firstName} ${payer.lastName}`.trim() || payer.email;
+    const created = await ask(() =>
+      p.createCustomer({ userId: payer.id, email: payer.email, name }, `customer:${payer.id}`),
+    );
+    return repo.saveCustomer(db, payer.id, p.name, created, clock.now());
+  }
+
+  /**
+   * Applies what the provider says of an intent to our records: its status, the one credit, the
+   * card to keep, any reversal. `intent` must be locked by the caller's transaction.
+   */
+  async function settleLocked(
+    tx: Db,
+    intent: repo.IntentRow,
+    state: PaymentIntentState,
+    actor: Actor | null,
+  ): Promise<SettleOutcome> {
+    const now = clock.now();
+    await repo.setIntentState(tx, intent.id, { status: state.status, lastError: state.lastError }, now);
+    let creditTransactionId = intent.creditedTransactionId;
+    let creditedNow = false;
+    const amountMatches = state.amountCents === intent.amountCents && state.currency.toLowerCase() === 'cad';
+    if (state.status === 'succeeded' && !amountMatches) {
+      log.error(
+        { paymentIntent: state.id, expected: intent.amountCents, got: state.amountCents, currency: state.currency },
+        'payment amount differs from the one asked for; not credited',
+      );
+    }
+    if (state.status === 'succeeded' && amountMatches && !creditTransactionId) {
+      const card = state.paymentMethod;
+      const description =
+        intent.purpose === 'admin_charge'
+          ? intent.description || 'Card charged by an administrator'
+          : `Wallet top-up${card ? ` (${cardLabel(card)})` : ''}`;
+      const applied = await applyEntry(
+        tx,
+        intent.userId,
+        {
+          type: intent.purpose,
+          direction: 'credit',
+          amountCents: intent.amountCents,
+          description,
+          reference: state.id,
+          idempotencyKey: `payment:${intent.id}`,
+          actorId: intent.createdBy,
+          ipAddress: actor?.ipAddress ?? null,
+        },
+        now,
+      );
+      if (!applied) throw new Error(`wallet of ${intent.userId} not found`);
+      await repo.markCredited(tx, intent.id, applied.transactionId, now);
+      creditTransactionId = applied.transactionId;
+      creditedNow = true;
+    }
+    if (state.status === 'succeeded' && intent.saveCard && state.paymentMethod) {
+      await repo.cardsOf(tx, intent.userId, intent.provider, { lock: true });
+      await repo.addCard(tx, intent.userId, intent.provider, state.paymentMethod, now);
+    }
+    if (creditTransactionId) {
+      const failedLater = state.status === 'requires_payment_method' || state.status === 'canceled';
+      const takenBack = state.disputed || failedLater ? intent.amountCents : Math.min(intent.amountCents, state.amountRefundedCents);
+      const more = takenBack - intent.reversedCents;
+      if (more > 0) {
+        const reason = state.disputed ? 'dispute' : failedLater ? 'payment failed after credit' : 'refund';
+        await reverse(tx, intent, state.id, more, intent.reversedCents + more, reason, now);
+      }
+    }
+    return { intent: { ...intent, status: state.status, creditTransactionId } as repo.IntentRow, creditTransactionId, creditedNow };
+  }
+
+  async function reverse(
+    tx: Db,
+    intent: repo.IntentRow,
+    providerIntentId: string,
+    cents: number,
+    totalReversed: number,
+    reason: string,
+    now: Date,
+  ): Promise<void> {
+    const wallet = await lockWallet(tx, intent.userId);
+    if (!wallet) throw new Error(`wallet of ${intent.userId} not found`);
+    const covered = Math.min(wallet.balanceCents, cents);
+    const uncovered = cents - covered;
+    const description = `Card payment reversed (${reason}): ${centsToDecimal(cents)} CAD of ${providerIntentId}`;
+    if (covered > 0) {
+      await applyEntry(
+        tx,
+        intent.userId,
+        {
+          type: intent.purpose,
+          direction: 'debit',
+          amountCents: covered,
+          description,
+          reference: providerIntentId,
+          idempotencyKey: `reversal:${intent.id}:${totalReversed}`,
+        },
+        now,
+      );
+    }
+    if (uncovered > 0) {
+      await recordUncoveredDebit(
+        tx,
+        intent.userId,
+        {
+          type: intent.purpose,
+          amountCents: uncovered,
+          description: `Not covered by the balance: ${description}`,
+          reference: providerIntentId,
+          idempotencyKey: `reversal-uncovered:${intent.id}:${totalReversed}`,
+        },
+        now,
+      );
+    }
+    await repo.addReversed(tx, intent.id, cents, now);
+    const flagReason =
+      uncovered > 0
+        ? `${reason}: ${centsToDecimal(uncovered)} CAD of ${providerIntentId} could not be taken back from the balance`
+        : `${reason}: ${centsToDecimal(cents)} CAD of ${providerIntentId} taken back`;
+    await flagWallet(tx, intent.userId, flagReason, now);
+    await audit(tx, {
+      userId: intent.userId,
+      action: 'wallet.flagged',
+      resourceType: 'wallet',
+      resourceId: wallet.id,
+      oldValue: { balanceCents: wallet.balanceCents },
+      newValue: {
+        balanceCents: wallet.balanceCents - covered,
+        reason,
+        paymentIntentId: providerIntentId,
+        reversedCents: cents,
+        debitedCents: covered,
+        uncoveredCents: uncovered,
+      },
+      details: flagReason,
+      at: now,
+    });
+    log.warn({ userId: intent.userId, paymentIntent: providerIntentId, reason, covered, uncovered }, 'card payment reversed');
+  }
+
+  async function transactionWire(id: string) {
+    const [row] = await db.select().from(walletTransactions).where(eq(walletTransactions.id, id)).limit(1);
+    if (!row) throw new Error(`transaction ${id} not found`);
+    return toWireTransaction(row);
+  }
+
+  async function cardList(userId: string): Promise<TPaymentMethodList> {
+    if (!provider) return { paymentMethods: [] };
+    return { paymentMethods: (await repo.cardsOf(db, userId, provider.name)).map(toWireCard) };
+  }
+
+  /** The user's card by the provider's id: 404 when nobody has it, 403 when another user does. */
+  async function ownCard(p: PaymentsProvider, userId: string, providerMethodId: string): Promise<repo.CardRow> {
+    const card = await repo.cardByProviderId(db, p.name, providerMethodId);
+    if (!card) throw notFound('Payment method not found');
+    if (card.userId !== userId) throw new AppError(403, "You don't have permission to modify this payment method", ErrorCode.FORBIDDEN);
+    return card;
+  }
+
+  return {
+    provider,
+
+    config() {
+      return { provider: provider?.name ?? ('none' as const), publishableKey: provider?.publishableKey ?? null };
+    },
+
+    async createTopupIntent(payer: Payer, body: TCreateIntentRequest): Promise<TCreateIntentResponse> {
+      const p = requireProvider();
+      await enforceRateLimits(db, clock.now(), [{ rule: INTENT_RULE, subject: payer.id }]);
+      const customerId = await ensureCustomer(p, payer);
+      const id = await repo.insertIntent(
+        db,
+        {
+          userId: payer.id,
+          provider: p.name,
+          purpose: 'topup',
+          amountCents: body.amount,
+          saveCard: body.savePaymentMethod,
+          description: 'Wallet top-up',
+        },
+        clock.now(),
+      );
+      let created: Awaited<ReturnType<PaymentsProvider['createIntent']>>;
+      try {
+        created = await ask(() =>
+          p.createIntent({
+            amountCents: body.amount,
+            customerId,
+            savePaymentMethod: body.savePaymentMethod,
+            description: 'Voyageur wallet top-up',
+            metadata: { userId: payer.id, intentId: id, purpose: 'topup' },
+            idempotencyKey: `intent:${id}`,
+          }),
+        );
+      } catch (err) {
+        await repo.setIntentState(db, id, { status: 'create_failed' }, clock.now());
+        throw err;
+      }
+      await repo.setIntentState(db, id, { providerIntentId: created.id, status: created.status }, clock.now());
+      return {
+        clientSecret: created.clientSecret,
+        paymentIntentId: created.id,
+        amount: centsToDecimal(body.amount),
+        currency: 'CAD',
+        provider: p.name,
+        publishableKey: p.publishableKey,
+      };
+    },
+
+    /** POST /api/confirm-payment: asks the provider, credits a succeeded intent of this user once. */
+    async confirmTopup(payer: { id: string }, providerIntentId: string, ipAddress: string | null): Promise<TConfirmPaymentResponse> {
+      const p = requireProvider();
+      const mine = await repo.intentByProviderId(db, p.name, providerIntentId);
+      if (!mine || mine.userId !== payer.id || mine.purpose !== 'topup') throw notFound('Payment not found');
+      const state = await ask(() => p.retrieveIntent(providerIntentId));
+      if (!state) throw notFound('Payment not found');
+      const outcome = await db.transaction(async (tx) => {
+        const locked = await repo.intentByProviderId(tx, p.name, providerIntentId, { lock: true });
+        if (!locked) throw notFound('Payment not found');
+        return settleLocked(tx, locked, state, { id: payer.id, ipAddress });
+      });
+      if (state.status !== 'succeeded' || !outcome.creditTransactionId) {
+        throw new AppError(
+          409,
+          state.status === 'succeeded'
+            ? 'The payment does not match the amount asked for; nothing was credited'
+            : `The payment has not succeeded (${state.status.replaceAll('_', ' ')}); nothing was credited`,
+          ErrorCode.PAYMENT_NOT_COMPLETED,
+          undefined,
+          undefined,
+          { paymentStatus: state.status },
+        );
+      }
+      const wallet = await walletOf(db, payer.id);
+      return {
+        success: true,
+        message: outcome.creditedNow ? 'Payment confirmed; your wallet was credited' : 'This payment was already credited',
+        status: 'succeeded',
+        balance: centsToDecimal(wallet?.balanceCents ?? 0),
+        transaction: await transactionWire(outcome.creditTransactionId),
+        credited: outcome.creditedNow,
+      };
+    },
+
+    /**
+     * A webhook delivery: verified (signature, 300 s), recorded once by event id, then the intent's
+     * state is fetched from the provider (events may come late or out of order; the provider's
+     * present state is the truth) and settled like a confirm.
+     */
+    async handleWebhook(providerName: string, rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+      const p = requireProvider();
+      if (p.name !== providerName) throw notFound();
+      let event;
+      try {
+        event = await p.verifyWebhook(rawBody, signature, clock.now());
+      } catch (err) {
+        if (err instanceof WebhookSignatureError) {
+          throw new AppError(400, `Webhook refused: ${err.message}`, ErrorCode.VALIDATION_ERROR);
+        }
+        throw err;
+      }
+      const intentId = event.paymentIntentId;
+      const state = event.type !== 'other' && intentId ? await ask(() => p.retrieveIntent(intentId)) : null;
+      const fresh = await db.transaction(async (tx) => {
+        const first = await repo.recordWebhookEvent(
+          tx,
+          { provider: p.name, id: event.id, type: event.providerType, paymentIntentId: intentId },
+          clock.now(),
+        );
+        if (!first || !state || !intentId) return first;
+        const intent = await repo.intentByProviderId(tx, p.name, intentId, { lock: true });
+        if (intent) await settleLocked(tx, intent, state, null);
+        return first;
+      });
+      return { received: true, duplicate: !fresh };
+    },
+
+    listCards: cardList,
+
+    async setDefaultCard(actor: Actor, providerMethodId: string): Promise<TPaymentMethodList> {
+      const p = requireProvider();
+      const card = await ownCard(p, actor.id, providerMethodId);
+      if (!card.isDefault) {
+        await db.transaction(async (tx) => {
+          const cards = await repo.cardsOf(tx, actor.id, p.name, { lock: true });
+          if (!cards.some((c) => c.id === card.id)) throw notFound('Payment method not found');
+          const before = cards.find((c) => c.isDefault);
+          await repo.setDefault(tx, actor.id, p.name, card.id);
+          await audit(tx, {
+            userId: actor.id,
+            action: 'payment_method.set_default',
+            resourceType: 'payment_method',
+            resourceId: card.providerMethodId,
+            oldValue: { defaultCard: before ? cardLabel(before) : null },
+            newValue: { defaultCard: cardLabel(card) },
+            ipAddress: actor.ipAddress,
+            at: clock.now(),
+          });
+        });
+      }
+      return cardList(actor.id);
+    },
+
+    async deleteCard(actor: Actor, providerMethodId: string): Promise<TPaymentMethodList> {
+      const p = requireProvider();
+      const card = await ownCard(p, actor.id, providerMethodId);
+      await db.transaction(async (tx) => {
+        const cards = await repo.cardsOf(tx, actor.id, p.name, { lock: true });
+        if (!cards.some((c) => c.id === card.id)) throw notFound('Payment method not found');
+        if (cards.length <= 1) {
+          throw new AppError(400, 'Cannot delete the only payment method', ErrorCode.VALIDATION_ERROR, {
+            id: ['Cannot delete the only payment method'],
+          });
+        }
+        await repo.deleteCard(tx, card.id);
+        const rest = cards.filter((c) => c.id !== card.id);
+        if (!rest.some((c) => c.isDefault)) {
+          const next = [...rest].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+          await repo.setDefault(tx, actor.id, p.name, next.id);
+        }
+        await audit(tx, {
+          userId: actor.id,
+          action: 'payment_method.delete',
+          resourceType: 'payment_method',
+          resourceId: card.providerMethodId,
+          oldValue: { card: cardLabel(card), isDefault: card.isDefault },
+          newValue: null,
+          ipAddress: actor.ipAddress,
+          at: clock.now(),
+        });
+      });
+      try {
+        await p.detachCard(card.providerMethodId);
+      } catch (err) {
+        // Our record is gone, so nobody can pay with it here; the provider keeps an unused card.
+        log.warn({ err, paymentMethod: card.providerMethodId }, 'could not detach the card at the provider');
+      }
+      return cardList(actor.id);
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
