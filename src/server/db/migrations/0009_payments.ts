@@ -121,6 +121,8 @@ CREATE TABLE sandbox_payment_intents (
 -- Webhook events the sandbox has to deliver to our own endpoint (an outbox: delivered, retried).
 CREATE TABLE sandbox_payment_events (
   id text PRIMARY KEY,
+  -- Creation order (created_at ties when several events come from one change or a still clock).
+  seq bigint GENERATED ALWAYS AS IDENTITY,
   type text NOT NULL,
   payload text NOT NULL,
   deliver_after timestamptz NOT NULL,
