@@ -117,7 +117,7 @@ export type ChargeSavedCardInput = {
   idempotencyKey: string;
 };
 
-export interface PaymentsProvider {
+export type PaymentsProvider = {
   readonly name: 'sandbox' | 'stripe';
   /** Stripe's publishable key for the web (null for the sandbox). */
   readonly publishableKey: string | null;
@@ -140,7 +140,7 @@ export interface PaymentsProvider {
   detachCard(paymentMethodId: string): Promise<void>;
   /** Parses a webhook delivery; throws WebhookSignatureError unless signed and at most 300 s old. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined, now: Date): Promise<WebhookEvent>;
-}
+};
 
 /** DESIGN §1/§3: webhooks older than this are refused (replays). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
