@@ -7,6 +7,7 @@ import * as m0006 from './0006_account_hardening';
 import * as m0007 from './0007_job_runs';
 import * as m0008 from './0008_orders';
 import * as m0009 from './0009_payments';
+import * as m0010 from './0010_admin';
 
 /** Ordered list of migrations. Append new ones; never edit one that has shipped. */
-export const migrations: { name: string; sql: string }[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009];
+export const migrations: { name: string; sql: string }[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010];
