@@ -373,6 +373,75 @@ describe(`card top-ups and saved cards (${testDbKind})`, () => {
     expect(await ledger(u)).toEqual(['topup:credit:completed:8000', 'topup:debit:completed:3000']);
   });
 
+  describe('admin charges a saved card', () => {
+    const charge = (headers: Headers, body: object) => inject('POST', '/api/admin/charge-customer', headers, body);
+
+    it('charges off-session and credits an admin_charge once; ranges and the description are checked', async () => {
+      const admin = await createSignedInUser(ctx, { role: 'admin' });
+      const u = await createSignedInUser(ctx);
+      await topUp(u, 10);
+      const [saved] = (await inject('GET', '/api/payment-methods', u.headers)).json().paymentMethods;
+      const base = { userId: u.id, paymentMethodId: saved.id, description: 'Monthly plan' };
+      for (const [amount, ok] of [[0.99, false], [1, true], [50000.01, false], ['', false]] as const) {
+        const res = await charge(admin.headers, { ...base, amount });
+        expect(res.statusCode, `${amount}: ${res.body}`).toBe(ok ? 200 : 400);
+      }
+      expect((await charge(admin.headers, { ...base, amount: 5, description: ' ' })).json().fieldErrors.description).toEqual([
+        'Description is required',
+      ]);
+      const res = await charge(admin.headers, { ...base, amount: '25.00' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().balance).toBe('36.00');
+      expect(await ledger(u)).toEqual([
+        'topup:credit:completed:1000',
+        'admin_charge:credit:completed:100',
+        'admin_charge:credit:completed:2500',
+      ]);
+      const [entry] = rowsOf<{ user_id: string; action: string }>(
+        await ctx.database.db.execute(
+          sql`select user_id, action from audit_logs where action = 'wallet.admin_charge' and resource_id = (select id::text from wallets where user_id = ${u.id}) order by created_at desc limit 1`,
+        ),
+      );
+      expect(entry).toEqual({ user_id: admin.id, action: 'wallet.admin_charge' });
+      // Not an admin: 403, nothing charged.
+      const staff = await createSignedInUser(ctx, { role: 'staff' });
+      expect((await charge(staff.headers, { ...base, amount: 5 })).statusCode).toBe(403);
+      expect((await charge(u.headers, { ...base, amount: 5 })).statusCode).toBe(403);
+      // Another customer's card: 404.
+      const other = await createSignedInUser(ctx);
+      expect((await charge(admin.headers, { ...base, userId: other.id, amount: 5 })).statusCode).toBe(404);
+      expect(await balance(u)).toBe('36.00');
+    });
+
+    it('a card that needs authentication is declined off-session: 402 with the reason, nothing changed, the attempt audited', async () => {
+      const admin = await createSignedInUser(ctx, { role: 'admin' });
+      const u = await createSignedInUser(ctx);
+      const intent = (await createIntent(u, 10)).json();
+      await sandboxConfirm(intent, { card: card('4000002760003184') });
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/sandbox/payment-intents/${intent.paymentIntentId}/authenticate`,
+        payload: { clientSecret: intent.clientSecret, outcome: 'approve' },
+      });
+      await confirmPayment(u, intent.paymentIntentId);
+      await settle();
+      const [saved] = (await inject('GET', '/api/payment-methods', u.headers)).json().paymentMethods;
+      const before = await ledger(u);
+      const res = await charge(admin.headers, { userId: u.id, paymentMethodId: saved.id, amount: 40, description: 'Plan' });
+      expect(res.statusCode, res.body).toBe(402);
+      expect(res.json().error).toMatchObject({ type: 'card_error', code: 'card_declined' });
+      expect(res.json().message).toMatch(/declined/);
+      expect(await ledger(u)).toEqual(before);
+      expect(await balance(u)).toBe('10.00');
+      const [audit] = rowsOf<{ n: number }>(
+        await ctx.database.db.execute(
+          sql`select count(*)::int as n from audit_logs where action = 'payment.charge_declined' and resource_id = ${u.id}`,
+        ),
+      );
+      expect(audit!.n).toBe(1);
+    });
+  });
+
   it('no full card number or CVC in any answer, log line or table', async () => {
     const u = await createSignedInUser(ctx);
     const number = '5555555555554444';

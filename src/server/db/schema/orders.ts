@@ -76,6 +76,8 @@ export const shipments = pgTable('shipments', {
   orderCode: text('order_code').notNull(),
   trackingNumber: text('tracking_number'),
   carrierPriceCents: cents('carrier_price_cents').notNull(),
+  /** Our price rule's addition over the carrier's cost (carrierPriceCents). */
+  markupCents: cents('markup_cents').notNull().default(0),
   discountCents: cents('discount_cents').notNull().default(0),
   priceCents: cents('price_cents').notNull(),
   gstCents: cents('gst_cents').notNull().default(0),

@@ -23,6 +23,8 @@ export const rateQuoteOptions = pgTable('rate_quote_options', {
   serviceCode: text('service_code').notNull(),
   serviceName: text('service_name').notNull(),
   carrierPriceCents: cents('carrier_price_cents').notNull(),
+  /** Our price rule's addition over the carrier's cost (carrierPriceCents). */
+  markupCents: cents('markup_cents').notNull().default(0),
   discountCents: cents('discount_cents').notNull().default(0),
   priceCents: cents('price_cents').notNull(),
   gstCents: cents('gst_cents').notNull(),

@@ -474,6 +474,7 @@ export function createOrdersService(deps: OrdersDeps) {
         orderCode,
         trackingNumber: null,
         carrierPriceCents: option.carrierPriceCents,
+        markupCents: option.markupCents,
         discountCents: option.discountCents,
         priceCents: option.priceCents,
         gstCents: option.gstCents,

@@ -121,6 +121,14 @@ export async function intentByProviderId(
   return row ? toIntent(row) : null;
 }
 
+/** The intent by our id; `lock` holds its row for the rest of the transaction. */
+export async function intentById(db: Db, id: string, opts: { lock?: boolean } = {}): Promise<IntentRow | null> {
+  const [row] = rowsOf<RawIntent>(
+    await db.execute(sql`select * from payment_intents where id = ${id} ${opts.lock ? sql`for update` : sql``}`),
+  );
+  return row ? toIntent(row) : null;
+}
+
 export async function markCredited(db: Db, id: string, transactionId: string, at: Date): Promise<void> {
   await db.execute(sql`
     update payment_intents set credited_transaction_id = ${transactionId}::uuid, credited_at = ${at.toISOString()}::timestamptz,

@@ -24,7 +24,8 @@ import {
 } from '../../../shared/contracts/payments';
 import { CardError } from '../../providers/payments/index';
 import { SandboxRequestError, type SandboxPayments } from '../../providers/payments/sandbox';
-import { requireUser, signedIn } from '../auth/session';
+import { adminOnly, requireAdmin, requireUser, signedIn } from '../auth/session';
+import { ZChargeCustomerRequest, ZChargeResult } from '../../../shared/contracts/admin';
 import { createPaymentsService, type PaymentsService } from './service';
 
 const services = new WeakMap<AppDeps, PaymentsService>();
@@ -82,6 +83,12 @@ export function registerPayments(root: App, deps: AppDeps): void {
     '/api/payment-methods/:id',
     { ...signedIn, schema: { params: ZPaymentMethodParams, response: { 200: ZPaymentMethodList } } },
     async (request) => payments.deleteCard({ id: requireUser(request).id, ipAddress: request.ip }, request.params.id),
+  );
+
+  app.post(
+    '/api/admin/charge-customer',
+    { ...adminOnly, schema: { body: ZChargeCustomerRequest, response: { 200: ZChargeResult } } },
+    async (request) => payments.chargeCustomer({ id: requireAdmin(request).id, ipAddress: request.ip }, request.body),
   );
 
   // Webhooks: the signature covers the exact bytes, so this scope reads JSON bodies raw.

@@ -16,7 +16,9 @@ import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { enforceRateLimits, type RateRule } from '../../lib/rate-limit';
 import { ErrorCode } from '../../../shared/errors';
-import { centsToDecimal } from '../../../shared/money';
+import { centsToDecimal, formatCad } from '../../../shared/money';
+import { users } from '../../db/schema/identity';
+import type { TChargeCustomerRequest, TChargeResult } from '../../../shared/contracts/admin';
 import type {
   TConfirmPaymentResponse,
   TCreateIntentRequest,
@@ -25,6 +27,7 @@ import type {
   TPaymentMethodList,
 } from '../../../shared/contracts/payments';
 import {
+  CardError,
   PaymentsUnavailableError,
   WebhookSignatureError,
   type PaymentIntentState,
@@ -387,6 +390,109 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
     },
 
     listCards: cardList,
+
+    /**
+     * POST /api/admin/charge-customer: charges the customer's saved card off-session and credits the
+     * amount to their wallet as an `admin_charge`. A declined card changes nothing (402 with the
+     * provider's reason, and an audit entry of the attempt).
+     */
+    async chargeCustomer(admin: Actor, body: TChargeCustomerRequest): Promise<TChargeResult> {
+      const p = requireProvider();
+      const [customer] = await db
+        .select({ id: users.id, isActive: users.isActive })
+        .from(users)
+        .where(eq(users.id, body.userId))
+        .limit(1);
+      if (!customer) throw notFound('User not found');
+      if (!customer.isActive) {
+        throw new AppError(409, 'Charges can only be made for active users', ErrorCode.CONFLICT, {
+          userId: ['This user is inactive'],
+        });
+      }
+      const card = await repo.cardByProviderId(db, p.name, body.paymentMethodId);
+      const customerId = await repo.customerIdOf(db, body.userId, p.name);
+      if (!card || card.userId !== body.userId || !customerId) {
+        throw new AppError(404, 'This customer has no such saved card', ErrorCode.NOT_FOUND, {
+          paymentMethodId: ['Choose one of the customer\'s saved cards'],
+        });
+      }
+      const id = await repo.insertIntent(
+        db,
+        {
+          userId: body.userId,
+          provider: p.name,
+          purpose: 'admin_charge',
+          amountCents: body.amount,
+          saveCard: false,
+          description: body.description,
+          createdBy: admin.id,
+        },
+        clock.now(),
+      );
+      let state: PaymentIntentState;
+      try {
+        state = await ask(() =>
+          p.chargeSavedCard({
+            amountCents: body.amount,
+            customerId,
+            paymentMethodId: card.providerMethodId,
+            description: body.description,
+            metadata: { userId: body.userId, intentId: id, purpose: 'admin_charge', adminId: admin.id },
+            idempotencyKey: `charge:${id}`,
+          }),
+        );
+      } catch (err) {
+        if (!(err instanceof CardError)) {
+          await repo.setIntentState(db, id, { status: 'create_failed' }, clock.now());
+          throw err;
+        }
+        await db.transaction(async (tx) => {
+          await repo.setIntentState(
+            tx,
+            id,
+            { providerIntentId: err.intent?.id, status: 'declined', lastError: err.info },
+            clock.now(),
+          );
+          await audit(tx, {
+            userId: admin.id,
+            action: 'payment.charge_declined',
+            resourceType: 'user',
+            resourceId: body.userId,
+            newValue: { amountCents: body.amount, card: cardLabel(card), code: err.info.code, reason: err.info.message },
+            ipAddress: admin.ipAddress,
+            details: body.description,
+            at: clock.now(),
+          });
+        });
+        throw new AppError(402, `The card was declined: ${err.info.message}`, ErrorCode.CARD_ERROR, undefined, undefined, {
+          error: err.info,
+        });
+      }
+      await repo.setIntentState(db, id, { providerIntentId: state.id, status: state.status }, clock.now());
+      const outcome = await db.transaction(async (tx) => {
+        const intent = await repo.intentById(tx, id, { lock: true });
+        if (!intent) throw new Error(`payment intent ${id} vanished`);
+        return settleLocked(tx, intent, state, admin);
+      });
+      if (!outcome.creditTransactionId) {
+        throw new AppError(
+          409,
+          `The charge is ${state.status.replaceAll('_', ' ')}; the wallet is credited once it succeeds`,
+          ErrorCode.PAYMENT_NOT_COMPLETED,
+          undefined,
+          undefined,
+          { paymentStatus: state.status },
+        );
+      }
+      const wallet = await walletOf(db, body.userId);
+      return {
+        message: `Charged ${formatCad(body.amount)} to ${cardLabel(card)}; the customer's wallet was credited`,
+        userId: body.userId,
+        balance: centsToDecimal(wallet?.balanceCents ?? 0),
+        paymentIntentId: state.id,
+        transactionId: outcome.creditTransactionId,
+      };
+    },
 
     async setDefaultCard(actor: Actor, providerMethodId: string): Promise<TPaymentMethodList> {
       const p = requireProvider();

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { rateQuoteOptions, rateQuotes, type RateQuoteOptionRow } from '../../db/schema/rates';
 
 export type RateQuoteRow = typeof rateQuotes.$inferSelect;
@@ -19,6 +19,7 @@ export async function insertQuote(db: Db, quote: NewQuote, options: NewQuoteOpti
     service_code: o.serviceCode,
     service_name: o.serviceName,
     carrier_price_cents: o.carrierPriceCents,
+    markup_cents: o.markupCents ?? 0,
     discount_cents: o.discountCents ?? 0,
     price_cents: o.priceCents,
     gst_cents: o.gstCents,
@@ -40,15 +41,15 @@ export async function insertQuote(db: Db, quote: NewQuote, options: NewQuoteOpti
       returning id, user_id, created_at, expires_at
     )
     insert into rate_quote_options (
-      id, quote_id, user_id, carrier, service_code, service_name, carrier_price_cents, discount_cents,
+      id, quote_id, user_id, carrier, service_code, service_name, carrier_price_cents, markup_cents, discount_cents,
       price_cents, gst_cents, hst_cents, qst_cents, tax_total_cents, total_cents, transit_days,
       estimated_delivery, breakdown, created_at, expires_at)
     select x.id, q.id, q.user_id, x.carrier, x.service_code, x.service_name, x.carrier_price_cents,
-           x.discount_cents, x.price_cents, x.gst_cents, x.hst_cents, x.qst_cents, x.tax_total_cents,
+           x.markup_cents, x.discount_cents, x.price_cents, x.gst_cents, x.hst_cents, x.qst_cents, x.tax_total_cents,
            x.total_cents, x.transit_days, x.estimated_delivery, x.breakdown, q.created_at, q.expires_at
     from q, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
       id uuid, carrier text, service_code text, service_name text, carrier_price_cents bigint,
-      discount_cents bigint, price_cents bigint, gst_cents bigint, hst_cents bigint, qst_cents bigint,
+      markup_cents bigint, discount_cents bigint, price_cents bigint, gst_cents bigint, hst_cents bigint, qst_cents bigint,
       tax_total_cents bigint, total_cents bigint, transit_days integer, estimated_delivery date,
       breakdown jsonb)`);
 }
@@ -93,4 +94,45 @@ export async function findQuoteOptionWithQuote(
     .where(and(eq(rateQuoteOptions.userId, userId), eq(rateQuoteOptions.id, optionId)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** A price rule as quoting applies it (DESIGN: price = carrier cost + markup, then the discount). */
+export type PriceRule = {
+  carrier: string;
+  serviceCode: string | null;
+  organizationId: string | null;
+  markupBp: number;
+  markupFixedCents: number;
+};
+
+export type StoredDiscount = { discountType: 'percentage' | 'fixed_amount'; valueUnits: number };
+
+/**
+ * In one round trip: the user's discount in force at `at` (the most recently created, when several
+ * are) and the active price rules that can apply to them (everyone's and their organization's).
+ */
+export async function pricingFor(
+  db: Db,
+  userId: string,
+  at: Date,
+): Promise<{ discount: StoredDiscount | null; rules: PriceRule[] }> {
+  const atIso = at.toISOString();
+  const [row] = rowsOf<{ discount: StoredDiscount | string | null; rules: PriceRule[] | string }>(await db.execute(sql`
+    select
+      (select json_build_object('discountType', d.discount_type, 'valueUnits', d.value_units)
+         from discounts d
+        where d.user_id = ${userId} and d.is_active
+          and (d.valid_from is null or d.valid_from <= ${atIso}::timestamptz)
+          and (d.valid_to is null or d.valid_to > ${atIso}::timestamptz)
+        order by d.created_at desc, d.id limit 1) as discount,
+      (select coalesce(json_agg(json_build_object('carrier', r.carrier, 'serviceCode', r.service_code,
+                'organizationId', r.organization_id, 'markupBp', r.markup_bp, 'markupFixedCents', r.markup_fixed_cents)), '[]'::json)
+         from price_rules r
+        where r.is_active
+          and (r.organization_id is null or r.organization_id = (select organization_id from users where id = ${userId}))) as rules
+  `));
+  const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+  const discount = row?.discount ? parse<StoredDiscount>(row.discount) : null;
+  const rules = row ? parse<PriceRule[]>(row.rules).map((r) => ({ ...r, markupBp: Number(r.markupBp), markupFixedCents: Number(r.markupFixedCents) })) : [];
+  return { discount: discount ? { ...discount, valueUnits: Number(discount.valueUnits) } : null, rules };
 }

@@ -16,12 +16,36 @@ export const QUOTE_TTL_MS = 15 * 60 * 1000;
 /** A user's discount as the admin sets it: a percentage (in basis points, 12.5 % = 1250) or a fixed amount. */
 export type Discount = { type: 'percentage'; basisPoints: number } | { type: 'fixed_amount'; amountCents: Cents };
 
+/** The stored discount as quoting applies it. */
+export function toDiscount(stored: repo.StoredDiscount | null): Discount | null {
+  if (!stored) return null;
+  return stored.discountType === 'percentage'
+    ? { type: 'percentage', basisPoints: stored.valueUnits }
+    : { type: 'fixed_amount', amountCents: stored.valueUnits };
+}
+
 /**
- * The discount in force for the user at that moment, or null. Discounts arrive with the admin
- * issue; until then nobody has one.
+ * The rule that prices this carrier service for the user: the most specific active one — their
+ * organization's over everyone's, one service's over the whole carrier's — or null (the carrier's price).
  */
-export async function activeDiscountFor(_db: Db, _userId: string, _at: Date): Promise<Discount | null> {
-  return null;
+export function ruleFor(rules: readonly repo.PriceRule[], carrier: string, serviceCode: string): repo.PriceRule | null {
+  let best: repo.PriceRule | null = null;
+  let bestScore = -1;
+  for (const r of rules) {
+    if (r.carrier !== carrier || (r.serviceCode !== null && r.serviceCode !== serviceCode)) continue;
+    const score = (r.organizationId ? 2 : 0) + (r.serviceCode ? 1 : 0);
+    if (score > bestScore) {
+      best = r;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Our markup over the carrier's cost: percent (rounded half-up to the cent) plus the fixed amount. */
+export function markupOf(costCents: Cents, rule: repo.PriceRule | null): Cents {
+  if (!rule) return 0;
+  return applyBasisPoints(costCents, rule.markupBp) + rule.markupFixedCents;
 }
 
 /** The price after the discount, rounded half-up to the cent, never below zero. */
@@ -49,7 +73,14 @@ export type RatesDeps = {
   log?: { error(obj: object, msg: string): void };
 };
 
-type Priced = CarrierQuote & { id: string; discountedCents: Cents; taxes: ReturnType<typeof computeTaxes> };
+type Priced = CarrierQuote & {
+  id: string;
+  /** Carrier cost + our markup: the price before the customer's discount. */
+  listedCents: Cents;
+  markupCents: Cents;
+  discountedCents: Cents;
+  taxes: ReturnType<typeof computeTaxes>;
+};
 
 export function createRatesService(deps: RatesDeps) {
   return {
@@ -73,16 +104,19 @@ export function createRatesService(deps: RatesDeps) {
         throw new NoRatesError(warnings);
       }
 
-      const discount = await activeDiscountFor(deps.db, userId, now);
+      const pricing = await repo.pricingFor(deps.db, userId, now);
+      const discount = toDiscount(pricing.discount);
       const priced: Priced[] = quotes.map((q) => {
-        const discountedCents = applyDiscount(q.priceCents, discount);
+        const markupCents = markupOf(q.priceCents, ruleFor(pricing.rules, q.carrier, q.serviceCode));
+        const listedCents = q.priceCents + markupCents;
+        const discountedCents = applyDiscount(listedCents, discount);
         const taxes = computeTaxes({
           amountCents: discountedCents,
           origin: body.fromAddress.province,
           destination: body.toAddress.country === 'CA' ? body.toAddress.province : null,
           date: now,
         });
-        return { ...q, id: randomUUID(), discountedCents, taxes };
+        return { ...q, id: randomUUID(), listedCents, markupCents, discountedCents, taxes };
       });
       priced.sort(
         (a, b) =>
@@ -113,7 +147,8 @@ export function createRatesService(deps: RatesDeps) {
           serviceCode: p.serviceCode,
           serviceName: p.serviceName,
           carrierPriceCents: p.priceCents,
-          discountCents: p.priceCents - p.discountedCents,
+          markupCents: p.markupCents,
+          discountCents: p.listedCents - p.discountedCents,
           priceCents: p.discountedCents,
           gstCents: p.taxes.gstCents,
           hstCents: p.taxes.hstCents,
@@ -146,7 +181,7 @@ function toWire(p: Priced, meta: { quoteId: string; expiresAt: string }): TRateO
     serviceName: p.serviceName,
     serviceCode: p.serviceCode,
     price: centsToDecimal(p.discountedCents),
-    ...(p.discountedCents !== p.priceCents ? { originalPrice: centsToDecimal(p.priceCents) } : {}),
+    ...(p.discountedCents !== p.listedCents ? { originalPrice: centsToDecimal(p.listedCents) } : {}),
     taxes: taxesToWire(p.taxes),
     total: centsToDecimal(p.discountedCents + p.taxes.totalCents),
     transitDays: p.transitDays,
