@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyDiscount } from './service';
+import { applyDiscount, ruleFor, markupOf } from './service';
 
 describe('applyDiscount', () => {
   it('leaves the price alone without a discount', () => {
@@ -37,5 +37,35 @@ describe('applyDiscount', () => {
         },
       ),
     );
+  });
+});
+
+describe('price rules', () => {
+  const rule = (over: Partial<import('./repo').PriceRule>) => ({
+    carrier: 'CA-UPS',
+    serviceCode: null,
+    organizationId: null,
+    markupBp: 1000,
+    markupFixedCents: 0,
+    ...over,
+  });
+
+  it('picks the most specific rule: the organization over everyone, one service over the carrier', () => {
+    const everyone = rule({ markupBp: 100 });
+    const everyoneService = rule({ serviceCode: 'UPS-STD', markupBp: 200 });
+    const org = rule({ organizationId: 'o', markupBp: 300 });
+    const orgService = rule({ organizationId: 'o', serviceCode: 'UPS-STD', markupBp: 400 });
+    expect(ruleFor([everyone], 'CA-UPS', 'UPS-STD')).toBe(everyone);
+    expect(ruleFor([everyone, everyoneService], 'CA-UPS', 'UPS-STD')).toBe(everyoneService);
+    expect(ruleFor([everyoneService, org], 'CA-UPS', 'UPS-STD')).toBe(org);
+    expect(ruleFor([org, orgService, everyone], 'CA-UPS', 'UPS-STD')).toBe(orgService);
+    expect(ruleFor([orgService], 'CA-UPS', 'UPS-EXP')).toBeNull();
+    expect(ruleFor([everyone], 'CA-CP', 'DOM.EP')).toBeNull();
+  });
+
+  it('marks up by percent (half-up to the cent) plus the fixed amount; no rule, no markup', () => {
+    expect(markupOf(1999, rule({ markupBp: 1250, markupFixedCents: 150 }))).toBe(250 + 150);
+    expect(markupOf(1000, null)).toBe(0);
+    expect(applyDiscount(1000 + markupOf(1000, rule({})), { type: 'percentage', basisPoints: 1000 })).toBe(990);
   });
 });
