@@ -81,8 +81,24 @@ function RateCard({ option, cheapest }: { option: TRateOption; cheapest: boolean
       <span className="grid min-w-44 gap-0.5 text-sm sm:text-right">
         <span className="flex justify-between gap-4 text-slate-600">
           <span>{t('rates.price')}</span>
-          <span>{money(cents(option.price))}</span>
+          <span>
+            {option.originalPrice ? (
+              <>
+                <s className="mr-1.5 text-slate-500" data-testid="rate-original-price">
+                  <span className="sr-only">{t('rates.originalPrice')} </span>
+                  {money(cents(option.originalPrice))}
+                </s>
+                <span className="sr-only">{t('rates.discountedPrice')} </span>
+              </>
+            ) : null}
+            <span data-testid="rate-price">{money(cents(option.price))}</span>
+          </span>
         </span>
+        {option.originalPrice ? (
+          <span className="flex justify-end text-xs font-medium text-emerald-700" data-testid="rate-discount-note">
+            {t('rates.discountApplied', { amount: money(cents(option.originalPrice) - cents(option.price)) })}
+          </span>
+        ) : null}
         {taxLines(option).map((line) => (
           <span key={line.code} className="flex justify-between gap-4 text-slate-600">
             <span>{t(`rates.taxes.${line.code}`)}</span>
