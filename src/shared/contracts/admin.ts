@@ -165,8 +165,12 @@ export const DISCOUNT_TYPES = ['percentage', 'fixed_amount'] as const;
 export const DISCOUNT_FIXED_MAX_CENTS = 1_000_000;
 
 /** A real calendar day 'YYYY-MM-DD' (no 30 February). */
-const isDay = (v: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+const isDay = (v: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  // Month 13 or day 32 is an Invalid Date, whose toISOString() throws.
+  const at = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === v;
+};
 
 /** 'YYYY-MM-DD' (a Toronto calendar day) or an ISO date-time with its offset. */
 const ZDateInput = (label: string) =>
@@ -349,7 +353,7 @@ export const ZPriceRuleChange = z.object({ message: z.string(), rule: ZPriceRule
 export const ZMarginQuery = z.object({
   months: z
     .string()
-    .regex(/^\d{1,2}$/, 'months must be a whole number from 1 to 24')
+    .regex(/^\d{1,2}$/, { message: 'months must be a whole number from 1 to 24', abort: true })
     .refine((v) => Number(v) >= 1 && Number(v) <= 24, 'months must be a whole number from 1 to 24')
     .optional(),
 });
