@@ -285,7 +285,9 @@ export const ZDiscount = z.object({
   /** Percent ("10.5") or dollars ("5.00"). */
   discountValue: z.string(),
   description: z.string(),
+  /** The first instant it applies (a 'YYYY-MM-DD' input: that day's start in Toronto). */
   validFrom: z.string().nullable(),
+  /** The first instant it no longer applies (a 'YYYY-MM-DD' input: the next day's start in Toronto). */
   validTo: z.string().nullable(),
   isActive: z.boolean(),
   /** Active and within its dates now. */
