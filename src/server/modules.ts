@@ -11,6 +11,7 @@ import { registerWalletRead } from './modules/wallet/read-routes';
 import { registerDashboard } from './modules/dashboard/routes';
 import { registerPayments } from './modules/payments/routes';
 import { registerBilling } from './modules/payments/billing';
+import { registerAdmin } from './modules/admin/routes';
 import { registerAdminPricing } from './modules/admin/pricing';
 
 export type RegisterModule = (app: App, deps: AppDeps) => void | Promise<void>;
@@ -29,5 +30,6 @@ export const moduleRegistry: RegisterModule[] = [
   registerDashboard,
   registerPayments,
   registerBilling,
+  registerAdmin,
   registerAdminPricing,
 ];

@@ -47,4 +47,12 @@ CREATE UNIQUE INDEX price_rules_scope_idx
 -- discount_cents the customer's discount off the marked-up price; price_cents what they pay before taxes.
 ALTER TABLE rate_quote_options ADD COLUMN markup_cents bigint NOT NULL DEFAULT 0 CHECK (markup_cents >= 0);
 ALTER TABLE shipments ADD COLUMN markup_cents bigint NOT NULL DEFAULT 0 CHECK (markup_cents >= 0);
+
+-- The admin's list of every user's shipments, newest first (the user's index leads with user_id),
+-- and this month's carrier cost and margin. Its search needs no index of its own: the trigram GIN
+-- index on (user_id, search_text) serves a condition on search_text alone.
+CREATE INDEX shipments_created_idx ON shipments (created_at DESC, id DESC);
+-- The admin's monthly revenue: the month's completed shipping charges and refunds, across users.
+CREATE INDEX wallet_transactions_revenue_idx ON wallet_transactions (created_at)
+  WHERE status = 'completed' AND type IN ('shipping_charge', 'refund');
 `;
