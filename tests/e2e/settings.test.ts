@@ -57,7 +57,7 @@ describe('settings in Chromium', () => {
     }
     await page.getByTestId('apiKeys-coming').waitFor();
     await page.keyboard.press('ArrowRight');
-    await page.getByTestId('billing-coming').waitFor();
+    await page.getByTestId('billing-tab').waitFor();
   });
 
   it('edits the organization; its id is read-only', async () => {
@@ -289,7 +289,7 @@ describe('settings in Chromium', () => {
       await end.click();
       await p.getByTestId('tabs-more-start').waitFor();
       await p.getByRole('tab', { name: 'Billing' }).click();
-      await p.getByTestId('billing-coming').waitFor();
+      await p.getByTestId('billing-tab').waitFor();
       await expect.poll(() => tabs.getAttribute('data-more-end')).toBe('false');
       const billing = (await p.getByRole('tab', { name: 'Billing' }).boundingBox())!;
       expect(billing.x).toBeGreaterThanOrEqual(0);

@@ -219,6 +219,10 @@ describe(`billing (${testDbKind})`, () => {
     });
     let billing = (await get(u)).json();
     expect(billing.cardCount).toBe(2);
+    // The same cards as the saved-cards list shows.
+    const listed = (await ctx.app.inject({ method: 'GET', url: '/api/payment-methods', headers: u.headers })).json();
+    expect(listed.paymentMethods).toHaveLength(2);
+    expect(billing.defaultCard).toEqual(listed.paymentMethods.find((c: { isDefault: boolean }) => c.isDefault));
     expect(billing.defaultCard).toEqual({
       id: visa,
       brand: 'visa',

@@ -12,63 +12,21 @@ import type { App, AppDeps } from '../../app';
 import { rowsOf, type Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import {
-  CARD_BRANDS,
   ZBilling,
   ZBillingAddress,
   ZBillingAddressOut,
-  type CardBrand,
   type TBilling,
   type TBillingAddress,
-  type TPaymentMethod,
+  type TPaymentMethodList,
 } from '../../../shared/contracts/payments';
 import { audit } from '../audit/repo';
 import { requireUser, signedIn } from '../auth/session';
 import { createSettingsService, type Actor } from '../settings/service';
+import { paymentsServiceFor } from './routes';
 
 type BillingAddress = TBilling['billingAddress'];
 
 // ---- repo ----
-
-type CardRow = {
-  provider_method_id: string;
-  brand: string;
-  last4: string;
-  exp_month: number | string;
-  exp_year: number | string;
-  is_default: boolean;
-  created_at: string | Date;
-};
-
-const toBrand = (brand: string): CardBrand =>
-  (CARD_BRANDS as readonly string[]).includes(brand) ? (brand as CardBrand) : 'unknown';
-
-function toPaymentMethod(row: CardRow): TPaymentMethod {
-  const card = {
-    brand: toBrand(row.brand),
-    last4: row.last4,
-    exp_month: Number(row.exp_month),
-    exp_year: Number(row.exp_year),
-  };
-  return {
-    id: row.provider_method_id,
-    ...card,
-    isDefault: row.is_default,
-    card,
-    createdAt: new Date(row.created_at).toISOString(),
-  };
-}
-
-/** The user's saved cards, default first, then oldest first (as GET /api/payment-methods lists them). */
-async function cardsOf(db: Db, userId: string): Promise<TPaymentMethod[]> {
-  const rows = rowsOf<CardRow>(
-    await db.execute(sql`
-      select provider_method_id, brand, last4, exp_month, exp_year, is_default, created_at
-        from payment_methods
-       where user_id = ${userId}
-       order by is_default desc, created_at asc, id asc`),
-  );
-  return rows.map(toPaymentMethod);
-}
 
 /** A stored address as the wire shape; anything else (null, an older shape) reads as none. */
 function parseStored(value: unknown): BillingAddress {
@@ -128,13 +86,15 @@ export type BillingDeps = {
   clock: Clock;
   /** The settings service's organization lookup, which creates the user's organization when missing. */
   organizationOf: (actor: Actor) => Promise<{ id: string }>;
+  /** The user's saved cards as GET /api/payment-methods lists them (default first). */
+  listCards: (userId: string) => Promise<TPaymentMethodList>;
 };
 
 export function createBillingService(deps: BillingDeps) {
   const { db, clock } = deps;
 
   async function billing(userId: string, billingAddress: BillingAddress): Promise<TBilling> {
-    const cards = await cardsOf(db, userId);
+    const { paymentMethods: cards } = await deps.listCards(userId);
     return {
       defaultCard: cards.find((c) => c.isDefault) ?? null,
       cardCount: cards.length,
@@ -193,6 +153,7 @@ export function registerBilling(root: App, deps: AppDeps): void {
     db: deps.database.db,
     clock: deps.clock,
     organizationOf: (actor) => settings.getOrganization(actor),
+    listCards: (userId) => paymentsServiceFor(deps, app.log).listCards(userId),
   });
 
   app.get('/api/billing', { ...signedIn, schema: { response: { 200: ZBilling } } }, async (request) =>

@@ -3,6 +3,7 @@ import { Bell, Building2, CreditCard, KeyRound, Lock, User } from 'lucide-react'
 import { useTranslation } from 'react-i18next';
 import { Tabs, TabsContent, TabsTrigger } from '../../../components/ui/tabs';
 import { useUser } from '../../../lib/session';
+import { BillingTab } from '../components/billing-tab';
 import { ComingTab } from '../components/coming-tab';
 import { NotificationsTab } from '../components/notifications-tab';
 import { OrganizationTab } from '../components/organization-tab';
@@ -65,7 +66,7 @@ export function SettingsPage() {
         <ComingTab section="apiKeys" />
       </TabsContent>
       <TabsContent value="billing">
-        <ComingTab section="billing" />
+        <BillingTab />
       </TabsContent>
     </Tabs>
   );
