@@ -218,16 +218,15 @@ describe('placing orders and the wallet in Chromium', () => {
     // The table is for wide screens; the cards are hidden there.
     expect(await page.getByTestId('transaction-cards').isVisible()).toBe(false);
 
-    // Filter by type with the keyboard-operable menu.
-    await page.getByTestId('transactions-filter').click();
-    await page.getByTestId('filter-shipping_charge').click();
-    await expect.poll(() => rows.count()).toBe(1);
-    expect(await page.getByTestId('transactions-summary').textContent()).toBe(`1 transaction in ${monthName('en')}`);
+    // Filter by type in the filter panel, opened and closed with the keyboard.
     await page.getByTestId('transactions-filter').focus();
     await page.keyboard.press('Enter');
-    await page.getByTestId('filter-all').waitFor();
-    await page.getByTestId('filter-all').focus();
-    await page.keyboard.press('Enter');
+    await page.getByTestId('filter-type').selectOption('shipping_charge');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await page.getByTestId('transactions-summary').textContent()).toBe(`1 transaction in ${monthName('en')}`);
+    await page.getByTestId('filter-type').selectOption('all');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('transactions-filter-panel').waitFor({ state: 'detached' });
     await expect.poll(() => rows.count()).toBe(2);
 
     // Export: a CSV of the transactions, dated in Toronto, formula-safe.
@@ -246,9 +245,11 @@ describe('placing orders and the wallet in Chromium', () => {
     expect(lines[2]).toContain(',orders e2e,Adjustment,Credit,100.00,Completed,100.00'); // the admin's add-balance
     await page.getByTestId('toast').getByText('Download started').waitFor();
 
-    // Top up: card payments are not here yet, a neutral 'coming soon'.
+    // Top up opens the card dialog (tests/e2e/wallet.test.ts pays through it); Escape closes it.
     await page.getByTestId('wallet-top-up').click();
-    await page.getByTestId('toast').getByText('Coming soon').waitFor();
+    await page.getByTestId('topup-dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('topup-dialog').waitFor({ state: 'detached' });
 
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'wallet-en-desktop');

@@ -4,8 +4,14 @@ import {
   csvCell,
   csvDate,
   csvFileName,
+  activeFilterCount,
   filterByType,
+  filterTransactions,
   inMonth,
+  mayHaveMoreFrom,
+  NO_FILTER,
+  torontoDay,
+  type HistoryFilter,
   mayHaveMoreOfMonth,
   monthName,
   monthSpendCents,
@@ -87,6 +93,47 @@ describe('amounts and filters', () => {
     expect(filterByType(list, 'topup').map((t) => t.type)).toEqual(['topup', 'topup']);
     expect(filterByType(list, 'adjustment')).toEqual([]);
   });
+
+  it('Toronto calendar days', () => {
+    expect(torontoDay('2026-04-01T03:30:00Z')).toBe('2026-03-31');
+    expect(torontoDay('2026-04-01T04:00:00Z')).toBe('2026-04-01');
+    expect(torontoDay('2026-01-16T04:59:59Z')).toBe('2026-01-15');
+  });
+
+  it('filters by type, status and a range of Toronto days (both ends included)', () => {
+    const a = tx({ type: 'topup', direction: 'credit', createdAt: '2026-03-01T05:00:00Z' }); // Mar 1 00:00 Toronto
+    const b = tx({ type: 'topup', status: 'failed', direction: 'credit', createdAt: '2026-03-10T15:00:00Z' });
+    const c = tx({ createdAt: '2026-04-01T03:59:00Z' }); // Mar 31 23:59 Toronto
+    const d = tx({ status: 'pending', createdAt: '2026-04-01T04:00:00Z' }); // Apr 1 Toronto
+    const list = [d, c, b, a];
+    const only = (f: Partial<HistoryFilter>) => filterTransactions(list, { ...NO_FILTER, ...f });
+    expect(only({})).toEqual(list);
+    expect(only({ type: 'topup' })).toEqual([b, a]);
+    expect(only({ status: 'completed' })).toEqual([c, a]);
+    expect(only({ type: 'topup', status: 'completed' })).toEqual([a]);
+    expect(only({ from: '2026-03-01', to: '2026-03-31' })).toEqual([c, b, a]);
+    expect(only({ from: '2026-03-02' })).toEqual([d, c, b]);
+    expect(only({ to: '2026-03-01' })).toEqual([a]);
+    expect(only({ from: '2026-04-01', to: '2026-04-01' })).toEqual([d]);
+    // Reversed ends are read in order; an unreadable day is no limit.
+    expect(only({ from: '2026-03-31', to: '2026-03-10' })).toEqual([c, b]);
+    expect(only({ from: 'soon' })).toEqual(list);
+  });
+
+  it('counts the filters in use', () => {
+    expect(activeFilterCount(NO_FILTER)).toBe(0);
+    expect(activeFilterCount({ ...NO_FILTER, type: 'refund' })).toBe(1);
+    expect(activeFilterCount({ type: 'refund', status: 'failed', from: '2026-03-01', to: '2026-03-02' })).toBe(3);
+    expect(activeFilterCount({ ...NO_FILTER, to: '2026-03-02' })).toBe(1);
+  });
+
+  it("a newest-first list may hold more from a 'from' day until its oldest entry is older", () => {
+    const range = { from: '2026-03-10', to: '' };
+    expect(mayHaveMoreFrom([], range)).toBe(true);
+    expect(mayHaveMoreFrom([tx({ createdAt: '2026-03-10T15:00:00Z' })], range)).toBe(true);
+    expect(mayHaveMoreFrom([tx({ createdAt: '2026-03-09T15:00:00Z' })], range)).toBe(false);
+    expect(mayHaveMoreFrom([tx({ createdAt: '2026-03-10T15:00:00Z' })], { from: '', to: '2026-03-12' })).toBe(false);
+  });
 });
 
 describe('CSV export', () => {
@@ -158,5 +205,13 @@ describe('describeTransaction', () => {
     const adj = { type: 'adjustment' as const, description: 'Balance added by an administrator', reference: null };
     expect(describeTransaction(adj, t, 'zh')).toBe('wallet.describe.adminAdded');
     expect(describeTransaction({ ...adj, description: 'Goodwill credit' }, t, 'zh')).toBe('Goodwill credit');
+    const topup = { type: 'topup' as const, description: 'Wallet top-up', reference: 'pi_1' };
+    expect(describeTransaction(topup, t, 'zh')).toBe('wallet.describe.topup');
+    expect(describeTransaction(topup, t, 'en')).toBe('Wallet top-up');
+    const byCard = { ...topup, description: 'Wallet top-up (American Express •••• 0005)' };
+    expect(describeTransaction(byCard, t, 'en')).toBe('Wallet top-up (American Express •••• 0005)');
+    expect(describeTransaction(byCard, t, 'zh')).toBe(
+      'wallet.describe.topupCard:{"card":"cards.brands.amex •••• 0005"}',
+    );
   });
 });

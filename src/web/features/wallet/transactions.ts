@@ -1,5 +1,6 @@
-import { TRANSACTION_TYPES, type TTransaction } from '../../../shared/contracts/wallet';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TTransaction } from '../../../shared/contracts/wallet';
 import { parseCents, type Cents } from '../../../shared/money';
+import { brandNameKey } from '../../lib/card-format';
 import { TIME_ZONE } from '../../lib/format';
 
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -45,6 +46,73 @@ export function mayHaveMoreOfMonth(transactions: readonly TTransaction[], now: D
 
 export function filterByType(transactions: readonly TTransaction[], type: TypeFilter): TTransaction[] {
   return type === 'all' ? [...transactions] : transactions.filter((t) => t.type === type);
+}
+
+// ------------------------------------------------------------------------------------------------
+// The history's filter: type, status and a date range of Toronto calendar days
+
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export type StatusFilter = TransactionStatus | 'all';
+
+/** `from` and `to` are Toronto calendar days 'YYYY-MM-DD' (both included), '' for open. */
+export type HistoryFilter = { type: TypeFilter; status: StatusFilter; from: string; to: string };
+export const NO_FILTER: HistoryFilter = { type: 'all', status: 'all', from: '', to: '' };
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The Toronto calendar day of an instant, as 'YYYY-MM-DD'. */
+export function torontoDay(value: Date | string): string {
+  const parts = dayFormat.formatToParts(typeof value === 'string' ? new Date(value) : value);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The range with unreadable days dropped and the ends in order (a 'to' before 'from' is swapped). */
+export function dayRange(filter: Pick<HistoryFilter, 'from' | 'to'>): { from: string; to: string } {
+  const from = DAY.test(filter.from) ? filter.from : '';
+  const to = DAY.test(filter.to) ? filter.to : '';
+  return from && to && from > to ? { from: to, to: from } : { from, to };
+}
+
+/** How many of the three filters (type, status, dates) are set. */
+export function activeFilterCount(filter: HistoryFilter): number {
+  const range = dayRange(filter);
+  return (filter.type !== 'all' ? 1 : 0) + (filter.status !== 'all' ? 1 : 0) + (range.from || range.to ? 1 : 0);
+}
+
+export function filterTransactions(transactions: readonly TTransaction[], filter: HistoryFilter): TTransaction[] {
+  const { from, to } = dayRange(filter);
+  return transactions.filter((t) => {
+    if (filter.type !== 'all' && t.type !== filter.type) return false;
+    if (filter.status !== 'all' && t.status !== filter.status) return false;
+    if (from || to) {
+      const day = torontoDay(t.createdAt);
+      if (from && day < from) return false;
+      if (to && day > to) return false;
+    }
+    return true;
+  });
+}
+
+/**
+ * Whether a list ordered newest first can still hold transactions on or after `from`: true until
+ * its oldest entry is from an earlier day (false without a 'from').
+ */
+export function mayHaveMoreFrom(
+  transactions: readonly TTransaction[],
+  filter: Pick<HistoryFilter, 'from' | 'to'>,
+): boolean {
+  const { from } = dayRange(filter);
+  if (!from) return false;
+  const oldest = transactions[transactions.length - 1];
+  return !oldest || torontoDay(oldest.createdAt) >= from;
 }
 
 /** The month's name in the language ('March', '3月'), in Toronto. */
@@ -128,6 +196,18 @@ export function csvFileName(base: string, now: Date): string {
 const SERVER_TEXTS: Record<string, string> = {
   'Balance added by an administrator': 'adminAdded',
   'Balance set by an administrator': 'adminSet',
+  'Wallet top-up': 'topup',
+  'Card charged by an administrator': 'adminCharged',
+};
+
+/** The server's text of a top-up by card: 'Wallet top-up (Visa •••• 4242)'. */
+const TOPUP_WITH_CARD = /^Wallet top-up \((Visa|Mastercard|American Express|Discover|Card) •••• (\d{4})\)$/;
+const BRAND_KEYS: Record<string, string> = {
+  Visa: 'visa',
+  Mastercard: 'mastercard',
+  'American Express': 'amex',
+  Discover: 'discover',
+  Card: 'unknown',
 };
 
 /**
@@ -143,6 +223,11 @@ export function describeTransaction(
   if (lang === 'en') return tx.description || t(`wallet.types.${tx.type}`);
   if ((tx.type === 'shipping_charge' || tx.type === 'refund') && tx.reference) {
     return t(`wallet.describe.${tx.type === 'refund' ? 'refund' : 'charge'}`, { order: tx.reference });
+  }
+  const topup = TOPUP_WITH_CARD.exec(tx.description);
+  if (topup) {
+    const brand = BRAND_KEYS[topup[1]!] ?? 'unknown';
+    return t('wallet.describe.topupCard', { card: `${t(brandNameKey(brand))} •••• ${topup[2]}` });
   }
   const known = SERVER_TEXTS[tx.description];
   if (known) return t(`wallet.describe.${known}`);

@@ -5,8 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import type { Language } from '../../../lib/i18n';
 import { cn } from '../../../lib/cn';
-import { describeTransaction, signedCents, type TypeFilter } from '../transactions';
-import { TypeFilterMenu } from './type-filter';
+import { activeFilterCount, describeTransaction, NO_FILTER, signedCents, type HistoryFilter } from '../transactions';
+import { HistoryFilterMenu } from './type-filter';
 
 function useLang(): Language {
   const { i18n } = useTranslation();
@@ -160,7 +160,7 @@ export type HistoryState =
   | { status: 'error'; retry: () => void; retrying: boolean }
   | {
       status: 'ready';
-      /** The loaded transactions of the chosen type, newest first. */
+      /** The loaded transactions the filter keeps, newest first. */
       transactions: TTransaction[];
       /** Whether any transaction exists at all (before the filter). */
       any: boolean;
@@ -177,8 +177,8 @@ export function TransactionHistory({
   summary,
 }: {
   state: HistoryState;
-  filter: TypeFilter;
-  onFilterChange: (filter: TypeFilter) => void;
+  filter: HistoryFilter;
+  onFilterChange: (filter: HistoryFilter) => void;
   summary: string | null;
 }) {
   const { t } = useTranslation();
@@ -200,7 +200,7 @@ export function TransactionHistory({
             </p>
           ) : null}
         </div>
-        <TypeFilterMenu value={filter} onChange={onFilterChange} />
+        <HistoryFilterMenu value={filter} onChange={onFilterChange} />
       </div>
       <div className="grid gap-4 p-4 sm:p-6">
         {state.status === 'loading' ? (
@@ -231,8 +231,8 @@ export function TransactionHistory({
                 data-testid="transactions-empty-filtered"
               >
                 <p className="text-sm text-slate-600">{t('wallet.history.emptyFiltered')}</p>
-                <Button variant="secondary" size="sm" onClick={() => onFilterChange('all')}>
-                  {t('wallet.history.clearFilter')}
+                <Button variant="secondary" size="sm" onClick={() => onFilterChange(NO_FILTER)}>
+                  {t('wallet.history.clearFilters')}
                 </Button>
               </div>
             ) : (
@@ -242,7 +242,12 @@ export function TransactionHistory({
               </>
             )}
             {state.hasMore ? (
-              <div className="flex justify-center">
+              <div className="grid justify-items-center gap-2">
+                {activeFilterCount(filter) > 0 ? (
+                  <p className="text-center text-sm text-slate-600" data-testid="transactions-filter-partial">
+                    {t('wallet.history.filterPartial')}
+                  </p>
+                ) : null}
                 <Button
                   variant="secondary"
                   onClick={state.onLoadMore}

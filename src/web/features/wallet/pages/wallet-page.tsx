@@ -4,21 +4,25 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { fetchAllTransactions, flattenPages, transactionsQuery, walletQuery } from '../api';
+import { paymentsConfigQuery } from '../cards-api';
 import { BalanceCard } from '../components/balance-card';
 import { PaymentMethods } from '../components/payment-methods';
 import { SummaryCards } from '../components/summary-cards';
+import { showTopupComingSoon, TopupDialog } from '../components/topup-dialog';
 import { TransactionHistory, type HistoryState } from '../components/transaction-history';
 import {
   amountCents,
   csvFileName,
-  filterByType,
+  filterTransactions,
   inMonth,
+  mayHaveMoreFrom,
   mayHaveMoreOfMonth,
   monthName,
   monthSpendCents,
+  NO_FILTER,
   transactionsCsv,
   describeTransaction,
-  type TypeFilter,
+  type HistoryFilter,
 } from '../transactions';
 
 /** Object URLs of a download are released this long after the click (as the labels' are). */
@@ -41,7 +45,9 @@ export function WalletPage() {
   const lang: Language = i18n.language === 'zh' ? 'zh' : 'en';
   const wallet = useQuery(walletQuery);
   const history = useInfiniteQuery(transactionsQuery);
-  const [filter, setFilter] = useState<TypeFilter>('all');
+  const config = useQuery(paymentsConfigQuery);
+  const [filter, setFilter] = useState<HistoryFilter>(NO_FILTER);
+  const [topupOpen, setTopupOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const now = new Date();
   const month = monthName(now, lang);
@@ -49,17 +55,19 @@ export function WalletPage() {
   const loaded = flattenPages(history.data?.pages);
   // This month's spend needs every transaction of the month: load pages until one reaches an earlier month.
   const monthIncomplete = history.hasNextPage && mayHaveMoreOfMonth(loaded, now);
+  // A 'from' day likewise: load pages until one reaches an earlier day.
+  const rangeIncomplete = history.hasNextPage && mayHaveMoreFrom(loaded, filter);
   const { fetchNextPage, isFetchingNextPage, isError: historyFailed } = history;
   useEffect(() => {
-    if (monthIncomplete && !isFetchingNextPage && !historyFailed) void fetchNextPage();
-  }, [monthIncomplete, isFetchingNextPage, historyFailed, fetchNextPage]);
+    if ((monthIncomplete || rangeIncomplete) && !isFetchingNextPage && !historyFailed) void fetchNextPage();
+  }, [monthIncomplete, rangeIncomplete, isFetchingNextPage, historyFailed, fetchNextPage]);
   const monthSpend = historyFailed
     ? 'unavailable'
     : history.isSuccess && !monthIncomplete
       ? monthSpendCents(loaded, now)
       : null;
 
-  const shown = filterByType(loaded, filter);
+  const shown = filterTransactions(loaded, filter);
   const historyState: HistoryState = history.isSuccess
     ? {
         status: 'ready',
@@ -77,18 +85,14 @@ export function WalletPage() {
       ? t('wallet.history.summary', { count: inMonth(shown, now).length, month })
       : null;
 
-  const onTopUp = () =>
-    toast({
-      title: { key: 'wallet.topUpSoon.title' },
-      description: { key: 'wallet.topUpSoon.description' },
-      tag: 'wallet.topUp',
-    });
+  // Spec §8: no card provider on this server, a neutral 'coming soon' (create-payment-intent answers 501 too).
+  const onTopUp = () => (config.data?.provider === 'none' ? showTopupComingSoon() : setTopupOpen(true));
 
   const onExport = async () => {
     if (exporting) return;
     setExporting(true);
     try {
-      const all = filterByType(await fetchAllTransactions(), filter);
+      const all = filterTransactions(await fetchAllTransactions(), filter);
       if (all.length === 0) {
         toast({ title: { key: 'wallet.export.empty' }, tag: 'wallet.export' });
         return;
@@ -146,6 +150,7 @@ export function WalletPage() {
       </div>
       <PaymentMethods />
       <TransactionHistory state={historyState} filter={filter} onFilterChange={setFilter} summary={summary} />
+      <TopupDialog open={topupOpen} onOpenChange={setTopupOpen} />
     </div>
   );
 }
