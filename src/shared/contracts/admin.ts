@@ -122,7 +122,12 @@ export const ZCustomerWithPayments = z.object({
     z.object({
       id: z.string(),
       isDefault: z.boolean(),
-      card: z.object({ brand: z.enum(CARD_BRANDS), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() }),
+      card: z.object({
+        brand: z.enum(CARD_BRANDS),
+        last4: z.string(),
+        exp_month: z.number().int(),
+        exp_year: z.number().int(),
+      }),
     }),
   ),
 });

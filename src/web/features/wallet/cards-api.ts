@@ -34,6 +34,7 @@ export const billingQuery = queryOptions({
 export const setDefaultCard = (id: string) =>
   api.patch<TPaymentMethodList>(`/api/payment-methods/${encodeURIComponent(id)}/set-default`);
 
-export const deleteCard = (id: string) => api.delete<TPaymentMethodList>(`/api/payment-methods/${encodeURIComponent(id)}`);
+export const deleteCard = (id: string) =>
+  api.delete<TPaymentMethodList>(`/api/payment-methods/${encodeURIComponent(id)}`);
 
 export const saveBillingAddress = (address: TBillingAddressInput) => api.put<TBilling>('/api/billing/address', address);
