@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../lib/i18n';
@@ -48,6 +49,21 @@ export function WalletPage() {
   const config = useQuery(paymentsConfigQuery);
   const [filter, setFilter] = useState<HistoryFilter>(NO_FILTER);
   const [topupOpen, setTopupOpen] = useState(false);
+  // '/wallet?topup=1' (the 'add a card' links of Manage cards and Billing) opens the dialog once.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const topupAsked = searchParams.get('topup') === '1';
+  useEffect(() => {
+    if (!topupAsked || !config.data) return;
+    setSearchParams(
+      (params) => {
+        params.delete('topup');
+        return params;
+      },
+      { replace: true },
+    );
+    if (config.data.provider === 'none') showTopupComingSoon();
+    else setTopupOpen(true);
+  }, [topupAsked, config.data, setSearchParams]);
   const [exporting, setExporting] = useState(false);
   const now = new Date();
   const month = monthName(now, lang);
