@@ -69,7 +69,7 @@ describe('signed-in shell in Chromium', () => {
     await nav.getByRole('link', { name: 'Admin Panel' }).click();
     await page.waitForURL('**/admin');
     await page.getByTestId('page-title').filter({ hasText: 'Admin Panel' }).waitFor();
-    await page.getByTestId('coming-soon').waitFor();
+    await page.getByTestId('admin-page').waitFor();
     expect(await page.getByTestId('access-denied').count()).toBe(0);
     expect(await page.title()).toBe('Admin Panel · Voyageur');
     await context.close();

@@ -1,0 +1,422 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { PackageSearch, Search, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { TAdminShipment } from '../../../../shared/contracts/admin';
+import { SEARCH_MAX_LENGTH } from '../../../../shared/contracts/shipments';
+import { parseCents } from '../../../../shared/money';
+import { Button } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_PAGE_SIZES, useAdminShipments } from '../admin-api';
+import { orderNumber, personName, shortId, statusLabel, statusTone, type StatusTone } from '../admin-rules';
+import { AdminPagination } from './admin-pagination';
+import {
+  badgeClass,
+  EmailText,
+  EmptyState,
+  ListSkeleton,
+  LoadError,
+  TableFrame,
+  Th,
+  useLang,
+  useWide,
+} from './admin-ui';
+
+/** Spec §2 and §9: the search applies 500 ms after the last keystroke. */
+const SEARCH_DEBOUNCE_MS = 500;
+
+const toneClass: Record<StatusTone, string> = {
+  green: 'bg-green-100 text-green-800',
+  blue: 'bg-blue-100 text-blue-800',
+  red: 'bg-red-100 text-red-800',
+  yellow: 'bg-yellow-100 text-yellow-900',
+};
+
+/**
+ * Spec §2 Orders tab: every organization's orders, searchable (debounced) and paged like the
+ * user's shipments list, with order number, short id, user, organization, from and to, service
+ * code, cost (and price, carrier cost and margin), status colours and created date.
+ */
+export function OrdersTab() {
+  const { t } = useTranslation();
+  const wide = useWide();
+  const searchId = useId();
+  const sizeId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(ADMIN_DEFAULT_PAGE_SIZE);
+  const list = useAdminShipments({ search, page, limit });
+
+  // Typed text applies 500 ms after the last keystroke, back on page 1.
+  useEffect(() => {
+    const wanted = typed.trim();
+    if (wanted === search) return;
+    const timer = setTimeout(() => {
+      setSearch(wanted);
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, search]);
+
+  // A page past the end (the list shrank): the last page there is.
+  const totalPages = list.data?.pagination.totalPages ?? 0;
+  useEffect(() => {
+    if (list.isSuccess && !list.isPlaceholderData && totalPages > 0 && page > totalPages) setPage(totalPages);
+  }, [list.isSuccess, list.isPlaceholderData, totalPages, page]);
+
+  const clear = () => {
+    setTyped('');
+    setSearch('');
+    setPage(1);
+  };
+  const goToPage = (next: number) => {
+    setPage(next);
+    headingRef.current?.focus({ preventScroll: true });
+    headingRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
+
+  const data = list.data;
+  const searching = search !== '';
+  let body: React.ReactNode;
+  if (list.isPending) body = <ListSkeleton label={t('admin.orders.loading')} />;
+  else if (list.isError && !data)
+    body = (
+      <LoadError
+        title={t('admin.orders.loadFailed')}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+        testId="admin-orders-error"
+      />
+    );
+  else if (!data || data.data.length === 0)
+    body = (
+      <EmptyState
+        icon={<PackageSearch className="size-8" aria-hidden="true" />}
+        title={t('admin.orders.empty')}
+        hint={searching ? t('admin.orders.emptySearch', { search }) : t('admin.orders.emptyHint')}
+        action={
+          searching ? (
+            <Button variant="secondary" onClick={clear}>
+              <X className="size-4" aria-hidden="true" />
+              {t('admin.orders.clearSearch')}
+            </Button>
+          ) : undefined
+        }
+        testId="admin-orders-empty"
+      />
+    );
+  else
+    body = (
+      <>
+        <div
+          className={cn('min-w-0', list.isPlaceholderData && 'opacity-60 transition-opacity')}
+          aria-busy={list.isFetching}
+        >
+          {wide ? <OrdersTable orders={data.data} /> : <OrderCards orders={data.data} />}
+        </div>
+        <AdminPagination
+          page={data.pagination.page}
+          totalPages={data.pagination.totalPages}
+          onPage={goToPage}
+          disabled={list.isPlaceholderData}
+        />
+      </>
+    );
+
+  return (
+    <section className="grid gap-4" aria-labelledby="admin-orders-heading" data-testid="admin-orders-tab">
+      <div>
+        <h2
+          id="admin-orders-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="scroll-mt-24 text-base font-semibold text-slate-900 outline-none"
+        >
+          {t('admin.orders.title')}
+        </h2>
+        <p className="text-sm text-slate-600" aria-live="polite" data-testid="admin-orders-count">
+          {data && !list.isPlaceholderData
+            ? searching
+              ? t('admin.orders.countSearch', { count: data.pagination.total, search })
+              : t('admin.orders.count', { count: data.pagination.total })
+            : '\u00a0'}
+        </p>
+      </div>
+      <form
+        role="search"
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const wanted = typed.trim();
+          if (wanted !== search) {
+            setSearch(wanted);
+            setPage(1);
+          }
+        }}
+      >
+        <div className="grid flex-1 gap-1.5">
+          <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
+            {t('admin.orders.searchLabel')}
+          </label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              aria-hidden="true"
+            />
+            <input
+              id={searchId}
+              type="search"
+              value={typed}
+              maxLength={SEARCH_MAX_LENGTH}
+              onChange={(e) => setTyped(e.target.value)}
+              placeholder={t('admin.orders.searchPlaceholder')}
+              autoComplete="off"
+              enterKeyHint="search"
+              className={cn(inputClass, 'h-10 pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden')}
+              data-testid="admin-orders-search"
+            />
+            {typed ? (
+              <button
+                type="button"
+                onClick={clear}
+                aria-label={t('admin.orders.clearSearch')}
+                className="absolute top-0 right-0 inline-flex size-10 items-center justify-center rounded-md text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                <X className="size-4" aria-hidden="true" />
+              </button>
+            ) : null}
+          </div>
+        </div>
+        <div className="grid gap-1.5 sm:w-36">
+          <label htmlFor={sizeId} className="text-sm font-medium text-slate-800">
+            {t('admin.orders.pageSize')}
+          </label>
+          <select
+            id={sizeId}
+            value={limit}
+            onChange={(e) => {
+              setLimit(Number(e.target.value));
+              setPage(1);
+            }}
+            className={cn(inputClass, 'h-10')}
+            data-testid="admin-orders-page-size"
+          >
+            {ADMIN_PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {t('admin.orders.perPage', { count: size })}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+      {body}
+    </section>
+  );
+}
+
+function useOrderTexts() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const cad = (amount: string) => formatMoney(parseCents(amount) ?? 0, lang);
+  return {
+    number: (o: TAdminShipment) => orderNumber(o) ?? t('admin.orders.na'),
+    place: (p: { city: string; province: string }) => [p.city, p.province].filter(Boolean).join(', ') || '—',
+    cad,
+    created: (o: TAdminShipment) => formatDate(o.createdAt, lang),
+  };
+}
+
+/** The customer's price before taxes, the carrier's cost and the margin: one line, or one per figure in the table. */
+function Breakdown({ order, stacked }: { order: TAdminShipment; stacked?: boolean }) {
+  const { t } = useTranslation();
+  const { cad } = useOrderTexts();
+  const parts = [
+    t('admin.orders.price', { amount: cad(order.price) }),
+    t('admin.orders.carrierCost', { amount: cad(order.carrierCost) }),
+    t('admin.orders.margin', { amount: cad(order.margin) }),
+  ];
+  return (
+    <p className="text-xs text-slate-600 tabular-nums" data-testid="admin-order-breakdown">
+      {parts.map((part, i) => (
+        <span key={i} className={stacked ? 'block whitespace-nowrap' : undefined}>
+          {part}
+          {!stacked && i < parts.length - 1 ? ' · ' : null}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <span
+      className={cn(badgeClass, toneClass[statusTone(status)])}
+      data-testid="admin-order-status"
+      data-tone={statusTone(status)}
+    >
+      {statusLabel(status)}
+    </span>
+  );
+}
+
+function OrganizationCell({ order }: { order: TAdminShipment }) {
+  if (!order.organization) return <span className="text-slate-500">—</span>;
+  return (
+    <div className="min-w-0">
+      <p className="break-words text-slate-900">{order.organization.name}</p>
+      {order.organization.email ? (
+        <p className="text-xs break-words text-slate-600">
+          <EmailText email={order.organization.email} />
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function OrdersTable({ orders }: { orders: TAdminShipment[] }) {
+  const { t } = useTranslation();
+  const text = useOrderTexts();
+  const cell = 'px-2.5 py-3';
+  return (
+    <TableFrame label={t('admin.orders.title')} testId="admin-orders-table">
+      <thead className="bg-slate-50">
+        <tr>
+          <Th className="px-2.5">{t('admin.orders.columns.number')}</Th>
+          <Th className="px-2.5">{t('admin.orders.columns.user')}</Th>
+          <Th className="px-2.5">{t('admin.orders.columns.organization')}</Th>
+          <Th className="px-2.5">{t('admin.orders.columns.from')}</Th>
+          <Th className="px-2.5">{t('admin.orders.columns.to')}</Th>
+          <Th className="px-2.5">{t('admin.orders.columns.service')}</Th>
+          <Th className="px-2.5 text-right">{t('admin.orders.columns.cost')}</Th>
+          <Th className="px-2.5">{t('admin.orders.columns.status')}</Th>
+          <Th className="px-2.5">{t('admin.orders.columns.created')}</Th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {orders.map((o) => (
+          <tr key={o.id} className="align-top" data-testid="admin-order" data-id={o.id}>
+            <td className={cn(cell, 'min-w-36 font-mono text-xs')}>
+              <p className="break-all text-slate-900" data-testid="admin-order-number">
+                {text.number(o)}
+              </p>
+              <p className="text-slate-600" title={o.id}>
+                #<span data-testid="admin-order-id">{shortId(o.id)}</span>
+              </p>
+            </td>
+            <td className={cell}>
+              <p className="text-slate-900" data-testid="admin-order-user">
+                {personName(o.user)}
+              </p>
+              <p className="text-xs break-words text-slate-600">
+                <EmailText email={o.user.email} />
+              </p>
+            </td>
+            <td className={cell}>
+              <OrganizationCell order={o} />
+            </td>
+            <td className={cn(cell, 'text-slate-800')} data-testid="admin-order-from">
+              {text.place(o.from)}
+            </td>
+            <td className={cn(cell, 'text-slate-800')} data-testid="admin-order-to">
+              {text.place(o.to)}
+            </td>
+            <td className={cn(cell, 'font-mono text-xs text-slate-800')} data-testid="admin-order-service">
+              {o.serviceCode}
+            </td>
+            <td className={cn(cell, 'text-right')}>
+              <p className="font-semibold text-slate-900 tabular-nums" data-testid="admin-order-cost">
+                {text.cad(o.totalCost)}
+              </p>
+              <Breakdown order={o} stacked />
+            </td>
+            <td className={cell}>
+              <StatusBadge status={o.status} />
+            </td>
+            <td className={cn(cell, 'whitespace-nowrap text-slate-700')}>{text.created(o)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </TableFrame>
+  );
+}
+
+function OrderCards({ orders }: { orders: TAdminShipment[] }) {
+  const { t } = useTranslation();
+  const text = useOrderTexts();
+  const term = 'text-xs text-slate-500';
+  return (
+    <ul className="grid gap-3 md:grid-cols-2" aria-label={t('admin.orders.title')}>
+      {orders.map((o) => (
+        <li
+          key={o.id}
+          className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+          data-testid="admin-order"
+          data-id={o.id}
+        >
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="font-mono text-sm font-medium break-all text-slate-900" data-testid="admin-order-number">
+                {text.number(o)}
+              </p>
+              <p className="font-mono text-xs text-slate-600" title={o.id}>
+                #<span data-testid="admin-order-id">{shortId(o.id)}</span>
+              </p>
+            </div>
+            <StatusBadge status={o.status} />
+          </div>
+          <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+            <div className="col-span-2">
+              <dt className={term}>{t('admin.orders.columns.user')}</dt>
+              <dd className="text-slate-900">
+                <span data-testid="admin-order-user">{personName(o.user)}</span>
+                <span className="block text-xs break-words text-slate-600">
+                  <EmailText email={o.user.email} />
+                </span>
+              </dd>
+            </div>
+            <div className="col-span-2">
+              <dt className={term}>{t('admin.orders.columns.organization')}</dt>
+              <dd>
+                <OrganizationCell order={o} />
+              </dd>
+            </div>
+            <div>
+              <dt className={term}>{t('admin.orders.columns.from')}</dt>
+              <dd className="text-slate-800" data-testid="admin-order-from">
+                {text.place(o.from)}
+              </dd>
+            </div>
+            <div>
+              <dt className={term}>{t('admin.orders.columns.to')}</dt>
+              <dd className="text-slate-800" data-testid="admin-order-to">
+                {text.place(o.to)}
+              </dd>
+            </div>
+            <div>
+              <dt className={term}>{t('admin.orders.columns.service')}</dt>
+              <dd className="font-mono text-xs text-slate-800" data-testid="admin-order-service">
+                {o.serviceCode}
+              </dd>
+            </div>
+            <div>
+              <dt className={term}>{t('admin.orders.columns.created')}</dt>
+              <dd className="text-slate-800">{text.created(o)}</dd>
+            </div>
+            <div className="col-span-2">
+              <dt className={term}>{t('admin.orders.columns.cost')}</dt>
+              <dd>
+                <span className="font-semibold text-slate-900 tabular-nums" data-testid="admin-order-cost">
+                  {text.cad(o.totalCost)}
+                </span>
+                <Breakdown order={o} />
+              </dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}

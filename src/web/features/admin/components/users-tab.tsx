@@ -1,0 +1,533 @@
+import { useState } from 'react';
+import { useMutationState } from '@tanstack/react-query';
+import { Tooltip } from 'radix-ui';
+import { Building2, Flag, MinusCircle, PlusCircle, Pencil, UserCheck, UserX, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { TAdminOrganization, TAdminUser } from '../../../../shared/contracts/admin';
+import { ROLES, type TRole } from '../../../../shared/contracts/user';
+import { parseCents } from '../../../../shared/money';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogFooter,
+} from '../../../components/ui/alert-dialog';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useUser } from '../../../lib/session';
+import { USER_CHANGE_KEY, useAdminOrganizations, useAdminUsers, useUserChange, type UserChange } from '../admin-api';
+import { personName } from '../admin-rules';
+import { showAdminFailure, showAdminSuccess } from '../admin-toasts';
+import { BalanceDialog, type BalanceMode } from './balance-dialogs';
+import {
+  badgeClass,
+  EmailText,
+  EmptyState,
+  ListSkeleton,
+  LoadError,
+  TableFrame,
+  Th,
+  useLang,
+  useWide,
+} from './admin-ui';
+
+/** The changes (role, status, balance) on their way to the server. */
+function usePendingChanges(): UserChange[] {
+  return useMutationState({
+    filters: { mutationKey: USER_CHANGE_KEY, status: 'pending' },
+    select: (mutation) => mutation.state.variables as UserChange,
+  }).filter(Boolean);
+}
+
+type RowActions = {
+  pending: boolean;
+  /** The role being saved, shown in the select until the server answers. */
+  pendingRole: TRole | null;
+  isSelf: boolean;
+  onRole: (role: TRole) => void;
+  onStatus: () => void;
+  onBalance: (mode: BalanceMode) => void;
+};
+
+/**
+ * Spec §2 Users tab: every user with name and email, role select, wallet balance (flagged wallets
+ * marked), active badge with activate/deactivate, created date, and add/edit balance (not for an
+ * inactive user, nor while a change of that user is pending); the organizations under it.
+ */
+export function UsersTab() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const wide = useWide();
+  const users = useAdminUsers();
+  const { data: me } = useUser();
+  const change = useUserChange(me?.id);
+  const pending = usePendingChanges();
+  const [balance, setBalance] = useState<{ mode: BalanceMode; user: TAdminUser } | null>(null);
+  const [deactivating, setDeactivating] = useState<TAdminUser | null>(null);
+
+  const changeRole = (user: TAdminUser, role: TRole) => {
+    if (role === user.role) return;
+    change.mutate(
+      { kind: 'role', userId: user.id, role },
+      {
+        onSuccess: (result) =>
+          showAdminSuccess(
+            'admin.users.roleChanged',
+            {
+              key: 'admin.users.roleChangedDescription',
+              values: { name: personName(user), role: t(`roles.${role}`) },
+            },
+            result.answer.message,
+          ),
+        onError: (error) => showAdminFailure('admin.users.roleFailed', error),
+      },
+    );
+  };
+
+  const changeStatus = (user: TAdminUser, isActive: boolean) => {
+    const key = isActive ? 'activated' : 'deactivated';
+    change.mutate(
+      { kind: 'status', userId: user.id, isActive },
+      {
+        onSuccess: (result) =>
+          showAdminSuccess(
+            `admin.users.${key}`,
+            { key: `admin.users.${key}Description`, values: { name: personName(user), email: user.email } },
+            result.answer.message,
+          ),
+        onError: (error) => showAdminFailure('admin.users.statusFailed', error),
+      },
+    );
+  };
+
+  const actionsFor = (user: TAdminUser): RowActions => ({
+    pending: pending.some((c) => c.userId === user.id),
+    pendingRole:
+      pending.find((c): c is Extract<UserChange, { kind: 'role' }> => c.kind === 'role' && c.userId === user.id)
+        ?.role ?? null,
+    isSelf: user.id === me?.id,
+    onRole: (role) => changeRole(user, role),
+    onStatus: () => (user.isActive ? setDeactivating(user) : changeStatus(user, true)),
+    onBalance: (mode) => setBalance({ mode, user }),
+  });
+
+  let body: React.ReactNode;
+  if (users.isPending) body = <ListSkeleton label={t('admin.users.loading')} />;
+  else if (users.isError && !users.data)
+    body = (
+      <LoadError
+        title={t('admin.users.loadFailed')}
+        onRetry={() => void users.refetch()}
+        retrying={users.isFetching}
+        testId="admin-users-error"
+      />
+    );
+  else if (users.data.length === 0)
+    body = (
+      <EmptyState
+        icon={<Users className="size-8" aria-hidden="true" />}
+        title={t('admin.users.empty')}
+        testId="admin-users-empty"
+      />
+    );
+  else if (wide)
+    body = (
+      <TableFrame label={t('admin.users.title')} testId="admin-users-table">
+        <thead className="bg-slate-50">
+          <tr>
+            <Th>{t('admin.users.columns.user')}</Th>
+            <Th>{t('admin.users.columns.role')}</Th>
+            <Th className="text-right">{t('admin.users.columns.balance')}</Th>
+            <Th>{t('admin.users.columns.status')}</Th>
+            <Th>{t('admin.users.columns.created')}</Th>
+            <Th className="text-right">{t('admin.users.columns.actions')}</Th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {users.data.map((user) => {
+            const a = actionsFor(user);
+            return (
+              <tr key={user.id} data-testid="admin-user" data-email={user.email} className="align-middle">
+                <td className="px-4 py-3">
+                  <UserIdentity user={user} />
+                </td>
+                <td className="px-4 py-3">
+                  <RoleSelect user={user} actions={a} />
+                </td>
+                <td className="px-4 py-3 text-right">
+                  <Balance user={user} />
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex flex-col items-start gap-1">
+                    <StatusBadge active={user.isActive} />
+                    <StatusButton user={user} actions={a} compact />
+                  </div>
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700" data-testid="admin-user-created">
+                  {formatDate(user.createdAt, lang)}
+                </td>
+                <td className="px-4 py-3">
+                  <BalanceButtons user={user} actions={a} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </TableFrame>
+    );
+  else
+    body = (
+      <ul className="grid gap-3 md:grid-cols-2" aria-label={t('admin.users.title')} data-testid="admin-users-cards">
+        {users.data.map((user) => {
+          const a = actionsFor(user);
+          return (
+            <li
+              key={user.id}
+              className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+              data-testid="admin-user"
+              data-email={user.email}
+            >
+              <div className="flex items-start justify-between gap-3">
+                <UserIdentity user={user} />
+                <StatusBadge active={user.isActive} />
+              </div>
+              <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+                <div>
+                  <dt className="text-xs text-slate-500">{t('admin.users.columns.balance')}</dt>
+                  <dd>
+                    <Balance user={user} inline />
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-slate-500">{t('admin.users.columns.created')}</dt>
+                  <dd className="text-slate-800" data-testid="admin-user-created">
+                    {formatDate(user.createdAt, lang)}
+                  </dd>
+                </div>
+              </dl>
+              <div className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
+                <RoleSelect user={user} actions={a} labelled />
+                <StatusButton user={user} actions={a} />
+              </div>
+              <BalanceButtons user={user} actions={a} />
+            </li>
+          );
+        })}
+      </ul>
+    );
+
+  return (
+    <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+      <div className="grid gap-8" data-testid="admin-users-tab">
+        <section className="grid gap-4" aria-labelledby="admin-users-heading">
+          <div>
+            <h2 id="admin-users-heading" className="text-base font-semibold text-slate-900">
+              {t('admin.users.title')}
+            </h2>
+            <p className="text-sm text-slate-600">
+              {users.data ? t('admin.users.count', { count: users.data.length }) : '\u00a0'}
+            </p>
+          </div>
+          {body}
+        </section>
+        <OrganizationsList />
+      </div>
+      <BalanceDialog mode={balance?.mode ?? 'add'} user={balance?.user ?? null} onClose={() => setBalance(null)} />
+      <AlertDialog
+        open={deactivating !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeactivating(null);
+        }}
+      >
+        {deactivating ? (
+          <AlertDialogContent
+            title={t('admin.users.deactivateTitle', { name: personName(deactivating) })}
+            description={t('admin.users.deactivateDescription', { email: deactivating.email })}
+            data-testid="deactivate-dialog"
+          >
+            <AlertDialogFooter>
+              <AlertDialogCancel className={buttonClass('secondary')}>{t('admin.cancel')}</AlertDialogCancel>
+              <Button
+                variant="danger"
+                onClick={() => {
+                  changeStatus(deactivating, false);
+                  setDeactivating(null);
+                }}
+                data-testid="deactivate-confirm"
+              >
+                <UserX className="size-4" aria-hidden="true" />
+                {t('admin.users.deactivate')}
+              </Button>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        ) : null}
+      </AlertDialog>
+    </Tooltip.Provider>
+  );
+}
+
+function UserIdentity({ user }: { user: TAdminUser }) {
+  return (
+    <div className="min-w-0">
+      <p className="font-medium break-words text-slate-900" data-testid="admin-user-name">
+        {personName(user)}
+      </p>
+      <p className="text-sm break-words text-slate-600" data-testid="admin-user-email">
+        <EmailText email={user.email} />
+      </p>
+      {user.organization ? <p className="text-xs text-slate-500">{user.organization.name}</p> : null}
+    </div>
+  );
+}
+
+function RoleSelect({ user, actions, labelled }: { user: TAdminUser; actions: RowActions; labelled?: boolean }) {
+  const { t } = useTranslation();
+  const id = `role-${user.id}`;
+  return (
+    <div className="grid gap-1">
+      {labelled ? (
+        <label htmlFor={id} className="text-xs text-slate-500">
+          {t('admin.users.columns.role')}
+        </label>
+      ) : null}
+      <select
+        id={id}
+        value={actions.pendingRole ?? user.role}
+        disabled={actions.pending}
+        onChange={(e) => actions.onRole(e.target.value as TRole)}
+        aria-label={labelled ? undefined : t('admin.users.roleFor', { name: personName(user) })}
+        className={cn(inputClass, 'h-10 min-w-36 sm:h-9')}
+        data-testid="admin-user-role"
+      >
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {t(`roles.${role}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function Balance({ user, inline }: { user: TAdminUser; inline?: boolean }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const amount = formatMoney(parseCents(user.walletBalance) ?? 0, lang);
+  const flagged = user.wallet.flaggedAt !== null;
+  const reason = user.wallet.flagReason || t('admin.users.flaggedNoReason');
+  if (inline) {
+    return (
+      <div className="grid gap-1">
+        <span className="inline-flex items-center gap-1.5 font-semibold text-slate-900 tabular-nums">
+          <span data-testid="admin-user-balance">{amount}</span>
+          {flagged ? <Flag className="size-4 text-amber-600" aria-hidden="true" /> : null}
+        </span>
+        {flagged ? (
+          <span className="text-xs text-amber-800" data-testid="admin-user-flag">
+            {t('admin.users.flagged', { reason })}
+          </span>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <span className="inline-flex items-center justify-end gap-1.5 font-semibold text-slate-900 tabular-nums">
+      {flagged ? (
+        <Tooltip.Root>
+          <Tooltip.Trigger asChild>
+            <button
+              type="button"
+              aria-label={t('admin.users.flagged', { reason })}
+              className="inline-flex size-7 cursor-help items-center justify-center rounded-md text-amber-600 hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              data-testid="admin-user-flag"
+            >
+              <Flag className="size-4" aria-hidden="true" />
+            </button>
+          </Tooltip.Trigger>
+          <Tooltip.Portal>
+            <Tooltip.Content
+              sideOffset={6}
+              className="z-50 max-w-xs rounded-md bg-slate-900 px-3 py-2 text-xs font-normal text-white shadow-lg"
+            >
+              {t('admin.users.flagged', { reason })}
+              <Tooltip.Arrow className="fill-slate-900" />
+            </Tooltip.Content>
+          </Tooltip.Portal>
+        </Tooltip.Root>
+      ) : null}
+      <span data-testid="admin-user-balance">{amount}</span>
+    </span>
+  );
+}
+
+function StatusBadge({ active }: { active: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={cn(badgeClass, active ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700')}
+      data-testid="admin-user-status"
+      data-active={active}
+    >
+      {active ? t('admin.users.active') : t('admin.users.inactive')}
+    </span>
+  );
+}
+
+function StatusButton({ user, actions, compact }: { user: TAdminUser; actions: RowActions; compact?: boolean }) {
+  const { t } = useTranslation();
+  const selfBlocked = user.isActive && actions.isSelf;
+  const label = user.isActive ? t('admin.users.deactivate') : t('admin.users.activate');
+  return (
+    <Button
+      variant={user.isActive ? 'ghost' : 'secondary'}
+      size="sm"
+      onClick={actions.onStatus}
+      disabled={actions.pending || selfBlocked}
+      title={selfBlocked ? t('admin.users.cannotDeactivateSelf') : undefined}
+      aria-label={compact ? `${label}: ${personName(user)}` : undefined}
+      className={user.isActive ? 'text-red-700 hover:bg-red-50' : undefined}
+      data-testid="admin-user-toggle"
+    >
+      {user.isActive ? (
+        <MinusCircle className="size-4" aria-hidden="true" />
+      ) : (
+        <UserCheck className="size-4" aria-hidden="true" />
+      )}
+      {label}
+    </Button>
+  );
+}
+
+function BalanceButtons({ user, actions }: { user: TAdminUser; actions: RowActions }) {
+  const { t } = useTranslation();
+  const off = !user.isActive || actions.pending;
+  const why = !user.isActive ? t('admin.users.inactiveNoBalance') : undefined;
+  return (
+    <div className="flex flex-wrap justify-end gap-2 max-sm:grid max-sm:grid-cols-2">
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => actions.onBalance('add')}
+        disabled={off}
+        title={why}
+        data-testid="admin-add-balance"
+      >
+        <PlusCircle className="size-4" aria-hidden="true" />
+        {t('admin.users.addBalance')}
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => actions.onBalance('edit')}
+        disabled={off}
+        title={why}
+        data-testid="admin-edit-balance"
+      >
+        <Pencil className="size-4" aria-hidden="true" />
+        {t('admin.users.editBalance')}
+      </Button>
+    </div>
+  );
+}
+
+/** Spec §2 'users and organizations': every organization with its user count, email and created date. */
+function OrganizationsList() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const wide = useWide();
+  const orgs = useAdminOrganizations();
+  let body: React.ReactNode;
+  if (orgs.isPending) body = <ListSkeleton label={t('admin.organizations.loading')} rows={2} />;
+  else if (orgs.isError && !orgs.data)
+    body = (
+      <LoadError
+        title={t('admin.organizations.loadFailed')}
+        onRetry={() => void orgs.refetch()}
+        retrying={orgs.isFetching}
+        testId="admin-organizations-error"
+      />
+    );
+  else if (orgs.data.length === 0)
+    body = (
+      <EmptyState
+        icon={<Building2 className="size-8" aria-hidden="true" />}
+        title={t('admin.organizations.empty')}
+        testId="admin-organizations-empty"
+      />
+    );
+  else if (wide)
+    body = (
+      <TableFrame label={t('admin.organizations.title')} testId="admin-organizations-table">
+        <thead className="bg-slate-50">
+          <tr>
+            <Th>{t('admin.organizations.columns.name')}</Th>
+            <Th className="text-right">{t('admin.organizations.columns.users')}</Th>
+            <Th>{t('admin.organizations.columns.email')}</Th>
+            <Th>{t('admin.organizations.columns.created')}</Th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {orgs.data.map((org) => (
+            <tr key={org.id} data-testid="admin-organization">
+              <td className="px-4 py-3 font-medium text-slate-900">{org.name}</td>
+              <td className="px-4 py-3 text-right text-slate-800 tabular-nums">{org.userCount}</td>
+              <td className="px-4 py-3 break-words text-slate-700">
+                {org.email ? <EmailText email={org.email} /> : '—'}
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(org.createdAt, lang)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </TableFrame>
+    );
+  else
+    body = (
+      <ul className="grid gap-3 md:grid-cols-2" aria-label={t('admin.organizations.title')}>
+        {orgs.data.map((org) => (
+          <OrganizationCard key={org.id} org={org} />
+        ))}
+      </ul>
+    );
+  return (
+    <section className="grid gap-4" aria-labelledby="admin-organizations-heading" data-testid="admin-organizations">
+      <div>
+        <h2 id="admin-organizations-heading" className="text-base font-semibold text-slate-900">
+          {t('admin.organizations.title')}
+        </h2>
+        <p className="text-sm text-slate-600">
+          {orgs.data ? t('admin.organizations.count', { count: orgs.data.length }) : '\u00a0'}
+        </p>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+function OrganizationCard({ org }: { org: TAdminOrganization }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <li
+      className="grid gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="admin-organization"
+    >
+      <p className="font-medium break-words text-slate-900">{org.name}</p>
+      <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+        <div>
+          <dt className="text-xs text-slate-500">{t('admin.organizations.columns.users')}</dt>
+          <dd className="text-slate-800 tabular-nums">{org.userCount}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">{t('admin.organizations.columns.created')}</dt>
+          <dd className="text-slate-800">{formatDate(org.createdAt, lang)}</dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="text-xs text-slate-500">{t('admin.organizations.columns.email')}</dt>
+          <dd className="break-words text-slate-800">{org.email ? <EmailText email={org.email} /> : '—'}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}

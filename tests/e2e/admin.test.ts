@@ -1,0 +1,457 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { TCreateIntentResponse } from '../../src/shared/contracts/payments';
+import type { TRateOption } from '../../src/shared/contracts/rates';
+import type { TCreatedShipment } from '../../src/shared/contracts/shipments';
+import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
+import { newAccount, signInViaUi, signUpViaApi, type TestAccount } from './helpers/accounts';
+import { horizontalOverflow, screenshots, seriousViolations } from './helpers/page-checks';
+
+const ADMIN = { email: 'admin-panel@example.com', password: 'Admin-pass-2026' };
+const shot = screenshots('admin');
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const TABS = ['users', 'rate-templates', 'audit', 'orders', 'charges', 'discounts'] as const;
+
+const FROM = {
+  firstName: 'Ana',
+  lastName: 'Sender',
+  company: 'Maple Goods',
+  address: '1 King St W',
+  city: 'Toronto',
+  province: 'ON',
+  postalCode: 'M5H 1A1',
+  country: 'CA',
+  phone: '416-555-0100',
+  email: 'ana@example.com',
+};
+const TO = {
+  firstName: 'Bob',
+  lastName: 'Receiver',
+  company: '',
+  address: '800 Robson St',
+  city: 'Vancouver',
+  province: 'BC',
+  postalCode: 'V6Z 2E7',
+  country: 'CA',
+  phone: '604-555-0199',
+  email: 'bob@example.com',
+};
+const PARCEL = { weight: 2, length: 30, width: 20, height: 10, type: 'package' };
+
+const quoteEnd = (p: typeof FROM) => ({
+  name: `${p.firstName} ${p.lastName}`,
+  company: p.company,
+  streetAddress: p.address,
+  city: p.city,
+  province: p.province,
+  postalCode: p.postalCode,
+  country: p.country,
+  phoneNumber: p.phone,
+  emailAddress: p.email,
+});
+
+describe('admin panel in Chromium', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([
+      startApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** A new verified user in a browser context of their own (closed afterwards); returns the account and id. */
+  async function newUser(prefix: string, firstName: string, lastName: string): Promise<TestAccount & { id: string }> {
+    const context = await browser.newContext({ baseURL: app.url });
+    try {
+      const page = await context.newPage();
+      const account = await signUpViaApi(page, app, { ...newAccount(prefix), firstName, lastName });
+      const me = (await (await page.request.get('/api/user')).json()) as { id: string };
+      return { ...account, id: me.id };
+    } finally {
+      await context.close();
+    }
+  }
+
+  /** Signs a user up, funds the wallet as the admin (API) and places one order through the API. */
+  async function userWithOrder(): Promise<{ account: TestAccount; shipment: TCreatedShipment }> {
+    const context = await browser.newContext({ baseURL: app.url });
+    const adminContext = await browser.newContext({ baseURL: app.url });
+    try {
+      const page = await context.newPage();
+      const account = await signUpViaApi(page, app, {
+        ...newAccount('orders'),
+        firstName: 'Olivia',
+        lastName: 'Order',
+      });
+      const me = (await (await page.request.get('/api/user')).json()) as { id: string };
+      expect((await adminContext.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
+      const funded = await adminContext.request.post('/api/admin/add-balance', {
+        data: { userId: me.id, amount: '200.00', description: 'admin e2e' },
+      });
+      expect(funded.status(), await funded.text()).toBe(200);
+      const quoted = await page.request.post('/api/rates/quote', {
+        data: { fromAddress: quoteEnd(FROM), toAddress: quoteEnd(TO), packageDetails: PARCEL },
+      });
+      expect(quoted.status(), await quoted.text()).toBe(200);
+      const option = ((await quoted.json()) as TRateOption[])[0]!;
+      const placed = await page.request.post('/api/shipments', {
+        headers: { 'Idempotency-Key': randomUUID() },
+        data: {
+          fromAddressId: null,
+          toAddressId: null,
+          fromAddress: FROM,
+          toAddress: TO,
+          carrier: option.carrier,
+          service: option.serviceName,
+          serviceCode: option.serviceCode,
+          packageDetails: PARCEL,
+          rateDetails: option,
+          totalCost: option.total,
+          taxes: option.taxes.total,
+        },
+      });
+      expect(placed.status(), await placed.text()).toBe(201);
+      return { account, shipment: (await placed.json()) as TCreatedShipment };
+    } finally {
+      await context.close();
+      await adminContext.close();
+    }
+  }
+
+  /**
+   * A user who tops up $10.00 with the sandbox's dispute card (4000000000000259): credited at once, then
+   * taken back by a dispute a moment later, which flags the wallet for an admin.
+   */
+  async function userWithDisputedTopUp(): Promise<TestAccount> {
+    const context = await browser.newContext({ baseURL: app.url });
+    try {
+      const page = await context.newPage();
+      const account = await signUpViaApi(page, app, { ...newAccount('flag'), firstName: 'Fiona', lastName: 'Flag' });
+      const created = await page.request.post('/api/create-payment-intent', {
+        data: { amount: '10.00', savePaymentMethod: true },
+      });
+      expect(created.status(), await created.text()).toBe(200);
+      const intent = (await created.json()) as TCreateIntentResponse;
+      const paid = await page.request.post(`/api/sandbox/payment-intents/${intent.paymentIntentId}/confirm`, {
+        data: {
+          clientSecret: intent.clientSecret,
+          card: { number: '4000000000000259', expMonth: 12, expYear: 2031, cvc: '123', name: 'Fiona Flag' },
+        },
+      });
+      expect(paid.status(), await paid.text()).toBe(200);
+      const credited = await page.request.post('/api/confirm-payment', {
+        data: { paymentIntentId: intent.paymentIntentId },
+      });
+      expect(credited.status(), await credited.text()).toBe(200);
+      return account;
+    } finally {
+      await context.close();
+    }
+  }
+
+  const userRow = (page: Page, email: string) => page.locator(`[data-testid="admin-user"][data-email="${email}"]`);
+  const openTab = async (page: Page, tab: (typeof TABS)[number]) => {
+    await page.getByTestId(`admin-tab-${tab}`).click();
+    await expect.poll(() => page.getByTestId(`admin-tab-${tab}`).getAttribute('data-state')).toBe('active');
+  };
+  /** How far a table is wider than its frame (0: the whole table shows at this width, nothing to scroll). */
+  const tableOverflow = (page: Page, testId: string) =>
+    page.getByTestId(testId).evaluate((table) => table.scrollWidth - table.parentElement!.clientWidth);
+  /** Waits until no request is in flight and no list is loading, so a screenshot shows the settled screen. */
+  const settle = async (page: Page) => {
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.getByTestId('admin-list-loading').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('admin-stats-loading').count()).toBe(0);
+  };
+
+  it('shows Access Denied to a non-admin and makes no admin call', async () => {
+    const { page, context } = await newPage(browser, app, { viewport: DESKTOP });
+    await signUpViaApi(page, app);
+    const adminCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/admin')) adminCalls.push(request.url());
+    });
+    await page.goto('/admin');
+    await page.getByText("Access Denied: You don't have permission to access this page.").waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('admin-page').count()).toBe(0);
+    expect(adminCalls).toEqual([]);
+    await shot(page, 'access-denied-en-desktop');
+    await context.close();
+  });
+
+  it('changes a role, adds and sets a balance, deactivates a user, reads the audit and all orders (English, Chinese, phone)', async () => {
+    const riley = await newUser('role', 'Riley', 'Roy');
+    const dana = await newUser('deactivate', 'Dana', 'Dubois');
+    const { account: olivia, shipment } = await userWithOrder();
+    const fiona = await userWithDisputedTopUp();
+
+    const { page, context } = await newPage(browser, app, { viewport: DESKTOP });
+    await signInViaUi(page, ADMIN);
+    await page.goto('/admin');
+    await page.getByTestId('admin-page').waitFor();
+    await settle(page);
+
+    // The four figures: every user in the list; one order on its way; this month's margin under the revenue.
+    const stat = (id: string) => page.getByTestId(id).getByTestId('stat-value').textContent();
+    await userRow(page, riley.email).waitFor();
+    expect(await stat('admin-stat-users')).toBe(String(await page.getByTestId('admin-user').count()));
+    expect(await stat('admin-stat-organizations')).toMatch(/^\d+$/);
+    expect(await stat('admin-stat-active')).toBe('1');
+    expect(await stat('admin-stat-revenue')).toMatch(/^\$\d/);
+    expect(await page.getByTestId('admin-stat-margin').textContent()).toMatch(/^Margin this month: \$/);
+
+    // Users: every user with role, balance, status and created date.
+    await userRow(page, riley.email).waitFor();
+    expect(await page.getByTestId('admin-users-table').isVisible()).toBe(true);
+    expect(await userRow(page, riley.email).getByTestId('admin-user-name').textContent()).toBe('Riley Roy');
+    expect(await userRow(page, riley.email).getByTestId('admin-user-role').inputValue()).toBe('end_user');
+    expect(await userRow(page, riley.email).getByTestId('admin-user-balance').textContent()).toBe('$0.00');
+    expect(await userRow(page, olivia.email).getByTestId('admin-user-balance').textContent()).not.toBe('$0.00');
+    expect(await userRow(page, riley.email).getByTestId('admin-user-status').textContent()).toBe('Active');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await tableOverflow(page, 'admin-users-table')).toBeLessThanOrEqual(0);
+    await shot(page, 'users-en-desktop');
+
+    // Role: End User → Staff, with the server's message in a toast.
+    await userRow(page, riley.email).getByTestId('admin-user-role').selectOption('staff');
+    const toast = page.getByTestId('toast');
+    await toast.filter({ hasText: 'Role updated' }).waitFor();
+    expect(await toast.textContent()).toContain(`Role of ${riley.email} changed from End User to Staff`);
+    await expect.poll(() => userRow(page, riley.email).getByTestId('admin-user-role').inputValue()).toBe('staff');
+
+    // Add balance: the range message at and past each bound, then $25.50.
+    await userRow(page, riley.email).getByTestId('admin-add-balance').click();
+    const addDialog = page.getByTestId('add-balance-dialog');
+    await addDialog.waitFor();
+    expect(await addDialog.getByRole('heading').textContent()).toBe('Add Balance');
+    expect(await addDialog.textContent()).toContain('Amount must be between $1.00 and $50,000.00.');
+    for (const wrong of ['0.99', '50000.01']) {
+      await addDialog.getByTestId('balance-amount').fill(wrong);
+      await addDialog.getByTestId('balance-submit').click();
+      await addDialog.getByRole('alert').filter({ hasText: 'Amount must be between $1.00 and $50,000.00' }).waitFor();
+    }
+    await addDialog.getByTestId('balance-amount').fill('');
+    await addDialog.getByTestId('balance-submit').click();
+    await addDialog.getByRole('alert').filter({ hasText: 'Amount is required' }).waitFor();
+    await addDialog.getByTestId('balance-amount').fill('25.50');
+    await addDialog.getByTestId('balance-description').fill('Welcome credit');
+    expect(await addDialog.getByTestId('balance-after').textContent()).toBe('$25.50');
+    await shot(page, 'add-balance-en-desktop', false);
+    await addDialog.getByTestId('balance-submit').click();
+    await toast.filter({ hasText: 'Balance added' }).waitFor();
+    expect(await toast.textContent()).toContain(`Added $25.50 to ${riley.email}. New balance $25.50.`);
+    await addDialog.waitFor({ state: 'detached' });
+    await expect.poll(() => userRow(page, riley.email).getByTestId('admin-user-balance').textContent()).toBe('$25.50');
+
+    // Edit balance: set to $10.00 (the current balance is filled in to start from).
+    await userRow(page, riley.email).getByTestId('admin-edit-balance').click();
+    const editDialog = page.getByTestId('edit-balance-dialog');
+    await editDialog.waitFor();
+    expect(await editDialog.getByTestId('balance-amount').inputValue()).toBe('25.50');
+    await editDialog.getByTestId('balance-amount').fill('50000.01');
+    await editDialog.getByTestId('balance-submit').click();
+    await editDialog.getByRole('alert').filter({ hasText: 'Balance must be between $0.00 and $50,000.00' }).waitFor();
+    await editDialog.getByTestId('balance-amount').fill('10');
+    await shot(page, 'edit-balance-en-desktop', false);
+    await editDialog.getByTestId('balance-submit').click();
+    await toast.filter({ hasText: 'Balance updated' }).waitFor();
+    await expect.poll(() => userRow(page, riley.email).getByTestId('admin-user-balance').textContent()).toBe('$10.00');
+
+    // Deactivate Dana: a confirm first, then the badge and the balance buttons follow.
+    const danaRow = userRow(page, dana.email);
+    expect(await danaRow.getByTestId('admin-add-balance').isEnabled()).toBe(true);
+    await danaRow.getByTestId('admin-user-toggle').click();
+    const confirm = page.getByTestId('deactivate-dialog');
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('Deactivate Dana Dubois?');
+    await shot(page, 'deactivate-en-desktop', false);
+    await confirm.getByTestId('deactivate-confirm').click();
+    await toast.filter({ hasText: 'User deactivated' }).waitFor();
+    await expect.poll(() => danaRow.getByTestId('admin-user-status').textContent()).toBe('Inactive');
+    expect(await danaRow.getByTestId('admin-add-balance').isDisabled()).toBe(true);
+    expect(await danaRow.getByTestId('admin-edit-balance').isDisabled()).toBe(true);
+    expect(await danaRow.getByTestId('admin-user-toggle').textContent()).toBe('Activate');
+    // Dana can no longer sign in.
+    const danaLogin = await (
+      await browser.newContext({ baseURL: app.url })
+    ).request.post('/api/login', {
+      data: { email: dana.email, password: dana.password },
+    });
+    expect(danaLogin.status()).toBeGreaterThanOrEqual(400);
+    // The admin's own deactivate button is off (the server refuses it too).
+    expect(await userRow(page, ADMIN.email).getByTestId('admin-user-toggle').isDisabled()).toBe(true);
+
+    // Audit: the role change with its old and new role, the resource id cut to 8, Toronto date, the IP.
+    await openTab(page, 'audit');
+    const roleEntry = page
+      .locator('[data-testid="audit-entry"][data-action="user.role_change"]')
+      .filter({ hasText: riley.id.slice(0, 8) });
+    await roleEntry.waitFor();
+    expect(await roleEntry.getByTestId('audit-old').textContent()).toBe('role: end_user');
+    expect(await roleEntry.getByTestId('audit-new').textContent()).toBe('role: staff');
+    expect(await roleEntry.getByTestId('audit-resource').textContent()).toBe(`user #${riley.id.slice(0, 8)}`);
+    expect(await roleEntry.getByTestId('audit-email').textContent()).toBe(ADMIN.email);
+    expect(await roleEntry.getByTestId('audit-ip').textContent()).toMatch(/\d|:/);
+    const balanceEntry = page
+      .locator('[data-testid="audit-entry"][data-action="admin.add_balance"]')
+      .filter({ hasText: riley.id.slice(0, 8) });
+    // jsonb keeps its keys in its own order.
+    const added = (await balanceEntry.getByTestId('audit-new').textContent())!.split(', ').sort();
+    expect(added).toEqual(['added: 25.50', 'balance: 25.50']);
+    expect(await balanceEntry.getByTestId('audit-old').textContent()).toBe('balance: 0.00');
+    expect(await page.getByTestId('audit-limit-note').count()).toBe(0);
+    // Filter by one user (the entries they made), then clear.
+    await page.getByTestId('audit-user-filter').selectOption({ label: `Riley Roy (${riley.email})` });
+    await expect
+      .poll(async () => {
+        const emails = await page.getByTestId('audit-email').allTextContents();
+        return emails.length > 0 && emails.every((e) => e === riley.email);
+      })
+      .toBe(true);
+    expect(await page.locator('[data-action="user.role_change"]').count()).toBe(0);
+    await page.getByTestId('audit-clear-filter').click();
+    await roleEntry.waitFor();
+    expect(await page.getByTestId('audit-clear-filter').isDisabled()).toBe(true);
+    await settle(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await tableOverflow(page, 'admin-audit-table')).toBeLessThanOrEqual(0);
+    await shot(page, 'audit-en-desktop');
+
+    // All orders: Olivia's order with its number, short id, places, service and status.
+    await openTab(page, 'orders');
+    const order = page.locator(`[data-testid="admin-order"][data-id="${shipment.id}"]`);
+    await order.waitFor();
+    expect(await order.getByTestId('admin-order-number').textContent()).toBe(shipment.trackingNumber);
+    expect(await order.getByTestId('admin-order-id').textContent()).toBe(shipment.id.slice(0, 8));
+    expect(await order.getByTestId('admin-order-user').textContent()).toBe('Olivia Order');
+    expect(await order.getByTestId('admin-order-from').textContent()).toBe('Toronto, ON');
+    expect(await order.getByTestId('admin-order-to').textContent()).toBe('Vancouver, BC');
+    expect(await order.getByTestId('admin-order-service').textContent()).not.toBe('');
+    expect(await order.getByTestId('admin-order-cost').textContent()).toMatch(/^\$\d+\.\d\d$/);
+    // Price and carrier cost before taxes, and the margin between them, one per line in the table.
+    expect(await order.getByTestId('admin-order-breakdown').innerText()).toMatch(
+      /^Price \$\d+\.\d\d\nCarrier \$\d+\.\d\d\nMargin \$\d+\.\d\d$/,
+    );
+    expect(await order.getByTestId('admin-order-status').textContent()).toMatch(/^[A-Z ]+$/);
+    // Search: debounced, by tracking number, then by something no order has.
+    await page.getByTestId('admin-orders-search').fill(shipment.trackingNumber);
+    await expect.poll(() => page.getByTestId('admin-orders-count').textContent()).toContain('1 order matches');
+    await page.getByTestId('admin-orders-search').fill('no-such-order-anywhere');
+    await page.getByTestId('admin-orders-empty').waitFor();
+    expect(await page.getByTestId('admin-orders-empty').textContent()).toContain('No orders found');
+    await page.getByTestId('admin-orders-empty').getByRole('button', { name: 'Clear search' }).click();
+    await order.waitFor();
+    await settle(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await tableOverflow(page, 'admin-orders-table')).toBeLessThanOrEqual(0);
+    await shot(page, 'orders-en-desktop');
+
+    for (const tab of ['rate-templates', 'charges', 'discounts'] as const) {
+      await openTab(page, tab);
+      await settle(page);
+      await shot(page, `${tab}-en-desktop`);
+    }
+
+    // A wallet flagged by a dispute (the sandbox's webhooks arrive within 15 s): the notice under the
+    // figures, and the flag on the user with the reason in a tooltip.
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/admin');
+          await page.getByTestId('admin-page').waitFor();
+          await settle(page);
+          return page.getByTestId('admin-flagged-wallets').count();
+        },
+        { timeout: 60_000, interval: 3_000 },
+      )
+      .toBe(1);
+    expect(await page.getByTestId('admin-flagged-wallets').textContent()).toContain('1 wallet is flagged for review');
+    const flag = userRow(page, fiona.email).getByTestId('admin-user-flag');
+    expect(await flag.getAttribute('aria-label')).toMatch(/^Wallet flagged: .*dispute/);
+    expect(await userRow(page, riley.email).getByTestId('admin-user-flag').count()).toBe(0);
+    await flag.hover();
+    await page.getByRole('tooltip').filter({ hasText: 'dispute' }).waitFor();
+    await shot(page, 'flagged-en-desktop', false);
+    await page.mouse.move(0, 0);
+
+    // Chinese: every tab and dialog.
+    await page.evaluate(() => localStorage.setItem('voyageur.lang', 'zh'));
+    await page.goto('/admin');
+    await page.getByTestId('admin-page').waitFor();
+    await settle(page);
+    expect(await page.getByTestId('admin-tab-users').textContent()).toBe('用户与组织');
+    expect(await page.getByTestId('admin-stat-users').textContent()).toContain('用户总数');
+    expect(await userRow(page, dana.email).getByTestId('admin-user-status').textContent()).toBe('已停用');
+    await shot(page, 'users-zh-desktop');
+    await userRow(page, riley.email).getByTestId('admin-add-balance').click();
+    await page.getByTestId('add-balance-dialog').waitFor();
+    await page.getByTestId('balance-amount').fill('0.5');
+    await page.getByTestId('balance-submit').click();
+    await page.getByTestId('add-balance-dialog').getByRole('alert').filter({ hasText: '金额必须在' }).waitFor();
+    await shot(page, 'add-balance-zh-desktop', false);
+    await page.keyboard.press('Escape');
+    await userRow(page, riley.email).getByTestId('admin-edit-balance').click();
+    await page.getByTestId('edit-balance-dialog').waitFor();
+    await shot(page, 'edit-balance-zh-desktop', false);
+    await page.keyboard.press('Escape');
+    await userRow(page, olivia.email).getByTestId('admin-user-toggle').click();
+    await page.getByTestId('deactivate-dialog').waitFor();
+    await shot(page, 'deactivate-zh-desktop', false);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('deactivate-dialog').waitFor({ state: 'detached' });
+    for (const tab of TABS.slice(1)) {
+      await openTab(page, tab);
+      await settle(page);
+      await shot(page, `${tab}-zh-desktop`);
+    }
+    await openTab(page, 'orders');
+    await settle(page);
+    expect(await tableOverflow(page, 'admin-orders-table')).toBeLessThanOrEqual(0);
+    expect(await page.getByTestId('admin-tab-orders').textContent()).toBe('全部运单');
+
+    // Phone, both languages: cards instead of tables, no sideways scrolling, every tab and dialog.
+    await page.setViewportSize(PHONE);
+    for (const lang of ['zh', 'en'] as const) {
+      await page.evaluate((l) => localStorage.setItem('voyageur.lang', l), lang);
+      await page.goto('/admin');
+      await page.getByTestId('admin-page').waitFor();
+      await settle(page);
+      expect(await page.getByTestId('admin-users-cards').isVisible()).toBe(true);
+      expect(await page.getByTestId('admin-users-table').count()).toBe(0);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await shot(page, `users-${lang}-phone`);
+      await userRow(page, riley.email).getByTestId('admin-add-balance').click();
+      await page.getByTestId('add-balance-dialog').waitFor();
+      await shot(page, `add-balance-${lang}-phone`, false);
+      await page.keyboard.press('Escape');
+      await userRow(page, riley.email).getByTestId('admin-edit-balance').click();
+      await page.getByTestId('edit-balance-dialog').waitFor();
+      await shot(page, `edit-balance-${lang}-phone`, false);
+      await page.keyboard.press('Escape');
+      await userRow(page, olivia.email).getByTestId('admin-user-toggle').click();
+      await page.getByTestId('deactivate-dialog').waitFor();
+      await shot(page, `deactivate-${lang}-phone`, false);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('deactivate-dialog').waitFor({ state: 'detached' });
+      for (const tab of TABS.slice(1)) {
+        await openTab(page, tab);
+        await settle(page);
+        await shot(page, `${tab}-${lang}-phone`);
+        expect(await horizontalOverflow(page), `${tab} ${lang}`).toBeLessThanOrEqual(0);
+      }
+    }
+    await openTab(page, 'orders');
+    await page.locator(`[data-testid="admin-order"][data-id="${shipment.id}"]`).waitFor();
+    expect(await page.getByTestId('admin-orders-table').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
