@@ -1,0 +1,349 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TPriceRule } from '../../../../shared/contracts/admin';
+import { CARRIER_CODES, CARRIER_NAMES, type CarrierCode } from '../../../../shared/carriers';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input, inputClass } from '../../../components/ui/input';
+import { Switch } from '../../../components/ui/switch';
+import { isApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { renderText, type TextRef } from '../../../lib/error-message';
+import { formatMoney } from '../../../lib/format';
+import { dismissToasts, toast } from '../../../lib/toast';
+import { adminOrganizationsQuery, useCreatePriceRule, useUpdatePriceRule } from '../pricing-api';
+import {
+  checkPriceRule,
+  codeKeyPart,
+  EMPTY_PRICE_RULE_FORM,
+  hasProblems,
+  PRICE_RULE_FIELDS,
+  priceRuleToForm,
+  priceWithMarkup,
+  serverProblems,
+  SUGGESTED_SERVICES,
+  type FieldProblems,
+  type PriceRuleField,
+  type PriceRuleForm,
+} from '../pricing-format';
+import { PricingDialog } from './pricing-dialog';
+import { DialogAlert, serverMessageRef, successRef, useLang } from './pricing-ui';
+
+export type PriceRuleDialogMode = { kind: 'create' } | { kind: 'edit'; rule: TPriceRule } | null;
+
+const TOAST_TAG = 'admin.rateTemplates.save';
+/** The carrier cost the form's example works on. */
+const EXAMPLE_COST_CENTS = 2000;
+
+/** The carrier's name in the interface language (rates texts), else its English name. */
+export function useCarrierName() {
+  const { t } = useTranslation();
+  return (code: string) =>
+    t(`rates.carriers.${codeKeyPart(code)}`, { defaultValue: CARRIER_NAMES[code as CarrierCode] ?? code });
+}
+
+/** A service's name in the interface language, when the rates texts know its code. */
+export function useServiceName() {
+  const { t } = useTranslation();
+  return (code: string): string | null => {
+    const name = t(`rates.services.${codeKeyPart(code)}`, { defaultValue: '' });
+    return name || null;
+  };
+}
+
+/**
+ * Create or edit a price rule (rate templates): carrier, one service or all, one organization or
+ * everyone, markup in percent (0–500) and/or dollars ($0–$1,000), active. A scope already taken
+ * answers 409 and the dialog shows the server's message.
+ */
+export function PriceRuleDialog({ mode, onClose }: { mode: PriceRuleDialogMode; onClose: () => void }) {
+  const { t } = useTranslation();
+  const create = useCreatePriceRule();
+  const update = useUpdatePriceRule();
+  const editing = mode?.kind === 'edit';
+  return (
+    <PricingDialog
+      open={mode !== null}
+      onClose={onClose}
+      busy={create.isPending || update.isPending}
+      title={editing ? t('admin.rateTemplates.dialog.editTitle') : t('admin.rateTemplates.dialog.createTitle')}
+      description={t('admin.rateTemplates.dialog.description')}
+      testId="price-rule-dialog"
+    >
+      {mode ? (
+        <PriceRuleFormBody
+          key={mode.kind === 'edit' ? mode.rule.id : 'create'}
+          rule={mode.kind === 'edit' ? mode.rule : null}
+          create={create}
+          update={update}
+          onClose={onClose}
+        />
+      ) : null}
+    </PricingDialog>
+  );
+}
+
+function PriceRuleFormBody({
+  rule,
+  create,
+  update,
+  onClose,
+}: {
+  rule: TPriceRule | null;
+  create: ReturnType<typeof useCreatePriceRule>;
+  update: ReturnType<typeof useUpdatePriceRule>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const uid = useId();
+  const carrierName = useCarrierName();
+  const serviceName = useServiceName();
+  const organizations = useQuery(adminOrganizationsQuery);
+  const [form, setForm] = useState<PriceRuleForm>(rule ? priceRuleToForm(rule) : EMPTY_PRICE_RULE_FORM);
+  const [problems, setProblems] = useState<FieldProblems<PriceRuleField>>({});
+  const [conflict, setConflict] = useState<TextRef | null>(null);
+  const pending = create.isPending || update.isPending;
+  const fieldId = (field: PriceRuleField) => `${uid}-${field}`;
+
+  const set = <K extends keyof PriceRuleForm>(key: K, value: PriceRuleForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setProblems((p) => ({ ...p, [key]: undefined }));
+    setConflict(null);
+  };
+
+  const focusFirst = (found: FieldProblems<PriceRuleField>) => {
+    const first = PRICE_RULE_FIELDS.find((f) => found[f]);
+    if (first) document.getElementById(fieldId(first))?.focus();
+  };
+
+  const organizationName = (id: string) =>
+    id === '' ? t('admin.rateTemplates.everyone') : (organizations.data?.find((o) => o.id === id)?.name ?? id);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    setConflict(null);
+    const checked = checkPriceRule(form);
+    if (!checked.ok) {
+      setProblems(checked.problems);
+      focusFirst(checked.problems);
+      return;
+    }
+    setProblems({});
+    dismissToasts(TOAST_TAG);
+    const scope = {
+      carrier: carrierName(checked.body.carrier),
+      service: checked.body.serviceCode ?? t('admin.rateTemplates.allServices'),
+      organization: organizationName(checked.body.organizationId ?? ''),
+    };
+    try {
+      const answer = rule
+        ? await update.mutateAsync({ id: rule.id, body: checked.body })
+        : await create.mutateAsync(checked.body);
+      toast({
+        title: { key: rule ? 'admin.rateTemplates.updatedTitle' : 'admin.rateTemplates.createdTitle' },
+        description: successRef(
+          rule ? 'admin.rateTemplates.updated' : 'admin.rateTemplates.created',
+          answer.message,
+          scope,
+        ),
+        variant: 'success',
+        tag: TOAST_TAG,
+      });
+      onClose();
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) {
+        // The server names the rule that holds this scope; in Chinese we say which scope it is.
+        setConflict({ key: 'admin.rateTemplates.conflict', values: scope, raw: error.message });
+        return;
+      }
+      const found = serverProblems(isApiError(error) ? error.fieldErrors : undefined, PRICE_RULE_FIELDS);
+      if (hasProblems(found)) {
+        setProblems(found);
+        focusFirst(found);
+      }
+      toast({
+        title: { key: rule ? 'admin.rateTemplates.updateFailed' : 'admin.rateTemplates.createFailed' },
+        description: serverMessageRef(error, 'admin.rateTemplates.saveFailedHint'),
+        variant: 'destructive',
+        tag: TOAST_TAG,
+      });
+    }
+  };
+
+  const problem = (field: PriceRuleField) => (problems[field] ? renderText(problems[field], t) : undefined);
+  const suggestions = form.carrier ? SUGGESTED_SERVICES[form.carrier] : [];
+  const example = priceWithMarkup(EXAMPLE_COST_CENTS, {
+    markupPercent: form.markupPercent.trim() || '0',
+    markupFixed: form.markupFixed.trim() || '0',
+  });
+  const orgs = organizations.data ?? [];
+  const keptOrg = form.organizationId !== '' && !orgs.some((o) => o.id === form.organizationId);
+
+  return (
+    <form className="grid gap-4" onSubmit={(e) => void submit(e)} noValidate data-testid="price-rule-form">
+      {conflict ? (
+        <DialogAlert title={t('admin.rateTemplates.conflictTitle')} testId="price-rule-conflict">
+          <p>{renderText(conflict, t)}</p>
+        </DialogAlert>
+      ) : null}
+
+      <Field label={t('admin.rateTemplates.dialog.carrier')} error={problem('carrier')}>
+        <select
+          id={fieldId('carrier')}
+          className={cn(inputClass, 'h-10 pr-8')}
+          value={form.carrier}
+          onChange={(e) => set('carrier', e.target.value as CarrierCode | '')}
+          disabled={pending}
+          data-testid="price-rule-carrier"
+        >
+          <option value="">{t('admin.rateTemplates.dialog.chooseCarrier')}</option>
+          {CARRIER_CODES.map((code) => (
+            <option key={code} value={code}>
+              {carrierName(code)}
+            </option>
+          ))}
+        </select>
+      </Field>
+
+      <Field
+        label={t('admin.rateTemplates.dialog.service')}
+        optional={t('common.optional')}
+        hint={t('admin.rateTemplates.dialog.serviceHint')}
+        error={problem('serviceCode')}
+      >
+        <Input
+          id={fieldId('serviceCode')}
+          list={`${uid}-services`}
+          value={form.serviceCode}
+          maxLength={100}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={t('admin.rateTemplates.allServices')}
+          onChange={(e) => set('serviceCode', e.target.value)}
+          disabled={pending}
+          data-testid="price-rule-service"
+        />
+      </Field>
+      <datalist id={`${uid}-services`}>
+        {suggestions.map((code) => (
+          <option key={code} value={code}>
+            {serviceName(code) ?? code}
+          </option>
+        ))}
+      </datalist>
+
+      <Field label={t('admin.rateTemplates.dialog.organization')} error={problem('organizationId')}>
+        <select
+          id={fieldId('organizationId')}
+          className={cn(inputClass, 'h-10 pr-8')}
+          value={form.organizationId}
+          onChange={(e) => set('organizationId', e.target.value)}
+          disabled={pending}
+          data-testid="price-rule-organization"
+        >
+          <option value="">{t('admin.rateTemplates.everyone')}</option>
+          {keptOrg ? (
+            <option value={form.organizationId}>{rule?.organization?.name ?? form.organizationId}</option>
+          ) : null}
+          {orgs.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label={t('admin.rateTemplates.dialog.percent')}
+          hint={t('admin.rateTemplates.dialog.percentHint')}
+          error={problem('markupPercent')}
+        >
+          <Input
+            id={fieldId('markupPercent')}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={500}
+            step={0.01}
+            value={form.markupPercent}
+            onChange={(e) => set('markupPercent', e.target.value)}
+            disabled={pending}
+            data-testid="price-rule-percent"
+          />
+        </Field>
+        <Field
+          label={t('admin.rateTemplates.dialog.fixed')}
+          hint={t('admin.rateTemplates.dialog.fixedHint')}
+          error={problem('markupFixed')}
+        >
+          <Input
+            id={fieldId('markupFixed')}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={1000}
+            step={0.01}
+            value={form.markupFixed}
+            onChange={(e) => set('markupFixed', e.target.value)}
+            disabled={pending}
+            data-testid="price-rule-fixed"
+          />
+        </Field>
+      </div>
+      {example !== null ? (
+        <p className="-mt-1 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="price-rule-example">
+          {t('admin.rateTemplates.dialog.example', {
+            cost: formatMoney(EXAMPLE_COST_CENTS, lang),
+            price: formatMoney(example, lang),
+          })}
+        </p>
+      ) : null}
+
+      <Field
+        label={t('admin.rateTemplates.dialog.note')}
+        optional={t('common.optional')}
+        error={problem('description')}
+      >
+        <Input
+          id={fieldId('description')}
+          value={form.description}
+          maxLength={500}
+          onChange={(e) => set('description', e.target.value)}
+          disabled={pending}
+          data-testid="price-rule-description"
+        />
+      </Field>
+
+      <div className="flex items-center justify-between gap-4 rounded-md border border-slate-200 px-3 py-2">
+        <label htmlFor={`${uid}-active`} className="text-sm">
+          <span className="block font-medium text-slate-800">{t('admin.rateTemplates.dialog.active')}</span>
+          <span className="block text-xs text-slate-600">{t('admin.rateTemplates.dialog.activeHint')}</span>
+        </label>
+        <Switch
+          id={`${uid}-active`}
+          checked={form.isActive}
+          onCheckedChange={(checked) => set('isActive', checked)}
+          disabled={pending}
+          data-testid="price-rule-active"
+        />
+      </div>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={pending}>
+          {t('admin.rateTemplates.dialog.cancel')}
+        </Button>
+        <Button type="submit" disabled={pending} aria-busy={pending || undefined} data-testid="price-rule-submit">
+          {pending
+            ? t('admin.rateTemplates.dialog.saving')
+            : rule
+              ? t('admin.rateTemplates.dialog.save')
+              : t('admin.rateTemplates.dialog.create')}
+        </Button>
+      </div>
+    </form>
+  );
+}
