@@ -382,6 +382,18 @@ describe('admin panel in Chromium', () => {
     await shot(page, 'flagged-en-desktop', false);
     await page.mouse.move(0, 0);
 
+    // Past 50 entries the audit view shows the latest 50 and says so.
+    for (let i = 0; i < 30; i++) {
+      const added = await page.request.post('/api/admin/add-balance', {
+        data: { userId: riley.id, amount: '1.00', description: `audit filler ${i}` },
+      });
+      expect(added.status(), await added.text()).toBe(200);
+    }
+    await page.goto('/admin?tab=audit');
+    await page.getByTestId('audit-limit-note').waitFor();
+    expect(await page.getByTestId('audit-limit-note').textContent()).toBe('Only the latest 50 entries are shown.');
+    expect(await page.getByTestId('audit-entry').count()).toBe(50);
+
     // Chinese: every tab and dialog.
     await page.evaluate(() => localStorage.setItem('voyageur.lang', 'zh'));
     await page.goto('/admin');
