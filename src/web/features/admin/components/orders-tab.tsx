@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { TAdminShipment } from '../../../../shared/contracts/admin';
 import { SEARCH_MAX_LENGTH } from '../../../../shared/contracts/shipments';
 import { parseCents } from '../../../../shared/money';
+import { Pagination } from '../../../components/pagination';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_PAGE_SIZES, useAdminShipments } from '../admin-api';
 import { orderNumber, personName, shortId, statusLabel, statusTone, type StatusTone } from '../admin-rules';
-import { AdminPagination } from './admin-pagination';
 import {
   badgeClass,
   EmailText,
@@ -117,7 +117,7 @@ export function OrdersTab() {
         >
           {wide ? <OrdersTable orders={data.data} /> : <OrderCards orders={data.data} />}
         </div>
-        <AdminPagination
+        <Pagination
           page={data.pagination.page}
           totalPages={data.pagination.totalPages}
           onPage={goToPage}

@@ -3,12 +3,12 @@ import { Link, useSearchParams } from 'react-router';
 import { AlertCircle, PackageSearch, Plus, RotateCw, Search, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_MAX_LENGTH, type TShipment } from '../../../../shared/contracts/shipments';
+import { Pagination } from '../../../components/pagination';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { ShipmentCard, ShipmentCardSkeleton } from '../components/shipment-card';
 import { ShipmentDetailDialog } from '../components/shipment-detail-dialog';
-import { Pagination } from '../components/pagination';
 import { listSearchParams, PAGE_SIZES, readListParams, useShipments, type ShipmentListParams } from '../shipments-api';
 
 /** Spec §2 and §9: the search applies 500 ms after the last keystroke. */

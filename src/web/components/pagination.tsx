@@ -1,12 +1,12 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../lib/cn';
+import { cn } from '../lib/cn';
 
 export type PageItem = number | 'gap';
 
 /**
- * The numbered pages to show (spec §2): the first, the last, the current one and its neighbours,
- * with a gap (an ellipsis) wherever pages are left out.
+ * The numbered pages to show (spec §2; the user's shipments and the admin's orders): the first, the
+ * last, the current one and its neighbours, with a gap (an ellipsis) wherever pages are left out.
  */
 export function pageItems(current: number, totalPages: number): PageItem[] {
   if (totalPages <= 0) return [];
@@ -60,14 +60,14 @@ export function Pagination({
     );
   };
   return (
-    <nav aria-label={t('shipments.pagination.label')} className="flex justify-center" data-testid="pagination">
+    <nav aria-label={t('common.pagination.label')} className="flex justify-center" data-testid="pagination">
       <ul className="flex flex-wrap items-center justify-center gap-1">
         <li>
           {navButton(
             page - 1,
-            t('shipments.pagination.previousPage'),
+            t('common.pagination.previousPage'),
             <ChevronLeft className="size-4" aria-hidden="true" />,
-            t('shipments.pagination.previous'),
+            t('common.pagination.previous'),
             'page-prev',
           )}
         </li>
@@ -83,7 +83,7 @@ export function Pagination({
                 onClick={() => onPage(item)}
                 disabled={disabled && item !== page}
                 aria-current={item === page ? 'page' : undefined}
-                aria-label={t('shipments.pagination.page', { page: item })}
+                aria-label={t('common.pagination.page', { page: item })}
                 className={cn(
                   itemClass,
                   item === page
@@ -100,9 +100,9 @@ export function Pagination({
         <li>
           {navButton(
             page + 1,
-            t('shipments.pagination.nextPage'),
+            t('common.pagination.nextPage'),
             <ChevronRight className="size-4" aria-hidden="true" />,
-            t('shipments.pagination.next'),
+            t('common.pagination.next'),
             'page-next',
           )}
         </li>
