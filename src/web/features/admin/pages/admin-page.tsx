@@ -2,8 +2,8 @@ import { useSearchParams } from 'react-router';
 import { CreditCard, FileClock, Package, Percent, Tags, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { RequireAdmin } from '../../../components/require-admin';
+import { ScrollingTabList } from '../../../components/scrolling-tab-list';
 import { Tabs, TabsContent, TabsTrigger } from '../../../components/ui/tabs';
-import { AdminTabList } from '../components/admin-tab-list';
 import { AuditTab } from '../components/audit-tab';
 import { ChargesTab } from '../components/charges-tab';
 import { DiscountsTab } from '../components/discounts-tab';
@@ -48,14 +48,14 @@ function AdminPanel() {
         onValueChange={(value) => setParams(value === 'users' ? {} : { tab: value }, { replace: true })}
         className="min-w-0"
       >
-        <AdminTabList label={t('admin.tabsLabel')} value={tab}>
+        <ScrollingTabList testId="admin-tabs" label={t('admin.tabsLabel')} value={tab}>
           {TABS.map(({ value, icon: Icon, label }) => (
             <TabsTrigger key={value} value={value} data-testid={`admin-tab-${value}`}>
               <Icon className="size-4" aria-hidden="true" />
               {t(label)}
             </TabsTrigger>
           ))}
-        </AdminTabList>
+        </ScrollingTabList>
         <TabsContent value="users">
           <UsersTab />
         </TabsContent>

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { Bell, Building2, CreditCard, KeyRound, Lock, User } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ScrollingTabList } from '../../../components/scrolling-tab-list';
 import { Tabs, TabsContent, TabsTrigger } from '../../../components/ui/tabs';
 import { useUser } from '../../../lib/session';
 import { BillingTab } from '../components/billing-tab';
@@ -8,7 +9,6 @@ import { ComingTab } from '../components/coming-tab';
 import { NotificationsTab } from '../components/notifications-tab';
 import { OrganizationTab } from '../components/organization-tab';
 import { ProfileTab } from '../components/profile-tab';
-import { ScrollingTabList } from '../components/scrolling-tab-list';
 import { SecurityTab } from '../components/security-tab';
 
 const TABS = [
@@ -42,7 +42,7 @@ export function SettingsPage() {
       value={tab}
       onValueChange={(value) => setParams(value === 'profile' ? {} : { tab: value }, { replace: true })}
     >
-      <ScrollingTabList label={t('settings.tabsLabel')} value={tab}>
+      <ScrollingTabList testId="settings-tabs" label={t('settings.tabsLabel')} value={tab}>
         {TABS.map(({ value, icon: Icon }) => (
           <TabsTrigger key={value} value={value}>
             <Icon className="size-4" aria-hidden="true" />

@@ -1,17 +1,27 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { TabsList } from '../../../components/ui/tabs';
-import { cn } from '../../../lib/cn';
+import { cn } from '../lib/cn';
+import { TabsList } from './ui/tabs';
 
-/**
- * A tab list that scrolls sideways when the tabs do not fit (a phone): the hidden side fades out behind a
- * chevron, so it is plain that there are more tabs; the chevron scrolls there (arrow keys do too), and the
- * selected tab is kept in view.
- */
 /** Width of the fades (Tailwind w-12). */
 const FADE_PX = 48;
 
-export function ScrollingTabList({ label, value, children }: { label: string; value: string; children: ReactNode }) {
+/**
+ * A tab list that scrolls sideways when the tabs do not fit (a phone; the settings and admin pages): the
+ * hidden side fades out behind a chevron, so it is plain that there are more tabs; the chevron scrolls
+ * there (arrow keys do too), and the selected tab is kept in view.
+ */
+export function ScrollingTabList({
+  label,
+  value,
+  testId,
+  children,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  children: ReactNode;
+}) {
   const listRef = useRef<HTMLDivElement>(null);
   const [more, setMore] = useState({ start: false, end: false });
 
@@ -54,7 +64,7 @@ export function ScrollingTabList({ label, value, children }: { label: string; va
 
   const edge = 'absolute bottom-px top-0 flex w-12 items-center text-slate-500 hover:text-slate-900';
   return (
-    <div className="relative" data-testid="settings-tabs" data-more-start={more.start} data-more-end={more.end}>
+    <div className="relative" data-testid={testId} data-more-start={more.start} data-more-end={more.end}>
       <TabsList ref={listRef} aria-label={label} onScroll={measure} className="[scrollbar-width:none]">
         {children}
       </TabsList>
