@@ -1,13 +1,11 @@
-import type { ReactNode } from 'react';
 import { Building2, DollarSign, Flag, Truck, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { parseCents } from '../../../../shared/money';
+import { StatCard, StatGridSkeleton, statGridClass } from '../../../components/stat-card';
 import { cn } from '../../../lib/cn';
 import { formatMoney } from '../../../lib/format';
 import { useAdminStats } from '../admin-api';
 import { LoadError, useLang } from './admin-ui';
-
-const grid = 'grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4';
 
 /**
  * Spec §2: the four figures (total users, organizations, this month's revenue, active shipments), with
@@ -34,7 +32,7 @@ export function StatsCards() {
   return (
     <div className="grid gap-3">
       <ul
-        className={cn(grid, 'transition-opacity', stats.isFetching && 'opacity-80')}
+        className={cn(statGridClass, 'transition-opacity', stats.isFetching && 'opacity-80')}
         aria-label={t('admin.stats.label')}
         data-testid="admin-stats"
       >
@@ -87,59 +85,7 @@ export function StatsCards() {
   );
 }
 
-function StatCard({
-  icon,
-  tone,
-  label,
-  value,
-  hint,
-  testId,
-}: {
-  icon: ReactNode;
-  tone: string;
-  label: string;
-  value: string;
-  hint: ReactNode;
-  testId: string;
-}) {
-  return (
-    <li className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid={testId}>
-      <div className="flex items-start justify-between gap-2">
-        <p className="text-sm font-medium text-slate-600">{label}</p>
-        <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg sm:size-9', tone)}>
-          {icon}
-        </span>
-      </div>
-      <p
-        className="mt-2 text-xl font-semibold tracking-tight break-words text-slate-900 tabular-nums sm:text-2xl"
-        data-testid="stat-value"
-      >
-        {value}
-      </p>
-      <div className="mt-1 text-sm text-slate-600">{hint}</div>
-    </li>
-  );
-}
-
 function StatsSkeleton() {
   const { t } = useTranslation();
-  return (
-    <div data-testid="admin-stats-loading">
-      <p role="status" className="sr-only">
-        {t('admin.stats.loading')}
-      </p>
-      <ul className={grid} aria-hidden="true">
-        {[0, 1, 2, 3].map((i) => (
-          <li key={i} className="animate-pulse rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-            <div className="flex items-center justify-between">
-              <div className="h-4 w-24 rounded bg-slate-200" />
-              <div className="size-9 rounded-lg bg-slate-100" />
-            </div>
-            <div className="mt-3 h-7 w-28 rounded bg-slate-200" />
-            <div className="mt-2 h-4 w-32 rounded bg-slate-100" />
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
+  return <StatGridSkeleton loadingText={t('admin.stats.loading')} testId="admin-stats-loading" />;
 }

@@ -1,14 +1,12 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, Calculator, DollarSign, Package, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TDashboardStats } from '../../../../shared/contracts/dashboard';
 import { parseCents } from '../../../../shared/money';
+import { StatCard, StatGridSkeleton, statGridClass } from '../../../components/stat-card';
 import type { Language } from '../../../lib/i18n';
 import { cn } from '../../../lib/cn';
 import { count, money } from '../dashboard-format';
-
-const grid = 'grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4';
 
 /** The four figures of spec §2: orders, total spend, average cost and the wallet balance with a top-up link. */
 export function StatCards({ stats, busy }: { stats: TDashboardStats; busy: boolean }) {
@@ -17,7 +15,7 @@ export function StatCards({ stats, busy }: { stats: TDashboardStats; busy: boole
   const cad = (amount: string) => money(parseCents(amount) ?? 0, lang);
   return (
     <ul
-      className={cn(grid, 'transition-opacity', busy && 'opacity-60')}
+      className={cn(statGridClass, 'transition-opacity', busy && 'opacity-60')}
       aria-label={t('dashboard.stats.label')}
       aria-busy={busy || undefined}
       data-testid="stat-cards"
@@ -67,59 +65,7 @@ export function StatCards({ stats, busy }: { stats: TDashboardStats; busy: boole
   );
 }
 
-function StatCard({
-  icon,
-  tone,
-  label,
-  value,
-  hint,
-  testId,
-}: {
-  icon: ReactNode;
-  tone: string;
-  label: string;
-  value: string;
-  hint: ReactNode;
-  testId: string;
-}) {
-  return (
-    <li className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid={testId}>
-      <div className="flex items-start justify-between gap-2">
-        <p className="text-sm font-medium text-slate-600">{label}</p>
-        <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg sm:size-9', tone)}>
-          {icon}
-        </span>
-      </div>
-      <p
-        className="mt-2 text-xl font-semibold tracking-tight break-words text-slate-900 tabular-nums sm:text-2xl"
-        data-testid="stat-value"
-      >
-        {value}
-      </p>
-      <div className="mt-1 text-sm text-slate-600">{hint}</div>
-    </li>
-  );
-}
-
 export function StatCardsSkeleton() {
   const { t } = useTranslation();
-  return (
-    <div data-testid="stat-skeletons">
-      <p role="status" className="sr-only">
-        {t('dashboard.stats.loading')}
-      </p>
-      <ul className={grid} aria-hidden="true">
-        {[0, 1, 2, 3].map((i) => (
-          <li key={i} className="animate-pulse rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-            <div className="flex items-center justify-between">
-              <div className="h-4 w-24 rounded bg-slate-200" />
-              <div className="size-9 rounded-lg bg-slate-100" />
-            </div>
-            <div className="mt-3 h-7 w-28 rounded bg-slate-200" />
-            <div className="mt-2 h-4 w-32 rounded bg-slate-100" />
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
+  return <StatGridSkeleton loadingText={t('dashboard.stats.loading')} testId="stat-skeletons" />;
 }
