@@ -3,20 +3,19 @@ import { Controller, useController, useForm } from 'react-hook-form';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TAddress } from '../../../../shared/contracts/addresses';
+import { provinceFits } from '../../../components/address-rules';
 import { AiAssistBox, type AiFilledFields } from '../../../components/ai-assist-box';
-import { ProvinceSelect } from '../../../components/province-select';
+import { RegionFields } from '../../../components/region-fields';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { formMessageText } from '../../../components/ui/form-message';
-import { Input, inputClass } from '../../../components/ui/input';
+import { Input } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
 import { isApiError } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/error-message';
 import { useCreateAddress, useUpdateAddress } from '../../../lib/queries/addresses';
 import { toast } from '../../../lib/toast';
-import { isProvinceCode, isUsStateCode } from '../../../../shared/provinces';
 import {
   ADDRESS_FORM_FIELDS,
   addressResolver,
@@ -82,9 +81,7 @@ export function AddressForm({ address, onDone }: { address?: TAddress; onDone: (
   };
 
   const onCountryChange = (next: 'CA' | 'US') => {
-    const province = getValues('province');
-    const fits = next === 'CA' ? isProvinceCode(province) : isUsStateCode(province);
-    if (!fits) setValue('province', '');
+    if (!provinceFits(next, getValues('province'))) setValue('province', '');
   };
 
   const focusFirstError = (invalid: Partial<Record<AddressFormField, unknown>>) => {
@@ -168,40 +165,16 @@ export function AddressForm({ address, onDone }: { address?: TAddress; onDone: (
           <Field label={t('addressBook.form.city')} error={err('city')}>
             <Input id="address-city" autoComplete="address-level2" {...register('city')} />
           </Field>
-          <Field label={t('addressBook.form.country')} error={err('country')}>
-            <select
-              id="address-country"
-              autoComplete="country"
-              className={cn(inputClass, 'h-10 pr-8')}
-              {...register('country', { onChange: (e) => onCountryChange(e.target.value) })}
-            >
-              <option value="CA">{t('addressBook.countries.CA')}</option>
-              <option value="US">{t('addressBook.countries.US')}</option>
-            </select>
-          </Field>
-          <Field
-            label={country === 'US' ? t('addressBook.form.state') : t('addressBook.form.province')}
-            error={err('province')}
-          >
-            <ProvinceSelect
-              id="address-province"
-              ref={provinceField.ref}
-              value={provinceField.value}
-              onChange={provinceField.onChange}
-              country={country}
-            />
-          </Field>
-          <Field
-            label={country === 'US' ? t('addressBook.form.zip') : t('addressBook.form.postalCode')}
-            error={err('postalCode')}
-          >
-            <Input
-              id="address-postal-code"
-              autoComplete="postal-code"
-              autoCapitalize="characters"
-              {...register('postalCode')}
-            />
-          </Field>
+          <RegionFields
+            idPrefix="address"
+            labels="addressBook.form"
+            countryNames="addressBook.countries"
+            country={country}
+            countryInput={register('country', { onChange: (e) => onCountryChange(e.target.value) })}
+            province={provinceField}
+            postalCodeInput={register('postalCode')}
+            errors={{ country: err('country'), province: err('province'), postalCode: err('postalCode') }}
+          />
           <Field label={t('addressBook.form.phone')} error={err('phone')}>
             <Input id="address-phone" type="tel" autoComplete="tel" {...register('phone')} />
           </Field>

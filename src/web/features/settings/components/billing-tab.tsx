@@ -4,19 +4,18 @@ import { Link } from 'react-router';
 import { CheckCircle2, CreditCard, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TBilling } from '../../../../shared/contracts/payments';
-import { isProvinceCode, isUsStateCode } from '../../../../shared/provinces';
+import { provinceFits } from '../../../components/address-rules';
 import { CardBrandIcon } from '../../../components/card-brand-icon';
-import { ProvinceSelect } from '../../../components/province-select';
+import { RegionFields } from '../../../components/region-fields';
 import { Banner } from '../../../components/ui/banner';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { formMessageText } from '../../../components/ui/form-message';
-import { Input, inputClass } from '../../../components/ui/input';
+import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { brandNameKey, cardExpiry, isCardExpired, maskedCardNumber } from '../../../lib/card-format';
-import { cn } from '../../../lib/cn';
 import { describeError } from '../../../lib/error-message';
 import { dismissToasts, toast } from '../../../lib/toast';
 import {
@@ -192,9 +191,7 @@ function AddressForm({ saved }: { saved: TBilling['billingAddress'] }) {
   const { field: provinceField } = useController({ control, name: 'province' });
 
   const onCountryChange = (next: string) => {
-    const province = getValues('province');
-    const fits = next === 'US' ? isUsStateCode(province) : isProvinceCode(province);
-    if (!fits) setValue('province', '', { shouldDirty: true });
+    if (!provinceFits(next, getValues('province'))) setValue('province', '', { shouldDirty: true });
   };
 
   const focusFirst = (invalid: Partial<Record<BillingField, unknown>>) => {
@@ -265,40 +262,17 @@ function AddressForm({ saved }: { saved: TBilling['billingAddress'] }) {
         <Field label={t('settings.billing.address.city')} error={err('city')}>
           <Input id="billing-city" autoComplete="billing address-level2" {...register('city')} />
         </Field>
-        <Field label={t('settings.billing.address.country')} error={err('country')}>
-          <select
-            id="billing-country"
-            autoComplete="billing country"
-            className={cn(inputClass, 'h-10 pr-8')}
-            {...register('country', { onChange: (e) => onCountryChange(e.target.value) })}
-          >
-            <option value="CA">{t('settings.billing.address.countries.CA')}</option>
-            <option value="US">{t('settings.billing.address.countries.US')}</option>
-          </select>
-        </Field>
-        <Field
-          label={country === 'US' ? t('settings.billing.address.state') : t('settings.billing.address.province')}
-          error={err('province')}
-        >
-          <ProvinceSelect
-            id="billing-province"
-            ref={provinceField.ref}
-            value={provinceField.value}
-            onChange={provinceField.onChange}
-            country={country}
-          />
-        </Field>
-        <Field
-          label={country === 'US' ? t('settings.billing.address.zip') : t('settings.billing.address.postalCode')}
-          error={err('postalCode')}
-        >
-          <Input
-            id="billing-postal-code"
-            autoComplete="billing postal-code"
-            autoCapitalize="characters"
-            {...register('postalCode')}
-          />
-        </Field>
+        <RegionFields
+          idPrefix="billing"
+          autoCompleteSection="billing"
+          labels="settings.billing.address"
+          countryNames="settings.billing.address.countries"
+          country={country}
+          countryInput={register('country', { onChange: (e) => onCountryChange(e.target.value) })}
+          province={provinceField}
+          postalCodeInput={register('postalCode')}
+          errors={{ country: err('country'), province: err('province'), postalCode: err('postalCode') }}
+        />
       </div>
       <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
         {showSaved ? (
