@@ -356,6 +356,11 @@ describe('admin pricing: discounts, customer charges and price rules in Chromium
     await dialog.getByTestId('price-rule-submit').click();
     await dialog.getByText('Choose a carrier').last().waitFor();
     await dialog.getByTestId('price-rule-carrier').selectOption('CA-UPS');
+    // The service suggestions are what the server says UPS sells (GET /api/admin/carrier-services).
+    const suggested = dialog.locator('datalist option');
+    await expect
+      .poll(() => suggested.evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)))
+      .toEqual(['UPS.11', 'UPS.02', 'UPS.13', 'UPS.01']);
     await dialog.getByTestId('price-rule-service').fill('UPS.11');
     await dialog.getByTestId('price-rule-percent').fill('500.01');
     await dialog.getByTestId('price-rule-submit').click();

@@ -88,6 +88,7 @@ describe(`admin pricing: discounts, price rules, margins (${testDbKind})`, () =>
         ['PUT', `/api/admin/discounts/${discountId}`, { discountType: 'percentage', discountValue: '99' }],
         ['DELETE', `/api/admin/discounts/${discountId}`],
         ['GET', '/api/admin/price-rules'],
+        ['GET', '/api/admin/carrier-services'],
         ['POST', '/api/admin/price-rules', ruleBody({ carrier: 'CA-CP' })],
         ['PUT', `/api/admin/price-rules/${ruleId}`, ruleBody({ carrier: 'CA-DHL', markupPercent: '99' })],
         ['DELETE', `/api/admin/price-rules/${ruleId}`],
@@ -577,6 +578,38 @@ describe(`admin pricing: discounts, price rules, margins (${testDbKind})`, () =>
         expect(res.json().fieldErrors?.[field]?.join(' '), JSON.stringify(over)).toContain(message);
       }
       expect(await count('price_rules')).toBe(rules);
+    });
+
+    it('lists what each carrier sells, the codes the rules are checked against', async () => {
+      const res = await call(admin, 'GET', '/api/admin/carrier-services');
+      expect(res.statusCode).toBe(200);
+      const list = res.json() as { carrier: string; carrierName: string; services: { code: string; name: string }[] }[];
+      expect(list.map((c) => [c.carrier, c.carrierName])).toEqual([
+        ['CA-CP', 'Canada Post'],
+        ['CA-PUROLATOR', 'Purolator'],
+        ['CA-UPS', 'UPS'],
+        ['CA-Fedex', 'FedEx'],
+        ['CA-DHL', 'DHL'],
+      ]);
+      expect(list.find((c) => c.carrier === 'CA-UPS')?.services).toEqual([
+        { code: 'UPS.11', name: 'UPS Standard' },
+        { code: 'UPS.02', name: 'UPS Expedited' },
+        { code: 'UPS.13', name: 'UPS Express Saver' },
+        { code: 'UPS.01', name: 'UPS Express' },
+      ]);
+      // Every listed code makes a rule (for an organization of its own, clear of the rules above).
+      const organizationId = await organization('Carrier services check');
+      for (const { carrier, services } of list) {
+        for (const { code } of services) {
+          const body = ruleBody({ carrier, serviceCode: code, organizationId });
+          const made = await call(admin, 'POST', '/api/admin/price-rules', body);
+          expect(made.statusCode, `${carrier} ${code}`).toBe(201);
+          const id = made.json().rule.id as string;
+          expect((await call(admin, 'DELETE', `/api/admin/price-rules/${id}`)).statusCode).toBe(200);
+        }
+      }
+      const user = await createSignedInUser(ctx, { role: 'end_user' });
+      expect((await call(user, 'GET', '/api/admin/carrier-services')).statusCode).toBe(403);
     });
 
     it('accepts markups at their bounds and refuses past them', async () => {

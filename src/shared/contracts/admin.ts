@@ -17,6 +17,7 @@
  * PUT    /api/admin/discounts/{id}               ZDiscountUpdate  → ZDiscountChange
  * DELETE /api/admin/discounts/{id}               → { message }
  * GET    /api/admin/price-rules                  → ZPriceRule[]
+ * GET    /api/admin/carrier-services             → ZCarrierServices[] (the codes a price rule may name)
  * POST   /api/admin/price-rules                  ZPriceRuleRequest → ZPriceRuleChange (201)
  * PUT    /api/admin/price-rules/{id}             ZPriceRuleRequest → ZPriceRuleChange
  * DELETE /api/admin/price-rules/{id}             → { message }
@@ -356,6 +357,14 @@ export const ZPriceRule = z.object({
 });
 export type TPriceRule = z.infer<typeof ZPriceRule>;
 export const ZPriceRuleChange = z.object({ message: z.string(), rule: ZPriceRule });
+
+/** A carrier and the services it sells (code and English name), in the carrier's own order. */
+export const ZCarrierServices = z.object({
+  carrier: z.string(),
+  carrierName: z.string(),
+  services: z.array(z.object({ code: z.string(), name: z.string() })),
+});
+export type TCarrierServices = z.infer<typeof ZCarrierServices>;
 
 export const ZMarginQuery = z.object({
   months: z

@@ -8,6 +8,7 @@
  * PUT    /api/admin/discounts/{id}      ZDiscountUpdate  → ZDiscountChange
  * DELETE /api/admin/discounts/{id}      → { message }
  * GET    /api/admin/price-rules         → ZPriceRule[] (carrier, service, organization)
+ * GET    /api/admin/carrier-services    → ZCarrierServices[] (what each carrier sells: the rules' service codes)
  * POST   /api/admin/price-rules         ZPriceRuleRequest → ZPriceRuleChange (201); 409 when the scope is taken
  * PUT    /api/admin/price-rules/{id}    ZPriceRuleRequest → ZPriceRuleChange; 409 likewise
  * DELETE /api/admin/price-rules/{id}    → { message }
@@ -25,6 +26,7 @@ import { ErrorCode } from '../../../shared/errors';
 import { CARRIER_CODES, carrierName, type CarrierCode } from '../../../shared/carriers';
 import { centsToDecimal, formatCad } from '../../../shared/money';
 import {
+  ZCarrierServices,
   ZDiscount,
   ZDiscountChange,
   ZDiscountRequest,
@@ -38,6 +40,7 @@ import {
   ZPriceRuleRequest,
   dateInputInstant,
   discountUnits,
+  type TCarrierServices,
   type TDiscount,
   type TDiscountRequest,
   type TDiscountUpdate,
@@ -154,6 +157,15 @@ const CARRIER_DEFS: Record<CarrierCode, CarrierDef> = {
 
 const servicesOf = (carrier: string): readonly string[] =>
   (CARRIER_DEFS as Record<string, CarrierDef | undefined>)[carrier]?.services.map((s) => s.code) ?? [];
+
+/** Every carrier (spec order) with the services it sells (its own order): the codes a price rule may name. */
+export function carrierServices(): TCarrierServices[] {
+  return CARRIER_CODES.map((carrier) => ({
+    carrier,
+    carrierName: carrierName(carrier),
+    services: CARRIER_DEFS[carrier].services.map(({ code, name }) => ({ code, name })),
+  }));
+}
 
 /** The carrier's own spelling of the service code (matched without regard to case); a 400 when it sells none such. */
 function checkedService(carrier: CarrierCode, serviceCode: string | null): string | null {
@@ -549,6 +561,12 @@ export function registerAdminPricing(root: App, deps: AppDeps): void {
 
   app.get('/api/admin/price-rules', { ...adminOnly, schema: { response: { 200: z.array(ZPriceRule) } } }, async () =>
     pricing.listPriceRules(),
+  );
+
+  app.get(
+    '/api/admin/carrier-services',
+    { ...adminOnly, schema: { response: { 200: z.array(ZCarrierServices) } } },
+    async () => carrierServices(),
   );
 
   app.post(

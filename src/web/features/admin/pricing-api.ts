@@ -7,6 +7,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type {
   TAdminOrganization,
   TAdminUser,
+  TCarrierServices,
   TChargeResult,
   TCustomerWithPayments,
   TDiscount,
@@ -25,6 +26,7 @@ export const pricingKeys = {
   users: [...adminKey, 'users'] as const,
   organizations: [...adminKey, 'organizations'] as const,
   priceRules: [...adminKey, 'price-rules'] as const,
+  carrierServices: [...adminKey, 'carrier-services'] as const,
   margins: (months: number) => [...adminKey, 'margins', months] as const,
 };
 
@@ -56,6 +58,12 @@ export const adminOrganizationsQuery = queryOptions({
 export const priceRulesQuery = queryOptions({
   queryKey: pricingKeys.priceRules,
   queryFn: () => api.get<TPriceRule[]>('/api/admin/price-rules'),
+});
+
+/** GET /api/admin/carrier-services: each carrier's services, offered in the price rule's service field. */
+export const carrierServicesQuery = queryOptions({
+  queryKey: pricingKeys.carrierServices,
+  queryFn: () => api.get<TCarrierServices[]>('/api/admin/carrier-services'),
 });
 
 export const MARGIN_MONTHS = 12;

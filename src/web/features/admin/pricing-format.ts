@@ -410,19 +410,6 @@ export function datesInOrder(validFrom: string, validTo: string): boolean {
 // ------------------------------------------------------------------------------------------------
 // Price rules
 
-/**
- * Service codes the carriers offer, as suggestions for the rule form. The list lives with the
- * server's carrier engines (not in shared code), so the form takes any code and the server says
- * when a carrier does not offer it; these only spare the admin from typing them.
- */
-export const SUGGESTED_SERVICES: Record<CarrierCode, readonly string[]> = {
-  'CA-CP': ['DOM.RP', 'DOM.EP', 'DOM.XP', 'DOM.PC'],
-  'CA-PUROLATOR': ['PUR.GROUND', 'PUR.EXPRESS', 'PUR.EXPRESS1030', 'PUR.EXPRESS9AM'],
-  'CA-UPS': ['UPS.11', 'UPS.02', 'UPS.13', 'UPS.01'],
-  'CA-Fedex': ['FDX.GROUND', 'FDX.ECONOMY', 'FDX.PRIORITY_OVERNIGHT'],
-  'CA-DHL': ['DHL.P'],
-};
-
 /** Translation key part of a code ('DOM.RP' → 'DOM_RP', 'CA-CP' → 'CA_CP'), as the rates texts are keyed. */
 export const codeKeyPart = (code: string): string => code.replace(/[^A-Za-z0-9]/g, '_');
 

@@ -12,7 +12,7 @@ import { cn } from '../../../lib/cn';
 import { renderText, type TextRef } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/format';
 import { dismissToasts, toast } from '../../../lib/toast';
-import { adminOrganizationsQuery, useCreatePriceRule, useUpdatePriceRule } from '../pricing-api';
+import { adminOrganizationsQuery, carrierServicesQuery, useCreatePriceRule, useUpdatePriceRule } from '../pricing-api';
 import {
   checkPriceRule,
   codeKeyPart,
@@ -22,7 +22,6 @@ import {
   priceRuleToForm,
   priceWithMarkup,
   serverProblems,
-  SUGGESTED_SERVICES,
   type FieldProblems,
   type PriceRuleField,
   type PriceRuleForm,
@@ -101,6 +100,7 @@ function PriceRuleFormBody({
   const carrierName = useCarrierName();
   const serviceName = useServiceName();
   const organizations = useQuery(adminOrganizationsQuery);
+  const carrierServices = useQuery(carrierServicesQuery);
   const [form, setForm] = useState<PriceRuleForm>(rule ? priceRuleToForm(rule) : EMPTY_PRICE_RULE_FORM);
   const [problems, setProblems] = useState<FieldProblems<PriceRuleField>>({});
   const [conflict, setConflict] = useState<TextRef | null>(null);
@@ -174,7 +174,7 @@ function PriceRuleFormBody({
   };
 
   const problem = (field: PriceRuleField) => (problems[field] ? renderText(problems[field], t) : undefined);
-  const suggestions = form.carrier ? SUGGESTED_SERVICES[form.carrier] : [];
+  const suggestions = carrierServices.data?.find((c) => c.carrier === form.carrier)?.services ?? [];
   const example = priceWithMarkup(EXAMPLE_COST_CENTS, {
     markupPercent: form.markupPercent.trim() || '0',
     markupFixed: form.markupFixed.trim() || '0',
@@ -228,9 +228,9 @@ function PriceRuleFormBody({
         />
       </Field>
       <datalist id={`${uid}-services`}>
-        {suggestions.map((code) => (
+        {suggestions.map(({ code, name }) => (
           <option key={code} value={code}>
-            {serviceName(code) ?? code}
+            {serviceName(code) ?? name}
           </option>
         ))}
       </datalist>
