@@ -3,9 +3,9 @@ import { Controller, useController, useForm } from 'react-hook-form';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TAddress } from '../../../../shared/contracts/addresses';
+import { AddressFields } from '../../../components/address-fields';
 import { provinceFits } from '../../../components/address-rules';
 import { AiAssistBox, type AiFilledFields } from '../../../components/ai-assist-box';
-import { RegionFields } from '../../../components/region-fields';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
@@ -144,36 +144,16 @@ export function AddressForm({ address, onDone }: { address?: TAddress; onDone: (
 
       <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-labelledby="address-form-title">
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label={t('addressBook.form.name')} error={err('name')}>
-            <Input id="address-name" autoComplete="name" {...register('name')} />
-          </Field>
-          <Field label={t('addressBook.form.company')} optional={optional} error={err('company')}>
-            <Input id="address-company" autoComplete="organization" {...register('company')} />
-          </Field>
-          <Field label={t('addressBook.form.address1')} error={err('address1')} className="sm:col-span-2">
-            <Input id="address-address1" autoComplete="address-line1" {...register('address1')} />
-          </Field>
-          <Field
-            label={t('addressBook.form.address2')}
-            optional={optional}
-            hint={t('addressBook.form.address2Hint')}
-            error={err('address2')}
-            className="sm:col-span-2"
-          >
-            <Input id="address-address2" autoComplete="address-line2" {...register('address2')} />
-          </Field>
-          <Field label={t('addressBook.form.city')} error={err('city')}>
-            <Input id="address-city" autoComplete="address-level2" {...register('city')} />
-          </Field>
-          <RegionFields
+          <AddressFields
             idPrefix="address"
             labels="addressBook.form"
             countryNames="addressBook.countries"
-            country={country}
+            address2Hint={t('addressBook.form.address2Hint')}
+            register={register}
             countryInput={register('country', { onChange: (e) => onCountryChange(e.target.value) })}
+            country={country}
             province={provinceField}
-            postalCodeInput={register('postalCode')}
-            errors={{ country: err('country'), province: err('province'), postalCode: err('postalCode') }}
+            error={err}
           />
           <Field label={t('addressBook.form.phone')} error={err('phone')}>
             <Input id="address-phone" type="tel" autoComplete="tel" {...register('phone')} />

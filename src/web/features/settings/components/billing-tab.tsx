@@ -4,15 +4,13 @@ import { Link } from 'react-router';
 import { CheckCircle2, CreditCard, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TBilling } from '../../../../shared/contracts/payments';
+import { AddressFields } from '../../../components/address-fields';
 import { provinceFits } from '../../../components/address-rules';
 import { CardBrandIcon } from '../../../components/card-brand-icon';
-import { RegionFields } from '../../../components/region-fields';
 import { Banner } from '../../../components/ui/banner';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
 import { formMessageText } from '../../../components/ui/form-message';
-import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { brandNameKey, cardExpiry, isCardExpired, maskedCardNumber } from '../../../lib/card-format';
@@ -225,7 +223,6 @@ function AddressForm({ saved }: { saved: TBilling['billingAddress'] }) {
   }, focusFirst);
 
   const err = (field: BillingField) => formMessageText(errors[field]?.message, t, i18n.language);
-  const optional = t('common.optional');
   const showSaved = justSaved && !isDirty;
 
   return (
@@ -242,36 +239,16 @@ function AddressForm({ saved }: { saved: TBilling['billingAddress'] }) {
         </p>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={t('settings.billing.address.name')} error={err('name')}>
-          <Input id="billing-name" autoComplete="billing name" {...register('name')} />
-        </Field>
-        <Field label={t('settings.billing.address.company')} optional={optional} error={err('company')}>
-          <Input id="billing-company" autoComplete="billing organization" {...register('company')} />
-        </Field>
-        <Field label={t('settings.billing.address.address1')} error={err('address1')} className="sm:col-span-2">
-          <Input id="billing-address1" autoComplete="billing address-line1" {...register('address1')} />
-        </Field>
-        <Field
-          label={t('settings.billing.address.address2')}
-          optional={optional}
-          error={err('address2')}
-          className="sm:col-span-2"
-        >
-          <Input id="billing-address2" autoComplete="billing address-line2" {...register('address2')} />
-        </Field>
-        <Field label={t('settings.billing.address.city')} error={err('city')}>
-          <Input id="billing-city" autoComplete="billing address-level2" {...register('city')} />
-        </Field>
-        <RegionFields
+        <AddressFields
           idPrefix="billing"
           autoCompleteSection="billing"
           labels="settings.billing.address"
           countryNames="settings.billing.address.countries"
-          country={country}
+          register={register}
           countryInput={register('country', { onChange: (e) => onCountryChange(e.target.value) })}
+          country={country}
           province={provinceField}
-          postalCodeInput={register('postalCode')}
-          errors={{ country: err('country'), province: err('province'), postalCode: err('postalCode') }}
+          error={err}
         />
       </div>
       <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
