@@ -19,6 +19,43 @@ export type AddressProblem<F extends string = string> = {
 
 export type AddressTextField = keyof typeof ADDRESS_LIMITS;
 
+/** The postal-address fields in screen order (as AddressFields shows them); a form puts its own after them. */
+export const POSTAL_ADDRESS_FIELDS = [
+  'name',
+  'company',
+  'address1',
+  'address2',
+  'city',
+  'country',
+  'province',
+  'postalCode',
+] as const;
+export type PostalAddressField = (typeof POSTAL_ADDRESS_FIELDS)[number];
+/** The ones typed in (all but the country), and the ones that may not be left empty. */
+export const POSTAL_TEXT_FIELDS = [
+  'name',
+  'company',
+  'address1',
+  'address2',
+  'city',
+  'province',
+  'postalCode',
+] as const;
+export const POSTAL_REQUIRED_FIELDS = ['name', 'address1', 'city', 'province', 'postalCode'] as const;
+
+export type PostalAddressValues = Record<Exclude<PostalAddressField, 'country'>, string> & { country: 'CA' | 'US' };
+
+export const EMPTY_POSTAL_ADDRESS: PostalAddressValues = {
+  name: '',
+  company: '',
+  address1: '',
+  address2: '',
+  city: '',
+  country: 'CA',
+  province: '',
+  postalCode: '',
+};
+
 type AddProblem = (field: string, key: string, params?: AddressProblem['params']) => void;
 
 /** Whether a province (Canada) or state (US) code fits the country; the form clears it when not. */

@@ -6,50 +6,29 @@ import {
 } from '../../../shared/contracts/addresses';
 import {
   addressProblems as sharedAddressProblems,
+  EMPTY_POSTAL_ADDRESS,
+  POSTAL_ADDRESS_FIELDS,
+  POSTAL_REQUIRED_FIELDS,
+  POSTAL_TEXT_FIELDS,
   problemsResolver,
   serverProblemMessage,
   type AddressProblem as SharedAddressProblem,
+  type PostalAddressValues,
 } from '../../components/address-rules';
 
 /** The address form as typed. */
-export type AddressFormValues = {
-  name: string;
-  company: string;
-  address1: string;
-  address2: string;
-  city: string;
-  province: string;
-  postalCode: string;
-  country: 'CA' | 'US';
-  phone: string;
-  email: string;
-  isDefault: boolean;
-};
+export type AddressFormValues = PostalAddressValues & { phone: string; email: string; isDefault: boolean };
 export type AddressFormField = keyof AddressFormValues;
 
 export const ADDRESS_FORM_FIELDS: readonly AddressFormField[] = [
-  'name',
-  'company',
-  'address1',
-  'address2',
-  'city',
-  'country',
-  'province',
-  'postalCode',
+  ...POSTAL_ADDRESS_FIELDS,
   'phone',
   'email',
   'isDefault',
 ];
 
 export const EMPTY_ADDRESS_FORM: AddressFormValues = {
-  name: '',
-  company: '',
-  address1: '',
-  address2: '',
-  city: '',
-  province: '',
-  postalCode: '',
-  country: 'CA',
+  ...EMPTY_POSTAL_ADDRESS,
   phone: '',
   email: '',
   isDefault: false,
@@ -75,21 +54,8 @@ export function formValuesToRequest(values: AddressFormValues): TAddressRequestI
   return { ...values };
 }
 
-type TextField = Exclude<keyof AddressFormValues, 'country' | 'isDefault'>;
-
-const REQUIRED: readonly TextField[] = ['name', 'address1', 'city', 'province', 'postalCode', 'phone'];
-
-const TEXT_FIELDS: readonly TextField[] = [
-  'name',
-  'company',
-  'address1',
-  'address2',
-  'city',
-  'province',
-  'postalCode',
-  'phone',
-  'email',
-];
+const TEXT_FIELDS = [...POSTAL_TEXT_FIELDS, 'phone', 'email'] as const;
+const REQUIRED = [...POSTAL_REQUIRED_FIELDS, 'phone'] as const;
 
 export type AddressProblem = SharedAddressProblem<AddressFormField>;
 

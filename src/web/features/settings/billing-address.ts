@@ -6,45 +6,23 @@
 import type { TBilling, TBillingAddressInput } from '../../../shared/contracts/payments';
 import {
   addressProblems,
+  EMPTY_POSTAL_ADDRESS,
+  POSTAL_ADDRESS_FIELDS,
+  POSTAL_REQUIRED_FIELDS,
+  POSTAL_TEXT_FIELDS,
   problemsResolver,
   serverProblemMessage,
   type AddressProblem,
+  type PostalAddressValues,
 } from '../../components/address-rules';
 
-export type BillingFormValues = {
-  name: string;
-  company: string;
-  address1: string;
-  address2: string;
-  city: string;
-  country: 'CA' | 'US';
-  province: string;
-  postalCode: string;
-};
+export type BillingFormValues = PostalAddressValues;
 export type BillingField = keyof BillingFormValues;
 
 /** Screen order (the first refused field gets the focus). */
-export const BILLING_FIELDS: readonly BillingField[] = [
-  'name',
-  'company',
-  'address1',
-  'address2',
-  'city',
-  'country',
-  'province',
-  'postalCode',
-];
+export const BILLING_FIELDS: readonly BillingField[] = POSTAL_ADDRESS_FIELDS;
 
-export const EMPTY_BILLING_FORM: BillingFormValues = {
-  name: '',
-  company: '',
-  address1: '',
-  address2: '',
-  city: '',
-  country: 'CA',
-  province: '',
-  postalCode: '',
-};
+export const EMPTY_BILLING_FORM: BillingFormValues = { ...EMPTY_POSTAL_ADDRESS };
 
 export function billingFormValues(address: TBilling['billingAddress']): BillingFormValues {
   if (!address) return EMPTY_BILLING_FORM;
@@ -73,10 +51,6 @@ export function billingRequest(values: BillingFormValues): TBillingAddressInput 
   };
 }
 
-type TextField = Exclude<BillingField, 'country'>;
-const TEXT_FIELDS: readonly TextField[] = ['name', 'company', 'address1', 'address2', 'city', 'province', 'postalCode'];
-const REQUIRED: readonly TextField[] = ['name', 'address1', 'city', 'province', 'postalCode'];
-
 export type BillingProblem = AddressProblem<BillingField>;
 
 /** Every rule at once, at most one problem per field, in screen order (keys under settings.billing.validation). */
@@ -84,8 +58,8 @@ export function billingProblems(values: BillingFormValues): BillingProblem[] {
   return addressProblems(values, {
     prefix: 'settings.billing.validation',
     fields: BILLING_FIELDS,
-    textFields: TEXT_FIELDS,
-    required: REQUIRED,
+    textFields: POSTAL_TEXT_FIELDS,
+    required: POSTAL_REQUIRED_FIELDS,
   });
 }
 
