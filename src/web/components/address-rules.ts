@@ -32,15 +32,9 @@ export const POSTAL_ADDRESS_FIELDS = [
 ] as const;
 export type PostalAddressField = (typeof POSTAL_ADDRESS_FIELDS)[number];
 /** The ones typed in (all but the country), and the ones that may not be left empty. */
-export const POSTAL_TEXT_FIELDS = [
-  'name',
-  'company',
-  'address1',
-  'address2',
-  'city',
-  'province',
-  'postalCode',
-] as const;
+export const POSTAL_TEXT_FIELDS = POSTAL_ADDRESS_FIELDS.filter(
+  (field): field is Exclude<PostalAddressField, 'country'> => field !== 'country',
+);
 export const POSTAL_REQUIRED_FIELDS = ['name', 'address1', 'city', 'province', 'postalCode'] as const;
 
 export type PostalAddressValues = Record<Exclude<PostalAddressField, 'country'>, string> & { country: 'CA' | 'US' };
