@@ -197,6 +197,54 @@ describe(`card top-ups and saved cards (${testDbKind})`, () => {
     expect(await ledger(u)).toEqual(['topup:credit:completed:7500']);
   });
 
+  it('a confirm that read the intent before the payment and waited for the lock does not undo the credit', async () => {
+    const u = await createSignedInUser(ctx);
+    const intent = (await createIntent(u, 35)).json();
+    const early = await sandbox.retrieveIntent(intent.paymentIntentId);
+    expect(early!.status).toBe('requires_payment_method');
+    expect((await sandboxConfirm(intent, { card: card(VISA) })).statusCode).toBe(200);
+    expect((await confirmPayment(u, intent.paymentIntentId)).statusCode).toBe(200);
+    // The next read answers what the provider said before the payment, as a slow call would hold it.
+    const real = sandbox.retrieveIntent.bind(sandbox);
+    let stale = true;
+    sandbox.retrieveIntent = async (id: string) => {
+      if (stale && id === intent.paymentIntentId) {
+        stale = false;
+        return early;
+      }
+      return real(id);
+    };
+    try {
+      const late = await confirmPayment(u, intent.paymentIntentId);
+      expect(late.statusCode, late.body).toBe(200);
+      expect(late.json().credited).toBe(false);
+    } finally {
+      sandbox.retrieveIntent = real;
+    }
+    await settle();
+    expect(await balance(u)).toBe('35.00');
+    expect(await ledger(u)).toEqual(['topup:credit:completed:3500']);
+    const [w] = rowsOf<{ flagged_at: unknown }>(
+      await ctx.database.db.execute(sql`select flagged_at from wallets where user_id = ${u.id}`),
+    );
+    expect(w!.flagged_at).toBeNull();
+  });
+
+  it('set-default and delete racing over several cards never deadlock (every answer is 200 or 400)', async () => {
+    const u = await createSignedInUser(ctx);
+    for (const n of [VISA, MASTERCARD, '6011111111111117', '4000056655665556']) await topUp(u, 10, n);
+    const cards = (await inject('GET', '/api/payment-methods', u.headers)).json().paymentMethods as { id: string }[];
+    expect(cards).toHaveLength(4);
+    const calls = Array.from({ length: 24 }, (_, i) =>
+      inject('PATCH', `/api/payment-methods/${cards[i % 4]!.id}/set-default`, u.headers),
+    );
+    const answers = await Promise.all([...calls, inject('DELETE', `/api/payment-methods/${cards[3]!.id}`, u.headers)]);
+    for (const a of answers) expect([200], a.body).toContain(a.statusCode);
+    const after = (await inject('GET', '/api/payment-methods', u.headers)).json().paymentMethods as { isDefault: boolean }[];
+    expect(after).toHaveLength(3);
+    expect(after.filter((c) => c.isDefault)).toHaveLength(1);
+  });
+
   it('the webhook alone credits a paid intent, and confirm afterwards finds it credited', async () => {
     const u = await createSignedInUser(ctx);
     const intent = (await createIntent(u, 40)).json();
@@ -361,6 +409,21 @@ describe(`card top-ups and saved cards (${testDbKind})`, () => {
     await deliverSandboxEvents(ctx.app, sandbox);
     await confirmPayment(u, intent.paymentIntentId);
     expect((await ledger(u)).length).toBe(4);
+  });
+
+  it('a card deleted after its payment does not come back when a later event about that payment arrives', async () => {
+    const u = await createSignedInUser(ctx);
+    const { intent } = await topUp(u, 30, '4000000000000259');
+    await topUp(u, 10, MASTERCARD);
+    const disputed = (await inject('GET', '/api/payment-methods', u.headers)).json().paymentMethods.find(
+      (c: { last4: string }) => c.last4 === '0259',
+    );
+    expect((await inject('DELETE', `/api/payment-methods/${disputed.id}`, u.headers)).statusCode).toBe(200);
+    ctx.clock.advance(5_000);
+    await deliverSandboxEvents(ctx.app, sandbox);
+    await confirmPayment(u, intent.paymentIntentId);
+    const cards = (await inject('GET', '/api/payment-methods', u.headers)).json().paymentMethods;
+    expect(cards.map((c: { last4: string }) => c.last4)).toEqual(['4444']);
   });
 
   it('a refund at the provider after the credit is debited once', async () => {

@@ -184,14 +184,23 @@ const toCard = (r: RawCard): CardRow => ({
   createdAt: new Date(r.created_at),
 });
 
-/** The user's cards with this provider: the default first, then oldest first. `lock` holds them all. */
+/**
+ * The user's cards with this provider: the default first, then oldest first. `lock` holds them all,
+ * taken in id order (an order no change alters, so two transactions never lock them crosswise).
+ */
 export async function cardsOf(db: Db, userId: string, provider: string, opts: { lock?: boolean } = {}): Promise<CardRow[]> {
-  return rowsOf<RawCard>(
+  const cards = rowsOf<RawCard>(
     await db.execute(sql`
       select * from payment_methods where user_id = ${userId} and provider = ${provider}
-      order by is_default desc, created_at, id
+      order by id
       ${opts.lock ? sql`for update` : sql``}`),
   ).map(toCard);
+  return cards.sort(
+    (a, b) =>
+      Number(b.isDefault) - Number(a.isDefault) ||
+      a.createdAt.getTime() - b.createdAt.getTime() ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
 }
 
 /** A card by the provider's payment method id, whoever owns it. */

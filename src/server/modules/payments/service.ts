@@ -81,6 +81,9 @@ const providerDown = () =>
     ErrorCode.PAYMENT_PROVIDER_UNAVAILABLE,
   );
 
+/** The provider's state was read before a credit that our record already holds (see settleLocked). */
+class StaleStateError extends Error {}
+
 export type SettleOutcome = {
   intent: repo.IntentRow;
   /** The credit entry's id (null: not credited — not succeeded, or its amount did not match). */
@@ -129,7 +132,15 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
     intent: repo.IntentRow,
     state: PaymentIntentState,
     actor: Actor | null,
+    fetchedAfterLock = false,
   ): Promise<SettleOutcome> {
+    // The state was fetched before the lock. A call that fetched it before the payment and waited
+    // for the lock while another credited it holds an old 'not paid' state: it must not undo the
+    // credit. Roll back and settle again with a state fetched now (withFreshState). Refunds and
+    // disputes only grow, so an old state can never take back too much.
+    if (intent.creditedTransactionId && state.status !== 'succeeded' && !fetchedAfterLock) {
+      throw new StaleStateError();
+    }
     const now = clock.now();
     await repo.setIntentState(tx, intent.id, { status: state.status, lastError: state.lastError }, now);
     let creditTransactionId = intent.creditedTransactionId;
@@ -167,10 +178,13 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
       creditTransactionId = applied.transactionId;
       creditedNow = true;
     }
-    if (state.status === 'succeeded' && intent.saveCard && state.paymentMethod) {
+    // The card is kept once, with the credit: a later event (a dispute, a replay) must not bring back
+    // a card the user has deleted since.
+    if (creditedNow && intent.saveCard && state.paymentMethod) {
       await repo.cardsOf(tx, intent.userId, intent.provider, { lock: true });
       await repo.addCard(tx, intent.userId, intent.provider, state.paymentMethod, now);
     }
+    let reversedCents = intent.reversedCents;
     if (creditTransactionId) {
       const failedLater = state.status === 'requires_payment_method' || state.status === 'canceled';
       const takenBack = state.disputed || failedLater ? intent.amountCents : Math.min(intent.amountCents, state.amountRefundedCents);
@@ -178,9 +192,14 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
       if (more > 0) {
         const reason = state.disputed ? 'dispute' : failedLater ? 'payment failed after credit' : 'refund';
         await reverse(tx, intent, state.id, more, intent.reversedCents + more, reason, now);
+        reversedCents += more;
       }
     }
-    return { intent: { ...intent, status: state.status, creditTransactionId } as repo.IntentRow, creditTransactionId, creditedNow };
+    return {
+      intent: { ...intent, status: state.status, creditedTransactionId: creditTransactionId, reversedCents },
+      creditTransactionId,
+      creditedNow,
+    };
   }
 
   async function reverse(
@@ -250,6 +269,24 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
       at: now,
     });
     log.warn({ userId: intent.userId, paymentIntent: providerIntentId, reason, covered, uncovered }, 'card payment reversed');
+  }
+
+  /**
+   * Runs `settle` with the state fetched before; when that state turned out older than our record
+   * (StaleStateError, nothing written), fetches it again and settles with the fresh one.
+   */
+  async function withFreshState<T>(
+    p: PaymentsProvider,
+    state: PaymentIntentState,
+    settle: (state: PaymentIntentState, fetchedAfterLock: boolean) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await settle(state, false);
+    } catch (err) {
+      if (!(err instanceof StaleStateError)) throw err;
+      const fresh = await ask(() => p.retrieveIntent(state.id));
+      return settle(fresh ?? state, true);
+    }
   }
 
   async function transactionWire(id: string) {
@@ -326,13 +363,16 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
       const p = requireProvider();
       const mine = await repo.intentByProviderId(db, p.name, providerIntentId);
       if (!mine || mine.userId !== payer.id || mine.purpose !== 'topup') throw notFound('Payment not found');
-      const state = await ask(() => p.retrieveIntent(providerIntentId));
-      if (!state) throw notFound('Payment not found');
-      const outcome = await db.transaction(async (tx) => {
-        const locked = await repo.intentByProviderId(tx, p.name, providerIntentId, { lock: true });
-        if (!locked) throw notFound('Payment not found');
-        return settleLocked(tx, locked, state, { id: payer.id, ipAddress });
-      });
+      const fetched = await ask(() => p.retrieveIntent(providerIntentId));
+      if (!fetched) throw notFound('Payment not found');
+      const { outcome, final } = await withFreshState(p, fetched, (state, afterLock) =>
+        db.transaction(async (tx) => {
+          const locked = await repo.intentByProviderId(tx, p.name, providerIntentId, { lock: true });
+          if (!locked) throw notFound('Payment not found');
+          return { outcome: await settleLocked(tx, locked, state, { id: payer.id, ipAddress }, afterLock), final: state };
+        }),
+      );
+      const state = final;
       if (state.status !== 'succeeded' || !outcome.creditTransactionId) {
         throw new AppError(
           409,
@@ -346,9 +386,14 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
         );
       }
       const wallet = await walletOf(db, payer.id);
+      const reversed = outcome.intent.reversedCents > 0;
       return {
         success: true,
-        message: outcome.creditedNow ? 'Payment confirmed; your wallet was credited' : 'This payment was already credited',
+        message: outcome.creditedNow
+          ? 'Payment confirmed; your wallet was credited'
+          : reversed
+            ? 'This payment was credited, then taken back by the card provider (refund or dispute)'
+            : 'This payment was already credited',
         status: 'succeeded',
         balance: centsToDecimal(wallet?.balanceCents ?? 0),
         transaction: await transactionWire(outcome.creditTransactionId),
@@ -375,17 +420,19 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
       }
       const intentId = event.paymentIntentId;
       const state = event.type !== 'other' && intentId ? await ask(() => p.retrieveIntent(intentId)) : null;
-      const fresh = await db.transaction(async (tx) => {
-        const first = await repo.recordWebhookEvent(
-          tx,
-          { provider: p.name, id: event.id, type: event.providerType, paymentIntentId: intentId },
-          clock.now(),
-        );
-        if (!first || !state || !intentId) return first;
-        const intent = await repo.intentByProviderId(tx, p.name, intentId, { lock: true });
-        if (intent) await settleLocked(tx, intent, state, null);
-        return first;
-      });
+      const apply = (state: PaymentIntentState | null, afterLock: boolean) =>
+        db.transaction(async (tx) => {
+          const first = await repo.recordWebhookEvent(
+            tx,
+            { provider: p.name, id: event.id, type: event.providerType, paymentIntentId: intentId },
+            clock.now(),
+          );
+          if (!first || !state || !intentId) return first;
+          const intent = await repo.intentByProviderId(tx, p.name, intentId, { lock: true });
+          if (intent) await settleLocked(tx, intent, state, null, afterLock);
+          return first;
+        });
+      const fresh = state ? await withFreshState(p, state, apply) : await apply(null, false);
       return { received: true, duplicate: !fresh };
     },
 
@@ -443,7 +490,19 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
         );
       } catch (err) {
         if (!(err instanceof CardError)) {
-          await repo.setIntentState(db, id, { status: 'create_failed' }, clock.now());
+          await db.transaction(async (tx) => {
+            await repo.setIntentState(tx, id, { status: 'create_failed' }, clock.now());
+            await audit(tx, {
+              userId: admin.id,
+              action: 'payment.charge_failed',
+              resourceType: 'user',
+              resourceId: body.userId,
+              newValue: { amountCents: body.amount, card: cardLabel(card), reason: 'the card provider did not answer' },
+              ipAddress: admin.ipAddress,
+              details: body.description,
+              at: clock.now(),
+            });
+          });
           throw err;
         }
         await db.transaction(async (tx) => {
@@ -455,7 +514,7 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
           );
           await audit(tx, {
             userId: admin.id,
-            action: 'payment.charge_declined',
+            action: err.info.type === 'invalid_request_error' ? 'payment.charge_failed' : 'payment.charge_declined',
             resourceType: 'user',
             resourceId: body.userId,
             newValue: { amountCents: body.amount, card: cardLabel(card), code: err.info.code, reason: err.info.message },
@@ -464,16 +523,28 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
             at: clock.now(),
           });
         });
+        if (err.info.type === 'invalid_request_error') {
+          throw new AppError(
+            409,
+            'This card is no longer on file with the card provider; refresh the list of cards',
+            ErrorCode.CONFLICT,
+            { paymentMethodId: ['This card is no longer on file'] },
+            undefined,
+            { error: err.info },
+          );
+        }
         throw new AppError(402, `The card was declined: ${err.info.message}`, ErrorCode.CARD_ERROR, undefined, undefined, {
           error: err.info,
         });
       }
       await repo.setIntentState(db, id, { providerIntentId: state.id, status: state.status }, clock.now());
-      const outcome = await db.transaction(async (tx) => {
-        const intent = await repo.intentById(tx, id, { lock: true });
-        if (!intent) throw new Error(`payment intent ${id} vanished`);
-        return settleLocked(tx, intent, state, admin);
-      });
+      const outcome = await withFreshState(p, state, (current, afterLock) =>
+        db.transaction(async (tx) => {
+          const intent = await repo.intentById(tx, id, { lock: true });
+          if (!intent) throw new Error(`payment intent ${id} vanished`);
+          return settleLocked(tx, intent, current, admin, afterLock);
+        }),
+      );
       if (!outcome.creditTransactionId) {
         throw new AppError(
           409,

@@ -130,7 +130,8 @@ export type PaymentsProvider = {
   retrieveIntent(id: string): Promise<PaymentIntentState | null>;
   /**
    * Creates and confirms an off-session payment with a saved card. Answers the intent (succeeded,
-   * or processing); throws CardError when declined (including a card that needs authentication).
+   * or processing); throws CardError when declined (including a card that needs authentication),
+   * and CardError of type invalid_request_error when the provider no longer has that card.
    */
   chargeSavedCard(input: ChargeSavedCardInput): Promise<PaymentIntentState>;
   /** The customer's saved cards, newest first. */

@@ -505,13 +505,13 @@ describe('off-session charges of a saved card', () => {
     expect((await eventsOf(err.intent!.id)).map((e) => e.type)).toEqual(['payment_intent.payment_failed']);
   });
 
-  it('refuses a card that is not the customer’s', async () => {
+  it('refuses a card that is not the customer’s (a CardError of type invalid_request_error, as the interface says)', async () => {
     const c = await customerWithCard('4242424242424242');
     const other = await newCustomer();
-    const err = await requestError(
+    const err = await cardError(
       sandbox.chargeSavedCard(chargeInput({ customerId: other, paymentMethodId: c.paymentMethodId })),
     );
-    expect(err.info.code).toBe('resource_missing');
+    expect(err.info).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing' });
   });
 });
 

@@ -576,8 +576,15 @@ export function createSandboxPayments(deps: SandboxPaymentsDeps): SandboxPayment
       if (earlier) return replay(earlier);
       const outcome = await db.transaction(async (tx): Promise<Outcome | { kind: 'replay'; row: IntentRow }> => {
         const now = clock.now();
-        await requireCustomer(tx, input.customerId);
-        const method = await customersMethod(tx, input.paymentMethodId, input.customerId);
+        let method: Awaited<ReturnType<typeof customersMethod>>;
+        try {
+          await requireCustomer(tx, input.customerId);
+          method = await customersMethod(tx, input.paymentMethodId, input.customerId);
+        } catch (err) {
+          // A card the customer no longer has is the caller's problem to report, as Stripe's 400 is.
+          if (err instanceof SandboxRequestError) throw new CardError(err.info);
+          throw err;
+        }
         const made = await insertIntent(
           tx,
           {
