@@ -185,6 +185,24 @@ describe(`card top-ups and saved cards (${testDbKind})`, () => {
     await settle();
   });
 
+  it('the sandbox confirm names the bad field, reads only whole numbers as expiry, and allows 10 tries per intent', async () => {
+    const u = await createSignedInUser(ctx);
+    const intent = (await createIntent(u, 50)).json();
+    const fields = async (body: object) => (await sandboxConfirm(intent, body)).json().fieldErrors ?? {};
+    expect(Object.keys(await fields({ card: { ...card(VISA), number: 4242424242424242 } }))).toEqual(['card.number']);
+    expect(Object.keys(await fields({ card: { ...card(VISA), expMonth: true } }))).toEqual(['card.expMonth']);
+    expect(Object.keys(await fields({ card: { ...card(VISA), expYear: '0x7ee' } }))).toEqual(['card.expYear']);
+    expect(Object.keys(await fields({ card: { ...card(VISA), cvc: '1'.repeat(9) } }))).toEqual(['card.cvc']);
+    expect(Object.keys(await fields({}))).toEqual(['card']);
+    expect(Object.keys(await fields({ card: card(VISA), paymentMethodId: 'pm_x' }))).toEqual(['card']);
+    const other = (await createIntent(u, 50)).json();
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push((await sandboxConfirm(other, { card: card('4000000000000002') })).statusCode);
+    expect(answers.slice(0, 10).every((s) => s === 402)).toBe(true);
+    expect(answers[10]).toBe(429);
+    expect(await balance(u)).toBe('0.00');
+  });
+
   it('confirm-payment called 20 times at once credits once', async () => {
     const u = await createSignedInUser(ctx);
     const intent = (await createIntent(u, 75)).json();

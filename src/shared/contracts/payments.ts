@@ -135,23 +135,44 @@ export const ZSandboxIntentStatus = z.object({
 });
 export type TSandboxIntentStatus = z.infer<typeof ZSandboxIntentStatus>;
 
-const ZDigits = (label: string) => z.string({ error: `${label} is required` }).trim().max(40);
+/** Digits as the card form sends them (spaces and dashes allowed), as text. */
+const ZDigits = (label: string, max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** A whole number given as a number or as digits ("12", "2030"); nothing else is read as one. */
+const ZWhole = (label: string) =>
+  z
+    .union([z.number(), z.string()], { error: `${label} must be a number` })
+    .refine((v) => (typeof v === 'number' ? Number.isInteger(v) : /^\s*\d{1,4}\s*$/.test(v)), `${label} must be a whole number`)
+    .transform((v) => Number(v));
 
 export const ZSandboxCard = z.strictObject({
   /** Spaces and dashes allowed ("4242 4242 4242 4242"). */
-  number: ZDigits('Card number'),
-  expMonth: z.coerce.number({ error: 'Expiry month must be a number' }).int(),
+  number: ZDigits('Card number', 40),
+  expMonth: ZWhole('Expiry month'),
   /** Two or four digits. */
-  expYear: z.coerce.number({ error: 'Expiry year must be a number' }).int(),
-  cvc: ZDigits('CVC'),
+  expYear: ZWhole('Expiry year'),
+  cvc: ZDigits('CVC', 8),
   name: optionalText('Cardholder name', 100),
 });
 export type TSandboxCard = z.infer<typeof ZSandboxCard>;
 
-export const ZSandboxConfirmRequest = z.union([
-  z.strictObject({ clientSecret: requiredText('clientSecret', 255), card: ZSandboxCard }),
-  z.strictObject({ clientSecret: requiredText('clientSecret', 255), paymentMethodId: requiredText('paymentMethodId', 255) }),
-]);
+/** One of `card` (a new card) or `paymentMethodId` (a saved one). */
+export const ZSandboxConfirmRequest = z
+  .strictObject({
+    clientSecret: requiredText('clientSecret', 255),
+    card: ZSandboxCard.optional(),
+    paymentMethodId: requiredText('paymentMethodId', 255).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.card === undefined) === (body.paymentMethodId === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['card'], message: 'Send either card or paymentMethodId' });
+    }
+  });
 export type TSandboxConfirmRequest = z.infer<typeof ZSandboxConfirmRequest>;
 
 export const ZSandboxAuthenticateRequest = z.strictObject({

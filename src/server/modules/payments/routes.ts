@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import type { App, AppDeps } from '../../app';
 import { AppError } from '../../lib/errors';
+import { enforceRateLimits, type RateRule } from '../../lib/rate-limit';
 import { ErrorCode } from '../../../shared/errors';
 import {
   ZConfirmPaymentRequest,
@@ -29,6 +30,10 @@ import { ZChargeCustomerRequest, ZChargeResult } from '../../../shared/contracts
 import { createPaymentsService, type PaymentsService } from './service';
 
 const services = new WeakMap<AppDeps, PaymentsService>();
+
+/** Tries of the sandbox's browser-side confirm: per intent, and per client address. */
+const SANDBOX_INTENT_RULE: RateRule = { name: 'sandbox-confirm-intent', limit: 10, windowMs: 60 * 60 * 1000 };
+const SANDBOX_IP_RULE: RateRule = { name: 'sandbox-confirm-ip', limit: 60, windowMs: 60 * 1000 };
 
 /** One payments service per app (routes, jobs and admin charges share it). */
 export function paymentsServiceFor(deps: AppDeps, log: Parameters<typeof createPaymentsService>[0]['log']): PaymentsService {
@@ -114,7 +119,17 @@ export function registerPayments(root: App, deps: AppDeps): void {
 
   // The sandbox's browser-side confirm (what the card provider's script does in the real setup):
   // authorised by the client secret alone, like the provider's own endpoint.
-  const sandboxCall = async (reply: FastifyReply, call: () => Promise<z.infer<typeof ZSandboxIntentStatus>>) => {
+  const sandboxCall = async (
+    request: { ip: string; params: { id: string } },
+    reply: FastifyReply,
+    call: () => Promise<z.infer<typeof ZSandboxIntentStatus>>,
+  ) => {
+    // Like the provider's own endpoint: a few tries per intent and a pace per address, so nobody can
+    // test card numbers here or fill the sandbox's tables.
+    await enforceRateLimits(deps.database.db, deps.clock.now(), [
+      { rule: SANDBOX_INTENT_RULE, subject: request.params.id },
+      { rule: SANDBOX_IP_RULE, subject: request.ip },
+    ]);
     try {
       const status = await call();
       deliverSoon();
@@ -125,7 +140,11 @@ export function registerPayments(root: App, deps: AppDeps): void {
         return sendCardError(reply, err.info);
       }
       if (err instanceof SandboxRequestError) {
-        return reply.code(err.status).send({ message: err.info.message, code: ErrorCode.VALIDATION_ERROR, error: err.info });
+        return reply.code(err.status).send({
+          message: err.info.message,
+          code: err.status === 404 ? ErrorCode.NOT_FOUND : ErrorCode.VALIDATION_ERROR,
+          error: err.info,
+        });
       }
       throw err;
     }
@@ -142,11 +161,11 @@ export function registerPayments(root: App, deps: AppDeps): void {
     '/api/sandbox/payment-intents/:id/confirm',
     { schema: { params: ZSandboxIntentParams, body: ZSandboxConfirmRequest, response: { 200: ZSandboxIntentStatus } } },
     async (request, reply) =>
-      sandboxCall(reply, () =>
+      sandboxCall(request, reply, () =>
         sandbox.confirm(
           request.params.id,
           request.body.clientSecret,
-          'card' in request.body ? { card: request.body.card } : { paymentMethodId: request.body.paymentMethodId },
+          request.body.card ? { card: request.body.card } : { paymentMethodId: request.body.paymentMethodId as string },
         ),
       ),
   );
@@ -155,7 +174,7 @@ export function registerPayments(root: App, deps: AppDeps): void {
     '/api/sandbox/payment-intents/:id/authenticate',
     { schema: { params: ZSandboxIntentParams, body: ZSandboxAuthenticateRequest, response: { 200: ZSandboxIntentStatus } } },
     async (request, reply) =>
-      sandboxCall(reply, () => sandbox.authenticate(request.params.id, request.body.clientSecret, request.body.outcome)),
+      sandboxCall(request, reply, () => sandbox.authenticate(request.params.id, request.body.clientSecret, request.body.outcome)),
   );
 }
 
