@@ -220,12 +220,40 @@ describe('admin panel in Chromium', () => {
     expect(await tableOverflow(page, 'admin-users-table')).toBeLessThanOrEqual(0);
     await shot(page, 'users-en-desktop');
 
-    // Role: End User → Staff, with the server's message in a toast.
-    await userRow(page, riley.email).getByTestId('admin-user-role').selectOption('staff');
+    // Role: choosing one asks first; Cancel puts the old role back and focus returns to the select.
+    const rileyRole = userRow(page, riley.email).getByTestId('admin-user-role');
+    const roleDialog = page.getByTestId('role-dialog');
+    const roleFocused = () => rileyRole.evaluate((el) => el === document.activeElement);
+    await rileyRole.selectOption('admin');
+    await roleDialog.waitFor();
+    expect(await roleDialog.getByRole('heading').textContent()).toBe('Change role of Riley Roy from End User to Admin?');
+    await shot(page, 'role-confirm-en-desktop', false);
+    await roleDialog.getByTestId('role-cancel').click();
+    await roleDialog.waitFor({ state: 'detached' });
+    expect(await rileyRole.inputValue()).toBe('end_user');
+    expect(await roleFocused()).toBe(true);
+    // Arrow keys only move the choice (nothing saved, no dialog); Escape in the dialog restores too.
+    await rileyRole.press('ArrowDown');
+    expect(await rileyRole.inputValue()).toBe('staff');
+    expect(await roleDialog.count()).toBe(0);
+    await rileyRole.press('ArrowDown');
+    expect(await rileyRole.inputValue()).toBe('org_owner');
+    await rileyRole.press('Enter');
+    await roleDialog.waitFor();
+    expect(await roleDialog.getByRole('heading').textContent()).toBe('Change role of Riley Roy from End User to Org Owner?');
+    await page.keyboard.press('Escape');
+    await roleDialog.waitFor({ state: 'detached' });
+    expect(await rileyRole.inputValue()).toBe('end_user');
+    expect(await roleFocused()).toBe(true);
+    // End User → Staff by the keyboard, confirmed: the server's message in a toast, focus still on the select.
+    await rileyRole.press('ArrowDown');
+    await rileyRole.press('Enter');
+    await roleDialog.getByTestId('role-confirm').click();
     const toast = page.getByTestId('toast');
     await toast.filter({ hasText: 'Role updated' }).waitFor();
     expect(await toast.textContent()).toContain(`Role of ${riley.email} changed from End User to Staff`);
     await expect.poll(() => userRow(page, riley.email).getByTestId('admin-user-role').inputValue()).toBe('staff');
+    expect(await roleFocused()).toBe(true);
 
     // Add balance: the range message at and past each bound, then $25.50.
     await userRow(page, riley.email).getByTestId('admin-add-balance').click();
@@ -402,6 +430,12 @@ describe('admin panel in Chromium', () => {
     expect(await page.getByTestId('admin-tab-users').textContent()).toBe('用户与组织');
     expect(await page.getByTestId('admin-stat-users').textContent()).toContain('用户总数');
     expect(await userRow(page, dana.email).getByTestId('admin-user-status').textContent()).toBe('已停用');
+    // The last admin cannot be demoted: our own Chinese text for it, not the generic 'reload the page'.
+    await userRow(page, ADMIN.email).getByTestId('admin-user-role').selectOption('staff');
+    await page.getByTestId('role-dialog').getByTestId('role-confirm').click();
+    await page.getByTestId('toast').filter({ hasText: '不能降级最后一位有效的管理员' }).waitFor();
+    await expect.poll(() => userRow(page, ADMIN.email).getByTestId('admin-user-role').inputValue()).toBe('admin');
+    await page.getByTestId('toast').getByRole('button').first().click();
     await shot(page, 'users-zh-desktop');
     await userRow(page, riley.email).getByTestId('admin-add-balance').click();
     await page.getByTestId('add-balance-dialog').waitFor();

@@ -51,6 +51,50 @@ describe(`admin bootstrap (${testDbKind})`, () => {
   });
 });
 
+describe(`an admin's decision on the ADMIN_EMAIL account survives restarts (${testDbKind})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'admin password 1' } });
+  });
+  afterAll(async () => ctx.close());
+
+  it('a demoted or deactivated configured admin stays so at the next start-up, with a warning', async () => {
+    const warnings: unknown[] = [];
+    const log = { info: () => undefined, warn: (obj: unknown) => void warnings.push(obj) };
+    await ensureAdmin({ db: ctx.database.db, config: ctx.config, log, clock: ctx.clock });
+    const [ops] = await ctx.database.db.select().from(users).where(eq(users.email, 'ops@example.com'));
+    // A second admin deactivates the configured one (e.g. its password leaked).
+    const other = randomUUID();
+    await ctx.database.db.insert(users).values({
+      id: other,
+      email: `second-${other.slice(0, 6)}@example.com`,
+      firstName: 'Second',
+      lastName: 'Admin',
+      role: 'admin',
+      passwordHash: await hashPassword('second admin pw'),
+      emailVerifiedAt: ctx.clock.now(),
+      createdAt: ctx.clock.now(),
+      updatedAt: ctx.clock.now(),
+    });
+    const session = await createSession(ctx.database.db, { userId: other, now: ctx.clock.now(), ttlDays: 30 });
+    const cookie = `${SESSION_COOKIE}=${session.token}`;
+    const off = await call(ctx, 'PUT', `/api/admin/users/${ops!.id}/status`, { isActive: false }, { cookie });
+    expect(off.statusCode, off.body).toBe(200);
+    await ensureAdmin({ db: ctx.database.db, config: ctx.config, log, clock: ctx.clock });
+    const [after] = await ctx.database.db.select().from(users).where(eq(users.id, ops!.id));
+    expect(after).toMatchObject({ role: 'admin', isActive: false });
+    expect(warnings).toHaveLength(1);
+    const login = await call(
+      ctx,
+      'POST',
+      '/api/login',
+      { email: 'ops@example.com', password: 'admin password 1' },
+      { ip: nextIp() },
+    );
+    expect(login.statusCode).toBe(403);
+  });
+});
+
 describe(`admin bootstrap never hands a stranger the admin account (${testDbKind})`, () => {
   let ctx: TestContext;
   beforeAll(async () => {

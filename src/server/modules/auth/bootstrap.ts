@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
@@ -26,7 +26,8 @@ const BOOTSTRAP_LOCK = 7_240_532;
  * start at once (one transaction under an advisory lock) and run again on every start (idempotent).
  *
  * - No account with that email: one is created with ADMIN_PASSWORD.
- * - A verified account: promoted (its password stays; its owner proved the mailbox).
+ * - A verified account: promoted (its password stays; its owner proved the mailbox) — unless an admin
+ *   demoted or deactivated it since: that decision stands (a warning says so).
  * - An unverified account (someone signed up with that email before the operator configured it, and
  *   never proved the mailbox): taken over for the operator — its password becomes ADMIN_PASSWORD and
  *   its sessions, devices, codes and reset links end, so the stranger's password never signs in as admin.
@@ -65,11 +66,25 @@ export async function ensureAdmin(opts: { db: Db; config: Config; log: Log; cloc
     const [u] = await tx.select().from(users).where(byEmail).limit(1).for('update');
     if (u && u.role === 'admin' && u.emailVerifiedAt && u.isActive) return 'none' as const;
     if (u?.emailVerifiedAt) {
+      // An admin who demoted or deactivated this account (a compromised one, say) decided; a restart
+      // must not undo it. The operator changes ADMIN_EMAIL, or another admin restores the account.
+      const [decided] = await tx
+        .select({ id: auditLogs.id })
+        .from(auditLogs)
+        .where(
+          and(
+            eq(auditLogs.resourceType, 'user'),
+            eq(auditLogs.resourceId, u.id),
+            inArray(auditLogs.action, ['user.role_change', 'user.deactivate']),
+          ),
+        )
+        .limit(1);
+      if (decided) return 'kept' as const;
       await tx.update(users).set({ role: 'admin', isActive: true, updatedAt: now }).where(eq(users.id, u.id));
       await tx.insert(auditLogs).values({
         id: randomUUID(),
         userId: u.id,
-        action: 'role_change',
+        action: 'admin_promote',
         resourceType: 'user',
         resourceId: u.id,
         oldValue: { role: u.role, isActive: u.isActive },
@@ -141,6 +156,12 @@ export async function ensureAdmin(opts: { db: Db; config: Config; log: Log; cloc
 
   if (outcome === 'created') log.info({ email }, 'created the configured admin');
   if (outcome === 'promoted') log.info({ email }, 'promoted the configured admin');
+  if (outcome === 'kept') {
+    const text =
+      'ADMIN_EMAIL names an account an admin demoted or deactivated: left as it is (another admin can restore it)';
+    if (log.warn) log.warn({ email }, text);
+    else log.info({ email }, text);
+  }
   if (outcome === 'taken-over') {
     (log.warn ?? log.info).call(
       log,

@@ -25,13 +25,28 @@ async function say(lang: 'en' | 'zh', error: unknown): Promise<string> {
 }
 
 describe('adminErrorDescription', () => {
-  it("shows the server's message in English and its code's text in Chinese", async () => {
-    const error = apiError(409, {
-      message: 'The last active admin cannot be demoted: make another user an admin first',
-      code: 'CONFLICT',
-    });
-    expect(await say('en', error)).toBe('The last active admin cannot be demoted: make another user an admin first');
-    expect(await say('zh', error)).toBe(zh.errors.codes.CONFLICT);
+  it('says the refusals it knows in the page\'s language', async () => {
+    const cases = [
+      ['The last active admin cannot be demoted: make another user an admin first', 'lastAdminRole'],
+      ['The last active admin cannot be deactivated: make another user an admin first', 'lastAdminStatus'],
+      ['You cannot deactivate your own account', 'selfDeactivate'],
+    ] as const;
+    for (const [message, key] of cases) {
+      const error = apiError(409, { message, code: 'CONFLICT', fieldErrors: { role: [message] } });
+      expect(await say('en', error)).toBe(en.admin.errors[key]);
+      expect(await say('zh', error)).toBe(zh.admin.errors[key]);
+    }
+    expect(zh.admin.errors.lastAdminRole).not.toBe(zh.errors.codes.CONFLICT);
+  });
+
+  it("shows any other 409 or 400 server message rather than the generic 'reload' text", async () => {
+    const message = 'This user already has an active discount from 2026-01-01; end it first';
+    const error = apiError(409, { message, code: 'CONFLICT' });
+    expect(await say('en', error)).toBe(message);
+    expect(await say('zh', error)).toContain(message);
+    expect(await say('zh', error)).not.toBe(zh.errors.codes.CONFLICT);
+    const bad = apiError(400, { message: 'Card has no customer', code: 'CARD_ERROR' });
+    expect(await say('en', bad)).toBe('Card has no customer');
   });
 
   it('says what a validation failure is about, translated where a key says it', async () => {
@@ -41,7 +56,7 @@ describe('adminErrorDescription', () => {
       fieldErrors: { amount: ['Amount must be between $1.00 and $50,000.00'] },
     });
     expect(await say('en', error)).toBe('Amount must be between $1.00 and $50,000.00');
-    expect(await say('zh', error)).toBe(zh.errors.validation.invalid);
+    expect(await say('zh', error)).toContain('Amount must be between $1.00 and $50,000.00');
   });
 
   it('falls back to the generic text without an answer (a network failure)', async () => {

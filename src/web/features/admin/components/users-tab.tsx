@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutationState } from '@tanstack/react-query';
 import { Tooltip } from 'radix-ui';
-import { Building2, Flag, MinusCircle, PlusCircle, Pencil, UserCheck, UserX, Users } from 'lucide-react';
+import { Building2, Flag, MinusCircle, PlusCircle, Pencil, UserCheck, UserCog, UserX, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TAdminOrganization, TAdminUser } from '../../../../shared/contracts/admin';
 import { ROLES, type TRole } from '../../../../shared/contracts/user';
@@ -45,8 +45,13 @@ type RowActions = {
   pending: boolean;
   /** The role being saved, shown in the select until the server answers. */
   pendingRole: TRole | null;
+  /** The role chosen in the select but not saved yet (moved to by the keyboard, or awaiting confirmation). */
+  draftRole: TRole | null;
   isSelf: boolean;
-  onRole: (role: TRole) => void;
+  /** The select moved to a role (keyboard arrows): nothing is saved yet. */
+  onDraftRole: (role: TRole) => void;
+  /** A role was chosen (a click in the list, Enter, or leaving the select): ask to confirm it. */
+  onChooseRole: (role: TRole) => void;
   onStatus: () => void;
   onBalance: (mode: BalanceMode) => void;
 };
@@ -66,6 +71,8 @@ export function UsersTab() {
   const pending = usePendingChanges();
   const [balance, setBalance] = useState<{ mode: BalanceMode; user: TAdminUser } | null>(null);
   const [deactivating, setDeactivating] = useState<TAdminUser | null>(null);
+  // One role change at a time: chosen in a row's select, saved only once the admin confirms it.
+  const [roleDraft, setRoleDraft] = useState<{ user: TAdminUser; role: TRole; confirming: boolean } | null>(null);
 
   const changeRole = (user: TAdminUser, role: TRole) => {
     if (role === user.role) return;
@@ -107,8 +114,10 @@ export function UsersTab() {
     pendingRole:
       pending.find((c): c is Extract<UserChange, { kind: 'role' }> => c.kind === 'role' && c.userId === user.id)
         ?.role ?? null,
+    draftRole: roleDraft?.user.id === user.id ? roleDraft.role : null,
     isSelf: user.id === me?.id,
-    onRole: (role) => changeRole(user, role),
+    onDraftRole: (role) => setRoleDraft(role === user.role ? null : { user, role, confirming: false }),
+    onChooseRole: (role) => setRoleDraft(role === user.role ? null : { user, role, confirming: true }),
     onStatus: () => (user.isActive ? setDeactivating(user) : changeStatus(user, true)),
     onBalance: (mode) => setBalance({ mode, user }),
   });
@@ -264,6 +273,48 @@ export function UsersTab() {
           </AlertDialogContent>
         ) : null}
       </AlertDialog>
+      <AlertDialog
+        open={roleDraft?.confirming === true}
+        onOpenChange={(open) => {
+          if (!open) setRoleDraft(null);
+        }}
+      >
+        {roleDraft?.confirming ? (
+          <AlertDialogContent
+            title={t('admin.roleChange.title', {
+              name: personName(roleDraft.user),
+              from: t(`roles.${roleDraft.user.role}`),
+              to: t(`roles.${roleDraft.role}`),
+            })}
+            description={t('admin.roleChange.description', { email: roleDraft.user.email })}
+            data-testid="role-dialog"
+            onCloseAutoFocus={(event) => {
+              // Back to the role select (not the page), whichever way the dialog closed.
+              const select = document.getElementById(roleSelectId(roleDraft.user));
+              if (select) {
+                event.preventDefault();
+                select.focus();
+              }
+            }}
+          >
+            <AlertDialogFooter>
+              <AlertDialogCancel className={buttonClass('secondary')} data-testid="role-cancel">
+                {t('admin.cancel')}
+              </AlertDialogCancel>
+              <Button
+                onClick={() => {
+                  changeRole(roleDraft.user, roleDraft.role);
+                  setRoleDraft(null);
+                }}
+                data-testid="role-confirm"
+              >
+                <UserCog className="size-4" aria-hidden="true" />
+                {t('admin.roleChange.confirm')}
+              </Button>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        ) : null}
+      </AlertDialog>
     </Tooltip.Provider>
   );
 }
@@ -282,9 +333,20 @@ function UserIdentity({ user }: { user: TAdminUser }) {
   );
 }
 
+const roleSelectId = (user: TAdminUser) => `role-${user.id}`;
+
+/** Keys that move a closed select to another option without choosing it (Chromium changes it at once). */
+const ROLE_MOVE_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
+
+/**
+ * The role select. Nothing is saved from here: a role picked in the list (or confirmed with Enter, or
+ * left on with Tab) opens the confirmation; arrow keys only move the choice. It stays focusable while a
+ * change is saved (aria-disabled, not disabled), so focus is not dropped to the page.
+ */
 function RoleSelect({ user, actions, labelled }: { user: TAdminUser; actions: RowActions; labelled?: boolean }) {
   const { t } = useTranslation();
-  const id = `role-${user.id}`;
+  const id = roleSelectId(user);
+  const moving = useRef(false);
   return (
     <div className="grid gap-1">
       {labelled ? (
@@ -294,11 +356,31 @@ function RoleSelect({ user, actions, labelled }: { user: TAdminUser; actions: Ro
       ) : null}
       <select
         id={id}
-        value={actions.pendingRole ?? user.role}
-        disabled={actions.pending}
-        onChange={(e) => actions.onRole(e.target.value as TRole)}
+        value={actions.pendingRole ?? actions.draftRole ?? user.role}
+        aria-disabled={actions.pending || undefined}
+        onKeyDown={(e) => {
+          if (actions.pending) return;
+          if (e.key === 'Enter' && actions.draftRole) {
+            e.preventDefault();
+            actions.onChooseRole(actions.draftRole);
+          } else {
+            moving.current = ROLE_MOVE_KEYS.has(e.key) || (e.key.length === 1 && !e.ctrlKey && !e.metaKey);
+          }
+        }}
+        onChange={(e) => {
+          const role = e.target.value as TRole;
+          const byKey = moving.current;
+          moving.current = false;
+          if (actions.pending) return;
+          if (byKey) actions.onDraftRole(role);
+          else actions.onChooseRole(role);
+        }}
+        onBlur={() => {
+          moving.current = false;
+          if (actions.draftRole && !actions.pending) actions.onChooseRole(actions.draftRole);
+        }}
         aria-label={labelled ? undefined : t('admin.users.roleFor', { name: personName(user) })}
-        className={cn(inputClass, 'h-10 min-w-36 sm:h-9')}
+        className={cn(inputClass, 'h-10 min-w-36 sm:h-9', actions.pending && 'cursor-wait opacity-60')}
         data-testid="admin-user-role"
       >
         {ROLES.map((role) => (
