@@ -85,6 +85,8 @@ describe('card top-ups and the wallet in Chromium', () => {
     await shown.waitFor({ state: 'detached' });
   }
 
+  const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+
   /** Waits for the success step, then for the dialog to reset and close by itself. */
   async function closesAfterSuccess(page: Page): Promise<void> {
     await dialog(page).waitFor({ state: 'detached', timeout: 10_000 });
@@ -101,6 +103,8 @@ describe('card top-ups and the wallet in Chromium', () => {
     // The amount step: the screen text of the limits, labelled field with step 0.01, the limit messages.
     await openTopup(page);
     const amount = page.getByLabel('Amount (CAD)');
+    // Focus starts on the amount, not on the × button.
+    await expect.poll(() => focusedTestId(page)).toBe('topup-amount');
     expect(await amount.getAttribute('step')).toBe('0.01');
     expect(await amount.getAttribute('min')).toBe('10');
     expect(await amount.getAttribute('max')).toBe('10000');
@@ -108,8 +112,14 @@ describe('card top-ups and the wallet in Chromium', () => {
     await amount.fill('5');
     await page.getByTestId('topup-continue').click();
     await dialog(page).getByRole('alert').getByText('The minimum top-up is $10.00.').waitFor();
-    await page.getByTestId('toast').filter({ hasText: 'Invalid amount' }).waitFor();
+    // Shown at the field only: no toast to cover the dialog's buttons or take the first Escape.
+    expect(await page.getByTestId('toast').count()).toBe(0);
     expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    // One Escape closes the dialog, and focus goes back to Top up.
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    await expect.poll(() => focusedTestId(page)).toBe('wallet-top-up');
+    await openTopup(page);
     await amount.fill('10000.01');
     await page.getByTestId('topup-continue').click();
     await dialog(page).getByRole('alert').getByText('The maximum top-up is $10,000.00.').waitFor();
@@ -135,6 +145,8 @@ describe('card top-ups and the wallet in Chromium', () => {
     expect(await page.getByTestId('topup-card-amount').textContent()).toBe('$50.00');
     expect(await page.getByTestId('topup-saved-card').count()).toBe(0);
     expect(await page.getByTestId('topup-sandbox-note').textContent()).toContain('4242 4242 4242 4242');
+    // No saved card: focus starts on the card number.
+    await expect.poll(() => focusedTestId(page)).toBe('topup-card-number');
     const number = page.getByLabel('Card number');
     expect(await number.getAttribute('autocomplete')).toBe('cc-number');
     expect(await number.getAttribute('inputmode')).toBe('numeric');
@@ -190,7 +202,7 @@ describe('card top-ups and the wallet in Chromium', () => {
     expect(await page.getByTestId('default-card-badge').textContent()).toBe('Default');
     expect(await page.getByTestId('payment-methods-default').textContent()).toContain('Visa');
 
-    // A declined card: 'payment failed' with the provider's reason, inline and in a toast; no money moves.
+    // A declined card: 'payment failed' with the provider's reason, inline only (no toast over Pay); no money moves.
     await openTopup(page);
     await page.getByTestId('topup-amount').fill('20');
     await page.getByTestId('topup-continue').click();
@@ -199,6 +211,8 @@ describe('card top-ups and the wallet in Chromium', () => {
     await saved.first().waitFor();
     expect(await saved.count()).toBe(1);
     expect(await saved.first().getByRole('radio').isChecked()).toBe(true); // the default, preselected
+    // Focus starts on the chosen saved card.
+    await expect.poll(() => saved.first().getByRole('radio').evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.getByTestId('topup-card-form').count()).toBe(0);
     await page.getByTestId('topup-new-card').click();
     await fillCard(page, CARD.declined);
@@ -207,20 +221,28 @@ describe('card top-ups and the wallet in Chromium', () => {
     await payError.waitFor();
     expect(await payError.getAttribute('role')).toBe('alert');
     expect(await payError.textContent()).toBe('Payment failed Your card was declined.');
-    const toast = page.getByTestId('toast').filter({ hasText: 'Payment failed' });
-    await toast.waitFor();
-    expect(await toast.textContent()).toContain('Your card was declined.');
+    expect(await page.getByTestId('toast').count()).toBe(0);
     expect(await balanceApi(page)).toBe('50.00');
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'error-en-desktop', false);
 
-    // A card detail the provider refuses is shown at its field.
-    await fillCard(page, CARD.ok, '0120');
+    // The form checks what it can before asking the provider, in the provider's words.
+    await fillCard(page, '4242424242424241', '0120', '12');
     await page.getByTestId('topup-pay').click();
-    const expiryError = page.locator('#topup-card-expiry-error');
-    await expiryError.waitFor();
-    expect(await expiryError.textContent()).toBe("Your card's expiration year is invalid.");
+    await page.locator('#topup-card-number-error').getByText('Your card number is incorrect.').waitFor();
+    expect(await page.locator('#topup-card-expiry-error').textContent()).toBe('Your card has expired.');
+    expect(await page.locator('#topup-card-cvc-error').textContent()).toBe("Your card's security code is invalid.");
+    await fillCard(page, CARD.ok, '1330');
+    await page.getByTestId('topup-pay').click();
+    await page.locator('#topup-card-expiry-error').getByText("Your card's expiration month is invalid.").waitFor();
+    // A card detail the provider refuses is shown at its field, in the provider's words.
+    await fillCard(page, '4000000000000127');
+    await page.getByTestId('topup-pay').click();
+    const cvcError = page.locator('#topup-card-cvc-error');
+    await cvcError.waitFor();
+    expect(await cvcError.textContent()).toBe("Your card's security code is incorrect.");
     expect(await payError.count()).toBe(0);
+    expect(await balanceApi(page)).toBe('50.00');
 
     // The authentication card, failed: the bank's step, then the reason; still no money.
     await fillCard(page, CARD.authenticate);
@@ -244,10 +266,24 @@ describe('card top-ups and the wallet in Chromium', () => {
     await page.getByTestId('topup-success').waitFor();
     expect(await page.getByTestId('topup-success-amount').textContent()).toBe('$20.00 was added to your wallet.');
     expect(await page.getByTestId('topup-success-balance').textContent()).toBe('New balance: $70.00');
-    // Done closes at once.
+    // Done closes at once, focus back on Top up.
     await page.getByTestId('topup-done').click();
     await dialog(page).waitFor({ state: 'detached' });
+    await expect.poll(() => focusedTestId(page)).toBe('wallet-top-up');
     await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('$70.00');
+
+    // Escape while the bank asks: the dialog closes and says nothing was charged.
+    await openTopup(page);
+    await toCardStep(page, 50);
+    await saved.filter({ hasText: '3184' }).click();
+    await page.getByTestId('topup-pay').click();
+    await page.getByTestId('topup-auth-step').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    await page.getByTestId('toast').filter({ hasText: 'Authentication cancelled — nothing was charged' }).waitFor();
+    await expect.poll(() => focusedTestId(page)).toBe('wallet-top-up');
+    expect(await balanceApi(page)).toBe('70.00');
+    await closeToast(page);
 
     // Pay again with the saved card (the default, preselected): no card typed at all.
     const cards = (await (await page.request.get('/api/payment-methods')).json()) as TPaymentMethodList;
@@ -350,7 +386,18 @@ describe('card top-ups and the wallet in Chromium', () => {
     );
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, name('error'), false);
-    await closeToast(page);
+    // No toast over the dialog: Pay takes the tap; the Pay bar is flush with the dialog's bottom.
+    expect(await page.getByTestId('toast').count()).toBe(0);
+    const payBox = (await page.getByTestId('topup-pay').boundingBox())!;
+    expect(
+      await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid="topup-pay"]') !== null,
+        [payBox.x + payBox.width / 2, payBox.y + payBox.height / 2],
+      ),
+    ).toBe(true);
+    const barBox = (await page.getByTestId('topup-pay-bar').boundingBox())!;
+    const dialogBox = (await dialog(page).boundingBox())!;
+    expect(Math.abs(barBox.y + barBox.height - (dialogBox.y + dialogBox.height))).toBeLessThanOrEqual(1);
     await fillCard(page, CARD.authenticate);
     await page.getByTestId('topup-pay').click();
     await page.getByTestId('topup-auth-step').waitFor();
@@ -454,8 +501,20 @@ describe('card top-ups and the wallet in Chromium', () => {
     await openTopup(page);
     await page.getByTestId('topup-quick-100').click();
     await page.getByTestId('topup-continue').click();
-    await page.getByTestId('toast').filter({ hasText: 'Payment error' }).waitFor();
-    await dialog(page).getByRole('alert').getByText('An unexpected error occurred. Please try again.').waitFor();
+    // A general error, not one on the amount (the amount is fine), and no toast over the dialog.
+    const prepareError = page.getByTestId('topup-prepare-error');
+    await prepareError.waitFor();
+    expect(await prepareError.textContent()).toBe(
+      "Payment error We couldn't prepare the payment. Nothing was charged. Please try again.",
+    );
+    expect(await page.getByTestId('topup-amount').getAttribute('aria-invalid')).toBe(null);
+    expect(await page.getByTestId('toast').count()).toBe(0);
+    await page.unroute('**/api/create-payment-intent');
+    // No answer at all: the same, with a hint to check the connection.
+    await page.route('**/api/create-payment-intent', (route) => route.abort('internetdisconnected'));
+    await page.getByTestId('topup-continue').click();
+    await prepareError.getByText('Check your internet connection').waitFor();
+    expect(await page.getByTestId('topup-amount').getAttribute('aria-invalid')).toBe(null);
     await page.unroute('**/api/create-payment-intent');
 
     // A session that ended: please log in, the dialog closes.

@@ -94,9 +94,33 @@ describe('the new card form', () => {
     });
     expect(checkNewCard({ number: '4242 4242', name: 'A', expiry: '13/30', cvc: '12' })).toEqual({
       number: 'wallet.topup.card.errors.numberIncomplete',
-      expiry: 'wallet.topup.card.errors.expiryInvalid',
-      cvc: 'wallet.topup.card.errors.cvcInvalid',
+      expiry: 'wallet.topup.cardErrors.invalidExpiryMonth',
+      cvc: 'wallet.topup.cardErrors.invalidCvc',
     });
+    expect(checkNewCard({ number: '4242', name: 'A', expiry: '1230', cvc: '123' }).expiry).toBe(
+      'wallet.topup.card.errors.expiryInvalid',
+    );
+    // The provider's own checks, in its words: check digit, a past month (Toronto), CVC length by brand.
+    const now = new Date('2026-03-15T12:00:00Z');
+    expect(checkNewCard({ number: '4242 4242 4242 4241', name: 'A', expiry: '12/30', cvc: '1234' }, now)).toEqual({
+      number: 'wallet.topup.cardErrors.incorrectNumber',
+      cvc: 'wallet.topup.cardErrors.invalidCvc',
+    });
+    expect(checkNewCard({ number: '4242 4242 4242 4242', name: 'A', expiry: '02/26', cvc: '123' }, now).expiry).toBe(
+      'wallet.topup.cardErrors.expiredCard',
+    );
+    expect(checkNewCard({ number: '4242 4242 4242 4242', name: 'A', expiry: '01/20', cvc: '123' }, now).expiry).toBe(
+      'wallet.topup.cardErrors.expiredCard',
+    );
+    expect(checkNewCard({ number: '4242 4242 4242 4242', name: 'A', expiry: '03/26', cvc: '123' }, now)).toEqual({});
+    // Good through the end of its month in Toronto: 1 April 02:00 UTC is still March there.
+    expect(
+      checkNewCard({ number: '4242424242424242', name: 'A', expiry: '03/26', cvc: '123' }, new Date('2026-04-01T02:00:00Z')),
+    ).toEqual({});
+    expect(checkNewCard({ number: '3782 822463 10005', name: 'A', expiry: '12/30', cvc: '123' }, now).cvc).toBe(
+      'wallet.topup.cardErrors.invalidCvc',
+    );
+    expect(checkNewCard({ number: '3782 822463 10005', name: 'A', expiry: '12/30', cvc: '1234' }, now)).toEqual({});
     // An American Express number needs 15 digits.
     expect(checkNewCard({ number: '3782 822463 1000', name: 'A', expiry: '12/30', cvc: '1234' }).number).toBe(
       'wallet.topup.card.errors.numberIncomplete',

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/contracts/payments';
 import { parseCents, type Cents } from '../../../shared/money';
 import { isApiError } from '../../lib/api-client';
+import { TIME_ZONE } from '../../lib/format';
 import { validationMessageRef, type TextRef } from '../../lib/error-message';
 
 export { TOPUP_CENTS };
@@ -86,33 +87,72 @@ export function formatExpiry(text: string): string {
 
 /** "MM/YY" (or "MM/YYYY") → month and four-digit year; null when it is not a month and a year. */
 export function parseExpiry(text: string): { month: number; year: number } | null {
+  const parts = splitExpiry(text);
+  if (!parts || parts.month < 1 || parts.month > 12) return null;
+  return parts;
+}
+
+/** "MM/YY" (or "MM/YYYY") as numbers, any month number; null when it is not two numbers. */
+function splitExpiry(text: string): { month: number; year: number } | null {
   const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
   if (!m) return null;
-  const month = Number(m[1]);
-  if (month < 1 || month > 12) return null;
   const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
-  return { month, year };
+  return { month: Number(m[1]), year };
+}
+
+/** The card networks' check digit (Luhn). */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Year and month (1–12) in Toronto: a card is good through the end of its month there, as the provider counts. */
+function torontoYearMonth(now: Date): { year: number; month: number } {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: 'numeric' })
+    .formatToParts(now)
+    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+  return { year: Number(parts.year), month: Number(parts.month) };
 }
 
 export type CardFormErrors = Partial<Record<CardField, string>>;
 
 /**
- * What the form itself can tell before asking the provider: each field present and complete. The
- * provider checks the rest (Luhn, a past expiry, the CVC) and answers with its own message.
+ * What the form can tell before asking the provider, in the provider's own words where it has some:
+ * each field present, the number complete and passing the check digit, the month 1–12, the expiry not
+ * past, the CVC 3 digits (4 for American Express). The provider's answer still decides (its messages
+ * are shown at their fields).
  */
-export function checkNewCard(form: NewCardForm): CardFormErrors {
+export function checkNewCard(form: NewCardForm, now: Date = new Date()): CardFormErrors {
   const errors: CardFormErrors = {};
   const number = digitsOf(form.number);
   const brand = cardBrandOf(number);
   if (number === '') errors.number = 'wallet.topup.card.errors.numberRequired';
   else if (number.length < (brand === 'amex' ? 15 : 13) || number.length > maxDigits(brand))
     errors.number = 'wallet.topup.card.errors.numberIncomplete';
+  else if (!luhnValid(number)) errors.number = 'wallet.topup.cardErrors.incorrectNumber';
   if (form.name.trim() === '') errors.name = 'wallet.topup.card.errors.nameRequired';
+  const expiry = splitExpiry(form.expiry);
   if (form.expiry.trim() === '') errors.expiry = 'wallet.topup.card.errors.expiryRequired';
-  else if (!parseExpiry(form.expiry)) errors.expiry = 'wallet.topup.card.errors.expiryInvalid';
+  else if (!expiry) errors.expiry = 'wallet.topup.card.errors.expiryInvalid';
+  else if (expiry.month < 1 || expiry.month > 12) errors.expiry = 'wallet.topup.cardErrors.invalidExpiryMonth';
+  else {
+    const today = torontoYearMonth(now);
+    if (expiry.year < today.year || (expiry.year === today.year && expiry.month < today.month))
+      errors.expiry = 'wallet.topup.cardErrors.expiredCard';
+  }
   const cvc = form.cvc.trim();
   if (cvc === '') errors.cvc = 'wallet.topup.card.errors.cvcRequired';
-  else if (!/^\d{3,4}$/.test(cvc)) errors.cvc = 'wallet.topup.card.errors.cvcInvalid';
+  else if (!/^\d+$/.test(cvc) || cvc.length !== (brand === 'amex' ? 4 : 3))
+    errors.cvc = 'wallet.topup.cardErrors.invalidCvc';
   return errors;
 }
 
@@ -277,6 +317,9 @@ export function classifyTopupFailure(error: unknown): TopupFailure {
   }
   return { kind: 'unexpected' };
 }
+
+/** A request that never got an answer (fetch rejects with a TypeError when the network fails). */
+export const isNetworkFailure = (error: unknown): boolean => !isApiError(error) && error instanceof TypeError;
 
 /** A card error (a confirm's answer) as the failure the dialog shows. */
 export function asPaymentFailure(card: TCardError): TopupFailure {

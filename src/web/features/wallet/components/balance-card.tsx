@@ -61,7 +61,7 @@ export function BalanceCard({
         <p className="text-sm text-indigo-100">{t('wallet.balance.currency')}</p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="inverse" onClick={onTopUp} data-testid="wallet-top-up">
+        <Button id="wallet-top-up" variant="inverse" onClick={onTopUp} data-testid="wallet-top-up">
           <Plus className="size-4" aria-hidden="true" />
           {t('wallet.topUp')}
         </Button>

@@ -1,3 +1,4 @@
+import { AlertCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { TOPUP_QUICK_AMOUNTS } from '../../../../shared/contracts/payments';
 import { parseCents } from '../../../../shared/money';
@@ -14,6 +15,7 @@ export function TopupAmountStep({
   amount,
   onAmountChange,
   error,
+  failure,
   creating,
   onSubmit,
   onCancel,
@@ -22,6 +24,8 @@ export function TopupAmountStep({
   onAmountChange: (amount: string) => void;
   /** The amount's problem, already in the user's language. */
   error: string | undefined;
+  /** Preparing the payment failed for another reason (the server, the network), in the user's language. */
+  failure?: string;
   /** The payment intent is being created. */
   creating: boolean;
   onSubmit: () => void;
@@ -40,6 +44,18 @@ export function TopupAmountStep({
       }}
       data-testid="topup-amount-step"
     >
+      {failure ? (
+        <div
+          role="alert"
+          className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+          data-testid="topup-prepare-error"
+        >
+          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <p>
+            <span className="font-semibold">{t('wallet.topup.errors.paymentError')}</span> {failure}
+          </p>
+        </div>
+      ) : null}
       <fieldset className="grid gap-2" disabled={creating}>
         <legend className="mb-2 text-sm font-medium text-slate-800">{t('wallet.topup.amount.quick')}</legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { AlertCircle, FlaskConical } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TCreateIntentResponse, TPaymentMethod } from '../../../../shared/contracts/payments';
@@ -32,8 +32,11 @@ const sandboxClient = createSandboxClient();
 
 const NEW_CARD = 'new';
 
-/** What the dialog shows of a failed payment: in the user's language, on a field when one is named. */
-export type PayFailure = { message: string; field: CardField | null };
+/**
+ * What the dialog shows of a failed payment: in the user's language, on a field when one is named,
+ * else under its title ('Payment failed', or 'Payment error' for the unexpected).
+ */
+export type PayFailure = { title: string; message: string; field: CardField | null };
 
 export type PayRequest = { client: PaymentClient; payWith: PayWith; cardLabel: string | null };
 
@@ -110,6 +113,19 @@ function CardStepBody({
   const [errors, setErrors] = useState<CardFormErrors>({});
   const amount = formatMoney(parseCents(intent.amount) ?? 0, lang);
   const newCard = choice === NEW_CARD;
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Focus starts where the step asks first, once the saved cards are known: the chosen card, else the number.
+  const focused = useRef(false);
+  useEffect(() => {
+    if (focused.current || methods.status === 'pending') return;
+    focused.current = true;
+    const target = newCard
+      ? document.getElementById(stripe ? 'topup-card-name' : 'topup-card-number')
+      : formRef.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked');
+    target?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the cards are known
+  }, [methods.status]);
 
   const fieldErrors: Partial<Record<CardField, string>> = {};
   for (const [field, key] of Object.entries(errors) as [CardField, string][]) fieldErrors[field] = t(key);
@@ -163,6 +179,7 @@ function CardStepBody({
 
   return (
     <form
+      ref={formRef}
       noValidate
       className="grid gap-5"
       onSubmit={(event) => {
@@ -198,7 +215,7 @@ function CardStepBody({
         >
           <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <p>
-            <span className="font-semibold">{t('wallet.topup.errors.paymentFailed')}</span> {failure.message}
+            <span className="font-semibold">{failure.title}</span> {failure.message}
           </p>
         </div>
       ) : null}
@@ -257,8 +274,14 @@ function CardStepBody({
         </div>
       ) : null}
 
-      {/* Pinned to the bottom of the dialog's scrolling body: Pay stays in reach below a long form. */}
-      <div className="sticky bottom-0 z-10 -mx-4 -mb-5 flex flex-col border-t border-slate-200 bg-white px-4 py-3 sm:-mx-6 sm:flex-row sm:justify-end sm:px-6">
+      {/*
+        Pinned to the bottom of the dialog's scrolling body, so Pay stays in reach below a long form. A
+        sticky box stops at the scroller's padding; -bottom-5 undoes the body's bottom padding (py-5), so
+        the bar is flush with the dialog's bottom and nothing scrolls by under it.
+      */}
+      <div
+        data-testid="topup-pay-bar"
+        className="sticky -bottom-5 z-10 -mx-4 -mb-5 flex flex-col rounded-b-xl border-t border-slate-200 bg-white px-4 py-3 sm:-mx-6 sm:flex-row sm:justify-end sm:px-6">
         <Button type="submit" disabled={paying} aria-busy={paying || undefined} data-testid="topup-pay">
           {paying ? (
             <>

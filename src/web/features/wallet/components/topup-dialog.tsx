@@ -19,6 +19,7 @@ import {
   asPaymentFailure,
   checkTopupAmount,
   classifyTopupFailure,
+  isNetworkFailure,
   TOPUP_CENTS,
   type CardField,
   type TopupFailure,
@@ -27,6 +28,13 @@ import { SandboxAuthStep } from './sandbox-auth-step';
 import { TopupAmountStep } from './topup-amount-step';
 import { EMPTY_CARD_ENTRY, TopupCardStep, type CardEntry, type PayRequest } from './topup-card-step';
 import { TopupProcessingStep, TopupSuccessStep } from './topup-result-step';
+
+/** A failure the dialog shows inside itself (never also as a toast: on a phone a toast covers Pay). */
+type InlineFailure = { title: 'paymentFailed' | 'paymentError'; message: TextRef; field: CardField | null };
+
+/** What the dialog says when a call got no answer, or an answer it cannot use. */
+const unexpectedRef = (error: unknown): TextRef =>
+  isNetworkFailure(error) ? { key: 'wallet.topup.errors.network' } : { key: 'wallet.topup.errors.unexpected' };
 
 /** The success step closes the dialog by itself after this long (Done closes it at once). */
 export const SUCCESS_CLOSE_MS = 4000;
@@ -59,7 +67,16 @@ export function showTopupComingSoon(): void {
  * authentication step when the bank asks) → confirm with the server → success, which resets and
  * closes. Changing the amount discards the intent. Failures as spec §8 Wallet and cards.
  */
-export function TopupDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function TopupDialog({
+  open,
+  onOpenChange,
+  returnFocusId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The element focus goes back to when the dialog closes (the Top up button). */
+  returnFocusId?: string;
+}) {
   const { t, i18n } = useTranslation();
   const lang: Language = i18n.language === 'zh' ? 'zh' : 'en';
   const queryClient = useQueryClient();
@@ -68,10 +85,12 @@ export function TopupDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const [step, setStep] = useState<Step>({ name: 'amount' });
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<TextRef | null>(null);
+  // Preparing the payment failed for a reason that is not the amount (the server, the network).
+  const [prepareError, setPrepareError] = useState<TextRef | null>(null);
   const [creating, setCreating] = useState(false);
   const [paying, setPaying] = useState(false);
   const [authWorking, setAuthWorking] = useState<'approve' | 'fail' | null>(null);
-  const [payFailure, setPayFailure] = useState<{ message: TextRef; field: CardField | null } | null>(null);
+  const [payFailure, setPayFailure] = useState<InlineFailure | null>(null);
   const [cardEntry, setCardEntry] = useState<CardEntry>(EMPTY_CARD_ENTRY);
   // Answers that arrive after the dialog was closed (or the amount changed) are for an old attempt.
   const attempt = useRef(0);
@@ -84,6 +103,7 @@ export function TopupDialog({ open, onOpenChange }: { open: boolean; onOpenChang
     setStep({ name: 'amount' });
     setAmount('');
     setAmountError(null);
+    setPrepareError(null);
     setCreating(false);
     setPaying(false);
     setAuthWorking(null);
@@ -106,8 +126,11 @@ export function TopupDialog({ open, onOpenChange }: { open: boolean; onOpenChang
 
   const refresh = () => Promise.all(afterTopupKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 
-  /** Spec §8: what a failure shows, wherever in the flow it happened. */
-  const fail = (failure: TopupFailure) => {
+  /**
+   * Spec §8: what a failure shows, wherever in the flow it happened. What the dialog shows inside
+   * itself is not toasted as well (a toast would cover Pay on a phone, and take the first Escape).
+   */
+  const fail = (failure: TopupFailure, error?: unknown) => {
     switch (failure.kind) {
       case 'comingSoon':
         showTopupComingSoon();
@@ -126,30 +149,13 @@ export function TopupDialog({ open, onOpenChange }: { open: boolean; onOpenChang
       case 'amount':
         setStep({ name: 'amount' });
         setAmountError(failure.message);
-        toast({
-          title: { key: 'wallet.topup.amount.errors.title' },
-          description: failure.message,
-          variant: 'destructive',
-          tag: TOAST_TAG,
-        });
+        setTimeout(() => document.getElementById('topup-amount')?.focus(), 0);
         return;
       case 'payment':
-        setPayFailure({ message: failure.message, field: failure.field });
-        toast({
-          title: { key: 'wallet.topup.errors.paymentFailed' },
-          description: failure.message,
-          variant: 'destructive',
-          tag: TOAST_TAG,
-        });
+        setPayFailure({ title: 'paymentFailed', message: failure.message, field: failure.field });
         return;
       case 'unexpected':
-        setPayFailure({ message: { key: 'wallet.topup.errors.unexpected' }, field: null });
-        toast({
-          title: { key: 'wallet.topup.errors.paymentError' },
-          description: { key: 'wallet.topup.errors.unexpected' },
-          variant: 'destructive',
-          tag: TOAST_TAG,
-        });
+        setPayFailure({ title: 'paymentError', message: unexpectedRef(error), field: null });
         return;
     }
   };
@@ -157,18 +163,12 @@ export function TopupDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const submitAmount = async () => {
     const check = checkTopupAmount(amount);
     if (!check.ok) {
-      const message = amountProblemRef(check.problem, limits);
-      setAmountError(message);
-      toast({
-        title: { key: 'wallet.topup.amount.errors.title' },
-        description: message,
-        variant: 'destructive',
-        tag: TOAST_TAG,
-      });
+      setAmountError(amountProblemRef(check.problem, limits));
       document.getElementById('topup-amount')?.focus();
       return;
     }
     setAmountError(null);
+    setPrepareError(null);
     setPayFailure(null);
     dismissToasts(TOAST_TAG);
     const mine = ++attempt.current;
@@ -183,15 +183,11 @@ export function TopupDialog({ open, onOpenChange }: { open: boolean; onOpenChang
     } catch (error) {
       if (mine !== attempt.current) return;
       const failure = classifyTopupFailure(error);
+      // Nothing was paid, and the amount is not the problem: a general error on the amount step.
       if (failure.kind === 'unexpected') {
-        // Nothing was paid: say so on the amount step, where trying again starts.
-        setAmountError({ key: 'wallet.topup.errors.unexpected' });
-        toast({
-          title: { key: 'wallet.topup.errors.paymentError' },
-          description: { key: 'wallet.topup.errors.unexpected' },
-          variant: 'destructive',
-          tag: TOAST_TAG,
-        });
+        setPrepareError(
+          isNetworkFailure(error) ? { key: 'wallet.topup.errors.network' } : { key: 'wallet.topup.errors.prepareFailed' },
+        );
       } else fail(failure);
     } finally {
       if (mine === attempt.current) setCreating(false);
@@ -242,7 +238,7 @@ export function TopupDialog({ open, onOpenChange }: { open: boolean; onOpenChang
       const outcome = await client.confirm(intentRef(intent), payWith);
       await settle(mine, intent, outcome, { name: 'auth', intent, client, cardLabel });
     } catch (error) {
-      if (mine === attempt.current) fail(classifyTopupFailure(error));
+      if (mine === attempt.current) fail(classifyTopupFailure(error), error);
     } finally {
       if (mine === attempt.current) setPaying(false);
     }
@@ -258,7 +254,7 @@ export function TopupDialog({ open, onOpenChange }: { open: boolean; onOpenChang
     } catch (error) {
       if (mine !== attempt.current) return;
       setStep({ name: 'card', intent: step.intent });
-      fail(classifyTopupFailure(error));
+      fail(classifyTopupFailure(error), error);
     } finally {
       if (mine === attempt.current) setAuthWorking(null);
     }
@@ -285,7 +281,11 @@ export function TopupDialog({ open, onOpenChange }: { open: boolean; onOpenChang
       open={open}
       onOpenChange={(next) => {
         if (next) onOpenChange(true);
-        else if (!busy) close();
+        else if (!busy) {
+          // Escape or × while the bank asks: the payment was not made, say so rather than close silently.
+          if (step.name === 'auth') toast({ title: { key: 'wallet.topup.errors.authCancelled' }, tag: TOAST_TAG });
+          close();
+        }
       }}
     >
       <Dialog.Portal>
@@ -299,6 +299,21 @@ export function TopupDialog({ open, onOpenChange }: { open: boolean; onOpenChang
           }}
           onEscapeKeyDown={(event) => {
             if (busy) event.preventDefault();
+          }}
+          onOpenAutoFocus={(event) => {
+            // The amount, not the × button: it is what the dialog asks first.
+            const field = document.getElementById('topup-amount');
+            if (field) {
+              event.preventDefault();
+              field.focus();
+            }
+          }}
+          onCloseAutoFocus={(event) => {
+            const back = returnFocusId ? document.getElementById(returnFocusId) : null;
+            if (back) {
+              event.preventDefault();
+              back.focus();
+            }
           }}
           data-testid="topup-dialog"
           data-step={step.name}
@@ -329,6 +344,7 @@ export function TopupDialog({ open, onOpenChange }: { open: boolean; onOpenChang
                   if (amountError) setAmountError(null);
                 }}
                 error={amountError ? renderText(amountError, t) : undefined}
+                failure={prepareError ? renderText(prepareError, t) : undefined}
                 creating={creating}
                 onSubmit={() => void submitAmount()}
                 onCancel={close}
@@ -344,7 +360,15 @@ export function TopupDialog({ open, onOpenChange }: { open: boolean; onOpenChang
                       : { status: 'pending' }
                 }
                 paying={paying}
-                failure={payFailure ? { message: renderText(payFailure.message, t), field: payFailure.field } : null}
+                failure={
+                  payFailure
+                    ? {
+                        title: t(`wallet.topup.errors.${payFailure.title}`),
+                        message: renderText(payFailure.message, t),
+                        field: payFailure.field,
+                      }
+                    : null
+                }
                 entry={cardEntry}
                 onEntryChange={setCardEntry}
                 onEdit={() => setPayFailure(null)}

@@ -166,7 +166,7 @@ export function WalletPage() {
       </div>
       <PaymentMethods />
       <TransactionHistory state={historyState} filter={filter} onFilterChange={setFilter} summary={summary} />
-      <TopupDialog open={topupOpen} onOpenChange={setTopupOpen} />
+      <TopupDialog open={topupOpen} onOpenChange={setTopupOpen} returnFocusId="wallet-top-up" />
     </div>
   );
 }
