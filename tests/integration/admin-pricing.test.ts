@@ -229,11 +229,12 @@ describe(`admin pricing: discounts, price rules, margins (${testDbKind})`, () =>
         ['fixed_amount', '0.01', '0.01'],
       ];
       for (const [discountType, discountValue, shown] of ok) {
+        // One discount in force per customer: each value on a customer of its own.
         const res = await call(
           admin,
           'POST',
           '/api/admin/discounts',
-          discountBody(target.id, { discountType, discountValue }),
+          discountBody((await customer()).id, { discountType, discountValue }),
         );
         expect(res.statusCode, `${discountType} ${discountValue}`).toBe(201);
         expect(res.json().discount.discountValue).toBe(shown);
@@ -303,9 +304,9 @@ describe(`admin pricing: discounts, price rules, margins (${testDbKind})`, () =>
     });
 
     it('stores Toronto days as their first and past-the-last instants and tells whether each is in effect now', async () => {
-      const target = await customer();
+      // One discount in force per customer: each on a customer of its own.
       const create = async (over: Record<string, unknown>) => {
-        const res = await call(admin, 'POST', '/api/admin/discounts', discountBody(target.id, over));
+        const res = await call(admin, 'POST', '/api/admin/discounts', discountBody((await customer()).id, over));
         expect(res.statusCode, JSON.stringify(over)).toBe(201);
         return res.json().discount as {
           id: string;

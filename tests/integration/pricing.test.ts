@@ -22,12 +22,19 @@ describe(`discounts and price rules change quotes (${testDbKind})`, () => {
   });
   afterAll(async () => ctx.close());
 
-  const post = (url: string, body: object) => ctx.app.inject({ method: 'POST', url, headers: admin.headers, payload: body });
-  const put = (url: string, body: object) => ctx.app.inject({ method: 'PUT', url, headers: admin.headers, payload: body });
+  const post = (url: string, body: object) =>
+    ctx.app.inject({ method: 'POST', url, headers: admin.headers, payload: body });
+  const put = (url: string, body: object) =>
+    ctx.app.inject({ method: 'PUT', url, headers: admin.headers, payload: body });
   const byService = (options: TRateOption[]) => new Map(options.map((o) => [`${o.carrier}/${o.serviceCode}`, o]));
 
   async function discount(u: User, body: object) {
-    const res = await post('/api/admin/discounts', { userId: u.id, discountType: 'percentage', discountValue: 10, ...body });
+    const res = await post('/api/admin/discounts', {
+      userId: u.id,
+      discountType: 'percentage',
+      discountValue: 10,
+      ...body,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().discount as { id: string };
   }
@@ -47,7 +54,12 @@ describe(`discounts and price rules change quotes (${testDbKind})`, () => {
     }
     await fund(ctx, admin.headers, u.id, '500.00');
     const chosen = discounted[0]!;
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/shipments', headers: u.headers, payload: orderBody(chosen) as object });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/shipments',
+      headers: u.headers,
+      payload: orderBody(chosen) as object,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(cents(await balanceOf(ctx, u.headers))).toBe(50_000 - cents(chosen.total));
   });
@@ -61,9 +73,25 @@ describe(`discounts and price rules change quotes (${testDbKind})`, () => {
     const same = await quote(ctx, u.headers);
     expect(same.map((o) => o.price)).toEqual(plain.map((o) => o.price));
     expect(same.every((o) => o.originalPrice === undefined)).toBe(true);
-    // Switched on, it applies.
-    const on = await put(`/api/admin/discounts/${d.id}`, { discountType: 'fixed_amount', discountValue: '10000', isActive: true });
+    // Switched on for March (between the two others: one customer has one discount in force at a time).
+    const on = await put(`/api/admin/discounts/${d.id}`, {
+      discountType: 'fixed_amount',
+      discountValue: '10000',
+      validFrom: '2026-03-01',
+      validTo: '2026-03-31',
+      isActive: true,
+    });
     expect(on.statusCode, on.body).toBe(200);
+    // Over the whole year it would overlap the others: refused, naming the one in the way.
+    const overlap = await put(`/api/admin/discounts/${d.id}`, {
+      discountType: 'percentage',
+      discountValue: 5,
+      validFrom: '',
+      validTo: '',
+    });
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json().message).toMatch(/already has an active 10% discount/);
+    // An edit that leaves isActive out keeps it.
     const free = await quote(ctx, u.headers);
     for (const o of free) {
       expect(o.price).toBe('0.00');
@@ -85,7 +113,12 @@ describe(`discounts and price rules change quotes (${testDbKind})`, () => {
     }
     await fund(ctx, admin.headers, u.id, '500.00');
     const cp = marked.find((o) => o.carrier === 'CA-CP')!;
-    const placed = await ctx.app.inject({ method: 'POST', url: '/api/shipments', headers: u.headers, payload: orderBody(cp) as object });
+    const placed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/shipments',
+      headers: u.headers,
+      payload: orderBody(cp) as object,
+    });
     expect(placed.statusCode, placed.body).toBe(201);
     const [row] = rowsOf<{ carrier_price_cents: string; markup_cents: string; price_cents: string }>(
       await ctx.database.db.execute(
@@ -95,12 +128,18 @@ describe(`discounts and price rules change quotes (${testDbKind})`, () => {
     expect(Number(row!.carrier_price_cents) + Number(row!.markup_cents)).toBe(Number(row!.price_cents));
     expect(Number(row!.carrier_price_cents)).toBe(cents(plain.get(`${cp.carrier}/${cp.serviceCode}`)!.price));
 
-    const list = await ctx.app.inject({ method: 'GET', url: `/api/admin/shipments?search=${placed.json().trackingNumber}`, headers: admin.headers });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/shipments?search=${placed.json().trackingNumber}`,
+      headers: admin.headers,
+    });
     const shipment = list.json().data[0];
     expect(cents(shipment.price) - cents(shipment.carrierCost)).toBe(cents(shipment.margin));
     expect(cents(shipment.margin)).toBe(Number(row!.markup_cents));
 
-    const report = (await ctx.app.inject({ method: 'GET', url: '/api/admin/margins?months=3', headers: admin.headers })).json();
+    const report = (
+      await ctx.app.inject({ method: 'GET', url: '/api/admin/margins?months=3', headers: admin.headers })
+    ).json();
     const sum = (k: 'revenue' | 'carrierCost' | 'margin') =>
       report.months.reduce((a: number, m: Record<string, string>) => a + cents(m[k]), 0);
     expect(sum('revenue') - sum('carrierCost')).toBe(sum('margin'));

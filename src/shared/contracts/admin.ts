@@ -31,8 +31,11 @@ import { ZMoneyInput, ZPagination, ZShipmentListQuery } from './shipments';
 import { CARD_BRANDS } from './payments';
 import { CARRIER_CODES } from '../carriers';
 
-export const ZUserIdParams = z.object({ userId: z.uuid({ error: 'userId must be a user id' }) });
-export const ZIdParams = z.object({ id: z.uuid({ error: 'id must be an id' }) });
+/** A UUID in any letter case, read in lower case (as the database writes them). */
+export const ZId = (message: string) => z.uuid({ error: message }).transform((v) => v.toLowerCase());
+
+export const ZUserIdParams = z.object({ userId: ZId('userId must be a user id') });
+export const ZIdParams = z.object({ id: ZId('id must be an id') });
 
 export const ZAdminStats = z.object({
   totalUsers: z.number().int(),
@@ -138,18 +141,15 @@ export type TCustomerWithPayments = z.infer<typeof ZCustomerWithPayments>;
 export const ADMIN_CHARGE_CENTS = { min: 100, max: 5_000_000 } as const;
 
 export const ZChargeCustomerRequest = z.strictObject({
-  userId: z.uuid({ error: 'userId must be a user id' }),
+  userId: ZId('userId must be a user id'),
   paymentMethodId: requiredText('paymentMethodId', 255),
   amount: z
     .union([z.string(), z.number()], { error: 'Amount is required' })
     .refine((v) => v !== '', 'Amount is required')
     .pipe(ZMoneyInput('Amount'))
     .refine((c) => c >= ADMIN_CHARGE_CENTS.min && c <= ADMIN_CHARGE_CENTS.max, 'Amount must be between $1 and $50,000'),
-  description: z
-    .string({ error: 'Description is required' })
-    .trim()
-    .min(1, 'Description is required')
-    .max(500, 'Description must be at most 500 characters'),
+  /** One line: it is what the customer reads on their statement. */
+  description: requiredText('Description', 500),
 });
 export type TChargeCustomerRequest = z.output<typeof ZChargeCustomerRequest>;
 
@@ -270,15 +270,17 @@ export const ZDiscountRequest = z
   .strictObject({
     /** Taken from the chosen user; the server uses the user's own organization whatever is sent. */
     organizationId: z.union([z.uuid(), z.literal(''), z.null()]).optional(),
-    userId: z.uuid({ error: 'Please select a specific user for this discount' }),
+    userId: ZId('Please select a specific user for this discount'),
     ...discountFields,
   })
   .superRefine(checkDiscount);
 export type TDiscountRequest = z.output<typeof ZDiscountRequest>;
 export type TDiscountRequestInput = z.input<typeof ZDiscountRequest>;
 
-/** Edit: the same rules, without the customer. */
-export const ZDiscountUpdate = z.strictObject({ ...discountFields }).superRefine(checkDiscount);
+/** Edit: the same rules, without the customer; `isActive` left out keeps the discount's own. */
+export const ZDiscountUpdate = z
+  .strictObject({ ...discountFields, isActive: z.boolean({ error: 'isActive must be true or false' }).optional() })
+  .superRefine(checkDiscount);
 export type TDiscountUpdate = z.output<typeof ZDiscountUpdate>;
 
 export const ZDiscount = z.object({

@@ -51,14 +51,14 @@ const inRange = (label: string, range: { min: number; max: number }, message: st
   ZMoneyInput(label).refine((c) => c >= range.min && c <= range.max, message);
 
 export const ZAddBalanceRequest = z.strictObject({
-  userId: z.uuid({ error: 'userId must be a user id' }),
+  userId: z.uuid({ error: 'userId must be a user id' }).transform((v) => v.toLowerCase()),
   amount: inRange('Amount', ADMIN_ADD_BALANCE_CENTS, 'Amount must be between $1.00 and $50,000.00'),
   description: optionalText('Description', 500),
 });
 export type TAddBalanceRequest = z.output<typeof ZAddBalanceRequest>;
 
 export const ZEditBalanceRequest = z.strictObject({
-  userId: z.uuid({ error: 'userId must be a user id' }),
+  userId: z.uuid({ error: 'userId must be a user id' }).transform((v) => v.toLowerCase()),
   newBalance: inRange('New balance', ADMIN_EDIT_BALANCE_CENTS, 'Balance must be between $0.00 and $50,000.00'),
   description: optionalText('Description', 500),
 });

@@ -19,7 +19,8 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../app';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
+import { sql } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { ErrorCode } from '../../../shared/errors';
@@ -259,7 +260,36 @@ function checkDateYear(field: 'validFrom' | 'validTo', value: string | null): vo
   }
 }
 
-function discountValues(body: TDiscountUpdate, organizationId: string | null): repo.DiscountValues {
+/**
+ * One discount in force at a time per customer (quotes apply one): an active discount whose dates
+ * overlap another active one of the same customer is refused, naming it. Call with the customer's
+ * row locked, so that two admins at once cannot both add one.
+ */
+async function refuseOverlap(tx: Db, userId: string, values: repo.DiscountValues, exceptId: string | null) {
+  if (!values.isActive) return;
+  const rows = rowsOf<{
+    id: string;
+    discount_type: string;
+    value_units: string | number;
+    valid_from: Date | string | null;
+    valid_to: Date | string | null;
+  }>(
+    await tx.execute(sql`
+      select id, discount_type, value_units, valid_from, valid_to from discounts
+      where user_id = ${userId} and is_active and id <> ${exceptId ?? '00000000-0000-0000-0000-000000000000'}::uuid
+        and (valid_from is null or ${values.validTo?.toISOString() ?? null}::timestamptz is null or valid_from < ${values.validTo?.toISOString() ?? null}::timestamptz)
+        and (valid_to is null or ${values.validFrom?.toISOString() ?? null}::timestamptz is null or valid_to > ${values.validFrom?.toISOString() ?? null}::timestamptz)
+      order by created_at limit 1`),
+  );
+  const other = rows[0];
+  if (!other) return;
+  const units = Number(other.value_units);
+  const shown = other.discount_type === 'percentage' ? `${units / 100}%` : formatCad(units);
+  const message = `This customer already has an active ${shown} discount for these dates: switch it off or change its dates first`;
+  throw new AppError(409, message, ErrorCode.CONFLICT, { validFrom: [message] });
+}
+
+function discountValues(body: TDiscountUpdate, organizationId: string | null, isActiveNow = true): repo.DiscountValues {
   checkDateYear('validFrom', body.validFrom);
   checkDateYear('validTo', body.validTo);
   return {
@@ -269,7 +299,7 @@ function discountValues(body: TDiscountUpdate, organizationId: string | null): r
     description: body.description,
     validFrom: body.validFrom ? dateInputInstant(body.validFrom, 'start') : null,
     validTo: body.validTo ? dateInputInstant(body.validTo, 'end') : null,
-    isActive: body.isActive,
+    isActive: body.isActive ?? isActiveNow,
   };
 }
 
@@ -338,6 +368,8 @@ export function createAdminPricingService(deps: { db: Db; clock: Clock }) {
         }
         // The discount belongs to the chosen user's own organization, whatever the form sent.
         const values = discountValues(body, customer.organizationId);
+        await tx.execute(sql`select id from users where id = ${customer.id} for update`);
+        await refuseOverlap(tx, customer.id, values, null);
         await repo.insertDiscount(tx, { ...values, id, userId: customer.id, createdBy: actor.id, now });
         await audit(tx, {
           userId: actor.id,
@@ -361,7 +393,9 @@ export function createAdminPricingService(deps: { db: Db; clock: Clock }) {
       const { updated, changed } = await db.transaction(async (tx) => {
         const before = await discountOrThrow(tx, id, true);
         const customer = await repo.findCustomer(tx, before.userId);
-        const values = discountValues(body, customer?.organizationId ?? before.organizationId);
+        const values = discountValues(body, customer?.organizationId ?? before.organizationId, before.isActive);
+        await tx.execute(sql`select id from users where id = ${before.userId} for update`);
+        await refuseOverlap(tx, before.userId, values, id);
         const oldValue = discountSnapshot(before);
         const newValue = discountSnapshot({ ...values, userId: before.userId });
         if (JSON.stringify(oldValue) === JSON.stringify(newValue)) return { updated: before, changed: false };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLogs, users } from '../../db/schema/identity';
 import type { TAuditLogEntry } from '../../../shared/contracts/settings';
@@ -47,7 +47,18 @@ export async function listAuditLogs(db: Db, opts: { userId?: string; limit: numb
     })
     .from(auditLogs)
     .leftJoin(users, eq(users.id, auditLogs.userId))
-    .where(opts.userId ? eq(auditLogs.userId, opts.userId) : undefined)
+    // A user's entries: what they did, and what was done to them (an admin's change to their account,
+    // a charge or ledger entry on their wallet, a discount for them).
+    .where(
+      opts.userId
+        ? or(
+            eq(auditLogs.userId, opts.userId),
+            and(eq(auditLogs.resourceType, 'user'), eq(auditLogs.resourceId, opts.userId)),
+            sql`${auditLogs.newValue}->>'userId' = ${opts.userId}`,
+            sql`${auditLogs.oldValue}->>'userId' = ${opts.userId}`,
+          )
+        : undefined,
+    )
     .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
     .limit(opts.limit);
   return rows.map(({ log, firstName, lastName, email }) => ({

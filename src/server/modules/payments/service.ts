@@ -258,6 +258,7 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
       resourceId: wallet.id,
       oldValue: { balanceCents: wallet.balanceCents },
       newValue: {
+        userId: intent.userId,
         balanceCents: wallet.balanceCents - covered,
         reason,
         paymentIntentId: providerIntentId,
