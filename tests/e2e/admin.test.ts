@@ -317,14 +317,17 @@ describe('admin panel in Chromium', () => {
     // The admin's own deactivate button is off (the server refuses it too).
     expect(await userRow(page, ADMIN.email).getByTestId('admin-user-toggle').isDisabled()).toBe(true);
 
-    // Audit: the role change with its old and new role, the resource id cut to 8, Toronto date, the IP.
+    // Audit: the role change in words (its code in the title), the old and new role by their labels, the
+    // resource id cut to 8, Toronto date, the IP; money in dollars.
     await openTab(page, 'audit');
     const roleEntry = page
       .locator('[data-testid="audit-entry"][data-action="user.role_change"]')
       .filter({ hasText: riley.id.slice(0, 8) });
     await roleEntry.waitFor();
-    expect(await roleEntry.getByTestId('audit-old').textContent()).toBe('role: end_user');
-    expect(await roleEntry.getByTestId('audit-new').textContent()).toBe('role: staff');
+    expect(await roleEntry.getByTestId('audit-action').textContent()).toBe('Role changed');
+    expect(await roleEntry.getByTestId('audit-action').getAttribute('title')).toBe('user.role_change');
+    expect(await roleEntry.getByTestId('audit-old').textContent()).toBe('role: End User');
+    expect(await roleEntry.getByTestId('audit-new').textContent()).toBe('role: Staff');
     expect(await roleEntry.getByTestId('audit-resource').textContent()).toBe(`user #${riley.id.slice(0, 8)}`);
     expect(await roleEntry.getByTestId('audit-email').textContent()).toBe(ADMIN.email);
     expect(await roleEntry.getByTestId('audit-ip').textContent()).toMatch(/\d|:/);
@@ -333,18 +336,27 @@ describe('admin panel in Chromium', () => {
       .filter({ hasText: riley.id.slice(0, 8) });
     // jsonb keeps its keys in its own order.
     const added = (await balanceEntry.getByTestId('audit-new').textContent())!.split(', ').sort();
-    expect(added).toEqual(['added: 25.50', 'balance: 25.50']);
-    expect(await balanceEntry.getByTestId('audit-old').textContent()).toBe('balance: 0.00');
+    expect(added).toEqual(['added: $25.50', 'balance: $25.50']);
+    expect(await balanceEntry.getByTestId('audit-old').textContent()).toBe('balance: $0.00');
+    // The wallet entry of the same top-up: cents in dollars, the ids cut to 8 (the full one in a title).
+    const ledgerEntry = page
+      .locator('[data-testid="audit-entry"][data-action="wallet.adjustment"]')
+      .filter({ has: page.locator(`[title="${riley.id}"]`) })
+      .filter({ hasText: 'amount: $25.50' });
+    const ledgerNew = ledgerEntry.getByTestId('audit-new');
+    expect(await ledgerNew.textContent()).toContain('balance: $25.50');
+    expect(await ledgerNew.textContent()).not.toContain(riley.id);
+    expect(await ledgerNew.textContent()).toContain(riley.id.slice(0, 8));
     expect(await page.getByTestId('audit-limit-note').count()).toBe(0);
-    // Filter by one user (the entries they made), then clear.
+    // Filter by one user: the entries they made and the ones about them (the admin's role change), then clear.
     await page.getByTestId('audit-user-filter').selectOption({ label: `Riley Roy (${riley.email})` });
     await expect
       .poll(async () => {
-        const emails = await page.getByTestId('audit-email').allTextContents();
-        return emails.length > 0 && emails.every((e) => e === riley.email);
+        const entries = await page.getByTestId('audit-entry').allTextContents();
+        return entries.length > 0 && entries.every((e) => e.includes(riley.email) || e.includes(riley.id.slice(0, 8)));
       })
       .toBe(true);
-    expect(await page.locator('[data-action="user.role_change"]').count()).toBe(0);
+    expect(await page.locator('[data-action="user.role_change"]').count()).toBe(1);
     await page.getByTestId('audit-clear-filter').click();
     await roleEntry.waitFor();
     expect(await page.getByTestId('audit-clear-filter').isDisabled()).toBe(true);

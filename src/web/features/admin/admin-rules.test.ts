@@ -3,7 +3,10 @@ import {
   ADMIN_ADD_BALANCE_CENTS,
   ADMIN_EDIT_BALANCE_CENTS,
   checkAmount,
-  formatAuditValue,
+  actionKey,
+  actionWords,
+  auditParts,
+  type AuditFormat,
   orderNumber,
   personName,
   shortId,
@@ -56,29 +59,74 @@ describe('status colours and labels', () => {
   });
 });
 
-describe('formatAuditValue', () => {
+const FMT: AuditFormat = {
+  money: (cents) => `$${(cents / 100).toFixed(2)}`,
+  role: (role) => ({ end_user: 'End User', staff: 'Staff', admin: 'Admin' })[role] ?? null,
+  day: (instant) => instant.toISOString().slice(0, 10),
+};
+const line = (value: unknown) =>
+  auditParts(value, FMT)
+    ?.map((p) => (p.label === null ? p.text : `${p.label}: ${p.text}`))
+    .join(', ') ?? null;
+
+describe('auditParts', () => {
   it('writes an object as key: value pairs, nested values as compact JSON', () => {
-    expect(formatAuditValue({ role: 'end_user' })).toBe('role: end_user');
-    expect(formatAuditValue({ role: 'admin', isActive: true })).toBe('role: admin, isActive: true');
-    expect(formatAuditValue({ balance: '25.00', added: '25.00' })).toBe('balance: 25.00, added: 25.00');
-    expect(formatAuditValue({ address: { city: 'Toronto', province: 'ON' }, tags: ['a', 'b'], note: null })).toBe(
+    expect(line({ role: 'admin', isActive: true })).toBe('role: Admin, isActive: true');
+    expect(line({ address: { city: 'Toronto', province: 'ON' }, tags: ['a', 'b'], note: null })).toBe(
       'address: {"city":"Toronto","province":"ON"}, tags: ["a","b"], note: null',
     );
   });
 
+  it('shows money in dollars: cents (the key without Cents) and decimal amounts', () => {
+    expect(line({ balanceCents: 93376, amountCents: '2500', direction: 'credit' })).toBe(
+      'balance: $933.76, amount: $25.00, direction: credit',
+    );
+    expect(line({ balance: '25.00', added: '25.00' })).toBe('balance: $25.00, added: $25.00');
+    // A decimal that is not money stays as it is.
+    expect(line({ discountValue: '12.50' })).toBe('discountValue: 12.50');
+  });
+
+  it('shows roles by their label (the code in the title), an unknown role as sent', () => {
+    expect(auditParts({ role: 'end_user' }, FMT)).toEqual([{ label: 'role', text: 'End User', title: 'end_user' }]);
+    expect(line({ role: 'pilot' })).toBe('role: pilot');
+  });
+
+  it('cuts ids to 8 characters with the full id in the title', () => {
+    const id = '3f2a9c1e-0b7d-4c55-9e11-2d6f7a8b9c0d';
+    expect(auditParts({ userId: id }, FMT)).toEqual([{ label: 'userId', text: '3f2a9c1e', title: id }]);
+  });
+
+  it('shows instants as days, an exclusive end (validTo) as the day before', () => {
+    expect(line({ validFrom: '2026-03-01T05:00:00.000Z', validTo: '2026-04-01T04:00:00.000Z' })).toBe(
+      'validFrom: 2026-03-01, validTo: 2026-04-01',
+    );
+    // The day function gets the instant just before the end: a Toronto day formatter shows March 31.
+    const days: string[] = [];
+    auditParts({ validTo: '2026-04-01T04:00:00.000Z' }, { ...FMT, day: (d) => (days.push(d.toISOString()), '') });
+    expect(days).toEqual(['2026-04-01T03:59:59.999Z']);
+  });
+
   it('shows nothing for null, undefined, an empty object or blank text', () => {
-    expect(formatAuditValue(null)).toBeNull();
-    expect(formatAuditValue(undefined)).toBeNull();
-    expect(formatAuditValue({})).toBeNull();
-    expect(formatAuditValue({ gone: undefined })).toBeNull();
-    expect(formatAuditValue('  ')).toBeNull();
+    expect(auditParts(null, FMT)).toBeNull();
+    expect(auditParts(undefined, FMT)).toBeNull();
+    expect(auditParts({}, FMT)).toBeNull();
+    expect(auditParts({ gone: undefined }, FMT)).toBeNull();
+    expect(auditParts('  ', FMT)).toBeNull();
   });
 
   it('shows text as is and other values as compact JSON', () => {
-    expect(formatAuditValue('staff')).toBe('staff');
-    expect(formatAuditValue(42)).toBe('42');
-    expect(formatAuditValue(false)).toBe('false');
-    expect(formatAuditValue([1, { a: 2 }])).toBe('[1,{"a":2}]');
+    expect(line('staff')).toBe('staff');
+    expect(line(42)).toBe('42');
+    expect(line(false)).toBe('false');
+    expect(line([1, { a: 2 }])).toBe('[1,{"a":2}]');
+  });
+});
+
+describe('action labels', () => {
+  it('keys an action code without its dots and words an unknown one', () => {
+    expect(actionKey('wallet.topup')).toBe('admin.auditActions.wallet_topup');
+    expect(actionKey('admin.add_balance')).toBe('admin.auditActions.admin_add_balance');
+    expect(actionWords('payment.charge_failed')).toBe('Payment charge failed');
   });
 });
 

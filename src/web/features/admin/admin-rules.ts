@@ -59,21 +59,75 @@ function scalar(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
 
+/** How the audit view writes money, roles and days (in the page's language; Toronto days). */
+export type AuditFormat = {
+  money: (cents: number) => string;
+  /** A role's label, or null for a value that is not a role. */
+  role: (role: string) => string | null;
+  day: (instant: Date) => string;
+};
+
+/** One 'key: value' of an audit value; `title` holds what the text shortens (a full id). */
+export type AuditPart = { label: string | null; text: string; title?: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+const DECIMAL_MONEY = /^-?\d+\.\d{2}$/;
+/** Keys whose decimal text ("25.50") is an amount of money. */
+const MONEY_KEY = /(balance|amount|added|price|cost|fixed|total)$/i;
+/** Keys that are the exclusive end of a validity (the instant the next day starts). */
+const EXCLUSIVE_END_KEY = /^(validTo|validUntil|endsAt)$/;
+
+function auditPart(label: string | null, value: unknown, fmt: AuditFormat): AuditPart {
+  if (label !== null && /Cents$/.test(label) && label !== 'Cents') {
+    const cents = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN;
+    if (Number.isSafeInteger(cents)) return { label: label.slice(0, -'Cents'.length), text: fmt.money(cents) };
+  }
+  if (typeof value !== 'string') return { label, text: scalar(value) };
+  if (label !== null && MONEY_KEY.test(label) && DECIMAL_MONEY.test(value)) {
+    const cents = parseCents(value);
+    if (cents !== null) return { label, text: fmt.money(cents) };
+  }
+  if (label === 'role') {
+    const role = fmt.role(value);
+    if (role !== null) return { label, text: role, title: value };
+  }
+  if (UUID.test(value)) return { label, text: shortId(value), title: value };
+  if (INSTANT.test(value)) {
+    const at = new Date(value);
+    if (!Number.isNaN(at.getTime())) {
+      const shown = label !== null && EXCLUSIVE_END_KEY.test(label) ? new Date(at.getTime() - 1) : at;
+      return { label, text: fmt.day(shown), title: value };
+    }
+  }
+  return { label, text: value };
+}
+
 /**
- * An audit entry's old or new value in one compact line: an object as 'key: value' pairs
- * ('role: end_user, isActive: true'; nested values as compact JSON), anything else as itself or
- * compact JSON. Null, undefined and an empty object give null (nothing to show).
+ * An audit entry's old or new value as its 'key: value' parts, written for people: cents and money
+ * amounts in dollars (balanceCents → balance: $933.76), roles by their label, instants as Toronto days
+ * (an exclusive end such as a discount's validTo as the day before it), ids by their first 8 characters
+ * (the full id in the part's title). Null, undefined, an empty object and blank text give null.
  */
-export function formatAuditValue(value: unknown): string | null {
+export function auditParts(value: unknown, fmt: AuditFormat): AuditPart[] | null {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value.trim() === '' ? null : value;
+  if (typeof value === 'string') return value.trim() === '' ? null : [auditPart(null, value, fmt)];
   if (typeof value === 'object' && !Array.isArray(value)) {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
     if (entries.length === 0) return null;
-    return entries.map(([k, v]) => `${k}: ${scalar(v)}`).join(', ');
+    return entries.map(([k, v]) => auditPart(k, v, fmt));
   }
-  return scalar(value);
+  return [auditPart(null, value, fmt)];
 }
+
+/** An audit action code in words when no translation names it ('payment.charge_failed' → 'Payment charge failed'). */
+export function actionWords(action: string): string {
+  const words = action.replace(/[._]+/g, ' ').trim().toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : action;
+}
+
+/** The translation key of an audit action code (i18next keys cannot hold its dots). */
+export const actionKey = (action: string) => `admin.auditActions.${action.replace(/[^a-z0-9_]/gi, '_')}`;
 
 /** Spec §2 Audit tab: the IP address is shown unless it is missing or 'unknown'. */
 export function shownIp(ip: string | null | undefined): string | null {

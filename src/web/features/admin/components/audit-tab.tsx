@@ -1,13 +1,23 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { FileClock, Info, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TAuditLogEntry } from '../../../../shared/contracts/settings';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-import { formatDate, formatTime } from '../../../lib/format';
+import { formatDate, formatMoney, formatTime } from '../../../lib/format';
 import { useAdminUsers, useAuditLogs } from '../admin-api';
-import { AUDIT_LIMIT, formatAuditValue, personName, shortId, shownIp } from '../admin-rules';
+import {
+  actionKey,
+  actionWords,
+  AUDIT_LIMIT,
+  auditParts,
+  personName,
+  shortId,
+  shownIp,
+  type AuditFormat,
+  type AuditPart,
+} from '../admin-rules';
 import { EmailText, EmptyState, ListSkeleton, LoadError, TableFrame, Th, useLang, useWide } from './admin-ui';
 
 /**
@@ -192,13 +202,16 @@ function Actor({ entry }: { entry: TAuditLogEntry }) {
   );
 }
 
+/** The action in words ('Wallet top-up'), its code ('wallet.topup') in the title. */
 function ActionTag({ action }: { action: string }) {
+  const { t } = useTranslation();
   return (
     <span
-      className="inline-block rounded-md bg-indigo-50 px-2 py-0.5 font-mono text-xs whitespace-nowrap text-indigo-800"
+      className="inline-block rounded-md bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800 sm:whitespace-nowrap"
+      title={action}
       data-testid="audit-action"
     >
-      {action}
+      {t(actionKey(action), { defaultValue: actionWords(action) })}
     </span>
   );
 }
@@ -220,10 +233,40 @@ function Resource({ entry }: { entry: TAuditLogEntry }) {
   );
 }
 
+/** Money in dollars, roles by their label and instants as Toronto days, in the page's language. */
+function useAuditFormat(): AuditFormat {
+  const { t, i18n } = useTranslation();
+  const lang = useLang();
+  return useMemo(
+    () => ({
+      money: (cents) => formatMoney(cents, lang),
+      role: (role) => (i18n.exists(`roles.${role}`) ? t(`roles.${role}`) : null),
+      day: (instant) => formatDate(instant, lang),
+    }),
+    [t, i18n, lang],
+  );
+}
+
+/** 'key: value, key: value', a shortened value (an id, a role code, an instant) with its full text in a title. */
+function PartsLine({ parts }: { parts: AuditPart[] }) {
+  return (
+    <>
+      {parts.map((part, i) => (
+        <span key={i}>
+          {i > 0 ? ', ' : null}
+          {part.label !== null ? `${part.label}: ` : null}
+          {part.title ? <span title={part.title}>{part.text}</span> : part.text}
+        </span>
+      ))}
+    </>
+  );
+}
+
 function Changes({ entry }: { entry: TAuditLogEntry }) {
   const { t } = useTranslation();
-  const oldText = formatAuditValue(entry.oldValue);
-  const newText = formatAuditValue(entry.newValue);
+  const fmt = useAuditFormat();
+  const oldText = auditParts(entry.oldValue, fmt);
+  const newText = auditParts(entry.newValue, fmt);
   if (oldText === null && newText === null) {
     return entry.details ? <p className="text-sm break-words text-slate-700">{entry.details}</p> : null;
   }
@@ -234,7 +277,7 @@ function Changes({ entry }: { entry: TAuditLogEntry }) {
         <>
           <dt className="font-medium text-slate-500">{t('admin.audit.old')}</dt>
           <dd className="font-mono [overflow-wrap:anywhere] text-slate-700" data-testid="audit-old">
-            {oldText}
+            <PartsLine parts={oldText} />
           </dd>
         </>
       ) : null}
@@ -242,7 +285,7 @@ function Changes({ entry }: { entry: TAuditLogEntry }) {
         <>
           <dt className="font-medium text-slate-500">{t('admin.audit.new')}</dt>
           <dd className="font-mono [overflow-wrap:anywhere] text-slate-900" data-testid="audit-new">
-            {newText}
+            <PartsLine parts={newText} />
           </dd>
         </>
       ) : null}
