@@ -494,6 +494,26 @@ describe(`card top-ups and saved cards (${testDbKind})`, () => {
       expect(await balance(u)).toBe('36.00');
     });
 
+    it('the same Idempotency-Key charges once however often it is sent; another body under it is refused', async () => {
+      const admin = await createSignedInUser(ctx, { role: 'admin' });
+      const u = await createSignedInUser(ctx);
+      await topUp(u, 10);
+      const [saved] = (await inject('GET', '/api/payment-methods', u.headers)).json().paymentMethods;
+      const body = { userId: u.id, paymentMethodId: saved.id, amount: '3.33', description: 'Monthly plan' };
+      const headers = { ...admin.headers, 'idempotency-key': `charge-${randomUUID()}` };
+      const answers = await Promise.all([1, 2, 3].map(() => charge(headers, body)));
+      const ok = answers.filter((a) => a.statusCode === 200);
+      expect(ok.length, answers.map((a) => a.body).join('\n')).toBeGreaterThanOrEqual(1);
+      for (const a of answers) expect([200, 409]).toContain(a.statusCode);
+      expect(new Set(ok.map((a) => a.json().transactionId)).size).toBe(1);
+      const again = await charge(headers, body);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().transactionId).toBe(ok[0]!.json().transactionId);
+      expect((await charge(headers, { ...body, amount: '4.00' })).statusCode).toBe(409);
+      expect((await charge({ ...admin.headers, 'idempotency-key': 'bad key with spaces' }, body)).statusCode).toBe(400);
+      expect(await ledger(u)).toEqual(['topup:credit:completed:1000', 'admin_charge:credit:completed:333']);
+    });
+
     it('a card that needs authentication is declined off-session: 402 with the reason, nothing changed, the attempt audited', async () => {
       const admin = await createSignedInUser(ctx, { role: 'admin' });
       const u = await createSignedInUser(ctx);

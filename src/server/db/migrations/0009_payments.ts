@@ -34,11 +34,15 @@ CREATE TABLE payment_intents (
   credited_at timestamptz,
   -- Cents taken back after the credit (refunds, disputes), and how much of that the balance could not cover.
   reversed_cents bigint NOT NULL DEFAULT 0 CHECK (reversed_cents >= 0),
+  -- The admin's Idempotency-Key of a charge (one charge per admin and key).
+  idempotency_key text,
+  request_hash text,
   created_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL,
   UNIQUE (provider, provider_intent_id)
 );
 CREATE INDEX payment_intents_user_idx ON payment_intents (user_id, created_at DESC);
+CREATE UNIQUE INDEX payment_intents_key_idx ON payment_intents (created_by, idempotency_key) WHERE idempotency_key IS NOT NULL;
 
 CREATE TABLE payment_methods (
   id uuid PRIMARY KEY,

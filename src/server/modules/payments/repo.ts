@@ -79,16 +79,40 @@ export async function insertIntent(
     saveCard: boolean;
     description: string;
     createdBy?: string | null;
+    idempotencyKey?: string | null;
+    requestHash?: string | null;
   },
   at: Date,
-): Promise<string> {
+): Promise<string | null> {
   const id = randomUUID();
-  await db.execute(sql`
-    insert into payment_intents (id, user_id, provider, purpose, amount_cents, save_card, status, description,
-      created_by, created_at, updated_at)
-    values (${id}, ${row.userId}, ${row.provider}, ${row.purpose}, ${row.amountCents}::bigint, ${row.saveCard},
-      'creating', ${row.description}, ${row.createdBy ?? null}::uuid, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)`);
-  return id;
+  const inserted = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      insert into payment_intents (id, user_id, provider, purpose, amount_cents, save_card, status, description,
+        created_by, idempotency_key, request_hash, created_at, updated_at)
+      values (${id}, ${row.userId}, ${row.provider}, ${row.purpose}, ${row.amountCents}::bigint, ${row.saveCard},
+        'creating', ${row.description}, ${row.createdBy ?? null}::uuid, ${row.idempotencyKey ?? null},
+        ${row.requestHash ?? null}, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)
+      on conflict do nothing
+      returning id`),
+  );
+  // Null: the admin's Idempotency-Key names an earlier charge (intentByKey finds it).
+  return inserted[0]?.id ?? null;
+}
+
+/** An admin's charge by their Idempotency-Key. */
+export async function intentByKey(
+  db: Db,
+  createdBy: string,
+  key: string,
+): Promise<(IntentRow & { requestHash: string | null; lastError: TCardError | null }) | null> {
+  const [row] = rowsOf<RawIntent & { request_hash: string | null; last_error: TCardError | string | null }>(
+    await db.execute(
+      sql`select * from payment_intents where created_by = ${createdBy} and idempotency_key = ${key}`,
+    ),
+  );
+  if (!row) return null;
+  const lastError = typeof row.last_error === 'string' ? (JSON.parse(row.last_error) as TCardError) : row.last_error;
+  return { ...toIntent(row), requestHash: row.request_hash, lastError };
 }
 
 export async function setIntentState(

@@ -45,6 +45,17 @@ export function paymentsServiceFor(deps: AppDeps, log: Parameters<typeof createP
   return service;
 }
 
+/** An Idempotency-Key header: 1–255 visible ASCII characters, or none. */
+function idempotencyKeyOf(value: string | string[] | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(value)) {
+    throw new AppError(400, 'Idempotency-Key must be 1 to 255 visible characters', ErrorCode.VALIDATION_ERROR, {
+      'idempotency-key': ['Idempotency-Key must be 1 to 255 visible characters'],
+    });
+  }
+  return value;
+}
+
 /** 402 with the provider's error, as spec §8 reads it (`error.type`, `error.code`, `error.message`). */
 function sendCardError(reply: FastifyReply, info: TCardError) {
   return reply.code(402).send({ message: info.message, code: ErrorCode.CARD_ERROR, error: info });
@@ -93,7 +104,12 @@ export function registerPayments(root: App, deps: AppDeps): void {
   app.post(
     '/api/admin/charge-customer',
     { ...adminOnly, schema: { body: ZChargeCustomerRequest, response: { 200: ZChargeResult } } },
-    async (request) => payments.chargeCustomer({ id: requireAdmin(request).id, ipAddress: request.ip }, request.body),
+    async (request) =>
+      payments.chargeCustomer(
+        { id: requireAdmin(request).id, ipAddress: request.ip },
+        request.body,
+        idempotencyKeyOf(request.headers['idempotency-key']),
+      ),
   );
 
   // Webhooks: the signature covers the exact bytes, so this scope reads JSON bodies raw.

@@ -9,6 +9,7 @@
  * the credit) is debited as its own entry as far as the balance covers it; what it cannot cover is
  * recorded as a pending entry, and the wallet is flagged for an admin with an audit entry saying why.
  */
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { walletTransactions } from '../../db/schema/orders';
@@ -290,6 +291,36 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
     }
   }
 
+  /** A charge asked again under the same Idempotency-Key: the first answer, never a second charge. */
+  async function answerEarlierCharge(
+    earlier: NonNullable<Awaited<ReturnType<typeof repo.intentByKey>>>,
+    hash: string,
+  ): Promise<TChargeResult> {
+    if (earlier.requestHash !== hash) {
+      throw new AppError(409, 'This Idempotency-Key was used for another charge', ErrorCode.CONFLICT);
+    }
+    if (earlier.creditedTransactionId && earlier.providerIntentId) {
+      const wallet = await walletOf(db, earlier.userId);
+      return {
+        message: 'This charge was already made; it was not made again',
+        userId: earlier.userId,
+        balance: centsToDecimal(wallet?.balanceCents ?? 0),
+        paymentIntentId: earlier.providerIntentId,
+        transactionId: earlier.creditedTransactionId,
+      };
+    }
+    if (earlier.status === 'declined' && earlier.lastError) {
+      throw new AppError(402, `The card was declined: ${earlier.lastError.message}`, ErrorCode.CARD_ERROR, undefined, undefined, {
+        error: earlier.lastError,
+      });
+    }
+    throw new AppError(
+      409,
+      'A charge with this Idempotency-Key is in progress or did not complete; check the customer\'s transactions before charging again',
+      ErrorCode.CONFLICT,
+    );
+  }
+
   async function transactionWire(id: string) {
     const [row] = await db.select().from(walletTransactions).where(eq(walletTransactions.id, id)).limit(1);
     if (!row) throw new Error(`transaction ${id} not found`);
@@ -332,6 +363,7 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
         },
         clock.now(),
       );
+      if (!id) throw new Error('a top-up intent without a key conflicted');
       let created: Awaited<ReturnType<PaymentsProvider['createIntent']>>;
       try {
         created = await ask(() =>
@@ -444,8 +476,15 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
      * amount to their wallet as an `admin_charge`. A declined card changes nothing (402 with the
      * provider's reason, and an audit entry of the attempt).
      */
-    async chargeCustomer(admin: Actor, body: TChargeCustomerRequest): Promise<TChargeResult> {
+    async chargeCustomer(admin: Actor, body: TChargeCustomerRequest, idempotencyKey?: string): Promise<TChargeResult> {
       const p = requireProvider();
+      const hash = createHash('sha256')
+        .update(JSON.stringify([body.userId, body.paymentMethodId, body.amount, body.description]))
+        .digest('hex');
+      if (idempotencyKey) {
+        const earlier = await repo.intentByKey(db, admin.id, idempotencyKey);
+        if (earlier) return answerEarlierCharge(earlier, hash);
+      }
       const [customer] = await db
         .select({ id: users.id, isActive: users.isActive })
         .from(users)
@@ -474,9 +513,17 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
           saveCard: false,
           description: body.description,
           createdBy: admin.id,
+          idempotencyKey: idempotencyKey ?? null,
+          requestHash: hash,
         },
         clock.now(),
       );
+      if (!id) {
+        // The same key at the same moment: the other request made the charge.
+        const earlier = idempotencyKey ? await repo.intentByKey(db, admin.id, idempotencyKey) : null;
+        if (!earlier) throw new Error('charge key conflict without an earlier charge');
+        return answerEarlierCharge(earlier, hash);
+      }
       let state: PaymentIntentState;
       try {
         state = await ask(() =>
