@@ -207,6 +207,8 @@ describe('admin panel in Chromium', () => {
     expect(await stat('admin-stat-active')).toBe('1');
     expect(await stat('admin-stat-revenue')).toMatch(/^\$\d/);
     expect(await page.getByTestId('admin-stat-margin').textContent()).toMatch(/^Margin this month: \$/);
+    // The revenue figure includes taxes (the margin report's is before taxes): the label says so.
+    expect(await page.getByTestId('admin-stat-revenue').textContent()).toContain('Monthly Revenue (incl. taxes)');
 
     // Users: every user with role, balance, status and created date.
     await userRow(page, riley.email).waitFor();
@@ -371,6 +373,7 @@ describe('admin panel in Chromium', () => {
     await order.waitFor();
     expect(await order.getByTestId('admin-order-number').textContent()).toBe(shipment.trackingNumber);
     expect(await order.getByTestId('admin-order-id').textContent()).toBe(shipment.id.slice(0, 8));
+    expect(await order.getByTestId('admin-order-code').textContent()).toBe(shipment.orderCode);
     expect(await order.getByTestId('admin-order-user').textContent()).toBe('Olivia Order');
     expect(await order.getByTestId('admin-order-from').textContent()).toBe('Toronto, ON');
     expect(await order.getByTestId('admin-order-to').textContent()).toBe('Vancouver, BC');
@@ -474,6 +477,12 @@ describe('admin panel in Chromium', () => {
     await settle(page);
     expect(await tableOverflow(page, 'admin-orders-table')).toBeLessThanOrEqual(0);
     expect(await page.getByTestId('admin-tab-orders').textContent()).toBe('全部运单');
+    // Statuses in Chinese words (English keeps the spec's upper case).
+    const zhStatus = await page
+      .locator(`[data-testid="admin-order"][data-id="${shipment.id}"]`)
+      .getByTestId('admin-order-status')
+      .textContent();
+    expect(zhStatus).toMatch(/^[^A-Za-z]+$/);
 
     // Phone, both languages: cards instead of tables, no sideways scrolling, every tab and dialog.
     await page.setViewportSize(PHONE);

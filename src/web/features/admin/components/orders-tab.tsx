@@ -238,10 +238,15 @@ function Breakdown({ order, stacked }: { order: TAdminShipment; stacked?: boolea
     t('admin.orders.carrierCost', { amount: cad(order.carrierCost) }),
     t('admin.orders.margin', { amount: cad(order.margin) }),
   ];
+  const loss = (parseCents(order.margin) ?? 0) < 0;
   return (
     <p className="text-xs text-slate-600 tabular-nums" data-testid="admin-order-breakdown">
       {parts.map((part, i) => (
-        <span key={i} className={stacked ? 'block whitespace-nowrap' : undefined}>
+        <span
+          key={i}
+          className={cn(stacked && 'block whitespace-nowrap', loss && i === 2 && 'font-medium text-red-700')}
+          data-testid={i === 2 ? 'admin-order-margin' : undefined}
+        >
           {part}
           {!stacked && i < parts.length - 1 ? ' · ' : null}
         </span>
@@ -250,14 +255,32 @@ function Breakdown({ order, stacked }: { order: TAdminShipment; stacked?: boolea
   );
 }
 
+/** The provider's order code too, when the tracking number is what the first line shows. */
+function OrderCode({ order }: { order: TAdminShipment }) {
+  const { t } = useTranslation();
+  const code = order.orderCode?.trim();
+  if (!code || orderNumber(order) === code) return null;
+  return (
+    <p className="font-mono text-xs break-all text-slate-600">
+      <span className="sr-only">{t('admin.orders.orderCode')} </span>
+      <span data-testid="admin-order-code">{code}</span>
+    </p>
+  );
+}
+
+/** Spec §4: in English the status in upper case with spaces ('IN TRANSIT'); in Chinese its translation. */
 function StatusBadge({ status }: { status: string }) {
+  const { t, i18n } = useTranslation();
+  const lang = useLang();
+  const key = `shipments.status.${status}`;
+  const label = lang === 'zh' && i18n.exists(key) ? t(key) : statusLabel(status);
   return (
     <span
       className={cn(badgeClass, toneClass[statusTone(status)])}
       data-testid="admin-order-status"
       data-tone={statusTone(status)}
     >
-      {statusLabel(status)}
+      {label}
     </span>
   );
 }
@@ -302,6 +325,7 @@ function OrdersTable({ orders }: { orders: TAdminShipment[] }) {
               <p className="break-all text-slate-900" data-testid="admin-order-number">
                 {text.number(o)}
               </p>
+              <OrderCode order={o} />
               <p className="text-slate-600" title={o.id}>
                 #<span data-testid="admin-order-id">{shortId(o.id)}</span>
               </p>
@@ -361,6 +385,7 @@ function OrderCards({ orders }: { orders: TAdminShipment[] }) {
               <p className="font-mono text-sm font-medium break-all text-slate-900" data-testid="admin-order-number">
                 {text.number(o)}
               </p>
+              <OrderCode order={o} />
               <p className="font-mono text-xs text-slate-600" title={o.id}>
                 #<span data-testid="admin-order-id">{shortId(o.id)}</span>
               </p>

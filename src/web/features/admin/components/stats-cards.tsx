@@ -59,7 +59,15 @@ export function StatsCards() {
           label={t('admin.stats.monthlyRevenue')}
           value={cad(data.monthlyRevenue)}
           hint={
-            <span data-testid="admin-stat-margin">{t('admin.stats.margin', { amount: cad(data.monthlyMargin) })}</span>
+            <>
+              <span className="block">{t('admin.stats.monthlyRevenueHint')}</span>
+              <span
+                className={cn('block', (parseCents(data.monthlyMargin) ?? 0) < 0 && 'font-medium text-red-700')}
+                data-testid="admin-stat-margin"
+              >
+                {t('admin.stats.margin', { amount: cad(data.monthlyMargin) })}
+              </span>
+            </>
           }
         />
         <StatCard
