@@ -156,11 +156,17 @@ async function main(): Promise<void> {
       url: config.appUrl,
       database: database.kind,
       mail: providers.mail.kind,
+      payments: providers.payments?.name ?? 'none',
       pid: process.pid,
       ms: Math.round(performance.now() - started),
     },
     `Voyageur is running at ${config.appUrl}`,
   );
+  if (providers.payments?.name === 'sandbox') {
+    log.warn(
+      'Card payments run on the built-in sandbox: test cards (4242 4242 4242 4242 …) credit wallets and no real money moves. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET for real payments, or PAYMENTS_PROVIDER=none to switch top-ups off.',
+    );
+  }
 }
 
 function findWebDir(): string | undefined {
