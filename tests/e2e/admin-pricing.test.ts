@@ -365,6 +365,9 @@ describe('admin pricing: discounts, customer charges and price rules in Chromium
     await dialog.getByTestId('price-rule-percent').fill('500.01');
     await dialog.getByTestId('price-rule-submit').click();
     await dialog.getByText('Markup percent must be between 0 and 500').waitFor();
+    await dialog.getByTestId('price-rule-percent').fill('12.345');
+    await dialog.getByTestId('price-rule-submit').click();
+    await dialog.getByText('Markup percent can have up to 2 decimals').waitFor();
     await dialog.getByTestId('price-rule-percent').fill('10');
     await dialog.getByTestId('price-rule-fixed').fill('1000.01');
     await dialog.getByTestId('price-rule-submit').click();
@@ -393,6 +396,8 @@ describe('admin pricing: discounts, customer charges and price rules in Chromium
     expect(await conflict.textContent()).toContain(
       'A price rule for UPS, service UPS.11, all organizations already exists',
     );
+    // The rule's raw id is left out (the list shows no ids).
+    expect(await conflict.textContent()).not.toMatch(/\bid [0-9a-f]{8}/);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await admin.getByTestId('price-rule-row').count()).toBe(1);

@@ -78,7 +78,20 @@ export const marginsQuery = (months = MARGIN_MONTHS) =>
 type Message = { message: string };
 type ChargeBody = { userId: string; paymentMethodId: string; amount: string; description: string };
 
-export const chargeCustomer = (body: ChargeBody) => api.post<TChargeResult>('/api/admin/charge-customer', body);
+/** A random Idempotency-Key; crypto.randomUUID needs a secure context, getRandomValues does not. */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  const bytes = c.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** POST /api/admin/charge-customer with the attempt's Idempotency-Key (the same key replays the first answer). */
+export const chargeCustomer = ({ body, idempotencyKey }: { body: ChargeBody; idempotencyKey: string }) =>
+  api.post<TChargeResult>('/api/admin/charge-customer', body, { headers: { 'Idempotency-Key': idempotencyKey } });
 
 export const createDiscount = (body: DiscountBody & { userId: string; organizationId: string | null }) =>
   api.post<Message & { discount: TDiscount }>('/api/admin/discounts', body);

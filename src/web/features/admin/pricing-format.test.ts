@@ -287,6 +287,13 @@ describe('the price rule form', () => {
     expect(problem({ carrier: 'CA-CP', markupPercent: '-1' }, 'markupPercent')).toBe(
       'admin.rateTemplates.errors.percentRange',
     );
+    // In range but with more than 2 decimals: the decimals are named as the problem.
+    expect(problem({ carrier: 'CA-CP', markupPercent: '12.345' }, 'markupPercent')).toBe(
+      'admin.rateTemplates.errors.percentDecimals',
+    );
+    expect(problem({ carrier: 'CA-CP', markupPercent: '500.001' }, 'markupPercent')).toBe(
+      'admin.rateTemplates.errors.percentRange',
+    );
     expect(problem({ carrier: 'CA-CP', markupFixed: '1000.01' }, 'markupFixed')).toBe(
       'admin.rateTemplates.errors.fixedRange',
     );

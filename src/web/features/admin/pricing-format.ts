@@ -10,6 +10,7 @@ import {
   ZChargeCustomerRequest,
   ZDiscountRequest,
   ZDiscountUpdate,
+  PRICE_RULE_MAX_PERCENT,
   ZPriceRuleRequest,
   type TDiscount,
   type TDiscountRequestInput,
@@ -60,6 +61,10 @@ const MESSAGE_PATTERNS: readonly [RegExp, (m: RegExpExecArray) => TextRef][] = [
     }),
   ],
   [/^No organization has this id$/, () => ({ key: 'admin.rateTemplates.errors.organizationInvalid' })],
+  [
+    /^This customer already has an active (.+) discount for these dates/,
+    (m) => ({ key: 'admin.discounts.errors.overlap', values: { value: m[1]! } }),
+  ],
   [
     /^Valid (from|to) must be a date between (\d{4}) and (\d{4})$/,
     (m) => ({ key: 'admin.discounts.errors.dateYears', values: { min: m[2]!, max: m[3]! } }),
@@ -487,8 +492,21 @@ export function checkPriceRule(
     description: form.description,
   };
   const parsed = ZPriceRuleRequest.safeParse(body);
-  if (!parsed.success) return { ok: false, problems: problemsOf(parsed.error, PRICE_RULE_FIELDS) };
+  if (!parsed.success) {
+    const problems = problemsOf(parsed.error, PRICE_RULE_FIELDS);
+    // A number in range with too many decimals ('12.345'): say that the decimals are the problem.
+    if (problems.markupPercent && percentHasTooManyDecimals(body.markupPercent)) {
+      problems.markupPercent = { key: 'admin.rateTemplates.errors.percentDecimals' };
+    }
+    return { ok: false, problems };
+  }
   return { ok: true, body };
+}
+
+/** '12.345' (0–500 but more than 2 decimals), as opposed to a number out of range or not a number. */
+export function percentHasTooManyDecimals(text: string): boolean {
+  const trimmed = text.trim();
+  return /^\d+\.\d{3,}$/.test(trimmed) && Number(trimmed) <= PRICE_RULE_MAX_PERCENT;
 }
 
 /** "12.5 %" style markup text: percent and/or dollars, or 'none'. */

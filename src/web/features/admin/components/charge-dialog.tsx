@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TCustomerWithPayments } from '../../../../shared/contracts/admin';
 import { parseCents } from '../../../../shared/money';
@@ -9,7 +9,7 @@ import { isApiError } from '../../../lib/api-client';
 import { renderText, type TextRef } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/format';
 import { dismissToasts, toast } from '../../../lib/toast';
-import { useChargeCustomer } from '../pricing-api';
+import { newIdempotencyKey, useChargeCustomer } from '../pricing-api';
 import {
   CHARGE_FIELDS,
   cardErrorOf,
@@ -69,6 +69,9 @@ function ChargeForm({
   const [description, setDescription] = useState('');
   const [problems, setProblems] = useState<FieldProblems<ChargeField>>({});
   const [declined, setDeclined] = useState<TextRef | null>(null);
+  // One Idempotency-Key per submission of this opening: a retry of the same body reuses it (so a lost
+  // answer can never charge twice); another amount, card or description is another attempt.
+  const attempt = useRef<{ key: string; body: string } | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -87,7 +90,9 @@ function ChargeForm({
     setProblems({});
     dismissToasts(TOAST_TAG);
     try {
-      const result = await charge.mutateAsync(checked.body);
+      const sent = JSON.stringify(checked.body);
+      if (attempt.current?.body !== sent) attempt.current = { key: newIdempotencyKey(), body: sent };
+      const result = await charge.mutateAsync({ body: checked.body, idempotencyKey: attempt.current.key });
       toast({
         title: { key: 'admin.charges.chargedTitle' },
         description: successRef('admin.charges.charged', result.message, {

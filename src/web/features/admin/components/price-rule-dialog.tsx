@@ -156,7 +156,9 @@ function PriceRuleFormBody({
     } catch (error) {
       if (isApiError(error) && error.status === 409) {
         // The server names the rule that holds this scope; in Chinese we say which scope it is.
-        setConflict({ key: 'admin.rateTemplates.conflict', values: scope, raw: error.message });
+        // The rule's id means nothing to a person (the list shows no ids): leave it out.
+        const raw = error.message.replace(/,\s*id [0-9a-f-]+\)/i, ')');
+        setConflict({ key: 'admin.rateTemplates.conflict', values: scope, raw });
         return;
       }
       const found = serverProblems(isApiError(error) ? error.fieldErrors : undefined, PRICE_RULE_FIELDS);

@@ -6,6 +6,8 @@ import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { describeError, renderText, type TextRef } from '../../../lib/error-message';
 import type { Language } from '../../../lib/i18n';
+import { adminErrorDescription } from '../admin-toasts';
+import { contractMessageRef } from '../pricing-format';
 
 export function useLang(): Language {
   const { i18n } = useTranslation();
@@ -13,13 +15,19 @@ export function useLang(): Language {
 }
 
 /**
- * A failed admin call as a text: the server's own message in English (spec §8: admin mutations show
- * the server message), its code's translation in Chinese, the fallback when nothing else is known.
+ * A failed admin call as a text: a field message we know, translated; else the server's own message
+ * (spec §8: admin mutations show the server message; in Chinese quoted where our text for its code
+ * would only be generic, see adminErrorDescription); the fallback when nothing else is known.
  */
 export function serverMessageRef(error: unknown, fallbackKey: string): TextRef {
-  const ref = describeError(error, fallbackKey);
-  if (isApiError(error) && error.message && !error.message.startsWith('HTTP ')) return { ...ref, raw: error.message };
-  return ref;
+  if (!isApiError(error)) return describeError(error, fallbackKey);
+  const first = Object.values(error.fieldErrors ?? {})[0]?.[0];
+  if (first) {
+    const ref = contractMessageRef(first);
+    if (ref.key !== 'errors.validation.invalid') return ref;
+  }
+  if (!error.message || error.message.startsWith('HTTP ')) return describeError(error, fallbackKey);
+  return adminErrorDescription(error);
 }
 
 /** A success answer's message: the server's words in English, our own text (with values) otherwise. */
