@@ -100,12 +100,18 @@ describe('saved cards and Settings → Billing in Chromium', () => {
     await visa.getByTestId('card-default-badge').waitFor();
     expect(await visa.getByTestId('card-set-default').count()).toBe(0);
     const remove = visa.getByRole('button', { name: 'Delete Visa ending in 4242' });
-    expect(await remove.isDisabled()).toBe(true);
+    // aria-disabled, not disabled: it stays reachable and says why when pressed.
+    expect(await remove.getAttribute('aria-disabled')).toBe('true');
     const note = page.getByTestId('cards-note-single');
     expect(await note.textContent()).toContain("This is your only saved card, so it can't be deleted.");
     expect(await page.getByTestId('cards-note-several').count()).toBe(0);
     // The disabled button is described by the note that says why.
     expect(await remove.getAttribute('aria-describedby')).toBe('cards-single-note');
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await toast("You can't delete your only card. Add another card first.");
+    expect(await page.getByTestId('delete-card-dialog').count()).toBe(0);
+    expect(await items().count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'one-en-desktop');
   });
@@ -158,11 +164,12 @@ describe('saved cards and Settings → Billing in Chromium', () => {
     await page.unroute('**/api/payment-methods/*');
     expect(await items().count()).toBe(2);
 
-    // Cancel leaves the card.
+    // Cancel leaves the card, and focus goes back to its Delete button.
     await mc.getByTestId('card-delete').click();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await items().count()).toBe(2);
+    await expect.poll(() => mc.getByTestId('card-delete').evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Set the second card as default: the list follows, and so does the billing summary.
     await mc.getByRole('button', { name: 'Set Mastercard ending in 4444 as default' }).click();
@@ -172,7 +179,9 @@ describe('saved cards and Settings → Billing in Chromium', () => {
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-card-id')))
       .toBe((await cardsApi()).paymentMethods.find((c) => c.last4 === '4444')!.id);
     await toast('Mastercard ending in 4444 is now your default card');
-    expect(await items().first().textContent()).toContain('4444');
+    // The list keeps its order (when each card was added); the badge moved, not the cards.
+    expect(await items().first().textContent()).toContain('4242');
+    expect(await items().nth(1).textContent()).toContain('4444');
     expect(await item('4242').getByTestId('card-default-badge').count()).toBe(0);
     await item('4242').getByTestId('card-set-default').waitFor();
     expect((await cardsApi()).paymentMethods.map((c) => [c.last4, c.isDefault])).toEqual([
@@ -195,7 +204,7 @@ describe('saved cards and Settings → Billing in Chromium', () => {
     // The last card cannot be deleted.
     const last = item('4444');
     await last.getByTestId('card-default-badge').waitFor();
-    expect(await last.getByTestId('card-delete').isDisabled()).toBe(true);
+    expect(await last.getByTestId('card-delete').getAttribute('aria-disabled')).toBe('true');
     expect(await last.getByTestId('card-set-default').count()).toBe(0);
     await page.getByTestId('cards-note-single').waitFor();
     expect((await cardsApi()).paymentMethods.map((c) => c.last4)).toEqual(['4444']);
@@ -252,6 +261,10 @@ describe('saved cards and Settings → Billing in Chromium', () => {
     // Nothing typed yet: nothing to save. Every missing field is named at once.
     const save = page.getByTestId('billing-save');
     expect(await save.isDisabled()).toBe(true);
+    // Company starts as the organization's name.
+    const organization = (await (await page.request.get('/api/organization')).json()) as { name: string };
+    expect(organization.name).not.toBe('');
+    await expect.poll(() => page.getByLabel('Company').inputValue()).toBe(organization.name);
     await page.getByLabel('Company').fill('Maple Freight Co.');
     await save.click();
     for (const text of ['Name is required', 'Address line 1 is required', 'City is required', 'Province is required']) {
@@ -319,6 +332,9 @@ describe('saved cards and Settings → Billing in Chromium', () => {
     // A US address: the state list and ZIP follow the country.
     await page.getByLabel('Country').selectOption('US');
     expect(await page.getByLabel('State', { exact: true }).inputValue()).toBe('');
+    await save.click();
+    await tab.getByText('State is required').waitFor();
+    expect(await tab.getByText('Province is required').count()).toBe(0);
     await page.getByLabel('State', { exact: true }).selectOption('WA');
     await page.getByLabel('ZIP code').fill('98101');
     await page.getByLabel('City').fill('Seattle');

@@ -85,6 +85,12 @@ describe('card top-ups and the wallet in Chromium', () => {
     await shown.waitFor({ state: 'detached' });
   }
 
+  /** Waits for a toast with this text, then closes it. */
+  async function closeToastWith(page: Page, text: string): Promise<void> {
+    await page.getByTestId('toast').filter({ hasText: text }).waitFor();
+    await closeToast(page);
+  }
+
   const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
 
   /** Waits for the success step, then for the dialog to reset and close by itself. */
@@ -212,7 +218,14 @@ describe('card top-ups and the wallet in Chromium', () => {
     expect(await saved.count()).toBe(1);
     expect(await saved.first().getByRole('radio').isChecked()).toBe(true); // the default, preselected
     // Focus starts on the chosen saved card.
-    await expect.poll(() => saved.first().getByRole('radio').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() =>
+        saved
+          .first()
+          .getByRole('radio')
+          .evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
     expect(await page.getByTestId('topup-card-form').count()).toBe(0);
     await page.getByTestId('topup-new-card').click();
     await fillCard(page, CARD.declined);
@@ -314,6 +327,13 @@ describe('card top-ups and the wallet in Chromium', () => {
     await expect.poll(() => rows.count()).toBe(3);
     await page.getByTestId('filter-type').selectOption('shipping_charge');
     await page.getByTestId('transactions-empty-filtered').waitFor();
+    // The month's summary counts the month, whatever the filter shows.
+    expect(await page.getByTestId('transactions-summary').textContent()).toContain('3 transactions in');
+    // Exporting what the filter shows, when it shows nothing, says the filters match nothing.
+    await page.getByTestId('filter-done').click();
+    await page.getByTestId('wallet-export').click();
+    await closeToastWith(page, 'No transactions match the filters');
+    await page.getByTestId('transactions-filter').click();
     await page.getByTestId('filter-type').selectOption('all');
     const today = torontoDay(new Date());
     const yesterday = torontoDay(new Date(Date.now() - 86_400_000 * 1.5));
@@ -442,6 +462,8 @@ describe('card top-ups and the wallet in Chromium', () => {
     await page.keyboard.press('Escape');
     await dialog(page).waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('transaction-card').count()).toBe(3);
+    // The masked number stays on one line (a no-break space after the dots).
+    expect(await page.getByTestId('transaction-description').first().textContent()).toMatch(/••••\u00a0\d{4}/);
     expect(await page.getByTestId('transaction-table').isVisible()).toBe(false);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);

@@ -38,6 +38,10 @@ describe('billing address rules', () => {
       ['province', 'settings.billing.validation.provinceRequired'],
       ['postalCode', 'settings.billing.validation.postalCodeRequired'],
     ]);
+    // A US address has a state.
+    expect(keys({ ...valid, country: 'US', province: '', postalCode: '98101' })).toEqual([
+      ['province', 'settings.billing.validation.stateRequired'],
+    ]);
   });
 
   it('checks length, line breaks, province or state, and the postal code or ZIP', () => {

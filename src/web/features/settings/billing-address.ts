@@ -55,12 +55,20 @@ export type BillingProblem = AddressProblem<BillingField>;
 
 /** Every rule at once, at most one problem per field, in screen order (keys under settings.billing.validation). */
 export function billingProblems(values: BillingFormValues): BillingProblem[] {
-  return addressProblems(values, {
+  const problems = addressProblems(values, {
     prefix: 'settings.billing.validation',
     fields: BILLING_FIELDS,
     textFields: POSTAL_TEXT_FIELDS,
     required: POSTAL_REQUIRED_FIELDS,
   });
+  // A US address has a state, not a province: its missing region says so.
+  return values.country === 'US'
+    ? problems.map((p) =>
+        p.key === 'settings.billing.validation.provinceRequired'
+          ? { ...p, key: 'settings.billing.validation.stateRequired' }
+          : p,
+      )
+    : problems;
 }
 
 export const billingResolver = problemsResolver(billingProblems);

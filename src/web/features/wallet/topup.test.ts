@@ -115,7 +115,10 @@ describe('the new card form', () => {
     expect(checkNewCard({ number: '4242 4242 4242 4242', name: 'A', expiry: '03/26', cvc: '123' }, now)).toEqual({});
     // Good through the end of its month in Toronto: 1 April 02:00 UTC is still March there.
     expect(
-      checkNewCard({ number: '4242424242424242', name: 'A', expiry: '03/26', cvc: '123' }, new Date('2026-04-01T02:00:00Z')),
+      checkNewCard(
+        { number: '4242424242424242', name: 'A', expiry: '03/26', cvc: '123' },
+        new Date('2026-04-01T02:00:00Z'),
+      ),
     ).toEqual({});
     expect(checkNewCard({ number: '3782 822463 10005', name: 'A', expiry: '12/30', cvc: '123' }, now).cvc).toBe(
       'wallet.topup.cardErrors.invalidCvc',

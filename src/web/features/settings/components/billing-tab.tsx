@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useController, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CheckCircle2, CreditCard, RotateCw } from 'lucide-react';
@@ -25,6 +26,7 @@ import {
   type BillingField,
   type BillingFormValues,
 } from '../billing-address';
+import { organizationQuery } from '../api';
 import { useBilling, useSaveBillingAddress } from '../billing-api';
 
 const TAG = 'settings.billing.save';
@@ -187,6 +189,16 @@ function AddressForm({ saved }: { saved: TBilling['billingAddress'] }) {
   });
   const country = watch('country');
   const { field: provinceField } = useController({ control, name: 'province' });
+
+  // Before any address is saved, Company starts as the organization's name (the invoices' addressee), to keep
+  // or change. A saved address keeps its Company, empty or not: that was the user's choice.
+  const organization = useQuery({ ...organizationQuery, enabled: saved === null });
+  const organizationName = organization.data?.name.trim() ?? '';
+  useEffect(() => {
+    if (saved !== null || organizationName === '' || getValues('company').trim() !== '') return;
+    setValue('company', organizationName);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once the name is known
+  }, [organizationName]);
 
   const onCountryChange = (next: string) => {
     if (!provinceFits(next, getValues('province'))) setValue('province', '', { shouldDirty: true });

@@ -106,6 +106,8 @@ export type CardActions = {
   busy: { id: string; action: 'default' | 'delete' } | null;
   onSetDefault: (card: TPaymentMethod) => void;
   onDelete: (card: TPaymentMethod) => void;
+  /** Delete was pressed on the only card: say why it cannot go (the button stays reachable for that). */
+  onDeleteRefused: () => void;
 };
 
 export function CardList({ cards, ...actions }: { cards: TPaymentMethod[] } & CardActions) {
@@ -119,7 +121,14 @@ export function CardList({ cards, ...actions }: { cards: TPaymentMethod[] } & Ca
   );
 }
 
-function CardItem({ card, only, busy, onSetDefault, onDelete }: { card: TPaymentMethod; only: boolean } & CardActions) {
+function CardItem({
+  card,
+  only,
+  busy,
+  onSetDefault,
+  onDelete,
+  onDeleteRefused,
+}: { card: TPaymentMethod; only: boolean } & CardActions) {
   const { t } = useTranslation();
   const brand = t(brandNameKey(card.brand));
   const expiry = cardExpiry(card.exp_month, card.exp_year);
@@ -178,12 +187,17 @@ function CardItem({ card, only, busy, onSetDefault, onDelete }: { card: TPayment
             {mine && busy?.action === 'default' ? t('cards.settingDefault') : t('cards.setDefault')}
           </Button>
         ) : null}
+        {/*
+          The only card's Delete is aria-disabled rather than disabled: it stays focusable, reads the note
+          that says why (aria-describedby), and says it again when pressed.
+        */}
         <Button
           variant="ghost"
           size="sm"
-          className="text-red-700 hover:bg-red-50"
-          onClick={() => onDelete(card)}
-          disabled={only || busy !== null}
+          className={only ? 'cursor-not-allowed text-red-700 opacity-60' : 'text-red-700 hover:bg-red-50'}
+          onClick={() => (only ? onDeleteRefused() : onDelete(card))}
+          disabled={!only && busy !== null}
+          aria-disabled={only || undefined}
           aria-label={t('cards.deleteLabel', { brand, last4: card.last4 })}
           aria-describedby={only ? 'cards-single-note' : undefined}
           data-testid="card-delete"

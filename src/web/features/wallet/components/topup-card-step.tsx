@@ -281,7 +281,8 @@ function CardStepBody({
       */}
       <div
         data-testid="topup-pay-bar"
-        className="sticky -bottom-5 z-10 -mx-4 -mb-5 flex flex-col rounded-b-xl border-t border-slate-200 bg-white px-4 py-3 sm:-mx-6 sm:flex-row sm:justify-end sm:px-6">
+        className="sticky -bottom-5 z-10 -mx-4 -mb-5 flex flex-col rounded-b-xl border-t border-slate-200 bg-white px-4 py-3 sm:-mx-6 sm:flex-row sm:justify-end sm:px-6"
+      >
         <Button type="submit" disabled={paying} aria-busy={paying || undefined} data-testid="topup-pay">
           {paying ? (
             <>

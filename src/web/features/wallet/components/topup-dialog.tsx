@@ -186,7 +186,9 @@ export function TopupDialog({
       // Nothing was paid, and the amount is not the problem: a general error on the amount step.
       if (failure.kind === 'unexpected') {
         setPrepareError(
-          isNetworkFailure(error) ? { key: 'wallet.topup.errors.network' } : { key: 'wallet.topup.errors.prepareFailed' },
+          isNetworkFailure(error)
+            ? { key: 'wallet.topup.errors.network' }
+            : { key: 'wallet.topup.errors.prepareFailed' },
         );
       } else fail(failure);
     } finally {

@@ -52,6 +52,9 @@ function DirectionIcon({ transaction }: { transaction: TTransaction }) {
   );
 }
 
+/** A masked card number ('•••• 4444') on one line: a narrow card would break it after the dots. */
+const maskedTogether = (text: string) => text.replace(/•••• (\d{4})/g, '••••\u00a0$1');
+
 /** Phones: one card per transaction. */
 function TransactionCards({ transactions }: { transactions: TTransaction[] }) {
   const { t } = useTranslation();
@@ -64,7 +67,9 @@ function TransactionCards({ transactions }: { transactions: TTransaction[] }) {
             <div className="flex min-w-0 items-start gap-2">
               <DirectionIcon transaction={tx} />
               <div className="min-w-0">
-                <p className="break-words font-medium text-slate-900">{describeTransaction(tx, t, lang)}</p>
+                <p className="break-words font-medium text-slate-900" data-testid="transaction-description">
+                  {maskedTogether(describeTransaction(tx, t, lang))}
+                </p>
                 <p className="text-sm text-slate-600">{t(`wallet.types.${tx.type}`)}</p>
               </div>
             </div>

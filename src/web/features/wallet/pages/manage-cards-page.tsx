@@ -15,8 +15,12 @@ import { deleteErrorText, setDefaultErrorText } from '../manage-cards-errors';
 
 const TAG = 'cards.change';
 
-/** The default card first, then as the server lists them. */
-const defaultFirst = (cards: TPaymentMethod[]) => [...cards].sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
+/**
+ * In the order the cards were added, whichever is the default (its badge says so): setting a default
+ * must not move the list under the pointer.
+ */
+const byAdded = (cards: TPaymentMethod[]) =>
+  [...cards].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 
 /** Manage cards (spec §2): the saved cards, the default one, set as default and delete. */
 export function ManageCardsPage() {
@@ -27,6 +31,8 @@ export function ManageCardsPage() {
   const [deleting, setDeleting] = useState<TPaymentMethod | null>(null);
   const [focusCard, setFocusCard] = useState<string | null>(null);
   const deletedRef = useRef(false);
+  // The card whose Delete opened the confirm: a cancel takes focus back to that button.
+  const deleteOpenerRef = useRef<string | null>(null);
 
   const refresh = () =>
     Promise.all([
@@ -74,7 +80,7 @@ export function ManageCardsPage() {
     }
   };
 
-  // After a card becomes the default the list reorders and its button is gone: focus goes to the card itself.
+  // After a card becomes the default its button is gone: focus goes to the card itself.
   // Waits for the list that shows it as the default (the answer may render after the mutation resolves).
   useEffect(() => {
     if (!focusCard || !cards.data?.paymentMethods.some((c) => c.id === focusCard && c.isDefault)) return;
@@ -83,7 +89,7 @@ export function ManageCardsPage() {
     setFocusCard(null);
   }, [focusCard, cards.data]);
 
-  const list = cards.data ? defaultFirst(cards.data.paymentMethods) : [];
+  const list = cards.data ? byAdded(cards.data.paymentMethods) : [];
   const busy = makeDefault.isPending
     ? { id: makeDefault.variables ?? '', action: 'default' as const }
     : remove.isPending
@@ -134,7 +140,17 @@ export function ManageCardsPage() {
               cards={list}
               busy={busy}
               onSetDefault={(card) => void onSetDefault(card)}
-              onDelete={setDeleting}
+              onDelete={(card) => {
+                deleteOpenerRef.current = card.id;
+                setDeleting(card);
+              }}
+              onDeleteRefused={() =>
+                toast({
+                  title: { key: 'cards.deleteFailedTitle' },
+                  description: { key: 'cards.errors.onlyCard' },
+                  tag: TAG,
+                })
+              }
             />
             <div className="border-t border-slate-200 px-4 py-4 sm:px-6">
               <CardNote count={list.length} />
@@ -148,11 +164,19 @@ export function ManageCardsPage() {
         onConfirm={(card) => void onConfirmDelete(card)}
         onCancel={() => setDeleting(null)}
         onCloseAutoFocus={(event) => {
-          // The card that opened the dialog is gone: land on the list's heading instead.
-          if (!deletedRef.current) return;
-          deletedRef.current = false;
           event.preventDefault();
-          headingRef.current?.focus();
+          const opener = deleteOpenerRef.current;
+          deleteOpenerRef.current = null;
+          if (deletedRef.current) {
+            // The card that opened the dialog is gone: land on the list's heading instead.
+            deletedRef.current = false;
+            headingRef.current?.focus();
+            return;
+          }
+          const button = opener
+            ? document.querySelector<HTMLElement>(`[data-card-id="${CSS.escape(opener)}"] [data-testid="card-delete"]`)
+            : null;
+          (button ?? headingRef.current)?.focus();
         }}
       />
     </div>

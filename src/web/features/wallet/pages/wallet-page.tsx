@@ -12,6 +12,7 @@ import { SummaryCards } from '../components/summary-cards';
 import { showTopupComingSoon, TopupDialog } from '../components/topup-dialog';
 import { TransactionHistory, type HistoryState } from '../components/transaction-history';
 import {
+  activeFilterCount,
   amountCents,
   csvFileName,
   filterTransactions,
@@ -98,7 +99,8 @@ export function WalletPage() {
       : { status: 'loading' };
   const summary =
     history.isSuccess && !monthIncomplete && loaded.length > 0
-      ? t('wallet.history.summary', { count: inMonth(shown, now).length, month })
+      ? // The month's count, whatever the filter shows (the filter has its own count and empty state).
+        t('wallet.history.summary', { count: inMonth(loaded, now).length, month })
       : null;
 
   // Spec §8: no card provider on this server, a neutral 'coming soon' (create-payment-intent answers 501 too).
@@ -110,7 +112,10 @@ export function WalletPage() {
     try {
       const all = filterTransactions(await fetchAllTransactions(), filter);
       if (all.length === 0) {
-        toast({ title: { key: 'wallet.export.empty' }, tag: 'wallet.export' });
+        toast({
+          title: { key: activeFilterCount(filter) > 0 ? 'wallet.export.emptyFiltered' : 'wallet.export.empty' },
+          tag: 'wallet.export',
+        });
         return;
       }
       const csv = transactionsCsv(all, {
