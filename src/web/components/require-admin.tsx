@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from './ui/spinner';
 import { useUser } from '../lib/session';
@@ -20,7 +21,14 @@ export function RequireAdmin({ children }: { children: React.ReactNode }) {
         className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-800"
         data-testid="access-denied"
       >
-        {t('errors.accessDenied')}
+        <p>{t('errors.accessDenied')}</p>
+        <Link
+          to="/dashboard"
+          className="mt-3 inline-block font-medium text-red-900 underline underline-offset-2 hover:text-red-950 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          data-testid="access-denied-dashboard"
+        >
+          {t('admin.backToDashboard')}
+        </Link>
       </div>
     );
   }

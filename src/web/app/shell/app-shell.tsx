@@ -15,7 +15,9 @@ export function AppShell() {
   const { t } = useTranslation();
   const { data: user } = useUser();
   const location = useLocation();
-  const pageKey = pageKeyFor(location.pathname);
+  const routeKey = pageKeyFor(location.pathname);
+  // The admin panel's title and subtitle are for admins: anyone else gets Access Denied under no header.
+  const pageKey = routeKey === 'admin' && user?.role !== 'admin' ? null : routeKey;
   const saveLocale = useSaveLocale();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);

@@ -80,7 +80,8 @@ const EXCLUSIVE_END_KEY = /^(validTo|validUntil|endsAt)$/;
 
 function auditPart(label: string | null, value: unknown, fmt: AuditFormat): AuditPart {
   if (label !== null && /Cents$/.test(label) && label !== 'Cents') {
-    const cents = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN;
+    const cents =
+      typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN;
     if (Number.isSafeInteger(cents)) return { label: label.slice(0, -'Cents'.length), text: fmt.money(cents) };
   }
   if (typeof value !== 'string') return { label, text: scalar(value) };

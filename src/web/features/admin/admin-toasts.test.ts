@@ -25,7 +25,7 @@ async function say(lang: 'en' | 'zh', error: unknown): Promise<string> {
 }
 
 describe('adminErrorDescription', () => {
-  it('says the refusals it knows in the page\'s language', async () => {
+  it("says the refusals it knows in the page's language", async () => {
     const cases = [
       ['The last active admin cannot be demoted: make another user an admin first', 'lastAdminRole'],
       ['The last active admin cannot be deactivated: make another user an admin first', 'lastAdminStatus'],

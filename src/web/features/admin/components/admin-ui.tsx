@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { AlertCircle, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -145,4 +145,38 @@ export function EmailText({ email }: { email: string }) {
       {email.slice(at + 1)}
     </>
   );
+}
+
+const FIRST_FIELD =
+  'form input:not([disabled]):not([type="hidden"]), form select:not([disabled]), form textarea:not([disabled])';
+
+/**
+ * Focus for a dialog opened without a Radix trigger (Radix would send focus back to a trigger it does
+ * not have, i.e. to the page): on opening, the first field of its form (else Radix's first focusable);
+ * on closing (Escape, Cancel, done), back to what had focus before, the button that opened it.
+ */
+export function useDialogFocus(): {
+  onOpenAutoFocus: (event: Event) => void;
+  onCloseAutoFocus: (event: Event) => void;
+} {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (event) => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      const content = event.currentTarget instanceof HTMLElement ? event.currentTarget : null;
+      const first = content?.querySelector<HTMLElement>(FIRST_FIELD);
+      if (first) {
+        event.preventDefault();
+        first.focus();
+      }
+    },
+    onCloseAutoFocus: (event) => {
+      const back = opener.current;
+      opener.current = null;
+      if (back?.isConnected && !back.matches(':disabled')) {
+        event.preventDefault();
+        back.focus();
+      }
+    },
+  };
 }

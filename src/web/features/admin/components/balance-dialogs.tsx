@@ -19,7 +19,7 @@ import {
   type AmountProblem,
 } from '../admin-rules';
 import { showAdminFailure, showAdminSuccess } from '../admin-toasts';
-import { useLang } from './admin-ui';
+import { useDialogFocus, useLang } from './admin-ui';
 
 export type BalanceMode = 'add' | 'edit';
 
@@ -51,6 +51,7 @@ export function BalanceDialog({
   const [description, setDescription] = useState('');
   const [tried, setTried] = useState(false);
   const [serverProblem, setServerProblem] = useState<AmountProblem | null>(null);
+  const focus = useDialogFocus();
 
   // A new user (or mode) starts from a clean form: empty to add, the current balance to edit.
   useEffect(() => {
@@ -143,6 +144,8 @@ export function BalanceDialog({
         <Dialog.Content
           className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-1.5rem)] w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl focus:outline-none"
           data-testid={`${mode}-balance-dialog`}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
         >
           <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-4 py-4 sm:px-6">
             <div className="grid gap-1">

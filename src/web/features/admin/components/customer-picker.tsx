@@ -23,8 +23,11 @@ export function CustomerPicker<T extends PickableUser & { isActive?: boolean }>(
   onChange,
   error,
   disabled,
+  nextFieldId,
 }: {
   id: string;
+  /** Where focus goes once a customer is chosen (the search box gives way to the choice); else its Change button. */
+  nextFieldId?: string;
   users: readonly T[];
   loading: boolean;
   loadFailed: boolean;
@@ -54,6 +57,11 @@ export function CustomerPicker<T extends PickableUser & { isActive?: boolean }>(
     onChange(user);
     setOpen(false);
     setSearch('');
+    // The search box is replaced by the choice on the next render: keep focus in the form.
+    requestAnimationFrame(() => {
+      const next = nextFieldId ? document.getElementById(nextFieldId) : null;
+      (next ?? document.getElementById(id))?.focus();
+    });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

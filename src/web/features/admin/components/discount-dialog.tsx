@@ -168,6 +168,7 @@ function DiscountFormBody({
           </label>
           <CustomerPicker
             id={fieldId('userId')}
+            nextFieldId={fieldId('discountType')}
             users={users.data ?? []}
             loading={users.isPending}
             loadFailed={users.isError}

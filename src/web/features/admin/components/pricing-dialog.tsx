@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useDialogFocus } from './admin-ui';
 
 /**
  * The frame of the pricing dialogs (charge, discount, price rule): title, description, a close
@@ -26,6 +27,7 @@ export function PricingDialog({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const focus = useDialogFocus();
   return (
     <Dialog.Root
       open={open}
@@ -40,6 +42,8 @@ export function PricingDialog({
           aria-describedby={description ? `${testId}-description` : undefined}
           data-testid={testId}
           onInteractOutside={(event) => event.preventDefault()}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
           onEscapeKeyDown={(event) => {
             // Escape in an open search list closes the list only (the combobox handles it).
             const target = event.target as HTMLElement | null;

@@ -29,6 +29,7 @@ import {
   LoadError,
   TableFrame,
   Th,
+  useDialogFocus,
   useLang,
   useWide,
 } from './admin-ui';
@@ -71,6 +72,7 @@ export function UsersTab() {
   const pending = usePendingChanges();
   const [balance, setBalance] = useState<{ mode: BalanceMode; user: TAdminUser } | null>(null);
   const [deactivating, setDeactivating] = useState<TAdminUser | null>(null);
+  const deactivateFocus = useDialogFocus();
   // One role change at a time: chosen in a row's select, saved only once the admin confirms it.
   const [roleDraft, setRoleDraft] = useState<{ user: TAdminUser; role: TRole; confirming: boolean } | null>(null);
 
@@ -188,13 +190,17 @@ export function UsersTab() {
     );
   else
     body = (
-      <ul className="grid gap-3 md:grid-cols-2" aria-label={t('admin.users.title')} data-testid="admin-users-cards">
+      <ul
+        className="grid grid-cols-1 gap-3 md:grid-cols-2"
+        aria-label={t('admin.users.title')}
+        data-testid="admin-users-cards"
+      >
         {users.data.map((user) => {
           const a = actionsFor(user);
           return (
             <li
               key={user.id}
-              className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+              className="grid min-w-0 grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
               data-testid="admin-user"
               data-email={user.email}
             >
@@ -255,6 +261,8 @@ export function UsersTab() {
             title={t('admin.users.deactivateTitle', { name: personName(deactivating) })}
             description={t('admin.users.deactivateDescription', { email: deactivating.email })}
             data-testid="deactivate-dialog"
+            onOpenAutoFocus={deactivateFocus.onOpenAutoFocus}
+            onCloseAutoFocus={deactivateFocus.onCloseAutoFocus}
           >
             <AlertDialogFooter>
               <AlertDialogCancel className={buttonClass('secondary')}>{t('admin.cancel')}</AlertDialogCancel>
@@ -321,11 +329,13 @@ export function UsersTab() {
 
 function UserIdentity({ user }: { user: TAdminUser }) {
   return (
-    <div className="min-w-0">
+    <div className="min-w-0 xl:max-w-64">
       <p className="font-medium break-words text-slate-900" data-testid="admin-user-name">
         {personName(user)}
       </p>
-      <p className="text-sm break-words text-slate-600" data-testid="admin-user-email">
+      {/* In the table never broken mid-address: cut with an ellipsis, the whole address in the title. On a
+          card (no hover on a phone) it may wrap, after its '@' first. */}
+      <p className="text-sm break-words text-slate-600 xl:truncate" title={user.email} data-testid="admin-user-email">
         <EmailText email={user.email} />
       </p>
       {user.organization ? <p className="text-xs text-slate-500">{user.organization.name}</p> : null}
@@ -336,7 +346,16 @@ function UserIdentity({ user }: { user: TAdminUser }) {
 const roleSelectId = (user: TAdminUser) => `role-${user.id}`;
 
 /** Keys that move a closed select to another option without choosing it (Chromium changes it at once). */
-const ROLE_MOVE_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
+const ROLE_MOVE_KEYS = new Set([
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+]);
 
 /**
  * The role select. Nothing is saved from here: a role picked in the list (or confirmed with Enter, or
