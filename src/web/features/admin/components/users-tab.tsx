@@ -162,7 +162,7 @@ export function UsersTab() {
             return (
               <tr key={user.id} data-testid="admin-user" data-email={user.email} className="align-middle">
                 <td className="px-4 py-3">
-                  <UserIdentity user={user} />
+                  <UserIdentity user={user} inTable />
                 </td>
                 <td className="px-4 py-3">
                   <RoleSelect user={user} actions={a} />
@@ -327,17 +327,23 @@ export function UsersTab() {
   );
 }
 
-function UserIdentity({ user }: { user: TAdminUser }) {
+function UserIdentity({ user, inTable }: { user: TAdminUser; inTable?: boolean }) {
   return (
-    <div className="min-w-0 xl:max-w-64">
+    <div className={cn('min-w-0', inTable && 'max-w-64')}>
       <p className="font-medium break-words text-slate-900" data-testid="admin-user-name">
         {personName(user)}
       </p>
       {/* In the table never broken mid-address: cut with an ellipsis, the whole address in the title. On a
           card (no hover on a phone) it may wrap, after its '@' first. */}
-      <p className="text-sm break-words text-slate-600 xl:truncate" title={user.email} data-testid="admin-user-email">
-        <EmailText email={user.email} />
-      </p>
+      {inTable ? (
+        <p className="truncate text-sm text-slate-600" title={user.email} data-testid="admin-user-email">
+          {user.email}
+        </p>
+      ) : (
+        <p className="text-sm break-words text-slate-600" data-testid="admin-user-email">
+          <EmailText email={user.email} />
+        </p>
+      )}
       {user.organization ? <p className="text-xs text-slate-500">{user.organization.name}</p> : null}
     </div>
   );
