@@ -107,7 +107,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   if (e.PAYMENTS_PROVIDER === 'stripe' && stripeParts !== 3) {
-    throw new ConfigError('Invalid configuration:\n  PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+    );
   }
   const paymentsProvider = e.PAYMENTS_PROVIDER ?? (stripeParts === 3 ? 'stripe' : 'sandbox');
   return {

@@ -28,7 +28,13 @@ describe(`Stripe configured (${testDbKind})`, () => {
       payload,
     });
   const event = (id: string) =>
-    JSON.stringify({ id, object: 'event', type: 'customer.created', created: nowSeconds(), data: { object: { id: 'cus_1' } } });
+    JSON.stringify({
+      id,
+      object: 'event',
+      type: 'customer.created',
+      created: nowSeconds(),
+      data: { object: { id: 'cus_1' } },
+    });
 
   it('tells the web to use Stripe with the publishable key, and the CSP allows Stripe only now', async () => {
     const u = await createSignedInUser(ctx);

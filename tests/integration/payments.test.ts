@@ -90,7 +90,12 @@ describe(`card top-ups and saved cards (${testDbKind})`, () => {
     const { intent, confirmed } = await topUp(u, 50);
     expect(confirmed.success).toBe(true);
     expect(confirmed.balance).toBe('50.00');
-    expect(confirmed.transaction).toMatchObject({ type: 'topup', direction: 'credit', amount: '50.00', status: 'completed' });
+    expect(confirmed.transaction).toMatchObject({
+      type: 'topup',
+      direction: 'credit',
+      amount: '50.00',
+      status: 'completed',
+    });
     expect(confirmed.transaction.reference).toBe(intent.paymentIntentId);
     expect(await balance(u)).toBe('50.00');
     expect(await ledger(u)).toEqual(['topup:credit:completed:5000']);
@@ -126,7 +131,9 @@ describe(`card top-ups and saved cards (${testDbKind})`, () => {
   it('the decline reasons name insufficient funds and a lost card', async () => {
     const u = await createSignedInUser(ctx);
     const a = (await createIntent(u, 50)).json();
-    expect((await sandboxConfirm(a, { card: card('4000000000009995') })).json().error.declineCode).toBe('insufficient_funds');
+    expect((await sandboxConfirm(a, { card: card('4000000000009995') })).json().error.declineCode).toBe(
+      'insufficient_funds',
+    );
     const b = (await createIntent(u, 50)).json();
     expect((await sandboxConfirm(b, { card: card('4000000000009987') })).json().error.declineCode).toBe('lost_card');
   });
@@ -178,7 +185,10 @@ describe(`card top-ups and saved cards (${testDbKind})`, () => {
   it('the sandbox confirm refuses a wrong client secret and an intent already paid', async () => {
     const u = await createSignedInUser(ctx);
     const intent = (await createIntent(u, 50)).json();
-    const wrong = await sandboxConfirm({ ...intent, clientSecret: `${intent.paymentIntentId}_secret_nope` }, { card: card(VISA) });
+    const wrong = await sandboxConfirm(
+      { ...intent, clientSecret: `${intent.paymentIntentId}_secret_nope` },
+      { card: card(VISA) },
+    );
     expect(wrong.statusCode).toBe(404);
     expect((await sandboxConfirm(intent, { card: card(VISA) })).statusCode).toBe(200);
     expect((await sandboxConfirm(intent, { card: card(VISA) })).statusCode).toBe(400);
@@ -197,7 +207,8 @@ describe(`card top-ups and saved cards (${testDbKind})`, () => {
     expect(Object.keys(await fields({ card: card(VISA), paymentMethodId: 'pm_x' }))).toEqual(['card']);
     const other = (await createIntent(u, 50)).json();
     const answers = [];
-    for (let i = 0; i < 11; i++) answers.push((await sandboxConfirm(other, { card: card('4000000000000002') })).statusCode);
+    for (let i = 0; i < 11; i++)
+      answers.push((await sandboxConfirm(other, { card: card('4000000000000002') })).statusCode);
     expect(answers.slice(0, 10).every((s) => s === 402)).toBe(true);
     expect(answers[10]).toBe(429);
     expect(await balance(u)).toBe('0.00');
@@ -258,7 +269,9 @@ describe(`card top-ups and saved cards (${testDbKind})`, () => {
     );
     const answers = await Promise.all([...calls, inject('DELETE', `/api/payment-methods/${cards[3]!.id}`, u.headers)]);
     for (const a of answers) expect([200], a.body).toContain(a.statusCode);
-    const after = (await inject('GET', '/api/payment-methods', u.headers)).json().paymentMethods as { isDefault: boolean }[];
+    const after = (await inject('GET', '/api/payment-methods', u.headers)).json().paymentMethods as {
+      isDefault: boolean;
+    }[];
     expect(after).toHaveLength(3);
     expect(after.filter((c) => c.isDefault)).toHaveLength(1);
   });
@@ -289,7 +302,9 @@ describe(`card top-ups and saved cards (${testDbKind})`, () => {
         object: 'event',
         type,
         created: now(),
-        data: { object: { id: intentId, object: 'payment_intent', amount: 6000, currency: 'cad', status: 'succeeded' } },
+        data: {
+          object: { id: intentId, object: 'payment_intent', amount: 6000, currency: 'cad', status: 'succeeded' },
+        },
       });
     const post = (body: string, signature: string | undefined) =>
       ctx.app.inject({
@@ -387,7 +402,9 @@ describe(`card top-ups and saved cards (${testDbKind})`, () => {
     // Two deletes at once of the two last cards leave one.
     await topUp(u, 10, VISA);
     const both = (await inject('GET', '/api/payment-methods', u.headers)).json().paymentMethods;
-    const answers = await Promise.all(both.map((c: { id: string }) => inject('DELETE', `/api/payment-methods/${c.id}`, u.headers)));
+    const answers = await Promise.all(
+      both.map((c: { id: string }) => inject('DELETE', `/api/payment-methods/${c.id}`, u.headers)),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
     expect((await inject('GET', '/api/payment-methods', u.headers)).json().paymentMethods).toHaveLength(1);
   });
@@ -433,9 +450,9 @@ describe(`card top-ups and saved cards (${testDbKind})`, () => {
     const u = await createSignedInUser(ctx);
     const { intent } = await topUp(u, 30, '4000000000000259');
     await topUp(u, 10, MASTERCARD);
-    const disputed = (await inject('GET', '/api/payment-methods', u.headers)).json().paymentMethods.find(
-      (c: { last4: string }) => c.last4 === '0259',
-    );
+    const disputed = (await inject('GET', '/api/payment-methods', u.headers))
+      .json()
+      .paymentMethods.find((c: { last4: string }) => c.last4 === '0259');
     expect((await inject('DELETE', `/api/payment-methods/${disputed.id}`, u.headers)).statusCode).toBe(200);
     ctx.clock.advance(5_000);
     await deliverSandboxEvents(ctx.app, sandbox);
@@ -463,13 +480,18 @@ describe(`card top-ups and saved cards (${testDbKind})`, () => {
       await topUp(u, 10);
       const [saved] = (await inject('GET', '/api/payment-methods', u.headers)).json().paymentMethods;
       const base = { userId: u.id, paymentMethodId: saved.id, description: 'Monthly plan' };
-      for (const [amount, ok] of [[0.99, false], [1, true], [50000.01, false], ['', false]] as const) {
+      for (const [amount, ok] of [
+        [0.99, false],
+        [1, true],
+        [50000.01, false],
+        ['', false],
+      ] as const) {
         const res = await charge(admin.headers, { ...base, amount });
         expect(res.statusCode, `${amount}: ${res.body}`).toBe(ok ? 200 : 400);
       }
-      expect((await charge(admin.headers, { ...base, amount: 5, description: ' ' })).json().fieldErrors.description).toEqual([
-        'Description is required',
-      ]);
+      expect(
+        (await charge(admin.headers, { ...base, amount: 5, description: ' ' })).json().fieldErrors.description,
+      ).toEqual(['Description is required']);
       const res = await charge(admin.headers, { ...base, amount: '25.00' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().balance).toBe('36.00');
@@ -528,7 +550,12 @@ describe(`card top-ups and saved cards (${testDbKind})`, () => {
       await settle();
       const [saved] = (await inject('GET', '/api/payment-methods', u.headers)).json().paymentMethods;
       const before = await ledger(u);
-      const res = await charge(admin.headers, { userId: u.id, paymentMethodId: saved.id, amount: 40, description: 'Plan' });
+      const res = await charge(admin.headers, {
+        userId: u.id,
+        paymentMethodId: saved.id,
+        amount: 40,
+        description: 'Plan',
+      });
       expect(res.statusCode, res.body).toBe(402);
       expect(res.json().error).toMatchObject({ type: 'card_error', code: 'card_declined' });
       expect(res.json().message).toMatch(/declined/);
@@ -563,7 +590,9 @@ describe(`card top-ups and saved cards (${testDbKind})`, () => {
       ),
     ).map((r) => r.name);
     for (const table of tables) {
-      const rows = rowsOf<{ t: string }>(await ctx.database.db.execute(sql.raw(`select t::text as t from "${table}" t`)));
+      const rows = rowsOf<{ t: string }>(
+        await ctx.database.db.execute(sql.raw(`select t::text as t from "${table}" t`)),
+      );
       for (const row of rows) {
         expect(row.t, table).not.toContain(number);
         expect(row.t, table).not.toMatch(/"cvc"\s*:/i);
@@ -581,7 +610,12 @@ describe(`card payments switched off (${testDbKind})`, () => {
 
   it('answers 501 with a message, and the config says none', async () => {
     const u = await createSignedInUser(ctx);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: u.headers, payload: { amount: 50 } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: u.headers,
+      payload: { amount: 50 },
+    });
     expect(res.statusCode).toBe(501);
     expect(res.json().message).toMatch(/temporarily unavailable/);
     const config = await ctx.app.inject({ method: 'GET', url: '/api/payments/config', headers: u.headers });

@@ -51,7 +51,11 @@ export function createProviders(config: Config, log: Log, opts: { db?: Db; clock
 function createPayments(config: Config, opts: { db?: Db; clock?: Clock }): PaymentsProvider | null {
   const p = config.payments;
   if (p.provider === 'stripe') {
-    return createStripePayments({ secretKey: p.secretKey, publishableKey: p.publishableKey, webhookSecret: p.webhookSecret });
+    return createStripePayments({
+      secretKey: p.secretKey,
+      publishableKey: p.publishableKey,
+      webhookSecret: p.webhookSecret,
+    });
   }
   // The sandbox keeps its records in the database; without one (quote-only tools) there are no payments.
   if (p.provider === 'none' || !opts.db) return null;

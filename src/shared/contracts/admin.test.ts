@@ -14,7 +14,8 @@ describe('admin contracts', () => {
   });
 
   it('discounts: the spec ranges and messages', () => {
-    const ok = (v: object) => ZDiscountRequest.safeParse({ userId: user, discountType: 'percentage', discountValue: 10, ...v });
+    const ok = (v: object) =>
+      ZDiscountRequest.safeParse({ userId: user, discountType: 'percentage', discountValue: 10, ...v });
     expect(ok({}).success).toBe(true);
     expect(ok({ discountValue: 0 }).success).toBe(true);
     expect(ok({ discountValue: 100 }).success).toBe(true);
@@ -24,13 +25,16 @@ describe('admin contracts', () => {
     expect(fieldsOf(ok({ discountType: 'fixed_amount', discountValue: '10000.01' })).discountValue).toMatch(/10,000/);
     expect(fieldsOf(ok({ userId: undefined })).userId).toBe('Please select a specific user for this discount');
     expect(ok({ validFrom: '2026-03-01', validTo: '2026-03-01' }).success).toBe(true);
-    expect(fieldsOf(ok({ validFrom: '2026-03-02', validTo: '2026-03-01' })).validTo).toBe('Valid from must be before valid to');
+    expect(fieldsOf(ok({ validFrom: '2026-03-02', validTo: '2026-03-01' })).validTo).toBe(
+      'Valid from must be before valid to',
+    );
     expect(fieldsOf(ok({ validFrom: '2026-02-30' })).validFrom).toMatch(/date/);
     expect(ok({}).data?.isActive).toBe(true);
   });
 
   it('charges: amount required, $1 to $50,000, description required', () => {
-    const parse = (v: object) => ZChargeCustomerRequest.safeParse({ userId: user, paymentMethodId: 'pm_1', amount: 10, description: 'x', ...v });
+    const parse = (v: object) =>
+      ZChargeCustomerRequest.safeParse({ userId: user, paymentMethodId: 'pm_1', amount: 10, description: 'x', ...v });
     expect(parse({}).success).toBe(true);
     expect(parse({ amount: 1 }).success).toBe(true);
     expect(parse({ amount: 50000 }).success).toBe(true);
@@ -42,8 +46,15 @@ describe('admin contracts', () => {
   });
 
   it('price rules: markup ranges, empty service and organization mean all', () => {
-    const parse = (v: object) => ZPriceRuleRequest.safeParse({ carrier: 'CA-UPS', markupPercent: '12.5', markupFixed: '1.50', ...v });
-    expect(parse({}).data).toMatchObject({ serviceCode: null, organizationId: null, markupPercent: 1250, markupFixed: 150, isActive: true });
+    const parse = (v: object) =>
+      ZPriceRuleRequest.safeParse({ carrier: 'CA-UPS', markupPercent: '12.5', markupFixed: '1.50', ...v });
+    expect(parse({}).data).toMatchObject({
+      serviceCode: null,
+      organizationId: null,
+      markupPercent: 1250,
+      markupFixed: 150,
+      isActive: true,
+    });
     expect(parse({ markupPercent: 501 }).success).toBe(false);
     expect(parse({ markupFixed: '1000.01' }).success).toBe(false);
     expect(parse({ carrier: 'CA-XX' }).success).toBe(false);

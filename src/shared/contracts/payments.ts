@@ -147,7 +147,10 @@ const ZDigits = (label: string, max: number) =>
 const ZWhole = (label: string) =>
   z
     .union([z.number(), z.string()], { error: `${label} must be a number` })
-    .refine((v) => (typeof v === 'number' ? Number.isInteger(v) : /^\s*\d{1,4}\s*$/.test(v)), `${label} must be a whole number`)
+    .refine(
+      (v) => (typeof v === 'number' ? Number.isInteger(v) : /^\s*\d{1,4}\s*$/.test(v)),
+      `${label} must be a whole number`,
+    )
     .transform((v) => Number(v));
 
 export const ZSandboxCard = z.strictObject({

@@ -10,4 +10,15 @@ import * as m0009 from './0009_payments';
 import * as m0010 from './0010_admin';
 
 /** Ordered list of migrations. Append new ones; never edit one that has shipped. */
-export const migrations: { name: string; sql: string }[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010];
+export const migrations: { name: string; sql: string }[] = [
+  m0001,
+  m0002,
+  m0003,
+  m0004,
+  m0005,
+  m0006,
+  m0007,
+  m0008,
+  m0009,
+  m0010,
+];

@@ -55,13 +55,21 @@ const toIntent = (r: RawIntent): IntentRow => ({
 
 export async function customerIdOf(db: Db, userId: string, provider: string): Promise<string | null> {
   const [row] = rowsOf<{ customer_id: string }>(
-    await db.execute(sql`select customer_id from payment_customers where user_id = ${userId} and provider = ${provider}`),
+    await db.execute(
+      sql`select customer_id from payment_customers where user_id = ${userId} and provider = ${provider}`,
+    ),
   );
   return row?.customer_id ?? null;
 }
 
 /** Keeps the first customer recorded for the user (a concurrent creator's insert does nothing). */
-export async function saveCustomer(db: Db, userId: string, provider: string, customerId: string, at: Date): Promise<string> {
+export async function saveCustomer(
+  db: Db,
+  userId: string,
+  provider: string,
+  customerId: string,
+  at: Date,
+): Promise<string> {
   await db.execute(sql`
     insert into payment_customers (user_id, provider, customer_id, created_at)
     values (${userId}, ${provider}, ${customerId}, ${at.toISOString()}::timestamptz)
@@ -106,9 +114,7 @@ export async function intentByKey(
   key: string,
 ): Promise<(IntentRow & { requestHash: string | null; lastError: TCardError | null }) | null> {
   const [row] = rowsOf<RawIntent & { request_hash: string | null; last_error: TCardError | string | null }>(
-    await db.execute(
-      sql`select * from payment_intents where created_by = ${createdBy} and idempotency_key = ${key}`,
-    ),
+    await db.execute(sql`select * from payment_intents where created_by = ${createdBy} and idempotency_key = ${key}`),
   );
   if (!row) return null;
   const lastError = typeof row.last_error === 'string' ? (JSON.parse(row.last_error) as TCardError) : row.last_error;
@@ -212,7 +218,12 @@ const toCard = (r: RawCard): CardRow => ({
  * The user's cards with this provider: the default first, then oldest first. `lock` holds them all,
  * taken in id order (an order no change alters, so two transactions never lock them crosswise).
  */
-export async function cardsOf(db: Db, userId: string, provider: string, opts: { lock?: boolean } = {}): Promise<CardRow[]> {
+export async function cardsOf(
+  db: Db,
+  userId: string,
+  provider: string,
+  opts: { lock?: boolean } = {},
+): Promise<CardRow[]> {
   const cards = rowsOf<RawCard>(
     await db.execute(sql`
       select * from payment_methods where user_id = ${userId} and provider = ${provider}

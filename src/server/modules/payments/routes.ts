@@ -36,10 +36,18 @@ const SANDBOX_INTENT_RULE: RateRule = { name: 'sandbox-confirm-intent', limit: 1
 const SANDBOX_IP_RULE: RateRule = { name: 'sandbox-confirm-ip', limit: 60, windowMs: 60 * 1000 };
 
 /** One payments service per app (routes, jobs and admin charges share it). */
-export function paymentsServiceFor(deps: AppDeps, log: Parameters<typeof createPaymentsService>[0]['log']): PaymentsService {
+export function paymentsServiceFor(
+  deps: AppDeps,
+  log: Parameters<typeof createPaymentsService>[0]['log'],
+): PaymentsService {
   let service = services.get(deps);
   if (!service) {
-    service = createPaymentsService({ db: deps.database.db, clock: deps.clock, provider: deps.providers.payments, log });
+    service = createPaymentsService({
+      db: deps.database.db,
+      clock: deps.clock,
+      provider: deps.providers.payments,
+      log,
+    });
     services.set(deps, service);
   }
   return service;
@@ -92,7 +100,8 @@ export function registerPayments(root: App, deps: AppDeps): void {
   app.patch(
     '/api/payment-methods/:id/set-default',
     { ...signedIn, schema: { params: ZPaymentMethodParams, response: { 200: ZPaymentMethodList } } },
-    async (request) => payments.setDefaultCard({ id: requireUser(request).id, ipAddress: request.ip }, request.params.id),
+    async (request) =>
+      payments.setDefaultCard({ id: requireUser(request).id, ipAddress: request.ip }, request.params.id),
   );
 
   app.delete(
@@ -188,9 +197,17 @@ export function registerPayments(root: App, deps: AppDeps): void {
 
   app.post(
     '/api/sandbox/payment-intents/:id/authenticate',
-    { schema: { params: ZSandboxIntentParams, body: ZSandboxAuthenticateRequest, response: { 200: ZSandboxIntentStatus } } },
+    {
+      schema: {
+        params: ZSandboxIntentParams,
+        body: ZSandboxAuthenticateRequest,
+        response: { 200: ZSandboxIntentStatus },
+      },
+    },
     async (request, reply) =>
-      sandboxCall(request, reply, () => sandbox.authenticate(request.params.id, request.body.clientSecret, request.body.outcome)),
+      sandboxCall(request, reply, () =>
+        sandbox.authenticate(request.params.id, request.body.clientSecret, request.body.outcome),
+      ),
   );
 }
 
@@ -204,7 +221,11 @@ export async function deliverSandboxEvents(app: App, sandbox: SandboxPayments): 
     const res = await app.inject({
       method: 'POST',
       url: '/api/webhooks/sandbox',
-      headers: { 'content-type': 'application/json', 'sandbox-signature': signature, 'user-agent': 'Voyageur-Sandbox-Payments/1.0' },
+      headers: {
+        'content-type': 'application/json',
+        'sandbox-signature': signature,
+        'user-agent': 'Voyageur-Sandbox-Payments/1.0',
+      },
       payload: rawBody,
     });
     return res.statusCode === 200;

@@ -69,11 +69,16 @@ export function toWireCard(card: repo.CardRow): TPaymentMethod {
     exp_month: card.expMonth,
     exp_year: card.expYear,
   };
-  return { id: card.providerMethodId, ...fields, isDefault: card.isDefault, card: fields, createdAt: card.createdAt.toISOString() };
+  return {
+    id: card.providerMethodId,
+    ...fields,
+    isDefault: card.isDefault,
+    card: fields,
+    createdAt: card.createdAt.toISOString(),
+  };
 }
 
-const notAvailable = () =>
-  new AppError(501, 'Card payments are temporarily unavailable', ErrorCode.NOT_CONFIGURED);
+const notAvailable = () => new AppError(501, 'Card payments are temporarily unavailable', ErrorCode.NOT_CONFIGURED);
 
 const providerDown = () =>
   new AppError(
@@ -188,7 +193,8 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
     let reversedCents = intent.reversedCents;
     if (creditTransactionId) {
       const failedLater = state.status === 'requires_payment_method' || state.status === 'canceled';
-      const takenBack = state.disputed || failedLater ? intent.amountCents : Math.min(intent.amountCents, state.amountRefundedCents);
+      const takenBack =
+        state.disputed || failedLater ? intent.amountCents : Math.min(intent.amountCents, state.amountRefundedCents);
       const more = takenBack - intent.reversedCents;
       if (more > 0) {
         const reason = state.disputed ? 'dispute' : failedLater ? 'payment failed after credit' : 'refund';
@@ -270,7 +276,10 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
       details: flagReason,
       at: now,
     });
-    log.warn({ userId: intent.userId, paymentIntent: providerIntentId, reason, covered, uncovered }, 'card payment reversed');
+    log.warn(
+      { userId: intent.userId, paymentIntent: providerIntentId, reason, covered, uncovered },
+      'card payment reversed',
+    );
   }
 
   /**
@@ -310,13 +319,20 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
       };
     }
     if (earlier.status === 'declined' && earlier.lastError) {
-      throw new AppError(402, `The card was declined: ${earlier.lastError.message}`, ErrorCode.CARD_ERROR, undefined, undefined, {
-        error: earlier.lastError,
-      });
+      throw new AppError(
+        402,
+        `The card was declined: ${earlier.lastError.message}`,
+        ErrorCode.CARD_ERROR,
+        undefined,
+        undefined,
+        {
+          error: earlier.lastError,
+        },
+      );
     }
     throw new AppError(
       409,
-      'A charge with this Idempotency-Key is in progress or did not complete; check the customer\'s transactions before charging again',
+      "A charge with this Idempotency-Key is in progress or did not complete; check the customer's transactions before charging again",
       ErrorCode.CONFLICT,
     );
   }
@@ -336,7 +352,8 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
   async function ownCard(p: PaymentsProvider, userId: string, providerMethodId: string): Promise<repo.CardRow> {
     const card = await repo.cardByProviderId(db, p.name, providerMethodId);
     if (!card) throw notFound('Payment method not found');
-    if (card.userId !== userId) throw new AppError(403, "You don't have permission to modify this payment method", ErrorCode.FORBIDDEN);
+    if (card.userId !== userId)
+      throw new AppError(403, "You don't have permission to modify this payment method", ErrorCode.FORBIDDEN);
     return card;
   }
 
@@ -392,7 +409,11 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
     },
 
     /** POST /api/confirm-payment: asks the provider, credits a succeeded intent of this user once. */
-    async confirmTopup(payer: { id: string }, providerIntentId: string, ipAddress: string | null): Promise<TConfirmPaymentResponse> {
+    async confirmTopup(
+      payer: { id: string },
+      providerIntentId: string,
+      ipAddress: string | null,
+    ): Promise<TConfirmPaymentResponse> {
       const p = requireProvider();
       const mine = await repo.intentByProviderId(db, p.name, providerIntentId);
       if (!mine || mine.userId !== payer.id || mine.purpose !== 'topup') throw notFound('Payment not found');
@@ -402,7 +423,10 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
         db.transaction(async (tx) => {
           const locked = await repo.intentByProviderId(tx, p.name, providerIntentId, { lock: true });
           if (!locked) throw notFound('Payment not found');
-          return { outcome: await settleLocked(tx, locked, state, { id: payer.id, ipAddress }, afterLock), final: state };
+          return {
+            outcome: await settleLocked(tx, locked, state, { id: payer.id, ipAddress }, afterLock),
+            final: state,
+          };
         }),
       );
       const state = final;
@@ -439,7 +463,11 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
      * state is fetched from the provider (events may come late or out of order; the provider's
      * present state is the truth) and settled like a confirm.
      */
-    async handleWebhook(providerName: string, rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+    async handleWebhook(
+      providerName: string,
+      rawBody: Buffer,
+      signature: string | undefined,
+    ): Promise<{ received: true; duplicate: boolean }> {
       const p = requireProvider();
       if (p.name !== providerName) throw notFound();
       let event;
@@ -500,7 +528,7 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
       const customerId = await repo.customerIdOf(db, body.userId, p.name);
       if (!card || card.userId !== body.userId || !customerId) {
         throw new AppError(404, 'This customer has no such saved card', ErrorCode.NOT_FOUND, {
-          paymentMethodId: ['Choose one of the customer\'s saved cards'],
+          paymentMethodId: ["Choose one of the customer's saved cards"],
         });
       }
       const id = await repo.insertIntent(
@@ -565,7 +593,12 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
             action: err.info.type === 'invalid_request_error' ? 'payment.charge_failed' : 'payment.charge_declined',
             resourceType: 'user',
             resourceId: body.userId,
-            newValue: { amountCents: body.amount, card: cardLabel(card), code: err.info.code, reason: err.info.message },
+            newValue: {
+              amountCents: body.amount,
+              card: cardLabel(card),
+              code: err.info.code,
+              reason: err.info.message,
+            },
             ipAddress: admin.ipAddress,
             details: body.description,
             at: clock.now(),
@@ -581,9 +614,16 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
             { error: err.info },
           );
         }
-        throw new AppError(402, `The card was declined: ${err.info.message}`, ErrorCode.CARD_ERROR, undefined, undefined, {
-          error: err.info,
-        });
+        throw new AppError(
+          402,
+          `The card was declined: ${err.info.message}`,
+          ErrorCode.CARD_ERROR,
+          undefined,
+          undefined,
+          {
+            error: err.info,
+          },
+        );
       }
       await repo.setIntentState(db, id, { providerIntentId: state.id, status: state.status }, clock.now());
       const outcome = await withFreshState(p, state, (current, afterLock) =>

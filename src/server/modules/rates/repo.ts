@@ -117,7 +117,8 @@ export async function pricingFor(
   at: Date,
 ): Promise<{ discount: StoredDiscount | null; rules: PriceRule[] }> {
   const atIso = at.toISOString();
-  const [row] = rowsOf<{ discount: StoredDiscount | string | null; rules: PriceRule[] | string }>(await db.execute(sql`
+  const [row] = rowsOf<{ discount: StoredDiscount | string | null; rules: PriceRule[] | string }>(
+    await db.execute(sql`
     select
       (select json_build_object('discountType', d.discount_type, 'valueUnits', d.value_units)
          from discounts d
@@ -130,9 +131,16 @@ export async function pricingFor(
          from price_rules r
         where r.is_active
           and (r.organization_id is null or r.organization_id = (select organization_id from users where id = ${userId}))) as rules
-  `));
+  `),
+  );
   const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
   const discount = row?.discount ? parse<StoredDiscount>(row.discount) : null;
-  const rules = row ? parse<PriceRule[]>(row.rules).map((r) => ({ ...r, markupBp: Number(r.markupBp), markupFixedCents: Number(r.markupFixedCents) })) : [];
+  const rules = row
+    ? parse<PriceRule[]>(row.rules).map((r) => ({
+        ...r,
+        markupBp: Number(r.markupBp),
+        markupFixedCents: Number(r.markupFixedCents),
+      }))
+    : [];
   return { discount: discount ? { ...discount, valueUnits: Number(discount.valueUnits) } : null, rules };
 }

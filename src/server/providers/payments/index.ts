@@ -79,11 +79,7 @@ export class WebhookSignatureError extends Error {
 
 /** The webhook event kinds we act on; everything else is recorded and ignored. */
 export type WebhookEventType =
-  | 'payment_intent.succeeded'
-  | 'payment_intent.payment_failed'
-  | 'charge.refunded'
-  | 'charge.dispute.created'
-  | 'other';
+  'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'charge.refunded' | 'charge.dispute.created' | 'other';
 
 export type WebhookEvent = {
   /** The provider's event id (evt_…): each is applied once. */

@@ -17,7 +17,13 @@ export const queryKeys = {
 };
 
 /** Every key to refresh once a top-up is credited. */
-export const afterTopupKeys = [queryKeys.wallet, queryKeys.transactions, queryKeys.dashboard, queryKeys.paymentMethods, queryKeys.billing];
+export const afterTopupKeys = [
+  queryKeys.wallet,
+  queryKeys.transactions,
+  queryKeys.dashboard,
+  queryKeys.paymentMethods,
+  queryKeys.billing,
+];
 
 /** Every key to refresh once an order is placed or a label voided. */
 export const afterOrderKeys = [
