@@ -259,7 +259,7 @@ describe(`card top-ups and saved cards (${testDbKind})`, () => {
     expect(w!.flagged_at).toBeNull();
   });
 
-  it('set-default and delete racing over several cards never deadlock (every answer is 200 or 400)', async () => {
+  it('set-default and delete racing over several cards never deadlock (200, or 404 for the card just deleted)', async () => {
     const u = await createSignedInUser(ctx);
     for (const n of [VISA, MASTERCARD, '6011111111111117', '4000056655665556']) await topUp(u, 10, n);
     const cards = (await inject('GET', '/api/payment-methods', u.headers)).json().paymentMethods as { id: string }[];
@@ -267,8 +267,14 @@ describe(`card top-ups and saved cards (${testDbKind})`, () => {
     const calls = Array.from({ length: 24 }, (_, i) =>
       inject('PATCH', `/api/payment-methods/${cards[i % 4]!.id}/set-default`, u.headers),
     );
-    const answers = await Promise.all([...calls, inject('DELETE', `/api/payment-methods/${cards[3]!.id}`, u.headers)]);
-    for (const a of answers) expect([200], a.body).toContain(a.statusCode);
+    const deleted = inject('DELETE', `/api/payment-methods/${cards[3]!.id}`, u.headers);
+    const answers = await Promise.all(calls);
+    expect((await deleted).statusCode).toBe(200);
+    answers.forEach((a, i) => {
+      // Making the card being deleted the default may come after its deletion: then it is not found.
+      const allowed = i % 4 === 3 ? [200, 404] : [200];
+      expect(allowed, a.body).toContain(a.statusCode);
+    });
     const after = (await inject('GET', '/api/payment-methods', u.headers)).json().paymentMethods as {
       isDefault: boolean;
     }[];
