@@ -57,7 +57,7 @@ describe('phone layout at 390x844', () => {
 
   it('shows every signed-in screen without sideways scrolling, whole titles and 40px targets', async () => {
     await signUpViaApi(page, app);
-    for (const path of ['/dashboard', '/create-shipment', '/address-book', '/settings', '/admin']) {
+    for (const path of ['/dashboard', '/create-shipment', '/address-book', '/wallet', '/manage-cards', '/settings']) {
       await page.goto(path);
       const title = page.getByTestId('page-title');
       await title.waitFor();
@@ -67,6 +67,13 @@ describe('phone layout at 390x844', () => {
       expect(await title.evaluate((h) => h.scrollWidth <= h.clientWidth), path).toBe(true);
       expect(await smallTargets(page), path).toEqual([]);
     }
+    // A non-admin at /admin: Access Denied under no admin header, with the way back.
+    await page.goto('/admin');
+    await page.getByTestId('access-denied').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('page-title').count()).toBe(0);
+    expect(await overflow(), '/admin').toBeLessThanOrEqual(0);
+    expect(await smallTargets(page), '/admin').toEqual([]);
   });
 
   it("puts each assistant box in its own party's card, next to the fields it fills", async () => {

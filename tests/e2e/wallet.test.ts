@@ -202,6 +202,8 @@ describe('card top-ups and the wallet in Chromium', () => {
     expect(await rows.first().textContent()).toContain('Top-up');
     expect(await rows.first().getByTestId('transaction-amount').textContent()).toBe('+$50.00');
     expect(await rows.first().getByTestId('transaction-status').textContent()).toBe('Completed');
+    // One transaction this month: the singular sentence.
+    await expect.poll(() => page.getByTestId('transactions-summary').textContent()).toMatch(/^1 transaction in /);
     await page.getByTestId('payment-methods-default').waitFor();
     expect(await page.getByTestId('default-card-number').textContent()).toBe('•••• 4242');
     expect(await page.getByTestId('default-card-expiry').textContent()).toBe('Expires 12/30');
