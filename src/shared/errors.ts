@@ -39,6 +39,8 @@ export const ErrorCode = {
   CARD_ERROR: 'CARD_ERROR',
   /** The card payment provider did not answer (502/503): try again. */
   PAYMENT_PROVIDER_UNAVAILABLE: 'PAYMENT_PROVIDER_UNAVAILABLE',
+  /** The assistant read an address the form cannot take (422, with `country`): a US address on the Canadian shipment form, or a country outside Canada and the US. */
+  DESTINATION_NOT_SUPPORTED: 'DESTINATION_NOT_SUPPORTED',
   INTERNAL: 'INTERNAL',
 } as const;
 
@@ -63,6 +65,8 @@ export type TApiError = {
   refunded?: string;
   /** On PAYMENT_NOT_COMPLETED: the card payment's status at the provider. */
   paymentStatus?: string;
+  /** On DESTINATION_NOT_SUPPORTED: the country the assistant read (ISO 3166 alpha-2, e.g. 'US', 'GB'). */
+  country?: string;
   /** On CARD_ERROR (402): the card provider's error (spec §8: card_error / validation_error). */
   error?: { type: string; code: string; message: string; declineCode?: string; param?: string };
 };

@@ -22,6 +22,7 @@ export function registerAi(root: App, deps: AppDeps): void {
       const user = requireUser(request);
       await enforceRateLimits(deps.database.db, deps.clock.now(), [{ rule: AI_PER_USER, subject: user.id }]);
       const result = await deps.providers.ai.parse(request.body.description);
+      refuseUnsupported(result);
       const found = pickFound(result);
       if (!found) {
         throw new AppError(422, NOTHING_FOUND, ErrorCode.VALIDATION_ERROR, { description: [NOTHING_FOUND] });
@@ -31,13 +32,36 @@ export function registerAi(root: App, deps: AppDeps): void {
   );
 }
 
-/** The one role object with its non-empty fields, or null when nothing was recognised. */
+/** Country names for the refusal message (the web words it in the user's language from `country`). */
+const COUNTRY_NAMES: Record<string, string> = { US: 'the United States' };
+const countryName = (code: string) =>
+  COUNTRY_NAMES[code] ?? new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+
+/**
+ * A destination the form cannot take is refused with the reason, never filled: the shipment form's
+ * sender and receiver are Canadian; the address book takes Canada and the US.
+ */
+function refuseUnsupported(result: ParseResult): void {
+  const shipmentForm = Boolean(result.sender ?? result.receiver);
+  const other = result.review?.otherCountry;
+  const country = other ?? (shipmentForm ? (result.sender ?? result.receiver)?.country : undefined);
+  if (!country || country === 'CA') return;
+  const where = countryName(country);
+  const message = shipmentForm
+    ? `This address is in ${where}: shipments here go from and to Canadian addresses, so nothing was filled`
+    : `This address is in ${where}: the address book takes Canadian and US addresses only, so nothing was filled`;
+  throw new AppError(422, message, ErrorCode.DESTINATION_NOT_SUPPORTED, { description: [message] }, undefined, {
+    country,
+  });
+}
+
+/** The one role object with its non-empty fields (and the review), or null when nothing was recognised. */
 function pickFound(result: ParseResult): ParseResult | null {
   for (const role of ['sender', 'receiver', 'address'] as const) {
     const address = result[role];
     if (!address) continue;
     const fields = Object.entries(address).filter(([, v]) => typeof v === 'string' && v.trim() !== '');
-    if (fields.length) return { [role]: Object.fromEntries(fields) };
+    if (fields.length) return { [role]: Object.fromEntries(fields), ...(result.review && { review: result.review }) };
   }
   return null;
 }

@@ -1,8 +1,14 @@
+import type { TParseReview } from '../../../../shared/contracts/ai';
 import { parseAddressText, type ParsedAddress } from './parse-address';
 
 export type ParseRole = 'sender' | 'receiver' | 'address';
 
-export type ParseResult = { sender?: ParsedAddress; receiver?: ParsedAddress; address?: ParsedAddress };
+export type ParseResult = {
+  sender?: ParsedAddress;
+  receiver?: ParsedAddress;
+  address?: ParsedAddress;
+  review?: TParseReview;
+};
 
 // `\s*(?:word\s*)?` rather than `\s*(?:word)?\s*`: two optional runs of spaces in a row try every split of a long run.
 const ROLE_PREFIX =
