@@ -14,7 +14,8 @@ type AddressFieldName = AddressInputName | 'country' | 'province';
  * two-column grid: name, company, address lines, city, country, province or state, postal code or ZIP.
  * The form wires them (react-hook-form's register, the province's controller, its own country change)
  * and keeps its own texts: `labels` is the key prefix holding name, company, address1, address2, city,
- * country, province, state, postalCode and zip; `countryNames` the one holding CA and US.
+ * country, province, state, postalCode and zip; `countryNames` the one holding CA and US. `check`
+ * gives a field's line for a check (the address assistant's guesses), if any.
  */
 export function AddressFields({
   idPrefix,
@@ -27,6 +28,7 @@ export function AddressFields({
   country,
   province,
   error,
+  check = () => undefined,
 }: {
   /** 'billing' → billing-name, billing-country, billing-postal-code… */
   idPrefix: string;
@@ -41,6 +43,8 @@ export function AddressFields({
   province: { ref: Ref<HTMLSelectElement>; value: string; onChange: (value: string) => void };
   /** The field's message in the interface language, if any. */
   error: (field: AddressFieldName) => string | undefined;
+  /** The field's check line in the interface language, if any. */
+  check?: (field: AddressFieldName) => string | undefined;
 }) {
   const { t } = useTranslation();
   const autoComplete = (token: string) => (autoCompleteSection ? `${autoCompleteSection} ${token}` : token);
@@ -48,13 +52,18 @@ export function AddressFields({
   const us = country === 'US';
   return (
     <>
-      <Field label={t(`${labels}.name`)} error={error('name')}>
+      <Field label={t(`${labels}.name`)} error={error('name')} check={check('name')}>
         <Input id={`${idPrefix}-name`} autoComplete={autoComplete('name')} {...register('name')} />
       </Field>
-      <Field label={t(`${labels}.company`)} optional={optional} error={error('company')}>
+      <Field label={t(`${labels}.company`)} optional={optional} error={error('company')} check={check('company')}>
         <Input id={`${idPrefix}-company`} autoComplete={autoComplete('organization')} {...register('company')} />
       </Field>
-      <Field label={t(`${labels}.address1`)} error={error('address1')} className="sm:col-span-2">
+      <Field
+        label={t(`${labels}.address1`)}
+        error={error('address1')}
+        check={check('address1')}
+        className="sm:col-span-2"
+      >
         <Input id={`${idPrefix}-address1`} autoComplete={autoComplete('address-line1')} {...register('address1')} />
       </Field>
       <Field
@@ -62,14 +71,15 @@ export function AddressFields({
         optional={optional}
         hint={address2Hint}
         error={error('address2')}
+        check={check('address2')}
         className="sm:col-span-2"
       >
         <Input id={`${idPrefix}-address2`} autoComplete={autoComplete('address-line2')} {...register('address2')} />
       </Field>
-      <Field label={t(`${labels}.city`)} error={error('city')}>
+      <Field label={t(`${labels}.city`)} error={error('city')} check={check('city')}>
         <Input id={`${idPrefix}-city`} autoComplete={autoComplete('address-level2')} {...register('city')} />
       </Field>
-      <Field label={t(`${labels}.country`)} error={error('country')}>
+      <Field label={t(`${labels}.country`)} error={error('country')} check={check('country')}>
         <select
           id={`${idPrefix}-country`}
           autoComplete={autoComplete('country')}
@@ -80,7 +90,11 @@ export function AddressFields({
           <option value="US">{t(`${countryNames}.US`)}</option>
         </select>
       </Field>
-      <Field label={us ? t(`${labels}.state`) : t(`${labels}.province`)} error={error('province')}>
+      <Field
+        label={us ? t(`${labels}.state`) : t(`${labels}.province`)}
+        error={error('province')}
+        check={check('province')}
+      >
         <ProvinceSelect
           id={`${idPrefix}-province`}
           ref={province.ref}
@@ -89,7 +103,11 @@ export function AddressFields({
           country={country}
         />
       </Field>
-      <Field label={us ? t(`${labels}.zip`) : t(`${labels}.postalCode`)} error={error('postalCode')}>
+      <Field
+        label={us ? t(`${labels}.zip`) : t(`${labels}.postalCode`)}
+        error={error('postalCode')}
+        check={check('postalCode')}
+      >
         <Input
           id={`${idPrefix}-postal-code`}
           autoComplete={autoComplete('postal-code')}

@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Sparkles } from 'lucide-react';
+import { ChevronDown, CircleAlert, FileText, Sparkles, X } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { AI_TEXT_MAX } from '../../shared/contracts/ai';
-import { normalizeProvince, normalizeUsState } from '../../shared/provinces';
-import { api, isApiError } from '../lib/api-client';
+import { AI_TEXT_MAX, PARSED_FIELD_NAMES } from '../../shared/contracts/ai';
+import { ErrorCode } from '../../shared/errors';
+import { isProvinceCode, normalizeProvince, normalizeUsState } from '../../shared/provinces';
+import { api, isApiError, type ApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { errorMessage, renderText, type TextRef } from '../lib/error-message';
 import { toast } from '../lib/toast';
@@ -12,23 +14,21 @@ import { Textarea } from './ui/input';
 
 export type AiAssistMode = 'sender' | 'receiver' | 'address';
 
-export const AI_FILLED_FIELDS = [
-  'firstName',
-  'lastName',
-  'name',
-  'company',
-  'address1',
-  'address2',
-  'city',
-  'province',
-  'postalCode',
-  'country',
-  'phone',
-  'email',
-] as const;
+export const AI_FILLED_FIELDS = PARSED_FIELD_NAMES;
 
 export type AiFilledField = (typeof AI_FILLED_FIELDS)[number];
 export type AiFilledFields = Partial<Record<AiFilledField, string>>;
+
+/** What the assistant asks the user to look at: fields it chose among several values, and the block it read. */
+export type AiReview = {
+  /** Filled fields it guessed, with the other values the text held for them (possibly none). */
+  guessed: { field: AiFilledField; others: string[] }[];
+  /** The part of the paste it read (the shipping block of an order), or the whole text. */
+  block: { heading?: string; text: string };
+};
+
+/** Form fields to show for a check, with the other values the text held for each. */
+export type AiChecks<F extends string> = Partial<Record<F, string[]>>;
 
 const PREFIX: Record<AiAssistMode, string> = {
   sender: 'Sender information: ',
@@ -58,9 +58,12 @@ function normalizeCountry(value: string): string {
   return upper;
 }
 
+const US_ZIP = /^\d{5}(-\d{4})?$/;
+
 /**
  * Keeps the non-empty string values of the known fields (`address` is read as address1), maps
- * province names to codes and normalises the country (spec §7 AI assistant).
+ * province names to codes and normalises the country (spec §7 AI assistant). An answer without a
+ * country whose ZIP or state is American is taken as US, so the form can refuse or place it.
  */
 export function toFilledFields(body: unknown, mode: AiAssistMode): AiFilledFields {
   const src = pickSource(body, mode);
@@ -78,11 +81,54 @@ export function toFilledFields(body: unknown, mode: AiAssistMode): AiFilledField
         : (normalizeProvince(out.province) ?? normalizeUsState(out.province));
     out.province = province ?? out.province.toUpperCase();
   }
+  if (!out.country) {
+    const usState = out.province !== undefined && !isProvinceCode(out.province) && normalizeUsState(out.province);
+    if (usState || (out.postalCode !== undefined && US_ZIP.test(out.postalCode))) out.country = 'US';
+  }
+  return out;
+}
+
+/**
+ * The answer's review, kept to what is usable: guessed fields that were filled (their other values
+ * trimmed, without the chosen one), and the block read, else the text that was sent.
+ */
+export function toReview(body: unknown, fields: AiFilledFields, sent: string): AiReview {
+  const review = isObject(body) && isObject(body.review) ? body.review : {};
+  const guessed: AiReview['guessed'] = [];
+  const seen = new Set<string>();
+  for (const item of Array.isArray(review.guessed) ? review.guessed : []) {
+    if (!isObject(item) || typeof item.field !== 'string') continue;
+    const field = item.field as AiFilledField;
+    const value = fields[field];
+    if (!AI_FILLED_FIELDS.includes(field) || value === undefined || seen.has(field)) continue;
+    seen.add(field);
+    const others = (Array.isArray(item.others) ? item.others : [])
+      .filter((o): o is string => typeof o === 'string')
+      .map((o) => o.trim())
+      .filter((o, i, all) => o !== '' && o !== value && all.indexOf(o) === i);
+    guessed.push({ field, others });
+  }
+  const block = isObject(review.block) && typeof review.block.text === 'string' ? review.block : undefined;
+  const heading = typeof block?.heading === 'string' && block.heading.trim() ? block.heading.trim() : undefined;
+  const blockText = block && (block.text as string).trim();
+  return { guessed, block: blockText ? { heading, text: blockText } : { text: sent } };
+}
+
+/** The form fields to mark for a check: each guessed field placed by `target` (its form field or fields). */
+export function aiChecks<F extends string>(review: AiReview, target: (field: AiFilledField) => F[]): AiChecks<F> {
+  const out: AiChecks<F> = {};
+  for (const { field, others } of review.guessed) {
+    for (const formField of target(field)) {
+      out[formField] = [...new Set([...(out[formField] ?? []), ...others])];
+    }
+  }
   return out;
 }
 
 /** The box's own check before sending: the assistant reads at most AI_TEXT_MAX characters (the API's cap). */
 export function aiTextError(text: string): TextRef | undefined {
+  // Cheap on every keystroke: the length is read without copying unless the text may be over.
+  if (text.length <= AI_TEXT_MAX) return undefined;
   const count = text.trim().length;
   if (count <= AI_TEXT_MAX) return undefined;
   return {
@@ -91,21 +137,81 @@ export function aiTextError(text: string): TextRef | undefined {
   };
 }
 
-/** Free-text box that asks the AI endpoint to read contact and address fields and hands them to the form. */
+// English names that read with 'the' in a sentence ('This address is in the United States').
+const WITH_THE = new Set(['US', 'GB', 'NL', 'PH', 'AE', 'BS', 'GM', 'DO', 'CF', 'CZ', 'KY', 'VG', 'VI', 'MV', 'SB']);
+
+/** A country's name in the interface language, from its ISO code ('US' → 'the United States' / '美国'). */
+export function countryName(code: string, language: string): string {
+  const lang = language.startsWith('zh') ? 'zh-CN' : 'en';
+  let name = code;
+  try {
+    name = new Intl.DisplayNames([lang], { type: 'region' }).of(code) ?? code;
+  } catch {
+    /* not a region code: show it as given */
+  }
+  if (lang === 'zh-CN') return name;
+  if (code === 'CZ') name = 'Czech Republic';
+  return WITH_THE.has(code) ? `the ${name}` : name;
+}
+
+/** Why a destination was not filled: the country the assistant read and the form's own limit. */
+export type Refusal = { country: string; mode: AiAssistMode };
+
+export function refusalText(refusal: Refusal, t: TFunction, language: string): string {
+  const form = refusal.mode === 'address' ? 'address' : 'shipment';
+  return t(`aiAssist.refused.${form}`, { country: countryName(refusal.country, language) });
+}
+
+/** The country of a DESTINATION_NOT_SUPPORTED answer, read from its body. */
+function refusedCountry(error: ApiError): string | undefined {
+  if (error.code !== ErrorCode.DESTINATION_NOT_SUPPORTED) return undefined;
+  try {
+    const body = JSON.parse(error.bodyText) as { country?: unknown };
+    return typeof body.country === 'string' && body.country ? body.country.toUpperCase() : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Free-text box that asks the AI endpoint to read contact and address fields and hands them to the
+ * form, with the review: the form marks guessed fields, the box shows the block it read. An address
+ * in a country the form does not take (`countries`) is refused with the reason and fills nothing.
+ * `onFill` returns how many form fields it marked for a check (the toast says so).
+ */
 export function AiAssistBox({
   mode,
+  countries,
   onFill,
   className,
 }: {
   mode: AiAssistMode;
-  onFill: (fields: AiFilledFields) => void;
+  /** Countries the form takes (ISO codes); an answer with another country fills nothing. */
+  countries: readonly string[];
+  onFill: (fields: AiFilledFields, review: AiReview) => number | void;
   className?: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const [text, setText] = useState('');
   const [pending, setPending] = useState(false);
+  const [read, setRead] = useState<AiReview['block'] | null>(null);
+  const [readOpen, setReadOpen] = useState(true);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const tooLong = aiTextError(text);
+  const showCounter = text.length > AI_TEXT_MAX / 2;
+
+  const refuse = (country: string) => {
+    const next = { country, mode };
+    setRefusal(next);
+    setRead(null);
+    toast({
+      title: t('aiAssist.refusedTitle'),
+      // Plain text (with the country's name in this language): a language switch closes it.
+      description: refusalText(next, t, i18n.language),
+      variant: 'destructive',
+    });
+  };
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -121,14 +227,36 @@ export function AiAssistBox({
       return;
     }
     setPending(true);
+    setRefusal(null);
     try {
       const body = await api.post<unknown>('/api/ai/parse-shipment', { description: PREFIX[mode] + description });
       const fields = toFilledFields(body, mode);
       if (Object.keys(fields).length === 0) throw new Error('nothing found');
-      onFill(fields);
-      toast({ title: t('aiAssist.filled'), description: t('aiAssist.filledHint'), variant: 'success' });
+      if (fields.country && !countries.includes(fields.country)) {
+        refuse(fields.country);
+        return;
+      }
+      const review = toReview(body, fields, description);
+      const marked = onFill(fields, review) ?? review.guessed.length;
+      setRead(review.block);
+      setReadOpen(true);
+      toast(
+        marked > 0
+          ? {
+              title: { key: 'aiAssist.filledWithChecks', values: { count: marked } },
+              description: { key: 'aiAssist.filledWithChecksHint' },
+              variant: 'success',
+            }
+          : { title: { key: 'aiAssist.filled' }, description: { key: 'aiAssist.filledHint' }, variant: 'success' },
+      );
       setText('');
     } catch (error) {
+      const country = isApiError(error) ? refusedCountry(error) : undefined;
+      if (country !== undefined) {
+        refuse(country);
+        return;
+      }
+      setRead(null);
       toast({
         title: t('aiAssist.failed'),
         // Nothing recognisable in the text (422, or an empty answer): say what to add, in the user's language.
@@ -143,21 +271,23 @@ export function AiAssistBox({
     }
   };
 
+  const describedBy = [tooLong && `${id}-error`, showCounter && `${id}-count`].filter(Boolean).join(' ');
+
   // A div rather than a nested <form>: the box usually sits inside the address form.
   return (
     <div
       role="group"
       aria-labelledby={`${id}-title`}
-      className={cn('grid gap-2 rounded-lg border border-indigo-200 bg-indigo-50/60 p-4', className)}
+      className={cn('grid min-w-0 gap-2 rounded-lg border border-indigo-200 bg-indigo-50 p-4', className)}
       data-testid={`ai-assist-${mode}`}
     >
       <div className="flex items-center gap-2">
-        <Sparkles className="size-4 text-indigo-600" aria-hidden="true" />
+        <Sparkles className="size-4 text-indigo-700" aria-hidden="true" />
         <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
           {t('aiAssist.title')}
         </h3>
       </div>
-      <label htmlFor={`${id}-text`} className="text-sm text-slate-700">
+      <label htmlFor={`${id}-text`} className="text-sm text-slate-800">
         {t(`aiAssist.label.${mode}`)}
       </label>
       <Textarea
@@ -169,18 +299,46 @@ export function AiAssistBox({
         }}
         placeholder={t(`aiAssist.placeholder.${mode}`)}
         rows={3}
+        // Grows with the text (no script measuring it), up to about 14 lines, then scrolls.
+        className="max-h-72 min-h-20 resize-y overflow-y-auto [field-sizing:content] placeholder:text-slate-500"
         disabled={pending}
         aria-invalid={tooLong ? true : undefined}
-        aria-describedby={tooLong ? `${id}-error` : undefined}
+        aria-describedby={describedBy || undefined}
         data-testid="ai-assist-input"
       />
-      {tooLong && (
+      {tooLong ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-700" data-testid="ai-assist-error">
           {renderText(tooLong, t)}
         </p>
-      )}
+      ) : showCounter ? (
+        <p id={`${id}-count`} className="text-xs text-slate-700 tabular-nums" data-testid="ai-assist-count">
+          {t('aiAssist.counter', {
+            count: text.length.toLocaleString('en-US'),
+            max: AI_TEXT_MAX.toLocaleString('en-US'),
+          })}
+        </p>
+      ) : null}
+      {refusal ? (
+        <div
+          role="alert"
+          className="flex items-start gap-2 rounded-md border border-red-200 bg-white px-3 py-2 text-sm text-red-800"
+          data-testid="ai-assist-refusal"
+        >
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <p className="min-w-0 flex-1">{refusalText(refusal, t, i18n.language)}</p>
+        </div>
+      ) : null}
+      {read ? (
+        <ReadPanel
+          id={`${id}-read`}
+          block={read}
+          open={readOpen}
+          onToggle={() => setReadOpen((o) => !o)}
+          onDismiss={() => setRead(null)}
+        />
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-slate-700">{t('aiAssist.hint')}</p>
+        <p className="min-w-0 flex-1 basis-56 text-xs text-slate-700">{t('aiAssist.hint')}</p>
         <Button
           type="button"
           variant="secondary"
@@ -194,6 +352,72 @@ export function AiAssistBox({
           {pending ? t('aiAssist.filling') : t('aiAssist.fill')}
         </Button>
       </div>
+    </div>
+  );
+}
+
+/** 'Read from: Shipping address' with the block's lines in a small scrolling panel; collapsible and dismissible. */
+function ReadPanel({
+  id,
+  block,
+  open,
+  onToggle,
+  onDismiss,
+}: {
+  id: string;
+  block: AiReview['block'];
+  open: boolean;
+  onToggle: () => void;
+  onDismiss: () => void;
+}) {
+  const { t } = useTranslation();
+  const title = block.heading ? t('aiAssist.readFrom', { heading: block.heading }) : t('aiAssist.readFromText');
+  return (
+    <div className="grid min-w-0 gap-2 rounded-md border border-indigo-200 bg-white p-3" data-testid="ai-assist-read">
+      <div className="flex min-w-0 items-center gap-2">
+        <FileText className="size-4 shrink-0 text-indigo-700" aria-hidden="true" />
+        <h4
+          id={`${id}-title`}
+          className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900"
+          title={title}
+          data-testid="ai-assist-read-title"
+        >
+          {title}
+        </h4>
+        <button
+          type="button"
+          onClick={onToggle}
+          aria-expanded={open}
+          aria-controls={`${id}-text`}
+          className="inline-flex h-8 shrink-0 cursor-pointer items-center gap-1 rounded px-2 text-xs font-medium text-indigo-800 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          data-testid="ai-assist-read-toggle"
+        >
+          {open ? t('aiAssist.hideRead') : t('aiAssist.showRead')}
+          <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label={t('aiAssist.dismissRead')}
+          title={t('aiAssist.dismissRead')}
+          className="inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          data-testid="ai-assist-read-dismiss"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      </div>
+      {/* A named, focusable region, so the keyboard can scroll a long block. */}
+      <pre
+        id={`${id}-text`}
+        hidden={!open}
+        tabIndex={0}
+        role="region"
+        aria-labelledby={`${id}-title`}
+        className="max-h-40 overflow-auto rounded bg-slate-50 px-3 py-2 font-mono text-xs leading-5 break-words whitespace-pre-wrap text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        data-testid="ai-assist-read-text"
+      >
+        {block.text}
+      </pre>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Field } from './field';
 
-const render = (props: { hint?: string; error?: string; optional?: string }) =>
+const render = (props: { hint?: string; error?: string; optional?: string; check?: string }) =>
   renderToStaticMarkup(
     <Field label="Password" {...props}>
       <input id="pw" />
@@ -29,5 +29,18 @@ describe('Field', () => {
   it('brackets the optional marker the way each language does', () => {
     expect(render({ optional: 'optional' })).toContain('(optional)');
     expect(render({ optional: '选填' })).toContain('（选填）');
+  });
+
+  it('marks a value to check with an amber border and its line in place of the hint, described with the field', () => {
+    const checked = render({ hint: 'Apartment or suite', check: 'Check this — the text also has: 416-555-0199' });
+    expect(checked).toContain('Check this — the text also has: 416-555-0199');
+    expect(checked).not.toContain('Apartment or suite');
+    expect(checked).toContain('aria-describedby="pw-check"');
+    expect(checked).toMatch(/<input[^>]*class="[^"]*border-amber-600/);
+    expect(checked).not.toContain('aria-invalid');
+
+    const both = render({ error: 'Required', check: 'Check this' });
+    expect(both).toContain('aria-describedby="pw-error pw-check"');
+    expect(render({})).not.toContain('amber');
   });
 });

@@ -1,4 +1,5 @@
 import { cloneElement, useId, type ReactElement } from 'react';
+import { TriangleAlert } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
 /** ' (optional)', or full-width brackets (which carry their own space) around Chinese text: '（选填）'. */
@@ -13,9 +14,13 @@ function Optional({ text }: { text: string }) {
 
 type ControlProps = {
   id?: string;
+  className?: string;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
 };
+
+/** The amber mark of a field to check (an error's red border still wins: its selector is stronger). */
+const CHECK_CLASS = 'border-amber-600 ring-1 ring-amber-600';
 
 /**
  * A labelled form control with its hint or error. The control gets id, aria-invalid and
@@ -23,11 +28,16 @@ type ControlProps = {
  * it takes the hint's place (one line under the field, not a hint and an error that repeat each
  * other). Content sits at the top of the cell, so when a neighbour in the same grid row grows by an
  * error line, this field's label and control do not move.
+ *
+ * `check` marks a value to look at (e.g. one the address assistant chose among several): an amber
+ * border and the line under the field, in place of the hint; an error still shows above it. The
+ * control must take `className` (merged with its own) for the border.
  */
 export function Field({
   label,
   error,
   hint,
+  check,
   className,
   optional,
   children,
@@ -35,6 +45,7 @@ export function Field({
   label: string;
   error?: string;
   hint?: string;
+  check?: string;
   className?: string;
   optional?: string;
   children: ReactElement<ControlProps>;
@@ -43,10 +54,11 @@ export function Field({
   const id = children.props.id ?? autoId;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const showHint = Boolean(hint) && !error;
-  const describedBy = error ? errorId : showHint ? hintId : undefined;
+  const checkId = `${id}-check`;
+  const showHint = Boolean(hint) && !error && !check;
+  const describedBy = [error && errorId, check && checkId, showHint && hintId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('grid content-start gap-1.5', className)}>
+    <div className={cn('grid content-start gap-1.5', className)} data-check={check ? 'true' : undefined}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
         {optional ? <Optional text={optional} /> : null}
@@ -55,6 +67,7 @@ export function Field({
         id,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy,
+        ...(check ? { className: cn(children.props.className, CHECK_CLASS) } : {}),
       })}
       {showHint ? (
         <p id={hintId} className="text-xs text-slate-500">
@@ -64,6 +77,12 @@ export function Field({
       {error ? (
         <p id={errorId} role="alert" className="text-sm text-red-700">
           {error}
+        </p>
+      ) : null}
+      {check ? (
+        <p id={checkId} className="flex min-w-0 items-start gap-1.5 text-xs text-amber-900" data-testid="field-check">
+          <TriangleAlert className="mt-px size-3.5 shrink-0 text-amber-700" aria-hidden="true" />
+          <span className="min-w-0 break-words">{check}</span>
         </p>
       ) : null}
     </div>

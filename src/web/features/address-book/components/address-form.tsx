@@ -1,11 +1,18 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useController, useForm } from 'react-hook-form';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TAddress } from '../../../../shared/contracts/addresses';
 import { AddressFields } from '../../../components/address-fields';
 import { provinceFits } from '../../../components/address-rules';
-import { AiAssistBox, type AiFilledFields } from '../../../components/ai-assist-box';
+import {
+  aiChecks,
+  AiAssistBox,
+  type AiChecks,
+  type AiFilledField,
+  type AiFilledFields,
+  type AiReview,
+} from '../../../components/ai-assist-box';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
@@ -26,6 +33,15 @@ import {
   type AddressFormField,
   type AddressFormValues,
 } from '../address-schema';
+
+/** The address book takes Canadian and US addresses (the assistant refuses others). */
+const ADDRESS_COUNTRIES = ['CA', 'US'] as const;
+
+/** Where a field the assistant guessed lands on this form: first and last name on the one name field. */
+function addressTarget(field: AiFilledField): AddressFormField[] {
+  if (field === 'firstName' || field === 'lastName') return ['name'];
+  return [field];
+}
 
 /** Create (no address) or edit form; calls onDone after a save or a cancel. */
 export function AddressForm({ address, onDone }: { address?: TAddress; onDone: () => void }) {
@@ -61,7 +77,26 @@ export function AddressForm({ address, onDone }: { address?: TAddress; onDone: (
     headingRef.current?.focus();
   }, []);
 
-  const onFill = (fields: AiFilledFields) => {
+  // Fields the assistant guessed, shown for a check until the user edits them or fills again.
+  const [checks, setChecks] = useState<AiChecks<AddressFormField>>({});
+  const clearCheck = (field: AddressFormField) =>
+    setChecks((current) => {
+      if (!(field in current)) return current;
+      const { [field]: _cleared, ...rest } = current;
+      return rest;
+    });
+  const check = (field: AddressFormField) => {
+    const others = checks[field];
+    if (!others) return undefined;
+    return others.length
+      ? t('aiAssist.check', { others: others.join(t('aiAssist.othersSeparator')) })
+      : t('aiAssist.checkUnsure');
+  };
+  // The user's own edit of a field ends its check (setValue does not call this).
+  const registerChecked = (field: Exclude<AddressFormField, 'isDefault' | 'province'>) =>
+    register(field, { onChange: () => clearCheck(field) });
+
+  const onFill = (fields: AiFilledFields, review: AiReview) => {
     const set = (field: AddressFormField, value: string | undefined) => {
       if (value === undefined) return;
       setValue(field, value, { shouldDirty: true });
@@ -78,6 +113,11 @@ export function AddressForm({ address, onDone }: { address?: TAddress; onDone: (
     set('postalCode', fields.postalCode);
     set('phone', fields.phone);
     set('email', fields.email);
+    const filled = getValues();
+    const next = aiChecks(review, addressTarget);
+    for (const field of Object.keys(next) as AddressFormField[]) if (!filled[field]) delete next[field];
+    setChecks(next);
+    return Object.keys(next).length;
   };
 
   const onCountryChange = (next: 'CA' | 'US') => {
@@ -140,7 +180,7 @@ export function AddressForm({ address, onDone }: { address?: TAddress; onDone: (
         </Button>
       </div>
 
-      <AiAssistBox mode="address" onFill={onFill} className="mb-6" />
+      <AiAssistBox mode="address" countries={ADDRESS_COUNTRIES} onFill={onFill} className="mb-6" />
 
       <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-labelledby="address-form-title">
         <div className="grid gap-5 sm:grid-cols-2">
@@ -149,17 +189,29 @@ export function AddressForm({ address, onDone }: { address?: TAddress; onDone: (
             labels="addressBook.form"
             countryNames="addressBook.countries"
             address2Hint={t('addressBook.form.address2Hint')}
-            register={register}
-            countryInput={register('country', { onChange: (e) => onCountryChange(e.target.value) })}
+            register={registerChecked}
+            countryInput={register('country', {
+              onChange: (e) => {
+                clearCheck('country');
+                onCountryChange(e.target.value);
+              },
+            })}
             country={country}
-            province={provinceField}
+            province={{
+              ...provinceField,
+              onChange: (value) => {
+                provinceField.onChange(value);
+                clearCheck('province');
+              },
+            }}
             error={err}
+            check={check}
           />
-          <Field label={t('addressBook.form.phone')} error={err('phone')}>
-            <Input id="address-phone" type="tel" autoComplete="tel" {...register('phone')} />
+          <Field label={t('addressBook.form.phone')} error={err('phone')} check={check('phone')}>
+            <Input id="address-phone" type="tel" autoComplete="tel" {...registerChecked('phone')} />
           </Field>
-          <Field label={t('addressBook.form.email')} optional={optional} error={err('email')}>
-            <Input id="address-email" type="email" autoComplete="email" {...register('email')} />
+          <Field label={t('addressBook.form.email')} optional={optional} error={err('email')} check={check('email')}>
+            <Input id="address-email" type="email" autoComplete="email" {...registerChecked('email')} />
           </Field>
         </div>
 
