@@ -65,6 +65,15 @@ const CHINESE_CITY_ROWS = [
   '北温哥华|North Vancouver', '西温哥华|West Vancouver', '白石镇|White Rock', '兰里|Langley', '本那比|Burnaby',
   '三河市|Trois-Rivières', '舍布鲁克|Sherbrooke', '拉瓦尔|Laval', '加蒂诺|Gatineau', '伯灵顿|Burlington', '惠特比|Whitby',
   '皮克林|Pickering', '奥沙瓦|Oshawa', '巴里|Barrie', '圣约翰斯|St. John\'s', '弗雷德里克顿|Fredericton', '夏洛特敦|Charlottetown',
+  '多倫多|Toronto', '溫哥華|Vancouver', '滿地可|Montréal', '蒙特利爾|Montréal', '卡爾加里|Calgary', '渥太華|Ottawa',
+  '愛民頓|Edmonton', '埃德蒙頓|Edmonton', '本拿比|Burnaby', '萬錦|Markham', '萬錦市|Markham', '列治文山|Richmond Hill',
+  '密西沙加|Mississauga', '北約克|North York', '士嘉堡|Scarborough', '旺市|Vaughan', '素里|Surrey', '高貴林|Coquitlam',
+  '溫尼伯|Winnipeg', '哈利法克斯|Halifax', '維多利亞|Victoria', '滑鐵盧|Waterloo', '漢密爾頓|Hamilton', '咸美頓|Hamilton',
+  '奧克維爾|Oakville', '奧克維|Oakville', '賓頓|Brampton', '魁北克市|Québec', '金斯頓|Kingston', '溫莎|Windsor', '貴湖|Guelph',
+  '烈治文山|Richmond Hill', '新西敏|New Westminster', '北溫哥華|North Vancouver', '北溫|North Vancouver', '西溫哥華|West Vancouver',
+  '西溫|West Vancouver', '蘭里|Langley', '基隆拿|Kelowna', '倫敦|London', '奧沙華|Oshawa', '奧羅拉|Aurora', '紐馬克特|Newmarket',
+  '白馬市|Whitehorse', '黃刀鎮|Yellowknife', '薩斯卡通|Saskatoon', '里賈納|Regina', '列治文|Richmond', '烈治文|Richmond',
+  '北约克|North York', '万锦市|Markham', '北温|North Vancouver', '西温|West Vancouver', '贵湖|Guelph', '奥沙华|Oshawa',
   '白马市|Whitehorse', '耶洛奈夫|Yellowknife', '黄刀镇|Yellowknife', '伊魁特|Iqaluit', '新西敏|New Westminster', '穆迪港|Port Moody',
 ] as const;
 

@@ -69,7 +69,7 @@ const cjk = Object.values(CJK_LABELS).flat().sort(byLength).map(escape);
  * Also "c/o" without a colon.
  */
 export const LABEL_PATTERN = new RegExp(
-  `(?:(?<![\\p{L}\\p{N}])(${latin.join('|')})|(${cjk.join('|')}))[ \\t]*:|(?<![\\p{L}\\p{N}])(c/o|C/O)\\s+`,
+  `(?:(?<![\\p{L}\\p{N}])(${latin.join('|')})|(${cjk.join('|')}))[ \\t]*:|(?<![\\p{L}\\p{N}])(c/o|C/O|a/s|A/S)\\s+`,
   'giu',
 );
 
@@ -116,7 +116,7 @@ export const NAME_STOPWORDS = new Set([
   'mother', 'father', 'friend', 'customer', 'client', 'order', 'package', 'parcel', 'gift', 'pickup', 'from', 'sender',
   'receiver', 'recipient', 'contact', 'call', 'cell', 'phone', 'email', 'text', 'note', 'buzz', 'buzzer', 'unit', 'apt',
   'suite', 'box', 'can', 'i', 'we', 'it', 'this', 'that', 'office', 'home', 'work', 'mobile', 'tel', 'fax', 'canada',
-  'usa', 'it’s', "it's", 'goes', 'going', 'name', 'in', 'on', 'of', 'with', 'via', 'by', 'or', 'shipping', 'ship-to',
+  'usa', 'it’s', "it's", 'its', 'im', "i'm", 'hiya', 'yo', 'sup', 'okay', 'ok', 'so', 'just', 'name', 'goes', 'going', 'name', 'in', 'on', 'of', 'with', 'via', 'by', 'or', 'shipping', 'ship-to',
   'lives', 'live', 'she', 'he', 'they', 'me', 'us', 'mail', 'attn', 'attention', 'c/o', 'urgent', 'fragile', 'same',
   'day', 'next', 'express', 'priority', 'thx', 'cheers', 'regards', 'best', 'envoyer', 'à', 'chez', 'livrer', 'merci',
   'son', 'daughter', 'wife', 'husband', 'uncle', 'aunt', 'cousin', 'grandma', 'grandpa', 'colleague', 'boss', 'new',
@@ -137,4 +137,6 @@ export const COUNTRY_WORDS = new Map<string, 'CA' | 'US'>([
 /** Chinese surnames of two characters; other Chinese names take the first character as the surname. */
 export const COMPOUND_SURNAMES = new Set([
   '欧阳', '司马', '诸葛', '上官', '司徒', '东方', '皇甫', '尉迟', '公孙', '慕容', '长孙', '夏侯', '令狐', '宇文', '澹台', '西门', '端木', '南宫',
+  // Traditional spellings.
+  '歐陽', '司馬', '諸葛', '東方', '尉遲', '公孫', '長孫', '澹臺', '西門', '南宮', '鍾離', '钟离', '申屠', '第五', '万俟', '萬俟',
 ]);

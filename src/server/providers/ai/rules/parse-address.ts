@@ -81,7 +81,7 @@ const POSTAL_MARK = '\uE000';
 // Sticky: tried only from the start of the run of local-part characters before each '@' (see replaceEmails).
 const EMAIL_AT = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/uy;
 const EMAIL_LOCAL_CHAR = /[\p{L}\p{N}._%+-]/u;
-const PHONE_RE =
+export const PHONE_RE =
   /(?<![\p{L}\p{N}])(?:\+?\s?1[\s.-]*)?(?:\(\s*([2-9]\d{2})\s*\)|([2-9]\d{2}))[\s.-]*(\d{3})[\s.-]*(\d{4})(?:\s*(?:,\s*)?(?:ext\.?|extension|ex\.?|x|poste|p\.|分机|转)\s*(?:#\s*)?(\d{1,6}))?(?![\p{L}\p{N}])/giu;
 const CJK = /[\u3400-\u9fff]/;
 const CJK_ONLY = /^[\u3400-\u9fff·]+$/u;
@@ -89,9 +89,10 @@ const ZIP_RE = /^\d{5}(?:-\d{4})?$/;
 const CIVIC_RE = /^\d{1,6}[A-Za-z]?$|^\d{1,6}\s?½$|^\d{1,6}-\d{1,6}[A-Za-z]?$/;
 const FRENCH_NUMBER_COMMA =
   /(\b\d{1,6}[A-Za-z]?),\s+(?=(?:rue|boul\.?|boulevard|av\.?|avenue|ch\.?|chemin|place|route|rang|montée|côte|allée|impasse|promenade|croissant|terrasse)\s)/giu;
-const UNIT_CIVIC_RE = /(?<![\p{L}\p{N}-])#?\s?([A-Za-z]?\d{1,5}[A-Za-z]?)\s*-\s*(\d{1,6}[A-Za-z]?)(?=\s+[\p{L}])/u;
+const UNIT_CIVIC_RE =
+  /(?<![\p{L}\p{N}-])#?\s?([A-Za-z]?\d{1,5}[A-Za-z]?)\s*-\s*(\d{1,6}[A-Za-z]?)(?=\s+[\p{L}]|\s+\d{1,3}(?:st|nd|rd|th)?\s+\p{L})/u;
 const UNIT_RE =
-  /(?<![\p{L}\p{N}])(apt\.?|apartment|suite|ste\.?|unit|app\.?|appt\.?|appartement|bureau|room|rm\.?|local|#)\s*(?:no\.?\s*)?(?:#\s*)?([A-Za-z]?\d{1,6}[A-Za-z]?|[A-Za-z](?![\p{L}]))(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(apt\.?|apartment|suite|ste\.?|unit|app\.?|appt\.?|appartement|bureau|room|rm\.?|local|pmb|#)\s*(?:no\.?\s*)?(?:#\s*)?([A-Za-z]?\d{1,6}[A-Za-z]?(?:-\d{1,6}(?![\p{L}\p{N}]))?|[A-Za-z](?![\p{L}]))(?![\p{L}\p{N}])/iu;
 const PO_BOX_RE =
   /(?<![\p{L}\p{N}])(?:p\.?\s?o\.?\s?box|post\s+office\s+box|pob|box|(c\.?\s?p\.?|case\s+postale))\s*(?:#\s*)?(\d{1,6})(?:\s*(?:,\s*)?(stn\.?|station|succ\.?|succursale)\s+([\p{L}\d][\p{L}\d'-]*))?/iu;
 const RR_RE = /(?<![\p{L}\p{N}])(?:r\.?\s?r\.?|rural\s+route)\s*(?:#\s*)?(\d{1,3})(?![\p{L}\p{N}])/iu;
@@ -111,6 +112,7 @@ const UNIT_NAMES: Record<string, string> = {
   room: 'Room',
   rm: 'Room',
   local: 'Local',
+  pmb: 'PMB',
   '#': 'Unit',
 };
 
@@ -125,6 +127,45 @@ const ZH_PROVINCES: [string, ProvinceCode][] = PROVINCE_CODES.flatMap((code): [s
         [short, code],
       ];
 }).sort((a, b) => b[0].length - a[0].length);
+
+/** Other Chinese names people write for the provinces (Traditional script, Cantonese and short forms). */
+const ZH_PROVINCE_ALIASES: [string, ProvinceCode][] = [
+  ['卑诗省', 'BC'],
+  ['卑詩省', 'BC'],
+  ['卑诗', 'BC'],
+  ['卑詩', 'BC'],
+  ['不列顛哥倫比亞省', 'BC'],
+  ['不列顛哥倫比亞', 'BC'],
+  ['亚伯达省', 'AB'],
+  ['亞伯達省', 'AB'],
+  ['阿爾伯塔省', 'AB'],
+  ['亚伯达', 'AB'],
+  ['亞伯達', 'AB'],
+  ['阿爾伯塔', 'AB'],
+  ['曼尼托巴省', 'MB'],
+  ['曼尼托巴', 'MB'],
+  ['馬尼托巴省', 'MB'],
+  ['萨斯喀彻温省', 'SK'],
+  ['薩斯喀徹溫省', 'SK'],
+  ['沙省', 'SK'],
+  ['新斯科舍省', 'NS'],
+  ['新斯科細亞省', 'NS'],
+  ['新不倫瑞克省', 'NB'],
+  ['纽宾士域省', 'NB'],
+  ['紐賓士域省', 'NB'],
+  ['紐芬蘭與拉布拉多省', 'NL'],
+  ['纽芬兰省', 'NL'],
+  ['紐芬蘭省', 'NL'],
+  ['愛德華王子島省', 'PE'],
+  ['爱德华王子岛', 'PE'],
+  ['愛德華王子島', 'PE'],
+  ['西北地區', 'NT'],
+  ['努納武特地區', 'NU'],
+  ['育空地區', 'YT'],
+  ['安省', 'ON'],
+  ['魁省', 'QC'],
+];
+const ALL_ZH_PROVINCES: [string, ProvinceCode][] = [...ZH_PROVINCE_ALIASES].sort((a, b) => b[0].length - a[0].length);
 
 type Label = { field: LabelField; value: string };
 
@@ -197,7 +238,7 @@ export function parseAddressText(input: string): ParsedAddress {
  * right before an '@' (the local part cannot contain '@'), and whether it matches does not depend on
  * where in that run it starts, so each '@' is tried once, from the earliest allowed start.
  */
-function replaceEmails(text: string, replacer: (match: string) => string): string {
+export function replaceEmails(text: string, replacer: (match: string) => string): string {
   let out = '';
   let copied = 0; // text before this is already in `out` (the regex's lastIndex)
   let runStart = 0;
@@ -245,7 +286,7 @@ function replaceParenthesized(text: string): string {
   return copied === 0 ? text : out + text.slice(copied);
 }
 
-function prepare(input: string): string {
+export function prepare(input: string): string {
   return input
     .normalize('NFKC')
     .replace(/[、。｡]/g, ',')
@@ -599,7 +640,7 @@ function streetEnd(facts: TokenFacts, i: number): number {
       last = j;
       // Keep going through stacked types ("Lake Shore Blvd", "Green Hill Rd").
       while (j + 1 < tokens.length && STREET_TYPES.has(bareWord(tokens[j + 1])) && !startsCity(j + 1)) last = ++j;
-      return extendDirections(tokens, last);
+      return extendDirections(tokens, last, facts);
     }
   }
   // No type word: "123 Main" — the street runs to a known city or the end of the segment.
@@ -613,13 +654,16 @@ function streetEnd(facts: TokenFacts, i: number): number {
 
 const NUMBERED_HINT = /^(?:concession|county|regional|township|sideroad|line|highway|hwy|route|rte|conc)$/i;
 
-function extendDirections(tokens: string[], end: number): number {
+function extendDirections(tokens: string[], end: number, facts?: TokenFacts): number {
   let next = tokens[end + 1];
   if (next && /^\d{1,4}$/.test(next) && tokens.slice(0, end + 1).some((t) => NUMBERED_HINT.test(bareWord(t)))) {
     end++;
     next = tokens[end + 1];
   }
-  if (next && DIRECTIONS.has(bareWord(next)) && (isUpper(next.replace(/\.$/, '')) || next.length > 2)) return end + 1;
+  if (!next || !DIRECTIONS.has(bareWord(next))) return end;
+  if (isUpper(next.replace(/\.$/, '')) || next.length > 2) return end + 1;
+  // A lower-case "e" of a chat ("77 queen st e toronto") when a known city or the end follows.
+  if (next === next.toLowerCase() && (end + 2 >= tokens.length || facts?.startsCity(end + 2))) return end + 1;
   return end;
 }
 
@@ -793,7 +837,7 @@ function scanChinese(w: Work, text: string): string | undefined {
     w.country ??= 'US';
     t = t.replace(/美国|美國/, ' ');
   }
-  for (const [zh, code] of ZH_PROVINCES) {
+  for (const [zh, code] of [...ZH_PROVINCES, ...ALL_ZH_PROVINCES]) {
     if (t.includes(zh)) {
       w.province ??= code;
       t = t.replace(new RegExp(`${zh}(省|地区)?`), ' ');
@@ -806,6 +850,12 @@ function scanChinese(w: Work, text: string): string | undefined {
       t = t.replace(new RegExp(`${zh}市?`), ' ');
       break;
     }
+  }
+  // A Chinese street with its number: 央街5000号, 士嘉堡路88號.
+  const street = /[\u3400-\u9fff]{1,12}(?:街|路|道|大道|巷|弄|径|徑|广场|廣場)\s*\d{1,6}\s*[号號]?/u.exec(t);
+  if (street && !w.street) {
+    w.street = street[0].replace(/\s+/g, '');
+    t = t.replace(street[0], ' ');
   }
   t = t.replace(/\s+/g, ' ').trim();
   if (!t) return undefined;
@@ -854,6 +904,13 @@ function nameFrom(text: string, afterStreet: boolean): string | undefined {
     if (allLower && afterStreet) return undefined;
     if (!allLower || tokens.length >= 2) return titleCase(tokens.join(' '));
   }
+  if (allLower && !afterStreet) {
+    // A chat in lower case: "hey its priya raman" — the words after the last stopword.
+    let k = tokens.length;
+    while (k > 0 && isWord(tokens[k - 1]) && !NAME_STOPWORDS.has(tokens[k - 1]) && !lookupCity(tokens[k - 1])) k--;
+    const run = tokens.slice(k);
+    if (run.length >= 2 && run.length <= 3) return titleCase(run.join(' '));
+  }
   let end = tokens.length;
   // Drop trailing lower-case connectors: "… Rachel Green at".
   while (end > 0 && !/^\p{Lu}/u.test(tokens[end - 1])) end--;
@@ -893,10 +950,12 @@ function cityText(text: string): string {
 }
 
 function streetText(text: string): string {
-  return titleCase(trimRuns(text, null, /,/)).replace(/\.$/, (dot, offset: number, all: string) => {
-    const last = all.slice(0, offset).split(' ').pop() ?? '';
-    return ABBREVIATIONS.has(last.toLowerCase()) ? dot : '';
-  });
+  return titleCase(trimRuns(text, null, /,/))
+    .replace(/ (ne|nw|se|sw|Ne|Nw|Se|Sw)$/, (m) => m.toUpperCase())
+    .replace(/\.$/, (dot, offset: number, all: string) => {
+      const last = all.slice(0, offset).split(' ').pop() ?? '';
+      return ABBREVIATIONS.has(last.toLowerCase()) ? dot : '';
+    });
 }
 
 function splitName(out: ParsedAddress, name: string): void {
@@ -906,7 +965,7 @@ function splitName(out: ParsedAddress, name: string): void {
     const surnameLength = COMPOUND_SURNAMES.has(core.slice(0, 2)) && core.length > 2 ? 2 : 1;
     out.lastName = core.slice(0, surnameLength);
     const given = core.slice(surnameLength);
-    if (given && core === name) out.firstName = given;
+    if (given) out.firstName = given;
     return;
   }
   const space = name.indexOf(' ');

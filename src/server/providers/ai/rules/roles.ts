@@ -1,5 +1,7 @@
 import type { TParseReview } from '../../../../shared/contracts/ai';
+import { provincesForPostalCode } from '../../../../shared/postal-code';
 import { parseAddressText, type ParsedAddress } from './parse-address';
+import { readPaste, type PasteReading } from './paste';
 
 export type ParseRole = 'sender' | 'receiver' | 'address';
 
@@ -33,8 +35,90 @@ export function isEmptyAddress(a: ParsedAddress | undefined): boolean {
   return !a || Object.keys(a).length === 0;
 }
 
-/** The rule-based parse of a description, placed under its role. */
+/** The rule-based parse of a description, placed under its role, with what the user should check. */
 export function parseShipmentDescription(description: string): ParseResult {
   const { role, text } = splitRole(description);
-  return { [role]: parseAddressText(text) };
+  const { address, review } = readAddress(text, role);
+  return { [role]: address, ...(review && { review }) };
+}
+
+/** A whole paste read into one address: the block chosen, the parser on it, then phones, e-mails and corrections. */
+export function readAddress(text: string, role: ParseRole): { address: ParsedAddress; review?: TParseReview } {
+  const reading = readPaste(text, role);
+  const address = parseAddressText(reading.text);
+  const { signature } = reading;
+  if (!address.name && signature.name) {
+    const signer = parseAddressText(`Name: ${signature.name}`);
+    Object.assign(address, { name: signer.name, firstName: signer.firstName, lastName: signer.lastName });
+    if (!address.lastName) delete address.lastName;
+  }
+  if (
+    signature.company &&
+    address.name &&
+    (!address.company || address.company === address.name || address.company === signature.name)
+  ) {
+    address.company = signature.company;
+  }
+  if (reading.context && (!address.name || !address.company)) {
+    const around = parseAddressText(reading.context);
+    if (!address.name && around.name) {
+      address.name = around.name;
+      if (around.firstName) address.firstName = around.firstName;
+      if (around.lastName) address.lastName = around.lastName;
+    }
+    if (!address.company && around.company) address.company = around.company;
+  }
+  const guessed: TParseReview['guessed'] = [];
+  if (reading.phone) {
+    address.phone = reading.phone.value;
+    if (reading.phone.others.length) guessed.push({ field: 'phone', others: reading.phone.others });
+  }
+  if (reading.email) {
+    address.email = reading.email.value;
+    if (reading.email.others.length) guessed.push({ field: 'email', others: reading.email.others });
+  }
+  applyCorrections(address, reading.corrections);
+  if (reading.otherBlocks.length && !reading.block?.heading) {
+    guessed.push({ field: 'address1', others: reading.otherBlocks });
+  }
+  const review: TParseReview = { guessed };
+  if (reading.block) review.block = reading.block;
+  if (reading.otherCountry && !address.postalCode?.match(/^[A-Z]\d[A-Z]/)) {
+    review.otherCountry = reading.otherCountry;
+    delete address.country;
+  }
+  const empty = !guessed.length && !review.block && !review.otherCountry;
+  return empty ? { address } : { address, review };
+}
+
+function applyCorrections(address: ParsedAddress, c: PasteReading['corrections']): void {
+  if (c.address) {
+    const moved = parseAddressText(c.address);
+    if (moved.address1) {
+      for (const f of ['address1', 'address2', 'city', 'province', 'postalCode', 'country'] as const) {
+        if (moved[f]) address[f] = moved[f] as never;
+        else if (f === 'address2') delete address.address2;
+      }
+    }
+  }
+  if (c.postal) {
+    address.postalCode = c.postal;
+    const options = provincesForPostalCode(c.postal);
+    if (options.length === 1) address.province = options[0];
+    address.country ??= 'CA';
+  }
+  if (c.unit) {
+    const unit = parseAddressText(c.unit).address2;
+    if (unit) address.address2 = unit;
+  }
+  for (const [from, to] of c.swaps) {
+    const word = new RegExp(
+      `(?<![\\p{L}\\p{N}])${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
+      'iu',
+    );
+    for (const field of ['address1', 'address2', 'city', 'postalCode'] as const) {
+      const v = address[field];
+      if (v && word.test(v)) address[field] = v.replace(word, to);
+    }
+  }
 }

@@ -1,0 +1,287 @@
+/**
+ * A spreadsheet or CSV paste: a header with a row under it (comma, tab or semicolon, quoted
+ * fields), or a row alone. The row becomes labelled lines ("City: Toronto") the address parser
+ * reads like a form, with the shipping columns of a Shopify-style export preferred over billing.
+ */
+
+type Field =
+  | 'name'
+  | 'first'
+  | 'last'
+  | 'company'
+  | 'address1'
+  | 'address2'
+  | 'street'
+  | 'city'
+  | 'province'
+  | 'postal'
+  | 'country'
+  | 'phone'
+  | 'email';
+
+const HEADERS: Record<Field, string[]> = {
+  name: [
+    'name',
+    'full name',
+    'recipient',
+    'recipient name',
+    'customer',
+    'customer name',
+    'contact',
+    'contact name',
+    'ship to name',
+    'shipping name',
+    'buyer name',
+    'nom complet',
+    'nom et prénom',
+    'destinataire',
+    '姓名',
+    '收件人',
+    '收货人',
+    '联系人',
+    '名字',
+  ],
+  first: ['first name', 'firstname', 'first', 'given name', 'prénom', 'prenom', '名'],
+  last: ['last name', 'lastname', 'last', 'surname', 'family name', 'nom de famille', 'nom', '姓'],
+  company: [
+    'company',
+    'company name',
+    'business',
+    'organization',
+    'organisation',
+    'entreprise',
+    'société',
+    'societe',
+    'compagnie',
+    '公司',
+    '公司名称',
+  ],
+  address1: [
+    'address',
+    'address 1',
+    'address1',
+    'address line 1',
+    'street address',
+    'street',
+    'addr1',
+    'adresse',
+    'adresse 1',
+    'adresse ligne 1',
+    'rue',
+    '地址',
+    '详细地址',
+    '街道地址',
+    '街道',
+  ],
+  address2: [
+    'address 2',
+    'address2',
+    'address line 2',
+    'addr2',
+    'apt',
+    'unit',
+    'suite',
+    'apt/suite',
+    'apartment',
+    'adresse 2',
+    'adresse ligne 2',
+    'app',
+    'appartement',
+    '单元',
+    '门牌号',
+    '公寓号',
+  ],
+  street: [],
+  city: ['city', 'town', 'municipality', 'ville', 'municipalité', '城市', '市'],
+  province: [
+    'province',
+    'prov',
+    'state',
+    'province/state',
+    'state/province',
+    'province code',
+    'region',
+    'région',
+    '省份',
+    '省',
+    '州',
+  ],
+  postal: [
+    'postal code',
+    'postal',
+    'postcode',
+    'zip',
+    'zip code',
+    'postal/zip',
+    'postal/zip code',
+    'zip/postal code',
+    'code postal',
+    'cp',
+    '邮编',
+    '邮政编码',
+    '郵遞區號',
+    '郵編',
+  ],
+  country: ['country', 'country code', 'pays', '国家', '國家'],
+  phone: [
+    'phone',
+    'phone number',
+    'telephone',
+    'tel',
+    'mobile',
+    'cell',
+    'contact phone',
+    'téléphone',
+    'telephone number',
+    'cellulaire',
+    '电话',
+    '電話',
+    '手机',
+    '手機',
+    '联系电话',
+    '手机号',
+  ],
+  email: ['email', 'e-mail', 'email address', 'courriel', 'adresse courriel', '邮箱', '電郵', '电子邮件', '邮件'],
+};
+
+const HEADER_INDEX = new Map<string, Field>();
+for (const [field, words] of Object.entries(HEADERS)) for (const w of words) HEADER_INDEX.set(w, field as Field);
+
+const LABEL: Record<Field, string> = {
+  name: 'Name',
+  first: 'Name',
+  last: 'Name',
+  company: 'Company',
+  address1: 'Address',
+  address2: 'Address 2',
+  street: 'Address',
+  city: 'City',
+  province: 'Province',
+  postal: 'Postal code',
+  country: 'Country',
+  phone: 'Phone',
+  email: 'Email',
+};
+
+type Column = { field: Field; shipping: boolean; billing: boolean };
+
+/** The header word for a column: "Shipping City" → city (shipping), "Billing Zip" → postal (billing). */
+function headerField(cell: string): Column | undefined {
+  let h = cell.trim().toLowerCase().replace(/[_]+/g, ' ').replace(/\s+/g, ' ').replace(/[:*]$/, '').trim();
+  let shipping = false;
+  let billing = false;
+  const ship =
+    /^(?:shipping|ship to|ship-to|recipient|delivery|livraison|收货|收件)\s*|\s*(?:\(shipping\)|de livraison)$/;
+  const bill = /^(?:billing|bill to|bill-to|facturation|账单|帳單)\s*|\s*(?:\(billing\)|de facturation)$/;
+  if (ship.test(h)) {
+    shipping = true;
+    h = h.replace(ship, '').trim() || 'name';
+  } else if (bill.test(h)) {
+    billing = true;
+    h = h.replace(bill, '').trim() || 'name';
+  }
+  const field = HEADER_INDEX.get(h);
+  return field ? { field, shipping, billing } : undefined;
+}
+
+/** The cells of one line, by `sep`, with double-quoted fields ("a, b" and "" inside quotes). */
+export function splitCells(line: string, sep: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && !cell.trim()) {
+      quoted = true;
+      cell = '';
+    } else if (ch === sep) {
+      cells.push(cell.trim());
+      cell = '';
+    } else cell += ch;
+  }
+  cells.push(cell.trim());
+  return cells;
+}
+
+function separatorOf(line: string): string | undefined {
+  const count = (sep: string) => splitCells(line, sep).length - 1;
+  if (count('\t') >= 2) return '\t';
+  if (count(';') >= 3) return ';';
+  if (count(',') >= 3) return ',';
+  return undefined;
+}
+
+/** 'Tremblay, Marie' in a name cell → 'Marie Tremblay'. */
+function turnName(value: string): string {
+  const m = /^([\p{L}'’ .-]+),\s*([\p{L}'’ .-]+)$/u.exec(value);
+  return m ? `${m[2].trim()} ${m[1].trim()}` : value;
+}
+
+export type CsvReading = { text: string; heading?: string; row?: string };
+
+export function readCsv(text: string): CsvReading | null {
+  const lines = text.split('\n').filter((l) => l.trim());
+  if (!lines.length || lines.length > 400) return null;
+  const sep = separatorOf(lines[0]);
+  if (!sep) return null;
+  const header = splitCells(lines[0], sep);
+  const columns = header.map(headerField);
+  const known = columns.filter(Boolean).length;
+  if (known >= 2 && known >= header.length / 3) {
+    const rowLine = lines.slice(1).find((l) => splitCells(l, sep).length >= Math.max(2, header.length - 2));
+    if (!rowLine) return null;
+    const row = splitCells(rowLine, sep);
+    return { text: labelled(columns, row), heading: undefined, row: rowLine.trim() };
+  }
+  // A row alone: only when it cannot be an ordinary comma-separated address (quotes or tabs).
+  if (lines.length > 3 || (sep === ',' && !lines[0].includes('"'))) return null;
+  const cells = splitCells(lines[0], sep).filter(Boolean);
+  if (cells.length < 3) return null;
+  const out = cells.map((c, i) => (i === 0 ? turnName(c) : c));
+  return { text: [...out, ...lines.slice(1)].join('\n'), row: lines[0].trim() };
+}
+
+function labelled(columns: (Column | undefined)[], row: string[]): string {
+  const hasShipping = columns.some((c) => c?.shipping);
+  const values = new Map<Field, string>();
+  columns.forEach((col, i) => {
+    const v = (row[i] ?? '').trim();
+    if (!col || !v) return;
+    if (col.billing && (hasShipping || columns.some((c) => c && !c.billing && c.field === col.field))) return;
+    if (
+      hasShipping &&
+      !col.shipping &&
+      ['address1', 'address2', 'city', 'province', 'postal', 'country', 'name'].includes(col.field)
+    ) {
+      if (columns.some((c) => c?.shipping && c.field === col.field)) return;
+    }
+    if (!values.has(col.field) || col.shipping) values.set(col.field, v);
+  });
+  const first = values.get('first');
+  const last = values.get('last');
+  const name =
+    first || last ? [first, last].filter(Boolean).join(' ') : values.get('name') && turnName(values.get('name')!);
+  const out: string[] = [];
+  if (name) out.push(`${LABEL.name}: ${name}`);
+  for (const f of [
+    'company',
+    'address1',
+    'address2',
+    'city',
+    'province',
+    'postal',
+    'country',
+    'phone',
+    'email',
+  ] as Field[]) {
+    const v = values.get(f);
+    if (v) out.push(`${LABEL[f]}: ${v}`);
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,351 @@
+/**
+ * What one line of a paste is: a heading that opens an address block, a line that is never part
+ * of an address (an order number, a price, a greeting, a job title, a delivery note), a correction
+ * in a chat, or a line to keep. Each pattern is one regex tested once per line (no nested
+ * quantifiers over the same characters), so a paste of hundreds of lines stays linear.
+ */
+
+export type SectionKind = 'ship' | 'to' | 'from' | 'other' | 'neutral';
+
+const alt = (words: string[]) =>
+  words
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/ /g, '[ \\t]+'))
+    .join('|');
+
+/** Headings of the block the parcel goes to. */
+const SHIP_HEADINGS = [
+  'shipping address',
+  'shipping addr',
+  'ship to address',
+  'ship-to address',
+  'ship to',
+  'ship-to',
+  'shipto',
+  'deliver to',
+  'delivery address',
+  'deliver address',
+  'delivery to',
+  'send to',
+  'mail to',
+  'please ship to',
+  'please send to',
+  'please deliver to',
+  'send it to',
+  'ship it to',
+  'shipping info',
+  'shipping information',
+  'shipping details',
+  'delivery details',
+  'delivery information',
+  'shipping',
+  'delivery',
+  'warehouse address',
+  'warehouse',
+  'receiving address',
+  'receiving dock',
+  'receiving',
+  'shipping & receiving',
+  'shipping and receiving',
+  'shipping/receiving',
+  'deliveries',
+  'adresse de livraison',
+  "adresse d'expédition",
+  "adresse d'expedition",
+  'adresse de réception',
+  'livraison',
+  'livrer à',
+  'livrer a',
+  'expédier à',
+  'expedier a',
+  'envoyer à',
+  'envoyer a',
+  'entrepôt',
+  'entrepot',
+  "adresse de l'entrepôt",
+  'réception des marchandises',
+  'destination',
+  '收货地址',
+  '收貨地址',
+  '收件地址',
+  '收货信息',
+  '收貨資訊',
+  '收件人信息',
+  '收件人資料',
+  '收件信息',
+  '送货地址',
+  '送貨地址',
+  '配送地址',
+  '寄送地址',
+  '邮寄地址',
+  '郵寄地址',
+  '仓库地址',
+  '倉庫地址',
+  '收货人信息',
+  'new address',
+  'my new address',
+  'updated address',
+  'new shipping address',
+  'nouvelle adresse',
+  'ma nouvelle adresse',
+  '新地址',
+  '新的地址',
+  '新收货地址',
+  'ship-to address',
+  'lab',
+  'laboratory',
+  'laboratoire',
+  'distribution centre',
+  'distribution center',
+  'centre de distribution',
+  'dock',
+  'loading dock',
+];
+/** Headings of blocks that hold another address: billing, head office, the sender. */
+const OTHER_HEADINGS = [
+  'billing address',
+  'billing addr',
+  'billing',
+  'bill to',
+  'bill-to',
+  'billed to',
+  'sold to',
+  'invoice to',
+  'invoice address',
+  'payment address',
+  'head office',
+  'head office address',
+  'headquarters',
+  'hq',
+  'corporate office',
+  'main office',
+  'office address',
+  'office',
+  'mailing address',
+  'adresse de facturation',
+  'facturation',
+  'facturer à',
+  'siège social',
+  'siege social',
+  'bureau chef',
+  'bureau principal',
+  'adresse postale',
+  '账单地址',
+  '帳單地址',
+  '账单信息',
+  '帳單資訊',
+  '付款地址',
+  '发票地址',
+  '發票地址',
+  '总部',
+  '總部',
+  '公司地址',
+  '办公室地址',
+  '辦公室地址',
+];
+const FROM_HEADINGS = [
+  'from',
+  'sender',
+  'ship from',
+  'shipper',
+  'return address',
+  'return to',
+  'expéditeur',
+  'expediteur',
+  'adresse de retour',
+  '寄件人',
+  '发件人',
+  '發件人',
+  '寄件地址',
+  '发件地址',
+  '發件地址',
+  '寄件人信息',
+  '发件人信息',
+];
+const TO_HEADINGS = ['to', 'à', 'a', 'receiver', 'recipient', 'destinataire'];
+/** Headings that end a block but hold no address of their own. */
+const NEUTRAL_HEADINGS = [
+  'order summary',
+  'order details',
+  'order detail',
+  'summary',
+  'items',
+  'item',
+  'products',
+  'product',
+  'shipping method',
+  'delivery method',
+  'shipping service',
+  'shipping speed',
+  'payment method',
+  'payment',
+  'payment details',
+  'payment information',
+  'customer information',
+  'customer info',
+  'customer',
+  'contact information',
+  'contact info',
+  'order notes',
+  'order note',
+  'notes',
+  'note',
+  'gift message',
+  'special instructions',
+  'delivery instructions',
+  'récapitulatif',
+  'récapitulatif de la commande',
+  'articles',
+  'mode de livraison',
+  'mode de paiement',
+  'paiement',
+  'informations client',
+  'coordonnées',
+  'remarques',
+  'commentaires',
+  '订单信息',
+  '訂單資訊',
+  '订单详情',
+  '商品',
+  '商品信息',
+  '支付方式',
+  '付款方式',
+  '配送方式',
+  '备注',
+  '備註',
+  '买家留言',
+];
+
+/**
+ * A heading at the start of a line: alone, or followed by a colon (and the block's first line).
+ * Ship-to phrases may run straight into the name ("ship to bob smith …").
+ */
+export const SECTION = new RegExp(
+  `^(?:(?<ship>${alt(SHIP_HEADINGS)})|(?<other>${alt(OTHER_HEADINGS)})|(?<from>${alt(FROM_HEADINGS)})|(?<to>${alt(TO_HEADINGS)})|(?<neutral>${alt(NEUTRAL_HEADINGS)}))` +
+    `(?:[ \\t]*(?:address|adresse|addr|地址|信息))?(?:[ \\t]*[:：]+[ \\t]*|[ \\t]*$|(?<=(?:to|à|a))[ \\t]+(?=[\\p{L}]))`,
+  'iu',
+);
+
+const MONTHS =
+  'jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sep|sept|september|oct|october|nov|november|dec|december|janv|janvier|févr|février|fevrier|mars|avr|avril|mai|juin|juil|juillet|août|aout|sept|septembre|octobre|novembre|décembre|decembre';
+
+const NOISE = [
+  // Order, invoice and tracking numbers.
+  /^(?:po|p\.o\.)\s*(?:#|no\.?|number|n°|:)\s*[\w-]*\d/iu,
+  /^(?:order|commande|invoice|facture|receipt|reçu|transaction|confirmation|tracking|suivi|purchase order|bon de commande|ref|reference|référence|订单|訂單|运单|運單|发票|發票|单号|單號)\b[^\n]{0,60}?\d/iu,
+  /^#\s?\d{3,}\b|(?:\border|\bcommande|订单|訂單|單號|单号)\s*(?:#|no\.?|number|n°|numéro|号|號)\s*:?\s*[\w-]*\d/iu,
+  /^(?:订单号|訂單號|订单编号|訂單編號|单号)/u,
+  // Dates and times.
+  new RegExp(
+    `\\b(?:${MONTHS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th|er)?,?\\s+\\d{4}\\b|\\b\\d{1,2}(?:er)?\\s+(?:${MONTHS})\\.?\\s+\\d{4}\\b`,
+    'iu',
+  ),
+  /\d{1,2}月\d{1,2}[日号號]|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\d{4}年\d{1,2}月|\b\d{1,2}:\d{2}\s?(?:am|pm|a\.m\.|p\.m\.)?(?:\s|$)/iu,
+  /^(?:placed on|placed|date|ordered on|order date|date de (?:la )?commande|passée le|下单时间|下單時間|日期|时间|時間)\b/iu,
+  // Prices, totals and items.
+  /[$€£¥]\s?\d|\d\s?\$|\b\d+[.,]\d{2}\s?(?:cad|usd|ca\$)\b|\b(?:cad|usd)\s?\$?\s?\d|\d+(?:\.\d+)?\s?(?:元|加元|加币|刀)/iu,
+  /^(?:subtotal|sub-total|sub total|total|grand total|taxes?|hst|gst|pst|qst|tps|tvq|tvh|discount|coupon|promo|shipping (?:fee|cost|charges?|total)|handling|sous-total|rabais|remise|frais(?: de livraison)?|montant|小计|小計|合计|合計|总计|總計|运费|運費|税费|稅費|优惠)\b/iu,
+  /\b(?:qty|quantity|quantité|sku|item\s?#|article\s?#|数量|數量|件数)\b|(?:^|\s)×\s?\d|^\d{1,3}\s?[x×]\s+\p{L}/iu,
+  // Status, payment and shipping-method words.
+  /^(?:paid|unpaid|fulfilled|unfulfilled|partially (?:paid|fulfilled)|pending|authorized|refunded|shipped|delivered|in transit|ready to ship|awaiting shipment|payé|payée|non payé|expédié|expédiée|livré|livrée|en attente|non traitée|已付款|已支付|待发货|待發貨|已发货|已發貨|未发货|未發貨)\b[\s\p{P}]*$/iu,
+  /^(?:payment|fulfil+ment|order|financial|paiement)\s+status\b|^(?:status|statut|状态|狀態)\s*[:：]/iu,
+  /\b(?:visa|mastercard|master card|amex|american express|paypal|shop pay|apple pay|google pay|interac|e-transfer|etransfer|ending (?:in|with)|se terminant par|card ending|carte se terminant)\b/iu,
+  /^(?:standard|expedited|express|priority|economy|free|regular|xpresspost|ground|standard shipping|free shipping|livraison (?:standard|gratuite|express))\b[^\n]{0,30}$/iu,
+  // Greetings, sign-offs and e-mail furniture on a line of their own.
+  /^(?:hi|hiii|hello|hey|dear|bonjour|bonsoir|salut|allo|allô|coucou|你好|您好|你好呀|嗨|哈喽|哈囉|good (?:morning|afternoon|evening))(?=[\s,!.~～:]|$)[^\n]{0,30}[,!.:~～]?\s*$/iu,
+  /^(?:thanks|thank you|thanks again|many thanks|thx|ty|cheers|regards|best|best regards|kind regards|warm regards|warmest regards|sincerely|yours truly|all the best|talk soon|take care|merci|merci beaucoup|merci d'avance|cordialement|salutations(?: distinguées)?|veuillez agréer[^\n]*|bien à vous|bonne journée|au plaisir|谢谢|謝謝|多谢|多謝|麻烦了|麻煩了|辛苦了|感谢|感謝)\b[\s\p{P}\p{Extended_Pictographic}]*$/iu,
+  /^(?:cc|bcc|c\.c\.|subject|objet|sent|envoyé|date|de|from|to|à|主题|主題)\s*:\s*\S+@|^(?:subject|objet|sent|envoyé|主题|主題)\s*:/iu,
+  /confidential|this (?:e-?mail|message) (?:and|is|may|contains)|ce (?:courriel|message) (?:et|est|peut|contient)|intended (?:only )?for|unsubscribe|désabonner|privacy policy|sent from my|envoyé de mon|envoyé depuis|get outlook|all rights reserved|tous droits réservés|©|please consider the environment/iu,
+  // Web sites and social handles.
+  /https?:\/\/|\bwww\.|^(?:web|website|site|site web|wechat id|微信号|微信號)\s*[:：]|^(?:linkedin|instagram|facebook|twitter|tiktok|ig|fb)\b|\b(?:linkedin|facebook|instagram)\.com\b|^@[\w.]+$|^[\w-]+\.(?:com|ca|net|org|io|shop|store|co)(?:\/\S*)?$/iu,
+  // Office hours.
+  /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lun|mar|mer|jeu|ven|sam|dim)[a-z]*\.?\s*(?:-|to|à|au)\s*(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mer|jeu|ven|sam|dim)|^(?:hours|heures|office hours|business hours|营业时间|營業時間)\b/iu,
+  // Delivery notes: buzzers, doors, desks (never the address itself).
+  /\b(?:buzz|buzzer|buzz code|door code|gate code|entry code|enter code|access code|code d'entrée|code d'accès|code de porte|interphone|leave (?:it |the (?:box|package|parcel) )?(?:at|with|in|on|by|behind)|front desk|back door|side door|concierge|porch|mailroom|mail room|do not leave|don't leave|please (?:call|text|ring|knock)|call (?:me )?(?:when|before|on arrival)|text (?:me )?(?:when|before)|ring the bell|knock|laisser (?:le colis|à|a)|sonner|门禁|門禁|放在|放门口|放門口|前台|快递柜|快遞櫃|送货前|送貨前)\b/iu,
+  // Message lines that talk about the parcel rather than give the address.
+  /^(?:please|pls|plz|can you|could you|would you|kindly|merci de|pourriez-vous|pouvez-vous|svp|s'il vous plaît|麻烦|麻煩|请|請)\b[^\n]*\b(?:sample|samples|order|package|parcel|box|items?|colis|commande|échantillons|包裹|东西|東西|样品|樣品)\b(?![^\n]*\d{2,})/iu,
+];
+
+/** A line of a signature that names a job or a department, not a person or a company. */
+const JOB =
+  /\b(?:manager|director|coordinator|co-ordinator|specialist|officer|representative|associate|assistant|administrator|supervisor|lead|head of|vp|vice[- ]president|president|ceo|cfo|coo|cto|owner|co-owner|founder|co-founder|buyer|purchaser|purchasing|procurement|analyst|engineer|technician|clerk|consultant|advisor|adviser|accountant|controller|receptionist|designer|developer|account executive|sales|marketing|operations|logistics coordinator|customer service|customer success|department|dept|division|team lead|directeur|directrice|gestionnaire|coordonnateur|coordonnatrice|adjoint|adjointe|responsable|conseiller|conseillère|représentant|représentante|président|présidente|acheteur|acheteuse|chef|technicien|technicienne|propriétaire|fondateur|fondatrice|commis|service à la clientèle|approvisionnement|achats|経理|经理|經理|总监|總監|主管|助理|老板|老闆|店长|店長|采购|採購|部门|部門)\b/iu;
+const LEGAL_SUFFIX =
+  /\b(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|incorporated|corporation|s\.e\.n\.c|senc|enr|co)\b\.?|有限公司|公司/iu;
+
+/** Chat corrections: "sorry, postal code is …", "oops unit 5 not 4", "不好意思，邮编是 …". */
+export const CORRECTION =
+  /(?:^|[\s,.;!])(?:sorry|oops|oups|correction|actually|i mean|my bad|wait|pardon|désolé|désolée|en fait|je veux dire|不好意思|更正|改一下|写错了|寫錯了|打错了|打錯了|抱歉)(?=$|[\s,.;:!，])/iu;
+
+/** A civic number followed by a word: the start of a street somewhere in the line. */
+const STREETISH =
+  /(?<![\p{L}\p{N}])\d{1,6}[A-Za-z]?(?:-\d{1,6})?,?\s+(?:[\p{L}]|\d{1,3}(?:st|nd|rd|th|e)?\s)|\d{1,6}\s*[号號]|(?:p\.?\s?o\.?\s?box|c\.p\.|case postale|rr\s?\d|general delivery)/iu;
+const POSTALISH = /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])|\b\d{5}(?:-\d{4})?\b/u;
+const CJK_CHAR = /[\u3400-\u9fff]/u;
+const ZH_PLACE = /[省市街路道号號]|加拿大|多伦多|多倫多|温哥华|溫哥華/u;
+
+/**
+ * A sentence of the message around the address ("Thanks for the quick turnaround on the quote.
+ * Could you …"): many words, or a question, with no street and no postal code in it.
+ */
+function isProse(t: string): boolean {
+  if (POSTALISH.test(t) || STREETISH.test(t)) return false;
+  // A form line ("Note: …", "地址：…") is not prose; a sentence that starts with a few words and a colon is.
+  const label = /^([^:：]{1,24})[:：]\s*(.*)$/u.exec(t);
+  if (label && label[1].split(/\s+/).length <= 3 && label[2] && label[2].split(/\s+/).length < 7) return false;
+  const words = t.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  if (CJK_CHAR.test(t)) {
+    const han = t.match(/[\u3400-\u9fff]/gu)?.length ?? 0;
+    return han >= 8 && !ZH_PLACE.test(t) && words.length <= 3;
+  }
+  if (words.length >= 7) return true;
+  return (
+    words.length >= 4 && /[?!]\s*\S{0,3}$/u.test(t) && !/^\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+){1,3}[!.]?$/u.test(t)
+  );
+}
+
+export function lineKind(text: string): 'keep' | 'noise' | 'correction' {
+  const t = text.trim();
+  if (!t) return 'keep';
+  if (CORRECTION.test(t) && /\d|\bnot\b|\bpas\b|不是/iu.test(t)) return 'correction';
+  const postal = POSTALISH.test(t) && /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])/u.test(t);
+  for (const re of NOISE) if (re.test(t) && !postal) return 'noise';
+  if (!/\d/.test(t) && t.length <= 80 && JOB.test(t) && !LEGAL_SUFFIX.test(t)) return 'noise';
+  if (isProse(t)) return 'noise';
+  return 'keep';
+}
+
+/** Is this line a street line (for cutting a chat line at its address)? */
+export function hasStreet(t: string): boolean {
+  return STREETISH.test(t);
+}
+
+/** Countries the forms cannot take, by the names people write at the end of an address. */
+const OTHER_COUNTRIES: [RegExp, string][] = [
+  [/^(?:united kingdom|uk|u\.k\.|england|scotland|wales|great britain|royaume-uni|英国|英國)$/iu, 'GB'],
+  [/^(?:france|法国|法國)$/iu, 'FR'],
+  [/^(?:germany|deutschland|allemagne|德国|德國)$/iu, 'DE'],
+  [/^(?:australia|australie|澳大利亚|澳洲)$/iu, 'AU'],
+  [/^(?:mexico|méxico|mexique|墨西哥)$/iu, 'MX'],
+  [/^(?:china|p\.?r\.? china|chine|中国|中國|中国大陆|中國大陸)$/iu, 'CN'],
+  [/^(?:hong kong|hk|香港)$/iu, 'HK'],
+  [/^(?:taiwan|台湾|台灣|臺灣)$/iu, 'TW'],
+  [/^(?:japan|japon|日本)$/iu, 'JP'],
+  [/^(?:india|inde|印度)$/iu, 'IN'],
+  [/^(?:philippines|菲律宾)$/iu, 'PH'],
+  [/^(?:ireland|irlande|爱尔兰)$/iu, 'IE'],
+  [/^(?:italy|italie|italia|意大利)$/iu, 'IT'],
+  [/^(?:spain|espagne|españa|西班牙)$/iu, 'ES'],
+  [/^(?:netherlands|pays-bas|荷兰)$/iu, 'NL'],
+  [/^(?:new zealand|nouvelle-zélande|新西兰)$/iu, 'NZ'],
+  [/^(?:south korea|korea|corée du sud|韩国|韓國)$/iu, 'KR'],
+  [/^(?:singapore|singapour|新加坡)$/iu, 'SG'],
+  [/^(?:brazil|brésil|brasil|巴西)$/iu, 'BR'],
+];
+
+/** The ISO code of a country outside Canada and the US named alone on a line or as its last comma part. */
+export function otherCountryOf(line: string): string | undefined {
+  const last = line.split(/[,，]/).pop()?.trim().replace(/\.$/, '') ?? '';
+  if (!last || last.length > 30) return undefined;
+  for (const [re, code] of OTHER_COUNTRIES) if (re.test(last)) return code;
+  return undefined;
+}

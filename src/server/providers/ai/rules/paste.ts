@@ -1,0 +1,505 @@
+/**
+ * Reading a whole paste before the address parser sees it. People paste order pages, spreadsheet
+ * rows, e-mail signatures and chats, not address labels: this step finds the part that is the
+ * address (the shipping block, the ship-to of a signature, the CSV row), drops the lines around it
+ * that are never part of an address (order numbers, dates, prices, greetings, job titles, notes),
+ * and decides between competing values (several phones, a correction later in a chat). What it
+ * could not decide for sure it reports, so the form can ask for a check.
+ */
+import { PHONE_RE, prepare, replaceEmails } from './parse-address';
+import type { ParseRole } from './roles';
+import { LABEL_FIELDS } from './lexicon';
+import { readCsv } from './paste-csv';
+import { CORRECTION, hasStreet, lineKind, otherCountryOf, SECTION, type SectionKind } from './paste-lines';
+
+export type Phone = { value: string; digits: string; index: number; rank: number; inBlock: boolean };
+
+export type PasteReading = {
+  /** What the address parser reads: the chosen block (or the whole text) without its noise lines and phones. */
+  text: string;
+  block?: { heading?: string; text: string };
+  /** The phone chosen among those in the text, and the others (a fax never counts). */
+  phone?: { value: string; others: string[] };
+  email?: { value: string; others: string[] };
+  /** Later corrections in a chat: "sorry, postal code is …", "unit 5 not 4". */
+  corrections: { postal?: string; unit?: string; address?: string; swaps: [from: string, to: string][] };
+  /** Another address block (billing, head office) the text also held: its lines, for the review. */
+  otherBlocks: string[];
+  /** The rest of the text when a block was chosen by its heading: where a name or company missing from the block is looked for. */
+  context?: string;
+  /** The person who signed an e-mail and the company under the name: the recipient when the block names none. */
+  signature: { name?: string; company?: string };
+  /** A country outside Canada and the US the address ends with (ISO code). */
+  otherCountry?: string;
+};
+
+type Line = { text: string; start: number; section?: { kind: SectionKind; heading: string } };
+
+/** The reading of `input` for `role` (the sender form prefers a From/Sender block, the others the ship-to). */
+export function readPaste(input: string, role: ParseRole): PasteReading {
+  const text = cutThread(splitChineseLabels(prepare(input)));
+  const csv = readCsv(text);
+  const source = csv ? csv.text : text;
+  const lines = stripSpeakers(splitLines(source)).map((l) => ({ ...l, text: preferLatinName(cutLead(l.text)) }));
+  const signature = readSignature(lines);
+
+  const block = chooseBlock(lines, role, shipTargets(lines));
+  const kept: string[] = [];
+  const corrections: PasteReading['corrections'] = { swaps: [] };
+  const blockLines = block ? block.lines : lines;
+  let otherCountry: string | undefined;
+  for (const line of blockLines) {
+    let t = line.text;
+    // A correction later in the same line: "… m5c1s1 sorry postal code is m5c 1s2".
+    const fix = CORRECTION.exec(t);
+    if (fix && fix.index > 0 && lineKind(t.slice(fix.index)) === 'correction') {
+      readCorrection(t.slice(fix.index), corrections);
+      t = t.slice(0, fix.index);
+    }
+    const kind = lineKind(t);
+    if (kind === 'noise') continue;
+    if (kind === 'correction') {
+      readCorrection(t, corrections);
+      continue;
+    }
+    if (DEPARTMENT_ATTN.test(t)) continue;
+    otherCountry ??= otherCountryOf(t);
+    kept.push(stripGreeting(t));
+  }
+
+  const phones = findPhones(lines, block);
+  const emails = findEmails(lines, block);
+  let body = kept.join('\n');
+  body = body.replace(PHONE_LABEL, '').replace(PHONE_RE, '\n');
+  body = replaceEmails(body, () => '\n');
+
+  const reading: PasteReading = { text: body, corrections, otherBlocks: block?.others ?? [], signature };
+  if (block?.heading) {
+    // The text around a ship-to block (a signature's name and company) for what the block lacks.
+    const inBlock = new Set(block.lines.map((l) => l.start));
+    reading.context = lines
+      .filter((l) => !inBlock.has(l.start) && !block.excluded.has(l.start) && l.text && lineKind(l.text) === 'keep')
+      .map((l) => stripGreeting(l.text))
+      .join('\n')
+      .replace(PHONE_LABEL, '')
+      .replace(PHONE_RE, '\n');
+  }
+  if (otherCountry) reading.otherCountry = otherCountry;
+  if (csv?.row !== undefined) reading.block = { heading: csv.heading, text: csv.row };
+  else if (block && (block.heading || block.others.length)) {
+    reading.block = {
+      heading: block.heading,
+      text: block.lines
+        .map((l) => l.text)
+        .join('\n')
+        .trim(),
+    };
+  }
+  const phone = choosePhone(phones);
+  if (phone) reading.phone = phone;
+  if (emails.length) reading.email = { value: emails[0], others: emails.slice(1) };
+  return reading;
+}
+
+function splitLines(text: string): Line[] {
+  const out: Line[] = [];
+  let start = 0;
+  for (const raw of text.split('\n')) {
+    out.push({ text: raw.trim(), start });
+    start += raw.length + 1;
+  }
+  return out;
+}
+
+/** A form line: a short label and a colon ("电话：…", "Phone: …"). */
+const LABELLED = /^[^:：\d]{1,24}[:：]/u;
+
+type Block = { heading?: string; lines: Line[]; others: string[]; excluded: Set<number> };
+
+/**
+ * The lines that hold the address: after a ship-to heading ("Shipping address", "Ship to:",
+ * "Adresse de livraison", "收货地址", "Warehouse:") up to the next heading; without one, the text
+ * without its billing/head-office blocks. For the sender form, a From/Sender block wins.
+ */
+function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | undefined {
+  const sections: { kind: SectionKind; heading: string; from: number; to: number }[] = [];
+  let paragraph = 0; // the first line after the last blank line or heading line
+  lines.forEach((line, i) => {
+    const found = line.text ? findHeading(line.text, lines[i + 1]?.text ?? '', targets) : null;
+    if (!found) {
+      if (!line.text) paragraph = i + 1;
+      return;
+    }
+    const { kind, m } = found;
+    const heading = line.text.slice(0, m[0].length).replace(/[\s:：-]+$/, '');
+    const rest = line.text.slice(m[0].length).trim();
+    // A heading alone on its line is not part of the block; with text after it, the line stays
+    // whole (the parser reads "Ship to: Jane Doe" as a label). A ship-to label inside a labelled
+    // form ("收件人：…\n收货地址：…") takes the lines of its paragraph before it too.
+    if (!rest) lines[i] = { ...line, text: '' };
+    // "ship to bob smith 77 queen st e …": without a colon the heading words are not the name's;
+    // "Warehouse: 55 …": a heading the parser does not read as a label goes too.
+    else if (!/[:：]/.test(m[0]) || !LABEL_FIELDS.has(heading.toLowerCase().replace(/\s+/g, ' '))) {
+      lines[i] = { ...line, text: rest };
+    }
+    const labelled =
+      (kind === 'ship' || kind === 'from') && lines.slice(paragraph, i).every((l) => LABELLED.test(l.text));
+    const from = !rest ? i + 1 : labelled ? paragraph : i;
+    if (sections.length) sections[sections.length - 1].to = Math.min(sections[sections.length - 1].to, rest ? from : i);
+    sections.push({ kind, heading, from, to: lines.length });
+    paragraph = i + 1;
+  });
+  for (let k = 0; k + 1 < sections.length; k++) sections[k].to = Math.min(sections[k].to, sections[k + 1].from);
+  if (!sections.length) return undefined;
+  for (const s of sections) s.to = endOfBlock(lines, s.from, s.to);
+
+  const want: SectionKind = role === 'sender' ? 'from' : 'ship';
+  // The last ship-to block: a later one is a correction ("new address: …").
+  const chosen =
+    sections.findLast((s) => s.kind === want && hasContent(lines, s)) ??
+    (role === 'sender' ? undefined : sections.find((s) => s.kind === 'to' && hasContent(lines, s)));
+  // With a chosen block every other address block is set aside; without one, only billing and head-office blocks.
+  const excluded = sections.filter((s) => s !== chosen && s.kind !== 'neutral' && (chosen || s.kind === 'other'));
+  const others = excluded.map((s) => firstAddressLine(lines, s.from, s.to)).filter((x): x is string => Boolean(x));
+  const drop = new Set<number>();
+  for (const s of excluded) for (let i = s.from; i < s.to; i++) drop.add(lines[i].start);
+  if (chosen) {
+    return { heading: chosen.heading, lines: lines.slice(chosen.from, chosen.to), others, excluded: drop };
+  }
+  if (!excluded.length) return undefined;
+  // No ship-to heading: everything but the other blocks (a billing block, a head office), unless
+  // they are all the text has.
+  const left = lines.filter((l) => !drop.has(l.start));
+  if (!left.some((l) => /\d/.test(l.text) && lineKind(l.text) === 'keep')) return undefined;
+  return { lines: left, others, excluded: drop };
+}
+
+function hasContent(lines: Line[], s: { from: number; to: number }): boolean {
+  return lines.slice(s.from, s.to).some((l) => /\d/.test(l.text) && lineKind(l.text) === 'keep');
+}
+
+type Targets = { ship: Set<string>; not: Set<string> };
+
+const SHIP_WORDS =
+  /warehouse|ship(?:ping)?\b|ship-to|receiving|deliver(?:y|ies)|livraison|entrep[ôo]t|r[ée]ception|\bdock\b|distribution|\blab\b|laborato|收货|收貨|仓库|倉庫|收件/iu;
+const OTHER_WORDS =
+  /head ?office|\boffice\b|\bhq\b|headquarters|si[èe]ge|\bbureau\b|\bstore\b|storefront|magasin|billing|facturation|mailing|corporate|总部|總部|办公室|辦公室|门市|門市|公司地址/iu;
+const PHONE_OR_MAIL_ONLY = /^[\s()+\d.,/x-]*(?:ext\.?|poste|x)?[\s\d]*$|@/iu;
+
+/**
+ * A heading: one of the known ones, or a short line ("Warehouse / Ship-to:", "Lab / Shipping &
+ * Receiving:", "Head Office / Siège social") whose words say ship-to or office — or name the place
+ * the message asked to send to ("please send it to our garage" → "Garage: 85 rue …").
+ */
+function findHeading(text: string, next: string, targets: Targets): { kind: SectionKind; m: RegExpExecArray } | null {
+  const m = SECTION.exec(text);
+  if (m) {
+    const kind = sectionKind(m);
+    const rest = text.slice(m[0].length).trim();
+    if (kind && !(rest && PHONE_OR_MAIL_ONLY.test(rest))) return { kind, m };
+  }
+  const h = /^([^:：\d@]{2,60}?)[ \t]*(?:[:：][ \t]*|$)/u.exec(text);
+  if (!h) return null;
+  const words = h[1].split(/[\s/&|,-]+/).filter(Boolean);
+  if (!words.length || words.length > 6) return null;
+  const rest = text.slice(h[0].length).trim();
+  if (rest ? PHONE_OR_MAIL_ONLY.test(rest) || !/\d/.test(rest) : !next || PHONE_OR_MAIL_ONLY.test(next)) return null;
+  if (
+    !rest &&
+    !/[:：]/.test(h[0]) &&
+    (words.length > 4 || !(hasStreet(next) || /^(?:attn|attention|à l['’]attention|c\/o|a\/s)/iu.test(next)))
+  ) {
+    return null;
+  }
+  if (/\b(?:inc|ltd|ltée|ltee|corp|llc|limited|enr)\b\.?/iu.test(h[1])) return null;
+  const lower = words.map((w) => w.toLowerCase());
+  if (lower.some((w) => targets.not.has(w))) return { kind: 'other', m: h };
+  if (lower.some((w) => targets.ship.has(w))) return { kind: 'ship', m: h };
+  if (!/[:：]/.test(h[0]) && rest) return null;
+  if (SHIP_WORDS.test(h[1])) return { kind: 'ship', m: h };
+  if (OTHER_WORDS.test(h[1])) return { kind: 'other', m: h };
+  return null;
+}
+
+const TARGET_VERB =
+  /\b(?:send|ship|deliver|mail|courier|envoyer|envoie|envoyez|expédier|expédiez|exp[ée]die|livrer|livrez|adresser|adressez)\b[^.!?\n]{0,80}?\b(?:to|at|à|au|aux|chez)\s+(?:the\s+|our\s+|my\s+|notre\s+|nos\s+|mon\s+|ma\s+|le\s+|la\s+|l['’])?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
+const NOT_TARGET =
+  /\b(?:not|rather than|instead of|pas|non|plutôt qu['’]?)\s+(?:to\s+|at\s+|au\s+|à\s+)?(?:the\s+|our\s+|my\s+|le\s+|la\s+|l['’]|notre\s+)?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
+const TARGET_STOP = new Set([
+  'me',
+  'us',
+  'you',
+  'it',
+  'this',
+  'that',
+  'attention',
+  'address',
+  'adresse',
+  'new',
+  'place',
+  'nom',
+  'name',
+  'all',
+  'same',
+]);
+
+/** The places a message asks to send to, and those it says not to ("to our warehouse rather than head office"). */
+function shipTargets(lines: Line[]): Targets {
+  const targets: Targets = { ship: new Set(), not: new Set() };
+  for (const l of lines) {
+    if (!l.text || !isProseLike(l.text)) continue;
+    for (const m of l.text.matchAll(TARGET_VERB)) {
+      for (const w of m[1].toLowerCase().split(/\s+/)) if (w.length >= 3 && !TARGET_STOP.has(w)) targets.ship.add(w);
+    }
+    for (const m of l.text.matchAll(NOT_TARGET)) {
+      for (const w of m[1].toLowerCase().split(/\s+/)) if (w.length >= 3 && !TARGET_STOP.has(w)) targets.not.add(w);
+    }
+  }
+  for (const w of targets.not) targets.ship.delete(w);
+  return targets;
+}
+
+const isProseLike = (t: string) => t.split(/\s+/).length >= 5;
+
+function sectionKind(m: RegExpExecArray): SectionKind | undefined {
+  const g = m.groups ?? {};
+  if (g.ship) return 'ship';
+  if (g.to) return 'to';
+  if (g.from) return 'from';
+  if (g.other) return 'other';
+  if (g.neutral) return 'neutral';
+  return undefined;
+}
+
+/**
+ * A block runs to the next heading, but a blank line after its postal code or country line ends
+ * it (what follows is the next part of the page), unless only phone and e-mail lines follow.
+ */
+function endOfBlock(lines: Line[], from: number, to: number): number {
+  let sawEnd = false;
+  let content = 0;
+  for (let i = from; i < to; i++) {
+    const t = lines[i].text;
+    if (!t) {
+      if (sawEnd || (content >= 4 && lineKind(lines[i + 1]?.text ?? '') === 'noise')) return i;
+      continue;
+    }
+    content++;
+    if (/\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b\d{5}(?:-\d{4})?\s*$|^(?:canada|usa|united states|加拿大|美国|美國)$/i.test(t))
+      sawEnd = true;
+  }
+  return to;
+}
+
+function firstAddressLine(lines: Line[], from: number, to: number): string | undefined {
+  const parts = lines
+    .slice(from, to)
+    .map((l) => l.text)
+    .filter((t) => t && lineKind(t) === 'keep');
+  return parts.length ? parts.join(', ').slice(0, 200) : undefined;
+}
+
+/** Older messages quoted under a reply: everything from the first "-----Original Message-----" / "On … wrote:". */
+const THREAD_CUT =
+  /^(?:-{2,}\s*(?:original message|message d'origine|forwarded message|message transféré)\s*-{2,}|_{8,}|on .{4,80} wrote:|le .{4,80} a écrit\s?:|>.*)$/imu;
+
+function cutThread(text: string): string {
+  const m = THREAD_CUT.exec(text);
+  if (!m || m.index < 20) return text;
+  return text.slice(0, m.index);
+}
+
+/** Chat exports: "Buyer: …", "Danielle: …" on several lines — the speaker is not part of the text. */
+function stripSpeakers(lines: Line[]): Line[] {
+  const count = new Map<string, number>();
+  for (const l of lines) {
+    const m = /^([\p{L}][\p{L} .'-]{0,24}?)\s*[:：]\s+\S/u.exec(l.text);
+    if (m && !LABEL_FIELDS.has(m[1].toLowerCase()) && !SECTION.test(l.text))
+      count.set(m[1], (count.get(m[1]) ?? 0) + 1);
+  }
+  const speakers = [...count].filter(([, n]) => n >= 2).map(([name]) => name);
+  if (!speakers.length) return lines;
+  return lines.map((l) => {
+    const who = speakers.find((sp) => l.text.startsWith(sp) && /^\s*[:：]/u.test(l.text.slice(sp.length)));
+    return who ? { ...l, text: l.text.slice(who.length).replace(/^\s*[:：]\s*/u, '') } : l;
+  });
+}
+
+/** A chat line that runs into its address: "… i want it in green!! ship to priya patel 2190 …" / "我的收货信息如下：加拿大…". */
+const LEAD_MARKER =
+  /(?:^|[\s,.!?;:])(?:ship(?:\s+(?:it|this|them))?\s+to|send(?:\s+(?:it|this|them))?\s+to|deliver(?:\s+(?:it|this|them))?\s+to|mail(?:\s+it)?\s+to|my address is|address is|livraison\s*:|adresse\s*:|mon adresse(?: c['’]est| est)?)\s*:?\s+(?=\S)|(?:如下|寄到|寄去|寄往|发到|發到|送到|地址是|地址为|地址為|地址係)\s*[:：,，]?\s*(?=\S)/iu;
+
+function cutLead(t: string): string {
+  // "Je suis jamais chez nous de jour, envoyez ça à ma job svp : Kevin Doucet …"
+  const colon = /[:：]\s+/u.exec(t);
+  const before = colon ? t.slice(0, colon.index) : '';
+  if (colon && !/\d/.test(before) && before.split(/\s+/).length >= 5) {
+    const after = t.slice(colon.index + colon[0].length);
+    if (hasStreet(after.replace(PHONE_RE, ' '))) {
+      // "Gift for my friend Oliver Twist: 50 Dickens Cres …" keeps the name at the end of the sentence.
+      const name = /(?:\p{Lu}[\p{L}'’-]+\s+){1,2}\p{Lu}[\p{L}'’-]+$/u.exec(before);
+      return name ? `${name[0]}, ${after}` : after;
+    }
+  }
+  const m = LEAD_MARKER.exec(t);
+  if (!m || (m.index === 0 && !/^(?:如下|寄|发|發|送|地址)/u.test(m[0]))) return t;
+  const after = t.slice(m.index + m[0].length);
+  return hasStreet(after) || /[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d/.test(after) ? after : t;
+}
+
+/** 欧阳娜娜 Nana Ouyang → Nana Ouyang: labels print Latin script, so the English name beside a Chinese one wins. */
+const BILINGUAL_NAME =
+  /^((?:[^:：\n]{1,8}[:：]\s*)?)([\u3400-\u9fff]{2,4})(?:\s*(?:先生|女士|小姐|太太))?\s*[(（]?\s*(\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+){1,2})\s*[)）]?(?=\s|$|[,，])/u;
+
+function preferLatinName(t: string): string {
+  return t.replace(BILINGUAL_NAME, (_m, label: string, _zh: string, latin: string) => `${label}${latin}`);
+}
+
+/** "Attn: Receiving" names a department, not the person. */
+const DEPARTMENT_ATTN =
+  /^(?:attn|attention|à l['’]attention de|a\/s)\s*[:.]?\s*(?:the\s+)?(?:receiving|shipping(?:\s*(?:&|and)\s*receiving)?|accounts payable|warehouse|dock|r[ée]ception|comptabilit[ée]|magasinier|purchasing|achats)\b[^\n]{0,20}$/iu;
+
+const SIGN_OFF =
+  /^(?:thanks|thank you|thanks again|many thanks|thx|cheers|regards|best|best regards|kind regards|warm regards|warmest regards|sincerely|yours truly|all the best|talk soon|take care|merci|merci beaucoup|merci et bonne journée|cordialement|salutations|bien à vous|bonne journée|au plaisir|sincerely \/ cordialement|--|—|-- ?)[\s\p{P}\p{Extended_Pictographic}]*$/iu;
+const CREDENTIALS =
+  /,\s*(?:p\.?\s?eng|ing|m\.?sc\.?a?|ph\.?d|mba|cpa|cpa,? ca|cfa|pmp|rn|md|llb|jd|b\.?sc|msc|cma|cga|p\.?geo)\.?(?:,\s*[\p{L}.]+)*$/iu;
+
+/** The signer of an e-mail (the line under the sign-off) and the company line under their title. */
+function readSignature(lines: Line[]): PasteReading['signature'] {
+  const at = lines.findLastIndex((l) => SIGN_OFF.test(l.text));
+  if (at < 0) return {};
+  let i = at + 1;
+  while (i < lines.length && !lines[i].text) i++;
+  const raw = lines[i]?.text
+    .replace(CREDENTIALS, '')
+    .replace(/^(?:dr|mr|mrs|ms|m|mme)\.?\s+/i, '')
+    .trim();
+  if (!raw || /\d|@/.test(raw) || raw.split(/\s+/).length > 4 || !/^[\p{L}'’. -]+$/u.test(raw)) return {};
+  const out: PasteReading['signature'] = { name: raw };
+  // Name, title(s), company, then the contact lines: the company is the last plain line before them.
+  for (let k = i + 1; k < Math.min(lines.length, i + 6); k++) {
+    const t = lines[k].text;
+    if (!t) break;
+    if (/\d|@|www\.|https?:|[:：]/i.test(t)) break;
+    if (lineKind(t) === 'noise') continue;
+    out.company = t;
+    if (/\b(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|enr|s\.e\.n\.c)\b\.?/iu.test(t)) break;
+  }
+  return out;
+}
+
+/** Chinese form labels run together without colons: 王小明电话4165550188地址… → one labelled line each. */
+const ZH_LABEL =
+  /(?<![:：\n])(收件人姓名|收件人|收货人|收貨人|联系人|聯絡人|姓名|联系电话|聯絡電話|电话号码|手机号码|手机号|电话|電話|手机|手機|收货地址|收貨地址|详细地址|詳細地址|地址|邮政编码|邮编|郵編|郵遞區號|邮箱|電郵|电子邮件)(?![:：])/gu;
+
+function splitChineseLabels(text: string): string {
+  if (!/[\u3400-\u9fff]/u.test(text)) return text;
+  return text
+    .split('\n')
+    .map((line) =>
+      CORRECTION.test(line)
+        ? line
+        : line.replace(ZH_LABEL, (m, _l, offset: number, all: string) => {
+            // Only where a value follows (not a label word inside a sentence: 我的地址是…, 电话不变).
+            const next = all[offset + m.length] ?? '';
+            return /[\s\p{L}\p{N}+(#]/u.test(next) && !/[是为為在不写寫都也就]/u.test(next) ? `\n${m}：` : m;
+          }),
+    )
+    .join('\n');
+}
+
+/** A phone's own label before it ("T:", "C:", "cell", "Fax:"), so it does not stay behind as a name. */
+const PHONE_LABEL =
+  /(?<![\p{L}\p{N}])(?:t|c|m|f|p|o|d|w|h|tel|tél|téléphone|telephone|phone|ph|cell|cellulaire|cel|mobile|mob|office|bureau|direct|dir|fax|work|home|main|toll[- ]free|sans frais|电话|電話|手机|手機|传真|傳真|座机)\.?[ \t]*[:：]?[ \t]*(?=(?:\+?1[ \t.-]*)?\(?[2-9]\d{2}\)?[ \t.-]*\d{3}[ \t.-]*\d{4})/giu;
+
+const GREETING =
+  /^(?:hi|hello|hey|dear|bonjour|bonsoir|salut|allo|allô|coucou|你好|您好|嗨|哈喽|hi there|good (?:morning|afternoon|evening))\b[^,!\n]{0,30}[,!]\s*/i;
+
+function stripGreeting(line: string): string {
+  return line.replace(GREETING, '');
+}
+
+const FAX = /(?:fax|télécopieur|telecopieur|téléc|telec|f|传真|傳真)\.?\s*[:：]?\s*$/i;
+const CELL = /(?:cell(?:ular)?|mobile|mob|cel|cellulaire|portable|c|m|手机|手機|微信)\.?\s*[:：#]?\s*$/i;
+const DIRECT = /(?:direct|dir|d|ligne directe)\.?\s*[:：]?\s*$/i;
+const TOLL_FREE = /^(?:800|888|877|866|855|844|833)$/;
+
+/** Every phone of the text with how much it is wanted: in the chosen block, a cell, a direct line, an office line; never a fax. */
+function findPhones(lines: Line[], block: Block | undefined): Phone[] {
+  // Phones of a billing or head-office block are not the recipient's; those of the chosen block win.
+  const inBlock = new Set(block?.heading ? block.lines.map((l) => l.start) : []);
+  const out: Phone[] = [];
+  for (const line of lines) {
+    if (block?.excluded.has(line.start)) continue;
+    for (const m of line.text.matchAll(PHONE_RE)) {
+      const [, a1, a2, b, c, ext] = m;
+      const area = a1 ?? a2;
+      const before = line.text.slice(Math.max(0, m.index - 24), m.index);
+      const after = line.text.slice(m.index + m[0].length, m.index + m[0].length + 16);
+      if (FAX.test(before) || /^\s*\(?(?:fax|téléc)/i.test(after)) continue;
+      let rank = 3;
+      if (CELL.test(before) || /^\s*\(?(?:cell|mobile|cellulaire|手机|手機)/i.test(after)) rank = 1;
+      else if (DIRECT.test(before) || /^\s*\(?direct/i.test(after)) rank = 2;
+      if (TOLL_FREE.test(area)) rank = 5;
+      const value = `${area}-${b}-${c}${ext ? ` ext. ${ext}` : ''}`;
+      out.push({
+        value,
+        digits: `${area}${b}${c}`,
+        index: line.start + m.index,
+        rank,
+        inBlock: inBlock.has(line.start),
+      });
+    }
+  }
+  return out;
+}
+
+function choosePhone(phones: Phone[]): PasteReading['phone'] {
+  if (!phones.length) return undefined;
+  const best = [...phones].sort(
+    (a, b) => Number(b.inBlock) - Number(a.inBlock) || a.rank - b.rank || a.index - b.index,
+  )[0];
+  const others = [...new Set(phones.filter((p) => p.digits !== best.digits).map((p) => p.value))];
+  return { value: best.value, others };
+}
+
+const SHOP_EMAIL =
+  /^(?:no-?reply|donotreply|do-not-reply|support|orders?|shop|store|help|notifications?|sales|service|billing|accounts?|commandes?|ventes)@/i;
+
+function findEmails(lines: Line[], block: Block | undefined): string[] {
+  const collect = (ls: Line[]) => {
+    const found: string[] = [];
+    for (const l of ls) replaceEmails(l.text, (m) => (found.push(m.replace(/\.$/, '')), ''));
+    return found;
+  };
+  const own = block ? collect(block.lines).filter((e) => !SHOP_EMAIL.test(e)) : [];
+  if (own.length) return [...new Set(own)];
+  const all = collect(lines).filter((e) => !SHOP_EMAIL.test(e));
+  return [...new Set(all)];
+}
+
+const CORRECTION_POSTAL = /\b([A-Za-z]\d[A-Za-z])\s?(\d[A-Za-z]\d)\b/;
+const CORRECTION_UNIT = /\b(apt\.?|apartment|unit|suite|app\.?|appartement|#)\s*([A-Za-z]?\d{1,5}[A-Za-z]?)\b/i;
+const CORRECTION_SWAP = /\b([\p{L}\d-]+)\s+(?:not|instead of|pas|au lieu de|而不是|不是)\s+([\p{L}\d-]+)/iu;
+
+function readCorrection(line: string, c: PasteReading['corrections']): void {
+  // "sorry i just moved, new place is 3125 main st apt 402 vancouver v5t 3g6": a whole new address.
+  const m = CORRECTION.exec(line);
+  const after = m ? line.slice(m.index + m[0].length) : line;
+  if (hasStreet(after) && /\p{L}{3,}/u.test(after.replace(/\b(?:not|pas)\b.*$/iu, ''))) {
+    const moved =
+      /(?:new (?:place|address)(?: is)?|moved to|nouvelle adresse(?: est| c['’]est)?|新地址(?:是)?)\s*[:：]?\s*/iu.exec(
+        after,
+      );
+    if (moved) {
+      c.address = after.slice(moved.index + moved[0].length);
+      return;
+    }
+  }
+  const postal = CORRECTION_POSTAL.exec(line);
+  if (postal) c.postal = `${postal[1]} ${postal[2]}`.toUpperCase();
+  const swap = CORRECTION_SWAP.exec(line);
+  if (swap) c.swaps.push([swap[2], swap[1]]);
+  const unit = CORRECTION_UNIT.exec(line);
+  if (unit && !swap) c.unit = unit[0];
+}
