@@ -1,9 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
 import { signUpViaApi } from './helpers/accounts';
+import { horizontalOverflow, screenshots, seriousViolations } from './helpers/page-checks';
 
-describe('AI assistant box: the length limit in Chromium', () => {
+// The inputs the issue names (13): an order e-mail with billing and shipping blocks, two phones, a US address.
+const SHOPIFY =
+  'Order #1047 confirmed\nPlaced on Nov 3, 2026\n\nBilling address\nMarc Tremblay\n1200 rue Sherbrooke O\nMontréal QC H3A 1H6\n\nShipping address\nJulie Nguyen\n2201-155 Yonge St\nToronto ON M5C 1S1\n(416) 555-0142\n\nSubtotal $48.00\nShipping $12.50\nTotal $60.50 CAD';
+const TWO_PHONES = 'Priya Raman\n88 Harbour St, Toronto ON M5J 2G2\ncell 647-555-0101\nwork 416-555-0199';
+const US_ADDRESS = 'Ship to: Dana Whitfield, 1420 5th Ave Suite 300, Seattle, WA 98101-2334, USA, 206-555-0114';
+
+const RECEIVER_FIELDS = ['first-name', 'last-name', 'company', 'address1', 'address2', 'city', 'postal-code', 'phone'];
+
+/** The receiver's text fields, by id suffix, as they are now. */
+async function receiverValues(page: Page): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const f of RECEIVER_FIELDS) out[f] = await page.locator(`#receiver-${f}`).inputValue();
+  out.province = await page.locator('#receiver-province').inputValue();
+  return out;
+}
+
+/** Pastes into a box and presses its button; waits for the answer. */
+async function fillBox(page: Page, box: Locator, text: string): Promise<void> {
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/ai/parse-shipment'));
+  await box.getByTestId('ai-assist-input').fill(text);
+  await box.getByTestId('ai-assist-submit').click();
+  await answered;
+}
+
+/** The Field cell around a control (its check line sits there). */
+const cellOf = (page: Page, id: string) => page.locator(`div:has(> #${id})`);
+
+describe('AI assistant box in Chromium', () => {
   let app: RunningApp;
   let browser: Browser;
   let context: BrowserContext;
@@ -19,16 +48,17 @@ describe('AI assistant box: the length limit in Chromium', () => {
     await app?.stop();
   });
 
-  it('takes a whole long e-mail, and past 5,000 characters says so in the page language without sending it', async () => {
+  it('takes a whole long paste, and past 20,000 characters says so in the page language without sending it', async () => {
     await page.goto('/create-shipment');
     const box = page.getByTestId('ai-assist-receiver');
     const input = box.getByTestId('ai-assist-input');
 
-    // A long order e-mail (4,900 characters) is kept whole and read.
-    const email = `Please ship to Rachel Green, 90 Bedford Rd, Toronto ON M5R 2K2.\n${'Terms of sale. '.repeat(320)}`;
+    // A long order e-mail (19,864 characters) is kept whole and read.
+    const email = `Please ship to Rachel Green, 90 Bedford Rd, Toronto ON M5R 2K2.\n${'Terms of sale. '.repeat(1320)}`;
     await input.fill(email);
     expect((await input.inputValue()).length).toBe(email.length);
     await expect.poll(() => box.getByTestId('ai-assist-error').count()).toBe(0);
+    expect(await box.getByTestId('ai-assist-count').textContent()).toBe('19,864 of 20,000 characters');
     await box.getByTestId('ai-assist-submit').click();
     await expect.poll(() => page.locator('#receiver-postal-code').inputValue()).toBe('M5R 2K2');
 
@@ -36,18 +66,312 @@ describe('AI assistant box: the length limit in Chromium', () => {
     page.on('request', (r) => {
       if (r.url().endsWith('/api/ai/parse-shipment')) parseRequests++;
     });
-    await input.fill('x'.repeat(5200));
+    await input.fill('x'.repeat(20800));
     const error = box.getByTestId('ai-assist-error');
-    await expect.poll(() => error.textContent()).toContain('at most 5,000 characters (this is 5,200)');
+    await expect.poll(() => error.textContent()).toContain('at most 20,000 characters (this is 20,800)');
     expect(await input.getAttribute('aria-invalid')).toBe('true');
     await box.getByTestId('ai-assist-submit').click();
-    await page.getByTestId('toast').filter({ hasText: 'at most 5,000 characters' }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'at most 20,000 characters' }).waitFor();
     expect(parseRequests).toBe(0);
 
     await page.getByTestId('language-select').selectOption('zh');
     await expect
       .poll(() => error.textContent())
-      .toBe('文字过长：AI 助手最多读取 5,000 个字符（当前 5,200 个）。请只保留包含姓名和地址的部分。');
+      .toBe('文字过长：AI 助手最多读取 20,000 个字符（当前 20,800 个）。请只保留包含姓名和地址的部分。');
     await page.getByTestId('language-select').selectOption('en');
+    await input.fill('');
   });
+
+  it('(a) an order e-mail with billing and shipping blocks fills the receiver from the shipping block and says so', async () => {
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto('/create-shipment');
+    const box = page.getByTestId('ai-assist-receiver');
+    await fillBox(page, box, SHOPIFY);
+    await expect.poll(() => page.locator('#receiver-postal-code').inputValue()).toBe('M5C 1S1');
+    const values = await receiverValues(page);
+    expect(values).toMatchObject({
+      'first-name': 'Julie',
+      'last-name': 'Nguyen',
+      company: '',
+      city: 'Toronto',
+      province: 'ON',
+      'postal-code': 'M5C 1S1',
+    });
+    expect(`${values.address1} ${values['address2']}`).toMatch(/155 Yonge St/);
+    expect(`${values.address1} ${values['address2']}`).toMatch(/2201/);
+    expect(values.phone.replace(/\D/g, '')).toBe('4165550142');
+    // The box shows which block it read: the shipping one, not the billing one.
+    const read = box.getByTestId('ai-assist-read');
+    expect(await read.getByTestId('ai-assist-read-title').textContent()).toBe('Read from: Shipping address');
+    const readText = (await read.getByTestId('ai-assist-read-text').textContent()) ?? '';
+    expect(readText).toContain('Julie Nguyen');
+    expect(readText).not.toContain('Marc Tremblay');
+    expect(await box.getByTestId('ai-assist-input').inputValue()).toBe('');
+
+    // The panel folds and closes from the keyboard.
+    const toggle = read.getByTestId('ai-assist-read-toggle');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await read.getByTestId('ai-assist-read-text').isVisible()).toBe(false);
+    await page.keyboard.press('Enter');
+    expect(await read.getByTestId('ai-assist-read-text').isVisible()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => box.getByTestId('ai-assist-read').count()).toBe(0);
+  });
+
+  it('(b) two phones: the phone is marked for a check (English and Chinese) until the user edits it', async () => {
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto('/create-shipment');
+    const box = page.getByTestId('ai-assist-receiver');
+    await fillBox(page, box, TWO_PHONES);
+    await expect.poll(() => page.locator('#receiver-postal-code').inputValue()).toBe('M5J 2G2');
+    const phone = page.locator('#receiver-phone');
+    const chosen = (await phone.inputValue()).replace(/\D/g, '');
+    expect(['6475550101', '4165550199']).toContain(chosen);
+    const other = chosen === '6475550101' ? '416-555-0199' : '647-555-0101';
+
+    const phoneCheck = cellOf(page, 'receiver-phone').getByTestId('field-check');
+    expect(await phoneCheck.textContent()).toBe(`Check this — the text also has: ${other}`);
+    expect(await phone.getAttribute('aria-describedby')).toBe('receiver-phone-check');
+    expect(await page.getByTestId('field-check').count()).toBe(1);
+    await page.getByTestId('toast').filter({ hasText: 'Fields filled: 1 needs a check' }).waitFor();
+
+    await page.getByTestId('language-select').selectOption('zh');
+    await expect.poll(() => phoneCheck.textContent()).toBe(`请核对——文字中还有：${other}`);
+    await page.getByTestId('language-select').selectOption('en');
+
+    // The user's own edit ends the mark; other fields never had one.
+    await phone.click();
+    await phone.press('End');
+    await phone.press('Backspace');
+    await phone.pressSequentially('1');
+    await expect.poll(() => page.getByTestId('field-check').count()).toBe(0);
+    expect(await phone.getAttribute('aria-describedby')).toBe(null);
+  });
+
+  it('(c) a US address is refused in the receiver box with the reason, nothing filled; the address book takes it', async () => {
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto('/create-shipment');
+    const box = page.getByTestId('ai-assist-receiver');
+    const before = await receiverValues(page);
+    await fillBox(page, box, US_ADDRESS);
+    const reason =
+      'This address is in the United States. Shipments here go from and to Canadian addresses, so nothing was filled.';
+    await expect.poll(() => box.getByTestId('ai-assist-refusal').textContent()).toBe(reason);
+    await page.getByTestId('toast').filter({ hasText: reason }).waitFor();
+    expect(await receiverValues(page)).toEqual(before);
+    expect(await box.getByTestId('ai-assist-input').inputValue()).toBe(US_ADDRESS);
+    await page.getByTestId('language-select').selectOption('zh');
+    await expect
+      .poll(() => box.getByTestId('ai-assist-refusal').textContent())
+      .toBe('该地址位于美国。此处的寄件和收件地址都须在加拿大境内，因此未填写任何内容。');
+    await page.getByTestId('language-select').selectOption('en');
+
+    await page.goto('/address-book');
+    await page.getByTestId('address-empty').getByRole('button').click();
+    const form = page.getByTestId('address-form');
+    await fillBox(page, form.getByTestId('ai-assist-address'), US_ADDRESS);
+    await expect.poll(() => page.locator('#address-country').inputValue()).toBe('US');
+    expect(await page.locator('#address-name').inputValue()).toBe('Dana Whitfield');
+    expect(await page.locator('#address-city').inputValue()).toBe('Seattle');
+    expect(await page.locator('#address-province').inputValue()).toBe('WA');
+    expect(await page.locator('#address-postal-code').inputValue()).toBe('98101-2334');
+    expect(await form.getByTestId('ai-assist-refusal').count()).toBe(0);
+  });
+
+  it('refuses on the client too when an answer (an older server, a model) has a country the form does not take', async () => {
+    await page.evaluate(() => sessionStorage.clear());
+    await page.route('**/api/ai/parse-shipment', (route) =>
+      route.fulfill({
+        json: {
+          receiver: { firstName: 'Amelia', lastName: 'Hart', address1: '10 Downing St', city: 'London', country: 'GB' },
+        },
+      }),
+    );
+    try {
+      await page.goto('/create-shipment');
+      const box = page.getByTestId('ai-assist-receiver');
+      await fillBox(page, box, 'Amelia Hart, 10 Downing St, London SW1A 2AA, UK');
+      await expect
+        .poll(() => box.getByTestId('ai-assist-refusal').textContent())
+        .toBe(
+          'This address is in the United Kingdom. Shipments here go from and to Canadian addresses, so nothing was filled.',
+        );
+      expect(await page.locator('#receiver-first-name').inputValue()).toBe('');
+    } finally {
+      await page.unroute('**/api/ai/parse-shipment');
+    }
+  });
+
+  it('(d) a 400-line paste goes in at once, the box grows to its limit then scrolls, and it is read', async () => {
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto('/create-shipment');
+    const box = page.getByTestId('ai-assist-receiver');
+    const input = box.getByTestId('ai-assist-input');
+    const items = Array.from({ length: 390 }, (_, i) => `Item ${i + 1}: ceramic mug, qty 1, $12.00`);
+    const text = ['Ship to:', 'Rachel Green', '90 Bedford Rd', 'Toronto ON M5R 2K2', '416-555-0134', '', ...items].join(
+      '\n',
+    );
+    expect(text.split('\n').length).toBeGreaterThanOrEqual(396);
+    // Like a paste: the whole text in one input event; then typing goes on at the end without lag.
+    const started = Date.now();
+    await input.fill(text);
+    await input.press('Control+End');
+    await input.pressSequentially(' ok');
+    await expect.poll(() => input.inputValue()).toBe(`${text} ok`);
+    expect(Date.now() - started).toBeLessThan(3000);
+    const size = await input.evaluate((el) => ({ client: el.clientHeight, scroll: el.scrollHeight }));
+    expect(size.client).toBeLessThanOrEqual(300);
+    expect(size.client).toBeGreaterThan(150);
+    expect(size.scroll).toBeGreaterThan(size.client * 5);
+
+    await box.getByTestId('ai-assist-submit').click();
+    await expect.poll(() => page.locator('#receiver-postal-code').inputValue()).toBe('M5R 2K2');
+    expect(await page.locator('#receiver-first-name').inputValue()).toBe('Rachel');
+    expect(await box.getByTestId('ai-assist-read').isVisible()).toBe(true);
+    // The panel of a long text stays small and scrolls (focusable, so the keyboard can scroll it).
+    const panel = box.getByTestId('ai-assist-read-text');
+    const panelSize = await panel.evaluate((el) => ({ client: el.clientHeight, scroll: el.scrollHeight }));
+    expect(panelSize.client).toBeLessThanOrEqual(170);
+    expect(await panel.getAttribute('tabindex')).toBe('0');
+  });
+});
+
+/** Mocked answers, so every state of the box can be looked at whatever the parser reads. */
+const JULIE = {
+  firstName: 'Julie',
+  lastName: 'Nguyen',
+  address1: '155 Yonge St',
+  address2: 'Unit 2201',
+  city: 'Toronto',
+  province: 'ON',
+  postalCode: 'M5C 1S1',
+  country: 'CA',
+  phone: '416-555-0142',
+};
+const BLOCK = {
+  heading: 'Shipping address',
+  text: 'Julie Nguyen\n2201-155 Yonge St\nToronto ON M5C 1S1\n(416) 555-0142',
+};
+type Mock = { status?: number; json: unknown };
+const ANSWERS: Record<'filled' | 'guessed' | 'refused', (role: string) => Mock> = {
+  filled: (role) => ({ json: { [role]: JULIE, review: { guessed: [], block: BLOCK } } }),
+  guessed: (role) => ({
+    json: {
+      [role]: { ...JULIE, phone: '647-555-0101' },
+      review: {
+        guessed: [
+          { field: 'phone', others: ['416-555-0199'] },
+          { field: 'address1', others: ['1200 rue Sherbrooke O'] },
+        ],
+        block: BLOCK,
+      },
+    },
+  }),
+  // The shipment form refuses a US address; the address book one outside Canada and the US.
+  refused: (role) => ({
+    status: 422,
+    json: {
+      message: 'This address is outside the countries this form takes',
+      code: 'DESTINATION_NOT_SUPPORTED',
+      country: role === 'address' ? 'GB' : 'US',
+      fieldErrors: { description: ['This address is outside the countries this form takes'] },
+    },
+  }),
+};
+
+describe('AI assistant box: every state, axe and screenshots (phone and desktop, English and Chinese)', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const shot = screenshots('ai-assist');
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const viewports = [
+    { name: 'phone', viewport: { width: 390, height: 844 } },
+    { name: 'desktop', viewport: { width: 1366, height: 900 } },
+  ] as const;
+
+  it.each(viewports)(
+    '$name: no contrast or aria finding and no sideways scrolling in any state',
+    async ({ name, viewport }) => {
+      {
+        const { page, context } = await newPage(browser, app, { viewport });
+        await signUpViaApi(page, app);
+        let answer: Mock = ANSWERS.filled('receiver');
+        await page.route('**/api/ai/parse-shipment', (route) =>
+          route.fulfill({ status: answer.status ?? 200, json: answer.json }),
+        );
+        const check = async (lang: string, where: string, state: string, target: Locator) => {
+          await target.scrollIntoViewIfNeeded();
+          const label = `${name}-${lang}-${where}-${state}`;
+          const contrast = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+          expect({
+            label,
+            contrast: contrast.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))),
+          }).toEqual({ label, contrast: [] });
+          expect({ label, violations: await seriousViolations(page) }).toEqual({ label, violations: [] });
+          expect({ label, overflow: await horizontalOverflow(page) }).toEqual({ label, overflow: 0 });
+          await shot(page, label);
+          await target.screenshot({ path: `${process.cwd()}/.tmp/screenshots/ai-assist-${label}-box.png` });
+        };
+        for (const lang of ['en', 'zh'] as const) {
+          // The create-shipment receiver.
+          await page.goto('/create-shipment');
+          await page.evaluate(() => sessionStorage.clear());
+          await page.reload();
+          await page.getByTestId('create-shipment').waitFor();
+          await page.getByTestId('language-select').selectOption(lang);
+          const box = page.getByTestId('ai-assist-receiver');
+          await check(lang, 'shipment', 'empty', box);
+          answer = ANSWERS.filled('receiver');
+          await fillBox(page, box, SHOPIFY);
+          await box.getByTestId('ai-assist-read').waitFor();
+          await check(lang, 'shipment', 'filled', box);
+          answer = ANSWERS.guessed('receiver');
+          await fillBox(page, box, SHOPIFY);
+          await page.getByTestId('field-check').nth(1).waitFor();
+          await check(lang, 'shipment', 'guessed', box);
+          answer = ANSWERS.refused('receiver');
+          await fillBox(page, box, US_ADDRESS);
+          await box.getByTestId('ai-assist-refusal').waitFor();
+          await check(lang, 'shipment', 'refused', box);
+          await box.getByTestId('ai-assist-input').fill('x'.repeat(20_001));
+          await box.getByTestId('ai-assist-error').waitFor();
+          await check(lang, 'shipment', 'too-long', box);
+
+          // The address-book form.
+          await page.goto('/address-book');
+          await page.getByTestId('address-empty').getByRole('button').click();
+          const form = page.getByTestId('address-form');
+          const addressBox = form.getByTestId('ai-assist-address');
+          await check(lang, 'address', 'empty', addressBox);
+          answer = ANSWERS.filled('address');
+          await fillBox(page, addressBox, SHOPIFY);
+          await addressBox.getByTestId('ai-assist-read').waitFor();
+          await check(lang, 'address', 'filled', addressBox);
+          answer = ANSWERS.guessed('address');
+          await fillBox(page, addressBox, SHOPIFY);
+          await page.getByTestId('field-check').nth(1).waitFor();
+          await check(lang, 'address', 'guessed', addressBox);
+          answer = ANSWERS.refused('address');
+          await fillBox(page, addressBox, US_ADDRESS);
+          await addressBox.getByTestId('ai-assist-refusal').waitFor();
+          await check(lang, 'address', 'refused', addressBox);
+          await addressBox.getByTestId('ai-assist-input').fill('x'.repeat(20_001));
+          await addressBox.getByTestId('ai-assist-error').waitFor();
+          await check(lang, 'address', 'too-long', addressBox);
+        }
+        await context.close();
+      }
+    },
+    300_000,
+  );
 });

@@ -374,27 +374,34 @@ function ReadPanel({
   const title = block.heading ? t('aiAssist.readFrom', { heading: block.heading }) : t('aiAssist.readFromText');
   return (
     <div className="grid min-w-0 gap-2 rounded-md border border-indigo-200 bg-white p-3" data-testid="ai-assist-read">
-      <div className="flex min-w-0 items-center gap-2">
-        <FileText className="size-4 shrink-0 text-indigo-700" aria-hidden="true" />
-        <h4
-          id={`${id}-title`}
-          className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900"
-          title={title}
-          data-testid="ai-assist-read-title"
-        >
-          {title}
+      <div className="flex min-w-0 items-start gap-1">
+        {/* The heading is the disclosure button; its label wraps on a phone rather than being cut. */}
+        <h4 className="min-w-0 flex-1">
+          <button
+            type="button"
+            onClick={onToggle}
+            aria-expanded={open}
+            aria-controls={`${id}-text`}
+            className="flex min-h-8 w-full cursor-pointer items-start gap-2 rounded px-1 py-1 text-left hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            data-testid="ai-assist-read-toggle"
+          >
+            <FileText className="mt-0.5 size-4 shrink-0 text-indigo-700" aria-hidden="true" />
+            <span
+              id={`${id}-title`}
+              className="min-w-0 flex-1 text-sm font-medium break-words text-slate-900"
+              data-testid="ai-assist-read-title"
+            >
+              {title}
+            </span>
+            <span className="mt-0.5 hidden shrink-0 text-xs font-medium text-indigo-800 sm:inline" aria-hidden="true">
+              {open ? t('aiAssist.hideRead') : t('aiAssist.showRead')}
+            </span>
+            <ChevronDown
+              className={cn('mt-0.5 size-4 shrink-0 text-indigo-800 transition-transform', open && 'rotate-180')}
+              aria-hidden="true"
+            />
+          </button>
         </h4>
-        <button
-          type="button"
-          onClick={onToggle}
-          aria-expanded={open}
-          aria-controls={`${id}-text`}
-          className="inline-flex h-8 shrink-0 cursor-pointer items-center gap-1 rounded px-2 text-xs font-medium text-indigo-800 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          data-testid="ai-assist-read-toggle"
-        >
-          {open ? t('aiAssist.hideRead') : t('aiAssist.showRead')}
-          <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
-        </button>
         <button
           type="button"
           onClick={onDismiss}
