@@ -82,7 +82,7 @@ const POSTAL_MARK = '\uE000';
 const EMAIL_AT = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/uy;
 const EMAIL_LOCAL_CHAR = /[\p{L}\p{N}._%+-]/u;
 export const PHONE_RE =
-  /(?<![\p{L}\p{N}])(?:\+?\s?1[\s.-]*)?(?:\(\s*([2-9]\d{2})\s*\)|([2-9]\d{2}))[\s.-]*(\d{3})[\s.-]*(\d{4})(?:\s*(?:,\s*)?(?:ext\.?|extension|ex\.?|x|poste|p\.|分机|转)\s*(?:#\s*)?(\d{1,6}))?(?![\p{L}\p{N}])/giu;
+  /(?<![\p{L}\p{N}])(?:\+?\s?1[\s.-]*)?(?:\(\s*([2-9]\d{2})\s*\)|([2-9]\d{2}))[\s.-]*(\d{3})[\s.-]*(\d{4})(?:\s*(?:,\s*)?(?:ext\.?|extension|ex\.?|x|poste|p\.|分机|转)\s*(?:#\s*)?(\d{1,6}))?(?![\p{L}\p{N}]|-\d)/giu;
 const CJK = /[\u3400-\u9fff]/;
 const CJK_ONLY = /^[\u3400-\u9fff·]+$/u;
 const ZIP_RE = /^\d{5}(?:-\d{4})?$/;
@@ -168,6 +168,8 @@ const ZH_PROVINCE_ALIASES: [string, ProvinceCode][] = [
 const ALL_ZH_PROVINCES: [string, ProvinceCode][] = [...ZH_PROVINCE_ALIASES].sort((a, b) => b[0].length - a[0].length);
 
 type Label = { field: LabelField; value: string };
+
+const COMPANY_LINE = /^[^\n\d]{3,80}\b(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|associés|associates|partners|s\.e\.n\.c|enr)\.?\s*$/iu;
 
 type Segment = {
   head: string;
@@ -316,7 +318,9 @@ function splitLabels(text: string): { labels: Label[]; free: string[] } {
       return;
     }
     // Single-valued labels end at the first separator; the rest is ordinary text.
-    const cut = /[\n,;|\t]/.exec(raw.replace(/^[\s,;|]+/, ''));
+    // A company's own commas stay ("Bérubé, Gauthier et associés inc.") when its line ends in a legal suffix.
+    const whole = hit.field === 'company' && COMPANY_LINE.test(raw.replace(/^[\s,;|]+/, '').split('\n')[0]);
+    const cut = (whole ? /[\n;|\t]/ : /[\n,;|\t]/).exec(raw.replace(/^[\s,;|]+/, ''));
     const lead = raw.length - raw.replace(/^[\s,;|]+/, '').length;
     const value = cut ? raw.slice(0, lead + cut.index) : raw;
     labels.push({ field: hit.field, value: value.trim() });
@@ -754,7 +758,7 @@ function resolve(w: Work, segments: Segment[]): void {
         (next.province || next.postal || next.state) &&
         looksLikePlace(c.text) &&
         c.index > streetIndex &&
-        streetIndex >= 0
+        (streetIndex >= 0 || w.rural.box || w.rural.rr || w.rural.gd)
       ) {
         w.city = cityText(c.text);
         rest.splice(k, 1);
@@ -767,6 +771,7 @@ function resolve(w: Work, segments: Segment[]): void {
     streetIndex >= 0
       ? [...rest.filter((c) => c.index <= streetIndex), ...rest.filter((c) => c.index > streetIndex)]
       : rest;
+  let nameIndex = -1;
   for (const c of ordered) {
     const text = stripDot(c.text);
     const sentenceWords = text.split(' ').filter((t) => t === t.toLowerCase() && NAME_STOPWORDS.has(t)).length;
@@ -777,8 +782,13 @@ function resolve(w: Work, segments: Segment[]): void {
     const after = streetIndex >= 0 && c.index > streetIndex;
     const name = nameFrom(text, after);
     if (!name) continue;
-    if (!w.name && !w.attnName) w.name = name;
-    else if (!w.company && !after && isNameLike(text)) w.company = text;
+    if (!w.name && !w.attnName) {
+      w.name = name;
+      nameIndex = c.index;
+    } else if (!w.company && !after && isNameLike(text) && (nameIndex < 0 || Math.abs(c.index - nameIndex) === 1)) {
+      // A second name-like line is the company only right next to the name ("Jane Doe / Acme Farms / 12 …").
+      w.company = text;
+    }
   }
   if (!w.name && w.attnName) w.name = w.attnName;
   else if (w.attnName && w.name !== w.attnName) {

@@ -6,6 +6,7 @@
 
 type Field =
   | 'name'
+  | 'reversed'
   | 'first'
   | 'last'
   | 'company'
@@ -20,127 +21,30 @@ type Field =
   | 'email';
 
 const HEADERS: Record<Field, string[]> = {
-  name: [
-    'name',
-    'full name',
-    'recipient',
-    'recipient name',
-    'customer',
-    'customer name',
-    'contact',
-    'contact name',
-    'ship to name',
-    'shipping name',
-    'buyer name',
-    'nom complet',
-    'nom et prénom',
-    'destinataire',
-    '姓名',
-    '收件人',
-    '收货人',
-    '联系人',
-    '名字',
-  ],
+  name: ['name', 'full name', 'recipient', 'recipient name', 'customer', 'customer name', 'contact', 'contact name',
+    'ship to name', 'shipping name', 'buyer name', 'nom complet', 'nom et prénom', 'destinataire', 'guest', 'attendee',
+    'member', 'client', 'nom du client', 'nom client', 'ship to', 'shipto', '姓名', '收件人', '收货人', '联系人', '名字'],
+  reversed: ['last, first', 'last,first', 'name (last, first)', 'nom, prénom', '姓, 名'],
   first: ['first name', 'firstname', 'first', 'given name', 'prénom', 'prenom', '名'],
   last: ['last name', 'lastname', 'last', 'surname', 'family name', 'nom de famille', 'nom', '姓'],
-  company: [
-    'company',
-    'company name',
-    'business',
-    'organization',
-    'organisation',
-    'entreprise',
-    'société',
-    'societe',
-    'compagnie',
-    '公司',
-    '公司名称',
-  ],
-  address1: [
-    'address',
-    'address 1',
-    'address1',
-    'address line 1',
-    'street address',
-    'street',
-    'addr1',
-    'adresse',
-    'adresse 1',
-    'adresse ligne 1',
-    'rue',
-    '地址',
-    '详细地址',
-    '街道地址',
-    '街道',
-  ],
-  address2: [
-    'address 2',
-    'address2',
-    'address line 2',
-    'addr2',
-    'apt',
-    'unit',
-    'suite',
-    'apt/suite',
-    'apartment',
-    'adresse 2',
-    'adresse ligne 2',
-    'app',
-    'appartement',
-    '单元',
-    '门牌号',
-    '公寓号',
-  ],
+  company: ['company', 'company name', 'business', 'organization', 'organisation', 'entreprise', 'société', 'societe',
+    'compagnie', '公司', '公司名称'],
+  address1: ['address', 'address 1', 'address1', 'address line 1', 'street address', 'street', 'addr1', 'adresse',
+    'adresse 1', 'adresse ligne 1', 'rue', 'street address 1', 'street 1', 'street1', 'address line1', 'adresse civique',
+    '地址', '详细地址', '街道地址', '街道', '地址1'],
+  address2: ['address 2', 'address2', 'address line 2', 'addr2', 'apt', 'unit', 'suite', 'apt/suite', 'apartment',
+    'adresse 2', 'adresse ligne 2', 'app', 'appartement', 'street address 2', 'street 2', 'street2', 'address line2',
+    'bureau', 'unité', 'unite', 'suite/unit', 'unit/suite', 'apt/unit', '单元', '门牌号', '公寓号', '地址2'],
   street: [],
   city: ['city', 'town', 'municipality', 'ville', 'municipalité', '城市', '市'],
-  province: [
-    'province',
-    'prov',
-    'state',
-    'province/state',
-    'state/province',
-    'province code',
-    'region',
-    'région',
-    '省份',
-    '省',
-    '州',
-  ],
-  postal: [
-    'postal code',
-    'postal',
-    'postcode',
-    'zip',
-    'zip code',
-    'postal/zip',
-    'postal/zip code',
-    'zip/postal code',
-    'code postal',
-    'cp',
-    '邮编',
-    '邮政编码',
-    '郵遞區號',
-    '郵編',
-  ],
+  province: ['province', 'prov', 'prov.', 'state', 'state/prov', 'prov/state', 'province/state', 'state/province',
+    'province code', 'region', 'région', '省份', '省', '州'],
+  postal: ['postal code', 'postal', 'postcode', 'pc', 'p.c.', 'zip', 'zip code', 'postal/zip', 'postal/zip code',
+    'zip/postal code', 'code postal', 'cp', '邮编', '邮政编码', '郵遞區號', '郵編'],
   country: ['country', 'country code', 'pays', '国家', '國家'],
-  phone: [
-    'phone',
-    'phone number',
-    'telephone',
-    'tel',
-    'mobile',
-    'cell',
-    'contact phone',
-    'téléphone',
-    'telephone number',
-    'cellulaire',
-    '电话',
-    '電話',
-    '手机',
-    '手機',
-    '联系电话',
-    '手机号',
-  ],
+  phone: ['phone', 'phone number', 'telephone', 'tel', 'mobile', 'cell', 'contact phone', 'téléphone', 'telephone number',
+    'cellulaire', 'office', 'office phone', 'work phone', 'home phone', 'cell phone', 'mobile phone', 'tél', 'tél.',
+    '电话', '電話', '手机', '手機', '联系电话', '手机号', '联系方式', '聯絡電話'],
   email: ['email', 'e-mail', 'email address', 'courriel', 'adresse courriel', '邮箱', '電郵', '电子邮件', '邮件'],
 };
 
@@ -149,6 +53,7 @@ for (const [field, words] of Object.entries(HEADERS)) for (const w of words) HEA
 
 const LABEL: Record<Field, string> = {
   name: 'Name',
+  reversed: 'Name',
   first: 'Name',
   last: 'Name',
   company: 'Company',
@@ -163,7 +68,7 @@ const LABEL: Record<Field, string> = {
   email: 'Email',
 };
 
-type Column = { field: Field; shipping: boolean; billing: boolean };
+type Column = { field: Field; shipping: boolean; billing: boolean; rank: number };
 
 /** The header word for a column: "Shipping City" → city (shipping), "Billing Zip" → postal (billing). */
 function headerField(cell: string): Column | undefined {
@@ -171,8 +76,8 @@ function headerField(cell: string): Column | undefined {
   let shipping = false;
   let billing = false;
   const ship =
-    /^(?:shipping|ship to|ship-to|recipient|delivery|livraison|收货|收件)\s*|\s*(?:\(shipping\)|de livraison)$/;
-  const bill = /^(?:billing|bill to|bill-to|facturation|账单|帳單)\s*|\s*(?:\(billing\)|de facturation)$/;
+    /^(?:shipping|ship to|ship-to|shipto|recipient|delivery|livraison|收货|收件)\s*|\s*(?:\(shipping\)|de livraison)$/;
+  const bill = /^(?:billing|bill to|bill-to|buyer|purchaser|facturation|账单|帳單)\s*|\s*(?:\(billing\)|de facturation)$/;
   if (ship.test(h)) {
     shipping = true;
     h = h.replace(ship, '').trim() || 'name';
@@ -181,7 +86,9 @@ function headerField(cell: string): Column | undefined {
     h = h.replace(bill, '').trim() || 'name';
   }
   const field = HEADER_INDEX.get(h);
-  return field ? { field, shipping, billing } : undefined;
+  // Of several phone columns the cell wins, then a plain phone, then an office line.
+  const rank = /cell|mobile|手机|手機/.test(h) ? 0 : /office|work|bureau/.test(h) ? 2 : 1;
+  return field ? { field, shipping, billing, rank } : undefined;
 }
 
 /** The cells of one line, by `sep`, with double-quoted fields ("a, b" and "" inside quotes). */
@@ -233,7 +140,7 @@ export function readCsv(text: string): CsvReading | null {
   const header = splitCells(lines[0], sep);
   const columns = header.map(headerField);
   const known = columns.filter(Boolean).length;
-  if (known >= 2 && known >= header.length / 3) {
+  if (known >= 3 || (known >= 2 && known >= header.length / 2)) {
     const rowLine = lines.slice(1).find((l) => splitCells(l, sep).length >= Math.max(2, header.length - 2));
     if (!rowLine) return null;
     const row = splitCells(rowLine, sep);
@@ -249,6 +156,7 @@ export function readCsv(text: string): CsvReading | null {
 
 function labelled(columns: (Column | undefined)[], row: string[]): string {
   const hasShipping = columns.some((c) => c?.shipping);
+  let phoneRank = 9;
   const values = new Map<Field, string>();
   columns.forEach((col, i) => {
     const v = (row[i] ?? '').trim();
@@ -261,12 +169,24 @@ function labelled(columns: (Column | undefined)[], row: string[]): string {
     ) {
       if (columns.some((c) => c?.shipping && c.field === col.field)) return;
     }
-    if (!values.has(col.field) || col.shipping) values.set(col.field, v);
+    if (col.field === 'phone') {
+      if (!/\d{3}/.test(v) || (phoneRank <= col.rank && values.has('phone'))) return;
+      phoneRank = col.rank;
+    }
+    if (!values.has(col.field) || col.shipping || col.field === 'phone') values.set(col.field, v);
   });
   const first = values.get('first');
   const last = values.get('last');
+  const cjk = (v?: string) => Boolean(v && /^[\u3400-\u9fff]+$/u.test(v));
+  const reversed = values.get('reversed');
   const name =
-    first || last ? [first, last].filter(Boolean).join(' ') : values.get('name') && turnName(values.get('name')!);
+    first || last
+      ? cjk(first) && cjk(last)
+        ? `${last}${first}`
+        : [first, last].filter(Boolean).join(' ')
+      : reversed
+        ? turnName(reversed)
+        : values.get('name') && turnName(values.get('name')!);
   const out: string[] = [];
   if (name) out.push(`${LABEL.name}: ${name}`);
   for (const f of [

@@ -229,6 +229,14 @@ export const SECTION = new RegExp(
 const MONTHS =
   'jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sep|sept|september|oct|october|nov|november|dec|december|janv|janvier|févr|février|fevrier|mars|avr|avril|mai|juin|juil|juillet|août|aout|sept|septembre|octobre|novembre|décembre|decembre';
 
+/** Order, invoice, item and transaction numbers: never a phone, even when ten digits long. */
+const ID_LINE =
+  /^(?:order|commande|invoice|facture|receipt|reçu|transaction|confirmation|tracking|suivi|item|article|sku|listing|ref|reference|référence|po|订单|訂單|运单|運單|单号|單號|商品)\b[^\n]{0,40}?(?:#|no\.?|number|id|n°|numéro|号|號|[:：])/iu;
+
+export function isIdLine(t: string): boolean {
+  return ID_LINE.test(t.trim());
+}
+
 const NOISE = [
   // Order, invoice and tracking numbers.
   /^(?:po|p\.o\.)\s*(?:#|no\.?|number|n°|:)\s*[\w-]*\d/iu,

@@ -10,7 +10,7 @@ import { PHONE_RE, prepare, replaceEmails } from './parse-address';
 import type { ParseRole } from './roles';
 import { LABEL_FIELDS } from './lexicon';
 import { readCsv } from './paste-csv';
-import { CORRECTION, hasStreet, lineKind, otherCountryOf, SECTION, type SectionKind } from './paste-lines';
+import { CORRECTION, hasStreet, isIdLine, lineKind, otherCountryOf, SECTION, type SectionKind } from './paste-lines';
 
 export type Phone = { value: string; digits: string; index: number; rank: number; inBlock: boolean };
 
@@ -124,8 +124,14 @@ type Block = { heading?: string; lines: Line[]; others: string[]; excluded: Set<
 function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | undefined {
   const sections: { kind: SectionKind; heading: string; from: number; to: number }[] = [];
   let paragraph = 0; // the first line after the last blank line or heading line
+  // With a plain ship-to heading in the text, words of the message no longer make headings.
+  const plain = lines.some((l) => {
+    const m = l.text ? SECTION.exec(l.text) : null;
+    return m && sectionKind(m) === 'ship';
+  });
+  const useTargets = plain ? { ship: new Set<string>(), not: new Set<string>() } : targets;
   lines.forEach((line, i) => {
-    const found = line.text ? findHeading(line.text, lines[i + 1]?.text ?? '', targets) : null;
+    const found = line.text ? findHeading(line.text, lines[i + 1]?.text ?? '', useTargets, plain) : null;
     if (!found) {
       if (!line.text) paragraph = i + 1;
       return;
@@ -191,7 +197,12 @@ const PHONE_OR_MAIL_ONLY = /^[\s()+\d.,/x-]*(?:ext\.?|poste|x)?[\s\d]*$|@/iu;
  * Receiving:", "Head Office / Siège social") whose words say ship-to or office — or name the place
  * the message asked to send to ("please send it to our garage" → "Garage: 85 rue …").
  */
-function findHeading(text: string, next: string, targets: Targets): { kind: SectionKind; m: RegExpExecArray } | null {
+function findHeading(
+  text: string,
+  next: string,
+  targets: Targets,
+  plain = false,
+): { kind: SectionKind; m: RegExpExecArray } | null {
   const m = SECTION.exec(text);
   if (m) {
     const kind = sectionKind(m);
@@ -199,7 +210,7 @@ function findHeading(text: string, next: string, targets: Targets): { kind: Sect
     if (kind && !(rest && PHONE_OR_MAIL_ONLY.test(rest))) return { kind, m };
   }
   const h = /^([^:：\d@]{2,60}?)[ \t]*(?:[:：][ \t]*|$)/u.exec(text);
-  if (!h) return null;
+  if (!h || (plain && !/[:：]/.test(h[0]))) return null;
   const words = h[1].split(/[\s/&|,-]+/).filter(Boolean);
   if (!words.length || words.length > 6) return null;
   const rest = text.slice(h[0].length).trim();
@@ -429,15 +440,26 @@ function findPhones(lines: Line[], block: Block | undefined): Phone[] {
   // Phones of a billing or head-office block are not the recipient's; those of the chosen block win.
   const inBlock = new Set(block?.heading ? block.lines.map((l) => l.start) : []);
   const out: Phone[] = [];
+  // A billing block of the same person (its first line is the ship-to's name) may give the phone.
+  const who = block?.lines.find((l) => l.text && lineKind(l.text) === 'keep')?.text;
+  const samePerson = new Set<number>();
+  if (who && block) {
+    let open = false;
+    for (const l of lines) {
+      if (!block.excluded.has(l.start)) open = false;
+      else if (l.text === who) open = true;
+      if (open) samePerson.add(l.start);
+    }
+  }
   for (const line of lines) {
-    if (block?.excluded.has(line.start)) continue;
+    if ((block?.excluded.has(line.start) && !samePerson.has(line.start)) || isIdLine(line.text)) continue;
     for (const m of line.text.matchAll(PHONE_RE)) {
       const [, a1, a2, b, c, ext] = m;
       const area = a1 ?? a2;
       const before = line.text.slice(Math.max(0, m.index - 24), m.index);
       const after = line.text.slice(m.index + m[0].length, m.index + m[0].length + 16);
       if (FAX.test(before) || /^\s*\(?(?:fax|téléc)/i.test(after)) continue;
-      let rank = 3;
+      let rank = samePerson.has(line.start) ? 4 : 3;
       if (CELL.test(before) || /^\s*\(?(?:cell|mobile|cellulaire|手机|手機)/i.test(after)) rank = 1;
       else if (DIRECT.test(before) || /^\s*\(?direct/i.test(after)) rank = 2;
       if (TOLL_FREE.test(area)) rank = 5;
@@ -464,7 +486,7 @@ function choosePhone(phones: Phone[]): PasteReading['phone'] {
 }
 
 const SHOP_EMAIL =
-  /^(?:no-?reply|donotreply|do-not-reply|support|orders?|shop|store|help|notifications?|sales|service|billing|accounts?|commandes?|ventes)@/i;
+  /^(?:no-?reply|donotreply|do-not-reply|support|orders?|shop|store|help|notifications?|sales|service|billing|accounts?|commandes?|ventes|hello|bonjour|info|contact|team|mailer|care|customercare|service-client|ap|ar|payables|receivables|marketplace|messages?|seller|vendeur)@|@(?:shopify|etsy|ebay|amazon|squareup|wix|paypal|mail\.shopify)\./i;
 
 function findEmails(lines: Line[], block: Block | undefined): string[] {
   const collect = (ls: Line[]) => {
@@ -472,10 +494,14 @@ function findEmails(lines: Line[], block: Block | undefined): string[] {
     for (const l of ls) replaceEmails(l.text, (m) => (found.push(m.replace(/\.$/, '')), ''));
     return found;
   };
-  const own = block ? collect(block.lines).filter((e) => !SHOP_EMAIL.test(e)) : [];
+  // A shop's or a marketplace's own address (orders@, noreply@, @shopify.) is set aside when the text has others or is an order page.
+  const everything = collect(lines);
+  const notShop = (e: string) => !SHOP_EMAIL.test(e) || (!block?.heading && new Set(everything).size === 1);
+  const own = block ? collect(block.lines).filter(notShop) : [];
   if (own.length) return [...new Set(own)];
-  const all = collect(lines).filter((e) => !SHOP_EMAIL.test(e));
-  return [...new Set(all)];
+  const all = collect(lines.filter((l) => !block?.excluded.has(l.start))).filter(notShop);
+  // Outside a ship-to block an address is only the recipient's when it bears their name (checked by the caller).
+  return [...new Set(all)].map((e) => (block?.heading ? `?${e}` : e));
 }
 
 const CORRECTION_POSTAL = /\b([A-Za-z]\d[A-Za-z])\s?(\d[A-Za-z]\d)\b/;

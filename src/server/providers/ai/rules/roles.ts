@@ -74,8 +74,14 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
     if (reading.phone.others.length) guessed.push({ field: 'phone', others: reading.phone.others });
   }
   if (reading.email) {
-    address.email = reading.email.value;
-    if (reading.email.others.length) guessed.push({ field: 'email', others: reading.email.others });
+    // "?" marks an address found outside the ship-to block: the buyer's, unless it bears the recipient's name.
+    const emails = [reading.email.value, ...reading.email.others]
+      .filter((e) => !e.startsWith('?') || bearsName(e.slice(1), address))
+      .map((e) => e.replace(/^\?/, ''));
+    if (emails.length) {
+      address.email = emails[0];
+      if (emails.length > 1) guessed.push({ field: 'email', others: emails.slice(1) });
+    }
   }
   applyCorrections(address, reading.corrections);
   if (reading.otherBlocks.length && !reading.block?.heading) {
@@ -89,6 +95,23 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
   }
   const empty = !guessed.length && !review.block && !review.otherCountry;
   return empty ? { address } : { address, review };
+}
+
+const fold = (v: string) =>
+  v
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+
+function bearsName(email: string, address: ParsedAddress): boolean {
+  const local = fold(email.split('@')[0]);
+  const parts = [address.firstName, address.lastName].map((p) => fold(p ?? '')).filter((p) => p.length >= 2);
+  if (!parts.length || parts.some((p) => local.includes(p))) return true;
+  // Initials: "vgl@…" for Véronique Gagné-Lévesque, "jf.tremblay", "mroy".
+  const words = `${address.firstName ?? ''} ${address.lastName ?? ''}`.split(/[\s-]+/).map(fold).filter(Boolean);
+  const initials = words.map((w) => w[0]).join('');
+  return initials.length >= 2 && local.startsWith(initials.slice(0, 2));
 }
 
 function applyCorrections(address: ParsedAddress, c: PasteReading['corrections']): void {
