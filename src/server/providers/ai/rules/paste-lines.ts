@@ -99,6 +99,8 @@ const SHIP_HEADINGS = [
   'distribution center',
   'centre de distribution',
   'dock',
+  'new',
+  'nouvelle',
   'loading dock',
 ];
 /** Headings of blocks that hold another address: billing, head office, the sender. */
@@ -141,6 +143,14 @@ const OTHER_HEADINGS = [
   '總部',
   '公司地址',
   '办公室地址',
+  'old',
+  'old address',
+  'ancienne adresse',
+  'previous address',
+  'address on file',
+  'shipping address on file',
+  '旧地址',
+  '舊地址',
   '辦公室地址',
 ];
 const FROM_HEADINGS = [
@@ -276,7 +286,7 @@ const NOISE = [
 
 /** A line of a signature that names a job or a department, not a person or a company. */
 const JOB =
-  /\b(?:manager|director|coordinator|co-ordinator|specialist|officer|representative|associate|assistant|administrator|supervisor|lead|head of|vp|vice[- ]president|president|ceo|cfo|coo|cto|owner|co-owner|founder|co-founder|buyer|purchaser|purchasing|procurement|analyst|engineer|technician|clerk|consultant|advisor|adviser|accountant|controller|receptionist|designer|developer|account executive|sales|marketing|operations|logistics coordinator|customer service|customer success|department|dept|division|team lead|directeur|directrice|gestionnaire|coordonnateur|coordonnatrice|adjoint|adjointe|responsable|conseiller|conseillère|représentant|représentante|président|présidente|acheteur|acheteuse|chef|technicien|technicienne|propriétaire|fondateur|fondatrice|commis|service à la clientèle|approvisionnement|achats|経理|经理|經理|总监|總監|主管|助理|老板|老闆|店长|店長|采购|採購|部门|部門)\b/iu;
+  /\b(?:manager|director|coordinator|co-ordinator|specialist|officer|representative|associate|assistant|administrator|supervisor|lead|head of|vp|vice[- ]president|president|ceo|cfo|coo|cto|owner|co-owner|founder|co-founder|buyer|purchaser|purchasing|procurement|analyst|engineer|technician|clerk|consultant|advisor|adviser|accountant|controller|receptionist|designer|developer|account executive|sales|marketing|operations|logistics coordinator|customer service|customer success|accounts receivable|accounts payable|shipping department|receiving department|department|dept|division|team lead|directeur|directrice|gestionnaire|coordonnateur|coordonnatrice|adjoint|adjointe|responsable|conseiller|conseillère|représentant|représentante|président|présidente|acheteur|acheteuse|chef|technicien|technicienne|propriétaire|fondateur|fondatrice|commis|service à la clientèle|approvisionnement|achats|経理|经理|經理|总监|總監|主管|助理|老板|老闆|店长|店長|采购|採購|部门|部門)\b/iu;
 const LEGAL_SUFFIX =
   /\b(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|incorporated|corporation|s\.e\.n\.c|senc|enr|co)\b\.?|有限公司|公司/iu;
 

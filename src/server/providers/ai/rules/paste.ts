@@ -33,7 +33,7 @@ export type PasteReading = {
   otherCountry?: string;
 };
 
-type Line = { text: string; start: number; section?: { kind: SectionKind; heading: string } };
+type Line = { text: string; start: number; indent?: number };
 
 /** The reading of `input` for `role` (the sender form prefers a From/Sender block, the others the ship-to). */
 export function readPaste(input: string, role: ParseRole): PasteReading {
@@ -67,6 +67,15 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
     kept.push(stripGreeting(t));
   }
 
+  if (block) {
+    // A correction later in the thread, outside the block ("sorry, I put my OLD address. Please ship to …").
+    const inside = new Set(block.lines.map((l) => l.start));
+    for (const l of lines) {
+      if (inside.has(l.start) || block.excluded.has(l.start) || !l.text) continue;
+      const fix = CORRECTION.exec(l.text);
+      if (fix && lineKind(l.text.slice(fix.index)) === 'correction') readCorrection(l.text.slice(fix.index), corrections);
+    }
+  }
   const phones = findPhones(lines, block);
   const emails = findEmails(lines, block);
   let body = kept.join('\n');
@@ -105,7 +114,7 @@ function splitLines(text: string): Line[] {
   const out: Line[] = [];
   let start = 0;
   for (const raw of text.split('\n')) {
-    out.push({ text: raw.trim(), start });
+    out.push({ text: raw.trim(), start, indent: /^[ \t]*/.exec(raw)![0].replace(/\t/g, '    ').length });
     start += raw.length + 1;
   }
   return out;
@@ -156,13 +165,18 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
     paragraph = i + 1;
   });
   for (let k = 0; k + 1 < sections.length; k++) sections[k].to = Math.min(sections[k].to, sections[k + 1].from);
-  if (!sections.length) return undefined;
+  if (!sections.length) return envelope(lines);
   for (const s of sections) s.to = endOfBlock(lines, s.from, s.to);
 
   const want: SectionKind = role === 'sender' ? 'from' : 'ship';
-  // The last ship-to block: a later one is a correction ("new address: …").
+  // The ship-to block: one headed "new"/"instead" over one "on file"/"old", else the last (a later one corrects).
+  const weight = (h: string) =>
+    (/\b(?:new|instead|updated|correct|nouvelle|plutôt)\b|新/iu.test(h) ? 2 : 0) -
+    (/\b(?:old|on file|previous|former|ancienne?|précédente)\b|旧|舊/iu.test(h) ? 2 : 0);
+  const ships = sections.filter((s) => s.kind === want && hasContent(lines, s));
+  const best = Math.max(...ships.map((s) => weight(s.heading)));
   const chosen =
-    sections.findLast((s) => s.kind === want && hasContent(lines, s)) ??
+    ships.findLast((s) => weight(s.heading) === best) ??
     (role === 'sender' ? undefined : sections.find((s) => s.kind === 'to' && hasContent(lines, s)));
   // With a chosen block every other address block is set aside; without one, only billing and head-office blocks.
   const excluded = sections.filter((s) => s !== chosen && s.kind !== 'neutral' && (chosen || s.kind === 'other'));
@@ -178,6 +192,19 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
   const left = lines.filter((l) => !drop.has(l.start));
   if (!left.some((l) => /\d/.test(l.text) && lineKind(l.text) === 'keep')) return undefined;
   return { lines: left, others, excluded: drop };
+}
+
+/**
+ * An envelope typed as text: the return address at the left, the recipient indented to the middle.
+ * The indented lines are the block when they hold an address and the others do too.
+ */
+function envelope(lines: Line[]): Block | undefined {
+  const deep = lines.filter((l) => l.text && (l.indent ?? 0) >= 12);
+  if (deep.length < 2 || !deep.some((l) => /\d/.test(l.text))) return undefined;
+  const shallow = lines.filter((l) => l.text && (l.indent ?? 0) < 12);
+  if (!shallow.some((l) => /\d/.test(l.text))) return undefined;
+  const excluded = new Set(shallow.map((l) => l.start));
+  return { lines: deep, others: [shallow.map((l) => l.text).join(', ').slice(0, 200)], excluded };
 }
 
 function hasContent(lines: Line[], s: { from: number; to: number }): boolean {
@@ -209,6 +236,12 @@ function findHeading(
     const rest = text.slice(m[0].length).trim();
     if (kind && !(rest && PHONE_OR_MAIL_ONLY.test(rest))) return { kind, m };
   }
+  // "Please ship to my work address instead of home since nobody's there during the day:"
+  const asks =
+    /^[^:：]*\b(?:ship|send|deliver|mail|envoyer|envoie|envoyez|expédier|expédiez|livrer|livrez)\b[^:：]*[:：]\s*$|^[^:：]*(?:寄到|寄去|发到|發到|送到)[^:：]*[:：]\s*$/iu.exec(
+      text,
+    );
+  if (asks && !/\d/.test(text)) return { kind: 'ship', m: asks };
   const h = /^([^:：\d@]{2,60}?)[ \t]*(?:[:：][ \t]*|$)/u.exec(text);
   if (!h || (plain && !/[:：]/.test(h[0]))) return null;
   const words = h[1].split(/[\s/&|,-]+/).filter(Boolean);
@@ -514,7 +547,7 @@ function readCorrection(line: string, c: PasteReading['corrections']): void {
   const after = m ? line.slice(m.index + m[0].length) : line;
   if (hasStreet(after) && /\p{L}{3,}/u.test(after.replace(/\b(?:not|pas)\b.*$/iu, ''))) {
     const moved =
-      /(?:new (?:place|address)(?: is)?|moved to|nouvelle adresse(?: est| c['’]est)?|新地址(?:是)?)\s*[:：]?\s*/iu.exec(
+      /(?:new (?:place|address)(?: is)?|moved to|(?:please )?(?:ship|send)(?: it)? to|envoie(?:z)?(?:-le)? (?:à|au)|nouvelle adresse(?: est| c['’]est)?|新地址(?:是)?)\s*[:：]?\s*/iu.exec(
         after,
       );
     if (moved) {

@@ -1,7 +1,10 @@
 import type { TParseReview } from '../../../../shared/contracts/ai';
 import { provincesForPostalCode } from '../../../../shared/postal-code';
 import { parseAddressText, type ParsedAddress } from './parse-address';
+import { COMPANY_PATTERN } from './lexicon';
 import { readPaste, type PasteReading } from './paste';
+
+const MARKETPLACE = /\b(?:amazon|ebay|etsy|shopify|square|woocommerce|walmart|wish|aliexpress|facebook)\b/i;
 
 export type ParseRole = 'sender' | 'receiver' | 'address';
 
@@ -66,7 +69,10 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
       if (around.firstName) address.firstName = around.firstName;
       if (around.lastName) address.lastName = around.lastName;
     }
-    if (!address.company && around.company) address.company = around.company;
+    // Only a clear company from around the block (a legal suffix, a trade word), never a marketplace's name.
+    if (!address.company && around.company && COMPANY_PATTERN.test(` ${around.company} `) && !MARKETPLACE.test(around.company)) {
+      address.company = around.company;
+    }
   }
   const guessed: TParseReview['guessed'] = [];
   if (reading.phone) {
