@@ -182,6 +182,7 @@ type Segment = {
   street?: string;
   prefix?: string;
   suffix?: string;
+  unitAfter?: string;
 };
 
 type Work = {
@@ -609,7 +610,13 @@ function findStreet(seg: Segment): void {
     if (end < 0) continue;
     seg.street = tokens.slice(i, end + 1).join(' ');
     seg.prefix = tokens.slice(0, i).join(' ') || undefined;
-    seg.suffix = tokens.slice(end + 1).join(' ') || undefined;
+    let after = end + 1;
+    // A bare number right after the street type is its unit: "88 Harbour St 2201 Toronto".
+    if (/^\d{1,5}[A-Za-z]?$/.test(tokens[after] ?? '') && after + 1 < tokens.length && /^\p{L}/u.test(tokens[after + 1])) {
+      seg.unitAfter = tokens[after];
+      after++;
+    }
+    seg.suffix = tokens.slice(after).join(' ') || undefined;
     return;
   }
 }
@@ -693,6 +700,7 @@ function resolve(w: Work, segments: Segment[]): void {
       if (!w.street) {
         w.street = seg.street;
         streetIndex = index;
+        if (seg.unitAfter) w.units.push(`Unit ${seg.unitAfter.toUpperCase()}`);
       }
       if (seg.prefix) candidates.push({ text: seg.prefix, index });
       if (seg.suffix) {

@@ -251,7 +251,7 @@ const NOISE = [
   // Order, invoice and tracking numbers.
   /^(?:po|p\.o\.)\s*(?:#|no\.?|number|n°|:)\s*[\w-]*\d/iu,
   /^(?:order|commande|invoice|facture|receipt|reçu|transaction|confirmation|tracking|suivi|purchase order|bon de commande|ref|reference|référence|订单|訂單|运单|運單|发票|發票|单号|單號)\b[^\n]{0,60}?\d/iu,
-  /^#\s?\d{3,}\b|(?:\border|\bcommande|订单|訂單|單號|单号)\s*(?:#|no\.?|number|n°|numéro|号|號)\s*:?\s*[\w-]*\d/iu,
+  /^#\s?\d{3,}(?:\s*$|\s+(?!-|–)\D)|(?:\border|\bcommande|订单|訂單|單號|单号)\s*(?:#|no\.?|number|n°|numéro|号|號)\s*:?\s*[\w-]*\d/iu,
   /^(?:订单号|訂單號|订单编号|訂單編號|单号)/u,
   // Dates and times.
   new RegExp(

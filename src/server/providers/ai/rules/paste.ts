@@ -224,7 +224,7 @@ const PHONE_OR_MAIL_ONLY = /^[\s()+\d.,/x-]*(?:ext\.?|poste|x)?[\s\d]*$|@/iu;
  * Receiving:", "Head Office / Siège social") whose words say ship-to or office — or name the place
  * the message asked to send to ("please send it to our garage" → "Garage: 85 rue …").
  */
-function findHeading(
+export function findHeading(
   text: string,
   next: string,
   targets: Targets,
@@ -377,7 +377,8 @@ function cutLead(t: string): string {
   // "Je suis jamais chez nous de jour, envoyez ça à ma job svp : Kevin Doucet …"
   const colon = /[:：]\s+/u.exec(t);
   const before = colon ? t.slice(0, colon.index) : '';
-  if (colon && !/\d/.test(before) && before.split(/\s+/).length >= 5) {
+  const words = before.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  if (colon && !/\d/.test(before) && words.length >= 5 && words.filter((w) => /^\p{Ll}/u.test(w)).length >= 3) {
     const after = t.slice(colon.index + colon[0].length);
     if (hasStreet(after.replace(PHONE_RE, ' '))) {
       // "Gift for my friend Oliver Twist: 50 Dickens Cres …" keeps the name at the end of the sentence.
