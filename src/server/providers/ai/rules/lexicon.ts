@@ -25,7 +25,8 @@ const LATIN_LABELS: Record<Exclude<LabelField, 'careOf'>, string[]> = {
   company: ['company', 'company name', 'business', 'business name', 'organization', 'organisation', 'entreprise', 'société', 'societe', 'compagnie'],
   address: [
     'address', 'street', 'street address', 'address line 1', 'address 1', 'address1', 'addr', 'adresse', 'shipping address',
-    'delivery address', 'mailing address', 'civic address',
+    'delivery address', 'mailing address', 'civic address', 'city/state/zip', 'city, state, zip', 'city/province/postal code',
+    'city/prov/postal', 'city, province, postal code', 'ville/province/code postal', 'city/province', 'city, province',
   ],
   address2: ['address line 2', 'address 2', 'address2', 'unit', 'apt', 'apartment', 'suite', 'unit number', 'apt number'],
   city: ['city', 'town', 'municipality', 'ville', 'city/town'],

@@ -120,6 +120,8 @@ function splitLines(text: string): Line[] {
   return out;
 }
 
+const POSTAL_LINE = /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])|\b\d{5}(?:-\d{4})?\s*$/u;
+
 /** A form line: a short label and a colon ("电话：…", "Phone: …"). */
 const LABELLED = /^[^:：\d]{1,24}[:：]/u;
 
@@ -166,7 +168,12 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
   });
   for (let k = 0; k + 1 < sections.length; k++) sections[k].to = Math.min(sections[k].to, sections[k + 1].from);
   if (!sections.length) return envelope(lines);
-  for (const s of sections) s.to = endOfBlock(lines, s.from, s.to);
+  for (const s of sections) {
+    // "Head office: 200 Front St W, Toronto, ON M5V 3K2" — a whole address on the heading's line is the whole block.
+    const first = lines[s.from]?.text ?? '';
+    if (s.to > s.from + 1 && POSTAL_LINE.test(first) && hasStreet(first)) s.to = s.from + 1;
+    s.to = endOfBlock(lines, s.from, s.to);
+  }
 
   const want: SectionKind = role === 'sender' ? 'from' : 'ship';
   // The ship-to block: one headed "new"/"instead" over one "on file"/"old", else the last (a later one corrects).
@@ -411,15 +418,26 @@ const CREDENTIALS =
 
 /** The signer of an e-mail (the line under the sign-off) and the company line under their title. */
 function readSignature(lines: Line[]): PasteReading['signature'] {
-  const at = lines.findLastIndex((l) => SIGN_OFF.test(l.text));
-  if (at < 0) return {};
+  // The last sign-off ("Regards,", or any short closing with a comma: "Niawen'kó:wa,") with a name under it.
+  for (let at = lines.length - 1; at > 0; at--) {
+    const t = lines[at].text;
+    const closing = SIGN_OFF.test(t) || (/^[\p{L}'’:. -]{2,30},$/u.test(t) && t.split(/\s+/).length <= 4);
+    if (!closing) continue;
+    const found = signerAt(lines, at);
+    if (found) return found;
+  }
+  return {};
+}
+
+function signerAt(lines: Line[], at: number): PasteReading['signature'] | undefined {
   let i = at + 1;
   while (i < lines.length && !lines[i].text) i++;
   const raw = lines[i]?.text
     .replace(CREDENTIALS, '')
     .replace(/^(?:dr|mr|mrs|ms|m|mme)\.?\s+/i, '')
     .trim();
-  if (!raw || /\d|@/.test(raw) || raw.split(/\s+/).length > 4 || !/^[\p{L}'’. -]+$/u.test(raw)) return {};
+  if (!raw || /\d|@/.test(raw) || raw.split(/\s+/).length > 4 || !/^[\p{L}'’. -]+$/u.test(raw)) return undefined;
+  if (raw.split(/\s+/).length < 2 && !/^\p{Lu}/u.test(raw)) return undefined;
   const out: PasteReading['signature'] = { name: raw };
   // Name, title(s), company, then the contact lines: the company is the last plain line before them.
   for (let k = i + 1; k < Math.min(lines.length, i + 6); k++) {

@@ -58,7 +58,10 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
   if (
     signature.company &&
     address.name &&
-    (!address.company || address.company === address.name || address.company === signature.name)
+    (!address.company ||
+      address.company === address.name ||
+      address.company === signature.name ||
+      (!COMPANY_PATTERN.test(` ${address.company} `) && COMPANY_PATTERN.test(` ${signature.company} `)))
   ) {
     address.company = signature.company;
   }
@@ -114,6 +117,8 @@ function bearsName(email: string, address: ParsedAddress): boolean {
   const local = fold(email.split('@')[0]);
   const parts = [address.firstName, address.lastName].map((p) => fold(p ?? '')).filter((p) => p.length >= 2);
   if (!parts.length || parts.some((p) => local.includes(p))) return true;
+  const each = `${address.firstName ?? ''} ${address.lastName ?? ''}`.split(/[\s-]+/).map(fold);
+  if (each.some((w) => w.length >= 3 && local.includes(w))) return true;
   // Initials: "vgl@…" for Véronique Gagné-Lévesque, "jf.tremblay", "mroy".
   const words = `${address.firstName ?? ''} ${address.lastName ?? ''}`.split(/[\s-]+/).map(fold).filter(Boolean);
   const initials = words.map((w) => w[0]).join('');
