@@ -29,6 +29,14 @@ async function fillBox(page: Page, box: Locator, text: string): Promise<void> {
   await answered;
 }
 
+/** The create-shipment form with nothing kept from an earlier test (the draft lives in sessionStorage). */
+async function freshShipmentForm(page: Page): Promise<void> {
+  await page.goto('/create-shipment');
+  await page.evaluate(() => sessionStorage.clear());
+  await page.reload();
+  await page.getByTestId('create-shipment').waitFor();
+}
+
 /** The Field cell around a control (its check line sits there). */
 const cellOf = (page: Page, id: string) => page.locator(`div:has(> #${id})`);
 
@@ -83,8 +91,7 @@ describe('AI assistant box in Chromium', () => {
   });
 
   it('(a) an order e-mail with billing and shipping blocks fills the receiver from the shipping block and says so', async () => {
-    await page.evaluate(() => sessionStorage.clear());
-    await page.goto('/create-shipment');
+    await freshShipmentForm(page);
     const box = page.getByTestId('ai-assist-receiver');
     await fillBox(page, box, SHOPIFY);
     await expect.poll(() => page.locator('#receiver-postal-code').inputValue()).toBe('M5C 1S1');
@@ -122,8 +129,7 @@ describe('AI assistant box in Chromium', () => {
   });
 
   it('(b) two phones: the phone is marked for a check (English and Chinese) until the user edits it', async () => {
-    await page.evaluate(() => sessionStorage.clear());
-    await page.goto('/create-shipment');
+    await freshShipmentForm(page);
     const box = page.getByTestId('ai-assist-receiver');
     await fillBox(page, box, TWO_PHONES);
     await expect.poll(() => page.locator('#receiver-postal-code').inputValue()).toBe('M5J 2G2');
@@ -152,8 +158,7 @@ describe('AI assistant box in Chromium', () => {
   });
 
   it('(c) a US address is refused in the receiver box with the reason, nothing filled; the address book takes it', async () => {
-    await page.evaluate(() => sessionStorage.clear());
-    await page.goto('/create-shipment');
+    await freshShipmentForm(page);
     const box = page.getByTestId('ai-assist-receiver');
     const before = await receiverValues(page);
     await fillBox(page, box, US_ADDRESS);
@@ -182,7 +187,7 @@ describe('AI assistant box in Chromium', () => {
   });
 
   it('refuses on the client too when an answer (an older server, a model) has a country the form does not take', async () => {
-    await page.evaluate(() => sessionStorage.clear());
+    await freshShipmentForm(page);
     await page.route('**/api/ai/parse-shipment', (route) =>
       route.fulfill({
         json: {
@@ -191,7 +196,6 @@ describe('AI assistant box in Chromium', () => {
       }),
     );
     try {
-      await page.goto('/create-shipment');
       const box = page.getByTestId('ai-assist-receiver');
       await fillBox(page, box, 'Amelia Hart, 10 Downing St, London SW1A 2AA, UK');
       await expect
@@ -206,8 +210,7 @@ describe('AI assistant box in Chromium', () => {
   });
 
   it('(d) a 400-line paste goes in at once, the box grows to its limit then scrolls, and it is read', async () => {
-    await page.evaluate(() => sessionStorage.clear());
-    await page.goto('/create-shipment');
+    await freshShipmentForm(page);
     const box = page.getByTestId('ai-assist-receiver');
     const input = box.getByTestId('ai-assist-input');
     const items = Array.from({ length: 390 }, (_, i) => `Item ${i + 1}: ceramic mug, qty 1, $12.00`);
@@ -215,13 +218,33 @@ describe('AI assistant box in Chromium', () => {
       '\n',
     );
     expect(text.split('\n').length).toBeGreaterThanOrEqual(396);
-    // Like a paste: the whole text in one input event; then typing goes on at the end without lag.
-    const started = Date.now();
-    await input.fill(text);
-    await input.press('Control+End');
-    await input.pressSequentially(' ok');
-    await expect.poll(() => input.inputValue()).toBe(`${text} ok`);
-    expect(Date.now() - started).toBeLessThan(3000);
+    // Like a paste: the whole text arrives in one input event. The page's own work for it (React, the
+    // counter, the layout of the growing box) is timed to the next frame, apart from Chromium's editing.
+    const pasteMs = await input.evaluate(async (el: HTMLTextAreaElement, value) => {
+      const t0 = performance.now();
+      const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
+      setter.call(el, value);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return performance.now() - t0;
+    }, text);
+    await expect.poll(() => input.inputValue()).toBe(text);
+    expect(pasteMs).toBeLessThan(500);
+    // Typing goes on at the end without lag: each key's work lands within about a frame or two.
+    const keyMs = await input.evaluate(async (el: HTMLTextAreaElement) => {
+      el.focus();
+      el.setSelectionRange(el.value.length, el.value.length);
+      const times: number[] = [];
+      for (const key of ' ok, thanks') {
+        const t0 = performance.now();
+        document.execCommand('insertText', false, key);
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        times.push(performance.now() - t0);
+      }
+      return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+    });
+    await expect.poll(() => input.inputValue()).toBe(`${text} ok, thanks`);
+    expect(keyMs).toBeLessThan(100);
     const size = await input.evaluate((el) => ({ client: el.clientHeight, scroll: el.scrollHeight }));
     expect(size.client).toBeLessThanOrEqual(300);
     expect(size.client).toBeGreaterThan(150);
@@ -324,10 +347,7 @@ describe('AI assistant box: every state, axe and screenshots (phone and desktop,
         };
         for (const lang of ['en', 'zh'] as const) {
           // The create-shipment receiver.
-          await page.goto('/create-shipment');
-          await page.evaluate(() => sessionStorage.clear());
-          await page.reload();
-          await page.getByTestId('create-shipment').waitFor();
+          await freshShipmentForm(page);
           await page.getByTestId('language-select').selectOption(lang);
           const box = page.getByTestId('ai-assist-receiver');
           await check(lang, 'shipment', 'empty', box);
@@ -345,6 +365,8 @@ describe('AI assistant box: every state, axe and screenshots (phone and desktop,
           await check(lang, 'shipment', 'refused', box);
           await box.getByTestId('ai-assist-input').fill('x'.repeat(20_001));
           await box.getByTestId('ai-assist-error').waitFor();
+          // The refusal was about the text sent before; editing the text takes it away.
+          expect(await box.getByTestId('ai-assist-refusal').count()).toBe(0);
           await check(lang, 'shipment', 'too-long', box);
 
           // The address-book form.
@@ -367,6 +389,8 @@ describe('AI assistant box: every state, axe and screenshots (phone and desktop,
           await check(lang, 'address', 'refused', addressBox);
           await addressBox.getByTestId('ai-assist-input').fill('x'.repeat(20_001));
           await addressBox.getByTestId('ai-assist-error').waitFor();
+          // The refusal was about the text sent before; editing the text takes it away.
+          expect(await addressBox.getByTestId('ai-assist-refusal').count()).toBe(0);
           await check(lang, 'address', 'too-long', addressBox);
         }
         await context.close();

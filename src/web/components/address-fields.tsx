@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn';
@@ -44,7 +44,7 @@ export function AddressFields({
   /** The field's message in the interface language, if any. */
   error: (field: AddressFieldName) => string | undefined;
   /** The field's check line in the interface language, if any. */
-  check?: (field: AddressFieldName) => string | undefined;
+  check?: (field: AddressFieldName) => ReactNode;
 }) {
   const { t } = useTranslation();
   const autoComplete = (token: string) => (autoCompleteSection ? `${autoCompleteSection} ${token}` : token);

@@ -6,7 +6,17 @@ import { AI_DESCRIPTION_MAX, AI_TEXT_MAX, ZParseShipmentRequest } from '../../sh
 import { ApiError } from '../lib/api-client';
 import { errorMessage, renderText } from '../lib/error-message';
 import { i18n } from '../lib/i18n';
-import { aiChecks, aiTextError, countryName, refusalText, toFilledFields, toReview } from './ai-assist-box';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { ReactElement } from 'react';
+import {
+  aiCheckNote,
+  aiChecks,
+  aiTextError,
+  countryName,
+  refusalText,
+  toFilledFields,
+  toReview,
+} from './ai-assist-box';
 
 beforeAll(async () => {
   await i18n.init({
@@ -146,5 +156,19 @@ describe('AI assistant box: the answer and its review', () => {
     expect(
       zh('aiAssist.check', { others: ['647-555-0101', '416-555-0199'].join(zh('aiAssist.othersSeparator')) }),
     ).toBe('请核对——文字中还有：647-555-0101、416-555-0199');
+  });
+
+  it('writes the check line with short values kept on one line', async () => {
+    const note = (others: string[] | undefined, t: TFunction) =>
+      renderToStaticMarkup(aiCheckNote(others, t) as ReactElement);
+    const en = await inLanguage('en');
+    expect(aiCheckNote(undefined, en)).toBeUndefined();
+    expect(aiCheckNote([], en)).toBe('Check this — the assistant was not sure.');
+    expect(note(['416-555-0199', '1200 rue Sherbrooke Ouest, bureau 410'], en)).toBe(
+      'Check this — the text also has: <span class="whitespace-nowrap">416-555-0199</span>, <span>1200 rue Sherbrooke Ouest, bureau 410</span>',
+    );
+    expect(note(['416-555-0199'], await inLanguage('zh'))).toBe(
+      '请核对——文字中还有：<span class="whitespace-nowrap">416-555-0199</span>',
+    );
   });
 });

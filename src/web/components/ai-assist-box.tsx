@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { Fragment, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ChevronDown, CircleAlert, FileText, Sparkles, X } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -123,6 +123,30 @@ export function aiChecks<F extends string>(review: AiReview, target: (field: AiF
     }
   }
   return out;
+}
+
+/**
+ * The line under a field to check: 'Check this — the text also has: 416-555-0199'. A short value (a
+ * phone, a postal code) is kept on one line; a long one (an address) may wrap.
+ */
+export function aiCheckNote(others: string[] | undefined, t: TFunction): ReactNode {
+  if (!others) return undefined;
+  if (others.length === 0) return t('aiAssist.checkUnsure');
+  const MARK = '\u0000';
+  const [before = '', after = ''] = t('aiAssist.check', { others: MARK }).split(MARK);
+  const separator = t('aiAssist.othersSeparator');
+  return (
+    <>
+      {before}
+      {others.map((other, i) => (
+        <Fragment key={i}>
+          {i > 0 ? separator : null}
+          <span className={other.length <= 24 ? 'whitespace-nowrap' : undefined}>{other}</span>
+        </Fragment>
+      ))}
+      {after}
+    </>
+  );
 }
 
 /** The box's own check before sending: the assistant reads at most AI_TEXT_MAX characters (the API's cap). */
@@ -293,7 +317,11 @@ export function AiAssistBox({
       <Textarea
         id={`${id}-text`}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          // The reason was about the text that was sent; an edit makes it stale.
+          setRefusal(null);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) void submit();
         }}

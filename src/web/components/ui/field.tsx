@@ -1,4 +1,4 @@
-import { cloneElement, useId, type ReactElement } from 'react';
+import { cloneElement, useId, type ReactElement, type ReactNode } from 'react';
 import { TriangleAlert } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
@@ -45,7 +45,7 @@ export function Field({
   label: string;
   error?: string;
   hint?: string;
-  check?: string;
+  check?: ReactNode;
   className?: string;
   optional?: string;
   children: ReactElement<ControlProps>;

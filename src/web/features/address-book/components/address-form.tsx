@@ -6,6 +6,7 @@ import type { TAddress } from '../../../../shared/contracts/addresses';
 import { AddressFields } from '../../../components/address-fields';
 import { provinceFits } from '../../../components/address-rules';
 import {
+  aiCheckNote,
   aiChecks,
   AiAssistBox,
   type AiChecks,
@@ -85,13 +86,7 @@ export function AddressForm({ address, onDone }: { address?: TAddress; onDone: (
       const { [field]: _cleared, ...rest } = current;
       return rest;
     });
-  const check = (field: AddressFormField) => {
-    const others = checks[field];
-    if (!others) return undefined;
-    return others.length
-      ? t('aiAssist.check', { others: others.join(t('aiAssist.othersSeparator')) })
-      : t('aiAssist.checkUnsure');
-  };
+  const check = (field: AddressFormField) => aiCheckNote(checks[field], t);
   // The user's own edit of a field ends its check (setValue does not call this).
   const registerChecked = (field: Exclude<AddressFormField, 'isDefault' | 'province'>) =>
     register(field, { onChange: () => clearCheck(field) });

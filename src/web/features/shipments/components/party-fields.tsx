@@ -3,6 +3,7 @@ import { useController, type Control, type UseFormReturn } from 'react-hook-form
 import { useTranslation } from 'react-i18next';
 import type { TAddress } from '../../../../shared/contracts/addresses';
 import {
+  aiCheckNote,
   aiChecks,
   AiAssistBox,
   type AiChecks,
@@ -62,13 +63,7 @@ export function PartyFields({
     });
   // The user's own edit of a field ends its check (the form's setValue does not call this).
   const register = (field: PartyField) => registerField(`${party}.${field}`, { onChange: () => clearCheck(field) });
-  const check = (field: PartyField) => {
-    const others = checks[field];
-    if (!others) return undefined;
-    return others.length
-      ? t('aiAssist.check', { others: others.join(t('aiAssist.othersSeparator')) })
-      : t('aiAssist.checkUnsure');
-  };
+  const check = (field: PartyField) => aiCheckNote(checks[field], t);
   const aiFill = (fields: AiFilledFields, review: AiReview) => {
     onAiFill(fields, review);
     // Only fields the fill set (a name without a last name leaves that field alone).
