@@ -108,7 +108,7 @@ export const ABBREVIATIONS = new Set([
   'e', 'w', 'n', 's', 'o', 'prof', 'mme', 'mlle', 'm',
 ]);
 
-export const HONORIFICS = /^(?:mr|mrs|ms|miss|mx|dr|prof|m|mme|mlle|me|monsieur|madame|sir)\.?$/i;
+export const HONORIFICS = /^(?:mr|mrs|ms|miss|mx|dr|prof|m|mme|mlle|me|chef|monsieur|madame|sir)\.?$/i;
 
 /** Capitalised words that are never part of a person's name in a sentence. */
 export const NAME_STOPWORDS = new Set([

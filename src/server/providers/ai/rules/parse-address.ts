@@ -82,7 +82,7 @@ const POSTAL_MARK = '\uE000';
 const EMAIL_AT = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/uy;
 const EMAIL_LOCAL_CHAR = /[\p{L}\p{N}._%+-]/u;
 export const PHONE_RE =
-  /(?<![\p{L}\p{N}])(?:\+?\s?1[\s.-]*)?(?:\(\s*([2-9]\d{2})\s*\)|([2-9]\d{2}))[\s.-]*(\d{3})[\s.-]*(\d{4})(?:\s*(?:,\s*)?(?:ext\.?|extension|ex\.?|x|poste|p\.|分机|转)\s*(?:#\s*)?(\d{1,6}))?(?![\p{L}\p{N}]|-\d)/giu;
+  /(?<![\p{L}\p{N}#])(?:\+?\s?1[\s.-]*)?(?:\(\s*([2-9]\d{2})\s*\)|([2-9]\d{2}))[\s.-]*(\d{3})[\s.-]*(\d{4})(?:\s*(?:,\s*)?(?:ext\.?|extension|ex\.?|x|poste|p\.|分机|转)\s*(?:#\s*)?(\d{1,6}))?(?![\p{L}\p{N}]|-\d)/giu;
 const CJK = /[\u3400-\u9fff]/;
 const CJK_ONLY = /^[\u3400-\u9fff·]+$/u;
 const ZIP_RE = /^\d{5}(?:-\d{4})?$/;
@@ -888,7 +888,8 @@ function isNameLike(text: string): boolean {
   const tokens = text.split(' ');
   return (
     tokens.length <= 5 &&
-    tokens.every((t) => /^[\p{Lu}&][\p{L}'&.-]*$/u.test(t)) &&
+    tokens.every((t) => /^[\p{Lu}&][\p{L}'&.-]*$/u.test(t) || /^(?:de|du|des|la|le|les|et|and|of|the|d'|l')[\p{L}'’-]*$/u.test(t)) &&
+    /^[\p{Lu}&]/u.test(tokens[0]) &&
     !tokens.some((t) => NAME_STOPWORDS.has(t.toLowerCase()))
   );
 }

@@ -72,12 +72,11 @@ type Column = { field: Field; shipping: boolean; billing: boolean; rank: number 
 
 /** The header word for a column: "Shipping City" → city (shipping), "Billing Zip" → postal (billing). */
 function headerField(cell: string): Column | undefined {
-  let h = cell.trim().toLowerCase().replace(/[_]+/g, ' ').replace(/\s+/g, ' ').replace(/[:*]$/, '').trim();
+  let h = cell.trim().toLowerCase().replace(/[_]+|(?<=\p{L})-(?=\p{L}|\d)/gu, ' ').replace(/\s+/g, ' ').replace(/[:*]$/, '').trim();
   let shipping = false;
   let billing = false;
-  const ship =
-    /^(?:shipping|ship to|ship-to|shipto|recipient|delivery|livraison|收货|收件)\s*|\s*(?:\(shipping\)|de livraison)$/;
-  const bill = /^(?:billing|bill to|bill-to|buyer|purchaser|facturation|账单|帳單)\s*|\s*(?:\(billing\)|de facturation)$/;
+  const ship = /^(?:shipping|ship to|ship-to|shipto|ship(?= )|recipient|delivery|livraison|收货|收件)\s*|\s*(?:\((?:shipping|livraison|expédition|delivery)\)|de livraison)$/;
+  const bill = /^(?:billing|bill to|bill-to|buyer|purchaser|facturation|账单|帳單)\s*|\s*(?:\((?:billing|facturation)\)|de facturation)$/;
   if (ship.test(h)) {
     shipping = true;
     h = h.replace(ship, '').trim() || 'name';

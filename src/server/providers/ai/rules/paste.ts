@@ -63,6 +63,8 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
       continue;
     }
     if (DEPARTMENT_ATTN.test(t)) continue;
+    // "Attn: Anil Bhatt / Receiving Dock 3": the person, not the dock.
+    t = t.replace(/^((?:attn|attention|à l['’]attention de)\s*[:.]?\s*[^/|\d]+?)\s*[/|].*$/iu, '$1');
     otherCountry ??= otherCountryOf(t);
     kept.push(stripGreeting(t));
   }
