@@ -321,7 +321,28 @@ function isProse(t: string): boolean {
   );
 }
 
-export function lineKind(text: string): 'keep' | 'noise' | 'correction' {
+type LineKind = 'keep' | 'noise' | 'correction';
+/**
+ * Within one reading the same line is asked about several times (block, context, signature): each
+ * is classified once. The memo is emptied at the start of every reading (forgetLineKinds), so it
+ * never carries one paste's lines into the next.
+ */
+const kinds = new Map<string, LineKind>();
+
+export function forgetLineKinds(): void {
+  kinds.clear();
+}
+
+export function lineKind(text: string): LineKind {
+  let kind = kinds.get(text);
+  if (kind === undefined) {
+    kind = classify(text);
+    kinds.set(text, kind);
+  }
+  return kind;
+}
+
+function classify(text: string): LineKind {
   const t = text.trim();
   if (!t) return 'keep';
   if (CORRECTION.test(t) && /\d|\bnot\b|\bpas\b|不是/iu.test(t)) return 'correction';

@@ -10,7 +10,7 @@ import { PHONE_RE, prepare, replaceEmails } from './parse-address';
 import type { ParseRole } from './roles';
 import { LABEL_FIELDS } from './lexicon';
 import { readCsv } from './paste-csv';
-import { CORRECTION, hasStreet, isIdLine, lineKind, otherCountryOf, SECTION, type SectionKind } from './paste-lines';
+import { CORRECTION, forgetLineKinds, hasStreet, isIdLine, lineKind, otherCountryOf, SECTION, type SectionKind } from './paste-lines';
 
 export type Phone = { value: string; digits: string; index: number; rank: number; inBlock: boolean };
 
@@ -37,6 +37,7 @@ type Line = { text: string; start: number; indent?: number };
 
 /** The reading of `input` for `role` (the sender form prefers a From/Sender block, the others the ship-to). */
 export function readPaste(input: string, role: ParseRole): PasteReading {
+  forgetLineKinds();
   const text = cutThread(splitChineseLabels(prepare(input)));
   const csv = readCsv(text);
   const source = csv ? csv.text : text;
