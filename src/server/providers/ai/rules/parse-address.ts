@@ -24,6 +24,7 @@ import {
   provincesForPostalCode,
 } from '../../../../shared/postal-code';
 import {
+  compactKey,
   normalizeProvince,
   normalizeUsState,
   PROVINCES,
@@ -964,8 +965,11 @@ function titleCase(text: string): string {
 }
 
 function cityText(text: string): string {
-  const known = CJK.test(text) ? lookupCity(text) : null;
-  return known ? known.name : titleCase(stripDot(text));
+  // A Chinese name, or one written all in lower or upper case ("montreal", "QUEBEC CITY"), takes the
+  // official spelling; a city written with its capitals keeps the writer's spelling.
+  const plain = text === text.toLowerCase() || text === text.toUpperCase();
+  const known = CJK.test(text) || plain ? lookupCity(text) : null;
+  return known && (CJK.test(text) || compactKey(known.name) === compactKey(text)) ? known.name : titleCase(stripDot(text));
 }
 
 function streetText(text: string): string {

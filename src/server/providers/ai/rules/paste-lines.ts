@@ -248,6 +248,8 @@ export function isIdLine(t: string): boolean {
 }
 
 const NOISE = [
+  // A line about an address that holds none ("Warranty registration — mailing address"), and "same as before".
+  /^[^\d@]*\b(?:address|adresse)\b[^\d@]*$|^[^\d]*(?:不变|不變|同上|一样|一樣|没变|沒變)[^\d]*$/iu,
   // Order, invoice and tracking numbers.
   /^(?:po|p\.o\.)\s*(?:#|no\.?|number|n°|:)\s*[\w-]*\d/iu,
   /^(?:order|commande|invoice|facture|receipt|reçu|transaction|confirmation|tracking|suivi|purchase order|bon de commande|ref|reference|référence|订单|訂單|运单|運單|发票|發票|单号|單號)\b[^\n]{0,60}?\d/iu,

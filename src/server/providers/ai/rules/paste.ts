@@ -485,9 +485,9 @@ function stripGreeting(line: string): string {
   return line.replace(GREETING, '');
 }
 
-const FAX = /(?:fax|télécopieur|telecopieur|téléc|telec|f|传真|傳真)\.?\s*[:：]?\s*$/i;
-const CELL = /(?:cell(?:ular)?|mobile|mob|cel|cellulaire|portable|c|m|手机|手機|微信)\.?\s*[:：#]?\s*$/i;
-const DIRECT = /(?:direct|dir|d|ligne directe)\.?\s*[:：]?\s*$/i;
+const FAX = /(?:fax|télécopieur|telecopieur|téléc|telec|f|传真|傳真)\)?\.?\s*[:：]?\s*$/i;
+const CELL = /(?:cell(?:ular)?|mobile|mob|cel|cellulaire|portable|c|m|手机|手機|微信)\)?\.?\s*[:：#]?\s*$/i;
+const DIRECT = /(?:direct|dir|d|ligne directe)\)?\.?\s*[:：]?\s*$/i;
 const TOLL_FREE = /^(?:800|888|877|866|855|844|833)$/;
 
 /** Every phone of the text with how much it is wanted: in the chosen block, a cell, a direct line, an office line; never a fax. */
