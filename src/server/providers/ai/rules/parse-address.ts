@@ -784,7 +784,7 @@ function resolve(w: Work, segments: Segment[]): void {
   for (const c of ordered) {
     const text = stripDot(c.text);
     const sentenceWords = text.split(' ').filter((t) => t === t.toLowerCase() && NAME_STOPWORDS.has(t)).length;
-    if (COMPANY_PATTERN.test(` ${text} `) && text.split(' ').length <= 8 && sentenceWords < 2) {
+    if (COMPANY_PATTERN.test(` ${text} `) && text.split(' ').length <= 8 && (sentenceWords < 2 || COMPANY_LINE.test(text))) {
       w.company ??= text;
       continue;
     }

@@ -118,6 +118,7 @@ export function splitCells(line: string, sep: string): string[] {
 function separatorOf(line: string): string | undefined {
   const count = (sep: string) => splitCells(line, sep).length - 1;
   if (count('\t') >= 2) return '\t';
+  if (count('|') >= 3) return '|';
   if (count(';') >= 3) return ';';
   if (count(',') >= 3) return ',';
   return undefined;
@@ -150,6 +151,8 @@ export function readCsv(text: string): CsvReading | null {
   const cells = splitCells(lines[0], sep).filter(Boolean);
   if (cells.length < 3) return null;
   const out = cells.map((c, i) => (i === 0 ? turnName(c) : c));
+  // First and last name in two cells ("Linh<TAB>Nguyen<TAB>2201-155 Yonge St…"): one name.
+  if (out.length > 3 && [out[0], out[1]].every((c) => /^\p{Lu}[\p{L}'’-]+$/u.test(c))) out.splice(0, 2, `${out[0]} ${out[1]}`);
   return { text: [...out, ...lines.slice(1)].join('\n'), row: lines[0].trim() };
 }
 

@@ -29,6 +29,8 @@ export type PasteReading = {
   context?: string;
   /** The person who signed an e-mail and the company under the name: the recipient when the block names none. */
   signature: { name?: string; company?: string };
+  /** A name given in a sentence of a chat ("its jess btw", "to my sister anna kowalski"). */
+  chatName?: string;
   /** A country outside Canada and the US the address ends with (ISO code). */
   otherCountry?: string;
 };
@@ -40,7 +42,8 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   forgetLineKinds();
   const text = cutThread(splitChineseLabels(prepare(input)));
   const csv = readCsv(text);
-  const source = csv ? csv.text : text;
+  // Signature and footer lines run parts together with bars or dots ("Sarah O'Neil | Office Manager | …").
+  const source = csv ? csv.text : text.replace(/[ \t]+[|·•][ \t]+/g, '\n');
   const lines = stripSpeakers(splitLines(source)).map((l) => ({ ...l, text: preferLatinName(cutLead(l.text)) }));
   const signature = readSignature(lines);
 
@@ -86,6 +89,8 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   body = replaceEmails(body, () => '\n');
 
   const reading: PasteReading = { text: body, corrections, otherBlocks: block?.others ?? [], signature };
+  const spoken = chatName((block ? block.lines.map((l) => l.text) : [source]).join('\n').slice(0, 2000)) ?? chatName(source.slice(0, 2000));
+  if (spoken) reading.chatName = spoken;
   if (block?.heading) {
     // The text around a ship-to block (a signature's name and company) for what the block lacks.
     const inBlock = new Set(block.lines.map((l) => l.start));
@@ -452,6 +457,30 @@ function signerAt(lines: Line[], at: number): PasteReading['signature'] | undefi
     if (/\b(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|enr|s\.e\.n\.c)\b\.?/iu.test(t)) break;
   }
   return out;
+}
+
+const RELATION =
+  'sister|brother|mom|mum|mother|dad|father|friend|bf|gf|boyfriend|girlfriend|wife|husband|partner|son|daughter|aunt|auntie|uncle|cousin|grandma|grandpa|grandmother|grandfather|niece|nephew|colleague|coworker|co-worker|boss|client|customer|soeur|sœur|frère|frere|mère|mere|père|pere|ami|amie|chum|blonde|copain|copine|fille|fils|tante|oncle|cousin|cousine|collègue|client|cliente';
+/**
+ * A chat names the person in a sentence: "its jess btw", "this is Dave", "c'est Lan Pham", "send it
+ * to my sister anna kowalski at …", "au nom de Lise Morin".
+ */
+const CHAT_NAME = new RegExp(
+  `(?:^|[\\s,.!?;:(])(?:it['’]?s|this is|i['’]?m|my name is|name is|c['’]est|je m['’]appelle|moi c['’]est|au nom de|in the name of|under the name(?: of)?|(?:to|for|à|pour|chez)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION}))\\s+([\\p{L}'’-]+(?:\\s+[\\p{L}'’-]+){0,2})`,
+  'iu',
+);
+const NOT_NAME =
+  /^(?:at|à|au|in|on|from|de|du|the|a|an|and|et|btw|here|there|lol|haha|ok|okay|so|just|going|moving|back|home|address|adresse|place|new|not|pas|please|pls|svp|stp|thanks|merci|who|that|which|qui|que|my|mon|ma|is|est|will|can|was|in|to|for|pour|with|avec|sorry|désolé|désolée|moi|me|you|vous|tu|toi|il|elle|he|she|they|we|on|ici|là|la|le|les|un|une|des|ship|send|envoie|envoyer|livrer|deliver|mail|ça|ca|this|it|its|it's)$/iu;
+
+function chatName(text: string): string | undefined {
+  const m = CHAT_NAME.exec(text);
+  if (!m) return undefined;
+  const words: string[] = [];
+  for (const w of m[1].split(/\s+/)) {
+    if (NOT_NAME.test(w) || /\d/.test(w)) break;
+    words.push(w);
+  }
+  return words.length ? words.join(' ') : undefined;
 }
 
 /** Chinese form labels run together without colons: 王小明电话4165550188地址… → one labelled line each. */

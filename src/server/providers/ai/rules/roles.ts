@@ -4,6 +4,7 @@ import { parseAddressText, type ParsedAddress } from './parse-address';
 import { COMPANY_PATTERN } from './lexicon';
 import { readPaste, type PasteReading } from './paste';
 
+const LEGAL = /\b(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|incorporated|corporation|enr|s\.e\.n\.c)\b\.?/iu;
 const MARKETPLACE = /\b(?:amazon|ebay|etsy|shopify|square|woocommerce|walmart|wish|aliexpress|facebook)\b/i;
 
 export type ParseRole = 'sender' | 'receiver' | 'address';
@@ -50,7 +51,14 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
   const reading = readPaste(text, role);
   const address = parseAddressText(reading.text);
   const { signature } = reading;
-  if (!address.name && signature.name) {
+  if (!address.name && reading.chatName) {
+    const spoken = parseAddressText(`Name: ${reading.chatName}`);
+    if (spoken.name) Object.assign(address, { name: spoken.name, firstName: spoken.firstName, lastName: spoken.lastName });
+    if (!address.lastName) delete address.lastName;
+  }
+  // The signer of an e-mail over a one-word "name" the message happened to hold.
+  const oneWord = address.name && !address.name.includes(' ') && !/[\u3400-\u9fff]/u.test(address.name);
+  if ((!address.name || (oneWord && signature.name?.includes(' '))) && signature.name) {
     const signer = parseAddressText(`Name: ${signature.name}`);
     Object.assign(address, { name: signer.name, firstName: signer.firstName, lastName: signer.lastName });
     if (!address.lastName) delete address.lastName;
@@ -61,7 +69,7 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
     (!address.company ||
       address.company === address.name ||
       address.company === signature.name ||
-      (!COMPANY_PATTERN.test(` ${address.company} `) && COMPANY_PATTERN.test(` ${signature.company} `)))
+      (!LEGAL.test(address.company) && LEGAL.test(signature.company)))
   ) {
     address.company = signature.company;
   }
