@@ -91,7 +91,7 @@ const CIVIC_RE = /^\d{1,6}[A-Za-z]?$|^\d{1,6}\s?½$|^\d{1,6}-\d{1,6}[A-Za-z]?$/;
 const FRENCH_NUMBER_COMMA =
   /(\b\d{1,6}[A-Za-z]?),\s+(?=(?:rue|boul\.?|boulevard|av\.?|avenue|ch\.?|chemin|place|route|rang|montée|côte|allée|impasse|promenade|croissant|terrasse)\s)/giu;
 const UNIT_CIVIC_RE =
-  /(?<![\p{L}\p{N}-])#?\s?([A-Za-z]?\d{1,5}[A-Za-z]?)\s*-\s*(\d{1,6}[A-Za-z]?)(?=\s+[\p{L}]|\s+\d{1,3}(?:st|nd|rd|th)?\s+\p{L})/u;
+  /(?<![\p{L}\p{N}-])#?[ \t]?([A-Za-z]?\d{1,5}[A-Za-z]?)[ \t]*-[ \t]*(\d{1,6}[A-Za-z]?)(?=\s+[\p{L}]|\s+\d{1,3}(?:st|nd|rd|th)?\s+\p{L})/u;
 const UNIT_RE =
   /(?<![\p{L}\p{N}])(apt\.?|apartment|suite|ste\.?|unit|app\.?|appt\.?|appartement|bureau|room|rm\.?|local|pmb|#)\s*(?:no\.?\s*)?(?:#\s*)?([A-Za-z]?\d{1,6}[A-Za-z]?(?:-\d{1,6}(?![\p{L}\p{N}]))?|[A-Za-z](?![\p{L}]))(?![\p{L}\p{N}])/iu;
 const PO_BOX_RE =

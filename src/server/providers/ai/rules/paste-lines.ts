@@ -172,7 +172,7 @@ const FROM_HEADINGS = [
   '寄件人信息',
   '发件人信息',
 ];
-const TO_HEADINGS = ['to', 'à', 'a', 'receiver', 'recipient', 'destinataire'];
+const TO_HEADINGS = ['to', 'à', 'receiver', 'recipient', 'destinataire'];
 /** Headings that end a block but hold no address of their own. */
 const NEUTRAL_HEADINGS = [
   'order summary',

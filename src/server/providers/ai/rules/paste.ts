@@ -427,7 +427,7 @@ const CREDENTIALS =
 /** The signer of an e-mail (the line under the sign-off) and the company line under their title. */
 function readSignature(lines: Line[]): PasteReading['signature'] {
   // The last sign-off ("Regards,", or any short closing with a comma: "Niawen'kó:wa,") with a name under it.
-  for (let at = lines.length - 1; at > 0; at--) {
+  for (let at = lines.length - 1; at >= 0; at--) {
     const t = lines[at].text;
     const closing = SIGN_OFF.test(t) || (/^[\p{L}'’:. -]{2,30},$/u.test(t) && t.split(/\s+/).length <= 4);
     if (!closing) continue;
@@ -446,6 +446,13 @@ function signerAt(lines: Line[], at: number): PasteReading['signature'] | undefi
     .trim();
   if (!raw || /\d|@/.test(raw) || raw.split(/\s+/).length > 4 || !/^[\p{L}'’. -]+$/u.test(raw)) return undefined;
   if (raw.split(/\s+/).length < 2 && !/^\p{Lu}/u.test(raw)) return undefined;
+  // "Cheers,\nPriya\n\nPriya Natarajan, CPA\nController …": the full name under the first name.
+  let j = i + 1;
+  while (j < lines.length && !lines[j].text) j++;
+  const full = lines[j]?.text.replace(CREDENTIALS, '').trim();
+  if (j > i + 1 && full && full !== raw && full.startsWith(`${raw} `) && /^[\p{L}'’. -]+$/u.test(full) && full.split(/\s+/).length <= 4) {
+    return signerAt(lines, j - 1) ?? { name: full };
+  }
   const out: PasteReading['signature'] = { name: raw };
   // Name, title(s), company, then the contact lines: the company is the last plain line before them.
   for (let k = i + 1; k < Math.min(lines.length, i + 6); k++) {
