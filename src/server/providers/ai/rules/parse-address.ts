@@ -417,7 +417,12 @@ function extractDeliveryParts(w: Work, text: string): string {
 }
 
 function extractUnits(w: Work, text: string): string {
-  let t = text.replace(UNIT_CIVIC_RE, (_m, unit: string, civic: string) => {
+  // 1203室 (Chinese: room 1203).
+  let t = text.replace(/(?<![\p{N}])(\d{1,5}[A-Za-z]?)\s*室/gu, (_m, unit: string) => {
+    w.units.push(`Unit ${unit.toUpperCase()}`);
+    return ' ';
+  });
+  t = t.replace(UNIT_CIVIC_RE, (_m, unit: string, civic: string) => {
     w.units.push(`Unit ${unit}`);
     return civic;
   });

@@ -35,11 +35,12 @@ const HEADERS: Record<Field, string[]> = {
   address2: ['address 2', 'address2', 'address line 2', 'addr2', 'apt', 'unit', 'suite', 'apt/suite', 'apartment',
     'adresse 2', 'adresse ligne 2', 'app', 'appartement', 'street address 2', 'street 2', 'street2', 'address line2',
     'bureau', 'unité', 'unite', 'suite/unit', 'unit/suite', 'apt/unit', '单元', '门牌号', '公寓号', '地址2'],
-  street: [],
+  street: ['city/prov', 'city/province', 'city, prov', 'city, province', 'city/state', 'city, state', 'city/prov/postal',
+    'city, province, postal code', 'city/state/zip', 'ville/province', 'ville, province'],
   city: ['city', 'town', 'municipality', 'ville', 'municipalité', '城市', '市'],
   province: ['province', 'prov', 'prov.', 'state', 'state/prov', 'prov/state', 'province/state', 'state/province',
     'province code', 'region', 'région', '省份', '省', '州'],
-  postal: ['postal code', 'postal', 'postcode', 'pc', 'p.c.', 'zip', 'zip code', 'postal/zip', 'postal/zip code',
+  postal: ['postal code', 'postal', 'postcode', 'zipcode', 'zip/postal', 'postal code/zip', 'pc', 'p.c.', 'zip', 'zip code', 'postal/zip', 'postal/zip code',
     'zip/postal code', 'code postal', 'cp', '邮编', '邮政编码', '郵遞區號', '郵編'],
   country: ['country', 'country code', 'pays', '国家', '國家'],
   phone: ['phone', 'phone number', 'telephone', 'tel', 'mobile', 'cell', 'contact phone', 'téléphone', 'telephone number',
@@ -73,6 +74,7 @@ type Column = { field: Field; shipping: boolean; billing: boolean; rank: number 
 /** The header word for a column: "Shipping City" → city (shipping), "Billing Zip" → postal (billing). */
 function headerField(cell: string): Column | undefined {
   let h = cell.trim().toLowerCase().replace(/[_]+|(?<=\p{L})-(?=\p{L}|\d)/gu, ' ').replace(/\s+/g, ' ').replace(/[:*]$/, '').trim();
+  let office = false;
   let shipping = false;
   let billing = false;
   const ship = /^(?:shipping|ship to|ship-to|shipto|ship(?= )|recipient|delivery|livraison|收货|收件)\s*|\s*(?:\((?:shipping|livraison|expédition|delivery)\)|de livraison)$/;
@@ -84,9 +86,17 @@ function headerField(cell: string): Column | undefined {
     billing = true;
     h = h.replace(bill, '').trim() || 'name';
   }
+  // Google Contacts ("Address 1 - Street", "Phone 1 - Value") and Outlook ("Business Street", "Home City").
+  h = h
+    .replace(/^(?:address|adresse)\s*\d*\s*-\s*/, '')
+    .replace(/^(phone|e-?mail)\s*\d*\s*-\s*value$/, '$1')
+    .replace(/^(?:business|home|work|other|primary|mailing|personal)\s+(?=street|city|state|province|postal|zip|country|address|phone)/, (m) => {
+      office = /business|work/.test(m);
+      return '';
+    });
   const field = HEADER_INDEX.get(h);
   // Of several phone columns the cell wins, then a plain phone, then an office line.
-  const rank = /cell|mobile|手机|手機/.test(h) ? 0 : /office|work|bureau/.test(h) ? 2 : 1;
+  const rank = /cell|mobile|手机|手機/.test(h) ? 0 : office || /office|work|bureau/.test(h) ? 2 : 1;
   return field ? { field, shipping, billing, rank } : undefined;
 }
 
@@ -195,6 +205,7 @@ function labelled(columns: (Column | undefined)[], row: string[]): string {
     'company',
     'address1',
     'address2',
+    'street',
     'city',
     'province',
     'postal',
@@ -203,7 +214,8 @@ function labelled(columns: (Column | undefined)[], row: string[]): string {
     'email',
   ] as Field[]) {
     const v = values.get(f);
-    if (v) out.push(`${LABEL[f]}: ${v}`);
+    // "Toronto, ON" under "City/Prov" is free text for the parser; everything else is labelled.
+    if (v) out.push(f === 'street' ? v : `${LABEL[f]}: ${v}`);
   }
   return out.join('\n');
 }

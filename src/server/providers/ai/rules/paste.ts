@@ -40,10 +40,10 @@ type Line = { text: string; start: number; indent?: number };
 /** The reading of `input` for `role` (the sender form prefers a From/Sender block, the others the ship-to). */
 export function readPaste(input: string, role: ParseRole): PasteReading {
   forgetLineKinds();
-  const text = cutThread(splitChineseLabels(prepare(input)));
+  const text = cutThread(prepare(input));
   const csv = readCsv(text);
   // Signature and footer lines run parts together with bars or dots ("Sarah O'Neil | Office Manager | …").
-  const source = csv ? csv.text : text.replace(/[ \t]+[|·•][ \t]+/g, '\n');
+  const source = csv ? csv.text : splitChineseLabels(text.replace(/[ \t]+[|·•][ \t]+/g, '\n'));
   const lines = stripSpeakers(splitLines(source)).map((l) => ({ ...l, text: preferLatinName(cutLead(l.text)) }));
   const signature = readSignature(lines);
 
@@ -473,14 +473,17 @@ const RELATION =
  * to my sister anna kowalski at …", "au nom de Lise Morin".
  */
 const CHAT_NAME = new RegExp(
-  `(?:^|[\\s,.!?;:(])(?:it['’]?s|this is|i['’]?m|my name is|name is|c['’]est|je m['’]appelle|moi c['’]est|au nom de|in the name of|under the name(?: of)?|(?:to|for|à|pour|chez)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION}))\\s+([\\p{L}'’-]+(?:\\s+[\\p{L}'’-]+){0,2})`,
+  `(?:^|[\\s,.!?;:(])(?:it['’]?s|this is|i['’]?m|my name is|name is|name['’]s|c['’]est|je m['’]appelle|moi c['’]est|au nom de|in the name of|under the name(?: of)?|(?:to|for|à|pour|chez)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION}))\\s+([\\p{L}'’-]+(?:\\s+[\\p{L}'’-]+){0,2})`,
   'iu',
 );
 const NOT_NAME =
   /^(?:at|à|au|in|on|from|de|du|the|a|an|and|et|btw|here|there|lol|haha|ok|okay|so|just|going|moving|back|home|address|adresse|place|new|not|pas|please|pls|svp|stp|thanks|merci|who|that|which|qui|que|my|mon|ma|is|est|will|can|was|in|to|for|pour|with|avec|sorry|désolé|désolée|moi|me|you|vous|tu|toi|il|elle|he|she|they|we|on|ici|là|la|le|les|un|une|des|ship|send|envoie|envoyer|livrer|deliver|mail|ça|ca|this|it|its|it's)$/iu;
 
+/** "Hey, Sarah here!" */
+const HERE_NAME = /(?:^|[\s,.!])(\p{L}[\p{L}'’-]+)\s+(?:here|ici)\b(?!\s+(?:is|it|are))/iu;
+
 function chatName(text: string): string | undefined {
-  const m = CHAT_NAME.exec(text);
+  const m = CHAT_NAME.exec(text) ?? HERE_NAME.exec(text);
   if (!m) return undefined;
   const words: string[] = [];
   for (const w of m[1].split(/\s+/)) {
