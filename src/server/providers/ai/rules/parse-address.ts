@@ -417,8 +417,13 @@ function extractDeliveryParts(w: Work, text: string): string {
 }
 
 function extractUnits(w: Work, text: string): string {
+  // A basement apartment: "Bsmt, 45 Oak St", "45 Oak St (Basement)", "sous-sol".
+  let t = text.replace(/\(?(?<![\p{L}])(?:bsmt|basement|sous-sol)(?![\p{L}])\.?(?:\s+(?:apt|unit|suite))?\)?/giu, () => {
+    w.units.push('Bsmt');
+    return '\n';
+  });
   // 1203室 (Chinese: room 1203).
-  let t = text.replace(/(?<![\p{N}])(\d{1,5}[A-Za-z]?)\s*室/gu, (_m, unit: string) => {
+  t = t.replace(/(?<![\p{N}])(\d{1,5}[A-Za-z]?)\s*室/gu, (_m, unit: string) => {
     w.units.push(`Unit ${unit.toUpperCase()}`);
     return ' ';
   });

@@ -8,6 +8,8 @@
  */
 import { PHONE_RE, prepare, replaceEmails } from './parse-address';
 import type { ParseRole } from './roles';
+import { normalizeProvince } from '../../../../shared/provinces';
+import { lookupCity } from './cities';
 import { LABEL_FIELDS } from './lexicon';
 import { readCsv } from './paste-csv';
 import { CORRECTION, forgetLineKinds, hasStreet, isIdLine, lineKind, otherCountryOf, SECTION, type SectionKind } from './paste-lines';
@@ -70,6 +72,8 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
     // "Attn: Anil Bhatt / Receiving Dock 3": the person, not the dock.
     t = t.replace(/^((?:attn|attention|à l['’]attention de)\s*[:.]?\s*[^/|\d]+?)\s*[/|].*$/iu, '$1');
     otherCountry ??= otherCountryOf(t);
+    // "SMITH, JOHN" on the first line of a form: the name turned around.
+    if (!kept.some((k) => k.trim())) t = turnReversedName(t);
     kept.push(stripGreeting(t));
   }
 
@@ -478,6 +482,12 @@ const CHAT_NAME = new RegExp(
 );
 const NOT_NAME =
   /^(?:at|à|au|in|on|from|de|du|the|a|an|and|et|btw|here|there|lol|haha|ok|okay|so|just|going|moving|back|home|address|adresse|place|new|not|pas|please|pls|svp|stp|thanks|merci|who|that|which|qui|que|my|mon|ma|is|est|will|can|was|in|to|for|pour|with|avec|sorry|désolé|désolée|moi|me|you|vous|tu|toi|il|elle|he|she|they|we|on|ici|là|la|le|les|un|une|des|ship|send|envoie|envoyer|livrer|deliver|mail|ça|ca|this|it|its|it's)$/iu;
+
+function turnReversedName(t: string): string {
+  const m = /^(\p{Lu}[\p{L}'’-]+),\s*(\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+)?)$/u.exec(t.trim());
+  if (!m || lookupCity(m[1]) || lookupCity(m[2]) || normalizeProvince(m[2]) || normalizeProvince(m[1])) return t;
+  return `${m[2]} ${m[1]}`;
+}
 
 /** "Hey, Sarah here!" */
 const HERE_NAME = /(?:^|[\s,.!])(\p{L}[\p{L}'’-]+)\s+(?:here|ici)\b(?!\s+(?:is|it|are))/iu;

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { AI_TEXT_MAX } from '../../../../shared/contracts/ai';
+import { parseShipmentDescription } from './roles';
+
+/**
+ * The paste reading (blocks, headings, noise lines, CSV, signatures, corrections, Chinese labels)
+ * on the worst inputs for its regexes, at the box's cap of 20,000 characters. Each must read in
+ * linear time and well under a second. As in parse-address.linear.test.ts, timings on a shared
+ * machine are noisy: the figures are the fastest of interleaved runs, a quarter of the cap four
+ * times against the cap once, so a busy machine's pauses fall on both alike.
+ */
+const repeat = (unit: string, n: number) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+
+/** A header of n / 50 columns (400 at the cap) of export names, and a row of as many cells. */
+function wideCsv(n: number): string {
+  const names = ['Shipping Address Line 1', 'Billing Company Name', 'Shipping Province Code', 'Note Attributes'];
+  const columns = Math.floor(n / 50);
+  const header = Array.from({ length: columns }, (_, i) => names[i % names.length].padEnd(24));
+  const row = Array.from({ length: columns }, (_, i) => `value ${i}`.padEnd(24));
+  return `${header.join(',')}\n${row.join(',')}`.slice(0, n);
+}
+
+const CASES: [string, (n: number) => string][] = [
+  ["'ship to ' repeated on one line (ship-to headings, a chat's lead-in)", (n) => repeat('ship to ', n)],
+  ["'Attn: ' and slashes (the person of 'Attn: X / Receiving')", (n) => `Attn: ${'/'.repeat(n - 6)}`],
+  ["'Attn: a /' repeated", (n) => repeat('Attn: a /', n)],
+  ["10,000 commas in a CSV line ('a,' repeated)", (n) => repeat('a,', n)],
+  ['commas under a CSV header', (n) => `Name,Address,City,Province,Postal Code\n${','.repeat(n - 39)}`],
+  ['quoted CSV cells', (n) => repeat('"a",', n)],
+  ['quotes opened and never closed', (n) => repeat('a,"', n)],
+  ['a CSV header of 400 columns and its row', wideCsv],
+  ["'sorry ' repeated (chat corrections)", (n) => repeat('sorry ', n)],
+  ["'sorry 1 ' repeated", (n) => repeat('sorry 1 ', n)],
+  ["'sorry, postal code is …' on many lines", (n) => repeat('sorry, postal code is m5h 1j8\n', n)],
+  ["'#1 ' repeated (order numbers, units)", (n) => repeat('#1 ', n)],
+  ["'王小明电话' repeated (Chinese labels without colons)", (n) => repeat('王小明电话', n)],
+  ["'电话1' repeated", (n) => repeat('电话1', n)],
+  ["'王小明 Ming Wang ' repeated (the English name beside a Chinese one)", (n) => repeat('王小明 Ming Wang ', n)],
+  ["short runs of spaces before ':' ('a   :' repeated)", (n) => repeat('a   :', n)],
+  ['many short lines of a letter', (n) => repeat('a\n', n)],
+  ['many short lines of a digit', (n) => repeat('1\n', n)],
+  ["many 'Ship to' headings", (n) => repeat('Ship to\n', n)],
+  ['many ship-to blocks', (n) => repeat('Ship to\n1 A St\n', n)],
+  ['many billing blocks', (n) => repeat('Billing address\n1 A St\n', n)],
+  ['many sign-offs with a name (signature)', (n) => repeat('Thanks,\nA B\n', n)],
+  ["many chat speakers ('Ann: hi')", (n) => repeat('Ann: hi\n', n)],
+  ['many labelled phones', (n) => repeat('Cell: 416-555-0134\n', n)],
+  ['many e-mail addresses', (n) => repeat('a@b.ca\n', n)],
+  ['many labelled lines', (n) => repeat('Name: A\n', n)],
+  ['many indented lines (envelope)', (n) => repeat('              1 A St\n', n)],
+  ['many bar-separated lines', (n) => repeat('a | b\n', n)],
+  ["'please ship to our warehouse ' on one line (places asked for)", (n) => repeat('please ship to our warehouse ', n)],
+  [
+    'many lines asking for one place and not another',
+    (n) => repeat('please send the box to our garage not the office\n', n),
+  ],
+];
+
+/** The fastest of a few interleaved timings of reading `small` four times and `large` once. */
+function fastestWindows(small: string, large: string, runs = 3): { fourSmallMs: number; largeMs: number } {
+  parseShipmentDescription(small); // untimed: the first read of a new text is slower
+  parseShipmentDescription(large);
+  let fourSmallMs = Infinity;
+  let largeMs = Infinity;
+  for (let i = 0; i < runs; i++) {
+    let start = performance.now();
+    for (let k = 0; k < 4; k++) parseShipmentDescription(small);
+    fourSmallMs = Math.min(fourSmallMs, performance.now() - start);
+    start = performance.now();
+    parseShipmentDescription(large);
+    largeMs = Math.min(largeMs, performance.now() - start);
+  }
+  return { fourSmallMs, largeMs };
+}
+
+function expectLinearUnderASecond(make: (n: number) => string): void {
+  const small = make(AI_TEXT_MAX / 4);
+  const large = make(AI_TEXT_MAX);
+  expect(large.length).toBeLessThanOrEqual(AI_TEXT_MAX);
+  let { fourSmallMs, largeMs } = fastestWindows(small, large);
+  if (largeMs >= 2 * fourSmallMs + 5 || largeMs >= 500) ({ fourSmallMs, largeMs } = fastestWindows(small, large)); // measure again once
+  const figures = `5,000 chars four times: ${fourSmallMs.toFixed(1)} ms; 20,000 chars once: ${largeMs.toFixed(1)} ms`;
+  // Linear: four times the text takes about four times as long (a quadratic step takes sixteen).
+  expect(largeMs, figures).toBeLessThan(2 * fourSmallMs + 5);
+  expect(largeMs, `well under a second at the cap — ${figures}`).toBeLessThan(500);
+}
+
+describe('the paste reading is linear at the 20,000-character cap', () => {
+  it('the worst cases are the sizes they say', () => {
+    expect(AI_TEXT_MAX).toBe(20_000);
+    expect(repeat('a,', AI_TEXT_MAX).split(',').length - 1).toBe(10_000);
+    expect(wideCsv(AI_TEXT_MAX).split('\n')[0].split(',')).toHaveLength(400);
+  });
+
+  it.each(CASES)('%s', (_name, make) => expectLinearUnderASecond(make));
+
+  it('an order page padded to the cap with status lines is read well under a second and still finds its address', () => {
+    const order = 'Order #1047\nShipping address\nGrace Okafor\n412 Rideau St\nOttawa ON K1N 5Y8\n\n';
+    const text = order + repeat('Paid\n', AI_TEXT_MAX - order.length);
+    parseShipmentDescription(text);
+    const start = performance.now();
+    const { address } = parseShipmentDescription(text);
+    expect(performance.now() - start).toBeLessThan(500);
+    expect(address).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Okafor',
+      address1: '412 Rideau St',
+      postalCode: 'K1N 5Y8',
+    });
+  });
+});
