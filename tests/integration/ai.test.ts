@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AI_DESCRIPTION_MAX, AI_TEXT_MAX } from '../../src/shared/contracts/ai';
+import { AI_DESCRIPTION_MAX, AI_PREFIX_ROOM, AI_TEXT_MAX } from '../../src/shared/contracts/ai';
 import { createAddressParser } from '../../src/server/providers/ai/create';
 import { createWorkerPool } from '../../src/server/lib/worker-pool';
 import { createTestApp, createSignedInUser, testDbKind, type TestContext } from './helpers/test-app';
@@ -110,6 +110,113 @@ describe(`POST /api/ai/parse-shipment with the built-in rules (${testDbKind})`, 
       },
     });
     for (const v of Object.values(res.json().address)) expect(v).not.toBe('');
+  });
+
+  // Issue 13: what people paste, through HTTP.
+  const US_PASTE = 'Bob Jones\n350 Fifth Avenue\nNew York, NY 10118\nUSA';
+  const UK_PASTE = 'Oliver Brown\n10 Downing Street\nLondon SW1A 2AA\nUnited Kingdom';
+
+  it('refuses a US paste on the shipment form with 422 DESTINATION_NOT_SUPPORTED, the country and the reason, filling nothing', async () => {
+    const res = await post(`Receiver information: ${US_PASTE}`);
+    expect(res.statusCode).toBe(422);
+    const reason =
+      'This address is in the United States: shipments here go from and to Canadian addresses, so nothing was filled';
+    expect(res.json()).toEqual({
+      message: reason,
+      code: 'DESTINATION_NOT_SUPPORTED',
+      fieldErrors: { description: [reason] },
+      country: 'US',
+    });
+  });
+
+  it('fills country US for the same text on the address form', async () => {
+    const res = await post(`Extract the address fields from this text: ${US_PASTE}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().address).toMatchObject({
+      firstName: 'Bob',
+      lastName: 'Jones',
+      address1: '350 Fifth Avenue',
+      city: 'New York',
+      province: 'NY',
+      postalCode: '10118',
+      country: 'US',
+    });
+  });
+
+  it('refuses a UK paste on the address form with 422 and country GB', async () => {
+    const res = await post(`Extract the address fields from this text: ${UK_PASTE}`);
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body).toMatchObject({ code: 'DESTINATION_NOT_SUPPORTED', country: 'GB' });
+    expect(body.message).toMatch(
+      /United Kingdom: the address book takes Canadian and US addresses only, so nothing was filled$/,
+    );
+    expect(body.fieldErrors).toEqual({ description: [body.message] });
+    expect(body.address).toBeUndefined();
+  });
+
+  it('answers the block it read for a Shopify order: the shipping address, never the billing one', async () => {
+    const order = [
+      'Order #1047',
+      'Paid',
+      'Fulfilled',
+      '',
+      'Customer',
+      'Daniel Brooks',
+      '',
+      'Shipping address',
+      'Grace Okafor',
+      '412 Rideau St',
+      'Ottawa ON K1N 5Y8',
+      'Canada',
+      '',
+      'Billing address',
+      'Daniel Brooks',
+      '90 Elgin St',
+      'Ottawa ON K2P 0C4',
+      'Canada',
+      '',
+      'Subtotal $48.00',
+      'Total $60.00 CAD',
+    ].join('\n');
+    const res = await post(`Receiver information: ${order}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.review.block.heading).toBe('Shipping address');
+    expect(body.review.block.text).not.toContain('Daniel');
+    expect(body.receiver).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Okafor',
+      address1: '412 Rideau St',
+      postalCode: 'K1N 5Y8',
+    });
+    expect(body.receiver.firstName).not.toBe('Paid');
+    expect(body.receiver.address2).toBeUndefined();
+  });
+
+  it('reads a paste of 20,000 characters after the full prefix room, and answers 400 naming description at 20,001', async () => {
+    const prefix = 'Receiver information: '.padEnd(AI_PREFIX_ROOM);
+    const paste = (length: number) =>
+      `Grace Okafor\n412 Rideau St\nOttawa ON K1N 5Y8\n${'Thanks for the order, see you soon.\n'.repeat(600)}`.slice(
+        0,
+        length,
+      );
+    expect(paste(AI_TEXT_MAX)).toHaveLength(AI_TEXT_MAX);
+
+    const read = await post(prefix + paste(AI_TEXT_MAX));
+    expect(read.statusCode).toBe(200);
+    expect(read.json().receiver).toMatchObject({
+      name: 'Grace Okafor',
+      address1: '412 Rideau St',
+      postalCode: 'K1N 5Y8',
+    });
+
+    const over = await post(prefix + paste(AI_TEXT_MAX + 1));
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fieldErrors: { description: [`Description must be at most ${AI_DESCRIPTION_MAX} characters`] },
+    });
   });
 
   it('answers 422 when nothing could be recognised', async () => {
