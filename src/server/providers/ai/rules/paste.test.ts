@@ -252,6 +252,7 @@ describe('what users paste: spreadsheet rows', () => {
       '"Name (Last, First)",Address,City,Province,Postal Code\n"Nguyen, Linh",55 Bloor St W,Toronto,ON,M4W 1A5',
     ],
     ['a tab-separated row alone', '"Nguyen, Linh"\t55 Bloor St W\tToronto\tON\tM4W 1A5'],
+    ['the first line of a label', 'Nguyen, Linh\n55 Bloor St W\nToronto ON M4W 1A5'],
   ])("'Last, First' in %s is turned round", (_where, text) => {
     expect(read(text).address).toMatchObject({
       name: 'Linh Nguyen',
