@@ -33,7 +33,12 @@ export function registerAi(root: App, deps: AppDeps): void {
 }
 
 /** Country names for the refusal message (the web words it in the user's language from `country`). */
-const COUNTRY_NAMES: Record<string, string> = { US: 'the United States' };
+const COUNTRY_NAMES: Record<string, string> = {
+  US: 'the United States',
+  GB: 'the United Kingdom',
+  NL: 'the Netherlands',
+  PH: 'the Philippines',
+};
 const countryName = (code: string) =>
   COUNTRY_NAMES[code] ?? new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
 

@@ -93,7 +93,7 @@ const FRENCH_NUMBER_COMMA =
 const UNIT_CIVIC_RE =
   /(?<![\p{L}\p{N}-])#?[ \t]?([A-Za-z]?\d{1,5}[A-Za-z]?)[ \t]*-[ \t]*(\d{1,6}[A-Za-z]?)(?=\s+[\p{L}]|\s+\d{1,3}(?:st|nd|rd|th)?\s+\p{L})/u;
 const UNIT_RE =
-  /(?<![\p{L}\p{N}])(apt\.?|apartment|suite|ste\.?|unit|app\.?|appt\.?|appartement|bureau|room|rm\.?|local|pmb|#)\s*(?:no\.?\s*)?(?:#\s*)?([A-Za-z]?\d{1,6}[A-Za-z]?(?:-\d{1,6}(?![\p{L}\p{N}]))?|[A-Za-z](?![\p{L}]))(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(apt\.?|apartment|suite|ste\.?|unit|app\.?|appt\.?|appartement|bureau|room|rm\.?|local|pmb|fl\.?(?=\s*\d{1,3}(?![\d-]))|floor|#)\s*(?:no\.?\s*)?(?:#\s*)?([A-Za-z]?\d{1,6}[A-Za-z]?(?:-\d{1,6}(?![\p{L}\p{N}]))?|[A-Za-z](?![\p{L}]))(?![\p{L}\p{N}])/iu;
 const PO_BOX_RE =
   /(?<![\p{L}\p{N}])(?:p\.?\s?o\.?\s?box|post\s+office\s+box|pob|box|(c\.?\s?p\.?|case\s+postale))\s*(?:#\s*)?(\d{1,6})(?:\s*(?:,\s*)?(stn\.?|station|succ\.?|succursale)\s+([\p{L}\d][\p{L}\d'-]*))?/iu;
 const RR_RE = /(?<![\p{L}\p{N}])(?:r\.?\s?r\.?|rural\s+route)\s*(?:#\s*)?(\d{1,3})(?![\p{L}\p{N}])/iu;
@@ -114,6 +114,8 @@ const UNIT_NAMES: Record<string, string> = {
   rm: 'Room',
   local: 'Local',
   pmb: 'PMB',
+  fl: 'Floor',
+  floor: 'Floor',
   '#': 'Unit',
 };
 
@@ -427,7 +429,9 @@ function extractUnits(w: Work, text: string): string {
     w.units.push(`Unit ${unit.toUpperCase()}`);
     return ' ';
   });
-  t = t.replace(UNIT_CIVIC_RE, (_m, unit: string, civic: string) => {
+  t = t.replace(UNIT_CIVIC_RE, (m, unit: string, civic: string) => {
+    // A ZIP+4 ("10110-0002") is not a unit and a civic number.
+    if (/^\d{5}$/.test(unit) && /^\d{4}$/.test(civic)) return m;
     w.units.push(`Unit ${unit}`);
     return civic;
   });
@@ -561,7 +565,8 @@ function tailRegion(
     const short = bare.length <= 3;
     if (kind === 'state') {
       // A 2-letter state code only in capitals; a name ("Washington") only before a ZIP.
-      if (short && !isUpper(bare)) continue;
+      // Lower case only before a ZIP in an all-lower-case line ("miami fl 33126").
+      if (short && !isUpper(bare) && !(strong && tokens.join(' ') === tokens.join(' ').toLowerCase())) continue;
       if (!short && !strong) continue;
     } else if (short && !isUpper(bare) && !strong && tokens.length > size) {
       continue;
@@ -881,7 +886,7 @@ function scanChinese(w: Work, text: string): string | undefined {
     }
   }
   // A Chinese street with its number: 央街5000号, 士嘉堡路88號.
-  const street = /[\u3400-\u9fff]{1,12}(?:街|路|道|大道|巷|弄|径|徑|广场|廣場)\s*\d{1,6}\s*[号號]?/u.exec(t);
+  const street = /(?:[\u3400-\u9fff]{1,12}|[A-Za-z][A-Za-z .'-]{0,24}?)(?:街|路|道|大道|巷|弄|径|徑|广场|廣場)\s*\d{1,6}\s*[号號]?/u.exec(t);
   if (street && !w.street) {
     w.street = street[0].replace(/\s+/g, '');
     t = t.replace(street[0], ' ');
@@ -984,7 +989,7 @@ function cityText(text: string): string {
 
 function streetText(text: string): string {
   return titleCase(trimRuns(text, null, /,/))
-    .replace(/ (ne|nw|se|sw|Ne|Nw|Se|Sw)$/, (m) => m.toUpperCase())
+    .replace(/ (ne|nw|se|sw|Ne|Nw|Se|Sw)(?= |$)/g, (m) => m.toUpperCase())
     .replace(/\.$/, (dot, offset: number, all: string) => {
       const last = all.slice(0, offset).split(' ').pop() ?? '';
       return ABBREVIATIONS.has(last.toLowerCase()) ? dot : '';

@@ -45,7 +45,7 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   const text = cutThread(prepare(input));
   const csv = readCsv(text);
   // Signature and footer lines run parts together with bars or dots ("Sarah O'Neil | Office Manager | …").
-  const source = csv ? csv.text : splitChineseLabels(text.replace(/[ \t]+[|·•][ \t]+/g, '\n'));
+  const source = csv ? csv.text : splitChineseLabels(text.replace(/(?<![ \t])[ \t]+[|·•][ \t]+/g, '\n'));
   const lines = stripSpeakers(splitLines(source)).map((l) => ({ ...l, text: preferLatinName(cutLead(l.text)) }));
   const signature = readSignature(lines);
 
@@ -107,7 +107,7 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   }
   if (otherCountry) reading.otherCountry = otherCountry;
   if (csv?.row !== undefined) reading.block = { heading: csv.heading, text: csv.row };
-  else if (block && (block.heading || block.others.length)) {
+  else if (block && (block.heading || block.others.length) && setAside(lines, block)) {
     reading.block = {
       heading: block.heading,
       text: block.lines
@@ -120,6 +120,12 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   if (phone) reading.phone = phone;
   if (emails.length) reading.email = { value: emails[0], others: emails.slice(1) };
   return reading;
+}
+
+/** Whether the block left out any line with words: only then is it worth showing which part was read. */
+function setAside(lines: Line[], block: Block): boolean {
+  const inside = new Set(block.lines.map((l) => l.start));
+  return lines.some((l) => !inside.has(l.start) && /[\p{L}\p{N}]/u.test(l.text));
 }
 
 function splitLines(text: string): Line[] {
@@ -152,7 +158,7 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
     const m = l.text ? SECTION.exec(l.text) : null;
     return m && sectionKind(m) === 'ship';
   });
-  const useTargets = plain ? { ship: new Set<string>(), not: new Set<string>() } : targets;
+  const useTargets = plain ? { ship: new Set<string>(), not: targets.not } : targets;
   lines.forEach((line, i) => {
     const found = line.text ? findHeading(line.text, lines[i + 1]?.text ?? '', useTargets, plain) : null;
     if (!found) {
@@ -233,9 +239,12 @@ function hasContent(lines: Line[], s: { from: number; to: number }): boolean {
 type Targets = { ship: Set<string>; not: Set<string> };
 
 const SHIP_WORDS =
-  /warehouse|ship(?:ping)?\b|ship-to|receiving|deliver(?:y|ies)|livraison|entrep[ôo]t|r[ée]ception|\bdock\b|distribution|\blab\b|laborato|收货|收貨|仓库|倉庫|收件/iu;
+  /warehouse|ship(?:ping)?\b|ship-to|receiving|deliver(?:y|ies)|livraison|entrep[ôo]t|r[ée]ception|\bdock\b|distribution|\blab\b|laborato|courier|physical|plant|factory|usine|depot|dépôt|fulfil+ment|收货|收貨|仓库|倉庫|收件/iu;
 const OTHER_WORDS =
-  /head ?office|\boffice\b|\bhq\b|headquarters|si[èe]ge|\bbureau\b|\bstore\b|storefront|magasin|billing|facturation|mailing|corporate|总部|總部|办公室|辦公室|门市|門市|公司地址/iu;
+  /head ?office|\boffice\b|\bhq\b|headquarters|si[èe]ge|\bbureau\b|\bstore\b|storefront|showroom|magasin|billing|facturation|mailing|corporate|administrat|总部|總部|办公室|辦公室|门市|門市|公司地址/iu;
+
+/** "55 Industrial Pkwy, Aurora ON L4G 3V6 (warehouse)": an address line labelled at its end. */
+const TRAILING_LABEL = /\s*(?:\(([^()\d]{3,30})\)|[-–—]\s+([^\d,()]{3,30}))\s*$/u;
 const PHONE_OR_MAIL_ONLY = /^[\s()+\d.,/x-]*(?:ext\.?|poste|x)?[\s\d]*$|@/iu;
 
 /**
@@ -255,6 +264,19 @@ export function findHeading(
     const rest = text.slice(m[0].length).trim();
     if (kind && !(rest && PHONE_OR_MAIL_ONLY.test(rest))) return { kind, m };
   }
+  const tail = hasStreet(text) ? TRAILING_LABEL.exec(text) : null;
+  if (tail) {
+    const label = (tail[1] ?? tail[2]).toLowerCase();
+    const words = label.split(/[\s/&|,-]+/);
+    const kind: SectionKind | undefined = words.some((w) => targets.not.has(w))
+      ? 'other'
+      : words.some((w) => targets.ship.has(w)) || (!plain && SHIP_WORDS.test(label))
+        ? 'ship'
+        : OTHER_WORDS.test(label)
+          ? 'other'
+          : undefined;
+    if (kind) return { kind, m: Object.assign([''], { index: 0, input: text, groups: undefined }) as RegExpExecArray };
+  }
   // "Please ship to my work address instead of home since nobody's there during the day:"
   const asks =
     /^[^:：]*\b(?:ship|send|deliver|mail|envoyer|envoie|envoyez|expédier|expédiez|livrer|livrez)\b[^:：]*[:：]\s*$|^[^:：]*(?:寄到|寄去|发到|發到|送到)[^:：]*[:：]\s*$/iu.exec(
@@ -264,7 +286,8 @@ export function findHeading(
   const h = /^([^:：\d@]{2,60}?)[ \t]*(?:[:：][ \t]*|$)/u.exec(text);
   if (!h || (plain && !/[:：]/.test(h[0]))) return null;
   const words = h[1].split(/[\s/&|,-]+/).filter(Boolean);
-  if (!words.length || words.length > 6) return null;
+  // A form's own field label ("Postal code:", "Phone:", "City:") is not a block heading.
+  if (!words.length || words.length > 6 || LABEL_FIELDS.has(h[1].trim().toLowerCase().replace(/\s+/g, ' '))) return null;
   const rest = text.slice(h[0].length).trim();
   if (rest ? PHONE_OR_MAIL_ONLY.test(rest) || !/\d/.test(rest) : !next || PHONE_OR_MAIL_ONLY.test(next)) return null;
   if (
@@ -279,13 +302,14 @@ export function findHeading(
   if (lower.some((w) => targets.not.has(w))) return { kind: 'other', m: h };
   if (lower.some((w) => targets.ship.has(w))) return { kind: 'ship', m: h };
   if (!/[:：]/.test(h[0]) && rest) return null;
-  if (SHIP_WORDS.test(h[1])) return { kind: 'ship', m: h };
+  // Beside a plain "Ship to" heading, a heading guessed from its words never competes as the ship-to.
+  if (SHIP_WORDS.test(h[1])) return plain ? null : { kind: 'ship', m: h };
   if (OTHER_WORDS.test(h[1])) return { kind: 'other', m: h };
   return null;
 }
 
 const TARGET_VERB =
-  /\b(?:send|ship|deliver|mail|courier|envoyer|envoie|envoyez|expédier|expédiez|exp[ée]die|livrer|livrez|adresser|adressez)\b[^.!?\n]{0,80}?\b(?:to|at|à|au|aux|chez)\s+(?:the\s+|our\s+|my\s+|notre\s+|nos\s+|mon\s+|ma\s+|le\s+|la\s+|l['’])?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
+  /\b(?:send|sent|ship|shipp?ed|deliver|delivered|mail|mailed|courier|couriered|forward|direct|drop|envoyer|envoie|envoyez|envoyé|expédier|expédiez|exp[ée]die|livrer|livrez|livré|adresser|adressez)\b[^.!?\n]{0,80}?\b(?:to|at|à|au|aux|chez)\s+(?:the\s+|our\s+|my\s+|notre\s+|nos\s+|mon\s+|ma\s+|le\s+|la\s+|l['’])?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
 const NOT_TARGET =
   /\b(?:not|rather than|instead of|pas|non|plutôt qu['’]?)\s+(?:to\s+|at\s+|au\s+|à\s+)?(?:the\s+|our\s+|my\s+|le\s+|la\s+|l['’]|notre\s+)?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
 const TARGET_STOP = new Set([
@@ -528,7 +552,7 @@ const PHONE_LABEL =
   /(?<![\p{L}\p{N}])(?:t|c|m|f|p|o|d|w|h|tel|tél|téléphone|telephone|phone|ph|cell|cellulaire|cel|mobile|mob|office|bureau|direct|dir|fax|work|home|main|toll[- ]free|sans frais|电话|電話|手机|手機|传真|傳真|座机)\.?[ \t]*[:：]?[ \t]*(?=(?:\+?1[ \t.-]*)?\(?[2-9]\d{2}\)?[ \t.-]*\d{3}[ \t.-]*\d{4})/giu;
 
 const GREETING =
-  /^(?:hi|hello|hey|dear|bonjour|bonsoir|salut|allo|allô|coucou|你好|您好|嗨|哈喽|hi there|good (?:morning|afternoon|evening))\b[^,!\n]{0,30}[,!]\s*/i;
+  /^(?:hi|hello|hey|dear|bonjour|bonsoir|salut|allo|allô|coucou|你好|您好|嗨|哈喽|hi there|good (?:morning|afternoon|evening))\b(?:[^,!\n]{0,30}[,!]\s*|\s+(?=\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+(?:\s+\d|\s*$)))/iu;
 
 function stripGreeting(line: string): string {
   return line.replace(GREETING, '');
