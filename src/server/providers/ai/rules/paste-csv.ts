@@ -100,6 +100,39 @@ function headerField(cell: string): Column | undefined {
   return field ? { field, shipping, billing, rank } : undefined;
 }
 
+/** Up to `limit` non-empty records of `text`, by `sep`; a double-quoted cell may span lines. */
+function readRecords(text: string, sep: string, limit: number): string[][] {
+  const records: string[][] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const end = () => {
+    cells.push(cell.trim());
+    if (cells.some(Boolean)) records.push(cells);
+    cells = [];
+    cell = '';
+  };
+  for (let i = 0; i < text.length && records.length < limit; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && !cell.trim()) {
+      quoted = true;
+      cell = '';
+    } else if (ch === sep) {
+      cells.push(cell.trim());
+      cell = '';
+    } else if (ch === '\n') end();
+    else cell += ch;
+  }
+  if (records.length < limit) end();
+  return records;
+}
+
 /** The cells of one line, by `sep`, with double-quoted fields ("a, b" and "" inside quotes). */
 export function splitCells(line: string, sep: string): string[] {
   const cells: string[] = [];
@@ -151,10 +184,11 @@ export function readCsv(text: string): CsvReading | null {
   const columns = header.map(headerField);
   const known = columns.filter(Boolean).length;
   if (known >= 3 || (known >= 2 && known >= header.length / 2)) {
-    const rowLine = lines.slice(1).find((l) => splitCells(l, sep).length >= Math.max(2, header.length - 2));
-    if (!rowLine) return null;
-    const row = splitCells(rowLine, sep);
-    return { text: labelled(columns, row), heading: undefined, row: rowLine.trim() };
+    // The rows after the header, where a quoted cell may hold line breaks ("1205 Kingsway\nUnit 301").
+    const after = text.slice(text.indexOf(lines[0]) + lines[0].length);
+    const row = readRecords(after, sep, 50).find((r) => r.length >= Math.max(2, header.length - 2));
+    if (!row) return null;
+    return { text: labelled(columns, row), heading: undefined, row: row.filter(Boolean).join(' · ') };
   }
   // A row alone: only when it cannot be an ordinary comma-separated address (quotes or tabs).
   if (lines.length > 3 || (sep === ',' && !lines[0].includes('"'))) return null;
@@ -192,13 +226,16 @@ function labelled(columns: (Column | undefined)[], row: string[]): string {
   const cjk = (v?: string) => Boolean(v && /^[\u3400-\u9fff]+$/u.test(v));
   const reversed = values.get('reversed');
   const name =
-    first || last
+    last && !first && last.includes(',')
+      ? turnName(last)
+      : first || last
       ? cjk(first) && cjk(last)
         ? `${last}${first}`
         : [first, last].filter(Boolean).join(' ')
       : reversed
         ? turnName(reversed)
         : values.get('name') && turnName(values.get('name')!);
+  // "Nom" alone holding "Bouchard, Marie-Ève".
   const out: string[] = [];
   if (name) out.push(`${LABEL.name}: ${name}`);
   for (const f of [

@@ -46,7 +46,10 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   const csv = readCsv(text);
   // Signature and footer lines run parts together with bars or dots ("Sarah O'Neil | Office Manager | …").
   const source = csv ? csv.text : splitChineseLabels(text.replace(/(?<![ \t])[ \t]+[|·•][ \t]+/g, '\n'));
-  const lines = stripSpeakers(splitLines(source)).map((l) => ({ ...l, text: preferLatinName(cutLead(l.text)) }));
+  const lines = joinFormFields(stripSpeakers(splitLines(source))).map((l) => ({
+    ...l,
+    text: preferLatinName(cutLead(l.text)),
+  }));
   const signature = readSignature(lines);
 
   const block = chooseBlock(lines, role, shipTargets(lines));
@@ -384,6 +387,68 @@ function firstAddressLine(lines: Line[], from: number, to: number): string | und
     .map((l) => l.text)
     .filter((t) => t && lineKind(t) === 'keep');
   return parts.length ? parts.join(', ').slice(0, 200) : undefined;
+}
+
+const FIRST_LABEL = /^(?:first name|first|given name|given names|prénom(?:\(s\))?|prenom|名字?)\s*[:：]\s*(.+)$/iu;
+const LAST_LABEL = /^(?:last name|surname|family name|nom de famille|nom|姓氏?)\s*[:：]\s*(.+)$/iu;
+const CIVIC_LABEL = /^(?:no\.? civique|numéro civique|civic(?: number)?|street number|street no\.?|house number|no\.? de rue|門牌號|门牌号)\s*[:：]\s*(\d{1,6}[A-Za-z]?)$/iu;
+const STREET_NAME_LABEL = /^(?:nom de (?:la )?rue|street name|rue|街道名?)\s*[:：]\s*(.+)$/iu;
+const APT_LABEL =
+  /^(?:(no d['’]app\.?(?:\s*\/\s*bureau)?|numéro d['’]appartement|app\.?|appartement|bureau)|apt\.?|apartment|unit|suite)(?:\s*(?:number|no\.?|#))?\s*[:：]\s*([A-Za-z]?\d{1,5}[A-Za-z]?)$/iu;
+const OPTIONAL = /\s*\((?:optional|facultatif|optionnel|可选|選填)\)\s*$/iu;
+
+/**
+ * A form copied as text: a label alone on its line with the value under it ("Full name\nOlivia
+ * Thompson"), first and last name, civic number and street name, apartment in fields of their own.
+ * They become the labelled lines the parser reads ("Name: Olivia Thompson", "Address: 1435 rue …").
+ */
+function joinFormFields(lines: Line[]): Line[] {
+  const out = lines.map((l) => ({ ...l }));
+  const isLabel = (t: string) => {
+    const key = t.replace(OPTIONAL, '').replace(/\s*[:：]\s*$/, '').trim().toLowerCase();
+    return key.length > 1 && (LABEL_FIELDS.has(key) || /^(?:first name|last name|full name|address line [12]|province\/state|state\/province)$/i.test(key));
+  };
+  const pairs: number[] = [];
+  for (let i = 0; i + 1 < out.length; i++) {
+    const t = out[i].text;
+    if (!t || /[:：]\s*\S/u.test(t) || !isLabel(t) || SECTION.test(t)) continue;
+    const next = out[i + 1].text;
+    if (!next || isLabel(next) || /[:：]/u.test(next)) continue;
+    pairs.push(i);
+    i++;
+  }
+  // Only a form: three labels or more each over its value.
+  if (pairs.length >= 3) {
+    for (const i of pairs) {
+      out[i].text = `${out[i].text.replace(OPTIONAL, '').replace(/\s*[:：]\s*$/, '')}: ${out[i + 1].text}`;
+      out[i + 1].text = '';
+    }
+  }
+  let first: Line | undefined;
+  let last: Line | undefined;
+  let civic: Line | undefined;
+  let street: Line | undefined;
+  for (const l of out) {
+    const t = l.text.replace(/^full name\s*:/i, 'Name:');
+    l.text = t;
+    if (FIRST_LABEL.test(t)) first ??= l;
+    else if (LAST_LABEL.test(t) && !/^nom\s*[:：]/iu.test(t)) last ??= l;
+    else if (CIVIC_LABEL.test(t)) civic ??= l;
+    else if (STREET_NAME_LABEL.test(t)) street ??= l;
+    const apt = APT_LABEL.exec(t);
+    if (apt) l.text = `${apt[1] ? 'App.' : 'Apt'} ${apt[2]}`;
+  }
+  if (first || last) {
+    const given = first && FIRST_LABEL.exec(first.text)![1].trim();
+    const family = last && LAST_LABEL.exec(last.text)![1].trim();
+    (first ?? last)!.text = `Name: ${[given, family].filter(Boolean).join(' ')}`;
+    if (first && last) last.text = '';
+  }
+  if (civic && street) {
+    civic.text = `Address: ${CIVIC_LABEL.exec(civic.text)![1]} ${STREET_NAME_LABEL.exec(street.text)![1].trim()}`;
+    street.text = '';
+  }
+  return out;
 }
 
 /** Older messages quoted under a reply: everything from the first "-----Original Message-----" / "On … wrote:". */
