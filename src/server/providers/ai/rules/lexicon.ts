@@ -117,6 +117,8 @@ export const NAME_STOPWORDS = new Set([
   'mother', 'father', 'friend', 'customer', 'client', 'order', 'package', 'parcel', 'gift', 'pickup', 'from', 'sender',
   'receiver', 'recipient', 'contact', 'call', 'cell', 'phone', 'email', 'text', 'note', 'buzz', 'buzzer', 'unit', 'apt',
   'suite', 'box', 'can', 'i', 'we', 'it', 'this', 'that', 'office', 'home', 'work', 'mobile', 'tel', 'fax', 'canada',
+  'kijiji', 'marketplace', 'facebook', 'instagram', 'etsy', 'ebay', 'amazon', 'shopify', 'poshmark', 'whatsapp', 'messenger',
+  'wechat', 'chat', 'vous', 'invoice', 'facture', 'quantité', 'quantity', 'standard', 'seller', 'buyer', 'échéance', 'total',
   'usa', 'it’s', "it's", 'its', "name's", 'name’s', 'im', "i'm", 'hiya', 'yo', 'sup', 'okay', 'ok', 'so', 'just', 'name', 'goes', 'going', 'name', 'in', 'on', 'of', 'with', 'via', 'by', 'or', 'shipping', 'ship-to',
   'lives', 'live', 'she', 'he', 'they', 'me', 'us', 'mail', 'attn', 'attention', 'c/o', 'urgent', 'fragile', 'same',
   'day', 'next', 'express', 'priority', 'thx', 'cheers', 'regards', 'best', 'envoyer', 'à', 'chez', 'livrer', 'merci',

@@ -911,11 +911,15 @@ function isNameLike(text: string): boolean {
 }
 
 function cleanName(text: string): string | undefined {
-  const t = stripDot(replaceParenthesized(text).replace(/\s+/g, ' ').trim());
+  // "Kakfwi - Receiving", "Anil Bhatt / Dock 3": the person before a dash or slash.
+  const person = replaceParenthesized(text).split(/\s+[-–—/|]\s+/)[0];
+  const t = stripDot(person.replace(/\s+/g, ' ').trim());
   if (CJK_ONLY.test(t.replace(/\s/g, ''))) return t.replace(/\s/g, '');
   const tokens = t.split(' ').filter((x) => !HONORIFICS.test(x));
   const name = tokens.join(' ');
-  return name && !/\d/.test(name) ? titleCase(name) : undefined;
+  if (!name || /\d/.test(name)) return undefined;
+  // "Jean-Philippe TREMBLAY": a surname in capitals beside a name that is not.
+  return name === name.toUpperCase() ? titleCase(name) : tokens.map((x) => (x.length > 1 && x === x.toUpperCase() ? titleCase(x.toLowerCase()) : x)).join(' ');
 }
 
 /** A person's name from a candidate: a bare name, or the last run of capitalised words in a sentence. */

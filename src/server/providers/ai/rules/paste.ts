@@ -423,6 +423,8 @@ function joinFormFields(lines: Line[]): Line[] {
       out[i].text = `${out[i].text.replace(OPTIONAL, '').replace(/\s*[:：]\s*$/, '')}: ${out[i + 1].text}`;
       out[i + 1].text = '';
     }
+    // A label left without its value ("Company (optional)") says nothing.
+    for (const l of out) if (l.text && !/[:：]\s*\S/u.test(l.text) && isLabel(l.text) && !SECTION.test(l.text)) l.text = '';
   }
   let first: Line | undefined;
   let last: Line | undefined;
