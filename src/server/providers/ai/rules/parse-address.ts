@@ -172,7 +172,8 @@ const ALL_ZH_PROVINCES: [string, ProvinceCode][] = [...ZH_PROVINCE_ALIASES].sort
 
 type Label = { field: LabelField; value: string };
 
-const COMPANY_LINE = /^[^\n\d]{3,80}\b(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|associés|associates|partners|s\.e\.n\.c|enr)\.?\s*$/iu;
+const COMPANY_LINE =
+  /^[^\n\d]{3,80}\b(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|associés|associates|partners|s\.e\.n\.c|enr)\.?\s*$/iu;
 
 type Segment = {
   head: string;
@@ -420,10 +421,13 @@ function extractDeliveryParts(w: Work, text: string): string {
 
 function extractUnits(w: Work, text: string): string {
   // A basement apartment: "Bsmt, 45 Oak St", "45 Oak St (Basement)", "sous-sol".
-  let t = text.replace(/\(?(?<![\p{L}])(?:bsmt|basement|sous-sol)(?![\p{L}])\.?(?:\s+(?:apt|unit|suite))?\)?/giu, () => {
-    w.units.push('Bsmt');
-    return '\n';
-  });
+  let t = text.replace(
+    /\(?(?<![\p{L}])(?:bsmt|basement|sous-sol)(?![\p{L}])\.?(?:\s+(?:apt|unit|suite))?\)?/giu,
+    () => {
+      w.units.push('Bsmt');
+      return '\n';
+    },
+  );
   // 1203室 (Chinese: room 1203).
   t = t.replace(/(?<![\p{N}])(\d{1,5}[A-Za-z]?)\s*室/gu, (_m, unit: string) => {
     w.units.push(`Unit ${unit.toUpperCase()}`);
@@ -628,7 +632,11 @@ function findStreet(seg: Segment): void {
     seg.prefix = tokens.slice(0, i).join(' ') || undefined;
     let after = end + 1;
     // A bare number right after the street type is its unit: "88 Harbour St 2201 Toronto".
-    if (/^\d{1,5}[A-Za-z]?$/.test(tokens[after] ?? '') && after + 1 < tokens.length && /^\p{L}/u.test(tokens[after + 1])) {
+    if (
+      /^\d{1,5}[A-Za-z]?$/.test(tokens[after] ?? '') &&
+      after + 1 < tokens.length &&
+      /^\p{L}/u.test(tokens[after + 1])
+    ) {
       seg.unitAfter = tokens[after];
       after++;
     }
@@ -799,7 +807,11 @@ function resolve(w: Work, segments: Segment[]): void {
   for (const c of ordered) {
     const text = stripDot(c.text);
     const sentenceWords = text.split(' ').filter((t) => t === t.toLowerCase() && NAME_STOPWORDS.has(t)).length;
-    if (COMPANY_PATTERN.test(` ${text} `) && text.split(' ').length <= 8 && (sentenceWords < 2 || COMPANY_LINE.test(text))) {
+    if (
+      COMPANY_PATTERN.test(` ${text} `) &&
+      text.split(' ').length <= 8 &&
+      (sentenceWords < 2 || COMPANY_LINE.test(text))
+    ) {
       w.company ??= text;
       continue;
     }
@@ -886,7 +898,10 @@ function scanChinese(w: Work, text: string): string | undefined {
     }
   }
   // A Chinese street with its number: 央街5000号, 士嘉堡路88號.
-  const street = /(?:[\u3400-\u9fff]{1,12}|[A-Za-z][A-Za-z .'-]{0,24}?)(?:街|路|道|大道|巷|弄|径|徑|广场|廣場)\s*\d{1,6}\s*[号號]?/u.exec(t);
+  const street =
+    /(?:[\u3400-\u9fff]{1,12}|[A-Za-z][A-Za-z .'-]{0,24}?)(?:街|路|道|大道|巷|弄|径|徑|广场|廣場)\s*\d{1,6}\s*[号號]?/u.exec(
+      t,
+    );
   if (street && !w.street) {
     w.street = street[0].replace(/\s+/g, '');
     t = t.replace(street[0], ' ');
@@ -904,7 +919,9 @@ function isNameLike(text: string): boolean {
   const tokens = text.split(' ');
   return (
     tokens.length <= 5 &&
-    tokens.every((t) => /^[\p{Lu}&][\p{L}'&.-]*$/u.test(t) || /^(?:de|du|des|la|le|les|et|and|of|the|d'|l')[\p{L}'’-]*$/u.test(t)) &&
+    tokens.every(
+      (t) => /^[\p{Lu}&][\p{L}'&.-]*$/u.test(t) || /^(?:de|du|des|la|le|les|et|and|of|the|d'|l')[\p{L}'’-]*$/u.test(t),
+    ) &&
     /^[\p{Lu}&]/u.test(tokens[0]) &&
     !tokens.some((t) => NAME_STOPWORDS.has(t.toLowerCase()))
   );
@@ -912,14 +929,16 @@ function isNameLike(text: string): boolean {
 
 function cleanName(text: string): string | undefined {
   // "Kakfwi - Receiving", "Anil Bhatt / Dock 3": the person before a dash or slash.
-  const person = replaceParenthesized(text).split(/\s+[-–—/|]\s+/)[0];
+  const person = replaceParenthesized(text).split(/(?<!\s)\s+[-–—/|]\s+/)[0];
   const t = stripDot(person.replace(/\s+/g, ' ').trim());
   if (CJK_ONLY.test(t.replace(/\s/g, ''))) return t.replace(/\s/g, '');
   const tokens = t.split(' ').filter((x) => !HONORIFICS.test(x));
   const name = tokens.join(' ');
   if (!name || /\d/.test(name)) return undefined;
   // "Jean-Philippe TREMBLAY": a surname in capitals beside a name that is not.
-  return name === name.toUpperCase() ? titleCase(name) : tokens.map((x) => (x.length > 1 && x === x.toUpperCase() ? titleCase(x.toLowerCase()) : x)).join(' ');
+  return name === name.toUpperCase()
+    ? titleCase(name)
+    : tokens.map((x) => (x.length > 1 && x === x.toUpperCase() ? titleCase(x.toLowerCase()) : x)).join(' ');
 }
 
 /** A person's name from a candidate: a bare name, or the last run of capitalised words in a sentence. */
@@ -988,7 +1007,9 @@ function cityText(text: string): string {
   // official spelling; a city written with its capitals keeps the writer's spelling.
   const plain = text === text.toLowerCase() || text === text.toUpperCase();
   const known = CJK.test(text) || plain ? lookupCity(text) : null;
-  return known && (CJK.test(text) || compactKey(known.name) === compactKey(text)) ? known.name : titleCase(stripDot(text));
+  return known && (CJK.test(text) || compactKey(known.name) === compactKey(text))
+    ? known.name
+    : titleCase(stripDot(text));
 }
 
 function streetText(text: string): string {

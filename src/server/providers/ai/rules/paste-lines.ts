@@ -272,7 +272,7 @@ const NOISE = [
   /\b(?:visa|mastercard|master card|amex|american express|paypal|shop pay|apple pay|google pay|interac|e-transfer|etransfer|ending (?:in|with)|se terminant par|card ending|carte se terminant)\b/iu,
   /^(?:standard|expedited|express|priority|economy|free|regular|xpresspost|ground|standard shipping|free shipping|livraison (?:standard|gratuite|express))\b[^\n]{0,30}$/iu,
   // Greetings, sign-offs and e-mail furniture on a line of their own.
-  /^(?:hi|hiii|hello|hey|dear|bonjour|bonsoir|salut|allo|allô|coucou|你好|您好|你好呀|嗨|哈喽|哈囉|good (?:morning|afternoon|evening))(?=[\s,!.~～:]|$)(?:[^\n]{0,30}[,!.:~～]|\s*\S*)\s*$/iu,
+  /^(?:hi|hiii|hello|hey|dear|bonjour|bonsoir|salut|allo|allô|coucou|你好|您好|你好呀|嗨|哈喽|哈囉|good (?:morning|afternoon|evening))(?=[\s,!.~～:]|$)(?:[^\n]{0,30}[,!.:~～]|[ \t]+\S+|)\s*$/iu,
   /^(?:thanks|thank you|thanks again|many thanks|thx|ty|cheers|regards|best|best regards|kind regards|warm regards|warmest regards|sincerely|yours truly|all the best|talk soon|take care|merci|merci beaucoup|merci d'avance|cordialement|salutations(?: distinguées)?|veuillez agréer[^\n]*|bien à vous|bonne journée|au plaisir|谢谢|謝謝|多谢|多謝|麻烦了|麻煩了|辛苦了|感谢|感謝)\b[\s\p{P}\p{Extended_Pictographic}]*$/iu,
   /^(?:cc|bcc|c\.c\.|subject|objet|sent|envoyé|date|de|from|to|à|主题|主題)\s*:\s*\S+@|^(?:subject|objet|sent|envoyé|主题|主題)\s*:/iu,
   /confidential|this (?:e-?mail|message) (?:and|is|may|contains)|ce (?:courriel|message) (?:et|est|peut|contient)|intended (?:only )?for|unsubscribe|désabonner|privacy policy|sent from my|envoyé de mon|envoyé depuis|get outlook|all rights reserved|tous droits réservés|©|please consider the environment/iu,

@@ -12,7 +12,16 @@ import { normalizeProvince } from '../../../../shared/provinces';
 import { lookupCity } from './cities';
 import { LABEL_FIELDS } from './lexicon';
 import { readCsv } from './paste-csv';
-import { CORRECTION, forgetLineKinds, hasStreet, isIdLine, lineKind, otherCountryOf, SECTION, type SectionKind } from './paste-lines';
+import {
+  CORRECTION,
+  forgetLineKinds,
+  hasStreet,
+  isIdLine,
+  lineKind,
+  otherCountryOf,
+  SECTION,
+  type SectionKind,
+} from './paste-lines';
 
 export type Phone = { value: string; digits: string; index: number; rank: number; inBlock: boolean };
 
@@ -86,7 +95,8 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
     for (const l of lines) {
       if (inside.has(l.start) || block.excluded.has(l.start) || !l.text) continue;
       const fix = CORRECTION.exec(l.text);
-      if (fix && lineKind(l.text.slice(fix.index)) === 'correction') readCorrection(l.text.slice(fix.index), corrections);
+      if (fix && lineKind(l.text.slice(fix.index)) === 'correction')
+        readCorrection(l.text.slice(fix.index), corrections);
     }
   }
   const phones = findPhones(lines, block);
@@ -96,7 +106,9 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   body = replaceEmails(body, () => '\n');
 
   const reading: PasteReading = { text: body, corrections, otherBlocks: block?.others ?? [], signature };
-  const spoken = chatName((block ? block.lines.map((l) => l.text) : [source]).join('\n').slice(0, 2000)) ?? chatName(source.slice(0, 2000));
+  const spoken =
+    chatName((block ? block.lines.map((l) => l.text) : [source]).join('\n').slice(0, 2000)) ??
+    chatName(source.slice(0, 2000));
   if (spoken) reading.chatName = spoken;
   if (block?.heading) {
     // The text around a ship-to block (a signature's name and company) for what the block lacks.
@@ -232,7 +244,16 @@ function envelope(lines: Line[]): Block | undefined {
   const shallow = lines.filter((l) => l.text && (l.indent ?? 0) < 12);
   if (!shallow.some((l) => /\d/.test(l.text))) return undefined;
   const excluded = new Set(shallow.map((l) => l.start));
-  return { lines: deep, others: [shallow.map((l) => l.text).join(', ').slice(0, 200)], excluded };
+  return {
+    lines: deep,
+    others: [
+      shallow
+        .map((l) => l.text)
+        .join(', ')
+        .slice(0, 200),
+    ],
+    excluded,
+  };
 }
 
 function hasContent(lines: Line[], s: { from: number; to: number }): boolean {
@@ -247,7 +268,7 @@ const OTHER_WORDS =
   /head ?office|\boffice\b|\bhq\b|headquarters|si[èe]ge|\bbureau\b|\bstore\b|storefront|showroom|magasin|billing|facturation|mailing|corporate|administrat|总部|總部|办公室|辦公室|门市|門市|公司地址/iu;
 
 /** "55 Industrial Pkwy, Aurora ON L4G 3V6 (warehouse)": an address line labelled at its end. */
-const TRAILING_LABEL = /\s*(?:\(([^()\d]{3,30})\)|[-–—]\s+([^\d,()]{3,30}))\s*$/u;
+const TRAILING_LABEL = /(?<!\s)\s*(?:\(([^()\d]{3,30})\)|[-–—]\s+([^\d,()]{3,30}))\s*$/u;
 const PHONE_OR_MAIL_ONLY = /^[\s()+\d.,/x-]*(?:ext\.?|poste|x)?[\s\d]*$|@/iu;
 
 /**
@@ -290,7 +311,8 @@ export function findHeading(
   if (!h || (plain && !/[:：]/.test(h[0]))) return null;
   const words = h[1].split(/[\s/&|,-]+/).filter(Boolean);
   // A form's own field label ("Postal code:", "Phone:", "City:") is not a block heading.
-  if (!words.length || words.length > 6 || LABEL_FIELDS.has(h[1].trim().toLowerCase().replace(/\s+/g, ' '))) return null;
+  if (!words.length || words.length > 6 || LABEL_FIELDS.has(h[1].trim().toLowerCase().replace(/\s+/g, ' ')))
+    return null;
   const rest = text.slice(h[0].length).trim();
   if (rest ? PHONE_OR_MAIL_ONLY.test(rest) || !/\d/.test(rest) : !next || PHONE_OR_MAIL_ONLY.test(next)) return null;
   if (
@@ -391,11 +413,12 @@ function firstAddressLine(lines: Line[], from: number, to: number): string | und
 
 const FIRST_LABEL = /^(?:first name|first|given name|given names|prénom(?:\(s\))?|prenom|名字?)\s*[:：]\s*(.+)$/iu;
 const LAST_LABEL = /^(?:last name|surname|family name|nom de famille|nom|姓氏?)\s*[:：]\s*(.+)$/iu;
-const CIVIC_LABEL = /^(?:no\.? civique|numéro civique|civic(?: number)?|street number|street no\.?|house number|no\.? de rue|門牌號|门牌号)\s*[:：]\s*(\d{1,6}[A-Za-z]?)$/iu;
+const CIVIC_LABEL =
+  /^(?:no\.? civique|numéro civique|civic(?: number)?|street number|street no\.?|house number|no\.? de rue|門牌號|门牌号)\s*[:：]\s*(\d{1,6}[A-Za-z]?)$/iu;
 const STREET_NAME_LABEL = /^(?:nom de (?:la )?rue|street name|rue|街道名?)\s*[:：]\s*(.+)$/iu;
 const APT_LABEL =
   /^(?:(no d['’]app\.?(?:\s*\/\s*bureau)?|numéro d['’]appartement|app\.?|appartement|bureau)|apt\.?|apartment|unit|suite)(?:\s*(?:number|no\.?|#))?\s*[:：]\s*([A-Za-z]?\d{1,5}[A-Za-z]?)$/iu;
-const OPTIONAL = /\s*\((?:optional|facultatif|optionnel|可选|選填)\)\s*$/iu;
+const OPTIONAL = /(?<!\s)\s*\((?:optional|facultatif|optionnel|可选|選填)\)\s*$/iu;
 
 /**
  * A form copied as text: a label alone on its line with the value under it ("Full name\nOlivia
@@ -405,8 +428,16 @@ const OPTIONAL = /\s*\((?:optional|facultatif|optionnel|可选|選填)\)\s*$/iu;
 function joinFormFields(lines: Line[]): Line[] {
   const out = lines.map((l) => ({ ...l }));
   const isLabel = (t: string) => {
-    const key = t.replace(OPTIONAL, '').replace(/\s*[:：]\s*$/, '').trim().toLowerCase();
-    return key.length > 1 && (LABEL_FIELDS.has(key) || /^(?:first name|last name|full name|address line [12]|province\/state|state\/province)$/i.test(key));
+    const key = t
+      .replace(OPTIONAL, '')
+      .replace(/(?<!\s)\s*[:：]\s*$/, '')
+      .trim()
+      .toLowerCase();
+    return (
+      key.length > 1 &&
+      (LABEL_FIELDS.has(key) ||
+        /^(?:first name|last name|full name|address line [12]|province\/state|state\/province)$/i.test(key))
+    );
   };
   const pairs: number[] = [];
   for (let i = 0; i + 1 < out.length; i++) {
@@ -420,11 +451,12 @@ function joinFormFields(lines: Line[]): Line[] {
   // Only a form: three labels or more each over its value.
   if (pairs.length >= 3) {
     for (const i of pairs) {
-      out[i].text = `${out[i].text.replace(OPTIONAL, '').replace(/\s*[:：]\s*$/, '')}: ${out[i + 1].text}`;
+      out[i].text = `${out[i].text.replace(OPTIONAL, '').replace(/(?<!\s)\s*[:：]\s*$/, '')}: ${out[i + 1].text}`;
       out[i + 1].text = '';
     }
     // A label left without its value ("Company (optional)") says nothing.
-    for (const l of out) if (l.text && !/[:：]\s*\S/u.test(l.text) && isLabel(l.text) && !SECTION.test(l.text)) l.text = '';
+    for (const l of out)
+      if (l.text && !/[:：]\s*\S/u.test(l.text) && isLabel(l.text) && !SECTION.test(l.text)) l.text = '';
   }
   let first: Line | undefined;
   let last: Line | undefined;
@@ -481,7 +513,7 @@ function stripSpeakers(lines: Line[]): Line[] {
 
 /** A chat line that runs into its address: "… i want it in green!! ship to priya patel 2190 …" / "我的收货信息如下：加拿大…". */
 const LEAD_MARKER =
-  /(?:^|[\s,.!?;:])(?:ship(?:\s+(?:it|this|them))?\s+to|send(?:\s+(?:it|this|them))?\s+to|deliver(?:\s+(?:it|this|them))?\s+to|mail(?:\s+it)?\s+to|my address is|address is|livraison\s*:|adresse\s*:|mon adresse(?: c['’]est| est)?)\s*:?\s+(?=\S)|(?:如下|寄到|寄去|寄往|发到|發到|送到|地址是|地址为|地址為|地址係)\s*[:：,，]?\s*(?=\S)/iu;
+  /(?:^|[\s,.!?;:])(?:ship(?:\s+(?:it|this|them))?\s+to|send(?:\s+(?:it|this|them))?\s+to|deliver(?:\s+(?:it|this|them))?\s+to|mail(?:\s+it)?\s+to|my address is|address is|livraison\s*:|adresse\s*:|mon adresse(?: c['’]est| est)?)[\s:]*\s(?=\S)|(?:如下|寄到|寄去|寄往|发到|發到|送到|地址是|地址为|地址為|地址係)[\s:：,，]*(?=\S)/iu;
 
 function cutLead(t: string): string {
   // "Je suis jamais chez nous de jour, envoyez ça à ma job svp : Kevin Doucet …"
@@ -512,7 +544,7 @@ function preferLatinName(t: string): string {
 
 /** "Attn: Receiving" names a department, not the person. */
 const DEPARTMENT_ATTN =
-  /^(?:attn|attention|à l['’]attention de|a\/s)\s*[:.]?\s*(?:the\s+)?(?:receiving|shipping(?:\s*(?:&|and)\s*receiving)?|accounts payable|warehouse|dock|r[ée]ception|comptabilit[ée]|magasinier|purchasing|achats)\b[^\n]{0,20}$/iu;
+  /^(?:attn|attention|à l['’]attention de|a\/s)[\s:.]*(?:the\s+)?(?:receiving|shipping(?:\s*(?:&|and)\s*receiving)?|accounts payable|warehouse|dock|r[ée]ception|comptabilit[ée]|magasinier|purchasing|achats)\b[^\n]{0,20}$/iu;
 
 const SIGN_OFF =
   /^(?:thanks|thank you|thanks again|many thanks|thx|cheers|regards|best|best regards|kind regards|warm regards|warmest regards|sincerely|yours truly|all the best|talk soon|take care|merci|merci beaucoup|merci et bonne journée|cordialement|salutations|bien à vous|bonne journée|au plaisir|sincerely \/ cordialement|--|—|-- ?)[\s\p{P}\p{Extended_Pictographic}]*$/iu;
@@ -545,7 +577,14 @@ function signerAt(lines: Line[], at: number): PasteReading['signature'] | undefi
   let j = i + 1;
   while (j < lines.length && !lines[j].text) j++;
   const full = lines[j]?.text.replace(CREDENTIALS, '').trim();
-  if (j > i + 1 && full && full !== raw && full.startsWith(`${raw} `) && /^[\p{L}'’. -]+$/u.test(full) && full.split(/\s+/).length <= 4) {
+  if (
+    j > i + 1 &&
+    full &&
+    full !== raw &&
+    full.startsWith(`${raw} `) &&
+    /^[\p{L}'’. -]+$/u.test(full) &&
+    full.split(/\s+/).length <= 4
+  ) {
     return signerAt(lines, j - 1) ?? { name: full };
   }
   const out: PasteReading['signature'] = { name: raw };

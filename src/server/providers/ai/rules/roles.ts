@@ -53,7 +53,8 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
   const { signature } = reading;
   if (!address.name && reading.chatName) {
     const spoken = parseAddressText(`Name: ${reading.chatName}`);
-    if (spoken.name) Object.assign(address, { name: spoken.name, firstName: spoken.firstName, lastName: spoken.lastName });
+    if (spoken.name)
+      Object.assign(address, { name: spoken.name, firstName: spoken.firstName, lastName: spoken.lastName });
     if (!address.lastName) delete address.lastName;
   }
   // The signer of an e-mail over a one-word "name" the message happened to hold.
@@ -81,7 +82,12 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
       if (around.lastName) address.lastName = around.lastName;
     }
     // Only a clear company from around the block (a legal suffix, a trade word), never a marketplace's name.
-    if (!address.company && around.company && COMPANY_PATTERN.test(` ${around.company} `) && !MARKETPLACE.test(around.company)) {
+    if (
+      !address.company &&
+      around.company &&
+      COMPANY_PATTERN.test(` ${around.company} `) &&
+      !MARKETPLACE.test(around.company)
+    ) {
       address.company = around.company;
     }
   }
@@ -128,7 +134,10 @@ function bearsName(email: string, address: ParsedAddress): boolean {
   const each = `${address.firstName ?? ''} ${address.lastName ?? ''}`.split(/[\s-]+/).map(fold);
   if (each.some((w) => w.length >= 3 && local.includes(w))) return true;
   // Initials: "vgl@…" for Véronique Gagné-Lévesque, "jf.tremblay", "mroy".
-  const words = `${address.firstName ?? ''} ${address.lastName ?? ''}`.split(/[\s-]+/).map(fold).filter(Boolean);
+  const words = `${address.firstName ?? ''} ${address.lastName ?? ''}`
+    .split(/[\s-]+/)
+    .map(fold)
+    .filter(Boolean);
   const initials = words.map((w) => w[0]).join('');
   return initials.length >= 2 && local.startsWith(initials.slice(0, 2));
 }
