@@ -22,10 +22,12 @@ export async function benchParser(opts: { durationMs?: number } = {}): Promise<{
   fieldAccuracy: number;
   cases: number;
   tuning: PasteFigures;
+  tuning2: PasteFigures;
   holdout: PasteFigures;
 }> {
   const corpus = load<CorpusCase>('address-corpus.json');
   const tuningCases = load<PasteCase>('address-pastes-tuning.json');
+  const tuning2Cases = load<PasteCase>('address-pastes-tuning-2.json');
   const holdoutCases = load<PasteCase>('address-pastes-holdout.json');
   const read = (text: string) => readAddress(text, 'address');
   const rate = (inputs: string[]) => {
@@ -45,10 +47,11 @@ export async function benchParser(opts: { durationMs?: number } = {}): Promise<{
   };
   return {
     addressesPerSecond: rate(corpus.map((c) => c.input)),
-    pastesPerSecond: rate([...tuningCases, ...holdoutCases].map((c) => c.input)),
+    pastesPerSecond: rate([...tuningCases, ...tuning2Cases, ...holdoutCases].map((c) => c.input)),
     fieldAccuracy: scoreCorpus(corpus, (text) => read(text).address).fieldAccuracy,
     cases: corpus.length,
     tuning: figures(tuningCases),
+    tuning2: figures(tuning2Cases),
     holdout: figures(holdoutCases),
   };
 }
@@ -64,6 +67,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   console.log(`label-like corpus (${r.cases} cases): ${pct(r.fieldAccuracy)} of fields`);
   for (const [name, f] of [
     ['tuning', r.tuning],
+    ['second tuning set', r.tuning2],
     ['held-out', r.holdout],
   ] as const) {
     console.log(`pastes, ${name} half (${f.cases}): ${pct(f.fieldAccuracy)} of fields, ${pct(f.wholeAccuracy)} whole`);
