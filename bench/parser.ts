@@ -66,10 +66,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   console.log(`address parser: ${r.pastesPerSecond.toLocaleString('en-CA')} realistic pastes/s`);
   console.log(`label-like corpus (${r.cases} cases): ${pct(r.fieldAccuracy)} of fields`);
   for (const [name, f] of [
-    ['tuning', r.tuning],
+    ['tuning half', r.tuning],
     ['second tuning set', r.tuning2],
-    ['held-out', r.holdout],
+    ['held-out half', r.holdout],
   ] as const) {
-    console.log(`pastes, ${name} half (${f.cases}): ${pct(f.fieldAccuracy)} of fields, ${pct(f.wholeAccuracy)} whole`);
+    console.log(`pastes, ${name} (${f.cases}): ${pct(f.fieldAccuracy)} of fields, ${pct(f.wholeAccuracy)} whole`);
   }
 }
