@@ -21,7 +21,7 @@ const LATIN_LABELS: Record<Exclude<LabelField, 'careOf'>, string[]> = {
     'receiver name', 'sender', 'sender name', 'consignee', 'ship to', 'send to', 'deliver to', 'customer', 'customer name',
     'nom', 'nom complet', 'destinataire', 'expéditeur', 'expediteur', 'first and last name',
   ],
-  attn: ['attn', 'attention', "à l'attention de", 'a l attention de'],
+  attn: ['attn', 'attention', "à l'attention de", 'a l attention de', "à l'att. de", "à l'att de"],
   company: ['company', 'company name', 'business', 'business name', 'organization', 'organisation', 'entreprise', 'société', 'societe', 'compagnie'],
   address: [
     'address', 'street', 'street address', 'address line 1', 'address 1', 'address1', 'addr', 'adresse', 'shipping address',
@@ -42,7 +42,7 @@ const LATIN_LABELS: Record<Exclude<LabelField, 'careOf'>, string[]> = {
 };
 
 const CJK_LABELS: Partial<Record<LabelField, string[]>> = {
-  name: ['收件人姓名', '寄件人姓名', '收件人', '寄件人', '收货人', '发件人', '联系人', '姓名', '名字', '收件者', '寄件者'],
+  name: ['收件人姓名', '寄件人姓名', '收件人', '寄件人', '收件', '收货人', '发件人', '联系人', '姓名', '名字', '收件者', '寄件者'],
   company: ['公司名称', '公司名', '公司', '单位'],
   address: ['详细地址', '收件地址', '收货地址', '寄件地址', '发件地址', '街道地址', '地址', '街道'],
   address2: ['单元号', '门牌号', '公寓号'],
@@ -129,7 +129,7 @@ export const NAME_STOPWORDS = new Set([
 ]);
 
 export const COMPANY_PATTERN =
-  /(?:^|[\s,])(?:inc|incorporated|ltd|limited|ltée|ltee|corp|corporation|llc|llp|lp|co|company|cie|enr|group|groupe|enterprises?|holdings|technologies|solutions|services|société|industries|associates|partners|consulting|studios?|bakery|restaurant|café|cafe|store|shop|clinic|dental|pharmacy|hospital|university|college|school|foundation|logistics|trading|imports?|exports?|manufacturing|systems|labs?|agency|boutique|market|foods|motors|media|design|warehouse|distribution|supply|supplies|realty|law|pottery|gallery|farms?|winery|brewery|salon|spa|hardware|books|bookstore|florist|flowers|garage|auto|electric|plumbing|construction|printing|outfitters|traders|pharma|academy|institute)\.?(?=$|[\s,)])|有限公司|公司|集团|商行|工作室|超市|餐厅|诊所|商店|贸易/i;
+  /(?:^|[\s,])(?:inc|incorporated|ltd|limited|ltée|ltee|corp|corporation|llc|llp|lp|co|company|cie|enr|s\.e\.n\.c\.r\.l|s\.e\.n\.c|sencrl|senc|group|groupe|enterprises?|holdings|technologies|solutions|services|société|industries|associates|partners|consulting|studios?|bakery|restaurant|café|cafe|store|shop|clinic|dental|pharmacy|hospital|university|college|school|foundation|logistics|trading|imports?|exports?|manufacturing|systems|labs?|agency|boutique|market|foods|motors|media|design|warehouse|distribution|supply|supplies|realty|law|pottery|gallery|farms?|winery|brewery|salon|spa|hardware|books|bookstore|florist|flowers|garage|auto|electric|plumbing|construction|printing|outfitters|traders|pharma|academy|institute)\.?(?=$|[\s,)])|有限公司|公司|集团|商行|工作室|超市|餐厅|诊所|商店|贸易/i;
 
 export const COUNTRY_WORDS = new Map<string, 'CA' | 'US'>([
   ['canada', 'CA'], ['ca', 'CA'], ['can', 'CA'], ['加拿大', 'CA'], ['usa', 'US'], ['us', 'US'], ['u.s.a.', 'US'], ['u.s.a', 'US'],

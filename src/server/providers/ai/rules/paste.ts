@@ -418,6 +418,8 @@ const CIVIC_LABEL =
 const STREET_NAME_LABEL = /^(?:nom de (?:la )?rue|street name|rue|街道名?)\s*[:：]\s*(.+)$/iu;
 const APT_LABEL =
   /^(?:(no d['’]app\.?(?:\s*\/\s*bureau)?|numéro d['’]appartement|app\.?|appartement|bureau)|apt\.?|apartment|unit|suite)(?:\s*(?:number|no\.?|#))?\s*[:：]\s*([A-Za-z]?\d{1,5}[A-Za-z]?)$/iu;
+const ENGLISH_NAME = /^(?:英文名字?|英文姓名|english name|nom anglais)\s*[:：]\s*/iu;
+const CHINESE_NAME = /^(?:中文名字?|中文姓名|chinese name|nom chinois)\s*[:：]/iu;
 const OPTIONAL = /(?<!\s)\s*\((?:optional|facultatif|optionnel|可选|選填)\)\s*$/iu;
 
 /**
@@ -457,6 +459,13 @@ function joinFormFields(lines: Line[]): Line[] {
     // A label left without its value ("Company (optional)") says nothing.
     for (const l of out)
       if (l.text && !/[:：]\s*\S/u.test(l.text) && isLabel(l.text) && !SECTION.test(l.text)) l.text = '';
+  }
+  // 中文名 / 英文名 on lines of their own: the English name is the one for the label.
+  if (out.some((l) => ENGLISH_NAME.test(l.text))) {
+    for (const l of out) {
+      if (CHINESE_NAME.test(l.text)) l.text = '';
+      else l.text = l.text.replace(ENGLISH_NAME, 'Name: ');
+    }
   }
   let first: Line | undefined;
   let last: Line | undefined;
@@ -578,7 +587,6 @@ function signerAt(lines: Line[], at: number): PasteReading['signature'] | undefi
   while (j < lines.length && !lines[j].text) j++;
   const full = lines[j]?.text.replace(CREDENTIALS, '').trim();
   if (
-    j > i + 1 &&
     full &&
     full !== raw &&
     full.startsWith(`${raw} `) &&
