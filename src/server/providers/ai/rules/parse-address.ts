@@ -194,6 +194,8 @@ type Work = {
   postals: string[];
   name?: string;
   attnName?: string;
+  /** A person after "c/o": the recipient only when the text names no other. */
+  careOfName?: string;
   company?: string;
   street?: string;
   units: string[];
@@ -347,8 +349,16 @@ function applyLabel(w: Work, { field, value }: Label): void {
       else if (name) w.name ??= name;
       return;
     }
-    case 'company':
     case 'careOf':
+      // "c/o Priya Chand" under a company names the person; "c/o Maple Clinic" the company.
+      if (!COMPANY_PATTERN.test(` ${v} `) && /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,2}$/u.test(v)) {
+        const name = cleanName(v);
+        if (name) w.careOfName ??= name;
+        return;
+      }
+      w.company ??= stripDot(v);
+      return;
+    case 'company':
       w.company ??= stripDot(v);
       return;
     case 'address2': {
@@ -826,6 +836,7 @@ function resolve(w: Work, segments: Segment[]): void {
       w.company = text;
     }
   }
+  if (!w.name && !w.attnName && w.careOfName) w.name = w.careOfName;
   if (!w.name && w.attnName) w.name = w.attnName;
   else if (w.attnName && w.name !== w.attnName) {
     w.company ??= w.name;

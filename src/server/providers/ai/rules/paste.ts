@@ -501,7 +501,9 @@ const THREAD_CUT =
 function cutThread(text: string): string {
   const m = THREAD_CUT.exec(text);
   if (!m || m.index < 20) return text;
-  return text.slice(0, m.index);
+  // The newest message wins when it gives an address; a forward ("ses coordonnées sont en bas") does not.
+  const top = text.slice(0, m.index);
+  return /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])|\b\d{5}(?:-\d{4})?\b/u.test(top) ? top : text;
 }
 
 /** Chat exports: "Buyer: …", "Danielle: …" on several lines — the speaker is not part of the text. */
