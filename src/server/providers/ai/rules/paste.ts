@@ -286,7 +286,8 @@ export function findHeading(
   if (m) {
     const kind = sectionKind(m);
     const rest = text.slice(m[0].length).trim();
-    if (kind && !(rest && PHONE_OR_MAIL_ONLY.test(rest))) return { kind, m };
+    // "Livraison : 12,00 $" is a price line, not a heading.
+    if (kind && !(rest && (PHONE_OR_MAIL_ONLY.test(rest) || /[$€£¥]|\d\s?\$|\b(?:cad|usd)\b/iu.test(rest)))) return { kind, m };
   }
   const tail = hasStreet(text) ? TRAILING_LABEL.exec(text) : null;
   if (tail) {
@@ -303,7 +304,7 @@ export function findHeading(
   }
   // "Please ship to my work address instead of home since nobody's there during the day:"
   const asks =
-    /^[^:：]*\b(?:ship|send|deliver|mail|envoyer|envoie|envoyez|expédier|expédiez|livrer|livrez)\b[^:：]*[:：]\s*$|^[^:：]*(?:寄到|寄去|发到|發到|送到)[^:：]*[:：]\s*$/iu.exec(
+    /^[^:：]*\b(?:ship|send|deliver|mail|courier|envoyer|envoie|envoyez|expédier|expédiez|livrer|livrez|adresser|adressez|acheminer|parvenir)\b[^:：]*[:：]\s*$|^[^:：]*(?:寄到|寄去|发到|發到|送到)[^:：]*[:：]\s*$/iu.exec(
       text,
     );
   if (asks && !/\d/.test(text)) return { kind: 'ship', m: asks };
