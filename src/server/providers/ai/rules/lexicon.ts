@@ -25,7 +25,7 @@ const LATIN_LABELS: Record<Exclude<LabelField, 'careOf'>, string[]> = {
   company: ['company', 'company name', 'business', 'business name', 'organization', 'organisation', 'entreprise', 'société', 'societe', 'compagnie'],
   address: [
     'address', 'street', 'street address', 'address line 1', 'address 1', 'address1', 'addr', 'adresse', 'shipping address',
-    'adresse 1', 'adresse ligne 1', 'address line1', 'street 1', 'adresse civique', 'adresse de livraison',
+    'adresse 1', 'adresse ligne 1', 'address line1', 'street 1', 'adresse civique',
     'delivery address', 'mailing address', 'civic address', 'city/state/zip', 'city, state, zip', 'city/province/postal code',
     'city/prov/postal', 'city, province, postal code', 'ville/province/code postal', 'city/province', 'city, province',
   ],

@@ -83,10 +83,11 @@ function expectLinearUnderASecond(make: (n: number) => string): void {
   const large = make(AI_TEXT_MAX);
   expect(large.length).toBeLessThanOrEqual(AI_TEXT_MAX);
   let { fourSmallMs, largeMs } = fastestWindows(small, large);
-  if (largeMs >= 2 * fourSmallMs + 5 || largeMs >= 500) ({ fourSmallMs, largeMs } = fastestWindows(small, large)); // measure again once
+  if (largeMs >= 2 * fourSmallMs + 10 || largeMs >= 500) ({ fourSmallMs, largeMs } = fastestWindows(small, large)); // measure again once
   const figures = `5,000 chars four times: ${fourSmallMs.toFixed(1)} ms; 20,000 chars once: ${largeMs.toFixed(1)} ms`;
-  // Linear: four times the text takes about four times as long (a quadratic step takes sixteen).
-  expect(largeMs, figures).toBeLessThan(2 * fourSmallMs + 5);
+  // Linear: four times the text takes about four times as long, the same as the four small runs
+  // together; a quadratic step takes four times their total. The 10 ms is a shared machine's noise.
+  expect(largeMs, figures).toBeLessThan(2 * fourSmallMs + 10);
   expect(largeMs, `well under a second at the cap — ${figures}`).toBeLessThan(500);
 }
 
