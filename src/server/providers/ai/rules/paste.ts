@@ -287,7 +287,8 @@ export function findHeading(
     const kind = sectionKind(m);
     const rest = text.slice(m[0].length).trim();
     // "Livraison : 12,00 $" is a price line, not a heading.
-    if (kind && !(rest && (PHONE_OR_MAIL_ONLY.test(rest) || /[$€£¥]|\d\s?\$|\b(?:cad|usd)\b/iu.test(rest)))) return { kind, m };
+    if (kind && !(rest && (PHONE_OR_MAIL_ONLY.test(rest) || /[$€£¥]|\d\s?\$|\b(?:cad|usd)\b/iu.test(rest))))
+      return { kind, m };
   }
   const tail = hasStreet(text) ? TRAILING_LABEL.exec(text) : null;
   if (tail) {
@@ -504,7 +505,9 @@ function cutThread(text: string): string {
   if (!m || m.index < 20) return text;
   // The newest message wins when it gives an address; a forward ("ses coordonnées sont en bas") does not.
   const top = text.slice(0, m.index);
-  return /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])|\b\d{5}(?:-\d{4})?\b/u.test(top) ? top : text;
+  return /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])|\b\d{5}(?:-\d{4})?\b/u.test(top)
+    ? top
+    : text;
 }
 
 /** Chat exports: "Buyer: …", "Danielle: …" on several lines — the speaker is not part of the text. */
