@@ -947,7 +947,7 @@ function cleanName(text: string): string | undefined {
   const name = tokens.join(' ');
   if (!name || /\d/.test(name)) return undefined;
   // "Jean-Philippe TREMBLAY": a surname in capitals beside a name that is not.
-  return name === name.toUpperCase()
+  return name === name.toUpperCase() || name === name.toLowerCase()
     ? titleCase(name)
     : tokens.map((x) => (x.length > 1 && x === x.toUpperCase() ? titleCase(x.toLowerCase()) : x)).join(' ');
 }
@@ -1003,7 +1003,10 @@ function stripDot(text: string): string {
   const t = text.trim();
   if (!t.endsWith('.')) return t;
   const last = t.slice(0, -1).split(/\s+/).pop() ?? '';
-  return ABBREVIATIONS.has(last.toLowerCase()) || /^(?:inc|ltd|ltée|corp|co|enr|cie|llc)$/i.test(last)
+  // A dotted abbreviation keeps its last period: "S.E.N.C.R.L.", "s.e.n.c.".
+  return ABBREVIATIONS.has(last.toLowerCase()) ||
+    /^(?:inc|ltd|ltée|corp|co|enr|cie|llc)$/i.test(last) ||
+    /\p{L}\.\p{L}/u.test(last)
     ? t
     : t.slice(0, -1);
 }
@@ -1054,7 +1057,10 @@ function splitName(out: ParsedAddress, name: string): void {
 function finish(w: Work): ParsedAddress {
   const out = w.out;
   if (w.name) splitName(out, w.name);
-  if (w.company) out.company = w.company;
+  // A company in capitals ("NORTHSHORE DENTAL LAB") reads as written elsewhere; a short acronym stays.
+  if (w.company)
+    out.company =
+      w.company === w.company.toUpperCase() && /\p{L}{2,}\s+\p{L}/u.test(w.company) ? titleCase(w.company) : w.company;
   const deliveryParts = [w.rural.site, w.rural.rr, w.rural.box, w.rural.gd].filter(Boolean).join(' ');
   const unit = w.units[0];
   if (w.street) {
