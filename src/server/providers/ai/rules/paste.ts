@@ -105,6 +105,8 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   body = body.replace(PHONE_LABEL, '').replace(PHONE_RE, '\n');
   body = replaceEmails(body, () => '\n');
 
+  // A UK postcode ("M20 3FH") and no Canadian postal code or US ZIP: a British address, even unnamed.
+  if (!otherCountry && UK_POSTCODE.test(body) && !POSTAL_LINE.test(body)) otherCountry = 'GB';
   const reading: PasteReading = { text: body, corrections, otherBlocks: block?.others ?? [], signature };
   const spoken =
     chatName((block ? block.lines.map((l) => l.text) : [source]).join('\n').slice(0, 2000)) ??
@@ -153,6 +155,7 @@ function splitLines(text: string): Line[] {
   return out;
 }
 
+const UK_POSTCODE = /(?<![\p{L}\p{N}])[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}(?![\p{L}\p{N}])/u;
 const POSTAL_LINE = /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])|\b\d{5}(?:-\d{4})?\s*$/u;
 
 /** A form line: a short label and a colon ("电话：…", "Phone: …"). */
@@ -213,11 +216,12 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
   const weight = (h: string) =>
     (/\b(?:new|instead|updated|correct|nouvelle|plutôt)\b|新/iu.test(h) ? 2 : 0) -
     (/\b(?:old|on file|previous|former|ancienne?|précédente)\b|旧|舊/iu.test(h) ? 2 : 0);
-  const ships = sections.filter((s) => s.kind === want && hasContent(lines, s));
+  let ships = sections.filter((s) => s.kind === want && hasContent(lines, s));
+  // An order pasted into the sender box has no From block: its one address is the ship-to block.
+  if (!ships.length && role === 'sender') ships = sections.filter((s) => s.kind === 'ship' && hasContent(lines, s));
   const best = Math.max(...ships.map((s) => weight(s.heading)));
   const chosen =
-    ships.findLast((s) => weight(s.heading) === best) ??
-    (role === 'sender' ? undefined : sections.find((s) => s.kind === 'to' && hasContent(lines, s)));
+    ships.findLast((s) => weight(s.heading) === best) ?? sections.find((s) => s.kind === 'to' && hasContent(lines, s));
   // With a chosen block every other address block is set aside; without one, only billing and head-office blocks.
   const excluded = sections.filter((s) => s !== chosen && s.kind !== 'neutral' && (chosen || s.kind === 'other'));
   const others = excluded.map((s) => firstAddressLine(lines, s.from, s.to)).filter((x): x is string => Boolean(x));
@@ -286,6 +290,8 @@ export function findHeading(
   if (m) {
     const kind = sectionKind(m);
     const rest = text.slice(m[0].length).trim();
+    // "À l'attention de …" is not a heading: "to"/"à" open a block only with a colon.
+    if (kind === 'to' && !/[:：]/.test(m[0])) return null;
     // "Livraison : 12,00 $" is a price line, not a heading.
     if (kind && !(rest && (PHONE_OR_MAIL_ONLY.test(rest) || /[$€£¥]|\d\s?\$|\b(?:cad|usd)\b/iu.test(rest))))
       return { kind, m };
@@ -308,7 +314,7 @@ export function findHeading(
     /^[^:：]*\b(?:ship|send|deliver|mail|courier|envoyer|envoie|envoyez|expédier|expédiez|livrer|livrez|adresser|adressez|acheminer|parvenir)\b[^:：]*[:：]\s*$|^[^:：]*(?:寄到|寄去|发到|發到|送到)[^:：]*[:：]\s*$/iu.exec(
       text,
     );
-  if (asks && !/\d/.test(text)) return { kind: 'ship', m: asks };
+  if (asks && !hasStreet(text) && !POSTAL_LINE.test(text)) return { kind: 'ship', m: asks };
   const h = /^([^:：\d@]{2,60}?)[ \t]*(?:[:：][ \t]*|$)/u.exec(text);
   if (!h || (plain && !/[:：]/.test(h[0]))) return null;
   const words = h[1].split(/[\s/&|,-]+/).filter(Boolean);
@@ -473,11 +479,13 @@ function joinFormFields(lines: Line[]): Line[] {
   let last: Line | undefined;
   let civic: Line | undefined;
   let street: Line | undefined;
+  // "Nom :" is the whole name on its own, the family name beside "Prénom :".
+  const hasFirst = out.some((l) => FIRST_LABEL.test(l.text));
   for (const l of out) {
     const t = l.text.replace(/^full name\s*:/i, 'Name:');
     l.text = t;
     if (FIRST_LABEL.test(t)) first ??= l;
-    else if (LAST_LABEL.test(t) && !/^nom\s*[:：]/iu.test(t)) last ??= l;
+    else if (LAST_LABEL.test(t) && (hasFirst || !/^nom\s*[:：]/iu.test(t))) last ??= l;
     else if (CIVIC_LABEL.test(t)) civic ??= l;
     else if (STREET_NAME_LABEL.test(t)) street ??= l;
     const apt = APT_LABEL.exec(t);
@@ -554,8 +562,13 @@ const BILINGUAL_NAME =
   /^((?:[^:：\n]{1,8}[:：]\s*)?)([\u3400-\u9fff]{2,4})(?:\s*(?:先生|女士|小姐|太太))?\s*[(（]?\s*(\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+){1,2})\s*[)）]?(?=\s|$|[,，])/u;
 
 function preferLatinName(t: string): string {
-  return t.replace(BILINGUAL_NAME, (_m, label: string, _zh: string, latin: string) => `${label}${latin}`);
+  return t
+    .replace(BILINGUAL_NAME, (_m, label: string, _zh: string, latin: string) => `${label}${latin}`)
+    .replace(NICKNAME, '$1');
 }
+
+/** 王小明 Kevin: one Latin word beside a Chinese name is a nickname, not a surname. */
+const NICKNAME = /(?<![\u3400-\u9fff])([\u3400-\u9fff]{2,4})\s+\p{Lu}\p{Ll}+(?=\s+[\d+(]|\s*$)/gu;
 
 /** "Attn: Receiving" names a department, not the person. */
 const DEPARTMENT_ATTN =
@@ -705,6 +718,13 @@ function findPhones(lines: Line[], block: Block | undefined): Phone[] {
       const [, a1, a2, b, c, ext] = m;
       const area = a1 ?? a2;
       const before = line.text.slice(Math.max(0, m.index - 24), m.index);
+      // "Your order number is 3187726540": an order, invoice or tracking number, not a phone.
+      if (
+        /(?:order|commande|invoice|facture|tracking|suivi|confirmation|transaction|receipt|reçu|订单|訂單)[^0-9\n]{0,24}$/iu.test(
+          before,
+        )
+      )
+        continue;
       const after = line.text.slice(m.index + m[0].length, m.index + m[0].length + 16);
       if (FAX.test(before) || /^\s*\(?(?:fax|téléc)/i.test(after)) continue;
       let rank = samePerson.has(line.start) ? 4 : 3;
