@@ -93,7 +93,7 @@ const FRENCH_NUMBER_COMMA =
 const UNIT_CIVIC_RE =
   /(?<![\p{L}\p{N}-])#?[ \t]?([A-Za-z]?\d{1,5}[A-Za-z]?)[ \t]*-[ \t]*(\d{1,6}[A-Za-z]?)(?=\s+[\p{L}]|\s+\d{1,3}(?:st|nd|rd|th)?\s+\p{L})/u;
 const UNIT_RE =
-  /(?<![\p{L}\p{N}])(apt\.?|apartment|suite|ste\.?|unit|app\.?|appt\.?|appartement|bureau|room|rm\.?|local|pmb|fl\.?(?=\s*\d{1,3}(?![\d-]))|floor|#)\s*(?:no\.?\s*)?(?:#\s*)?([A-Za-z]?\d{1,6}[A-Za-z]?(?:-\d{1,6}(?![\p{L}\p{N}]))?|[A-Za-z](?![\p{L}]))(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(apt\.?|apartment|suite|ste\.?|unit|app\.?|appt\.?|appartement|bureau|room|rm\.?|local|pmb|bay(?=\s*\d)|fl\.?(?=\s*\d{1,3}(?![\d-]))|floor|#)\s*(?:no\.?\s*)?(?:#\s*)?([A-Za-z]?\d{1,6}[A-Za-z]?(?:-\d{1,6}(?![\p{L}\p{N}]))?|[A-Za-z](?![\p{L}]))(?![\p{L}\p{N}])/iu;
 const PO_BOX_RE =
   /(?<![\p{L}\p{N}])(?:p\.?\s?o\.?\s?box|post\s+office\s+box|pob|box|(c\.?\s?p\.?|case\s+postale))\s*(?:#\s*)?(\d{1,6})(?:\s*(?:,\s*)?(stn\.?|station|succ\.?|succursale)\s+([\p{L}\d][\p{L}\d'-]*))?/iu;
 const RR_RE = /(?<![\p{L}\p{N}])(?:r\.?\s?r\.?|rural\s+route)\s*(?:#\s*)?(\d{1,3})(?![\p{L}\p{N}])/iu;
@@ -114,6 +114,7 @@ const UNIT_NAMES: Record<string, string> = {
   rm: 'Room',
   local: 'Local',
   pmb: 'PMB',
+  bay: 'Bay',
   fl: 'Floor',
   floor: 'Floor',
   '#': 'Unit',
