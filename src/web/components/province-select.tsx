@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PROVINCE_CODES, PROVINCES, US_STATE_CODES, US_STATES } from '../../shared/provinces';
 import { cn } from '../lib/cn';
 import { inputClass } from './ui/input';
+import { US_STATE_NAMES_ZH } from './us-state-names';
 
 export type ProvinceSelectProps = {
   value: string;
@@ -20,7 +21,7 @@ export type ProvinceSelectProps = {
 
 /**
  * Native select of the 13 province and territory codes with their names in the interface language
- * ("ON — Ontario" / "ON — 安大略省"), or the US states when the country is US. Native keeps it
+ * ("ON — Ontario" / "ON — 安大略省"), or the US states when the country is US ("WA — 华盛顿州" in Chinese). Native keeps it
  * keyboard-usable and gives phones their own picker.
  */
 export function ProvinceSelect({
@@ -39,7 +40,7 @@ export function ProvinceSelect({
   const zh = i18n.language === 'zh';
   const options =
     country === 'US'
-      ? US_STATE_CODES.map((code) => ({ code, label: `${code} — ${US_STATES[code]}` }))
+      ? US_STATE_CODES.map((code) => ({ code, label: `${code} — ${zh ? US_STATE_NAMES_ZH[code] : US_STATES[code]}` }))
       : PROVINCE_CODES.map((code) => ({ code, label: `${code} — ${zh ? PROVINCES[code].zh : PROVINCES[code].en}` }));
   const known = value === '' || options.some((o) => o.code === value);
   return (
