@@ -142,7 +142,10 @@ describe('AI assistant box in Chromium', () => {
     expect(await phoneCheck.textContent()).toBe(`Check this — the text also has: ${other}`);
     expect(await phone.getAttribute('aria-describedby')).toBe('receiver-phone-check');
     expect(await page.getByTestId('field-check').count()).toBe(1);
-    await page.getByTestId('toast').filter({ hasText: 'Fields filled: 1 needs a check' }).waitFor();
+    // The count is said in the box, not in a toast over the fields; focus is on the field to check.
+    expect(await box.getByTestId('ai-assist-status').textContent()).toContain('Fields filled: 1 needs a check');
+    expect(await page.getByTestId('toast').filter({ hasText: 'needs a check' }).count()).toBe(0);
+    await expect.poll(() => phone.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await page.getByTestId('language-select').selectOption('zh');
     await expect.poll(() => phoneCheck.textContent()).toBe(`请核对——文字中还有：${other}`);
@@ -184,6 +187,10 @@ describe('AI assistant box in Chromium', () => {
     expect(await page.locator('#address-province').inputValue()).toBe('WA');
     expect(await page.locator('#address-postal-code').inputValue()).toBe('98101-2334');
     expect(await form.getByTestId('ai-assist-refusal').count()).toBe(0);
+    // The state list is in the interface language, as the provinces are.
+    await page.getByTestId('language-select').selectOption('zh');
+    await expect.poll(() => page.locator('#address-province option[value="WA"]').textContent()).toBe('WA — 华盛顿州');
+    await page.getByTestId('language-select').selectOption('en');
   });
 
   it('refuses on the client too when an answer (an older server, a model) has a country the form does not take', async () => {
@@ -204,6 +211,158 @@ describe('AI assistant box in Chromium', () => {
           'This address is in the United Kingdom. Shipments here go from and to Canadian addresses, so nothing was filled.',
         );
       expect(await page.locator('#receiver-first-name').inputValue()).toBe('');
+    } finally {
+      await page.unroute('**/api/ai/parse-shipment');
+    }
+  });
+
+  it('a second fill clears what the first one set and the user left alone, also after a reload and in the address book', async () => {
+    await freshShipmentForm(page);
+    const first = {
+      firstName: 'Julie',
+      lastName: 'Nguyen',
+      company: 'Bright Path Dental',
+      address1: '155 Yonge St',
+      address2: 'Unit 2201',
+      city: 'Toronto',
+      province: 'ON',
+      postalCode: 'M5C 1S1',
+      phone: '416-555-0142',
+      email: 'julie@brightpath.ca',
+    };
+    const second = {
+      firstName: 'Sam',
+      lastName: 'Okafor',
+      address1: '90 Bedford Rd',
+      city: 'Toronto',
+      province: 'ON',
+      postalCode: 'M5R 2K2',
+      phone: '647-555-0188',
+    };
+    let answer: unknown = { receiver: first };
+    await page.route('**/api/ai/parse-shipment', (route) => route.fulfill({ json: answer }));
+    try {
+      const box = page.getByTestId('ai-assist-receiver');
+      await fillBox(page, box, 'Shopify order #1047 for Julie Nguyen, Bright Path Dental');
+      await expect.poll(() => page.locator('#receiver-company').inputValue()).toBe('Bright Path Dental');
+      // The user types their own address line 2; the fill's other values are left as they came.
+      await page.locator('#receiver-address2').fill('Buzz 4411');
+      answer = { receiver: second };
+      await fillBox(page, box, 'chat: Sam Okafor, 90 Bedford Rd, Toronto ON M5R 2K2, 647-555-0188');
+      await expect.poll(() => page.locator('#receiver-first-name').inputValue()).toBe('Sam');
+      const expected = {
+        'first-name': 'Sam',
+        'last-name': 'Okafor',
+        company: '',
+        address1: '90 Bedford Rd',
+        address2: 'Buzz 4411',
+        city: 'Toronto',
+        province: 'ON',
+        'postal-code': 'M5R 2K2',
+        phone: '647-555-0188',
+      };
+      expect(await receiverValues(page)).toEqual(expected);
+      expect(await page.locator('#receiver-email').inputValue()).toBe('');
+      // The saved draft has no mix either, and a fill after a reload still clears the last one's values.
+      await page.reload();
+      await page.getByTestId('create-shipment').waitFor();
+      expect(await receiverValues(page)).toEqual(expected);
+      answer = {
+        receiver: { firstName: 'Ana', lastName: 'Silva', city: 'Ottawa', province: 'ON', company: 'Silva Co' },
+      };
+      await fillBox(page, box, 'Ana Silva, Silva Co, Ottawa ON');
+      await expect.poll(() => page.locator('#receiver-first-name').inputValue()).toBe('Ana');
+      expect(await receiverValues(page)).toEqual({
+        'first-name': 'Ana',
+        'last-name': 'Silva',
+        company: 'Silva Co',
+        address1: '',
+        address2: 'Buzz 4411',
+        city: 'Ottawa',
+        province: 'ON',
+        'postal-code': '',
+        phone: '',
+      });
+
+      await page.goto('/address-book');
+      await page.getByTestId('address-empty').getByRole('button').click();
+      const addressBox = page.getByTestId('address-form').getByTestId('ai-assist-address');
+      answer = { address: { ...first, country: 'CA' } };
+      await fillBox(page, addressBox, 'Shopify order #1047 for Julie Nguyen, Bright Path Dental');
+      await expect.poll(() => page.locator('#address-company').inputValue()).toBe('Bright Path Dental');
+      await page.locator('#address-email').fill('sam@example.com');
+      answer = { address: { ...second, country: 'CA' } };
+      await fillBox(page, addressBox, 'chat: Sam Okafor, 90 Bedford Rd, Toronto ON M5R 2K2');
+      await expect.poll(() => page.locator('#address-name').inputValue()).toBe('Sam Okafor');
+      expect(await page.locator('#address-company').inputValue()).toBe('');
+      expect(await page.locator('#address-address2').inputValue()).toBe('');
+      expect(await page.locator('#address-address1').inputValue()).toBe('90 Bedford Rd');
+      expect(await page.locator('#address-phone').inputValue()).toBe('647-555-0188');
+      // The e-mail the user typed stays.
+      expect(await page.locator('#address-email').inputValue()).toBe('sam@example.com');
+    } finally {
+      await page.unroute('**/api/ai/parse-shipment');
+    }
+  });
+
+  it('keeps keyboard focus: on the text after Ctrl+Enter and a refusal, the button after a click, the first field to check', async () => {
+    await freshShipmentForm(page);
+    let answer: { status?: number; json: unknown } = { json: { receiver: JULIE } };
+    await page.route('**/api/ai/parse-shipment', (route) =>
+      route.fulfill({ status: answer.status ?? 200, json: answer.json }),
+    );
+    const focused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+    try {
+      const box = page.getByTestId('ai-assist-receiver');
+      const input = box.getByTestId('ai-assist-input');
+      const button = box.getByTestId('ai-assist-submit');
+
+      // Ctrl+Enter, nothing to check: focus stays in the (now empty) text box.
+      await input.fill('Julie Nguyen, 155 Yonge St, Toronto');
+      let answered = page.waitForResponse((r) => r.url().endsWith('/api/ai/parse-shipment'));
+      await input.press('Control+Enter');
+      await answered;
+      await expect.poll(() => page.locator('#receiver-postal-code').inputValue()).toBe('M5C 1S1');
+      await expect.poll(() => focused(input)).toBe(true);
+
+      // The button, nothing to check: focus stays on the button.
+      await fillBox(page, box, 'Julie Nguyen, 155 Yonge St, Toronto');
+      await expect.poll(() => button.isEnabled()).toBe(true);
+      await expect.poll(() => focused(button)).toBe(true);
+
+      // Closing the "Read from" panel with × puts focus in the text box, not on <body>.
+      await box.getByTestId('ai-assist-read-dismiss').click();
+      await expect.poll(() => box.getByTestId('ai-assist-read').count()).toBe(0);
+      await expect.poll(() => focused(input)).toBe(true);
+
+      // Fields to check: focus goes to the first on screen (address line 1 before the phone).
+      answer = {
+        json: {
+          receiver: { ...JULIE, phone: '647-555-0101' },
+          review: {
+            guessed: [
+              { field: 'phone', others: ['416-555-0199'] },
+              { field: 'address1', others: ['1200 rue Sherbrooke O'] },
+            ],
+          },
+        },
+      };
+      await input.fill('Julie Nguyen, two phones');
+      answered = page.waitForResponse((r) => r.url().endsWith('/api/ai/parse-shipment'));
+      await input.press('Control+Enter');
+      await answered;
+      await expect.poll(() => focused(page.locator('#receiver-address1'))).toBe(true);
+      expect(await box.getByTestId('ai-assist-status').textContent()).toContain('Fields filled: 2 need a check');
+
+      // A refusal keeps focus in the text box, with the text kept to edit.
+      answer = {
+        status: 422,
+        json: { message: 'outside', code: 'DESTINATION_NOT_SUPPORTED', country: 'US' },
+      };
+      await fillBox(page, box, US_ADDRESS);
+      await box.getByTestId('ai-assist-refusal').waitFor();
+      await expect.poll(() => focused(input)).toBe(true);
+      expect(await box.getByTestId('ai-assist-status').count()).toBe(0);
     } finally {
       await page.unroute('**/api/ai/parse-shipment');
     }

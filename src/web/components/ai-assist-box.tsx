@@ -1,4 +1,4 @@
-import { Fragment, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ChevronDown, CircleAlert, FileText, Sparkles, X } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -178,6 +178,16 @@ export function countryName(code: string, language: string): string {
   return WITH_THE.has(code) ? `the ${name}` : name;
 }
 
+/** What a form did with a fill: how many fields it marked for a check, and the element id of the first on screen. */
+export type AiFillResult = { marked: number; firstCheckId?: string };
+
+/** Moves focus to an element and scrolls it to the middle of the screen (clear of the sticky top bar). */
+function focusElement(el: HTMLElement | null) {
+  if (!el) return;
+  el.focus({ preventScroll: true });
+  el.scrollIntoView({ block: 'center' });
+}
+
 /** Why a destination was not filled: the country the assistant read and the form's own limit. */
 export type Refusal = { country: string; mode: AiAssistMode };
 
@@ -201,7 +211,9 @@ function refusedCountry(error: ApiError): string | undefined {
  * Free-text box that asks the AI endpoint to read contact and address fields and hands them to the
  * form, with the review: the form marks guessed fields, the box shows the block it read. An address
  * in a country the form does not take (`countries`) is refused with the reason and fills nothing.
- * `onFill` returns how many form fields it marked for a check (the toast says so).
+ * `onFill` returns how many form fields it marked for a check and the first one: focus goes there, and
+ * the box says how many (in itself, not in a toast that could cover them). Otherwise focus stays where
+ * the user was (the text or the button; the text after a refusal or a failure).
  */
 export function AiAssistBox({
   mode,
@@ -212,7 +224,7 @@ export function AiAssistBox({
   mode: AiAssistMode;
   /** Countries the form takes (ISO codes); an answer with another country fills nothing. */
   countries: readonly string[];
-  onFill: (fields: AiFilledFields, review: AiReview) => number | void;
+  onFill: (fields: AiFilledFields, review: AiReview) => AiFillResult | void;
   className?: string;
 }) {
   const { t, i18n } = useTranslation();
@@ -222,6 +234,18 @@ export function AiAssistBox({
   const [read, setRead] = useState<AiReview['block'] | null>(null);
   const [readOpen, setReadOpen] = useState(true);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  // Fields the last fill marked for a check: said in the box, where no toast covers the fields.
+  const [marked, setMarked] = useState(0);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  // The text and the button are disabled while the answer is awaited, which drops focus to <body>:
+  // where it goes back to once they are enabled again.
+  const refocus = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (pending || !refocus.current) return;
+    const focus = refocus.current;
+    refocus.current = null;
+    focus();
+  }, [pending]);
   const tooLong = aiTextError(text);
   const showCounter = text.length > AI_TEXT_MAX / 2;
 
@@ -237,10 +261,13 @@ export function AiAssistBox({
     });
   };
 
-  const submit = async (event?: FormEvent) => {
+  const focusInput = () => inputRef.current?.focus();
+
+  const submit = async (from: 'input' | 'button', event?: FormEvent) => {
     event?.preventDefault();
     event?.stopPropagation();
     if (pending) return;
+    const focusOrigin = from === 'button' ? () => document.getElementById(`${id}-submit`)?.focus() : focusInput;
     const description = text.trim();
     if (!description) {
       toast({ title: t('aiAssist.descriptionRequired'), description: t('aiAssist.descriptionRequiredHint') });
@@ -252,6 +279,9 @@ export function AiAssistBox({
     }
     setPending(true);
     setRefusal(null);
+    setMarked(0);
+    // A refusal or a failure asks for another text: focus goes back to it.
+    refocus.current = focusInput;
     try {
       const body = await api.post<unknown>('/api/ai/parse-shipment', { description: PREFIX[mode] + description });
       const fields = toFilledFields(body, mode);
@@ -261,18 +291,17 @@ export function AiAssistBox({
         return;
       }
       const review = toReview(body, fields, description);
-      const marked = onFill(fields, review) ?? review.guessed.length;
+      const result = onFill(fields, review);
+      const count = result ? result.marked : review.guessed.length;
       setRead(review.block);
       setReadOpen(true);
-      toast(
-        marked > 0
-          ? {
-              title: { key: 'aiAssist.filledWithChecks', values: { count: marked } },
-              description: { key: 'aiAssist.filledWithChecksHint' },
-              variant: 'success',
-            }
-          : { title: { key: 'aiAssist.filled' }, description: { key: 'aiAssist.filledHint' }, variant: 'success' },
-      );
+      setMarked(count);
+      const firstCheckId = result?.firstCheckId;
+      refocus.current = firstCheckId ? () => focusElement(document.getElementById(firstCheckId)) : focusOrigin;
+      // With fields to check, the box itself says so (a toast would sit over them on a phone).
+      if (count === 0) {
+        toast({ title: { key: 'aiAssist.filled' }, description: { key: 'aiAssist.filledHint' }, variant: 'success' });
+      }
       setText('');
     } catch (error) {
       const country = isApiError(error) ? refusedCountry(error) : undefined;
@@ -317,13 +346,14 @@ export function AiAssistBox({
       <Textarea
         id={`${id}-text`}
         value={text}
+        ref={inputRef}
         onChange={(e) => {
           setText(e.target.value);
           // The reason was about the text that was sent; an edit makes it stale.
           setRefusal(null);
         }}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) void submit();
+          if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) void submit('input');
         }}
         placeholder={t(`aiAssist.placeholder.${mode}`)}
         rows={3}
@@ -362,8 +392,26 @@ export function AiAssistBox({
           block={read}
           open={readOpen}
           onToggle={() => setReadOpen((o) => !o)}
-          onDismiss={() => setRead(null)}
+          onDismiss={() => {
+            setRead(null);
+            // The panel and its buttons are gone: focus goes to the text box rather than to <body>.
+            focusInput();
+          }}
         />
+      ) : null}
+      {marked > 0 ? (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+          data-testid="ai-assist-status"
+        >
+          <CircleAlert className="mt-0.5 size-4 shrink-0 text-amber-800" aria-hidden="true" />
+          <span className="min-w-0 flex-1">
+            {/* Title and hint on lines of their own: no space to join them in Chinese. */}
+            <span className="block font-medium">{t('aiAssist.filledWithChecks', { count: marked })}</span>
+            <span className="block">{t('aiAssist.filledWithChecksHint')}</span>
+          </span>
+        </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="min-w-0 flex-1 basis-56 text-xs text-slate-700">{t('aiAssist.hint')}</p>
@@ -371,7 +419,8 @@ export function AiAssistBox({
           type="button"
           variant="secondary"
           size="sm"
-          onClick={() => void submit()}
+          id={`${id}-submit`}
+          onClick={() => void submit('button')}
           disabled={pending}
           aria-busy={pending || undefined}
           data-testid="ai-assist-submit"

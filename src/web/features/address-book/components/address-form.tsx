@@ -10,6 +10,7 @@ import {
   aiChecks,
   AiAssistBox,
   type AiChecks,
+  type AiFillResult,
   type AiFilledField,
   type AiFilledFields,
   type AiReview,
@@ -43,6 +44,9 @@ function addressTarget(field: AiFilledField): AddressFormField[] {
   if (field === 'firstName' || field === 'lastName') return ['name'];
   return [field];
 }
+
+/** A field's element id (see AddressFields): focus goes to the first one to check. */
+const fieldElementId = (field: AddressFormField) => `address-${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 /** Create (no address) or edit form; calls onDone after a save or a cancel. */
 export function AddressForm({ address, onDone }: { address?: TAddress; onDone: () => void }) {
@@ -91,11 +95,20 @@ export function AddressForm({ address, onDone }: { address?: TAddress; onDone: (
   const registerChecked = (field: Exclude<AddressFormField, 'isDefault' | 'province'>) =>
     register(field, { onChange: () => clearCheck(field) });
 
-  const onFill = (fields: AiFilledFields, review: AiReview) => {
+  // What the last fill set: a new fill clears those the user has not changed since (not the country).
+  const lastFill = useRef<Partial<Record<AddressFormField, string>>>({});
+
+  const onFill = (fields: AiFilledFields, review: AiReview): AiFillResult => {
+    const before = getValues();
+    for (const [field, value] of Object.entries(lastFill.current) as [AddressFormField, string][]) {
+      if (field !== 'country' && before[field] === value) setValue(field, '', { shouldDirty: true });
+    }
+    const setNow: Partial<Record<AddressFormField, string>> = {};
     const set = (field: AddressFormField, value: string | undefined) => {
       if (value === undefined) return;
       setValue(field, value, { shouldDirty: true });
       clearErrors(field);
+      setNow[field] = value;
     };
     const name = fields.name || [fields.firstName, fields.lastName].filter(Boolean).join(' ') || undefined;
     if (fields.country === 'CA' || fields.country === 'US') set('country', fields.country);
@@ -112,7 +125,9 @@ export function AddressForm({ address, onDone }: { address?: TAddress; onDone: (
     const next = aiChecks(review, addressTarget);
     for (const field of Object.keys(next) as AddressFormField[]) if (!filled[field]) delete next[field];
     setChecks(next);
-    return Object.keys(next).length;
+    lastFill.current = setNow;
+    const first = ADDRESS_FORM_FIELDS.find((field) => field in next);
+    return { marked: Object.keys(next).length, firstCheckId: first && fieldElementId(first) };
   };
 
   const onCountryChange = (next: 'CA' | 'US') => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useController, type Control, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TAddress } from '../../../../shared/contracts/addresses';
@@ -7,6 +7,7 @@ import {
   aiChecks,
   AiAssistBox,
   type AiChecks,
+  type AiFillResult,
   type AiFilledField,
   type AiFilledFields,
   type AiReview,
@@ -21,6 +22,41 @@ import { AddressBookPicker } from './address-book-picker';
 import { fieldErrorText } from './form-error';
 
 type PartyField = keyof PartyForm;
+
+/** The fields in screen order, with their element ids (focus goes to the first one to check). */
+const SCREEN_ORDER: [PartyField, string][] = [
+  ['firstName', 'first-name'],
+  ['lastName', 'last-name'],
+  ['company', 'company'],
+  ['address1', 'address1'],
+  ['address2', 'address2'],
+  ['city', 'city'],
+  ['province', 'province'],
+  ['postalCode', 'postal-code'],
+  ['country', 'country'],
+  ['phone', 'phone'],
+  ['email', 'email'],
+];
+
+/** What the party's last AI fill set, kept for the tab's session so a reload does not lose it (see aiFill). */
+const lastFillKey = (party: Party) => `voyageur.shipment.aiFill.${party}`;
+
+function loadLastFill(party: Party): Partial<PartyForm> {
+  try {
+    const value: unknown = JSON.parse(sessionStorage.getItem(lastFillKey(party)) ?? '{}');
+    return typeof value === 'object' && value !== null ? (value as Partial<PartyForm>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function saveLastFill(party: Party, values: Partial<PartyForm>): void {
+  try {
+    sessionStorage.setItem(lastFillKey(party), JSON.stringify(values));
+  } catch {
+    /* storage full or blocked: a reload then keeps what the last fill set */
+  }
+}
 
 /** Where a field the assistant guessed lands on this form: a name on both name fields; never the country (CA only). */
 function partyTarget(field: AiFilledField): PartyField[] {
@@ -45,15 +81,22 @@ export function PartyFields({
   party: Party;
   form: UseFormReturn<ShipmentForm>;
   onPickAddress: (address: TAddress) => void;
-  onAiFill: (fields: AiFilledFields, review: AiReview) => void;
+  /** Sets the fill's values on the form and returns them. */
+  onAiFill: (fields: AiFilledFields, review: AiReview) => Partial<PartyForm>;
 }) {
   const { t, i18n } = useTranslation();
   const {
     register: registerField,
     control,
     getValues,
-    formState: { errors },
+    setValue,
+    formState: { errors, isSubmitted },
   } = form;
+  const lastFill = useRef<Partial<PartyForm> | null>(null);
+  const setLastFill = (values: Partial<PartyForm>) => {
+    lastFill.current = values;
+    saveLastFill(party, values);
+  };
   const [checks, setChecks] = useState<AiChecks<PartyField>>({});
   const clearCheck = (field: PartyField) =>
     setChecks((current) => {
@@ -64,18 +107,30 @@ export function PartyFields({
   // The user's own edit of a field ends its check (the form's setValue does not call this).
   const register = (field: PartyField) => registerField(`${party}.${field}`, { onChange: () => clearCheck(field) });
   const check = (field: PartyField) => aiCheckNote(checks[field], t);
-  const aiFill = (fields: AiFilledFields, review: AiReview) => {
-    onAiFill(fields, review);
+  const aiFill = (fields: AiFilledFields, review: AiReview): AiFillResult => {
+    // A new fill replaces the last one: what that one set and the user has not changed since is
+    // cleared, so a company or e-mail of an earlier paste does not stay beside the new person.
+    const before = getValues(party);
+    const previous = lastFill.current ?? loadLastFill(party);
+    for (const [field, value] of Object.entries(previous) as [PartyField, unknown][]) {
+      if (field !== 'country' && field in before && before[field] === value) {
+        setValue(`${party}.${field}`, '', { shouldDirty: true, shouldValidate: isSubmitted });
+      }
+    }
+    setLastFill(onAiFill(fields, review));
     // Only fields the fill set (a name without a last name leaves that field alone).
     const filled = getValues(party);
     const next = aiChecks(review, partyTarget);
     for (const field of Object.keys(next) as PartyField[]) if (!filled[field]) delete next[field];
     setChecks(next);
-    return Object.keys(next).length;
+    const first = SCREEN_ORDER.find(([field]) => field in next);
+    return { marked: Object.keys(next).length, firstCheckId: first && id(first[1]) };
   };
   const pickAddress = (address: TAddress) => {
     onPickAddress(address);
     setChecks({});
+    // The picked address replaced the fill's values: none of them is the assistant's any more.
+    setLastFill({});
   };
   const err = errors[party];
   const error = (field: keyof PartyForm) => fieldErrorText(err?.[field], t, i18n.language);

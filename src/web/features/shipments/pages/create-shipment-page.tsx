@@ -145,6 +145,13 @@ export function CreateShipmentPage() {
     [setValue, formState.isSubmitted],
   );
 
+  // Only the non-empty values the assistant read fill (PartyFields first clears what its last fill set).
+  const aiFillParty = (party: Party, fields: AiFilledFields): Partial<PartyForm> => {
+    const values = partyFromAi(fields);
+    fillParty(party, values);
+    return values;
+  };
+
   // The user's default address fills an empty sender, once.
   const addresses = useQuery(addressesQueryOptions());
   const prefilled = useRef(false);
@@ -220,13 +227,13 @@ export function CreateShipmentPage() {
           party="sender"
           form={form}
           onPickAddress={(a) => fillParty('sender', partyFromAddress(a))}
-          onAiFill={(fields) => fillParty('sender', partyFromAi(fields))}
+          onAiFill={(fields) => aiFillParty('sender', fields)}
         />
         <PartyFields
           party="receiver"
           form={form}
           onPickAddress={(a) => fillParty('receiver', partyFromAddress(a))}
-          onAiFill={(fields) => fillParty('receiver', partyFromAi(fields))}
+          onAiFill={(fields) => aiFillParty('receiver', fields)}
         />
       </div>
 
