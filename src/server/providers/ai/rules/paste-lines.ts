@@ -294,7 +294,7 @@ const LEGAL_SUFFIX =
 
 /** Chat corrections: "sorry, postal code is …", "oops unit 5 not 4", "不好意思，邮编是 …". */
 export const CORRECTION =
-  /(?:^|[\s,.;!])(?:sorry|oops|oups|correction|actually|i mean|my bad|wait|pardon|désolé|désolée|en fait|je veux dire|不好意思|更正|改一下|写错了|寫錯了|打错了|打錯了|抱歉)(?=$|[\s,.;:!，])/iu;
+  /(?:^|[\s,.;!])(?:sorry|oops|oups|correction|actually|i mean|my bad|my mistake|typo|wait|pardon|scuse|excuse|excusez|attends|attendez|ah non|oh non|désolé|désolée|en fait|je veux dire|不好意思|更正|改一下|写错了|寫錯了|打错了|打錯了|抱歉|不对|不對)(?=$|[\s,.;:!，])/iu;
 
 /** A civic number followed by a word: the start of a street somewhere in the line. */
 const STREETISH =

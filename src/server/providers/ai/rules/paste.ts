@@ -220,8 +220,17 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
   // An order pasted into the sender box has no From block: its one address is the ship-to block.
   if (!ships.length && role === 'sender') ships = sections.filter((s) => s.kind === 'ship' && hasContent(lines, s));
   const best = Math.max(...ships.map((s) => weight(s.heading)));
-  const chosen =
-    ships.findLast((s) => weight(s.heading) === best) ?? sections.find((s) => s.kind === 'to' && hasContent(lines, s));
+  const firstLine = (s: { from: number; to: number }) =>
+    lines
+      .slice(s.from, s.to)
+      .filter((l) => l.text && lineKind(l.text) === 'keep')
+      .slice(0, 2)
+      .map((l) => l.text.split(/\s{3,}/)[0])
+      .join('\n');
+  const last = ships.findLast((s) => weight(s.heading) === best);
+  // The same block twice (a packing slip's "Ship To" and its "Shipping Address"): the first, whole one.
+  const twin = last && ships.find((s) => s !== last && weight(s.heading) === best && firstLine(s) === firstLine(last));
+  const chosen = twin ?? last ?? sections.find((s) => s.kind === 'to' && hasContent(lines, s));
   // With a chosen block every other address block is set aside; without one, only billing and head-office blocks.
   const excluded = sections.filter((s) => s !== chosen && s.kind !== 'neutral' && (chosen || s.kind === 'other'));
   const others = excluded.map((s) => firstAddressLine(lines, s.from, s.to)).filter((x): x is string => Boolean(x));
@@ -519,7 +528,9 @@ function cutThread(text: string): string {
 }
 
 /** Chat exports: "Buyer: …", "Danielle: …" on several lines — the speaker is not part of the text. */
-function stripSpeakers(lines: Line[]): Line[] {
+function stripSpeakers(input: Line[]): Line[] {
+  // WhatsApp exports: "[2024-05-11, 9:02:14 AM] Bilal Chaudhry: …" — the stamp and the speaker go.
+  const lines = input.map((l) => ({ ...l, text: l.text.replace(/^\[[^\]\n]{6,40}\]\s*[^:：\n]{1,40}[:：]\s*/u, '') }));
   const count = new Map<string, number>();
   for (const l of lines) {
     const m = /^([\p{L}][\p{L} .'-]{0,24}?)\s*[:：]\s+\S/u.exec(l.text);
@@ -774,7 +785,8 @@ function findEmails(lines: Line[], block: Block | undefined): string[] {
 
 const CORRECTION_POSTAL = /\b([A-Za-z]\d[A-Za-z])\s?(\d[A-Za-z]\d)\b/;
 const CORRECTION_UNIT = /\b(apt\.?|apartment|unit|suite|app\.?|appartement|#)\s*([A-Za-z]?\d{1,5}[A-Za-z]?)\b/i;
-const CORRECTION_SWAP = /\b([\p{L}\d-]+)\s+(?:not|instead of|pas|au lieu de|而不是|不是)\s+([\p{L}\d-]+)/iu;
+const CORRECTION_SWAP =
+  /\b([\p{L}\d-]+)\s+(?:not|instead of|pas|au lieu de)\s+(?:the\s+|le\s+|la\s+|l['’]|du\s+)?([\p{L}\d-]+)|(\d[\dA-Za-z-]*)\s*(?:而不是|不是)\s*(\d[\dA-Za-z-]*)/iu;
 
 function readCorrection(line: string, c: PasteReading['corrections']): void {
   // "sorry i just moved, new place is 3125 main st apt 402 vancouver v5t 3g6": a whole new address.
@@ -793,7 +805,7 @@ function readCorrection(line: string, c: PasteReading['corrections']): void {
   const postal = CORRECTION_POSTAL.exec(line);
   if (postal) c.postal = `${postal[1]} ${postal[2]}`.toUpperCase();
   const swap = CORRECTION_SWAP.exec(line);
-  if (swap) c.swaps.push([swap[2], swap[1]]);
+  if (swap) c.swaps.push(swap[1] ? [swap[2], swap[1]] : [swap[4], swap[3]]);
   const unit = CORRECTION_UNIT.exec(line);
   if (unit && !swap) c.unit = unit[0];
 }
