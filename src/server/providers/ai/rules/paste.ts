@@ -786,7 +786,7 @@ function findEmails(lines: Line[], block: Block | undefined): string[] {
 const CORRECTION_POSTAL = /\b([A-Za-z]\d[A-Za-z])\s?(\d[A-Za-z]\d)\b/;
 const CORRECTION_UNIT = /\b(apt\.?|apartment|unit|suite|app\.?|appartement|#)\s*([A-Za-z]?\d{1,5}[A-Za-z]?)\b/i;
 const CORRECTION_SWAP =
-  /\b([\p{L}\d-]+)\s+(?:not|instead of|pas|au lieu de)\s+(?:the\s+|le\s+|la\s+|l['’]|du\s+)?([\p{L}\d-]+)|(\d[\dA-Za-z-]*)\s*(?:而不是|不是)\s*(\d[\dA-Za-z-]*)/iu;
+  /(?<![\p{L}\d-])([\p{L}\d-]+)\s+(?:not|instead of|pas|au lieu de)\s+(?:the\s+|le\s+|la\s+|l['’]|du\s+)?([\p{L}\d-]+)|(?<![\dA-Za-z-])(\d[\dA-Za-z-]*)\s*(?:而不是|不是)\s*(\d[\dA-Za-z-]*)/iu;
 
 function readCorrection(line: string, c: PasteReading['corrections']): void {
   // "sorry i just moved, new place is 3125 main st apt 402 vancouver v5t 3g6": a whole new address.
