@@ -17,6 +17,7 @@
  *   (a state code for the US); phone is 'AAA-BBB-CCCC' (with ' ext. N'); country is CA or US.
  * - Province is inferred from the postal code, else from a known city, when not written.
  */
+import { PARSED_FIELD_NAMES } from '../../../../shared/contracts/ai';
 import {
   normalizePostalCode,
   normalizeZip,
@@ -63,20 +64,8 @@ export type ParsedAddress = {
   email?: string;
 };
 
-export const PARSED_FIELDS = [
-  'firstName',
-  'lastName',
-  'name',
-  'company',
-  'address1',
-  'address2',
-  'city',
-  'province',
-  'postalCode',
-  'country',
-  'phone',
-  'email',
-] as const;
+/** The fields of an answer, in the contract's order. */
+export const PARSED_FIELDS = PARSED_FIELD_NAMES;
 
 const POSTAL_MARK = '\uE000';
 // Sticky: tried only from the start of the run of local-part characters before each '@' (see replaceEmails).

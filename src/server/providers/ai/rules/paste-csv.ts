@@ -301,27 +301,7 @@ function readRecords(text: string, sep: string, limit: number): { cells: string[
 
 /** The cells of one line, by `sep`, with double-quoted fields ("a, b" and "" inside quotes). */
 export function splitCells(line: string, sep: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"' && !cell.trim()) {
-      quoted = true;
-      cell = '';
-    } else if (ch === sep) {
-      cells.push(cell.trim());
-      cell = '';
-    } else cell += ch;
-  }
-  cells.push(cell.trim());
-  return cells;
+  return readRecords(line.replace(/\n/g, ' '), sep, 1)[0]?.cells ?? [''];
 }
 
 function separatorOf(line: string): string | undefined {

@@ -1,27 +1,16 @@
+import { PARSED_FIELD_NAMES, type TParsedField } from '../../../../shared/contracts/ai';
 import type { ParsedAddress } from './parse-address';
 import { readAddress } from './roles';
 
 /** The fields a paste case is judged on (the full name is not one: first and last are). */
-export const JUDGED_FIELDS = [
-  'firstName',
-  'lastName',
-  'company',
-  'address1',
-  'address2',
-  'city',
-  'province',
-  'postalCode',
-  'country',
-  'phone',
-  'email',
-] as const;
+export const JUDGED_FIELDS = PARSED_FIELD_NAMES.filter((f): f is Exclude<TParsedField, 'name'> => f !== 'name');
 
 export type PasteCase = {
   id: string;
   category: string;
   lang: 'en' | 'fr' | 'zh';
   input: string;
-  expected: Partial<Record<(typeof JUDGED_FIELDS)[number], string>>;
+  expected: Partial<Record<Exclude<TParsedField, 'name'>, string>>;
 };
 
 export type PasteScore = {
