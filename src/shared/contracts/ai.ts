@@ -10,7 +10,7 @@ export const AI_DESCRIPTION_MAX = AI_TEXT_MAX + AI_PREFIX_ROOM;
 /** POST /api/ai/parse-shipment. The web prefixes 'Sender information: ' / 'Receiver information: ' or an instruction. */
 export const ZParseShipmentRequest = z.strictObject({
   description: z
-    .string({ error: 'Description is required' })
+    .string({ error: (issue) => (issue.input === undefined ? 'Description is required' : 'Description must be text') })
     .trim()
     .min(1, 'Description is required')
     .max(AI_DESCRIPTION_MAX, `Description must be at most ${AI_DESCRIPTION_MAX} characters`),

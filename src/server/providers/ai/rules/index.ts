@@ -1,3 +1,5 @@
+import { ErrorCode } from '../../../../shared/errors';
+import { AppError } from '../../../lib/errors';
 import type { WorkerPool } from '../../../lib/worker-pool';
 import type { AddressParser } from '../index';
 
@@ -5,9 +7,24 @@ import type { AddressParser } from '../index';
  * The built-in parser: no network. The parsing itself runs on the worker pool, so a long text
  * (up to the contract's cap) never holds up the request thread; a full queue answers 503.
  */
-export function createRulesParser(workers: WorkerPool): AddressParser {
+export function createRulesParser(workers: WorkerPool, timeLimitMs = PARSE_TIME_LIMIT_MS): AddressParser {
   return {
     kind: 'rules',
-    parse: (description, opts) => workers.runTask('parseShipmentDescription', description, { signal: opts?.signal }),
+    async parse(description, opts) {
+      // A reading that runs past its time is stopped (piscina ends that thread), so no text, however
+      // crafted, holds a worker for everyone else.
+      const limit = AbortSignal.timeout(timeLimitMs);
+      const signal = opts?.signal ? AbortSignal.any([opts.signal, limit]) : limit;
+      try {
+        return await workers.runTask('parseShipmentDescription', description, { signal });
+      } catch (err) {
+        if (limit.aborted) throw new AppError(422, TOO_SLOW, ErrorCode.VALIDATION_ERROR, { description: [TOO_SLOW] });
+        throw err;
+      }
+    },
   };
 }
+
+/** Far over the slowest real paste at the cap (tens of milliseconds). */
+export const PARSE_TIME_LIMIT_MS = 3000;
+const TOO_SLOW = 'The assistant could not read this text in time: paste only the part with the address';

@@ -72,7 +72,7 @@ const POSTAL_MARK = '\uE000';
 const EMAIL_AT = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/uy;
 const EMAIL_LOCAL_CHAR = /[\p{L}\p{N}._%+-]/u;
 export const PHONE_RE =
-  /(?<![\p{L}\p{N}#])(?:\+?\s?1[\s.-]*)?(?:\(\s*([2-9]\d{2})\s*\)|([2-9]\d{2}))[\s.-]*(\d{3})[\s.-]*(\d{4})(?:\s*(?:,\s*)?(?:ext\.?|extension|ex\.?|x|poste|p\.|分机|转)\s*(?:#\s*)?(\d{1,6}))?(?![\p{L}\p{N}]|-\d)/giu;
+  /(?<![\p{L}\p{N}#])(?:\+?\s?1[\s.-]*)?(?:\(\s*([2-9]\d{2})\s*\)|([2-9]\d{2}))[\s.-]*([2-9]\d{2})[\s.-]*(\d{4})(?:\s*(?:,\s*)?(?:ext\.?|extension|ex\.?|x|poste|p\.|分机|转)\s*(?:#\s*)?(\d{1,6}))?(?![\p{L}\p{N}]|-\d)/giu;
 const CJK = /[\u3400-\u9fff]/;
 const CJK_ONLY = /^[\u3400-\u9fff·]+$/u;
 const ZIP_RE = /^\d{5}(?:-\d{4})?$/;
@@ -221,7 +221,10 @@ export function parseAddressText(input: string): ParsedAddress {
   });
 
   const { labels, free } = splitLabels(text);
-  for (const label of labels) applyLabel(w, label);
+  for (const label of labels) {
+    const back = applyLabel(w, label);
+    if (back) free.push(`\n${back}\n`);
+  }
 
   let rest = extractDeliveryParts(w, free.join('\n'));
   rest = extractUnits(w, rest);
@@ -286,13 +289,17 @@ function replaceParenthesized(text: string): string {
 }
 
 export function prepare(input: string): string {
-  return input
-    .normalize('NFKC')
-    .replace(/[、。｡]/g, ',')
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u2013\u2014\u2212]/g, '-')
-    .replace(/\r\n?/g, '\n')
-    .replace(FRENCH_NUMBER_COMMA, '$1 ');
+  return (
+    input
+      .normalize('NFKC')
+      // Zero-width and direction marks, soft hyphens and control characters are invisible in a paste.
+      .replace(/\p{Cf}|(?![\t\n\r])\p{Cc}/gu, '')
+      .replace(/[、。｡]/g, ',')
+      .replace(/[\u2018\u2019]/g, "'")
+      .replace(/[\u2013\u2014\u2212]/g, '-')
+      .replace(/\r\n?/g, '\n')
+      .replace(FRENCH_NUMBER_COMMA, '$1 ')
+  );
 }
 
 function splitLabels(text: string): { labels: Label[]; free: string[] } {
@@ -327,7 +334,8 @@ function splitLabels(text: string): { labels: Label[]; free: string[] } {
   return { labels, free };
 }
 
-function applyLabel(w: Work, { field, value }: Label): void {
+/** Applies a label's value; answers the value back when it is not what the label says (for the free text). */
+function applyLabel(w: Work, { field, value }: Label): string | void {
   const v = trimRuns(value, /[\s,;|:]/, /[\s,;|]/);
   if (!v) return;
   const postal = postalFromMarks(w, v);
@@ -382,9 +390,13 @@ function applyLabel(w: Work, { field, value }: Label): void {
       return;
     }
     case 'phone': {
-      // Numbers the NANP pattern did not take (overseas, short) are kept as written.
-      if (!w.out.phone && (v.match(/\d/g)?.length ?? 0) >= 7) w.out.phone = v.replace(/\s+/g, ' ');
-      return;
+      // Numbers the NANP pattern did not take (overseas) are kept as written — only a number, never a
+      // street that followed an empty "Phone:" line; anything else goes back to the address.
+      if (/^\+?[\d\s().-]{7,24}(?:\s*(?:ext\.?|x|poste)\s*\d{1,6})?$/i.test(v) && (v.match(/\d/g)?.length ?? 0) >= 10) {
+        if (!w.out.phone) w.out.phone = v.replace(/\s+/g, ' ');
+        return;
+      }
+      return v;
     }
     case 'email':
     case 'ignore':

@@ -253,7 +253,7 @@ const NOISE = [
   // Order, invoice and tracking numbers.
   /^(?:po|p\.o\.)\s*(?:#|no\.?|number|n°|:)\s*[\w-]*\d/iu,
   /^(?:order|commande|invoice|facture|receipt|reçu|transaction|confirmation|tracking|suivi|purchase order|bon de commande|ref|reference|référence|订单|訂單|运单|運單|发票|發票|单号|單號)\b[^\n]{0,60}?\d/iu,
-  /^#\s?\d{3,}(?:\s*$|\s+(?!-|–)\D)|(?:\border|\bcommande|订单|訂單|單號|单号)\s*(?:#|no\.?|number|n°|numéro|号|號)\s*:?\s*[\w-]*\d/iu,
+  /^#\s?\d{3,}(?:\s*$|\s+(?!-|–)\D)|(?:\border|\bcommande|订单|訂單|單號|单号)[ \t]?(?:#|no\.?|number|n°|numéro|号|號)[ \t:]?[\w-]*\d/iu,
   /^(?:订单号|訂單號|订单编号|訂單編號|单号)/u,
   // Dates and times.
   new RegExp(
@@ -385,6 +385,8 @@ const OTHER_COUNTRIES: [RegExp, string][] = [
 
 /** The ISO code of a country outside Canada and the US named alone on a line or as its last comma part. */
 export function otherCountryOf(line: string): string | undefined {
+  // A Chinese address in China ("中国北京市朝阳区…"), written country first.
+  if (/^(?:中国|中國)(?!.*加拿大)/u.test(line.trim())) return 'CN';
   const last = line.split(/[,，]/).pop()?.trim().replace(/\.$/, '') ?? '';
   if (!last || last.length > 30) return undefined;
   for (const [re, code] of OTHER_COUNTRIES) if (re.test(last)) return code;

@@ -66,6 +66,7 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   const corrections: PasteReading['corrections'] = { swaps: [] };
   const blockLines = block ? block.lines : lines;
   let otherCountry: string | undefined;
+  let keptText = false; // a line with words is kept already
   for (const line of blockLines) {
     let t = line.text;
     // A correction later in the same line: "… m5c1s1 sorry postal code is m5c 1s2".
@@ -82,10 +83,14 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
     }
     if (DEPARTMENT_ATTN.test(t)) continue;
     // "Attn: Anil Bhatt / Receiving Dock 3": the person, not the dock.
-    t = t.replace(/^((?:attn|attention|à l['’]attention de)\s*[:.]?\s*[^/|\d]+?)\s*[/|].*$/iu, '$1');
+    if (/^(?:attn|attention|à l['’]attention de)\b/iu.test(t)) {
+      const cut = t.search(/[/|]/);
+      if (cut > 0 && !/\d/.test(t.slice(0, cut))) t = t.slice(0, cut).trimEnd();
+    }
     otherCountry ??= otherCountryOf(t);
     // "SMITH, JOHN" on the first line of a form: the name turned around.
-    if (!kept.some((k) => k.trim())) t = turnReversedName(t);
+    if (!keptText) t = turnReversedName(t);
+    if (t.trim()) keptText = true;
     kept.push(stripGreeting(t));
   }
 
@@ -126,7 +131,7 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   if (csv?.row !== undefined) reading.block = { heading: csv.heading, text: csv.row };
   else if (block && (block.heading || block.others.length) && setAside(lines, block)) {
     reading.block = {
-      heading: block.heading,
+      ...(block.heading && { heading: block.heading }),
       text: block.lines
         .map((l) => l.text)
         .join('\n')
@@ -184,8 +189,12 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
       return;
     }
     const { kind, m } = found;
-    const heading = line.text.slice(0, m[0].length).replace(/[\s:：-]+$/, '');
-    const rest = line.text.slice(m[0].length).trim();
+    // "55 Industrial Pkwy, Aurora ON L4G 3V6 (warehouse)": the label at the end names the block.
+    if (found.tail) lines[i] = { ...line, text: line.text.slice(0, line.text.length - found.tail.length) };
+    const heading = found.tail
+      ? found.tail.replace(/^[\s(–—-]+|[\s)]+$/g, '')
+      : line.text.slice(0, m[0].length).replace(/[\s:：-]+$/, '');
+    const rest = found.tail ? lines[i].text : line.text.slice(m[0].length).trim();
     // A heading alone on its line is not part of the block; with text after it, the line stays
     // whole (the parser reads "Ship to: Jane Doe" as a label). A ship-to label inside a labelled
     // form ("收件人：…\n收货地址：…") takes the lines of its paragraph before it too.
@@ -195,8 +204,12 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
     else if (!/[:：]/.test(m[0]) || !LABEL_FIELDS.has(heading.toLowerCase().replace(/\s+/g, ' '))) {
       lines[i] = { ...line, text: rest };
     }
+    // The lines of its paragraph before it belong to the block too: a labelled form's name
+    // ("收件人：…\n收货地址：…"), or the name and company above an address labelled at its end.
+    const before = lines.slice(paragraph, i);
     const labelled =
-      (kind === 'ship' || kind === 'from') && lines.slice(paragraph, i).every((l) => LABELLED.test(l.text));
+      (kind === 'ship' || kind === 'from') &&
+      (before.every((l) => LABELLED.test(l.text)) || (Boolean(found.tail) && before.every((l) => !/\d/.test(l.text))));
     const from = !rest ? i + 1 : labelled ? paragraph : i;
     if (sections.length) sections[sections.length - 1].to = Math.min(sections[sections.length - 1].to, rest ? from : i);
     sections.push({ kind, heading, from, to: lines.length });
@@ -294,7 +307,7 @@ export function findHeading(
   next: string,
   targets: Targets,
   plain = false,
-): { kind: SectionKind; m: RegExpExecArray } | null {
+): { kind: SectionKind; m: RegExpExecArray; tail?: string } | null {
   const m = SECTION.exec(text);
   if (m) {
     const kind = sectionKind(m);
@@ -316,7 +329,10 @@ export function findHeading(
         : OTHER_WORDS.test(label)
           ? 'other'
           : undefined;
-    if (kind) return { kind, m: Object.assign([''], { index: 0, input: text, groups: undefined }) as RegExpExecArray };
+    if (kind) {
+      const m = Object.assign([''], { index: 0, input: text, groups: undefined }) as RegExpExecArray;
+      return { kind, m, tail: tail[0] };
+    }
   }
   // "Please ship to my work address instead of home since nobody's there during the day:"
   const asks =
@@ -570,7 +586,7 @@ function cutLead(t: string): string {
 
 /** 欧阳娜娜 Nana Ouyang → Nana Ouyang: labels print Latin script, so the English name beside a Chinese one wins. */
 const BILINGUAL_NAME =
-  /^((?:[^:：\n]{1,8}[:：]\s*)?)([\u3400-\u9fff]{2,4})(?:\s*(?:先生|女士|小姐|太太))?\s*[(（]?\s*(\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+){1,2})\s*[)）]?(?=\s|$|[,，])/u;
+  /^((?:[^:：\n]{1,8}[:：]\s*)?)([\u3400-\u9fff]{2,4})(?:\s*(?:先生|女士|小姐|太太))?[\s(（]*(\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+){1,2})\s*[)）]?(?=\s|$|[,，])/u;
 
 function preferLatinName(t: string): string {
   return t
@@ -693,7 +709,7 @@ function splitChineseLabels(text: string): string {
 
 /** A phone's own label before it ("T:", "C:", "cell", "Fax:"), so it does not stay behind as a name. */
 const PHONE_LABEL =
-  /(?<![\p{L}\p{N}])(?:t|c|m|f|p|o|d|w|h|tel|tél|téléphone|telephone|phone|ph|cell|cellulaire|cel|mobile|mob|office|bureau|direct|dir|fax|work|home|main|toll[- ]free|sans frais|电话|電話|手机|手機|传真|傳真|座机)\.?[ \t]*[:：]?[ \t]*(?=(?:\+?1[ \t.-]*)?\(?[2-9]\d{2}\)?[ \t.-]*\d{3}[ \t.-]*\d{4})/giu;
+  /(?<![\p{L}\p{N}])(?:t|c|m|f|p|o|d|w|h|tel|tél|téléphone|telephone|phone|ph|cell|cellulaire|cel|mobile|mob|office|bureau|direct|dir|fax|work|home|main|toll[- ]free|sans frais|电话|電話|手机|手機|传真|傳真|座机)\.?[ \t:：]*(?=(?:\+?1[ \t.-]*)?\(?[2-9]\d{2}\)?[ \t.-]*\d{3}[ \t.-]*\d{4})/giu;
 
 const GREETING =
   /^(?:hi|hello|hey|dear|bonjour|bonsoir|salut|allo|allô|coucou|你好|您好|嗨|哈喽|hi there|good (?:morning|afternoon|evening))\b(?:[^,!\n]{0,30}[,!]\s*|\s+(?=\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+(?:\s+\d|\s*$)))/iu;

@@ -4,6 +4,7 @@ import { parseAddressText, type ParsedAddress } from './parse-address';
 import { COMPANY_PATTERN } from './lexicon';
 import { readPaste, type PasteReading } from './paste';
 
+const FIELD_MAX = 120;
 const LEGAL = /\b(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|incorporated|corporation|enr|s\.e\.n\.c)\b\.?/iu;
 const MARKETPLACE = /\b(?:amazon|ebay|etsy|shopify|square|woocommerce|walmart|wish|aliexpress|facebook)\b/i;
 
@@ -115,6 +116,10 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
   if (reading.otherCountry && !address.postalCode?.match(/^[A-Z]\d[A-Z]/)) {
     review.otherCountry = reading.otherCountry;
     delete address.country;
+  }
+  // No form field takes a novel: a value longer than any real one is a misreading, left out.
+  for (const [field, value] of Object.entries(address)) {
+    if (typeof value === 'string' && value.length > FIELD_MAX) delete address[field as keyof ParsedAddress];
   }
   const empty = !guessed.length && !review.block && !review.otherCountry;
   return empty ? { address } : { address, review };
