@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAddressText } from './parse-address';
-import { parseShipmentDescription } from './roles';
+import { fastestWindows, repeat } from './linear-timing';
 
 /**
  * Inputs that once took quadratic time (each names the path it hit): 2,000 repeated numbers took
@@ -40,34 +40,11 @@ const RUN_CASES: [string, (n: number) => string][] = [
   ['spaces after a role word (role prefix)', (n) => `sender${' '.repeat(n - 7)}x`],
 ];
 
-const repeat = (unit: string, n: number) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
-
-/**
- * The fastest of a few interleaved timings of parsing `small` four times and `large` (four times its
- * length) once. For a linear parser both windows last about as long, so a busy machine's pauses fall
- * on both alike; a quadratic parser takes four times as long on `large`.
- */
-function fastestWindows(small: string, large: string, runs = 5): { fourSmallMs: number; largeMs: number } {
-  parseShipmentDescription(small); // untimed: the first parse of a new text is slower
-  parseShipmentDescription(large);
-  let fourSmallMs = Infinity;
-  let largeMs = Infinity;
-  for (let i = 0; i < runs; i++) {
-    let start = performance.now();
-    for (let k = 0; k < 4; k++) parseShipmentDescription(small);
-    fourSmallMs = Math.min(fourSmallMs, performance.now() - start);
-    start = performance.now();
-    parseShipmentDescription(large);
-    largeMs = Math.min(largeMs, performance.now() - start);
-  }
-  return { fourSmallMs, largeMs };
-}
-
 function expectLinear(make: (n: number) => string): void {
   const small = make(2500);
   const large = make(10_000);
-  let { fourSmallMs, largeMs } = fastestWindows(small, large);
-  if (largeMs >= 2 * fourSmallMs + 5) ({ fourSmallMs, largeMs } = fastestWindows(small, large)); // measure again once
+  let { fourSmallMs, largeMs } = fastestWindows(small, large, 5);
+  if (largeMs >= 2 * fourSmallMs + 5) ({ fourSmallMs, largeMs } = fastestWindows(small, large, 5)); // measure again once
   expect(
     largeMs,
     `2,500 chars four times: ${fourSmallMs.toFixed(1)} ms; 10,000 chars once: ${largeMs.toFixed(1)} ms`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AI_TEXT_MAX } from '../../../../shared/contracts/ai';
+import { fastestWindows, repeat } from './linear-timing';
 import { parseShipmentDescription } from './roles';
 
 /**
@@ -9,7 +10,6 @@ import { parseShipmentDescription } from './roles';
  * machine are noisy: the figures are the fastest of interleaved runs, a quarter of the cap four
  * times against the cap once, so a busy machine's pauses fall on both alike.
  */
-const repeat = (unit: string, n: number) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
 
 /** A header of n / 50 columns (400 at the cap) of export names, and a row of as many cells. */
 function wideCsv(n: number): string {
@@ -67,29 +67,12 @@ const CASES: [string, (n: number) => string][] = [
   ],
 ];
 
-/** The fastest of a few interleaved timings of reading `small` four times and `large` once. */
-function fastestWindows(small: string, large: string, runs = 3): { fourSmallMs: number; largeMs: number } {
-  parseShipmentDescription(small); // untimed: the first read of a new text is slower
-  parseShipmentDescription(large);
-  let fourSmallMs = Infinity;
-  let largeMs = Infinity;
-  for (let i = 0; i < runs; i++) {
-    let start = performance.now();
-    for (let k = 0; k < 4; k++) parseShipmentDescription(small);
-    fourSmallMs = Math.min(fourSmallMs, performance.now() - start);
-    start = performance.now();
-    parseShipmentDescription(large);
-    largeMs = Math.min(largeMs, performance.now() - start);
-  }
-  return { fourSmallMs, largeMs };
-}
-
 function expectLinearUnderASecond(make: (n: number) => string): void {
   const small = make(AI_TEXT_MAX / 4);
   const large = make(AI_TEXT_MAX);
   expect(large.length).toBeLessThanOrEqual(AI_TEXT_MAX);
-  let { fourSmallMs, largeMs } = fastestWindows(small, large);
-  if (largeMs >= 2 * fourSmallMs + 10 || largeMs >= 500) ({ fourSmallMs, largeMs } = fastestWindows(small, large)); // measure again once
+  let { fourSmallMs, largeMs } = fastestWindows(small, large, 3);
+  if (largeMs >= 2 * fourSmallMs + 10 || largeMs >= 500) ({ fourSmallMs, largeMs } = fastestWindows(small, large, 3)); // measure again once
   const figures = `5,000 chars four times: ${fourSmallMs.toFixed(1)} ms; 20,000 chars once: ${largeMs.toFixed(1)} ms`;
   // Linear: four times the text takes about four times as long, the same as the four small runs
   // together; a quadratic step takes four times their total. The 10 ms is a shared machine's noise.
