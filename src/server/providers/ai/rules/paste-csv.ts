@@ -319,7 +319,7 @@ function turnName(value: string): string {
   return m ? `${m[2].trim()} ${m[1].trim()}` : value;
 }
 
-export type CsvReading = { text: string; heading?: string; row?: string };
+export type CsvReading = { text: string; row?: string };
 
 export function readCsv(text: string): CsvReading | null {
   const lines = text.split('\n').filter((l) => l.trim());

@@ -128,7 +128,7 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
       .replace(PHONE_RE, '\n');
   }
   if (otherCountry) reading.otherCountry = otherCountry;
-  if (csv?.row !== undefined) reading.block = { heading: csv.heading, text: csv.row };
+  if (csv?.row !== undefined) reading.block = { text: csv.row };
   else if (block && (block.heading || block.others.length) && setAside(lines, block)) {
     reading.block = {
       ...(block.heading && { heading: block.heading }),
