@@ -57,10 +57,13 @@ describe('address book in Chromium', () => {
 
     // Required fields are checked before any call; the neighbour of a field that shows an error stays put.
     // Positions inside the form card: focus may scroll the page, the card holds still relative to it.
-    const inForm = async (id: string) => {
-      const [card, box] = await Promise.all([form().boundingBox(), field(id).boundingBox()]);
-      return { x: box!.x - card!.x, y: box!.y - card!.y, width: box!.width, height: box!.height };
-    };
+    // Both boxes are read in one frame: the page scrolls smoothly, so two separate reads may straddle a scroll step.
+    const inForm = (id: string) =>
+      page.evaluate((fieldId) => {
+        const card = document.querySelector('[data-testid="address-form"]')!.getBoundingClientRect();
+        const box = document.getElementById(fieldId)!.getBoundingClientRect();
+        return { x: box.x - card.x, y: box.y - card.y, width: box.width, height: box.height };
+      }, `address-${id}`);
     const companyBox = await inForm('company');
     await page.getByRole('button', { name: 'Save address' }).click();
     await page.getByText('Name is required').waitFor();

@@ -89,13 +89,13 @@ describe('create shipment and rate selection in Chromium', () => {
       last: await value('receiver-last-name'),
     };
     // Where the last name sits in its card (focus may scroll the page, the card holds still relative to it).
-    const inCard = async () => {
-      const [card, box] = await Promise.all([
-        page.getByTestId('receiver-form').boundingBox(),
-        field('receiver-last-name').boundingBox(),
-      ]);
-      return { x: box!.x - card!.x, y: box!.y - card!.y, width: box!.width, height: box!.height };
-    };
+    // Both boxes are read in one frame: the page scrolls smoothly, so two separate reads may straddle a scroll step.
+    const inCard = () =>
+      page.evaluate(() => {
+        const card = document.querySelector('[data-testid="receiver-form"]')!.getBoundingClientRect();
+        const box = document.getElementById('receiver-last-name')!.getBoundingClientRect();
+        return { x: box.x - card.x, y: box.y - card.y, width: box.width, height: box.height };
+      });
     const lastNameBox = await inCard();
     await field('sender-postal-code').fill('B3H 1A1'); // Halifax, with an Ontario sender
     await field('receiver-phone').fill('abc');
