@@ -22,7 +22,7 @@ const LATIN_LABELS: Record<Exclude<LabelField, 'careOf'>, string[]> = {
     'nom', 'nom complet', 'destinataire', 'expéditeur', 'expediteur', 'first and last name',
   ],
   attn: ['attn', 'attention', "à l'attention de", 'a l attention de', "à l'att. de", "à l'att de"],
-  company: ['company', 'company name', 'business', 'business name', 'organization', 'organisation', 'entreprise', 'société', 'societe', 'compagnie'],
+  company: ['company', 'company name', 'business', 'business name', 'organization', 'organisation', 'organisme', 'entreprise', 'société', 'societe', 'compagnie', 'établissement'],
   address: [
     'address', 'street', 'street address', 'address line 1', 'address 1', 'address1', 'addr', 'adresse', 'shipping address',
     'adresse 1', 'adresse ligne 1', 'address line1', 'street 1', 'adresse civique',
@@ -32,7 +32,9 @@ const LATIN_LABELS: Record<Exclude<LabelField, 'careOf'>, string[]> = {
   address2: ['address line 2', 'address 2', 'address2', 'unit', 'apt', 'apartment', 'suite', 'unit number', 'apt number',
     'adresse 2', 'adresse ligne 2', 'address line2', 'street 2', 'apt/suite', 'apartment/suite', 'unit/suite', 'suite/unit',
     'app', 'appartement', 'no d\'app', 'unité'],
-  city: ['city', 'town', 'municipality', 'ville', 'city/town'],
+  // "City/State: Portland, Oregon": the city, its state after it (read apart by the city label).
+  city: ['city', 'town', 'municipality', 'ville', 'city/town', 'city/state', 'city, state', 'city/prov', 'city, prov',
+    'ville/province', 'ville, province', 'city/province/state'],
   province: ['province', 'prov', 'state', 'province/state', 'state/province', 'province or state', 'territory', 'région', 'region'],
   postalCode: ['postal code', 'postal', 'postcode', 'post code', 'zip', 'zip code', 'zipcode', 'postal/zip', 'postal/zip code', 'code postal'],
   country: ['country', 'pays'],
@@ -111,7 +113,7 @@ export const ABBREVIATIONS = new Set([
   'e', 'w', 'n', 's', 'o', 'prof', 'mme', 'mlle', 'm',
 ]);
 
-export const HONORIFICS = /^(?:mr|mrs|ms|miss|mx|dr|prof|m|mme|mlle|me|chef|monsieur|madame|sir)\.?$/i;
+export const HONORIFICS = /^(?:mr|mrs|ms|miss|mx|dr|dre|prof|pr|m|mme|mlle|me|chef|monsieur|madame|sir|docteur|docteure)\.?$/i;
 
 /** Capitalised words that are never part of a person's name in a sentence. */
 export const NAME_STOPWORDS = new Set([

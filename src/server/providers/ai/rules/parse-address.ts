@@ -81,12 +81,15 @@ const FRENCH_NUMBER_COMMA =
   /(\b\d{1,6}[A-Za-z]?),\s+(?=(?:rue|boul\.?|boulevard|av\.?|avenue|ch\.?|chemin|place|route|rang|montée|côte|allée|impasse|promenade|croissant|terrasse)\s)/giu;
 const UNIT_CIVIC_RE =
   /(?<![\p{L}\p{N}-])#?[ \t]?([A-Za-z]?\d{1,5}[A-Za-z]?)[ \t]*-[ \t]*(\d{1,6}[A-Za-z]?)(?=\s+[\p{L}]|\s+\d{1,3}(?:st|nd|rd|th)?\s+\p{L})/u;
+const UNIT_FIRST_RE =
+  /(?<![\p{L}\p{N}])(apt\.?|apartment|suite|ste\.?|unit|app\.?|appt\.?|appartement|bureau|room|rm\.?|local)[ \t]*(?:#[ \t]*)?([A-Za-z]?\d{1,6}[A-Za-z]?)(?:[ \t]+-[ \t]*|-[ \t]+)(?=\d{1,6}[A-Za-z]?(?:[ \t]+[\p{L}\d]|,[ \t]*(?:rue|boul|boulevard|av|avenue|ch|chemin|route|rang|place|montée|côte)\b))/iu;
 const UNIT_RE =
-  /(?<![\p{L}\p{N}])(apt\.?|apartment|suite|ste\.?|unit|app\.?|appt\.?|appartement|bureau|room|rm\.?|local|pmb|bay(?=\s*\d)|fl\.?(?=\s*\d{1,3}(?![\d-]))|floor|#)\s*(?:no\.?\s*)?(?:#\s*)?([A-Za-z]?\d{1,6}[A-Za-z]?(?:-\d{1,6}(?![\p{L}\p{N}]))?|[A-Za-z](?![\p{L}]))(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(apt\.?|apartment|suite|ste\.?|unit|app\.?|appt\.?|appartement|bureau|room|rm\.?|local|pmb|bay(?=\s*\d)|fl\.?(?=\s*\d{1,3}(?![\d-]))|floor|#)\s*(?:no\.?\s*)?(?:#\s*)?(\d{1,4}[A-Za-z]\d{1,4}|[A-Za-z]?\d{1,6}[A-Za-z]?(?:-\d{1,6}(?![\p{L}\p{N}]))?|[A-Za-z](?![\p{L}]))(?![\p{L}\p{N}])/iu;
 const PO_BOX_RE =
   /(?<![\p{L}\p{N}])(?:p\.?\s?o\.?\s?box|post\s+office\s+box|pob|box|(c\.?\s?p\.?|case\s+postale))\s*(?:#\s*)?(\d{1,6})(?:\s*(?:,\s*)?(stn\.?|station|succ\.?|succursale)\s+([\p{L}\d][\p{L}\d'-]*))?/iu;
 const RR_RE = /(?<![\p{L}\p{N}])(?:r\.?\s?r\.?|rural\s+route)\s*(?:#\s*)?(\d{1,3})(?![\p{L}\p{N}])/iu;
-const SITE_COMP_RE = /(?<![\p{L}\p{N}])site\s*(\d{1,4})\s*(?:,\s*)?comp(?:artment)?\.?\s*(\d{1,4})(?![\p{L}\p{N}])/iu;
+const SITE_COMP_RE =
+  /(?<![\p{L}\p{N}])site\s*(\d{1,4})\s*(?:,\s*)?(comp(?:artment)?\.?|box)\s*(\d{1,4})(?![\p{L}\p{N}])/iu;
 const GD_RE = /(?<![\p{L}\p{N}])(?:(general\s+delivery)|(poste\s+restante))(?![\p{L}])|\bGD\b/iu;
 
 const UNIT_NAMES: Record<string, string> = {
@@ -323,7 +326,15 @@ function splitLabels(text: string): { labels: Label[]; free: string[] } {
     }
     // Single-valued labels end at the first separator; the rest is ordinary text.
     // A company's own commas stay ("Bérubé, Gauthier et associés inc.") when its line ends in a legal suffix.
-    const whole = hit.field === 'company' && COMPANY_LINE.test(raw.replace(/^[\s,;|]+/, '').split('\n')[0]);
+    // So does a city's when its province or state follows ("City: Portland, Oregon").
+    const line = raw.replace(/^[\s,;|]+/, '').split('\n')[0];
+    const after = line.slice(line.indexOf(',') + 1).trim();
+    const whole =
+      (hit.field === 'company' && COMPANY_LINE.test(line)) ||
+      (hit.field === 'city' &&
+        line.includes(',') &&
+        after.length <= 30 &&
+        Boolean(normalizeProvince(after.replace(/\.$/, '')) || normalizeUsState(after.replace(/\.$/, ''))));
     const cut = (whole ? /[\n;|\t]/ : /[\n,;|\t]/).exec(raw.replace(/^[\s,;|]+/, ''));
     const lead = raw.length - raw.replace(/^[\s,;|]+/, '').length;
     const value = cut ? raw.slice(0, lead + cut.index) : raw;
@@ -342,6 +353,14 @@ function applyLabel(w: Work, { field, value }: Label): string | void {
   switch (field) {
     case 'name':
     case 'attn': {
+      // "Ship to: Harbour Fresh Foods Inc.": a company under the name's label.
+      if (
+        field === 'name' &&
+        /(?:^|[\s,])(?:inc|incorporated|ltd|limited|ltée|ltee|corp|corporation|llc|llp)\.?$/iu.test(v)
+      ) {
+        w.company ??= stripDot(v);
+        return;
+      }
       const name = cleanName(v);
       if (name && field === 'attn') w.attnName ??= name;
       else if (name) w.name ??= name;
@@ -368,7 +387,26 @@ function applyLabel(w: Work, { field, value }: Label): string | void {
     }
     case 'city': {
       const zh = lookupCity(v);
-      w.city ??= zh && CJK.test(v) ? zh.name : titleCase(stripDot(v));
+      if (zh && CJK.test(v)) {
+        w.city ??= zh.name;
+        return;
+      }
+      // "ville: victoriaville qc", "City: Portland, Oregon": the province or state written after the
+      // city in the same field — a code, or a name after a comma ("Port Washington" is one town).
+      const words = stripDot(v).split(/[\s,]+/);
+      for (let k = Math.min(3, words.length - 1); k >= 1; k--) {
+        const tail = words.slice(-k).join(' ');
+        const before = v.slice(0, v.lastIndexOf(words[words.length - k])).trimEnd();
+        if (tail.replace(/[.()]/g, '').length > 3 && !/[,(]$/.test(before) && !tail.startsWith('(')) continue;
+        const p = normalizeProvince(tail);
+        const s = p ? null : normalizeUsState(tail);
+        if (!p && !s) continue;
+        if (p) w.province ??= p;
+        else if (s) w.state ??= s;
+        w.city ??= cityText(words.slice(0, -k).join(' '));
+        return;
+      }
+      w.city ??= cityText(stripDot(v));
       return;
     }
     case 'province': {
@@ -411,8 +449,9 @@ function postalFromMarks(w: Work, v: string): string | undefined {
 
 function extractDeliveryParts(w: Work, text: string): string {
   let t = text;
-  t = t.replace(SITE_COMP_RE, (_m, site: string, comp: string) => {
-    w.rural.site ??= `Site ${site} Comp ${comp}`;
+  // "Site 5 Comp 10", and Alberta's "Site 14 Box 22": the box of a site, not a post-office box.
+  t = t.replace(SITE_COMP_RE, (_m, site: string, kind: string, comp: string) => {
+    w.rural.site ??= `Site ${site} ${/^box$/i.test(kind) ? 'Box' : 'Comp'} ${comp}`;
     return '\n';
   });
   t = t.replace(RR_RE, (_m, n: string) => {
@@ -420,7 +459,10 @@ function extractDeliveryParts(w: Work, text: string): string {
     return '\n';
   });
   t = t.replace(PO_BOX_RE, (_m, cp: string | undefined, n: string, stn?: string, stnName?: string) => {
-    const station = stn ? ` ${/^succ/i.test(stn) ? 'Succ.' : 'Stn'} ${stnName}` : '';
+    // "STN TERMINAL" on a label in capitals is "Stn Terminal"; "Stn A" stays.
+    const name =
+      stnName && stnName.length > 2 && stnName === stnName.toUpperCase() ? titleCase(stnName.toLowerCase()) : stnName;
+    const station = stn ? ` ${/^succ/i.test(stn) ? 'Succ.' : 'Stn'} ${name}` : '';
     w.rural.box ??= `${cp ? 'C.P.' : 'PO Box'} ${n}${station}`;
     return '\n';
   });
@@ -444,6 +486,11 @@ function extractUnits(w: Work, text: string): string {
   t = t.replace(/(?<![\p{N}])(\d{1,5}[A-Za-z]?)\s*室/gu, (_m, unit: string) => {
     w.units.push(`Unit ${unit.toUpperCase()}`);
     return ' ';
+  });
+  // "Suite 201 - 4133 4th Ave", "app. 3 - 45, rue Church": the unit named first, then the civic number.
+  t = t.replace(UNIT_FIRST_RE, (_m, designator: string, unit: string) => {
+    w.units.push(unitText(designator, unit));
+    return '';
   });
   t = t.replace(UNIT_CIVIC_RE, (m, unit: string, civic: string) => {
     // A ZIP+4 ("10110-0002") is not a unit and a civic number.

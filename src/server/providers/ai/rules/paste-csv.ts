@@ -6,10 +6,12 @@
 
 type Field =
   | 'name'
+  | 'latin'
   | 'reversed'
   | 'first'
   | 'last'
   | 'company'
+  | 'number'
   | 'address1'
   | 'address2'
   | 'street'
@@ -18,10 +20,23 @@ type Field =
   | 'postal'
   | 'country'
   | 'phone'
-  | 'email';
+  | 'email'
+  | 'attn';
 
 const HEADERS: Record<Field, string[]> = {
+  // The person at a company row ("SHIP-TO NAME: KOOTENAY LAKE MARINE LTD", "ATTN: DARREN HOLUBOWICH").
+  attn: [
+    'attn',
+    'attention',
+    'attn.',
+    'to the attention of',
+    "à l'attention de",
+    'contact person',
+    'personne-ressource',
+  ],
   name: [
+    'invitee',
+    'guest name',
     'name',
     'full name',
     'recipient',
@@ -47,9 +62,13 @@ const HEADERS: Record<Field, string[]> = {
     '姓名',
     '收件人',
     '收货人',
+    '收貨人',
     '联系人',
+    '聯絡人',
     '名字',
   ],
+  // The name in Latin letters beside a Chinese one: the one a Canadian label carries.
+  latin: ['english name', 'name (english)', 'name in english', '英文名', '英文名字', '英文姓名'],
   reversed: ['last, first', 'last,first', 'name (last, first)', 'nom, prénom', '姓, 名'],
   first: ['first name', 'firstname', 'first', 'given name', 'prénom', 'prenom', '名'],
   last: ['last name', 'lastname', 'last', 'surname', 'family name', 'nom de famille', 'nom', '姓'],
@@ -66,8 +85,30 @@ const HEADERS: Record<Field, string[]> = {
     '公司',
     '公司名称',
   ],
+  // A civic number in its own column, joined to the street name beside it.
+  number: [
+    'street no',
+    'street no.',
+    'street number',
+    'street #',
+    'st no',
+    'st #',
+    'civic number',
+    'civic no',
+    'civic #',
+    'house number',
+    'house no',
+    'building number',
+    'no civique',
+    'numéro civique',
+    'n° civique',
+    'numéro de rue',
+    'no de rue',
+  ],
   address1: [
     'address',
+    'street name',
+    'nom de rue',
     'address 1',
     'address1',
     'address line 1',
@@ -85,6 +126,7 @@ const HEADERS: Record<Field, string[]> = {
     'adresse civique',
     '地址',
     '详细地址',
+    '詳細地址',
     '街道地址',
     '街道',
     '地址1',
@@ -113,6 +155,8 @@ const HEADERS: Record<Field, string[]> = {
     'suite/unit',
     'unit/suite',
     'apt/unit',
+    // Next to the street only (see columnsOf): elsewhere a "#" column counts the rows.
+    '#',
     '单元',
     '门牌号',
     '公寓号',
@@ -131,7 +175,20 @@ const HEADERS: Record<Field, string[]> = {
     'ville/province',
     'ville, province',
   ],
-  city: ['city', 'town', 'municipality', 'ville', 'municipalité', '城市', '市'],
+  city: [
+    'city',
+    'town',
+    'municipality',
+    'ville',
+    'municipalité',
+    // BigCommerce and Australian-made stores call the city a suburb.
+    'suburb',
+    'locality',
+    'town/city',
+    'city/town',
+    '城市',
+    '市',
+  ],
   province: [
     'province',
     'prov',
@@ -205,11 +262,14 @@ const HEADER_INDEX = new Map<string, Field>();
 for (const [field, words] of Object.entries(HEADERS)) for (const w of words) HEADER_INDEX.set(w, field as Field);
 
 const LABEL: Record<Field, string> = {
+  attn: 'Attn',
   name: 'Name',
+  latin: 'Name',
   reversed: 'Name',
   first: 'Name',
   last: 'Name',
   company: 'Company',
+  number: 'Address',
   address1: 'Address',
   address2: 'Address 2',
   street: 'Address',
@@ -221,17 +281,35 @@ const LABEL: Record<Field, string> = {
   email: 'Email',
 };
 
-type Column = { field: Field; shipping: boolean; billing: boolean; rank: number };
+type Column = {
+  field: Field;
+  shipping: boolean;
+  billing: boolean;
+  rank: number;
+  /** A pupil's or a child's name: the parent in another column receives the parcel. */
+  minor?: boolean;
+  /** Google Contacts: the column before ("Phone 1 - Type") says whether the number is a mobile. */
+  typeAt?: number;
+  /** What a bare number under this unit column is ("App." → "App. 3"). */
+  unitWord?: string;
+};
 
 /** The header word for a column: "Shipping City" → city (shipping), "Billing Zip" → postal (billing). */
 function headerField(cell: string): Column | undefined {
+  // A cell with an e-mail or a number in it is data, never a header; nor is a sentence of a message.
+  if (/@|\d{3}|[.!?]\s/.test(cell) || cell.trim().split(/\s+/).length > 6) return undefined;
   let h = cell
     .trim()
+    // Camel-case headers of shipping tools ("ProvinceCode", "ShipToName") are words run together.
+    .replace(/(?<=\p{Ll})(?=\p{Lu})/gu, ' ')
     .toLowerCase()
+    // "E-mail Address" is an e-mail address, not an address.
+    .replace(/(?<![\p{L}])e[- ]mail(?![\p{L}])/gu, 'email')
     .replace(/[_]+|(?<=\p{L})-(?=\p{L}|\d)/gu, ' ')
     .replace(/\s+/g, ' ')
     .replace(/[:*]$/, '')
     .trim();
+  const whole = h;
   let office = false;
   let shipping = false;
   let billing = false;
@@ -249,7 +327,7 @@ function headerField(cell: string): Column | undefined {
   // Google Contacts ("Address 1 - Street", "Phone 1 - Value") and Outlook ("Business Street", "Home City").
   h = h
     .replace(/^(?:address|adresse)\s*\d*\s*-\s*/, '')
-    .replace(/^(phone|e-?mail)\s*\d*\s*-\s*value$/, '$1')
+    .replace(/^(phone|email)\s*\d*\s*-\s*value$/, '$1')
     .replace(
       /^(?:business|home|work|other|primary|mailing|personal)\s+(?=street|city|state|province|postal|zip|country|address|phone)/,
       (m) => {
@@ -257,25 +335,97 @@ function headerField(cell: string): Column | undefined {
         return '';
       },
     );
-  const field = HEADER_INDEX.get(h);
+  // "App.", "Tél." and "Prov." are the words without their dot.
+  const field =
+    HEADER_INDEX.get(h) ?? HEADER_INDEX.get(h.replace(/\.$/, '')) ?? fieldByWords(h) ?? HEADER_INDEX.get(whole);
+  if (!field) return undefined;
   // Of several phone columns the cell wins, then a plain phone, then an office line.
   const rank = /cell|mobile|手机|手機/.test(h) ? 0 : office || /office|work|bureau/.test(h) ? 2 : 1;
-  return field ? { field, shipping, billing, rank } : undefined;
+  const column: Column = { field, shipping, billing, rank };
+  if (NAMES.has(field) && MINOR.test(h)) column.minor = true;
+  if (field === 'address2') column.unitWord = unitWord(h);
+  return column;
 }
 
+/**
+ * The word a bare unit number takes from a header of one word: "Apt" → "Apt 3", "App." → "App. 3".
+ * Under "Apt/Unit", "Address 2" or "#" the parser's "Unit 3" stays.
+ */
+function unitWord(h: string): string | undefined {
+  const word = h.replace(/\.$/, '');
+  if (word === 'app' || word === 'appartement') return 'App.';
+  if (word === 'apt' || word === 'apartment') return 'Apt';
+  if (word === 'suite') return 'Suite';
+  if (word === 'bureau') return 'Bureau';
+  return undefined;
+}
+
+/** Whole words only (\b knows no accents: "société" ends in one). */
+const words = (alternatives: string, cjk = '') =>
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])${cjk && `|${cjk}`}`, 'u');
+
+/** Columns that are never the address, whatever else their header says ("Product name", "Email consent"). */
+const NOT_ADDRESS = words(
+  'product|item|sku|order|store|shop|seller|vendor|date|time|total|price|qty|quantity|notes?|size|consent|marketing|subscribe|accepts|opt|produit|article|commande|quantité|prix|taille|' +
+    // A shipping tool's parcel columns ("weight_unit", "PackageContents", "value_currency").
+    'weight|length|width|height|dimensions?|package|parcel|contents?|description|value|currency|insured|insurance|poids|colis|valeur|devise',
+  '商品|订单|訂單|数量|數量|备注|備註',
+);
+
+const NAMES = new Set<Field>(['name', 'latin', 'reversed', 'first', 'last']);
+
+/** Whose name a school or club sheet lists beside the parent's ("Nom de l'élève", "Student name"). */
+const MINOR = words(
+  'élève|eleve|student|pupil|child|children|kid|kids|camper|player|participant|enfant|joueur|athlete|athlète',
+  '学生|孩子|小朋友',
+);
+
+/** Header words in the order they decide: "Phone number (for courier)" is a phone, "City / Town" a city. */
+const FIELD_WORDS: [RegExp, Field][] = [
+  [words('e-?mail|courriel', '邮箱|電郵|邮件'), 'email'],
+  [words('phone|tel|tél|téléphone|telephone|mobile|cell|cellulaire', '电话|電話|手机|手機'), 'phone'],
+  [words('postal|zip|postcode|code postal', '邮编|郵遞區號|郵編'), 'postal'],
+  [words('province|state|prov', '省'), 'province'],
+  [words('city|town|ville|municipality|municipalité', '城市'), 'city'],
+  [words('country|pays', '国家|國家'), 'country'],
+  [words('apt|apartment|unit|suite|appartement|(?:address|adresse) (?:line )?2'), 'address2'],
+  [words('address|street|adresse|rue', '地址'), 'address1'],
+  [words('company|business|organization|organisation|entreprise|société|compagnie', '公司'), 'company'],
+  [words('first name|given name|prénom|prenom'), 'first'],
+  [words('last name|surname|family name|nom de famille'), 'last'],
+  [words('name|nom|recipient|destinataire', '收件人|收货人|姓名'), 'name'],
+];
+
+/** A header no list holds, by the words in it (its parenthesised hints and "/" alternatives included). */
+function fieldByWords(h: string): Field | undefined {
+  if (h.length > 60 || NOT_ADDRESS.test(h)) return undefined;
+  const plain = h.replace(/\s*\([^()]*\)/g, '').trim();
+  for (const part of [plain, ...plain.split(/\s*\/\s*/)]) {
+    const known = HEADER_INDEX.get(part);
+    if (known) return known;
+  }
+  return FIELD_WORDS.find(([re]) => re.test(plain))?.[1];
+}
+
+type CsvRecord = { cells: string[]; raw: string; from: number; to: number };
+
 /** Up to `limit` non-empty records of `text`, by `sep`; a double-quoted cell may span lines. */
-function readRecords(text: string, sep: string, limit: number): { cells: string[]; raw: string }[] {
-  const records: { cells: string[]; raw: string }[] = [];
+function readRecords(text: string, sep: string, limit: number): CsvRecord[] {
+  const records: CsvRecord[] = [];
   let cells: string[] = [];
   let cell = '';
+  // Whether the cell holds more than blanks so far: asking cell.trim() at each quote would make a
+  // line of quotes quadratic.
+  let blank = true;
   let quoted = false;
   let from = 0;
   let i = 0;
   const end = () => {
     cells.push(cell.trim());
-    if (cells.some(Boolean)) records.push({ cells, raw: text.slice(from, i).trim() });
+    if (cells.some(Boolean)) records.push({ cells, raw: text.slice(from, i).trim(), from, to: i });
     cells = [];
     cell = '';
+    blank = true;
     from = i + 1;
   };
   for (; i < text.length && records.length < limit; i++) {
@@ -286,14 +436,19 @@ function readRecords(text: string, sep: string, limit: number): { cells: string[
         i++;
       } else if (ch === '"') quoted = false;
       else cell += ch;
-    } else if (ch === '"' && !cell.trim()) {
+    } else if (ch === '"' && blank) {
       quoted = true;
       cell = '';
+      blank = false;
     } else if (ch === sep) {
       cells.push(cell.trim());
       cell = '';
+      blank = true;
     } else if (ch === '\n') end();
-    else cell += ch;
+    else {
+      cell += ch;
+      if (blank && ch !== ' ' && ch !== '\t') blank = false;
+    }
   }
   if (records.length < limit) end();
   return records;
@@ -321,40 +476,215 @@ function turnName(value: string): string {
 
 export type CsvReading = { text: string; row?: string };
 
+/** A header has enough columns the address knows (three, or two of a short one). */
+function isHeader(columns: (Column | undefined)[]): boolean {
+  const known = columns.filter(Boolean).length;
+  return known >= 3 || (known >= 2 && known >= columns.length / 2);
+}
+
+/** The columns a header names; a "#" counts as the unit only beside the street. */
+function columnsOf(header: string[]): (Column | undefined)[] {
+  const columns = header.map(headerField);
+  columns.forEach((col, i) => {
+    if (col?.field === 'address2' && header[i].trim() === '#') {
+      const before = columns[i - 1]?.field;
+      if (before !== 'address1' && before !== 'number') columns[i] = undefined;
+    }
+    // Google Contacts: "Phone 1 - Type" (Mobile, Work, Home) sits before "Phone 1 - Value".
+    if (col?.field === 'phone' && /value\W*$/i.test(header[i]) && /type\W*$/i.test(header[i - 1] ?? ''))
+      col.typeAt = i - 1;
+  });
+  return columns;
+}
+
+/**
+ * A second header row under the first, whose words sit under merged group cells
+ * ("Customer" over "Last | First", "Address" over "Street | City | Prov | Postal"): each column
+ * takes the lower word, or the upper one where the lower is empty.
+ */
+function mergeHeaders(top: string[], low: string[]): (Column | undefined)[] {
+  let group = '';
+  const columns: (Column | undefined)[] = [];
+  for (let i = 0; i < Math.max(top.length, low.length); i++) {
+    if (top[i]) group = top[i];
+    const word = low[i] ?? '';
+    if (!word) {
+      columns.push(top[i] ? headerField(top[i]) : undefined);
+      continue;
+    }
+    const own = headerField(word);
+    // "Shipping" over "City" is the shipping city.
+    const grouped = group ? headerField(`${group} ${word}`) : undefined;
+    if (own && grouped?.field === own.field) {
+      own.shipping = grouped.shipping;
+      own.billing = grouped.billing;
+    }
+    columns.push(own);
+  }
+  return columns;
+}
+
+/** A row of header words: no e-mail, no number, and mostly words a header list holds. */
+function isHeaderRow(cells: string[]): boolean {
+  const filled = cells.filter(Boolean);
+  if (filled.some((c) => /@|\d{3}/.test(c))) return false;
+  const known = filled.filter((c) => headerField(c)).length;
+  return known >= 2 && known >= filled.length / 2;
+}
+
+/** A markdown table's rule under its header ("|---|:---:|"). */
+const isRule = (cells: string[]) => cells.every((c) => /^[\s:=-]*$/.test(c));
+
+/** "Label: value" lines around a table ("Phone: …" under it) are part of the paste too. */
+const LABELLED_LINE = /^[^:\n]{1,40}:[ \t]*\S/;
+
+/** The table whose header is the line at `start`…`end` of `text`, or null when that line is none. */
+function tableAt(text: string, start: number, end: number): CsvReading | null {
+  const line = text.slice(start, end);
+  const sep = separatorOf(line);
+  if (!sep) return null;
+  const top = splitCells(line, sep);
+  let columns = columnsOf(top);
+  let dataStart = end + 1;
+  // A second header row: the next non-empty line, all words.
+  let at = dataStart;
+  while (at < text.length && text[at] === '\n') at++;
+  if (at < text.length) {
+    const nl = text.indexOf('\n', at);
+    const nextEnd = nl < 0 ? text.length : nl;
+    // Its leading empty cells count: they are the columns under the first upper words.
+    const low = splitCells(text.slice(at, nextEnd), sep);
+    if (low.length >= 2 && !isRule(low) && isHeaderRow(low)) {
+      const merged = mergeHeaders(top, low);
+      if (merged.filter(Boolean).length >= columns.filter(Boolean).length) {
+        columns = merged;
+        dataStart = nextEnd + 1;
+      }
+    }
+  }
+  if (!isHeader(columns)) return null;
+  const after = text.slice(Math.min(dataStart, text.length));
+  const rows: CsvRecord[] = [];
+  let rest = '';
+  for (const record of readRecords(after, sep, 50)) {
+    if (isRule(record.cells)) continue;
+    // The table ends at the first line that is no row of it ("Phone: …" or a note under it).
+    if (record.cells.length < Math.max(2, columns.length - 2) || record.cells.filter(Boolean).length < 2) {
+      rest = after.slice(record.from);
+      break;
+    }
+    rows.push(record);
+  }
+  if (!rows.length) return null;
+  const row = rows.find((r) => complete(columns, r.cells)) ?? rows[0];
+  const around = [
+    ...text
+      .slice(0, start)
+      .split('\n')
+      .filter((l) => LABELLED_LINE.test(l.trim())),
+    ...rest.split('\n'),
+  ]
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return { text: [labelled(columns, row.cells), ...around].filter(Boolean).join('\n'), row: row.raw };
+}
+
+/** Of several rows, the first with its street, city and postal code (of the shipping columns when there are). */
+function complete(columns: (Column | undefined)[], cells: string[]): boolean {
+  const hasShipping = columns.some((c) => c?.shipping);
+  return columns.every(
+    (c, i) =>
+      !c ||
+      !['address1', 'street', 'city', 'postal'].includes(c.field) ||
+      // Only the columns the parcel is read from count: the shipping ones, or all but billing.
+      (hasShipping ? !c.shipping : c.billing) ||
+      Boolean(cells[i]?.trim()),
+  );
+}
+
+/** How many lines above the header a title may take ("Orders – March", "Here's the sheet:"). */
+const TITLE_LINES = 5;
+
 export function readCsv(text: string): CsvReading | null {
   const lines = text.split('\n').filter((l) => l.trim());
   if (!lines.length || lines.length > 400) return null;
+  for (let start = 0, seen = 0; start < text.length && seen <= TITLE_LINES;) {
+    const nl = text.indexOf('\n', start);
+    const end = nl < 0 ? text.length : nl;
+    if (text.slice(start, end).trim()) {
+      const table = tableAt(text, start, end);
+      if (table) return table;
+      seen++;
+    }
+    start = end + 1;
+  }
   const sep = separatorOf(lines[0]);
   if (!sep) return null;
-  const header = splitCells(lines[0], sep);
-  const columns = header.map(headerField);
-  const known = columns.filter(Boolean).length;
-  if (known >= 3 || (known >= 2 && known >= header.length / 2)) {
-    // The rows after the header, where a quoted cell may hold line breaks ("1205 Kingsway\nUnit 301").
-    const after = text.slice(text.indexOf(lines[0]) + lines[0].length);
-    const row = readRecords(after, sep, 50).find((r) => r.cells.length >= Math.max(2, header.length - 2));
-    if (!row) return null;
-    return { text: labelled(columns, row.cells), row: row.raw };
-  }
   // A row alone: only when it cannot be an ordinary comma-separated address (quotes or tabs).
   if (lines.length > 3 || (sep === ',' && !lines[0].includes('"'))) return null;
-  const cells = splitCells(lines[0], sep).filter(Boolean);
+  // A cell wholly in brackets is a note about the person ("(Arjun's mom)").
+  let cells = splitCells(lines[0], sep).filter((c) => c && !/^\(.*\)$/.test(c));
   if (cells.length < 3) return null;
+  // "Singh, Manjit" is the name, turned around; the cells before it are a class, a date or an id.
+  const turned = cells.findIndex((c) => turnName(c) !== c && !/\d/.test(c));
+  if (turned > 0 && turned < cells.length - 2) cells = cells.slice(turned);
   const out = cells.map((c, i) => (i === 0 ? turnName(c) : c));
-  // First and last name in two cells ("Linh<TAB>Nguyen<TAB>2201-155 Yonge St…"): one name.
-  if (out.length > 3 && [out[0], out[1]].every((c) => /^\p{Lu}[\p{L}'’-]+$/u.test(c)))
-    out.splice(0, 2, `${out[0]} ${out[1]}`);
+  // First and last name in two cells ("Linh<TAB>Nguyen<TAB>2201-155 Yonge St…"), after an id or a date maybe: one name.
+  const street = out.findIndex((c) => /\p{L}/u.test(c) && /\d/.test(c));
+  const single = (c: string) => /^\p{Lu}[\p{L}'’-]+$/u.test(c);
+  const pair = out.findIndex((c, i) => i + 1 < street && single(c) && single(out[i + 1]));
+  if (out.length > 3 && pair >= 0 && out.slice(0, pair).every((c) => !/\p{L}/u.test(c)))
+    out.splice(pair, 2, `${out[pair]} ${out[pair + 1]}`);
   return { text: [...out, ...lines.slice(1)].join('\n'), row: lines[0].trim() };
+}
+
+/** The buyer's and the recipient's names, to tell a gift from an order to oneself. */
+function nameKey(columns: (Column | undefined)[], row: string[], pick: (c: Column) => boolean): string {
+  const parts = columns
+    .map((c, i) => (c && !c.minor && NAMES.has(c.field) && pick(c) ? (row[i] ?? '') : ''))
+    .join(' ')
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
+  return [...new Set(parts)].sort().join(' ');
+}
+
+const CONTACT = new Set<Field>(['email', 'phone']);
+
+/** What a Google Contacts "Type" cell says of a number: a mobile first, a work line last, a fax never. */
+function typeRank(type: string): number | undefined {
+  if (/fax/i.test(type)) return undefined;
+  return /mobile|cell/i.test(type) ? 0 : /work|business|office/i.test(type) ? 2 : 1;
 }
 
 function labelled(columns: (Column | undefined)[], row: string[]): string {
   const hasShipping = columns.some((c) => c?.shipping);
+  // A gift: the buyer (billing, or the plain customer columns of an export with shipping ones) is not
+  // the recipient, and the buyer's e-mail and phone are not the recipient's.
+  const recipient = hasShipping ? nameKey(columns, row, (c) => c.shipping) : '';
+  const buyer = hasShipping
+    ? nameKey(columns, row, (c) => c.billing) || nameKey(columns, row, (c) => !c.shipping && c.field !== 'latin')
+    : '';
+  const gift = Boolean(recipient && buyer && recipient !== buyer);
+  const hasAdult = columns.some((c) => c && !c.minor && NAMES.has(c.field));
+  const filled = (pick: (c: Column) => boolean) => columns.some((c, i) => c && pick(c) && (row[i] ?? '').trim());
   let phoneRank = 9;
   const values = new Map<Field, string>();
   columns.forEach((col, i) => {
-    const v = (row[i] ?? '').trim();
+    let v = (row[i] ?? '').trim();
     if (!col || !v) return;
-    if (col.billing && (hasShipping || columns.some((c) => c && !c.billing && c.field === col.field))) return;
+    // Shopify writes a zip or a phone as text with a leading quote ("'02134", "'+1 416…").
+    if (col.field === 'postal' || col.field === 'phone' || /^'[\d+(]/.test(v)) v = v.replace(/^'/, '').trim();
+    if (!v) return;
+    if (col.minor && hasAdult) return;
+    // Under "E-mail 1 - Type" is a word ("Work"), not an address.
+    if (col.field === 'email' && !v.includes('@')) return;
+    const contact = CONTACT.has(col.field);
+    if (col.billing && (hasShipping || columns.some((c) => c && !c.billing && c.field === col.field))) {
+      // The buyer's e-mail and phone do for an order to oneself when no other column gives them.
+      if (!contact || gift || filled((c) => !c.billing && c.field === col.field)) return;
+    }
+    if (contact && gift && !col.shipping && !col.billing) return;
     if (
       hasShipping &&
       !col.shipping &&
@@ -363,17 +693,22 @@ function labelled(columns: (Column | undefined)[], row: string[]): string {
       if (columns.some((c) => c?.shipping && c.field === col.field)) return;
     }
     if (col.field === 'phone') {
-      if (!/\d{3}/.test(v) || (phoneRank <= col.rank && values.has('phone'))) return;
-      phoneRank = col.rank;
+      const rank = col.typeAt === undefined ? col.rank : typeRank(row[col.typeAt] ?? '');
+      if (rank === undefined || !/\d{3}/.test(v) || (phoneRank <= rank && values.has('phone'))) return;
+      phoneRank = rank;
     }
+    // A bare number under "App." or "#" is the unit with its word.
+    if (col.field === 'address2' && col.unitWord && /^\d+[A-Za-z]?$|^[A-Za-z]$/.test(v)) v = `${col.unitWord} ${v}`;
     if (!values.has(col.field) || col.shipping || col.field === 'phone') values.set(col.field, v);
   });
   const first = values.get('first');
   const last = values.get('last');
   const cjk = (v?: string) => Boolean(v && /^[\u3400-\u9fff]+$/u.test(v));
   const reversed = values.get('reversed');
+  // "Nom" alone holding "Bouchard, Marie-Ève".
   const name =
-    last && !first && last.includes(',')
+    values.get('latin') ??
+    (last && !first && last.includes(',')
       ? turnName(last)
       : first || last
         ? cjk(first) && cjk(last)
@@ -381,11 +716,16 @@ function labelled(columns: (Column | undefined)[], row: string[]): string {
           : [first, last].filter(Boolean).join(' ')
         : reversed
           ? turnName(reversed)
-          : values.get('name') && turnName(values.get('name')!);
-  // "Nom" alone holding "Bouchard, Marie-Ève".
+          : values.get('name') && turnName(values.get('name')!));
+  // The civic number in its own column goes before the street name; "245, 2e Rang" is French for "245 2e Rang".
+  const number = values.get('number');
+  let street = values.get('address1')?.replace(/^(\d+[A-Za-z]?),\s*(?=\S)/, '$1 ');
+  if (number && street && !/^\d/.test(street)) street = `${number} ${street}`;
+  if (street) values.set('address1', street);
   const out: string[] = [];
   if (name) out.push(`${LABEL.name}: ${name}`);
   for (const f of [
+    'attn',
     'company',
     'address1',
     'address2',

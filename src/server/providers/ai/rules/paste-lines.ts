@@ -4,6 +4,9 @@
  * in a chat, or a line to keep. Each pattern is one regex tested once per line (no nested
  * quantifiers over the same characters), so a paste of hundreds of lines stays linear.
  */
+import { normalizeProvince, normalizeUsState } from '../../../../shared/provinces';
+import { lookupCity } from './cities';
+import { FRENCH_STREET_TYPES, STREET_TYPES } from './lexicon';
 
 export type SectionKind = 'ship' | 'to' | 'from' | 'other' | 'neutral';
 
@@ -15,6 +18,12 @@ const alt = (words: string[]) =>
 
 /** Headings of the block the parcel goes to. */
 const SHIP_HEADINGS = [
+  'consignee',
+  "informations d'expédition",
+  "informations d'expedition",
+  'informations de livraison',
+  "adresse d'expédition",
+  "adresse d'expedition",
   'shipping address',
   'shipping addr',
   'ship to address',
@@ -105,6 +114,7 @@ const SHIP_HEADINGS = [
 ];
 /** Headings of blocks that hold another address: billing, head office, the sender. */
 const OTHER_HEADINGS = [
+  'notify party',
   'billing address',
   'billing addr',
   'billing',
@@ -154,6 +164,11 @@ const OTHER_HEADINGS = [
   '辦公室地址',
 ];
 const FROM_HEADINGS = [
+  'this gift is from',
+  'gift from',
+  'sent by',
+  'de la part de',
+  'envoyé par',
   'from',
   'sender',
   'ship from',
@@ -247,6 +262,10 @@ export function isIdLine(t: string): boolean {
   return ID_LINE.test(t.trim());
 }
 
+/** Greetings in the languages people write to shippers in, for the patterns of a greeting line. */
+export const GREETING_WORDS =
+  'tansi|tanisi|kwe|kwey|aaniin|boozhoo|shé:kon|she:kon|hallo|hej|olá|ola|merhaba|marhaba|habari|sawubona|namaskar|vanakkam|konnichiwa|ni hao|chào|yo|assalamu alaikum|assalamualaikum|as-salamu alaykum|salaam|salam|namaste|sat sri akal|hola|ciao|heya|hiya|howdy|greetings|hey there|kumusta|xin chào|shalom|aloha|안녕하세요|早上好|晚上好|早安|哈罗|hi|hiii|hello|hey|dear|bonjour|bonsoir|salut|allo|allô|coucou|你好|您好|你好呀|嗨|哈喽|哈囉|good (?:morning|afternoon|evening)';
+
 const NOISE = [
   // A line about an address that holds none ("Warranty registration — mailing address"), and "same as before".
   /^[^\d@]*\b(?:address|adresse)\b[^\d@]*$|^[^\d]*(?:不变|不變|同上|一样|一樣|没变|沒變)[^\d]*$/iu,
@@ -255,26 +274,48 @@ const NOISE = [
   /^(?:order|commande|invoice|facture|receipt|reçu|transaction|confirmation|tracking|suivi|purchase order|bon de commande|ref|reference|référence|订单|訂單|运单|運單|发票|發票|单号|單號)\b[^\n]{0,60}?\d/iu,
   /^#\s?\d{3,}(?:\s*$|\s+(?!-|–)\D)|(?:\border|\bcommande|订单|訂單|單號|单号)[ \t]?(?:#|no\.?|number|n°|numéro|号|號)[ \t:]?[\w-]*\d/iu,
   /^(?:订单号|訂單號|订单编号|訂單編號|单号)/u,
+  // A form's numbered section title in capitals ("1. APPLICANT", "3) DECLARATION").
+  /^\d{1,2}[.)][ \t]+\p{Lu}[\p{Lu} \t&/'-]*$/u,
+  // Page markers of a printed list ("Page 14", "Page 2 of 3", "p. 2/3").
+  /^(?:page|p\.)\s*\d{1,4}(?:\s*(?:of|de|\/)\s*\d{1,4})?$/iu,
   // Dates and times.
   new RegExp(
     `\\b(?:${MONTHS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th|er)?,?\\s+\\d{4}\\b|\\b\\d{1,2}(?:er)?\\s+(?:${MONTHS})\\.?\\s+\\d{4}\\b`,
     'iu',
   ),
-  /\d{1,2}月\d{1,2}[日号號]|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\d{4}年\d{1,2}月|\b\d{1,2}:\d{2}\s?(?:am|pm|a\.m\.|p\.m\.)?(?:\s|$)/iu,
+  /\d{1,2}月\d{1,2}[日号號]|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\d{4}年\d{1,2}月|\b\d{1,2}:\d{2}\s?(?:am|pm|a\.m\.|p\.m\.)?(?:\s|$)|\b\d{1,2}[ \t]?h[ \t]?\d{2}(?:\s|$)/iu,
   /^(?:placed on|placed|date|ordered on|order date|date de (?:la )?commande|passée le|下单时间|下單時間|日期|时间|時間)\b/iu,
   // Prices, totals and items.
   /[$€£¥]\s?\d|\d\s?\$|\b\d+[.,]\d{2}\s?(?:cad|usd|ca\$)\b|\b(?:cad|usd)\s?\$?\s?\d|\d+(?:\.\d+)?\s?(?:元|加元|加币|刀)/iu,
   /^(?:subtotal|sub-total|sub total|total|grand total|taxes?|hst|gst|pst|qst|tps|tvq|tvh|discount|coupon|promo|shipping (?:fee|cost|charges?|total)|handling|sous-total|rabais|remise|frais(?: de livraison)?|montant|小计|小計|合计|合計|总计|總計|运费|運費|税费|稅費|优惠)\b/iu,
-  /\b(?:qty|quantity|quantité|sku|item\s?#|article\s?#|数量|數量|件数)\b|(?:^|\s)×\s?\d|^\d{1,3}\s?[x×]\s+\p{L}/iu,
+  /\b(?:qty|quantity|quantité|sku|item\s?#|article\s?#|数量|數量|件数)\b|(?:^|\s)×\s?\d|^\d{1,3}\s?[x×]\s+(?:\p{L}|\d+\s?(?:kg|g|lb|lbs|oz|ml|l|cm|mm|in|pcs?|pack)\b)/iu,
   // Status, payment and shipping-method words.
   /^(?:paid|unpaid|fulfilled|unfulfilled|partially (?:paid|fulfilled)|pending|authorized|refunded|shipped|delivered|in transit|ready to ship|awaiting shipment|payé|payée|non payé|expédié|expédiée|livré|livrée|en attente|non traitée|已付款|已支付|待发货|待發貨|已发货|已發貨|未发货|未發貨)\b[\s\p{P}]*$/iu,
   /^(?:payment|fulfil+ment|order|financial|paiement)\s+status\b|^(?:status|statut|状态|狀態)\s*[:：]/iu,
   /\b(?:visa|mastercard|master card|amex|american express|paypal|shop pay|apple pay|google pay|interac|e-transfer|etransfer|ending (?:in|with)|se terminant par|card ending|carte se terminant)\b/iu,
   /^(?:standard|expedited|express|priority|economy|free|regular|xpresspost|ground|standard shipping|free shipping|livraison (?:standard|gratuite|express))\b[^\n]{0,30}$/iu,
+  // A carrier's service named alone: "Postes Canada – Colis standard", "Canada Post Expedited Parcel".
+  /^(?:postes canada|canada post|purolator|ups|fedex|dhl|intelcom|canpar|loomis|chit chats|stallion express)\b[^\d\n]{0,60}$/iu,
   // Greetings, sign-offs and e-mail furniture on a line of their own.
-  /^(?:hi|hiii|hello|hey|dear|bonjour|bonsoir|salut|allo|allô|coucou|你好|您好|你好呀|嗨|哈喽|哈囉|good (?:morning|afternoon|evening))(?=[\s,!.~～:]|$)(?:[^\n]{0,30}[,!.:~～]|[ \t]+\S+|)\s*$/iu,
+  new RegExp(
+    String.raw`^(?:${GREETING_WORDS})(?=[\s,!.~～:]|$)(?:[^\n]{0,30}[,!.:~～]|[ \t]+\S+(?:[ \t]+[^\p{L}\p{N}\s]+)?|)\s*$`,
+    'iu',
+  ),
+  // A greeting that runs into a sentence without an address: "Allô! c'est pour les courtepointes", "hi Maria! size L please".
+  new RegExp(
+    String.raw`^(?:${GREETING_WORDS})(?=[\s,!.~～:]|$)[^\n\d]{0,30}?[,!.~～][ \t]+[^\d\n\s]+(?:[ \t]+[^\d\n\s]+){2,}[ \t]*$`,
+    'iu',
+  ),
   /^(?:thanks|thank you|thanks again|many thanks|thx|ty|cheers|regards|best|best regards|kind regards|warm regards|warmest regards|sincerely|yours truly|all the best|talk soon|take care|merci|merci beaucoup|merci d'avance|cordialement|salutations(?: distinguées)?|veuillez agréer[^\n]*|bien à vous|bonne journée|au plaisir|谢谢|謝謝|多谢|多謝|麻烦了|麻煩了|辛苦了|感谢|感謝)\b[\s\p{P}\p{Extended_Pictographic}]*$/iu,
-  /^(?:cc|bcc|c\.c\.|subject|objet|sent|envoyé|date|de|from|to|à|主题|主題)\s*:\s*\S+@|^(?:subject|objet|sent|envoyé|主题|主題)\s*:/iu,
+  // A short thank-you in a chat: "Parfait merci!", "ok thx", "Thank you ji, will ship Monday".
+  /^(?:[\p{L}'’]+[ \t]+){0,2}(?:merci|thanks|thank you|thx|ty)\b[^\d\n]{0,40}$/iu,
+  // A reply that only acknowledges: "Parfait, c'est booké avec Purolator", "Got it! will ship Monday".
+  /^(?:parfait|perfect|great|super|awesome|cool|ok|okay|d'accord|génial|nice|sounds good|got it|noted|reçu|entendu|no problem|pas de problème|ça marche|deal)[,!.]+(?:[ \t]+[^\d\n]{0,60})?$/iu,
+  // Messenger furniture: read receipts and stamps, media placeholders, forwarded and shared-location
+  // lines, a channel, the app or the conversation's title, an address-type tag.
+  /^(?:imessage|sms|text message|mms|delivered|read|seen|vu|lu|distribué|today|yesterday|aujourd'hui|hier|edited|modifié)(?:[ \t]+(?:at[ \t]+)?\d{1,2}[:h]\d{2}(?:[ \t]*[ap]\.?m\.?)?)?$/iu,
+  /^<?(?:media omitted|image omitted|video omitted|sticker omitted|médias omis|image absente)>?$|^this message was deleted$|^ce message a été supprimé$|^(?:📍[ \t]*)?(?:shared location|live location|position partagée)\b|^forwarded(?:[ \t]+(?:message|from\b.*))?$|^(?:transféré|message transféré)\b|^direct messages?\b|^#[\p{L}\p{N}_-]+$|^(?:messenger|whatsapp|telegram|signal|wechat|slack|discord|instagram|instagram dm|marketplace|facebook marketplace|microsoft teams|teams|kijiji|reddit|x|twitter|sms|imessage)(?:[ \t]*[-—:·|][^\n]*)?$|^(?:messages privés|messages directs|message privé|messages|chats?|inbox|boîte de réception)$|^(?:messages privés|messages directs|message privé)\b|^`{3}[\w-]*$|^(?:residential|commercial|résidentiel|résidentielle|commerciale?)$/iu,
+  /^(?:cc|bcc|c\.c\.|subject|objet|sent|envoyé|date|de|from|to|à|主题|主題)\s*:\s*(?:[^@\n<]{1,60}<)?\S+@|^(?:subject|objet|sent|envoyé|主题|主題)\s*:/iu,
   /confidential|this (?:e-?mail|message) (?:and|is|may|contains)|ce (?:courriel|message) (?:et|est|peut|contient)|intended (?:only )?for|unsubscribe|désabonner|privacy policy|sent from my|envoyé de mon|envoyé depuis|get outlook|all rights reserved|tous droits réservés|©|please consider the environment/iu,
   // Web sites and social handles.
   /https?:\/\/|\bwww\.|^(?:web|website|site|site web|wechat id|微信号|微信號)\s*[:：]|^(?:linkedin|instagram|facebook|twitter|tiktok|ig|fb)\b|\b(?:linkedin|facebook|instagram)\.com\b|^@[\w.]+$|^[\w-]+\.(?:com|ca|net|org|io|shop|store|co)(?:\/\S*)?$/iu,
@@ -288,13 +329,27 @@ const NOISE = [
 
 /** A line of a signature that names a job or a department, not a person or a company. */
 const JOB =
-  /\b(?:manager|director|coordinator|co-ordinator|specialist|officer|representative|associate|assistant|administrator|supervisor|lead|head of|vp|vice[- ]president|president|ceo|cfo|coo|cto|owner|co-owner|founder|co-founder|buyer|purchaser|purchasing|procurement|analyst|engineer|technician|clerk|consultant|advisor|adviser|accountant|controller|receptionist|designer|developer|account executive|sales|marketing|operations|logistics coordinator|customer service|customer success|accounts receivable|accounts payable|shipping department|receiving department|department|dept|division|team lead|directeur|directrice|gestionnaire|coordonnateur|coordonnatrice|adjoint|adjointe|responsable|conseiller|conseillère|représentant|représentante|président|présidente|acheteur|acheteuse|technicien|technicienne|propriétaire|fondateur|fondatrice|commis|service à la clientèle|approvisionnement|achats|経理|经理|經理|总监|總監|主管|助理|老板|老闆|店长|店長|采购|採購|部门|部門)\b/iu;
+  /(?<![\p{L}\p{N}])(?:manager|director|technologist|principal|architect|architecte|agent|agente|associé|conseillère|intervenant|intervenante|technologue|intern|stagiaire|superintendent|surintendant|secretary|secrétaire|secrétariat|réceptionniste|librarian|bibliothécaire|teacher|enseignant|enseignante|professeur|professeure|professor|nurse|infirmier|infirmière|paralegal|law clerk|legal assistant|articling student|partner|associée|avocat|avocate|lawyer|counsel|notaire|notary|pharmacist|pharmacien|pharmacienne|veterinarian|vétérinaire|dentist|dentiste|hygienist|physiotherapist|physiothérapeute|chargé de projet|chargée de projet|chargé de chantier|foreman|contremaître|dispatcher|répartiteur|warehouse lead|coordinator|co-ordinator|specialist|officer|representative|associate|assistant|administrator|supervisor|lead|head of|vp|vice[- ]president|president|ceo|cfo|coo|cto|owner|co-owner|founder|co-founder|buyer|purchaser|purchasing|procurement|analyst|engineer|technician|clerk|consultant|advisor|adviser|accountant|controller|receptionist|designer|developer|account executive|sales|marketing|operations|logistics coordinator|customer service|customer success|accounts receivable|accounts payable|shipping department|receiving department|department|dept|division|team lead|directeur|directrice|gestionnaire|coordonnateur|coordonnatrice|adjoint|adjointe|responsable|conseiller|conseillère|représentant|représentante|président|présidente|acheteur|acheteuse|technicien|technicienne|propriétaire|fondateur|fondatrice|commis|service à la clientèle|approvisionnement|achats|経理|经理|經理|总监|總監|主管|助理|老板|老闆|店长|店長|采购|採購|部门|部門)(?![\p{L}\p{N}])/iu;
 const LEGAL_SUFFIX =
   /\b(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|incorporated|corporation|s\.e\.n\.c|senc|enr|co)\b\.?|有限公司|公司/iu;
+
+/** "Principal, Saltchuck Architecture Ltd.", "Owner — Shevchuk Plumbing Ltd.": a job title before the company — the company. */
+export function dropJobTitle(t: string): string {
+  const m = /^([^,\d—–-]{2,60}?)[ \t]*(?:,|[ \t][—–-])[ \t]*([^\d]{2,120})$/u.exec(t.trim());
+  return m && JOB.test(m[1]) && !LEGAL_SUFFIX.test(m[1]) && LEGAL_SUFFIX.test(m[2]) ? m[2] : t;
+}
 
 /** Chat corrections: "sorry, postal code is …", "oops unit 5 not 4", "不好意思，邮编是 …". */
 export const CORRECTION =
   /(?:^|[\s,.;!])(?:sorry|oops|oups|correction|actually|i mean|my bad|my mistake|typo|wait|pardon|scuse|excuse|excusez|attends|attendez|ah non|oh non|désolé|désolée|en fait|je veux dire|不好意思|更正|改一下|写错了|寫錯了|打错了|打錯了|抱歉|不对|不對)(?=$|[\s,.;:!，])/iu;
+
+/** Words that close a message in the languages people write to shippers in. */
+const CLOSING_WORD =
+  /(?<![\p{L}])(?:warmly|ekosi|ekosani|miigwech|meegwetch|chi-miigwech|niawen'kó:wa|nia:wen|nia'wen|qujannamiik|mahsi|mahsi cho|marsee|salamat|maraming salamat|merci|gracias|grazie|danke|obrigad[oa]|dziękuję|dyakuyu|дякую|spasibo|спасибо|shukran|jazakallah|khair|mahalo|arigato|xièxie|xiexie|kamsahamnida|cheers|thanks|thx|ty|regards|best|bests|love|xoxo|hugs|ciao|peace|blessings|namaste|sincerely|cordialement|amitiés|bisous|bises|besos|abrazos|saludos|atentamente|respectfully|gratefully|tansi)(?![\p{L}])/iu;
+
+/** A unit given later in a chat: "oh yeah apt 2, it's a house split in two", "oh her unit is 4!!". */
+const UNIT_ADDED =
+  /^(?:(?:oh|ah|also|and|btw|plus|forgot|yeah|yes|et|aussi|oublié|j'ai oublié)[\s,!.]+){1,3}(?:(?:my|her|his|their|the|it's|its|mon|son|sa|c'est|l')[\s']*)?(?:apt|apartment|unit|suite|app|appartement|appt)\.?[ \t]*(?:is|est|#|:|no\.?)?[ \t]*#?[ \t]*[A-Za-z]?\d{1,5}[A-Za-z]?\b(?![ \t]*[-–][ \t]*\d)[^\d\n]*$/iu;
 
 /** A civic number followed by a word: the start of a street somewhere in the line. */
 const STREETISH =
@@ -303,16 +358,37 @@ const POSTALISH = /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p
 const CJK_CHAR = /[\u3400-\u9fff]/u;
 const ZH_PLACE = /[省市街路道号號]|加拿大|多伦多|多倫多|温哥华|溫哥華/u;
 
+/** A civic number with a street type within the four words after it, a PO box or a rural route. */
+function streetInSentence(t: string): boolean {
+  const tokens = t
+    .toLowerCase()
+    .split(/[\s,;()]+/)
+    .map((w) => w.replace(/\.$/, ''));
+  for (let i = 0; i < tokens.length; i++) {
+    if (!/^#?\d{1,6}[a-z]?(?:-\d{1,6})?$/.test(tokens[i])) continue;
+    for (let k = i + 1; k <= i + 4 && k < tokens.length; k++)
+      if (STREET_TYPES.has(tokens[k]) || FRENCH_STREET_TYPES.has(tokens[k])) return true;
+  }
+  return /p\.?\s?o\.?\s?box|c\.p\.|case postale|\brr\s?\d|general delivery|\d\s*[号號]/iu.test(t);
+}
+
 /**
  * A sentence of the message around the address ("Thanks for the quick turnaround on the quote.
  * Could you …"): many words, or a question, with no street and no postal code in it.
  */
+/** A postal code in a sentence: a Canadian one, or a ZIP after its state ("… Blaine, WA 98230"), not any five digits. */
+const POSTAL_IN_SENTENCE =
+  /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])|\b[A-Z]{2},?[ \t]+\d{5}(?:-\d{4})?\b/u;
+
 function isProse(t: string): boolean {
-  if (POSTALISH.test(t) || STREETISH.test(t)) return false;
+  if (POSTAL_IN_SENTENCE.test(t)) return false;
   // A form line ("Note: …", "地址：…") is not prose; a sentence that starts with a few words and a colon is.
   const label = /^([^:：]{1,24})[:：]\s*(.*)$/u.exec(t);
   if (label && label[1].split(/\s+/).length <= 3 && label[2] && label[2].split(/\s+/).length < 7) return false;
   const words = t.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  // A number and a word start a street ("45 Main St") — in a long sentence only when a street type
+  // follows ("the 2 replacement cushions (quote Q-1187)", "our file no. 21874-003 on the envelope" are not).
+  if (STREETISH.test(t) && (words.length < 8 || streetInSentence(t))) return false;
   if (CJK_CHAR.test(t)) {
     const han = t.match(/[\u3400-\u9fff]/gu)?.length ?? 0;
     return han >= 8 && !ZH_PLACE.test(t) && words.length <= 3;
@@ -348,6 +424,18 @@ function classify(text: string): LineKind {
   const t = text.trim();
   if (!t) return 'keep';
   if (CORRECTION.test(t) && /\d|\bnot\b|\bpas\b|不是/iu.test(t)) return 'correction';
+  if (UNIT_ADDED.test(t)) return 'correction';
+  // A closing in any language ("Warmly,", "Ekosi,", "JazakAllah khair,"): not a name. Only known
+  // closing words: "Tsawwassen," on its own line is a town.
+  const closing = /^([\p{L}'’:-]{2,20}(?:[ \t]+[\p{Ll}'’:-]{2,20}){0,2}),$/u.exec(t);
+  if (
+    closing &&
+    CLOSING_WORD.test(closing[1]) &&
+    !lookupCity(closing[1]) &&
+    !normalizeProvince(closing[1]) &&
+    !normalizeUsState(closing[1])
+  )
+    return 'noise';
   const postal = POSTALISH.test(t) && /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])/u.test(t);
   for (const re of NOISE) if (re.test(t) && !postal) return 'noise';
   if (!/\d/.test(t) && t.length <= 80 && JOB.test(t) && !LEGAL_SUFFIX.test(t)) return 'noise';

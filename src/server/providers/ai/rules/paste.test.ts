@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { findHeading, readPaste } from './paste';
+import { splitColumns } from './paste-columns';
 import { readCsv, splitCells } from './paste-csv';
 import { CORRECTION, forgetLineKinds, isIdLine, lineKind, otherCountryOf, SECTION } from './paste-lines';
 import { parseShipmentDescription, readAddress } from './roles';
@@ -526,5 +527,600 @@ describe('the reading explained', () => {
     expect(otherCountryOf('London SW1A 2AA, UK')).toBe('GB');
     expect(otherCountryOf('Canada')).toBeUndefined();
     expect(otherCountryOf('USA')).toBeUndefined();
+  });
+
+  it('side-by-side blocks: a BILL TO / SHIP TO pair is read one column after the other', () => {
+    const invoice = [
+      'BILL TO                           SHIP TO',
+      'Harvest Moon Cafe Inc.            Harvest Moon Cafe Inc.',
+      'Accounts Payable                  Attn: Dev Malhotra',
+      'PO Box 2290                       721 8th St',
+      'Canmore, AB T1W 2T8               Canmore, AB T1W 2B3',
+      '                                  (403) 555-0157',
+      '',
+      'Thank you!',
+    ].join('\n');
+    expect(splitColumns(invoice)).toBe(
+      'BILL TO\nHarvest Moon Cafe Inc.\nAccounts Payable\nPO Box 2290\nCanmore, AB T1W 2T8\n\n' +
+        'SHIP TO\nHarvest Moon Cafe Inc.\nAttn: Dev Malhotra\n721 8th St\nCanmore, AB T1W 2B3\n(403) 555-0157\n\nThank you!',
+    );
+    expect(read(invoice).address).toMatchObject({
+      firstName: 'Dev',
+      lastName: 'Malhotra',
+      address1: '721 8th St',
+      postalCode: 'T1W 2B3',
+      phone: '403-555-0157',
+    });
+    // A line of words apart by spaces that are not headings stays as it is.
+    expect(splitColumns('Espresso Blend      6      62.00')).toBe('Espresso Blend      6      62.00');
+  });
+
+  it('names turned around: "Last, First" in a spreadsheet cell or over a street, capitals as a person writes them', () => {
+    expect(read('1087,2024-03-02,"Ostrowski, Paul",1519 Pembina Hwy,Winnipeg,MB,R3T 2E3').address).toMatchObject({
+      firstName: 'Paul',
+      lastName: 'Ostrowski',
+    });
+    expect(read('Page 14\n\nHNATYSHYN, Olga\n  1122 Avenue G N\n  Saskatoon SK S7L 1R2').address).toMatchObject({
+      firstName: 'Olga',
+      lastName: 'Hnatyshyn',
+      address1: '1122 Avenue G N',
+    });
+  });
+
+  it('a labelled city with its province after it: both fields', () => {
+    expect(
+      read('nom: antoine roy\nadresse: 771 rue Notre-Dame Est\nville: victoriaville qc\ncode postal g6p 4b7').address,
+    ).toMatchObject({
+      city: 'Victoriaville',
+      province: 'QC',
+      postalCode: 'G6P 4B7',
+    });
+  });
+
+  it('greetings in other languages are not names', () => {
+    expect(read('Assalamu alaikum bro\nBilal Chaudhry\n88 Castlemore Ave\nMarkham ON L6C 2X8').address).toMatchObject({
+      firstName: 'Bilal',
+      lastName: 'Chaudhry',
+    });
+  });
+
+  it('CSV headers no list holds are read by their words, and "Product name" is never the name', () => {
+    const form =
+      'Timestamp\tEmail Address\tFull name\tShipping address (street, apt)\tCity / Town\tProvince\tPostal code\tPhone number (for courier)\tProduct name\n' +
+      '2024/09/14 8:41 p.m.\taisha.farouk@dal.ca\tAisha Farouk\t5991 Spring Garden Rd, apt 1407\tHalifax\tNova Scotia\tb3h 1y6\t902 555 0172\tTote bag';
+    expect(read(form).address).toMatchObject({
+      firstName: 'Aisha',
+      lastName: 'Farouk',
+      address1: '5991 Spring Garden Rd',
+      address2: 'Apt 1407',
+      city: 'Halifax',
+      province: 'NS',
+      postalCode: 'B3H 1Y6',
+      phone: '902-555-0172',
+      email: 'aisha.farouk@dal.ca',
+    });
+    expect(
+      read(
+        '收件人,电话,省份,城市,详细地址,邮编\n欧阳明轩,+1 (416) 555-0153,安大略省,多伦多,"88 Scott St, Unit 3405",M5E 0A9',
+      ).address,
+    ).toMatchObject({
+      lastName: '欧阳',
+      firstName: '明轩',
+      city: 'Toronto',
+      province: 'ON',
+    });
+  });
+
+  it('a waybill: SHIPPER / EXPÉDITEUR beside RECEIVER / DESTINATAIRE, the receiver read', () => {
+    const waybill = [
+      'SHIPPER / EXPÉDITEUR                            RECEIVER / DESTINATAIRE',
+      'Name: Northern Bee Supply                        Name: Gurpreet Kaur Dhillon',
+      'Address: 4512 50 St                              Address: 33780 Essendene Ave',
+      'City: Red Deer   Prov: AB                        City: Abbotsford   Prov: BC',
+      'Postal Code: T4N 1X4                             Postal Code: V2S 2H1',
+      'Phone: 403-555-0100                              Phone: 604-555-0142',
+    ].join('\n');
+    expect(read(waybill).address).toMatchObject({
+      firstName: 'Gurpreet',
+      lastName: 'Kaur Dhillon',
+      address1: '33780 Essendene Ave',
+      city: 'Abbotsford',
+      province: 'BC',
+      postalCode: 'V2S 2H1',
+      phone: '604-555-0142',
+    });
+    // A heading in two languages alone on its line opens the block too.
+    expect(
+      read(
+        'From / Expéditeur\nSarah Kim\n2140 NW Glisan St\nPortland OR 97210\n\nTo / Destinataire\nName: Michel Arsenault\nStreet: 15234 Cabot Trail\nCity: Chéticamp\nProvince: NS\nPostal code: B0E 1H0',
+      ).address,
+    ).toMatchObject({ firstName: 'Michel', address1: '15234 Cabot Trail', city: 'Chéticamp' });
+    // "Warehouse / Ship-to: 6675 Millcreek Dr, …" keeps its address.
+    expect(splitColumns('Warehouse / Ship-to: 6675 Millcreek Dr')).toBe('Warehouse / Ship-to: 6675 Millcreek Dr');
+  });
+
+  it('messenger furniture is not the person: app names, receipts, channels, media and forwarded lines', () => {
+    for (const line of [
+      'iMessage',
+      'Delivered',
+      'Read 8:53 PM',
+      '#office-swag',
+      '<Media omitted>',
+      'This message was deleted',
+      '📍 Shared location',
+      'Forwarded from Mom',
+      'Direct message — Kofi Mensah',
+      'RESIDENTIAL',
+      'Parfait merci!',
+      "Allô! c'est pour les courtepointes",
+      'Sat sri akal ji 🙏',
+    ])
+      expect({ line, kind: lineKind(line) }).toEqual({ line, kind: 'noise' });
+    expect(lineKind('Hello Jane Doe')).toBe('keep');
+    expect(
+      read('iMessage\nToday 8:47 PM\nShirley MacDonald\n181 Prince Albert Rd\nDartmouth NS B2Y 1M5\nDelivered').address,
+    ).toMatchObject({ firstName: 'Shirley', lastName: 'MacDonald' });
+  });
+
+  it('"Send to Baba please:" is a heading, not a name; "under anjali pillai" names the person', () => {
+    expect(read('Send to Baba please:\nHalyna Kowalczyk\n447 Mountain Ave\nWinnipeg MB R2W 1K3').address).toMatchObject(
+      {
+        firstName: 'Halyna',
+        lastName: 'Kowalczyk',
+      },
+    );
+    expect(read('send to 2181 yonge st #1506 toronto m4s 3h7 under anjali pillai').address).toMatchObject({
+      firstName: 'Anjali',
+      lastName: 'Pillai',
+    });
+  });
+
+  it('an English name before the Chinese one, or asked for in a note, is the one on the label', () => {
+    expect(
+      read('收件人:Jessica Zhao 赵静怡\n收货地址:1151 W 8th Ave, Apt 305\n城市:Vancouver\n省:BC\n邮编:V6H 1C5').address,
+    ).toMatchObject({
+      firstName: 'Jessica',
+      lastName: 'Zhao',
+    });
+    expect(
+      read('收件人：黄梓琪（英文名 Kiki Wong，快递单写英文名吧）\n地址：16 Main St, Markham ON\n邮编：L3R 2E4').address,
+    ).toMatchObject({
+      firstName: 'Kiki',
+      lastName: 'Wong',
+    });
+  });
+
+  it('a long sentence with numbers that are no street or postal code is prose ("file no. 21874-003", "request (#48219)")', () => {
+    for (const line of [
+      'Could you courier them to my attention? Reception is on 37. Please reference our file no. 21874-003 on the envelope.',
+      'Your request (#48219) has been updated. To add additional comments, reply to this email.',
+      "We'd like to go ahead with the 2 replacement treatment-table cushions (quote Q-1187, burgundy vinyl).",
+    ])
+      expect({ line, kind: lineKind(line) }).toEqual({ line, kind: 'noise' });
+    for (const line of [
+      'Please send it to 45 Main St in Sackville, my sister will be home all week',
+      'ok so its going to my moms place at 1320 blah blah Blaine, WA 98230 thanks',
+    ])
+      expect({ line, kind: lineKind(line) }).toEqual({ line, kind: 'keep' });
+  });
+
+  it('a name in a sentence has its capitals when the message does: "I\'m usually out back" names no one', () => {
+    const text =
+      "Jorge here. Deliveries go to the yard only. Have the driver call when he's out, I'm usually out back.\n\nJorge Villanueva\nNorthgate Industrial Supply Ltd.\n9704 34 Ave NW, Edmonton AB T6E 5P2";
+    expect(read(text).address).toMatchObject({ firstName: 'Jorge', lastName: 'Villanueva' });
+    expect(read('its jess btw\n12 king st w toronto m5h 1a1').address).toMatchObject({ firstName: 'Jess' });
+  });
+
+  it('signature lines: credentials after a name, a title before the company, a company under "Ship to:" and "– Attn" inside a line', () => {
+    expect(
+      read(
+        "Dre Mireille Cyr, DMV\nClinique vétérinaire du Madawaska Ltée\n125, rue de l'Église\nEdmundston (N.-B.)  E3V 1J8",
+      ).address,
+    ).toMatchObject({ firstName: 'Mireille', lastName: 'Cyr', company: 'Clinique vétérinaire du Madawaska Ltée' });
+    expect(read('Jane Doe\n100 N Charles St\nBaltimore, MD\n21201\nUSA').address).toMatchObject({
+      city: 'Baltimore',
+      province: 'MD',
+    });
+    expect(
+      read('— Tavish Grant | Principal, Saltchuck Architecture Ltd. | 1001 Wharf St, Suite 300, Victoria BC V8W 1T6')
+        .address,
+    ).toMatchObject({ firstName: 'Tavish', lastName: 'Grant', company: 'Saltchuck Architecture Ltd.' });
+    expect(
+      read('SHIP TO: Harbour Fresh Foods Inc. – Attn Ahmed El-Sayed, 40 Raddall Ave, Unit 4, Dartmouth NS B3B 1T2')
+        .address,
+    ).toMatchObject({
+      firstName: 'Ahmed',
+      lastName: 'El-Sayed',
+      company: 'Harbour Fresh Foods Inc.',
+      address2: 'Unit 4',
+    });
+  });
+
+  it('chats: the writer of the address names it, your own address in the chat is not it, a short sentence before it goes', () => {
+    const teams =
+      'Microsoft Teams — Chat: Onboarding\n\nKelly Boudreau 9:02 AM\nShould they go to your home or the office?\n\nNadia Farah 9:11 AM\n5599 Fenwick St, Unit 807, Halifax NS B3H 1R2\n\nKelly Boudreau 9:12 AM\nthanks! best phone?';
+    expect(read(teams).address).toMatchObject({ firstName: 'Nadia', lastName: 'Farah', address1: '5599 Fenwick St' });
+    const kijiji =
+      "Kijiji · Re: Vintage turntable – $650\n\nYou: Hi, yes it's still available. Pickup is at my place, 455 Dundas St, London ON N6B 1W4, or I can ship.\nAmit Desai: Please ship. I'm in Guelph\nAmit Desai: Amit Desai, 73 Dublin St N, Guelph ON N1H 4M4\nYou: Sure. Phone?\nAmit Desai: 226-555-0172";
+    expect(read(kijiji).address).toMatchObject({
+      firstName: 'Amit',
+      lastName: 'Desai',
+      address1: '73 Dublin St N',
+      postalCode: 'N1H 4M4',
+      phone: '226-555-0172',
+    });
+    expect(
+      read('Mom: Yes beta. Kamla Sharma, 10 Knightsbridge Rd, apt 1412, Brampton ON L6T 3X5\nMom: ok').address,
+    ).toMatchObject({
+      firstName: 'Kamla',
+      lastName: 'Sharma',
+    });
+    // "Sault Ste. Marie" keeps its "Ste.".
+    expect(read('Jane Doe\n70 Foster Dr, Sault Ste. Marie ON P6A 5X6').address.city).toBe('Sault Ste. Marie');
+  });
+
+  it('chats: "pour ma blonde, <name>" wins over a name line; French stamps and acknowledgements are not names; "à <town>" splits the street', () => {
+    const marketplace =
+      "Marketplace · Chaise Eames (réplique) · 120 $\n\nJonathan Roy\nBonjour! C'est encore dispo?\nVous\nOui! Livraison possible par Purolator.\nJonathan Roy\nParfait. C'est un cadeau pour ma blonde, Sarah-Maude Gingras, je vais te donner son adresse\nJonathan Roy\n5290 rue Fabre, app. 2, Montréal H2J 3W5";
+    const filled = read(marketplace).address;
+    expect(filled).toMatchObject({ firstName: 'Sarah-Maude', lastName: 'Gingras', address1: '5290 rue Fabre' });
+    expect(filled.company).toBeUndefined();
+    const slack =
+      "#bureau-logistique\nAnnie Lavoie  9 h 12\n@Olivier Caron ton nouvel écran part aujourd'hui, on l'envoie où?\nOlivier Caron  9 h 20\nMerci! Je suis à Saint-Jérôme maintenant : 312 rue De Martigny Ouest, Saint-Jérôme J7Y 2G2\nAnnie Lavoie  9 h 26\nParfait, c'est booké avec Purolator";
+    expect(read(slack).address).toMatchObject({
+      firstName: 'Olivier',
+      lastName: 'Caron',
+      address1: '312 rue De Martigny Ouest',
+    });
+    expect(read('Benoît Thibodeau\n14 rue des Érables à Sainte-Marie, G6E 1A3').address).toMatchObject({
+      address1: '14 rue des Érables',
+      city: 'Sainte-Marie',
+    });
+  });
+
+  it('a unit named before the civic number with a dash: "Suite 201 – 4133 4th Ave", "app. 3 – 45, rue Church"', () => {
+    expect(read('Colleen Jules\nSuite 201 – 4133 4th Ave\nWhitehorse, Y.T.  Y1A 1H8').address).toMatchObject({
+      address1: '4133 4th Ave',
+      address2: 'Suite 201',
+    });
+    expect(read('Rachel Cyr\napp. 3 – 45, rue Church\nEdmundston (Nouveau-Brunswick)  E3V 1J6').address).toMatchObject({
+      address1: '45 rue Church',
+      address2: 'App. 3',
+      province: 'NB',
+    });
+    // "Room 4-120, Edmonton" is one room number, not a room and a civic number.
+    expect(read('11361 87 Ave NW, Room 4-120, Edmonton AB T6G 2E1').address).toMatchObject({
+      address1: '11361 87 Ave NW',
+      address2: 'Room 4-120',
+    });
+  });
+
+  it("e-mail replies: quoted lines are read, the short sign-off gives way to the full name, an assistant's or a desk's e-mail is not the recipient's", () => {
+    const reply =
+      'Yes please ship it — address is in my signature further down. Thx!\n\nAlicia\n\nOn Mar 12, 2025, at 9:47 AM, Renfrew Sales <sales@renfrewsci.ca> wrote:\n\n> Hi Alicia, shall we ship it?\n>\n>> Alicia Fontaine, C.Tech\n>> Water Quality Technician\n>> Riverbend Water Services Inc.\n>> 1351 Kelly Lake Rd, Unit 5\n>> Sudbury ON  P3E 5P5\n>> Office 705.555.0136 | Cell 705.555.0174\n>> afontaine@riverbendwater.ca';
+    expect(read(reply).address).toMatchObject({
+      firstName: 'Alicia',
+      lastName: 'Fontaine',
+      company: 'Riverbend Water Services Inc.',
+      city: 'Sudbury',
+      phone: '705-555-0174',
+      email: 'afontaine@riverbendwater.ca',
+    });
+    const assistant =
+      'Hello,\n\nPlease courier the agreement to her attention:\n\nMs. Leilani Santos\nManaging Director\nKalama Coffee Importers Ltd.\n1188 West Pender St, Suite 1450\nVancouver, BC V6E 0A2\n\nKind regards,\n\nBrianna Tso\nExecutive Assistant to Leilani Santos\nKalama Coffee Importers Ltd.\nT 604-555-0100 ext. 2 | brianna.tso@kalamacoffee.com';
+    const filled = read(assistant).address;
+    expect(filled).toMatchObject({ firstName: 'Leilani', lastName: 'Santos' });
+    expect(filled.email).toBeUndefined();
+    expect(
+      read(
+        'Dr. Mehreen Qureshi\n6975 Meadowvale Town Centre Cir, Unit 14\nMississauga ON L5N 2V7\nreception@meadowvaledental.ca',
+      ).address.email,
+    ).toBeUndefined();
+  });
+
+  it('phones and e-mails of a signature: "Phone: … Fax: …" on one line keeps the phone; the assistant who wrote is not the recipient', () => {
+    expect(
+      read("Shauna Power\n55 Bonaventure Ave\nSt. John's, NL  A1C 3Z3\nPhone: 709-555-0124  Fax: 709-555-0125").address
+        .phone,
+    ).toBe('709-555-0124');
+    expect(read('Jane Roy\n1 Main St\nToronto ON M5H 1A1\n416-555-0199 (fax)  416-555-0100').address.phone).toBe(
+      '416-555-0100',
+    );
+    const assistant =
+      "Au nom de M. Dany Simard, je vous confirme l'adresse de livraison :\n\nUsinage Simard-Gauthier inc.\nÀ l'attention de M. Dany Simard\n2480, rue Saint-Dominique\nJonquière (Québec)  G7X 6M1\n\nMarie-Pier Bouchard\nAdjointe à la direction\nUsinage Simard-Gauthier inc.\nmp.bouchard@usinagesg.ca";
+    const filled = read(assistant).address;
+    expect(filled).toMatchObject({ firstName: 'Dany', lastName: 'Simard' });
+    expect(filled.email).toBeUndefined();
+  });
+
+  it('chat additions and corrections: a unit given later, a town of two words, "Québec" as the only town', () => {
+    const reddit =
+      "u/leafsfan_1967: Jordan MacPhee\nu/leafsfan_1967: 58 Fitzroy St\nu/leafsfan_1967: Charlottetown PE C1A 1R4\nu/pixelpusher_yyz: no apt?\nu/leafsfan_1967: oh yeah apt 2, it's a house split in two";
+    expect(read(reddit).address).toMatchObject({ firstName: 'Jordan', address1: '58 Fitzroy St', address2: 'Apt 2' });
+    expect(lineKind('oh her unit is 4!! basement, side door')).toBe('correction');
+    expect(lineKind('Apt 2')).toBe('keep');
+    const signal =
+      "Ronan: Ronan Gillis, 412 Cobequid Rd, Bedford NS B4A 2M9\nRonan: wait no it's Lower Sackville not Bedford, postal is B4C 2M9\nMe: 👍";
+    expect(read(signal).address).toMatchObject({ city: 'Lower Sackville', postalCode: 'B4C 2M9' });
+    expect(read('Steve Bilodeau\n2254 boul. Wilfrid-Hamel\nQuébec G1N 3Z6').address).toMatchObject({
+      city: 'Québec',
+      province: 'QC',
+    });
+  });
+
+  it("gifts and home deliveries: a relative's e-mail is not the recipient's; a parcel sent home takes no company", () => {
+    const gift =
+      'Nouvelle commande n° 10544\nCoordonnées du client\nAnnie Bergeron · annie.bergeron@hotmail.com · 418-555-0185\nInformations de livraison\nDestinataire : Gilles Bergeron\nAdresse : 88, rue Lafontaine, Rivière-du-Loup (Québec) G5R 3A1\nTéléphone du destinataire : 418-555-0120';
+    const filled = read(gift).address;
+    expect(filled).toMatchObject({ firstName: 'Gilles', lastName: 'Bergeron', phone: '418-555-0120' });
+    expect(filled.email).toBeUndefined();
+    const home =
+      "Hi Priscilla,\n\nI'm working from home, so could you send the proofs to my place instead of the office?\n\nApt 4, 210 Clarence St\nOttawa ON K1N 5R1\n\nThanks!\n\nNgozi Eze\nCommunications Advisor\nRideau Policy Group Inc.\nngozi.eze@rideaupolicy.ca";
+    const sent = read(home).address;
+    expect(sent).toMatchObject({
+      firstName: 'Ngozi',
+      lastName: 'Eze',
+      address1: '210 Clarence St',
+      email: 'ngozi.eze@rideaupolicy.ca',
+    });
+    expect(sent.company).toBeUndefined();
+  });
+
+  it('printed forms: fields side by side, blanks, empty fields, numbered titles, "PO Box: 583", a consignee, a gift\'s sender', () => {
+    const form =
+      'GIFT SUBSCRIPTION ORDER FORM\nSend the magazine to:\nFirst name: Liam          Last name: Fraser\nStreet: 5599 Fenwick St Apt 12B\nCity: Halifax      Prov: N.S.      Postal code: B3H 1R2\n\nThis gift is from:\nName: Moira Fraser\nAddress: 22 Church St, Antigonish N.S.  B2G 2C9\nPhone: 902-555-0177';
+    const gift = read(form).address;
+    expect(gift).toMatchObject({
+      firstName: 'Liam',
+      lastName: 'Fraser',
+      address2: 'Apt 12B',
+      city: 'Halifax',
+      postalCode: 'B3H 1R2',
+    });
+    expect(gift.phone).toBeUndefined();
+    const blanks =
+      '1. APPLICANT\nSurname: GRUBEN        Given name(s): Lucy\n\n2. MAILING ADDRESS\nApt./Unit: ____   Street No.: ____   Street name: ______\nPO Box: 583       RR: ___\nCity/Town: Inuvik        Province/Territory: NT        Postal code: X0E 0T0';
+    const filled = read(blanks).address;
+    expect(filled).toMatchObject({
+      firstName: 'Lucy',
+      lastName: 'Gruben',
+      address1: 'PO Box 583',
+      city: 'Inuvik',
+      province: 'NT',
+    });
+    expect(filled.company).toBeUndefined();
+    expect(filled.address2).toBeUndefined();
+    const proforma =
+      'PROFORMA INVOICE\nShipper: Northern Lights Candle Works, 18 Selkirk Ave, Thompson MB R8N 0M5\nConsignee:\nKivalliq Trading Post Ltd.\nAttn: Simon Kigusiuq\nPO Box 450\nRankin Inlet NU  X0C 0G0\nTel 867-555-0108';
+    expect(read(proforma).address).toMatchObject({
+      firstName: 'Simon',
+      address1: 'PO Box 450',
+      city: 'Rankin Inlet',
+      province: 'NU',
+    });
+    expect(read('Wade Hryniuk\nSITE 14 BOX 22 RR 1\nDIDSBURY AB  T0M 0W0').address.address1).toBe(
+      'Site 14 Box 22 RR 1',
+    );
+    expect(read('Gerald Ng\nPO BOX 2780 STN TERMINAL\nVANCOUVER BC  V6B 3X2').address.address1).toBe(
+      'PO Box 2780 Stn Terminal',
+    );
+  });
+
+  it("the billing block's e-mail is the recipient's when it bears their name (an order to oneself)", () => {
+    const order =
+      'Adresse de facturation\nMathieu Gagnon\n3275 chemin Sainte-Foy\nQuébec (Québec) G1X 1S2\nmathieu.gagnon@videotron.ca\n\nAdresse de livraison\nMathieu Gagnon\nGagnon Lavoie avocats inc.\n400 boul. Jean-Lesage, bureau 210\nQuébec (Québec) G1K 8W1';
+    expect(read(order).address).toMatchObject({
+      address1: '400 boul. Jean-Lesage',
+      email: 'mathieu.gagnon@videotron.ca',
+    });
+    const gift =
+      'Billing address\nJohn Smith\n1 Elm St\nToronto ON M4W 1A1\njohn.smith@example.com\n\nShipping address\nMary Smith\n2 Oak Ave\nOttawa ON K1N 5Y8';
+    expect(read(gift).address.email).toBeUndefined();
+  });
+
+  it('Chinese chats: "我是…的林怡君" names the writer, "收件人請寫：" is the label, a note in brackets is no part of the name', () => {
+    expect(
+      read('您好～我是在蝦皮上下單的林怡君，麻煩寄到：\n1001 rue Sanguinet, app. 804\nMontréal H2X 3E7').address,
+    ).toMatchObject({
+      lastName: '林',
+      firstName: '怡君',
+    });
+    expect(
+      read('收件人請寫：何志強 Raymond Ho（我老闆，佢會轉交俾我）\n地址：3331 Viking Way, Unit 8, Richmond BC V6V 1X7')
+        .address,
+    ).toMatchObject({ firstName: 'Raymond', lastName: 'Ho', address2: 'Unit 8' });
+  });
+
+  it('"City/State: Portland, Oregon" is the city and the state', () => {
+    expect(
+      read('Name: Declan Mercer\nAddress: 3316 SE Belmont St\nCity/State: Portland, Oregon\nZIP: 97214').address,
+    ).toMatchObject({
+      city: 'Portland',
+      province: 'OR',
+      postalCode: '97214',
+      country: 'US',
+    });
+    expect(
+      read('Nom : Émilie Roy\nAdresse : 12 rue Saint-Jean\nVille : Québec, QC\nCode postal : G1R 1N4').address,
+    ).toMatchObject({
+      city: 'Québec',
+      province: 'QC',
+    });
+  });
+
+  it('signatures: a blank line between title and company, "Ph. D.", a room like "5D34"', () => {
+    const clinic =
+      'Thanks,\nDr. Claire Vandenberg\nAssociate Veterinarian\n\nNorfolk Mixed Animal Clinic\nClinic: 1274 Highway 24, Simcoe ON N3Y 4K5\nMail: PO Box 511, Simcoe ON N3Y 4N5';
+    expect(read(clinic).address).toMatchObject({ company: 'Norfolk Mixed Animal Clinic', address1: '1274 Highway 24' });
+    expect(
+      read(
+        'Camille Nguyen-Tremblay, Ph. D.\nUniversité Laval\nPavillon Alexandre-Vachon, local 3258\n1045, avenue de la Médecine\nQuébec (Québec)  G1V 0A6',
+      ).address,
+    ).toMatchObject({ lastName: 'Nguyen-Tremblay', company: 'Université Laval', address2: 'Local 3258' });
+    expect(read('Seun Adebayo\n51 Campus Drive, Room 5D34\nSaskatoon, SK  S7N 5A8').address.address2).toBe('Room 5D34');
+  });
+
+  it('e-mails written for someone: "on behalf of <name>", closings in any language, pronouns, header lines, a dock phone', () => {
+    const behalf =
+      "From: Jessica Liu <jliu@bowriverlaw.ca>\nTo: Deliveries <deliveries@northstarcouriers.ca>\nCc: Hannah Wojcik <hwojcik@bowriverlaw.ca>\n\nHello,\nI'm writing on behalf of Hannah Wojcik. Could you please deliver the package to Ms. Wojcik at our Calgary office?\n\nThank you,\nJessica Liu\nLegal Assistant\nBow River Law LLP\nCalgary: Suite 1600, 333 7 Ave SW, Calgary AB T2P 2Z1";
+    expect(read(behalf).address).toMatchObject({
+      firstName: 'Hannah',
+      lastName: 'Wojcik',
+      email: 'hwojcik@bowriverlaw.ca',
+    });
+    const ekosi =
+      'Please put my name on the boxes.\n\nEkosi,\n\nDakota Spence (she/her)\nYouth Program Coordinator\nNorthern Star Indigenous Youth Centre Inc.\n181 Higgins Ave, Suite 212\nWinnipeg, Manitoba R3B 3G1';
+    expect(read(ekosi).address).toMatchObject({
+      firstName: 'Dakota',
+      lastName: 'Spence',
+      company: 'Northern Star Indigenous Youth Centre Inc.',
+    });
+    const initial =
+      'From: Oksana Petrenko <oksana.petrenko@mcmaster.ca>\nTo: Bluebird Books <orders@bluebirdbooks.ca>\n\nship to 1650 Main St W, Hamilton ON L8S 1G3 please\n\nthanks\nO.';
+    const filled = read(initial).address;
+    expect(filled).toMatchObject({ firstName: 'Oksana', lastName: 'Petrenko', email: 'oksana.petrenko@mcmaster.ca' });
+    expect(filled.company).toBeUndefined();
+    expect(
+      read(
+        'Coastal Marine Supply Ltd.\nAttn: Hamid Rahimi\n8035 Enterprise St\nBurnaby, BC V5A 1V5\nDock phone: 604-555-0157',
+      ).address,
+    ).toMatchObject({
+      firstName: 'Hamid',
+      phone: '604-555-0157',
+    });
+  });
+
+  it('a forward without an address of its own: the forwarded message and its signature are read', () => {
+    const forward =
+      "Bonjour,\nJe vous transfère le message de notre directrice. C’est elle qui recevra les portables.\nAmélie Nadeau\nIntervenante jeunesse\n450 555-0102\n-----Message d'origine-----\nDe : Fatou Diallo <fdiallo@mdjvl.org>\nObjet : Livraison des portables\nAmélie, peux-tu dire au fournisseur d’envoyer les 8 portables à mon attention?\nFatou Diallo\nDirectrice générale\nMaison des jeunes du Vieux-Longueuil\n150, rue Grant\nLongueuil (Québec)  J4H 3H6\nCellulaire : 514 555-0149\nfdiallo@mdjvl.org";
+    expect(read(forward).address).toMatchObject({
+      firstName: 'Fatou',
+      lastName: 'Diallo',
+      address1: '150 rue Grant',
+      phone: '514-555-0149',
+      email: 'fdiallo@mdjvl.org',
+    });
+    expect(lineKind('Warmly,')).toBe('noise');
+    expect(lineKind('Toronto,')).toBe('keep');
+  });
+
+  it('chats: "put <name> on it", "under my name, <name>", a surname written in full elsewhere, parts apart by slashes', () => {
+    expect(read('Apt 7, 1020 Temperance St\nSaskatoon S7N 0M9\nput Dr. Amina Yusuf on it lol').address).toMatchObject({
+      firstName: 'Amina',
+      lastName: 'Yusuf',
+    });
+    expect(
+      read(
+        'Mike B. · Jun 3\nSent. Ship it to the shop. Put it under my name, Mike Bérubé\nNorthern Tire & Auto Ltd\n1379 Kingsway\nSudbury ON P3B 2E9',
+      ).address,
+    ).toMatchObject({ firstName: 'Mike', lastName: 'Bérubé', company: 'Northern Tire & Auto Ltd' });
+    expect(
+      read('Graham W.\nCottage: 1066 Peninsula Rd, Port Carling ON P0B 1J0\nGraham Whitfield, 416-555-0129').address,
+    ).toMatchObject({ firstName: 'Graham', lastName: 'Whitfield' });
+    expect(read('jade nguyen / 1025 5 ave sw suite 1402 / calgary ab t2p 1n4 / 587-555-0131').address).toMatchObject({
+      firstName: 'Jade',
+      lastName: 'Nguyen',
+      address2: 'Suite 1402',
+      city: 'Calgary',
+    });
+  });
+
+  it('greetings and closings of more languages are not names', () => {
+    for (const line of ['Tansi Kevin,', 'Boozhoo,', 'JazakAllah khair,', 'Merci encore,'])
+      expect({ line, kind: lineKind(line) }).toEqual({ line, kind: 'noise' });
+    expect(lineKind('Saint-Jérôme,')).toBe('keep');
+  });
+
+  it('a name said at the end of a chat line stops at the line; a billing block of the same person with a title gives the phone', () => {
+    expect(
+      read(
+        'Numéro civique : 1215\nRue : rue Principale Ouest\nVille : Magog\nCode postal : J1X 2B3\nAh et mon nom complet c’est Léa-Rose Gagnon-Rivard\nTéléphone : 819-555-0145',
+      ).address,
+    ).toMatchObject({ firstName: 'Léa-Rose', lastName: 'Gagnon-Rivard', phone: '819-555-0145' });
+    const slip =
+      'Shipping Address:\nDr. Rebecca Saint-Amand\nNorthern Roots Naturopathic Clinic\n1040 Algonquin Ave, Unit 3\nNorth Bay, ON P1B 4Y2\nBilling Address:\nRebecca Saint-Amand\n12 Lakeshore Dr\nNorth Bay, ON P1A 2A8\n705-555-0168';
+    expect(read(slip).address).toMatchObject({ address1: '1040 Algonquin Ave', phone: '705-555-0168' });
+  });
+
+  it('chats: "his name is …" over "for my bf …", "Carol Henderson here", Telegram stamps name the writer', () => {
+    const dm =
+      "it's a gift for my bf tho so send it to him\nhis name is tyler brooks\n182 james st\nottawa\nk1r 5m5\nhis cell is 613 555 0190";
+    expect(read(dm).address).toMatchObject({ firstName: 'Tyler', lastName: 'Brooks', city: 'Ottawa' });
+    expect(
+      read(
+        'Hi Jenn! Carol Henderson here. Could you ship the new one down here?\n2150 Gulf Shore Blvd N, Unit 306\nNaples, Florida 34102',
+      ).address,
+    ).toMatchObject({ firstName: 'Carol', lastName: 'Henderson', province: 'FL' });
+    const telegram =
+      'Olena Kovalenko, [2024-10-14 9:32 AM]\nMy address: 180 Roslyn Rd, apt 305, Winnipeg, MB R3L 0G7\nVasyl | Craft Shop, [2024-10-14 9:40 AM]\nThanks! Total with shipping $96';
+    expect(read(telegram).address).toMatchObject({ firstName: 'Olena', lastName: 'Kovalenko', address2: 'Apt 305' });
+  });
+
+  it('"Hey Sarah here" names Sarah, not "Hey Sarah"', () => {
+    expect(read('Hey Sarah here! 12 King St W, Toronto M5H 1A1').address).toMatchObject({ firstName: 'Sarah' });
+    expect(read('Hey Sarah here! 12 King St W, Toronto M5H 1A1').address.lastName).toBeUndefined();
+  });
+
+  it("more titles, a carrier's service line, 'Organisme :', 'Informations d'expédition' and a name written twice", () => {
+    for (const line of ['Associé', 'Biomedical Engineering Technologist', 'Postes Canada – Colis standard', 'Messages'])
+      expect({ line, kind: lineKind(line) }).toEqual({ line, kind: 'noise' });
+    expect(
+      read(
+        'Nom : Chloé Gauvin\nOrganisme : Services juridiques Gauvin inc.\nAdresse : 666 Burrard St\nVille : Vancouver\nCode postal : V6C 2X8',
+      ).address.company,
+    ).toBe('Services juridiques Gauvin inc.');
+    const wix =
+      'Article   Qté   Prix\nSavon × 2   48,00 $\nInformations d’expédition\nMathilde Arsenault\n67 rue Victoria, app. 5\nEdmundston, Nouveau-Brunswick, E3V 2H4\nInformations sur le client\nMathilde Arsenault\nmathilde.arsenault@umoncton.ca';
+    expect(read(wix).address).toMatchObject({ firstName: 'Mathilde', lastName: 'Arsenault', address2: 'App. 5' });
+    const twice =
+      'Customer info\nJi-hoon Baek\n\nDelivery details\nJi-hoon Baek\n13688 100 Ave, Unit 1704\nSurrey, British Columbia V3T 0G5';
+    expect(read(twice).address.company).toBeUndefined();
+  });
+
+  it('attack review: none of these is misread', () => {
+    const cases: [string, Record<string, string>][] = [
+      [
+        'Hello, I am writing on behalf of Dr. Ahmed Khan. Please ship the samples to our lab manager:\nSara Malik\n9 Bay St\nToronto ON M5J 2R8',
+        { firstName: 'Sara', lastName: 'Malik' },
+      ],
+      ['Sent on behalf of Dr. Ahmed Khan\nShip to: Sara Malik\n9 Bay St\nToronto ON M5J 2R8', { firstName: 'Sara' }],
+      [
+        "You: hey can you ship the blanket to my sister? she lives at 55 Elm St, Guelph ON N1H 2K8\nPriya: sure what's her name\nYou: Anika Rao\nPriya: ok our pickup is 10 King St, Toronto ON M5H 1A1",
+        { address1: '55 Elm St', city: 'Guelph', postalCode: 'N1H 2K8' },
+      ],
+      [
+        'Marie Tremblay\n55 Rue du Moulin à Vent, Laval, QC H7N 3K2',
+        { address1: '55 Rue du Moulin à Vent', city: 'Laval' },
+      ],
+      ['Ann Lee\n17 Shops in Bayview Village, Toronto ON M2K 1E6', { address1: '17 Shops in Bayview Village' }],
+      ['Jane Doe\n5 Main St\nTsawwassen,\nBC V4M 1A1', { city: 'Tsawwassen' }],
+      [
+        'City: Port Washington\nName: Ann Lee\nAddress: 5 Main St\nState: NY\nZip: 11050',
+        { city: 'Port Washington', province: 'NY' },
+      ],
+      [
+        "Hi! I'm in apt 5 most evenings, ship to Jane Doe 12 Elm St Toronto ON M4C 1B5",
+        { firstName: 'Jane', lastName: 'Doe' },
+      ],
+      [
+        "Jane Lee\nSuite 5 - 300 Main St\nSaskatoon SK S7K 1A1\nsorry it's unit 5 not suite 5",
+        { address1: '300 Main St', address2: 'Unit 5' },
+      ],
+    ];
+    for (const [text, want] of cases) expect({ text, got: read(text).address }).toMatchObject({ text, got: want });
+    expect(
+      read("Hi! I'm in apt 5 most evenings, ship to Jane Doe 12 Elm St Toronto ON M4C 1B5").address.address2,
+    ).toBeUndefined();
+  });
+
+  it('a bilingual closing opens the signature, and a building line under the company is not the company', () => {
+    const sig =
+      'Merci pour la soumission.\n\nCordialement / Best regards,\nSylvie Cormier-LeBlanc, Ph. D.\nProfesseure agrégée | Associate Professor\nUniversité de Moncton\nPavillon Rémi-Rossignol\n18, avenue Antonine-Maillet\nMoncton (N.-B.)  E1A 3E9';
+    expect(read(sig).address).toMatchObject({
+      firstName: 'Sylvie',
+      lastName: 'Cormier-LeBlanc',
+      company: 'Université de Moncton',
+      address1: '18 avenue Antonine-Maillet',
+    });
   });
 });

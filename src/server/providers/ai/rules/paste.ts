@@ -8,13 +8,16 @@
  */
 import { PHONE_RE, prepare, replaceEmails } from './parse-address';
 import type { ParseRole } from './roles';
-import { normalizeProvince } from '../../../../shared/provinces';
+import { normalizeProvince, normalizeUsState } from '../../../../shared/provinces';
 import { lookupCity } from './cities';
-import { LABEL_FIELDS } from './lexicon';
+import { ABBREVIATIONS, LABEL_FIELDS } from './lexicon';
+import { splitColumns } from './paste-columns';
 import { readCsv } from './paste-csv';
 import {
   CORRECTION,
+  dropJobTitle,
   forgetLineKinds,
+  GREETING_WORDS,
   hasStreet,
   isIdLine,
   lineKind,
@@ -42,19 +45,35 @@ export type PasteReading = {
   signature: { name?: string; company?: string };
   /** A name given in a sentence of a chat ("its jess btw", "to my sister anna kowalski"). */
   chatName?: string;
+  /** The block was chosen by a heading ("Ship to:", "Please ship to our lab manager:"). */
+  headed?: boolean;
+  /** The chat name was said as the one the parcel is for ("for my sister …"): it wins over a name line. */
+  forName?: boolean;
+  /** The name on the first "From:" line of an e-mail: the recipient only when nothing else names one. */
+  mailFrom?: string;
+  /** Who wrote the address in a chat ("Nadia Farah 9:11 AM" over it): the recipient when nothing else names one. */
+  speaker?: string;
   /** A country outside Canada and the US the address ends with (ISO code). */
   otherCountry?: string;
 };
 
-type Line = { text: string; start: number; indent?: number };
+type Line = { text: string; start: number; indent?: number; speaker?: string };
 
 /** The reading of `input` for `role` (the sender form prefers a From/Sender block, the others the ship-to). */
 export function readPaste(input: string, role: ParseRole): PasteReading {
   forgetLineKinds();
-  const text = cutThread(prepare(input));
+  // Quoted lines of a reply ("> …", ">> …") are read as written.
+  // Blanks of a printed form ("Apt./Unit: ____") hold nothing.
+  const text = splitColumns(
+    cutThread(
+      prepare(input)
+        .replace(/^[ \t]*(?:>[ \t]?)+/gm, '')
+        .replace(/_{3,}/g, ''),
+    ),
+  );
   const csv = readCsv(text);
   // Signature and footer lines run parts together with bars or dots ("Sarah O'Neil | Office Manager | …").
-  const source = csv ? csv.text : splitChineseLabels(text.replace(/(?<![ \t])[ \t]+[|·•][ \t]+/g, '\n'));
+  const source = csv ? csv.text : splitChineseLabels(slashParts(text.replace(/(?<![ \t])[ \t]+[|·•][ \t]+/g, '\n')));
   const lines = joinFormFields(stripSpeakers(splitLines(source))).map((l) => ({
     ...l,
     text: preferLatinName(cutLead(l.text)),
@@ -67,7 +86,7 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   const blockLines = block ? block.lines : lines;
   let otherCountry: string | undefined;
   let keptText = false; // a line with words is kept already
-  for (const line of blockLines) {
+  for (const [at, line] of blockLines.entries()) {
     let t = line.text;
     // A correction later in the same line: "… m5c1s1 sorry postal code is m5c 1s2".
     const fix = CORRECTION.exec(t);
@@ -82,14 +101,43 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
       continue;
     }
     if (DEPARTMENT_ATTN.test(t)) continue;
+    // A note in brackets in Chinese ("(我老闆,佢會轉交俾我)", "(公司)") is no part of an address.
+    t = t.replace(/\([^()\n]{0,40}[\u3400-\u9fff][^()\n]{0,40}\)/gu, ' ');
+    // "PO Box: 583", "RR: 2" on a form: the box itself.
+    t = t.replace(/^(p\.?[ \t]?o\.?[ \t]?box|case postale|c\.p\.|rr|rural route)[ \t]*[:：][ \t]*(?=\d)/iu, '$1 ');
+    // A form's empty field ("Street No.:" over "Street name:") holds nothing.
+    const next = blockLines[at + 1]?.text ?? '';
+    if (/^[^:：\d]{1,30}[:：]\s*$/u.test(t) && (!next.trim() || /^[^:：\d]{1,30}[:：]/u.test(next))) continue;
+    t = dropJobTitle(t);
+    // "14 rue des Érables à Sainte-Marie, G6E 1A3": "à" between the street and its town, when only
+    // the province or postal code follows ("Rue du Moulin à Vent, Laval" keeps its street).
+    if (POSTAL_LINE.test(t) && hasStreet(t))
+      t = t.replace(
+        /(?<=\p{L})[ \t]+(?:à|in)[ \t]+(?=\p{Lu}[\p{L}'’.]*(?:[ \t-]\p{Lu}[\p{L}'’.]*)*[ \t]*,[ \t]*(?:[A-Za-z]\d[A-Za-z]|(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE|YT|NT|NU|Qc|Ont|Qué|Québec)(?![\p{L}])))/u,
+        ', ',
+      );
+    // "Harbour Fresh Foods Inc. – Attn Ahmed El-Sayed, 40 Raddall Ave": the company, then the person's line.
+    t = t.replace(/(?<=\S)[ \t]*[,–—-][ \t]+(?=(?:attn|attention|c\/o|a\/s)\b)/giu, '\n');
     // "Attn: Anil Bhatt / Receiving Dock 3": the person, not the dock.
     if (/^(?:attn|attention|à l['’]attention de)\b/iu.test(t)) {
       const cut = t.search(/[/|]/);
       if (cut > 0 && !/\d/.test(t.slice(0, cut))) t = t.slice(0, cut).trimEnd();
     }
+    // Pronouns after a name: "Amara Osei-Bonsu (she/her)".
+    t = t.replace(
+      /(?<![ \t])[ \t]*\((?:she|he|they|elle|il|iel)[ \t]*\/[ \t]*\p{L}+(?:[ \t]*\/[ \t]*\p{L}+)?\)/giu,
+      '',
+    );
+    // "Dre Mireille Cyr, DMV": the credentials after a name are not a company (but ", MD" or ", CA"
+    // after a city is a state, not a doctor).
+    const credentials = /\d/.test(t) || t.length > NAME_LINE_MAX ? null : CREDENTIALS.exec(t);
+    if (credentials) {
+      const first = credentials[0].replace(/^,\s*/, '').split(',')[0].replace(/\.$/, '');
+      if (!normalizeProvince(first) && !normalizeUsState(first)) t = t.slice(0, credentials.index);
+    }
     otherCountry ??= otherCountryOf(t);
-    // "SMITH, JOHN" on the first line of a form: the name turned around.
-    if (!keptText) t = turnReversedName(t);
+    // "SMITH, JOHN" on the first line of a form, in a spreadsheet's cell or over a street: the name turned around.
+    if (!keptText || csv || hasStreet(blockLines[at + 1]?.text ?? '')) t = turnReversedName(t);
     if (t.trim()) keptText = true;
     kept.push(stripGreeting(t));
   }
@@ -116,13 +164,29 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   const spoken =
     chatName((block ? block.lines.map((l) => l.text) : [source]).join('\n').slice(0, 2000)) ??
     chatName(source.slice(0, 2000));
-  if (spoken) reading.chatName = spoken;
+  if (spoken) {
+    reading.chatName = spoken.name;
+    if (spoken.forName) reading.forName = true;
+  }
+  // The writer named by an e-mail's "From:" line (the first one: the latest message).
+  const from = /^(?:from|de)[ \t]*:[ \t]*([^<@\n]{2,60}?)[ \t]*<[^>\n]{1,80}@/imu.exec(text.slice(0, 20_000));
+  if (from && /^\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,3}$/u.test(from[1].trim()))
+    reading.mailFrom = from[1].trim();
+  // In a chat, the person who wrote the address line (a full name, not "Mom" or a handle).
+  const writer = (block ? block.lines : lines).find(
+    (l) => l.speaker && (POSTAL_LINE.test(l.text) || hasStreet(l.text)) && lineKind(l.text) === 'keep',
+  )?.speaker;
+  if (writer && !isOwn(writer) && /^\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,3}$/u.test(writer))
+    reading.speaker = writer;
+  if (block?.heading) reading.headed = true;
   if (block?.heading) {
     // The text around a ship-to block (a signature's name and company) for what the block lacks.
     const inBlock = new Set(block.lines.map((l) => l.start));
     reading.context = lines
       .filter((l) => !inBlock.has(l.start) && !block.excluded.has(l.start) && l.text && lineKind(l.text) === 'keep')
-      .map((l) => stripGreeting(l.text))
+      .map((l) =>
+        dropJobTitle(stripGreeting(l.text.length <= NAME_LINE_MAX ? l.text.replace(CREDENTIALS, '') : l.text)),
+      )
       .join('\n')
       .replace(PHONE_LABEL, '')
       .replace(PHONE_RE, '\n');
@@ -142,6 +206,19 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   if (phone) reading.phone = phone;
   if (emails.length) reading.email = { value: emails[0], others: emails.slice(1) };
   return reading;
+}
+
+/** "jade nguyen / 1025 5 ave sw suite 1402 / calgary ab t2p 1n4": an address on one line, its parts apart by slashes. */
+function slashParts(text: string): string {
+  if (!text.includes(' / ')) return text;
+  return text
+    .split('\n')
+    .map((line) =>
+      (line.match(/ \/ /g)?.length ?? 0) >= 2 && POSTAL_LINE.test(line)
+        ? line.replace(/(?<![ \t])[ \t]+\/[ \t]+/g, '\n')
+        : line,
+    )
+    .join('\n');
 }
 
 /** Whether the block left out any line with words: only then is it worth showing which part was read. */
@@ -256,7 +333,10 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
   // No ship-to heading: everything but the other blocks (a billing block, a head office), unless
   // they are all the text has.
   const left = lines.filter((l) => !drop.has(l.start));
-  if (!left.some((l) => /\d/.test(l.text) && lineKind(l.text) === 'keep')) return undefined;
+  // (A postal code or a ZIP, not an account number: "Acct #: 20931".)
+  const postal = (t: string) =>
+    POSTAL_LINE.test(t) && !/#|\b(?:acct|account|compte|no\.?|n°)\b/iu.test(t) && !isIdLine(t);
+  if (!left.some((l) => postal(l.text) && lineKind(l.text) === 'keep')) return undefined;
   return { lines: left, others, excluded: drop };
 }
 
@@ -312,9 +392,14 @@ export function findHeading(
   if (m) {
     const kind = sectionKind(m);
     const rest = text.slice(m[0].length).trim();
-    // "À l'attention de …" is not a heading: "to"/"à" open a block only with a colon.
-    if (kind === 'to' && !/[:：]/.test(m[0])) return null;
+    // "À l'attention de …" is not a heading: "to"/"à" open a block only with a colon, or alone on their line.
+    if (kind === 'to' && !/[:：]/.test(m[0]) && rest) return null;
     // "Livraison : 12,00 $" is a price line, not a heading.
+    // "Send to Baba please:": the whole line is the heading, the words after "to" are not a name.
+    if (kind && rest && /[:：]\s*$/.test(rest) && !/\d/.test(rest) && rest.split(/\s+/).length <= 6) {
+      const whole = Object.assign([text], { index: 0, input: text, groups: m.groups }) as RegExpExecArray;
+      return { kind, m: whole };
+    }
     if (kind && !(rest && (PHONE_OR_MAIL_ONLY.test(rest) || /[$€£¥]|\d\s?\$|\b(?:cad|usd)\b/iu.test(rest))))
       return { kind, m };
   }
@@ -336,7 +421,7 @@ export function findHeading(
   }
   // "Please ship to my work address instead of home since nobody's there during the day:"
   const asks =
-    /^[^:：]*\b(?:ship|send|deliver|mail|courier|envoyer|envoie|envoyez|expédier|expédiez|livrer|livrez|adresser|adressez|acheminer|parvenir)\b[^:：]*[:：]\s*$|^[^:：]*(?:寄到|寄去|发到|發到|送到)[^:：]*[:：]\s*$/iu.exec(
+    /^[^:：]*\b(?:ship|send|deliver|mail|courier|envoyer|envoie|envoye|envoyez|expédier|expédiez|livrer|livrez|adresser|adressez|acheminer|parvenir|poste|postez)\b[^:：]*[:：]\s*$|^[^:：]*(?:寄到|寄去|发到|發到|送到)[^:：]*[:：]\s*$/iu.exec(
       text,
     );
   if (asks && !hasStreet(text) && !POSTAL_LINE.test(text)) return { kind: 'ship', m: asks };
@@ -444,7 +529,8 @@ function firstAddressLine(lines: Line[], from: number, to: number): string | und
   return parts.length ? parts.join(', ').slice(0, 200) : undefined;
 }
 
-const FIRST_LABEL = /^(?:first name|first|given name|given names|prénom(?:\(s\))?|prenom|名字?)\s*[:：]\s*(.+)$/iu;
+const FIRST_LABEL =
+  /^(?:first name(?:\(s\))?|first|given name(?:\(s\)|s)?|prénom(?:\(s\))?|prenom|名字?)\s*[:：]\s*(.+)$/iu;
 const LAST_LABEL = /^(?:last name|surname|family name|nom de famille|nom|姓氏?)\s*[:：]\s*(.+)$/iu;
 const CIVIC_LABEL =
   /^(?:no\.? civique|numéro civique|civic(?: number)?|street number|street no\.?|house number|no\.? de rue|門牌號|门牌号)\s*[:：]\s*(\d{1,6}[A-Za-z]?)$/iu;
@@ -538,27 +624,71 @@ function cutThread(text: string): string {
   if (!m || m.index < 20) return text;
   // The newest message wins when it gives an address; a forward ("ses coordonnées sont en bas") does not.
   const top = text.slice(0, m.index);
+  // Without one, the forwarded message is read: its writer and their signature, not the forwarder's.
   return /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])|\b\d{5}(?:-\d{4})?\b/u.test(top)
     ? top
-    : text;
+    : text.slice(m.index + m[0].length);
 }
 
-/** Chat exports: "Buyer: …", "Danielle: …" on several lines — the speaker is not part of the text. */
+/**
+ * A chat app's stamp line over a message: "Nadia Farah 9:10 AM" (Teams, Slack), "kestrel — Today at
+ * 4:12 PM" (Discord), "Dan, 14:22". The lines under it are that person's until the next stamp.
+ */
+const STAMP_SPEAKER =
+  /^([\p{L}][\p{L}'’.-]*(?:[ \t]+[\p{L}][\p{L}'’.-]*){0,3})[ \t]*(?:[-—,·|][ \t]*)?(?:(?:[Tt]oday|[Yy]esterday|[Aa]ujourd'hui|[Hh]ier)(?:[ \t]+(?:at|à))?[ \t]+)?\d{1,2}[ \t]?[:h][ \t]?\d{2}(?:[ \t]*[AaPp]\.?[Mm]\.?)?$/u;
+
+/** Telegram's "Olena Kovalenko, [2024-10-14 9:31 AM]" over a message. */
+const TELEGRAM_STAMP = /^(\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,3}),[ \t]*\[[^\]\n]{4,40}\]$/u;
+
+/** Where a parcel is picked up or sent back from, in a chat line. */
+const PICKUP =
+  /(?<![\p{L}])(?:pick ?up|pickup is|pick it up|our pickup|my place is|i'?m at|we'?re at|return (?:address|to)|ramassage|cueillette|venir chercher|à récupérer|自取)(?![\p{L}])/iu;
+
+/** The one pasting the chat ("You", "Vous", "我"). */
+const isOwn = (who?: string) => Boolean(who && /^(?:you|vous|toi|me|moi|我)$/iu.test(who));
+
+/**
+ * Chat exports: "Buyer: …", "Danielle: …" on several lines, WhatsApp's "[date] Name: …", stamp
+ * lines — the speaker is not part of the text, but is kept with each line (who gave the address).
+ */
 function stripSpeakers(input: Line[]): Line[] {
-  // WhatsApp exports: "[2024-05-11, 9:02:14 AM] Bilal Chaudhry: …" — the stamp and the speaker go.
-  const lines = input.map((l) => ({ ...l, text: l.text.replace(/^\[[^\]\n]{6,40}\]\s*[^:：\n]{1,40}[:：]\s*/u, '') }));
+  let current: string | undefined;
+  const lines = input.map((l): Line => {
+    // WhatsApp exports: "[2024-05-11, 9:02:14 AM] Bilal Chaudhry: …" — the stamp and the speaker go.
+    const stamped = /^\[[^\]\n]{6,40}\]\s*([^:：\n]{1,40})[:：]\s*/u.exec(l.text);
+    if (stamped) {
+      current = stamped[1].trim();
+      return { ...l, text: l.text.slice(stamped[0].length), speaker: current };
+    }
+    const stamp =
+      l.text.length <= 80 ? (STAMP_SPEAKER.exec(l.text.trim()) ?? TELEGRAM_STAMP.exec(l.text.trim())) : null;
+    if (stamp) current = stamp[1];
+    return { ...l, speaker: current };
+  });
   const count = new Map<string, number>();
   for (const l of lines) {
-    const m = /^([\p{L}][\p{L} .'-]{0,24}?)\s*[:：]\s+\S/u.exec(l.text);
+    // Handles too: "u/leafsfan_1967:", "@tidepool_prints:".
+    const m = /^([\p{L}@][\p{L}\p{N} ._'/@-]{0,24}?)\s*[:：]\s+\S/u.exec(l.text);
     if (m && !LABEL_FIELDS.has(m[1].toLowerCase()) && !SECTION.test(l.text))
       count.set(m[1], (count.get(m[1]) ?? 0) + 1);
   }
   const speakers = [...count].filter(([, n]) => n >= 2).map(([name]) => name);
-  if (!speakers.length) return lines;
-  return lines.map((l) => {
-    const who = speakers.find((sp) => l.text.startsWith(sp) && /^\s*[:：]/u.test(l.text.slice(sp.length)));
-    return who ? { ...l, text: l.text.slice(who.length).replace(/^\s*[:：]\s*/u, '') } : l;
-  });
+  let said = lines;
+  if (speakers.length) {
+    current = undefined;
+    said = lines.map((l) => {
+      const who = speakers.find((sp) => l.text.startsWith(sp) && /^\s*[:：]/u.test(l.text.slice(sp.length)));
+      if (who) current = who;
+      return who
+        ? { ...l, text: l.text.slice(who.length).replace(/^\s*[:：]\s*/u, ''), speaker: who }
+        : { ...l, speaker: l.speaker ?? current };
+    });
+  }
+  // An address given as a pickup or one's own place ("Pickup is at my place, 455 Dundas St …") is
+  // where the parcel leaves from, not where it goes — when the chat gives another address.
+  const leaving = (l: Line) => POSTAL_LINE.test(l.text) && PICKUP.test(l.text);
+  const elsewhere = said.some((l) => POSTAL_LINE.test(l.text) && !leaving(l));
+  return said.map((l) => (elsewhere && leaving(l) ? { ...l, text: '' } : l));
 }
 
 /** A chat line that runs into its address: "… i want it in green!! ship to priya patel 2190 …" / "我的收货信息如下：加拿大…". */
@@ -578,6 +708,13 @@ function cutLead(t: string): string {
       return name ? `${name[0]}, ${after}` : after;
     }
   }
+  // "Yes beta. Kamla Sharma, 10 Knightsbridge Rd, …": a short sentence before the address on its line.
+  const sentence = /^([^\d\n.!?]{1,40}?)([.!?]+)[ \t]+(?=\p{Lu})/u.exec(t);
+  if (sentence && POSTAL_LINE.test(t) && hasStreet(t.slice(sentence[0].length))) {
+    const lastWord = sentence[1].trim().split(/\s+/).pop()!.toLowerCase();
+    if (sentence[2] !== '.' || (sentence[1].trim().includes(' ') && !ABBREVIATIONS.has(lastWord)))
+      t = t.slice(sentence[0].length); // and the rest may still lead in: "I'm in apt 5 …, ship to Jane Doe …"
+  }
   const m = LEAD_MARKER.exec(t);
   if (!m || (m.index === 0 && !/^(?:如下|寄|发|發|送|地址)/u.test(m[0]))) return t;
   const after = t.slice(m.index + m[0].length);
@@ -586,10 +723,21 @@ function cutLead(t: string): string {
 
 /** 欧阳娜娜 Nana Ouyang → Nana Ouyang: labels print Latin script, so the English name beside a Chinese one wins. */
 const BILINGUAL_NAME =
-  /^((?:[^:：\n]{1,8}[:：]\s*)?)([\u3400-\u9fff]{2,4})(?:\s*(?:先生|女士|小姐|太太))?[\s(（]*(\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+){1,2})\s*[)）]?(?=\s|$|[,，])/u;
+  /^((?:[^:：\n]{1,8}[:：]\s*)?)([\u3400-\u9fff]{2,4})(?:\s*(?:先生|女士|小姐|太太))?[\s(（]*(\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+){1,2})\s*[)）]?(?=\s|$|[,，(（])/u;
+
+/** "收件人:Jessica Zhao 赵静怡": the English name first, the Chinese one after it. */
+const LATIN_FIRST_NAME =
+  /^((?:[^:：\n]{1,8}[:：]\s*)?)(\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+){1,2})\s*[(（]?\s*([\u3400-\u9fff]{2,4})\s*[)）]?(?=\s|$|[,，])/u;
+/** "黄梓琪（英文名 Kiki Wong，快递单写英文名吧）": the English name the note asks for. */
+const ENGLISH_NAME_NOTE =
+  /[\u3400-\u9fff]{2,4}\s*[(（]\s*(?:英文名字?|英文|english name)\s*[:：]?\s*(\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+){1,2})[^)）\n]{0,40}[)）]/iu;
 
 function preferLatinName(t: string): string {
   return t
+    .replace(ENGLISH_NAME_NOTE, '$1')
+    .replace(LATIN_FIRST_NAME, (m, label: string, latin: string, zh: string) =>
+      lookupCity(zh) ? m : `${label}${latin}`,
+    )
     .replace(BILINGUAL_NAME, (_m, label: string, _zh: string, latin: string) => `${label}${latin}`)
     .replace(NICKNAME, '$1');
 }
@@ -602,16 +750,25 @@ const DEPARTMENT_ATTN =
   /^(?:attn|attention|à l['’]attention de|a\/s)[\s:.]*(?:the\s+)?(?:receiving|shipping(?:\s*(?:&|and)\s*receiving)?|accounts payable|warehouse|dock|r[ée]ception|comptabilit[ée]|magasinier|purchasing|achats)\b[^\n]{0,20}$/iu;
 
 const SIGN_OFF =
-  /^(?:thanks|thank you|thanks again|many thanks|thx|cheers|regards|best|best regards|kind regards|warm regards|warmest regards|sincerely|yours truly|all the best|talk soon|take care|merci|merci beaucoup|merci et bonne journée|cordialement|salutations|bien à vous|bonne journée|au plaisir|sincerely \/ cordialement|--|—|-- ?)[\s\p{P}\p{Extended_Pictographic}]*$/iu;
+  /^(?:thanks|thank you|thanks again|many thanks|thx|cheers|regards|best|best regards|kind regards|warm regards|warmest regards|warmly|best wishes|with thanks|with gratitude|gratefully|respectfully|sincerely|yours truly|yours sincerely|all the best|talk soon|take care|merci|merci beaucoup|merci encore|merci et bonne journée|cordialement|bien cordialement|salutations|salutations cordiales|sincères salutations|amitiés|bien à vous|bonne journée|au plaisir|sincerely \/ cordialement|--|—|-- ?)[\s\p{P}\p{Extended_Pictographic}]*$/iu;
+/**
+ * Credentials are looked for on a name line only, never longer than this: the regex tries every
+ * comma of a line, so a long line of commas would make it quadratic.
+ */
+const NAME_LINE_MAX = 120;
 const CREDENTIALS =
-  /,\s*(?:p\.?\s?eng|ing|m\.?sc\.?a?|ph\.?d|mba|cpa|cpa,? ca|cfa|pmp|rn|md|llb|jd|b\.?sc|msc|cma|cga|p\.?geo)\.?(?:,\s*[\p{L}.]+)*$/iu;
+  /,\s*(?:p\.?\s?eng|ing|m\.?sc\.?a?|ph\.?\s?d|mba|cpa|cpa,? ca|cfa|pmp|rn|md|llb|ll\.?m|jd|b\.?sc|msc|cma|cga|p\.?geo|p\.?ag|dmv|dvm|dds|dmd|od|dc|rph|np|rmt|msw|rsw|esq|kc|qc|oaa|maa|raic|mraic|leed ap|c\.?e\.?t|b\.?a|m\.?a|b\.?eng|b\.?comm?|fcpa|fca|ca|c\.?\s?tech|b\.?tech|r\.?t)\.?(?:,\s*[\p{L}.]+)*$/iu;
 
 /** The signer of an e-mail (the line under the sign-off) and the company line under their title. */
 function readSignature(lines: Line[]): PasteReading['signature'] {
   // The last sign-off ("Regards,", or any short closing with a comma: "Niawen'kó:wa,") with a name under it.
   for (let at = lines.length - 1; at >= 0; at--) {
     const t = lines[at].text;
-    const closing = SIGN_OFF.test(t) || (/^[\p{L}'’:. -]{2,30},$/u.test(t) && t.split(/\s+/).length <= 4);
+    // (Bilingual closings too: "Cordialement / Best regards,".)
+    const closing =
+      SIGN_OFF.test(t) ||
+      (t.includes('/') && t.length <= 60 && t.split('/').every((part) => SIGN_OFF.test(part.trim()))) ||
+      (/^[\p{L}'’:. -]{2,30},$/u.test(t) && t.split(/\s+/).length <= 4);
     if (!closing) continue;
     const found = signerAt(lines, at);
     if (found) return found;
@@ -623,6 +780,7 @@ function signerAt(lines: Line[], at: number): PasteReading['signature'] | undefi
   let i = at + 1;
   while (i < lines.length && !lines[i].text) i++;
   const raw = lines[i]?.text
+    .slice(0, NAME_LINE_MAX)
     .replace(CREDENTIALS, '')
     .replace(/^(?:dr|mr|mrs|ms|m|mme)\.?\s+/i, '')
     .trim();
@@ -631,7 +789,7 @@ function signerAt(lines: Line[], at: number): PasteReading['signature'] | undefi
   // "Cheers,\nPriya\n\nPriya Natarajan, CPA\nController …": the full name under the first name.
   let j = i + 1;
   while (j < lines.length && !lines[j].text) j++;
-  const full = lines[j]?.text.replace(CREDENTIALS, '').trim();
+  const full = lines[j]?.text.slice(0, NAME_LINE_MAX).replace(CREDENTIALS, '').trim();
   if (
     full &&
     full !== raw &&
@@ -643,12 +801,19 @@ function signerAt(lines: Line[], at: number): PasteReading['signature'] | undefi
   }
   const out: PasteReading['signature'] = { name: raw };
   // Name, title(s), company, then the contact lines: the company is the last plain line before them.
-  for (let k = i + 1; k < Math.min(lines.length, i + 6); k++) {
+  let blanks = 0;
+  for (let k = i + 1; k < Math.min(lines.length, i + 7); k++) {
     const t = lines[k].text;
-    if (!t) break;
+    // One blank line may part the title from the company ("Associate Veterinarian\n\nNorfolk … Clinic").
+    if (!t) {
+      if (++blanks > 1 || (!out.company && k === i + 1)) break;
+      continue;
+    }
     if (/\d|@|www\.|https?:|[:：]/i.test(t)) break;
+    // "Pavillon Rémi-Rossignol", "Building B": where in the company, not the company.
+    if (/^(?:pavillon|building|bldg|édifice|edifice|tower|wing|aile|campus)(?![\p{L}])/iu.test(t)) break;
     if (lineKind(t) === 'noise') continue;
-    out.company = t;
+    out.company = dropJobTitle(t);
     if (/\b(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|enr|s\.e\.n\.c)\b\.?/iu.test(t)) break;
   }
   return out;
@@ -661,7 +826,12 @@ const RELATION =
  * to my sister anna kowalski at …", "au nom de Lise Morin".
  */
 const CHAT_NAME = new RegExp(
-  `(?:^|[\\s,.!?;:(])(?:it['’]?s|this is|i['’]?m|my name is|name is|name['’]s|c['’]est|je m['’]appelle|moi c['’]est|au nom de|in the name of|under the name(?: of)?|(?:to|for|à|pour|chez)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION}))\\s+([\\p{L}'’-]+(?:\\s+[\\p{L}'’-]+){0,2})`,
+  `(?:^|[\\s,.!?;:(])(?:it['’]?s|this is|i['’]?m|my name is|name is|name['’]s|c['’]est|je m['’]appelle|moi c['’]est)\\s+([\\p{L}'’-]+(?:[ \\t]+[\\p{L}'’-]+){0,2})`,
+  'iu',
+);
+/** Who the parcel is for, said outright: "for my sister anna kowalski", "pour ma blonde, Sarah-Maude Gingras", "under the name …". */
+const FOR_NAME = new RegExp(
+  `(?:^|[\\s,.!?;:(])(?:name on (?:the )?(?:box|parcel|package|label|door|buzzer) is|au nom de|on behalf of|in the name of|(?:his|her|their) (?:full )?name is|(?:son|sa) nom (?:complet )?(?:c['’]est|est)|under my name[,:]?|under the name(?: of)?|under|put|(?:to|for|à|pour|chez)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION})[,:]?)\\s+(?:(?:m|me|mme|mr|mrs|ms|dr|dre)\\.?\\s+)?([\\p{L}'’-]+(?:[ \\t]+[\\p{L}'’-]+){0,2})`,
   'iu',
 );
 const NOT_NAME =
@@ -670,29 +840,60 @@ const NOT_NAME =
 function turnReversedName(t: string): string {
   const m = /^(\p{Lu}[\p{L}'’-]+),\s*(\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+)?)$/u.exec(t.trim());
   if (!m || lookupCity(m[1]) || lookupCity(m[2]) || normalizeProvince(m[2]) || normalizeProvince(m[1])) return t;
-  return `${m[2]} ${m[1]}`;
+  // "HNATYSHYN, Olga": the surname in capitals as a list prints it, written as the person writes it.
+  const last =
+    m[1] === m[1].toUpperCase() && m[2] !== m[2].toUpperCase() ? m[1].charAt(0) + m[1].slice(1).toLowerCase() : m[1];
+  return `${m[2]} ${last}`;
 }
 
 /** "Hey, Sarah here!" */
-const HERE_NAME = /(?:^|[\s,.!])(\p{L}[\p{L}'’-]+)\s+(?:here|ici)\b(?!\s+(?:is|it|are))/iu;
+const HERE_NAME =
+  /(?:^|[\s,.!])((?:\p{Lu}[\p{L}'’-]+[ \t]+)?\p{L}[\p{L}'’-]+)[ \t]+(?:here|Here|ici)\b(?!\s+(?:is|it|are))/u;
 
-function chatName(text: string): string | undefined {
-  const m = CHAT_NAME.exec(text) ?? HERE_NAME.exec(text);
-  if (!m) return undefined;
-  const words: string[] = [];
-  for (const w of m[1].split(/\s+/)) {
-    if (NOT_NAME.test(w) || /\d/.test(w)) break;
-    words.push(w);
+const FOR_NAMES = new RegExp(FOR_NAME.source, 'giu');
+const CHAT_NAMES = new RegExp(CHAT_NAME.source, 'giu');
+const HERE_NAMES = new RegExp(HERE_NAME.source, 'gu');
+
+/** "我是在蝦皮上下單的林怡君", "我叫王小明": the writer names themself in Chinese. */
+const ZH_NAME = /(?:我是|我叫|本人是?)(?:[^\n，,。！!的]{0,12}的)?([\u3400-\u9fff]{2,4})(?=[，,。！!\s]|$)/u;
+
+/** A name said in a sentence; `forName` when the sentence says the parcel is for that person. */
+function chatName(text: string): { name: string; forName: boolean } | undefined {
+  // In a message written with capitals a name has them: "I'm usually out back" names no one.
+  const cased = (text.match(/(?<![\p{L}\p{N}])\p{Lu}\p{Ll}+/gu)?.length ?? 0) >= 3;
+  // Lazily, in this order: the first name said outright wins, a full one over a lone first name
+  // ("for my bf tho … his name is tyler brooks").
+  function* found() {
+    for (const m of text.matchAll(FOR_NAMES)) yield { m, forName: true };
+    for (const m of text.matchAll(CHAT_NAMES)) yield { m, forName: false };
+    for (const m of text.matchAll(HERE_NAMES)) yield { m, forName: false };
   }
-  return words.length ? words.join(' ') : undefined;
+  let lone: { name: string; forName: boolean } | undefined;
+  for (const { m, forName } of found()) {
+    const words: string[] = [];
+    for (const w of m[1].split(/\s+/)) {
+      // "Hey Sarah here": the greeting before the name goes.
+      if (!words.length && /^(?:hey|hi|hello|hiya|bonjour|salut|allo|allô|coucou|yo|ok|okay)$/iu.test(w)) continue;
+      if (NOT_NAME.test(w) || /\d/.test(w)) break;
+      words.push(w);
+    }
+    if (!words.length || (cased && !/^\p{Lu}/u.test(words[0]))) continue;
+    if (words.length > 1 || !forName) return lone && !forName ? lone : { name: words.join(' '), forName };
+    lone ??= { name: words[0], forName };
+  }
+  if (lone) return lone;
+  const zh = ZH_NAME.exec(text);
+  return zh ? { name: zh[1], forName: false } : undefined;
 }
 
 /** Chinese form labels run together without colons: 王小明电话4165550188地址… → one labelled line each. */
 const ZH_LABEL =
   /(?<![:：\n])(收件人姓名|收件人|收货人|收貨人|联系人|聯絡人|姓名|联系电话|聯絡電話|电话号码|手机号码|手机号|电话|電話|手机|手機|收货地址|收貨地址|详细地址|詳細地址|地址|邮政编码|邮编|郵編|郵遞區號|邮箱|電郵|电子邮件)(?![:：])/gu;
 
-function splitChineseLabels(text: string): string {
-  if (!/[\u3400-\u9fff]/u.test(text)) return text;
+function splitChineseLabels(input: string): string {
+  if (!/[\u3400-\u9fff]/u.test(input)) return input;
+  // "收件人請寫：…" (please write as the recipient) is the recipient's label.
+  const text = input.replace(/收件人(?:請|请)?(?:寫|写)(?:成|上)?[ \t]*[:：]/gu, '收件人：');
   return text
     .split('\n')
     .map((line) =>
@@ -709,10 +910,12 @@ function splitChineseLabels(text: string): string {
 
 /** A phone's own label before it ("T:", "C:", "cell", "Fax:"), so it does not stay behind as a name. */
 const PHONE_LABEL =
-  /(?<![\p{L}\p{N}])(?:t|c|m|f|p|o|d|w|h|tel|tél|téléphone|telephone|phone|ph|cell|cellulaire|cel|mobile|mob|office|bureau|direct|dir|fax|work|home|main|toll[- ]free|sans frais|电话|電話|手机|手機|传真|傳真|座机)\.?[ \t:：]*(?=(?:\+?1[ \t.-]*)?\(?[2-9]\d{2}\)?[ \t.-]*\d{3}[ \t.-]*\d{4})/giu;
+  /(?<![\p{L}\p{N}])(?:(?:dock|yard|shop|store|desk|clinic|studio|branch|lab|warehouse|receiving|reception|after-hours|emergency|site|plant|usine|atelier|magasin)[ \t]+(?:phone|line|tel|number|#)[ \t]*|(?:yard|dock|desk|direct|office|home|work|main|shop)[ \t]+line[ \t]*|t|c|m|f|p|o|d|w|h|tel|tél|téléphone|telephone|phone|ph|cell|cellulaire|cel|mobile|mob|office|bureau|direct|dir|fax|work|home|main|toll[- ]free|sans frais|电话|電話|手机|手機|传真|傳真|座机)\.?[ \t:：]*(?=(?:\+?1[ \t.-]*)?\(?[2-9]\d{2}\)?[ \t.-]*\d{3}[ \t.-]*\d{4})/giu;
 
-const GREETING =
-  /^(?:hi|hello|hey|dear|bonjour|bonsoir|salut|allo|allô|coucou|你好|您好|嗨|哈喽|hi there|good (?:morning|afternoon|evening))\b(?:[^,!\n]{0,30}[,!]\s*|\s+(?=\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+(?:\s+\d|\s*$)))/iu;
+const GREETING = new RegExp(
+  String.raw`^(?:${GREETING_WORDS})\b(?:[^,!\n]{0,30}[,!]\s*|\s+(?=\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+(?:\s+\d|\s*$)))`,
+  'iu',
+);
 
 function stripGreeting(line: string): string {
   return line.replace(GREETING, '');
@@ -722,6 +925,15 @@ const FAX = /(?:fax|télécopieur|telecopieur|téléc|telec|f|传真|傳真)\)?\
 const CELL = /(?:cell(?:ular)?|mobile|mob|cel|cellulaire|portable|c|m|手机|手機|微信)\)?\.?\s*[:：#]?\s*$/i;
 const DIRECT = /(?:direct|dir|d|ligne directe)\)?\.?\s*[:：]?\s*$/i;
 const TOLL_FREE = /^(?:800|888|877|866|855|844|833)$/;
+
+/** A name line without its title or credentials, to tell "Dr. Rebecca Saint-Amand" and "Rebecca Saint-Amand" apart from another person. */
+const personKey = (t: string) =>
+  t
+    .slice(0, NAME_LINE_MAX)
+    .replace(/^(?:dr|dre|mr|mrs|ms|mme|m|me)\.?[ \t]+/iu, '')
+    .replace(CREDENTIALS, '')
+    .trim()
+    .toLowerCase();
 
 /** Every phone of the text with how much it is wanted: in the chosen block, a cell, a direct line, an office line; never a fax. */
 function findPhones(lines: Line[], block: Block | undefined): Phone[] {
@@ -735,7 +947,7 @@ function findPhones(lines: Line[], block: Block | undefined): Phone[] {
     let open = false;
     for (const l of lines) {
       if (!block.excluded.has(l.start)) open = false;
-      else if (l.text === who) open = true;
+      else if (personKey(l.text) === personKey(who)) open = true;
       if (open) samePerson.add(l.start);
     }
   }
@@ -744,7 +956,9 @@ function findPhones(lines: Line[], block: Block | undefined): Phone[] {
     for (const m of line.text.matchAll(PHONE_RE)) {
       const [, a1, a2, b, c, ext] = m;
       const area = a1 ?? a2;
-      const before = line.text.slice(Math.max(0, m.index - 24), m.index);
+      const preceding = line.text.slice(Math.max(0, m.index - 24), m.index);
+      // "416-555-0199 (fax)  416-555-0100": the label in brackets is the number's before it.
+      const before = /\d[ \t]*\([^()\d]{1,14}\)[ \t]*$/.test(preceding) ? '' : preceding;
       // "Your order number is 3187726540": an order, invoice or tracking number, not a phone.
       if (
         /(?:order|commande|invoice|facture|tracking|suivi|confirmation|transaction|receipt|reçu|订单|訂單)[^0-9\n]{0,24}$/iu.test(
@@ -752,7 +966,12 @@ function findPhones(lines: Line[], block: Block | undefined): Phone[] {
         )
       )
         continue;
-      const after = line.text.slice(m.index + m[0].length, m.index + m[0].length + 16);
+      // A label after the number names it ("416-555-0199 (fax)"), unless it is the next number's
+      // label ("Phone: 709-555-0124  Fax: 709-555-0125").
+      const rest = line.text.slice(m.index + m[0].length, m.index + m[0].length + 40);
+      const after = /^[\s,;|·-]*[\p{L}.]{1,14}[ \t]*[:：]?[ \t]*(?:\+?1[ \t.-]*)?\(?[2-9]\d{2}/u.test(rest)
+        ? ''
+        : rest.slice(0, 16);
       if (FAX.test(before) || /^\s*\(?(?:fax|téléc)/i.test(after)) continue;
       let rank = samePerson.has(line.start) ? 4 : 3;
       if (CELL.test(before) || /^\s*\(?(?:cell|mobile|cellulaire|手机|手機)/i.test(after)) rank = 1;
@@ -795,14 +1014,17 @@ function findEmails(lines: Line[], block: Block | undefined): string[] {
   const own = block ? collect(block.lines).filter(notShop) : [];
   if (own.length) return [...new Set(own)];
   const all = collect(lines.filter((l) => !block?.excluded.has(l.start))).filter(notShop);
-  // Outside a ship-to block an address is only the recipient's when it bears their name (checked by the caller).
-  return [...new Set(all)].map((e) => (block?.heading ? `?${e}` : e));
+  // Outside a ship-to block an address is only the recipient's when it bears their name (checked by the
+  // caller) — also in the billing block, which is often the recipient's own.
+  const set = block?.heading ? collect(lines.filter((l) => block.excluded.has(l.start))).filter(notShop) : [];
+  return [...new Set([...all, ...set])].map((e) => (block?.heading ? `?${e}` : e));
 }
 
 const CORRECTION_POSTAL = /\b([A-Za-z]\d[A-Za-z])\s?(\d[A-Za-z]\d)\b/;
-const CORRECTION_UNIT = /\b(apt\.?|apartment|unit|suite|app\.?|appartement|#)\s*([A-Za-z]?\d{1,5}[A-Za-z]?)\b/i;
+const CORRECTION_UNIT =
+  /\b(apt\.?|apartment|unit|suite|app\.?|appartement|#)\s*(?:(?:is|est|no\.?|:)\s*)?#?\s*([A-Za-z]?\d{1,5}[A-Za-z]?)\b/i;
 const CORRECTION_SWAP =
-  /(?<![\p{L}\d-])([\p{L}\d-]+)\s+(?:not|instead of|pas|au lieu de)\s+(?:the\s+|le\s+|la\s+|l['’]|du\s+)?([\p{L}\d-]+)|(?<![\dA-Za-z-])(\d[\dA-Za-z-]*)\s*(?:而不是|不是)\s*(\d[\dA-Za-z-]*)/iu;
+  /(?<![\p{L}\d-])((?:\p{Lu}[\p{L}-]*[ \t]+)?[\p{L}\d-]+)\s+(?:[Nn]ot|NOT|[Ii]nstead of|[Pp]as|PAS|[Aa]u lieu de)\s+(?:[Tt]he\s+|[Ll]e\s+|[Ll]a\s+|[Ll]['’]|[Dd]u\s+)?([\p{L}\d-]+(?:[ \t]+\p{Lu}[\p{L}-]*)?)|(?<![\dA-Za-z-])(\d[\dA-Za-z-]*)\s*(?:而不是|不是)\s*(\d[\dA-Za-z-]*)/u;
 
 function readCorrection(line: string, c: PasteReading['corrections']): void {
   // "sorry i just moved, new place is 3125 main st apt 402 vancouver v5t 3g6": a whole new address.
@@ -820,8 +1042,10 @@ function readCorrection(line: string, c: PasteReading['corrections']): void {
   }
   const postal = CORRECTION_POSTAL.exec(line);
   if (postal) c.postal = `${postal[1]} ${postal[2]}`.toUpperCase();
-  const swap = CORRECTION_SWAP.exec(line);
+  // "unit 5 not suite 5": a unit said again, not a word swapped for a number.
+  const found = CORRECTION_SWAP.exec(line);
+  const swap = found && !/^(?:apt|apartment|unit|suite|app|appartement|#)\.?$/i.test(found[2] ?? '') ? found : null;
   if (swap) c.swaps.push(swap[1] ? [swap[2], swap[1]] : [swap[4], swap[3]]);
   const unit = CORRECTION_UNIT.exec(line);
-  if (unit && !swap) c.unit = unit[0];
+  if (unit && !swap) c.unit = `${unit[1]} ${unit[2]}`;
 }

@@ -1,7 +1,8 @@
 import type { TParseReview } from '../../../../shared/contracts/ai';
 import { provincesForPostalCode } from '../../../../shared/postal-code';
 import { parseAddressText, type ParsedAddress } from './parse-address';
-import { COMPANY_PATTERN } from './lexicon';
+import { lookupCity } from './cities';
+import { COMPANY_PATTERN, STREET_TYPES } from './lexicon';
 import { readPaste, type PasteReading } from './paste';
 
 const FIELD_MAX = 120;
@@ -50,22 +51,56 @@ export function parseShipmentDescription(description: string): ParseResult {
 /** A whole paste read into one address: the block chosen, the parser on it, then phones, e-mails and corrections. */
 export function readAddress(text: string, role: ParseRole): { address: ParsedAddress; review?: TParseReview } {
   const reading = readPaste(text, role);
-  const address = parseAddressText(reading.text);
+  let address = parseAddressText(reading.text);
+  // "Alicia" signed at the top, "Alicia Fontaine" over the address read as the company: the
+  // one-word line goes and the full name is the person's.
+  const short = address.name;
+  if (
+    short &&
+    !short.includes(' ') &&
+    (!reading.signature.name || reading.signature.name === address.company || reading.signature.name === short) &&
+    address.company?.startsWith(`${short} `) &&
+    !COMPANY_PATTERN.test(` ${address.company} `) &&
+    /^(?:\p{Lu}[\p{L}'’.-]*[ \t]+){1,3}\p{Lu}[\p{L}'’-]+$/u.test(address.company)
+  ) {
+    address = parseAddressText(
+      reading.text
+        .split('\n')
+        .filter((l) => l.trim() !== short)
+        .join('\n'),
+    );
+  }
+  // A block that names its person has its own company line when there is one: a company around
+  // it is the shop's or the sender's ("Wildflour Pantry Co." over a packing slip's Ship to).
+  const blockNamed = Boolean(address.name);
   const { signature } = reading;
-  if (!address.name && reading.chatName) {
-    const spoken = parseAddressText(`Name: ${reading.chatName}`);
-    if (spoken.name)
-      Object.assign(address, { name: spoken.name, firstName: spoken.firstName, lastName: spoken.lastName });
-    if (!address.lastName) delete address.lastName;
+  // (Not over a ship-to block that names its person: "on behalf of Dr. Khan … ship to: Sara Malik".)
+  const namedFor =
+    reading.forName && reading.chatName?.includes(' ') && address.name !== reading.chatName && !reading.headed;
+  if ((!address.name || namedFor) && reading.chatName) {
+    takeName(address, parseAddressText(`Name: ${reading.chatName}`));
+    // The name line it replaces left the other person as a "company" ("Jonathan Roy" over his message).
+    if (namedFor && address.company && !COMPANY_PATTERN.test(` ${address.company} `)) delete address.company;
+  }
+  // Nothing but an initial ("O.") under a message from "Oksana Petrenko <…>": the sender's name.
+  if (reading.mailFrom && (!address.name || /^\p{Lu}\.?$/u.test(address.name)) && !signature.name?.includes(' ')) {
+    const writer = parseAddressText(`Name: ${reading.mailFrom}`);
+    if (!address.name || writer.name?.startsWith(address.name.charAt(0))) takeName(address, writer);
+  }
+  // (Also over a one-word name the chat happened to hold: "Vasyl" of "Vasyl | Craft Shop".)
+  const oneWordName = address.name && !address.name.includes(' ') && !/[\u3400-\u9fff]/u.test(address.name);
+  if ((!address.name || (oneWordName && !reading.speaker?.includes(address.name))) && reading.speaker) {
+    takeName(address, parseAddressText(`Name: ${reading.speaker}`));
   }
   // The signer of an e-mail over a one-word "name" the message happened to hold.
   const oneWord = address.name && !address.name.includes(' ') && !/[\u3400-\u9fff]/u.test(address.name);
   if ((!address.name || (oneWord && signature.name?.includes(' '))) && signature.name) {
-    const signer = parseAddressText(`Name: ${signature.name}`);
-    Object.assign(address, { name: signer.name, firstName: signer.firstName, lastName: signer.lastName });
-    if (!address.lastName) delete address.lastName;
+    takeName(address, parseAddressText(`Name: ${signature.name}`));
   }
+  // "send the proofs to my place instead of the office": the parcel goes home, not to the company.
+  const home = HOME.test(text);
   if (
+    !home &&
     signature.company &&
     address.name &&
     (!address.company ||
@@ -75,6 +110,7 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
   ) {
     address.company = signature.company;
   }
+  if (home && address.company && address.company === signature.company) delete address.company;
   if (reading.context && (!address.name || !address.company)) {
     const around = parseAddressText(reading.context);
     if (!address.name && around.name) {
@@ -84,6 +120,8 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
     }
     // Only a clear company from around the block (a legal suffix, a trade word), never a marketplace's name.
     if (
+      !home &&
+      !blockNamed &&
       !address.company &&
       around.company &&
       COMPANY_PATTERN.test(` ${around.company} `) &&
@@ -92,6 +130,11 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
       address.company = around.company;
     }
   }
+  // "Graham W." or "Gurleen" where the text also writes "Graham Whitfield", "Gurleen Sidhu": the full name.
+  fillSurname(address, text);
+  // The name written twice (a customer block and the ship-to block) is not a company.
+  if (address.company && address.name && address.company.toLowerCase() === address.name.toLowerCase())
+    delete address.company;
   const guessed: TParseReview['guessed'] = [];
   if (reading.phone) {
     address.phone = reading.phone.value;
@@ -99,15 +142,54 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
   }
   if (reading.email) {
     // "?" marks an address found outside the ship-to block: the buyer's, unless it bears the recipient's name.
+    // Someone else's: the assistant who wrote for the recipient ("brianna.tso@" under "Leilani
+    // Santos"), or a desk's ("reception@") when the parcel goes to a person.
+    const [first, ...rest] = (signature.name ?? '').split(/\s+/);
+    const signer = { firstName: first, lastName: rest.join(' ') } as ParsedAddress;
+    // Only with a recipient surely named (first and last, written so in the text).
+    const sure = Boolean(address.firstName && address.lastName && address.name && text.includes(address.name));
+    // (Any person named alone on a line of the text counts: "Marie-Pier Bouchard" under "Adjointe".)
+    const named = sure
+      ? [signer, ...namesInText(text)].filter((p) => `${p.firstName} ${p.lastName}` !== address.name)
+      : [];
+    // A relative's e-mail shares the surname: "annie.bergeron@" is Annie's, not Gilles Bergeron's,
+    // when Annie is named in the text (the buyer of a gift).
+    const firstIn = (e: string, p: ParsedAddress) =>
+      fold(p.firstName ?? '').length >= 3 && fold(e.split('@')[0]).includes(fold(p.firstName ?? ''));
+    let firsts: string[] | undefined; // read once, when an e-mail asks
+    const relative = (e: string) =>
+      !firstIn(e, address) &&
+      (firsts ??= firstNamesInText(text)).some(
+        (f) => !(address.name ?? '').split(/[\s-]+/).includes(f) && firstIn(e, { firstName: f } as ParsedAddress),
+      );
+    const otherPerson = (e: string) =>
+      sure &&
+      ((!bearsName(e, address) && named.some((p) => p.firstName && p.lastName && bearsName(e, p))) || relative(e));
+    // (A desk's mailbox given as the form's own "Email:" field stays.)
+    const labelled = (e: string) =>
+      new RegExp(
+        `(?:e-?mail|courriel|邮箱|電郵)[^\\n@]{0,12}[:：][ \\t]*${e.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+        'i',
+      ).test(text);
+    const desk = (e: string) => Boolean(address.name) && DESK_EMAIL.test(e) && !bearsName(e, address) && !labelled(e);
     const emails = [reading.email.value, ...reading.email.others]
       .filter((e) => !e.startsWith('?') || bearsName(e.slice(1), address))
-      .map((e) => e.replace(/^\?/, ''));
+      .map((e) => e.replace(/^\?/, ''))
+      .filter((e) => !otherPerson(e) && !desk(e));
     if (emails.length) {
       address.email = emails[0];
       if (emails.length > 1) guessed.push({ field: 'email', others: emails.slice(1) });
     }
   }
   applyCorrections(address, reading.corrections);
+  // "Québec G1N 3Z6" names the province and its capital at once: with no other town, the town is Québec.
+  if (
+    !address.city &&
+    address.province === 'QC' &&
+    /^G[12]/.test(address.postalCode ?? '') &&
+    /qu[ée]bec/iu.test(reading.text)
+  )
+    address.city = 'Québec';
   if (reading.otherBlocks.length && !reading.block?.heading) {
     guessed.push({ field: 'address1', others: reading.otherBlocks });
   }
@@ -124,6 +206,64 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
   const empty = !guessed.length && !review.block && !review.otherCountry;
   return empty ? { address } : { address, review };
 }
+
+/** The name another reading found (a chat, a signer, a From: line) in place of the block's, when it has one. */
+function takeName(address: ParsedAddress, found: ParsedAddress): void {
+  if (!found.name) return;
+  Object.assign(address, { name: found.name, firstName: found.firstName, lastName: found.lastName });
+  if (!address.lastName) delete address.lastName;
+}
+
+/** A first name alone or with an initial ("Graham W.") completed from the same first name written in full. */
+function fillSurname(address: ParsedAddress, text: string): void {
+  const first = address.firstName;
+  if (!first || !/^\p{Lu}[\p{L}'’-]+$/u.test(first) || (address.lastName && !/^\p{Lu}\.?$/u.test(address.lastName)))
+    return;
+  const initial = address.lastName?.charAt(0);
+  const escaped = first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const m of text
+    .slice(0, 20_000)
+    .matchAll(new RegExp(`(?<![\\p{L}])${escaped}[ \\t]+(\\p{Lu}[\\p{L}'’-]+)(?![\\p{L}.])`, 'gu'))) {
+    const last = m[1];
+    if (initial && !last.startsWith(initial)) continue;
+    if (STREET_TYPES.has(last.toLowerCase()) || lookupCity(last) || last === last.toUpperCase()) continue;
+    address.lastName = last;
+    address.name = `${first} ${last}`;
+    return;
+  }
+}
+
+/** The message sends the parcel home rather than to work. */
+const HOME =
+  /(?<![\p{L}])(?:to my (?:place|home|house|apartment|apt|condo|flat)\b|(?:at|to) home\b|my home address|à la maison|chez moi|à mon domicile|à mon appart|寄到家|寄家里|送到家)/iu;
+
+/** People named alone on a line ("Marie-Pier Bouchard", "Me Julien Paradis"), at most 20. */
+function namesInText(text: string): ParsedAddress[] {
+  const out: ParsedAddress[] = [];
+  for (const line of text.split('\n')) {
+    const m =
+      /^[ \t>]*(?:(?:M|Me|Mme|Dr|Dre|Mr|Mrs|Ms)\.?[ \t]+)?(\p{Lu}[\p{L}'’-]+)[ \t]+(\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+)?)[ \t]*,?[ \t]*$/u.exec(
+        line.length <= 60 ? line : '',
+      );
+    if (m) out.push({ firstName: m[1], lastName: m[2] } as ParsedAddress);
+    if (out.length >= 20) break;
+  }
+  return out;
+}
+
+/** The first words of the capitalised pairs of the text ("Kenji Nakamura, 3410 Portage Ave" → Kenji, Portage), at most 40. */
+function firstNamesInText(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.slice(0, 20_000).matchAll(/(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}{2,})[ \t]+\p{Lu}[\p{L}'’-]+/gu)) {
+    out.add(m[1]);
+    if (out.size >= 40) break;
+  }
+  return [...out];
+}
+
+/** A desk's or a department's mailbox, not a person's. */
+const DESK_EMAIL =
+  /^(?:reception|receiving|admin|office|frontdesk|front\.desk|shipping|deliveries|delivery|courier|accounting|dispatch|warehouse|hr|rh|careers|jobs|info|contact|hello|bonjour|sales|orders?|support|service|billing|accounts?|ap|ar)@/i;
 
 const fold = (v: string) =>
   v

@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { readAddress } from './roles';
+
+/**
+ * Spreadsheet and CSV pastes: what a user sees in the form after pasting an export or a few rows
+ * of a sheet. One rule per test, each on a small paste of the kind that needs it.
+ */
+const read = (text: string) => readAddress(text, 'address').address;
+
+describe('spreadsheet pastes', () => {
+  it('a markdown table under a title line is read by its header, its |---| rule skipped', () => {
+    expect(
+      read(
+        'Mailing address for the kit\n\n' +
+          '| Name | Address | City | Prov | Postal code |\n' +
+          '|------|---------|------|------|-------------|\n' +
+          '| Priya Shah | 88 Lansdowne Ave | Toronto | ON | M6K 2V9 |',
+      ),
+    ).toMatchObject({
+      firstName: 'Priya',
+      lastName: 'Shah',
+      address1: '88 Lansdowne Ave',
+      city: 'Toronto',
+      province: 'ON',
+      postalCode: 'M6K 2V9',
+    });
+  });
+
+  it('a header of two rows: the lower words under merged group cells name the columns', () => {
+    expect(
+      read(
+        'Order\tCustomer\t\tAddress\t\t\t\tPhone\n' +
+          '\tLast\tFirst\tStreet\tCity\tProv\tPostal\t\n' +
+          'B-1142\tMelnyk\tOksana\t10212 97 St\tEdmonton\tAB\tT5H 2M1\t780 555 0191',
+      ),
+    ).toMatchObject({
+      firstName: 'Oksana',
+      lastName: 'Melnyk',
+      address1: '10212 97 St',
+      city: 'Edmonton',
+      province: 'AB',
+      postalCode: 'T5H 2M1',
+      phone: '780-555-0191',
+    });
+  });
+
+  it('a civic number in its own column is joined to the street name', () => {
+    expect(
+      read('Name,Street No.,Street name,City,Prov,Postal code\nTomasz Wiśniewski,218,Queens Quay W,Toronto,ON,M5J 2Y6'),
+    ).toMatchObject({ address1: '218 Queens Quay W', city: 'Toronto', postalCode: 'M5J 2Y6' });
+  });
+
+  it("Shopify's leading quote on a zip or a phone is not part of it", () => {
+    expect(
+      read(
+        'Shipping Name,Shipping Address1,Shipping City,Shipping Province,Shipping Zip,Shipping Country,Shipping Phone\n' +
+          "Ava Cohen,12 Beacon St,Boston,MA,'02134,US,'6175550142",
+      ),
+    ).toMatchObject({ city: 'Boston', postalCode: '02134', phone: '617-555-0142' });
+  });
+
+  it('a "#" column beside the street is the unit; a "#" first column counts the rows', () => {
+    expect(
+      read('Name\tStreet\t#\tCity\tProv\tPostal\nKenji Nakamura\t4190 Fraser St\t2\tVancouver\tBC\tV5V 4E8'),
+    ).toMatchObject({ address1: '4190 Fraser St', address2: 'Unit 2', city: 'Vancouver' });
+    expect(
+      read('#\tName\tStreet\tCity\tProv\tPostal\n7\tKenji Nakamura\t4190 Fraser St\tVancouver\tBC\tV5V 4E8'),
+    ).not.toHaveProperty('address2');
+  });
+
+  it('"Suburb" is the city (BigCommerce exports)', () => {
+    expect(
+      read(
+        'Shipping First Name,Shipping Last Name,Shipping Street 1,Shipping Suburb,Shipping State,Shipping Zip\n' +
+          'Mateo,Alvarez,5610 Gaetz Ave,Red Deer,Alberta,T4N 4B9',
+      ),
+    ).toMatchObject({ address1: '5610 Gaetz Ave', city: 'Red Deer', province: 'AB' });
+  });
+
+  it('the labelled lines under a table still fill the form', () => {
+    expect(
+      read(
+        'Apt/Unit | Street No. | Street name | City | Prov | Postal code\n' +
+          '1806 | 218 | Queens Quay W | Toronto | ON | M5J 2Y6\n\n' +
+          'Name: Tomasz Wiśniewski\nPhone: 647-555-0183\nEmail: t.wisniewski@gmail.com',
+      ),
+    ).toMatchObject({
+      firstName: 'Tomasz',
+      lastName: 'Wiśniewski',
+      address1: '218 Queens Quay W',
+      address2: 'Unit 1806',
+      phone: '647-555-0183',
+      email: 't.wisniewski@gmail.com',
+    });
+  });
+
+  it('of several rows the first complete one is read', () => {
+    expect(
+      read(
+        'Name,Address,City,Province,Postal code\n' +
+          'Ana Lima,,Toronto,ON,\n' +
+          'Ben Roy,45 Church St,Toronto,ON,M5E 1A1\n' +
+          'Cleo Park,9 Bay St,Toronto,ON,M5J 2R8',
+      ),
+    ).toMatchObject({ firstName: 'Ben', lastName: 'Roy', address1: '45 Church St', postalCode: 'M5E 1A1' });
+  });
+
+  it("a gift: the buyer's e-mail and phone are not the recipient's; an order to oneself keeps them", () => {
+    const gift = read(
+      'Email,Billing Name,Billing Phone,Shipping Name,Shipping Address1,Shipping City,Shipping Zip,Shipping Province\n' +
+        "liam@example.com,Liam Oduya,902-555-0109,Mary-Kate O'Rourke,610 Charlotte St,Fredericton,E3B 1M3,NB",
+    );
+    expect(gift).toMatchObject({ firstName: 'Mary-Kate', address1: '610 Charlotte St', city: 'Fredericton' });
+    expect(gift).not.toHaveProperty('email');
+    expect(gift).not.toHaveProperty('phone');
+    expect(
+      read(
+        'billing_first_name,billing_last_name,billing_email,billing_phone,shipping_first_name,shipping_last_name,shipping_address_1,shipping_city,shipping_state,shipping_postcode\n' +
+          'Harjot,Grewal,harjot@example.com,705-555-0168,Harjot,Grewal,2048 Long Lake Rd,Sudbury,ON,P3E 5H3',
+      ),
+    ).toMatchObject({ firstName: 'Harjot', email: 'harjot@example.com', phone: '705-555-0168' });
+  });
+
+  it('Google Contacts: the mobile is chosen by its Type column, the e-mail by "E-mail 1 - Value"', () => {
+    expect(
+      read(
+        'Name,E-mail 1 - Type,E-mail 1 - Value,Phone 1 - Type,Phone 1 - Value,Phone 2 - Type,Phone 2 - Value,Address 1 - Street,Address 1 - City,Address 1 - Region,Address 1 - Postal Code\n' +
+          'Jerome Dela Cruz,Work,jerome@example.com,Work,204-555-0100 ext 312,Mobile,+1 204-555-0124,300 Princess St,Winnipeg,MB,R3B 1M3',
+      ),
+    ).toMatchObject({ email: 'jerome@example.com', phone: '204-555-0124', city: 'Winnipeg' });
+  });
+
+  it('Outlook\'s "E-mail Address" is the e-mail, not the street', () => {
+    expect(
+      read(
+        'First Name,Last Name,Business Street,Business City,Business State,Business Postal Code,E-mail Address\n' +
+          'Svetlana,Ivanova,124 Kelsey Blvd,Churchill,MB,R0B 0E0,svetlana@example.com',
+      ),
+    ).toMatchObject({ address1: '124 Kelsey Blvd', email: 'svetlana@example.com' });
+  });
+
+  it('camel-case headers are read by their words; a parcel\'s "WeightUnit" is no unit', () => {
+    const address = read(
+      'Name;Address1;City;ProvinceCode;PostalCode;CountryCode;Weight;WeightUnit\n' +
+        'Lucas Ferreira;6080 Young St;Halifax;NS;B3K 5L2;CA;0.6;kg',
+    );
+    expect(address).toMatchObject({ province: 'NS', postalCode: 'B3K 5L2', country: 'CA' });
+    expect(address).not.toHaveProperty('address2');
+  });
+
+  it('the English name column wins over the Chinese one', () => {
+    expect(
+      read(
+        '收貨人\t英文名\t電話\t地址\t城市\t省\t郵遞區號\n黃家駿\tKelvin Wong\t(403) 555-0126\t4815 Varsity Dr NW\tCalgary\tAB\tT3A 0Z9',
+      ),
+    ).toMatchObject({ firstName: 'Kelvin', lastName: 'Wong', address1: '4815 Varsity Dr NW' });
+  });
+
+  it('a school sheet: the parent, not the pupil, receives the order', () => {
+    expect(
+      read(
+        "Nom de l'élève\tNom du parent\tAdresse\tVille\tProv.\tCode postal\n" +
+          'Léa Cormier\tStéphanie Arsenault\t150 rue Archibald\tMoncton\tN.-B.\tE1C 5J3',
+      ),
+    ).toMatchObject({ firstName: 'Stéphanie', lastName: 'Arsenault', city: 'Moncton' });
+  });
+
+  it('a bare number under "App." takes its word', () => {
+    expect(
+      read('Nom\tAdresse\tApp.\tVille\tCode postal\nThi Nguyen\t4215 rue de Brébeuf\t3\tMontréal\tH2J 3K8'),
+    ).toMatchObject({ address1: '4215 rue de Brébeuf', address2: 'App. 3' });
+  });
+
+  it('"245, 2e Rang Ouest" in an address cell is the civic number and its street', () => {
+    expect(
+      read(
+        'Prénom,Nom,Adresse,Ville,Province,Code postal\nGaston,Bérubé,"245, 2e Rang Ouest",Saint-Fabien,Québec,G0L 2Z0',
+      ),
+    ).toMatchObject({ address1: '245 2e Rang Ouest', city: 'Saint-Fabien' });
+  });
+
+  it('a row alone: a turned-around name after a class cell is the name; a cell in brackets is a note', () => {
+    expect(
+      read(
+        "Gr. 4 - Ms. Dubé\tSingh, Manjit\t(Arjun's mom)\t1180 Commissioners Rd E\tLondon\tON\tN6C 2V6\t519-555-0159",
+      ),
+    ).toMatchObject({ firstName: 'Manjit', lastName: 'Singh', address1: '1180 Commissioners Rd E', city: 'London' });
+  });
+
+  it('a row alone: first and last name in two cells after an order number and a date are one name', () => {
+    expect(read('2291\t2025-02-28\tIfeoma\tNwosu\tUnit 9, 2180 Itabashi Way\tBurlington\tON\tL7M 5A5')).toMatchObject({
+      firstName: 'Ifeoma',
+      lastName: 'Nwosu',
+      address1: '2180 Itabashi Way',
+      city: 'Burlington',
+    });
+  });
+
+  it('a sentence with commas above a signature is no header', () => {
+    const address = read(
+      "Bonjour,\n\nEnvoie-le à mon nom, au bureau, qu'il appelle mon cell, merci.\n\nMerci,\n\n" +
+        "Mireille Cyr\n125, rue de l'Église\nEdmundston NB E3V 1J8",
+    );
+    expect(address).toMatchObject({ firstName: 'Mireille', lastName: 'Cyr', city: 'Edmundston' });
+  });
+
+  it('an ATTN column names the person at a company row; an Invitee column is the name', () => {
+    const erp =
+      'CUST#|SHIP-TO NAME|ATTN|ADDR1|ADDR2|CITY|PROV|PC|TEL|FAX|TERMS\n004417|KOOTENAY LAKE MARINE LTD|DARREN HOLUBOWICH|1120 LAKESIDE DR||NELSON|BC|V1L 5Z4|250-555-0149|250-555-0150|NET30';
+    expect(read(erp)).toMatchObject({
+      firstName: 'Darren',
+      lastName: 'Holubowich',
+      company: 'Kootenay Lake Marine Ltd',
+      city: 'Nelson',
+      phone: '250-555-0149',
+    });
+    const wedding =
+      'Invitee\t# in party\tMailing address\tCity/Town\tProv\tPostal code\nMs. Tamara Yellowquill\t1\t27 Crescent Rd W\tPortage la Prairie\tMB\tR1N 1A7';
+    expect(read(wedding)).toMatchObject({ firstName: 'Tamara', lastName: 'Yellowquill', city: 'Portage la Prairie' });
+  });
+});
