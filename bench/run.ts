@@ -372,21 +372,17 @@ async function main(): Promise<void> {
         'no regression (100 %)',
         r.fieldAccuracy >= 1,
       );
-      const tuning = r.tuning as unknown as { cases: number; fieldAccuracy: number; wholeAccuracy: number };
-      const tuning2 = r.tuning2 as unknown as { cases: number; fieldAccuracy: number; wholeAccuracy: number };
-      const holdout = r.holdout as unknown as { cases: number; fieldAccuracy: number; wholeAccuracy: number };
-      report(
-        `pastes, second tuning set (${tuning2.cases}, written later): fields / whole addresses`,
-        `${(tuning2.fieldAccuracy * 100).toFixed(1)} % / ${(tuning2.wholeAccuracy * 100).toFixed(1)} %`,
-        'reference (tuned on)',
-        null,
-      );
-      report(
-        `pastes, tuning half (${tuning.cases}): fields / whole addresses`,
-        `${(tuning.fieldAccuracy * 100).toFixed(1)} % / ${(tuning.wholeAccuracy * 100).toFixed(1)} %`,
-        'reference (tuned on)',
-        null,
-      );
+      type Figures = { name: string; cases: number; fieldAccuracy: number; wholeAccuracy: number };
+      const tuning = r.tuning as unknown as Figures[];
+      const holdout = r.holdout as unknown as Figures;
+      for (const set of tuning) {
+        report(
+          `pastes, ${set.name} (${set.cases}): fields / whole addresses`,
+          `${(set.fieldAccuracy * 100).toFixed(1)} % / ${(set.wholeAccuracy * 100).toFixed(1)} %`,
+          'reference (tuned on)',
+          null,
+        );
+      }
       report(
         `pastes, held-out half (${holdout.cases}), fields`,
         `${(holdout.fieldAccuracy * 100).toFixed(1)} %`,
