@@ -975,6 +975,26 @@ describe('the reading explained', () => {
       lastName: 'Spence',
       company: 'Northern Star Indigenous Youth Centre Inc.',
     });
+    // No sign-off: the name with a job title under it signs, and its company is the one line under the title
+    // (not a branch named past a blank line).
+    const unsigned =
+      'Ship the two survey kits to the Regina office please.\n\nMateus\n\nMateus Oliveira, P.Geo. (he/him)\nField Geologist\nFlatland Drilling Services Ltd.\n\nSaskatoon Yard · 3302 Millar Ave, Saskatoon SK S7K 5Y2\nRegina office: 2050 Cornwall St, Regina SK S4P 2K5';
+    expect(read(unsigned).address).toMatchObject({
+      firstName: 'Mateus',
+      lastName: 'Oliveira',
+      company: 'Flatland Drilling Services Ltd.',
+      city: 'Regina',
+    });
+    const branch =
+      'Regards,\n\nNoor Haddad (she/her)\nChildren’s Librarian\nLethbridge Public Library\n\nMain Branch · 810 5 Ave S, Lethbridge AB T1J 4C4';
+    expect(read(branch).address).toMatchObject({ firstName: 'Noor', company: 'Lethbridge Public Library' });
+    // Buttons of an order page are not a signer with a job under them.
+    expect(
+      readPaste(
+        'Ship to\nAmy Chen\n12 Elm St\nGuelph ON N1H 1A1\n\nAdd tracking number\nContact buyer\nCancel order',
+        'address',
+      ).signature,
+    ).toEqual({});
     const initial =
       'From: Oksana Petrenko <oksana.petrenko@mcmaster.ca>\nTo: Bluebird Books <orders@bluebirdbooks.ca>\n\nship to 1650 Main St W, Hamilton ON L8S 1G3 please\n\nthanks\nO.';
     const filled = read(initial).address;

@@ -20,6 +20,7 @@ import {
   GREETING_WORDS,
   hasStreet,
   isIdLine,
+  isJobTitle,
   lineKind,
   otherCountryOf,
   SECTION,
@@ -124,10 +125,7 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
       if (cut > 0 && !/\d/.test(t.slice(0, cut))) t = t.slice(0, cut).trimEnd();
     }
     // Pronouns after a name: "Amara Osei-Bonsu (she/her)".
-    t = t.replace(
-      /(?<![ \t])[ \t]*\((?:she|he|they|elle|il|iel)[ \t]*\/[ \t]*\p{L}+(?:[ \t]*\/[ \t]*\p{L}+)?\)/giu,
-      '',
-    );
+    t = t.replace(PRONOUNS, '');
     // "Dre Mireille Cyr, DMV": the credentials after a name are not a company (but ", MD" or ", CA"
     // after a city is a state, not a doctor).
     const credentials = /\d/.test(t) || t.length > NAME_LINE_MAX ? null : CREDENTIALS.exec(t);
@@ -751,6 +749,11 @@ const DEPARTMENT_ATTN =
 
 const SIGN_OFF =
   /^(?:thanks|thank you|thanks again|many thanks|thx|cheers|regards|best|best regards|kind regards|warm regards|warmest regards|warmly|best wishes|with thanks|with gratitude|gratefully|respectfully|sincerely|yours truly|yours sincerely|all the best|talk soon|take care|merci|merci beaucoup|merci encore|merci et bonne journée|cordialement|bien cordialement|salutations|salutations cordiales|sincères salutations|amitiés|bien à vous|bonne journée|au plaisir|sincerely \/ cordialement|--|—|-- ?)[\s\p{P}\p{Extended_Pictographic}]*$/iu;
+/** A line that may be a person's name: capitalised words (with particles: "de", "van der"), credentials after a comma. */
+const PERSON_LINE =
+  /^\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:\p{Lu}[\p{L}'’.-]*|de|du|des|la|le|van|von|der|den|di|da|dos|bin|al|el))+(?:,[^\n]{0,40})?$/u;
+/** Pronouns after a name: "Amara Osei-Bonsu (she/her)". */
+const PRONOUNS = /(?<![ \t])[ \t]*\((?:she|he|they|elle|il|iel)[ \t]*\/[ \t]*\p{L}+(?:[ \t]*\/[ \t]*\p{L}+)?\)/giu;
 /**
  * Credentials are looked for on a name line only, never longer than this: the regex tries every
  * comma of a line, so a long line of commas would make it quadratic.
@@ -773,6 +776,13 @@ function readSignature(lines: Line[]): PasteReading['signature'] {
     const found = signerAt(lines, at);
     if (found) return found;
   }
+  // No sign-off ("…the Fort Mac office is closed.\n\nChinedu\n\nChinedu Eze, P.Eng.\nProject Engineer"):
+  // the first name line with a job title under it.
+  for (let at = 0; at < lines.length - 1; at++) {
+    if (!PERSON_LINE.test(lines[at].text) || !isJobTitle(lines[at + 1].text)) continue;
+    const found = signerAt(lines, at - 1);
+    if (found?.name?.includes(' ')) return found;
+  }
   return {};
 }
 
@@ -781,6 +791,7 @@ function signerAt(lines: Line[], at: number): PasteReading['signature'] | undefi
   while (i < lines.length && !lines[i].text) i++;
   const raw = lines[i]?.text
     .slice(0, NAME_LINE_MAX)
+    .replace(PRONOUNS, '')
     .replace(CREDENTIALS, '')
     .replace(/^(?:dr|mr|mrs|ms|m|mme)\.?\s+/i, '')
     .trim();
@@ -789,7 +800,7 @@ function signerAt(lines: Line[], at: number): PasteReading['signature'] | undefi
   // "Cheers,\nPriya\n\nPriya Natarajan, CPA\nController …": the full name under the first name.
   let j = i + 1;
   while (j < lines.length && !lines[j].text) j++;
-  const full = lines[j]?.text.slice(0, NAME_LINE_MAX).replace(CREDENTIALS, '').trim();
+  const full = lines[j]?.text.slice(0, NAME_LINE_MAX).replace(PRONOUNS, '').replace(CREDENTIALS, '').trim();
   if (
     full &&
     full !== raw &&
@@ -806,7 +817,8 @@ function signerAt(lines: Line[], at: number): PasteReading['signature'] | undefi
     const t = lines[k].text;
     // One blank line may part the title from the company ("Associate Veterinarian\n\nNorfolk … Clinic").
     if (!t) {
-      if (++blanks > 1 || (!out.company && k === i + 1)) break;
+      // (Not past a company already read: "Halifax Public Libraries\n\nCentral Library · 5440 …" is a branch.)
+      if (++blanks > 1 || (!out.company && k === i + 1) || out.company) break;
       continue;
     }
     if (/\d|@|www\.|https?:|[:：]/i.test(t)) break;
