@@ -22,6 +22,10 @@ const SHIP_HEADINGS = [
   "informations d'expédition",
   "informations d'expedition",
   'informations de livraison',
+  'détails de livraison',
+  'details de livraison',
+  "détails d'expédition",
+  'coordonnées de livraison',
   "adresse d'expédition",
   "adresse d'expedition",
   'shipping address',
@@ -225,6 +229,12 @@ const NEUTRAL_HEADINGS = [
   'mode de paiement',
   'paiement',
   'informations client',
+  'informations du client',
+  'infos client',
+  'info client',
+  'client',
+  'acheteur',
+  'buyer',
   'coordonnées',
   'remarques',
   'commentaires',
@@ -247,7 +257,7 @@ const NEUTRAL_HEADINGS = [
  */
 export const SECTION = new RegExp(
   `^(?:(?<ship>${alt(SHIP_HEADINGS)})|(?<other>${alt(OTHER_HEADINGS)})|(?<from>${alt(FROM_HEADINGS)})|(?<to>${alt(TO_HEADINGS)})|(?<neutral>${alt(NEUTRAL_HEADINGS)}))` +
-    `(?:[ \\t]*(?:address|adresse|addr|地址|信息))?(?:[ \\t]*[:：]+[ \\t]*|[ \\t]*$|(?<=(?:to|à|a))[ \\t]+(?=[\\p{L}]))`,
+    `(?:[ \\t]*(?:address|adresse|addr|地址|信息))?(?:[ \\t]*[:：]+[ \\t]*|(?:[ \\t]+(?:edit|modifier|change|changer|copy|copier|编辑|編輯|修改))?[ \\t]*$|(?<=(?:to|à|a))[ \\t]+(?=[\\p{L}]))`,
   'iu',
 );
 
