@@ -1065,6 +1065,11 @@ function titleCase(text: string): string {
   return text.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
 }
 
+/** A company in capitals ("NORTHSHORE DENTAL LAB") reads as written elsewhere; a short acronym stays. */
+export function companyText(company: string): string {
+  return company === company.toUpperCase() && /\p{L}{2,}\s+\p{L}/u.test(company) ? titleCase(company) : company;
+}
+
 function cityText(text: string): string {
   // A Chinese name, or one written all in lower or upper case ("montreal", "QUEBEC CITY"), takes the
   // official spelling; a city written with its capitals keeps the writer's spelling.
@@ -1106,10 +1111,7 @@ function splitName(out: ParsedAddress, name: string): void {
 function finish(w: Work): ParsedAddress {
   const out = w.out;
   if (w.name) splitName(out, w.name);
-  // A company in capitals ("NORTHSHORE DENTAL LAB") reads as written elsewhere; a short acronym stays.
-  if (w.company)
-    out.company =
-      w.company === w.company.toUpperCase() && /\p{L}{2,}\s+\p{L}/u.test(w.company) ? titleCase(w.company) : w.company;
+  if (w.company) out.company = companyText(w.company);
   const deliveryParts = [w.rural.site, w.rural.rr, w.rural.box, w.rural.gd].filter(Boolean).join(' ');
   const unit = w.units[0];
   if (w.street) {

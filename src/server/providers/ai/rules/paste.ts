@@ -752,6 +752,9 @@ const SIGN_OFF =
 /** A line that may be a person's name: capitalised words (with particles: "de", "van der"), credentials after a comma. */
 const PERSON_LINE =
   /^\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:\p{Lu}[\p{L}'’.-]*|de|du|des|la|le|van|von|der|den|di|da|dos|bin|al|el))+(?:,[^\n]{0,40})?$/u;
+/** A company's legal suffix. */
+const LEGAL_NAME =
+  /(?<![\p{L}])(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|incorporated|corporation|enr|s\.e\.n\.c)\.?(?![\p{L}])/iu;
 /** Pronouns after a name: "Amara Osei-Bonsu (she/her)". */
 const PRONOUNS = /(?<![ \t])[ \t]*\((?:she|he|they|elle|il|iel)[ \t]*\/[ \t]*\p{L}+(?:[ \t]*\/[ \t]*\p{L}+)?\)/giu;
 /**
@@ -786,14 +789,21 @@ function readSignature(lines: Line[]): PasteReading['signature'] {
   return {};
 }
 
-function signerAt(lines: Line[], at: number): PasteReading['signature'] | undefined {
+function signerAt(lines: Line[], at: number, company?: string): PasteReading['signature'] | undefined {
   let i = at + 1;
   while (i < lines.length && !lines[i].text) i++;
+  // "ROCKY VIEW FLEET SERVICES LTD.\nHector Villanueva, Shop Foreman": the company over the name.
+  if (!company && lines[i] && !/\d|@/.test(lines[i].text) && LEGAL_NAME.test(lines[i].text)) {
+    const under = signerAt(lines, i, lines[i].text.trim());
+    if (under) return under;
+  }
   const raw = lines[i]?.text
     .slice(0, NAME_LINE_MAX)
     .replace(PRONOUNS, '')
     .replace(CREDENTIALS, '')
     .replace(/^(?:dr|mr|mrs|ms|m|mme)\.?\s+/i, '')
+    // "Hector Villanueva, Shop Foreman", "Ana Ruiz | Buyer": the title beside the name.
+    .replace(/[ \t]*(?:,|[ \t][|—–-])[ \t]*([^,|—–]+)$/u, (m, title: string) => (isJobTitle(title) ? '' : m))
     .trim();
   if (!raw || /\d|@/.test(raw) || raw.split(/\s+/).length > 4 || !/^[\p{L}'’. -]+$/u.test(raw)) return undefined;
   if (raw.split(/\s+/).length < 2 && !/^\p{Lu}/u.test(raw)) return undefined;
@@ -811,6 +821,7 @@ function signerAt(lines: Line[], at: number): PasteReading['signature'] | undefi
     return signerAt(lines, j - 1) ?? { name: full };
   }
   const out: PasteReading['signature'] = { name: raw };
+  if (company) return { name: raw, company };
   // Name, title(s), company, then the contact lines: the company is the last plain line before them.
   let blanks = 0;
   for (let k = i + 1; k < Math.min(lines.length, i + 7); k++) {
@@ -922,7 +933,7 @@ function splitChineseLabels(input: string): string {
 
 /** A phone's own label before it ("T:", "C:", "cell", "Fax:"), so it does not stay behind as a name. */
 const PHONE_LABEL =
-  /(?<![\p{L}\p{N}])(?:(?:dock|yard|shop|store|desk|clinic|studio|branch|lab|warehouse|receiving|reception|after-hours|emergency|site|plant|usine|atelier|magasin)[ \t]+(?:phone|line|tel|number|#)[ \t]*|(?:yard|dock|desk|direct|office|home|work|main|shop)[ \t]+line[ \t]*|t|c|m|f|p|o|d|w|h|tel|tél|téléphone|telephone|phone|ph|cell|cellulaire|cel|mobile|mob|office|bureau|direct|dir|fax|work|home|main|toll[- ]free|sans frais|电话|電話|手机|手機|传真|傳真|座机)\.?[ \t:：]*(?=(?:\+?1[ \t.-]*)?\(?[2-9]\d{2}\)?[ \t.-]*\d{3}[ \t.-]*\d{4})/giu;
+  /(?<![\p{L}\p{N}])(?:(?:dock|yard|shop|store|desk|clinic|studio|branch|lab|warehouse|receiving|reception|after-hours|emergency|site|plant|usine|atelier|magasin)[ \t]+(?:phone|line|tel|number|#)[ \t]*|(?:yard|dock|desk|direct|office|home|work|main|shop)[ \t]+line[ \t]*|dock|yard|shop|store|desk|clinic|studio|lab|warehouse|plant|usine|atelier|magasin|boutique|entrepôt|réception|reception|t|c|m|f|p|o|d|w|h|tel|tél|téléphone|telephone|phone|ph|cell|cellulaire|cel|mobile|mob|office|bureau|direct|dir|fax|work|home|main|toll[- ]free|sans frais|电话|電話|手机|手機|传真|傳真|座机)\.?[ \t:：]*(?=(?:\+?1[ \t.-]*)?\(?[2-9]\d{2}\)?[ \t.-]*\d{3}[ \t.-]*\d{4})/giu;
 
 const GREETING = new RegExp(
   String.raw`^(?:${GREETING_WORDS})\b(?:[^,!\n]{0,30}[,!]\s*|\s+(?=\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+(?:\s+\d|\s*$)))`,

@@ -1,6 +1,6 @@
 import type { TParseReview } from '../../../../shared/contracts/ai';
 import { provincesForPostalCode } from '../../../../shared/postal-code';
-import { parseAddressText, type ParsedAddress } from './parse-address';
+import { companyText, parseAddressText, type ParsedAddress } from './parse-address';
 import { lookupCity } from './cities';
 import { COMPANY_PATTERN, STREET_TYPES } from './lexicon';
 import { readPaste, type PasteReading } from './paste';
@@ -108,9 +108,10 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
       address.company === signature.name ||
       (!LEGAL.test(address.company) && LEGAL.test(signature.company)))
   ) {
-    address.company = signature.company;
+    address.company = companyText(signature.company);
   }
-  if (home && address.company && address.company === signature.company) delete address.company;
+  if (home && address.company && signature.company && address.company === companyText(signature.company))
+    delete address.company;
   if (reading.context && (!address.name || !address.company)) {
     const around = parseAddressText(reading.context);
     if (!address.name && around.name) {
