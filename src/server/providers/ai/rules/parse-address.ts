@@ -96,7 +96,7 @@ const UNIT_NAMES: Record<string, string> = {
   apt: 'Apt',
   apartment: 'Apt',
   suite: 'Suite',
-  ste: 'Suite',
+  ste: 'Ste',
   unit: 'Unit',
   app: 'App.',
   appt: 'App.',
