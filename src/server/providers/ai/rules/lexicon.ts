@@ -148,3 +148,22 @@ export const COMPOUND_SURNAMES = new Set([
   // Traditional spellings.
   '歐陽', '司馬', '諸葛', '東方', '尉遲', '公孫', '長孫', '澹臺', '西門', '南宮', '鍾離', '钟离', '申屠', '第五', '万俟', '萬俟',
 ]);
+
+/**
+ * Common Chinese surnames of one character, in Simplified and Traditional spellings. A run of Chinese
+ * characters read as a name must start with one (or with a compound surname): "家裡", "格式", "群組",
+ * "你了哈" are words of the message, not people. Characters that are mostly words (和, 都, 信, 时, 单, 明,
+ * 路, 海) are left out: a name with such a rare surname is then missed, never a word taken for a name.
+ */
+export const CHINESE_SURNAMES = new Set(
+  (
+    '王李张張刘劉陈陳杨楊黄黃赵趙吴吳周徐孙孫马馬朱胡郭何高林罗羅郑鄭梁谢謝宋唐许許韩韓冯馮邓鄧曹彭曾肖蕭田董袁潘于' +
+    '蒋蔣蔡余杜叶葉程苏蘇魏吕呂丁任沈姚卢盧姜崔钟鍾谭譚陆陸汪范範金石廖贾賈夏韦韋付方白邹鄒孟熊秦邱江尹薛闫閆段雷' +
+    '侯龙龍史陶黎贺賀顾顧毛郝龚龔邵万萬钱錢严嚴覃武戴莫孔向汤湯温溫康施文牛樊葛邢齐齊易乔喬伍庞龐颜顏倪庄莊聂聶章' +
+    '鲁魯岳翟殷詹申欧歐耿关關兰蘭焦俞左柳甘祝包宁寧尚符舒阮柯纪紀梅童凌毕畢季裴霍涂塗成苗谷盛曲翁冉骆駱蓝藍游辛' +
+    '靳管柴蒙鲍鮑华華喻祁蒲房滕屈饶饒解牟艾尤阳陽穆农農卓古吉缪繆简簡车車项項连連麦麥褚娄婁窦竇戚岑景党黨宫宮费費' +
+    '卜冷晏席卫衛米柏宗瞿桂佟应應臧闵閔苟邬鄔边邊卞姬师師仇栾欒隋商刁沙荣榮巫寇桑郎甄丛叢仲虞敖巩鞏佘池查苑迟遲' +
+    '邝鄺封谈談匡鞠惠荆荊冀郁胥班储儲栗燕楚鄢劳勞谌諶奚皮粟冼蔺藺楼樓区區郜阚闞权權强強帅帥屠朴练練廉禹祖漆卿' +
+    '狄索芮鹿邸雍辜裘邰赫诸諸慕茹宾賓戎茅揭尉檀阴陰昝衡尧堯洪赖賴翟蓝岑甘邝伦倫麦锺凤鳳'
+  ).split(''),
+);

@@ -36,6 +36,7 @@ import { CHINESE_CITY_NAMES, lookupCity } from './cities';
 import {
   ABBREVIATIONS,
   COMPANY_PATTERN,
+  CHINESE_SURNAMES,
   COMPOUND_SURNAMES,
   COUNTRY_WORDS,
   DIRECTIONS,
@@ -1003,10 +1004,20 @@ function cleanName(text: string): string | undefined {
 
 /** A person's name from a candidate: a bare name, or the last run of capitalised words in a sentence. */
 function nameFrom(text: string, afterStreet: boolean): string | undefined {
-  const compact = text.replace(/\s+/g, '');
+  // "何太 何麗珠": Mrs Ho, then her name — the last word that is a name.
+  const words = text.trim().split(/\s+/);
+  if (words.length > 1 && words.every((x) => CJK_ONLY.test(x))) {
+    for (let k = words.length - 1; k >= 0; k--) {
+      const found = nameFrom(words[k], afterStreet);
+      if (found) return found;
+    }
+  }
+  // "诸葛明 收": 收 marks the one who receives.
+  const compact = text.replace(/\s+/g, '').replace(/(?<=[\u3400-\u9fff]{2})收$/u, '');
   if (CJK_ONLY.test(compact)) {
     const n = compact.replace(/(先生|女士|小姐|太太)$/, '');
-    return n.length >= 2 && n.length <= 4 ? compact : undefined;
+    const surname = CHINESE_SURNAMES.has(n.charAt(0)) || COMPOUND_SURNAMES.has(n.slice(0, 2));
+    return n.length >= 2 && n.length <= 4 && surname ? compact : undefined;
   }
   if (/\d/.test(text)) return undefined;
   const tokens = text.split(' ').filter((t) => !HONORIFICS.test(t));

@@ -675,6 +675,15 @@ describe('the reading explained', () => {
     });
   });
 
+  it('a Chinese name starts with a surname: words of the message are not people; "收" and "何太" go', () => {
+    const chat = '亲 我把地址发你了哈\n加拿大 安大略省 万锦\n8 Clegg Rd L6G 0B4\n上官婉 收\n手机 905-555-0142';
+    expect(read(chat).address).toMatchObject({ lastName: '上官', firstName: '婉', city: 'Markham' });
+    const home = '林太 林美玲\n1180 Kingsway, Vancouver BC V5V 3C8\n家裡電話 604-555-0131 都可以';
+    expect(read(home).address).toMatchObject({ lastName: '林', firstName: '美玲' });
+    // No known surname: no name, rather than a word of the message.
+    expect(read('格式 77 Queen St E, Toronto ON M5C 1S1').address.lastName).toBeUndefined();
+  });
+
   it('an English name before the Chinese one, or asked for in a note, is the one on the label', () => {
     expect(
       read('收件人:Jessica Zhao 赵静怡\n收货地址:1151 W 8th Ave, Apt 305\n城市:Vancouver\n省:BC\n邮编:V6H 1C5').address,
