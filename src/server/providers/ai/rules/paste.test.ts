@@ -444,6 +444,15 @@ describe('the reading explained', () => {
     expect(findHeading(line, '', { ship: new Set(['garage']), not: new Set() })?.kind).toBe('ship');
   });
 
+  it('headings: "ship to head office instead" makes the Head Office block the ship-to; "to my attention at the X office" names X', () => {
+    const instead =
+      'Hi Dana,\n\nThe warehouse is closed for inventory this week, so please ship to head office instead.\n\nRegards,\nMarc Pelletier\nLogistics Coordinator\nBoréal Supply Ltd.\n\nHead Office\n900 Portage Ave, Suite 300\nWinnipeg MB R3G 0P5\n\nWarehouse / Receiving\n55 Keewatin St\nWinnipeg MB R2X 2R9';
+    expect(read(instead).address).toMatchObject({ address1: '900 Portage Ave', postalCode: 'R3G 0P5' });
+    const attention =
+      'Please courier the files to my attention at the Moncton office.\n\nThanks,\nLuc Cormier\nSaint John | 1 Germain St, Saint John NB E2L 4V1\nMoncton | 770 Main St, Moncton NB E1C 1E7';
+    expect(read(attention).address).toMatchObject({ address1: '770 Main St', city: 'Moncton' });
+  });
+
   it('signature: the line under the sign-off is the signer, the last plain line under the title the company', () => {
     const signature = (text: string) => readPaste(text, 'address').signature;
     expect(

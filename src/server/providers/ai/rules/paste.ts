@@ -299,6 +299,16 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
     s.to = endOfBlock(lines, s.from, s.to);
   }
 
+  // "please ship to head office instead": the block headed so is the ship-to, a "Warehouse" block is not.
+  const strong = targets.strong;
+  const asked = (s: { heading: string }) =>
+    s.heading
+      .toLowerCase()
+      .split(/[^\p{L}]+/u)
+      .some((w) => strong?.has(w));
+  if (role !== 'sender' && sections.some((s) => asked(s) && s.kind !== 'neutral')) {
+    for (const s of sections) if (s.kind === 'ship' || s.kind === 'other') s.kind = asked(s) ? 'ship' : 'other';
+  }
   const want: SectionKind = role === 'sender' ? 'from' : 'ship';
   // The ship-to block: one headed "new"/"instead" over one "on file"/"old", else the last (a later one corrects).
   const weight = (h: string) =>
@@ -364,7 +374,11 @@ function hasContent(lines: Line[], s: { from: number; to: number }): boolean {
   return lines.slice(s.from, s.to).some((l) => /\d/.test(l.text) && lineKind(l.text) === 'keep');
 }
 
-type Targets = { ship: Set<string>; not: Set<string> };
+/**
+ * Places the message asks to send to and says not to; `strong`: those asked for "instead" ("please
+ * ship to head office instead"), which win over any heading's own words.
+ */
+type Targets = { ship: Set<string>; not: Set<string>; strong?: Set<string> };
 
 const SHIP_WORDS =
   /warehouse|ship(?:ping)?\b|ship-to|receiving|deliver(?:y|ies)|livraison|entrep[ôo]t|r[ée]ception|\bdock\b|distribution|\blab\b|laborato|courier|physical|plant|factory|usine|depot|dépôt|fulfil+ment|收货|收貨|仓库|倉庫|收件/iu;
@@ -450,10 +464,11 @@ export function findHeading(
 }
 
 const TARGET_VERB =
-  /\b(?:send|sent|ship|shipp?ed|deliver|delivered|mail|mailed|courier|couriered|forward|direct|drop|envoyer|envoie|envoyez|envoyé|expédier|expédiez|exp[ée]die|livrer|livrez|livré|adresser|adressez)\b[^.!?\n]{0,80}?\b(?:to|at|à|au|aux|chez)\s+(?:the\s+|our\s+|my\s+|notre\s+|nos\s+|mon\s+|ma\s+|le\s+|la\s+|l['’])?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
+  /\b(?:send|sent|ship|shipp?ed|deliver|delivered|mail|mailed|courier|couriered|forward|direct|drop|envoyer|envoie|envoyez|envoyé|expédier|expédiez|exp[ée]die|livrer|livrez|livré|adresser|adressez)\b[^.!?\n]{0,80}?\b(?:to|at|à|au|aux|chez)\s+(?:(?:my|his|her|your|our)\s+attention\s+(?:at|in)\s+|(?:mon|son|votre)\s+attention\s+(?:à|au)\s+)?(?:the\s+|our\s+|my\s+|notre\s+|nos\s+|mon\s+|ma\s+|le\s+|la\s+|l['’])?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
 const NOT_TARGET =
   /\b(?:not|rather than|instead of|pas|non|plutôt qu['’]?)\s+(?:to\s+|at\s+|au\s+|à\s+)?(?:the\s+|our\s+|my\s+|le\s+|la\s+|l['’]|notre\s+)?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
 const TARGET_STOP = new Set([
+  'the',
   'me',
   'us',
   'you',
@@ -477,7 +492,18 @@ function shipTargets(lines: Line[]): Targets {
   for (const l of lines) {
     if (!l.text || !isProseLike(l.text)) continue;
     for (const m of l.text.matchAll(TARGET_VERB)) {
-      for (const w of m[1].toLowerCase().split(/\s+/)) if (w.length >= 3 && !TARGET_STOP.has(w)) targets.ship.add(w);
+      const words = m[1].toLowerCase().split(/\s+/);
+      const instead = /^\s*(?:instead|plutôt|à la place)\b/iu.test(l.text.slice(m.index + m[0].length));
+      for (const w of words) {
+        if (w.length < 3 || TARGET_STOP.has(w)) continue;
+        if (w === 'instead' || w === 'plutôt') {
+          for (const x of words)
+            if (x !== w && x.length >= 3 && !TARGET_STOP.has(x)) (targets.strong ??= new Set()).add(x);
+          continue;
+        }
+        targets.ship.add(w);
+        if (instead) (targets.strong ??= new Set()).add(w);
+      }
     }
     for (const m of l.text.matchAll(NOT_TARGET)) {
       for (const w of m[1].toLowerCase().split(/\s+/)) if (w.length >= 3 && !TARGET_STOP.has(w)) targets.not.add(w);
