@@ -131,6 +131,13 @@ export const NAME_STOPWORDS = new Set([
   'returning', 'return', 'sending', 'shipment', 'deliver-to', 'postal', 'code', 'city', 'province', 'street', 'number',
   'it', 'her', 'reach', 'reached', 'also', 'st', 'ave', 'rd', 'here', 'there', 'details', 'info', 'information', 'below',
   'above', 'dear', 'team', 'mon', 'ma', 'mes', 'le', 'la', 'les', 'de', 'du', 'des', 'pour', 'et', 'est', 'sa', 'soeur', 'frère',
+  // Chat words: "i do one sec", "nope moved!!", "oh nice", "Texto".
+  'do', 'does', 'did', 'one', 'sec', 'nope', 'yep', 'yup', 'yeah', 'yes', 'no', 'oh', 'nice', 'lol', 'omg', 'moved', 'got',
+  'sure', 'cool', 'perfect', 'great', 'wait', 'sorry', 'oops', 'haha', 'ty', 'np', 'kk', 'awesome', 'congrats', 'now',
+  'still', 'already', 'again', 'have', 'has', 'had', 'was', 'were', 'are', 'am', 'not', 'what', 'who', 'where', 'when',
+  'how', 'why', 'if', 'but', 'too', 'then', 'done', 'sent', 'paid', 'texto', 'sms', 'salut', 'bonjour', 'oui', 'non',
+  'ouais', 'allo', 'voici', 'voilà', 'voila', 'thank-you', 'morning', 'evening', 'tonight', 'today', 'tomorrow', 'tmrw',
+  'billing', 'accounts', 'payable', 'receivable', 'forms', 'formulaire', 'form',
 ]);
 
 export const COMPANY_PATTERN =

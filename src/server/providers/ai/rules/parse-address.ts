@@ -1002,6 +1002,10 @@ function cleanName(text: string): string | undefined {
     : tokens.map((x) => (x.length > 1 && x === x.toUpperCase() ? titleCase(x.toLowerCase()) : x)).join(' ');
 }
 
+/** Words of a Chinese message that start like a surname: 谢谢 (thanks), 周末 (weekend), 高兴 (glad). */
+const CHINESE_NOT_NAMES =
+  /^(?:谢谢|謝謝|多谢|多謝|周末|週末|高兴|高興|方便|金额|金額|安全|白天|江湖|黄金|黃金|余额|餘額|石头|石頭|许多|許多|韩国|韓國|马上|馬上|何时|何時|林林|关于|關於|包裹|包邮|包郵|程序|曹操|史上|毛巾|钟点|鐘點|夏天|冷冻|冷凍|温哥华|溫哥華|陆续|陸續)/u;
+
 /** A person's name from a candidate: a bare name, or the last run of capitalised words in a sentence. */
 function nameFrom(text: string, afterStreet: boolean): string | undefined {
   // "何太 何麗珠": Mrs Ho, then her name — the last word that is a name.
@@ -1016,7 +1020,8 @@ function nameFrom(text: string, afterStreet: boolean): string | undefined {
   const compact = text.replace(/\s+/g, '').replace(/(?<=[\u3400-\u9fff]{2})收$/u, '');
   if (CJK_ONLY.test(compact)) {
     const n = compact.replace(/(先生|女士|小姐|太太)$/, '');
-    const surname = CHINESE_SURNAMES.has(n.charAt(0)) || COMPOUND_SURNAMES.has(n.slice(0, 2));
+    const surname =
+      (CHINESE_SURNAMES.has(n.charAt(0)) || COMPOUND_SURNAMES.has(n.slice(0, 2))) && !CHINESE_NOT_NAMES.test(n);
     return n.length >= 2 && n.length <= 4 && surname ? compact : undefined;
   }
   if (/\d/.test(text)) return undefined;
