@@ -31,7 +31,8 @@ const LATIN_LABELS: Record<Exclude<LabelField, 'careOf'>, string[]> = {
   ],
   address2: ['address line 2', 'address 2', 'address2', 'unit', 'apt', 'apartment', 'suite', 'unit number', 'apt number',
     'adresse 2', 'adresse ligne 2', 'address line2', 'street 2', 'apt/suite', 'apartment/suite', 'unit/suite', 'suite/unit',
-    'app', 'appartement', 'no d\'app', 'unité'],
+    'app', 'appartement', 'no d\'app', 'unité', 'unit/apt/suite', 'apt/unit', 'apt/suite/unit', 'unit/apt', 'apt/unit/suite',
+    'suite/apt/unit', 'unit/suite/apt'],
   // "City/State: Portland, Oregon": the city, its state after it (read apart by the city label).
   city: ['city', 'town', 'municipality', 'ville', 'city/town', 'city/state', 'city, state', 'city/prov', 'city, prov',
     'ville/province', 'ville, province', 'city/province/state'],
@@ -43,7 +44,8 @@ const LATIN_LABELS: Record<Exclude<LabelField, 'careOf'>, string[]> = {
     'contact number', 'contact phone', 'ph', 'tél', 'cellulaire',
   ],
   email: ['email', 'e-mail', 'email address', 'e-mail address', 'courriel', 'mail'],
-  ignore: ['note', 'notes', 'remarks', 'instructions', 'delivery instructions', 'fax', '备注', '传真'],
+  ignore: ['note', 'notes', 'remarks', 'instructions', 'delivery instructions', 'fax', '备注', '传真', 'message', 'comments',
+    'comment', 'commentaires', 'commentaire', 'anything else we should know?', 'anything else?', 'questions', 'submitted on'],
 };
 
 const CJK_LABELS: Partial<Record<LabelField, string[]>> = {

@@ -278,7 +278,7 @@ export const GREETING_WORDS =
 
 const NOISE = [
   // A line about an address that holds none ("Warranty registration — mailing address"), and "same as before".
-  /^[^\d@]*\b(?:address|adresse)\b[^\d@]*$|^[^\d]*(?:不变|不變|同上|一样|一樣|没变|沒變)[^\d]*$/iu,
+  /^(?![^\n]*(?:general delivery|poste restante))[^\d@]*\b(?:address|adresse)\b[^\d@]*$|^[^\d]*(?:不变|不變|同上|一样|一樣|没变|沒變)[^\d]*$/iu,
   // Order, invoice and tracking numbers.
   /^(?:po|p\.o\.)\s*(?:#|no\.?|number|n°|:)\s*[\w-]*\d/iu,
   /^(?:order|commande|invoice|facture|receipt|reçu|transaction|confirmation|tracking|suivi|purchase order|bon de commande|ref|reference|référence|订单|訂單|运单|運單|发票|發票|单号|單號)\b[^\n]{0,60}?\d/iu,
@@ -286,6 +286,8 @@ const NOISE = [
   /^(?:订单号|訂單號|订单编号|訂單編號|单号)/u,
   // A form's numbered section title in capitals ("1. APPLICANT", "3) DECLARATION").
   /^\d{1,2}[.)][ \t]+\p{Lu}[\p{Lu} \t&/'-]*$/u,
+  // A form service's furniture: "Google Forms", "Response #27", "Submission 1042", "Submitted on: …".
+  /^(?:google forms?|microsoft forms?|wix forms?|typeform|jotform|formstack|squarespace forms?|(?:response|réponse|submission|soumission|entry|entrée)[ \t]*(?:#|no\.?|n°)?[ \t]*\d{1,7}|(?:submitted|soumis|envoyé)(?:[ \t]+(?:on|le))?[ \t]*[:：][^\n]*)$/iu,
   // Page markers of a printed list ("Page 14", "Page 2 of 3", "p. 2/3").
   /^(?:page|p\.)\s*\d{1,4}(?:\s*(?:of|de|\/)\s*\d{1,4})?$/iu,
   // Dates and times.

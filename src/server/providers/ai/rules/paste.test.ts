@@ -693,6 +693,27 @@ describe('the reading explained', () => {
     expect(read('格式 77 Queen St E, Toronto ON M5C 1S1').address.lastName).toBeUndefined();
   });
 
+  it('forms: two-language labels, starred labels over their values, form-service furniture, general delivery', () => {
+    const twoLanguages =
+      'TO / À\nName / Nom: Hélène Arsenault\nCompany / Entreprise:\nAddress line 1 / Adresse ligne 1: 45 Church St\nUnit / Unité: 3\nCity / Ville: Moncton\nProv.: NB\nPostal code / Code postal: E1C 4Z5';
+    expect(read(twoLanguages).address).toEqual(
+      expect.objectContaining({ firstName: 'Hélène', address1: '45 Church St', address2: 'Unit 3', city: 'Moncton' }),
+    );
+    expect(read(twoLanguages).address.company).toBeUndefined();
+    const starred =
+      'Google Forms\nQuilt raffle — shipping\nResponse #4\n\nFull name *\njamal osei\n\nStreet address (number + street) *\n22 pine st\n\nCity *\nthunder bay\n\nProvince *\nOntario\n\nPostal code *\np7b 3a1';
+    expect(read(starred).address).toMatchObject({
+      firstName: 'Jamal',
+      lastName: 'Osei',
+      address1: '22 Pine St',
+      postalCode: 'P7B 3A1',
+    });
+    expect(read(starred).address.company).toBeUndefined();
+    const general =
+      'Name: Ada Lee\nAddress: General Delivery\nCity: Ucluelet\nProvince: BC\nPostal code: V0R 3A0\nMessage: pick up at the post office';
+    expect(read(general).address).toMatchObject({ address1: 'General Delivery', city: 'Ucluelet' });
+  });
+
   it('an English name before the Chinese one, or asked for in a note, is the one on the label', () => {
     expect(
       read('收件人:Jessica Zhao 赵静怡\n收货地址:1151 W 8th Ave, Apt 305\n城市:Vancouver\n省:BC\n邮编:V6H 1C5').address,

@@ -560,10 +560,22 @@ const CIVIC_LABEL =
   /^(?:no\.? civique|numéro civique|civic(?: number)?|street number|street no\.?|house number|no\.? de rue|門牌號|门牌号)\s*[:：]\s*(\d{1,6}[A-Za-z]?)$/iu;
 const STREET_NAME_LABEL = /^(?:nom de (?:la )?rue|street name|rue|街道名?)\s*[:：]\s*(.+)$/iu;
 const APT_LABEL =
-  /^(?:(no d['’]app\.?(?:\s*\/\s*bureau)?|numéro d['’]appartement|app\.?|appartement|bureau)|apt\.?|apartment|unit|suite)(?:\s*(?:number|no\.?|#))?\s*[:：]\s*([A-Za-z]?\d{1,5}[A-Za-z]?)$/iu;
+  /^(no d['’]app\.?(?:\s*\/\s*bureau)?|numéro d['’]appartement|app\.?|appartement|bureau|apt\.?|apartment|unit|unité|suite)(?:\s*(?:number|no\.?|#))?\s*[:：]\s*([A-Za-z]?\d{1,5}[A-Za-z]?)$/iu;
+/** The unit's word as the label names it: "Unit: 2" is "Unit 2", "App. : 4" is "App. 4". */
+function aptLabelText(label: string): string {
+  const key = label.toLowerCase();
+  if (/^(?:no|numéro|app)/.test(key)) return 'App.';
+  if (key.startsWith('bureau')) return 'Bureau';
+  if (key.startsWith('unit')) return 'Unit';
+  if (key.startsWith('suite')) return 'Suite';
+  return 'Apt';
+}
 const ENGLISH_NAME = /^(?:英文名字?|英文姓名|english name|nom anglais)\s*[:：]\s*/iu;
 const CHINESE_NAME = /^(?:中文名字?|中文姓名|chinese name|nom chinois)\s*[:：]/iu;
-const OPTIONAL = /(?<!\s)\s*\((?:optional|facultatif|optionnel|可选|選填)\)\s*$/iu;
+const OPTIONAL =
+  /(?<!\s)(?:\s*(?:\((?:optional|facultatif|optionnel|可选|選填)\)|\*|\((?=[^)]*\b(?:number|numéro|street|rue|e\.g|ex\.)\b)[^)\n]{1,40}\))){1,3}\s*$/iu;
+/** "Address line 1 / Adresse ligne 1:", "Name / Nom:": a label given in two languages — its first. */
+const TWO_LANGUAGE_LABEL = /^([^:：/\n]{2,30}?)[ \t]+\/[ \t]+[^:：/\n]{2,30}?[ \t]*(?=[:：])/u;
 
 /**
  * A form copied as text: a label alone on its line with the value under it ("Full name\nOlivia
@@ -571,13 +583,19 @@ const OPTIONAL = /(?<!\s)\s*\((?:optional|facultatif|optionnel|可选|選填)\)\
  * They become the labelled lines the parser reads ("Name: Olivia Thompson", "Address: 1435 rue …").
  */
 function joinFormFields(lines: Line[]): Line[] {
-  const out = lines.map((l) => ({ ...l }));
+  const out = lines.map((l) => {
+    const two = TWO_LANGUAGE_LABEL.exec(l.text);
+    return two && LABEL_FIELDS.has(two[1].trim().toLowerCase())
+      ? { ...l, text: two[1].trim() + l.text.slice(two[0].length) }
+      : { ...l };
+  });
   const isLabel = (t: string) => {
     const key = t
       .replace(OPTIONAL, '')
       .replace(/(?<!\s)\s*[:：]\s*$/, '')
       .trim()
-      .toLowerCase();
+      .toLowerCase()
+      .replace(/\s*\/\s*/g, '/');
     return (
       key.length > 1 &&
       (LABEL_FIELDS.has(key) ||
@@ -624,7 +642,7 @@ function joinFormFields(lines: Line[]): Line[] {
     else if (CIVIC_LABEL.test(t)) civic ??= l;
     else if (STREET_NAME_LABEL.test(t)) street ??= l;
     const apt = APT_LABEL.exec(t);
-    if (apt) l.text = `${apt[1] ? 'App.' : 'Apt'} ${apt[2]}`;
+    if (apt) l.text = `${aptLabelText(apt[1])} ${apt[2]}`;
   }
   if (first || last) {
     const given = first && FIRST_LABEL.exec(first.text)![1].trim();
