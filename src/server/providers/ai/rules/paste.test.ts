@@ -714,6 +714,21 @@ describe('the reading explained', () => {
     expect(read(general).address).toMatchObject({ address1: 'General Delivery', city: 'Ucluelet' });
   });
 
+  it('chats: an address taken back ("wait actually send it to my work") gives way to the next one, its name kept', () => {
+    const chat =
+      'Dev Malhotra: hey the hoodie is for me\nDev Malhotra: dev malhotra 88 bloor st e toronto on m4w 3g9\nDev Malhotra: wait actually send it to my work, no one is home\nDev Malhotra: Lakeshore Print Co., 1200 Lake Shore Blvd W, Toronto ON M6K 1A1\nMe: 👍';
+    expect(read(chat).address).toMatchObject({
+      firstName: 'Dev',
+      lastName: 'Malhotra',
+      company: 'Lakeshore Print Co.',
+      address1: '1200 Lake Shore Blvd W',
+      postalCode: 'M6K 1A1',
+    });
+    // Without a word that takes it back, two addresses are not read as a change.
+    const two = 'from: 88 Bloor St E, Toronto ON M4W 3G9\nto: 1200 Lake Shore Blvd W, Toronto ON M6K 1A1';
+    expect(read(two).address.postalCode).toBe('M6K 1A1');
+  });
+
   it('an English name before the Chinese one, or asked for in a note, is the one on the label', () => {
     expect(
       read('收件人:Jessica Zhao 赵静怡\n收货地址:1151 W 8th Ave, Apt 305\n城市:Vancouver\n省:BC\n邮编:V6H 1C5').address,

@@ -80,6 +80,7 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
     text: preferLatinName(cutLead(l.text)),
   }));
   const signature = readSignature(lines);
+  dropSuperseded(lines);
 
   const block = chooseBlock(lines, role, shipTargets(lines));
   const kept: string[] = [];
@@ -731,6 +732,34 @@ function stripSpeakers(input: Line[]): Line[] {
   const leaving = (l: Line) => POSTAL_LINE.test(l.text) && PICKUP.test(l.text);
   const elsewhere = said.some((l) => POSTAL_LINE.test(l.text) && !leaving(l));
   return said.map((l) => (elsewhere && leaving(l) ? { ...l, text: '' } : l));
+}
+
+/** Words that take back an address given before: "wait actually send it to my work", "no wait thats my parents place". */
+const CHANGE =
+  /(?:^|[\s,.!?;:])(?:actually|wait|instead|scratch that|never ?mind|nvm|changed? my mind|i moved|moved out|not there any ?more|finalement|plutôt|en fait|pis non|ah non|oublie ça|j['’]ai déménagé|其实|其實|改成|改寄|换成|換成|搬家了|不是这个|不是這個)(?=$|[\s,.!?;:])/iu;
+
+/**
+ * A chat that gives an address, then takes it back and gives another ("212 cranston dr se …" / "wait
+ * actually send it to my work" / "Foothills Vet Supply, 4415 52 Ave SE …"): the earlier one goes.
+ * Only where no heading names the blocks (headings choose among them).
+ */
+function dropSuperseded(lines: Line[]): void {
+  const at: number[] = [];
+  for (const [i, l] of lines.entries()) {
+    const heading = SECTION.exec(l.text);
+    if (heading && ['ship', 'other', 'from'].includes(sectionKind(heading) ?? '')) return;
+    if (POSTAL_LINE.test(l.text) && hasStreet(l.text)) at.push(i);
+  }
+  for (let k = at.length - 1; k > 0; k--) {
+    const [earlier, later] = [at[k - 1], at[k]];
+    if (lines[earlier].text === lines[later].text) continue;
+    if (!lines.slice(earlier + 1, later + 1).some((l) => CHANGE.test(l.text))) continue;
+    // The words before its civic number stay: "priya patel 2190 commercial dr …" still names her.
+    const t = lines[earlier].text;
+    const civic = t.search(/(?<![\p{L}\p{N}])\d/u);
+    const before = civic > 0 ? t.slice(0, civic).trim() : '';
+    lines[earlier] = { ...lines[earlier], text: before.split(/\s+/).length <= 4 ? before : '' };
+  }
 }
 
 /** A chat line that runs into its address: "… i want it in green!! ship to priya patel 2190 …" / "我的收货信息如下：加拿大…". */
