@@ -26,6 +26,22 @@ describe('spreadsheet pastes', () => {
     });
   });
 
+  it('a civic number in a column of its own ("House #", "Numéro", "門牌號") goes before the street beside it', () => {
+    expect(
+      read(
+        'Name (Last, First)\tHouse #\tStreet\tUnit\tCity\tProv\tPostal\nTran, Mai\t402\tVictoria Ave E\t\tRegina\tSK\tS4N 0N9',
+      ),
+    ).toMatchObject({ firstName: 'Mai', lastName: 'Tran', address1: '402 Victoria Ave E', city: 'Regina' });
+    expect(
+      read(
+        'Nom complet (Nom, Prénom)\tNuméro\tRue\tVille\tCode postal\nGagnon, Élise\t77\true Principale\tGranby\tJ2G 2T8',
+      ),
+    ).toMatchObject({ firstName: 'Élise', lastName: 'Gagnon', address1: '77 rue Principale' });
+    expect(
+      read('姓\t名\t門牌號\t街道\t單位\t城市\t省份\t郵編\n司徒\t美華\t6060\tMinoru Blvd\t#210\tRichmond\tBC\tV6Y 1Y2'),
+    ).toMatchObject({ lastName: '司徒', firstName: '美華', address1: '6060 Minoru Blvd', address2: 'Unit 210' });
+  });
+
   it('a header of two rows: the lower words under merged group cells name the columns', () => {
     expect(
       read(
