@@ -139,7 +139,7 @@ export const NAME_STOPWORDS = new Set([
   'still', 'already', 'again', 'have', 'has', 'had', 'was', 'were', 'are', 'am', 'not', 'what', 'who', 'where', 'when',
   'how', 'why', 'if', 'but', 'too', 'then', 'done', 'sent', 'paid', 'texto', 'sms', 'salut', 'bonjour', 'oui', 'non',
   'ouais', 'allo', 'voici', 'voilà', 'voila', 'thank-you', 'morning', 'evening', 'tonight', 'today', 'tomorrow', 'tmrw',
-  'billing', 'accounts', 'payable', 'receivable', 'forms', 'formulaire', 'form',
+  'billing', 'accounts', 'payable', 'receivable', 'forms', 'formulaire', 'form', 'po', 'p.o.', 'put',
 ]);
 
 export const COMPANY_PATTERN =

@@ -729,6 +729,15 @@ describe('the reading explained', () => {
     expect(read(two).address.postalCode).toBe('M6K 1A1');
   });
 
+  it('chats: the billing address a shop repeats is not the ship-to; "just put PO Box …" names no one', () => {
+    const billing =
+      '[2024-07-22 15:40] Prairie Saddlery: Hi Dana, billing we have as 12 Main St, Brandon\n[2024-07-22 15:44] Dana Kowalchuk: ship to the farm please\n[2024-07-22 15:46] Dana Kowalchuk: 55 rr 1 road 40w souris mb r0k 2c0';
+    expect(read(billing).address).toMatchObject({ firstName: 'Dana', lastName: 'Kowalchuk', postalCode: 'R0K 2C0' });
+    expect(read(billing).address.address1).not.toContain('Main St');
+    const box = "Hey it's Aputi Kilabuk\nJust put PO Box 210 Pangnirtung NU X0A 0R0";
+    expect(read(box).address).toMatchObject({ firstName: 'Aputi', lastName: 'Kilabuk', address1: 'PO Box 210' });
+  });
+
   it('an English name before the Chinese one, or asked for in a note, is the one on the label', () => {
     expect(
       read('收件人:Jessica Zhao 赵静怡\n收货地址:1151 W 8th Ave, Apt 305\n城市:Vancouver\n省:BC\n邮编:V6H 1C5').address,

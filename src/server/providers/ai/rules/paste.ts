@@ -686,6 +686,9 @@ const TELEGRAM_STAMP = /^(\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,3})
 /** Where a parcel is picked up or sent back from, in a chat line. */
 const PICKUP =
   /(?<![\p{L}])(?:pick ?up|pickup is|pick it up|our pickup|my place is|i'?m at|we'?re at|return (?:address|to)|ramassage|cueillette|venir chercher|à récupérer|自取)(?![\p{L}])/iu;
+/** A chat line that gives the billing or an old address ("Billing we have as 880 Glenmore Rd N, Kelowna"). */
+const BILLING_NOTE =
+  /(?<![\p{L}])(?:billing|billed to|bill to|facturation|on file|old address|ancienne adresse|账单|帳單)(?![\p{L}])/iu;
 
 /** The one pasting the chat ("You", "Vous", "我"). */
 const isOwn = (who?: string) => Boolean(who && /^(?:you|vous|toi|me|moi|我)$/iu.test(who));
@@ -729,7 +732,9 @@ function stripSpeakers(input: Line[]): Line[] {
   }
   // An address given as a pickup or one's own place ("Pickup is at my place, 455 Dundas St …") is
   // where the parcel leaves from, not where it goes — when the chat gives another address.
-  const leaving = (l: Line) => POSTAL_LINE.test(l.text) && PICKUP.test(l.text);
+  const leaving = (l: Line) =>
+    (POSTAL_LINE.test(l.text) && PICKUP.test(l.text)) ||
+    (BILLING_NOTE.test(l.text) && (POSTAL_LINE.test(l.text) || hasStreet(l.text.replace(PHONE_RE, ' '))));
   const elsewhere = said.some((l) => POSTAL_LINE.test(l.text) && !leaving(l));
   return said.map((l) => (elsewhere && leaving(l) ? { ...l, text: '' } : l));
 }
@@ -931,7 +936,7 @@ const FOR_NAME = new RegExp(
   'iu',
 );
 const NOT_NAME =
-  /^(?:at|à|au|in|on|from|de|du|the|a|an|and|et|btw|here|there|lol|haha|ok|okay|so|just|going|moving|back|home|address|adresse|place|new|not|pas|please|pls|svp|stp|thanks|merci|who|that|which|qui|que|my|mon|ma|is|est|will|can|was|in|to|for|pour|with|avec|sorry|désolé|désolée|moi|me|you|vous|tu|toi|il|elle|he|she|they|we|on|ici|là|la|le|les|un|une|des|ship|send|envoie|envoyer|livrer|deliver|mail|ça|ca|this|it|its|it's)$/iu;
+  /^(?:at|à|au|in|on|from|de|du|the|a|an|and|et|btw|here|there|lol|haha|ok|okay|so|just|going|moving|back|home|address|adresse|place|new|not|pas|please|pls|svp|stp|thanks|merci|who|that|which|qui|que|my|mon|ma|is|est|will|can|was|in|to|for|pour|with|avec|sorry|désolé|désolée|moi|me|you|vous|tu|toi|il|elle|he|she|they|we|on|ici|là|la|le|les|un|une|des|ship|send|envoie|envoyer|livrer|deliver|mail|ça|ca|this|it|its|it's|po|p\.o\.|box|apt|unit|suite|attn|c\/o|case|rr)$/iu;
 
 function turnReversedName(t: string): string {
   const m = /^(\p{Lu}[\p{L}'’-]+),\s*(\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+)?)$/u.exec(t.trim());
