@@ -403,7 +403,8 @@ const MINOR = words(
 
 /** Header words in the order they decide: "Phone number (for courier)" is a phone, "City / Town" a city. */
 const FIELD_WORDS: [RegExp, Field][] = [
-  [words('e-?mail|courriel', '邮箱|電郵|邮件'), 'email'],
+  // (Microsoft Forms in French calls the e-mail "Adresse de messagerie".)
+  [words('e-?mail|courriel|messagerie|adresse électronique', '邮箱|電郵|邮件'), 'email'],
   [words('phone|tel|tél|téléphone|telephone|mobile|cell|cellulaire', '电话|電話|手机|手機'), 'phone'],
   [words('postal|zip|postcode|code postal', '邮编|郵遞區號|郵編'), 'postal'],
   [words('province|state|prov', '省'), 'province'],
