@@ -1120,9 +1120,23 @@ function splitName(out: ParsedAddress, name: string): void {
     out.firstName = name;
     return;
   }
+  // "Thi Mai Nguyen", "Thu Ha Tran": a Vietnamese given name of two words before the family name.
+  const words = name.split(' ');
+  if (words.length === 3 && VIETNAMESE_SURNAMES.has(words[2].toLowerCase())) {
+    out.firstName = `${words[0]} ${words[1]}`;
+    out.lastName = words[2];
+    return;
+  }
   out.firstName = name.slice(0, space);
   out.lastName = name.slice(space + 1);
 }
+
+/** Vietnamese family names, written last in Canada ("Thi Mai Nguyen"). */
+const VIETNAMESE_SURNAMES = new Set(
+  'nguyen nguyễn tran trần le lê pham phạm hoang hoàng huynh huỳnh phan vu vũ vo võ dang đặng bui bùi do đỗ ho hồ ngo ngô duong dương ly lý truong trương dinh đinh luong lương trinh trịnh'.split(
+    ' ',
+  ),
+);
 
 function finish(w: Work): ParsedAddress {
   const out = w.out;

@@ -738,6 +738,17 @@ describe('the reading explained', () => {
     expect(read(box).address).toMatchObject({ firstName: 'Aputi', lastName: 'Kilabuk', address1: 'PO Box 210' });
   });
 
+  it('a Vietnamese given name of two words stays whole; other names split at the first space', () => {
+    expect(read('Kim Anh Pham\n3300 Rue Sherbrooke E, Montréal QC H1W 1C4').address).toMatchObject({
+      firstName: 'Kim Anh',
+      lastName: 'Pham',
+    });
+    expect(read('Fatima Zahra Idrissi\n3300 Rue Sherbrooke E, Montréal QC H1W 1C4').address).toMatchObject({
+      firstName: 'Fatima',
+      lastName: 'Zahra Idrissi',
+    });
+  });
+
   it('an English name before the Chinese one, or asked for in a note, is the one on the label', () => {
     expect(
       read('收件人:Jessica Zhao 赵静怡\n收货地址:1151 W 8th Ave, Apt 305\n城市:Vancouver\n省:BC\n邮编:V6H 1C5').address,
