@@ -453,6 +453,25 @@ describe('the reading explained', () => {
     expect(read(attention).address).toMatchObject({ address1: '770 Main St', city: 'Moncton' });
   });
 
+  it('signature: the person the message asks to address it to receives it, with the number given for them', () => {
+    const mail =
+      'Hi Omar,\n\nPlease ship the pallet to our Dorval warehouse, attention Linda in receiving. Her line is 514-555-0170.\n\nThanks,\n\nGeoffrey Park\nBuyer\nSaint-Laurent Textiles Inc.\nT 514-555-0111 | C 514-555-0112\ngpark@stlaurenttextiles.ca\n\nHead office: 800 rue Sherbrooke O, Montréal QC H3A 1G1\nWarehouse: 1650 ch. de la Côte-de-Liesse, Dorval QC H9P 1A7';
+    const address = read(mail).address;
+    expect(address).toMatchObject({ firstName: 'Linda', phone: '514-555-0170', postalCode: 'H9P 1A7' });
+    expect(address.lastName).toBeUndefined();
+    expect(address.email).toBeUndefined();
+    const french =
+      "Bonjour,\n\nVeuillez livrer à notre atelier, à l'attention de Réal Thibodeau, contremaître (cell. 418 555-0177).\n\nMerci,\nNadine Roy\nAdjointe administrative\nUsinage Beauce Ltée\nAtelier : 455 1re Avenue, Saint-Georges QC G5Y 3M3";
+    expect(read(french).address).toMatchObject({ firstName: 'Réal', lastName: 'Thibodeau', phone: '418-555-0177' });
+    // "attn me" and a department name no one.
+    expect(
+      readPaste('Ship to the club please, attn me. Weekday afternoons somebody is there.', 'address').attention,
+    ).toBeUndefined();
+    expect(
+      readPaste('Mark it HOT and send it attn Parts at the Humboldt store please.', 'address').attention,
+    ).toBeUndefined();
+  });
+
   it('signature: the line under the sign-off is the signer, the last plain line under the title the company', () => {
     const signature = (text: string) => readPaste(text, 'address').signature;
     expect(

@@ -10,7 +10,7 @@ import { PHONE_RE, prepare, replaceEmails } from './parse-address';
 import type { ParseRole } from './roles';
 import { normalizeProvince, normalizeUsState } from '../../../../shared/provinces';
 import { lookupCity } from './cities';
-import { ABBREVIATIONS, LABEL_FIELDS } from './lexicon';
+import { ABBREVIATIONS, LABEL_FIELDS, NAME_STOPWORDS } from './lexicon';
 import { splitColumns } from './paste-columns';
 import { readCsv } from './paste-csv';
 import {
@@ -46,6 +46,11 @@ export type PasteReading = {
   signature: { name?: string; company?: string };
   /** A name given in a sentence of a chat ("its jess btw", "to my sister anna kowalski"). */
   chatName?: string;
+  /**
+   * The person a message asks to address the parcel to ("attention Karen in receiving", "À l'attention de
+   * Sylvain Gagnon", "address them to Gerard Kielly"): not the writer who signs it.
+   */
+  attention?: string;
   /** The block was chosen by a heading ("Ship to:", "Please ship to our lab manager:"). */
   headed?: boolean;
   /** The chat name was said as the one the parcel is for ("for my sister …"): it wins over a name line. */
@@ -75,7 +80,8 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   const csv = readCsv(text);
   // Signature and footer lines run parts together with bars or dots ("Sarah O'Neil | Office Manager | …").
   const source = csv ? csv.text : splitChineseLabels(slashParts(text.replace(/(?<![ \t])[ \t]+[|·•][ \t]+/g, '\n')));
-  const lines = joinFormFields(stripSpeakers(splitLines(source))).map((l) => ({
+  const whole = joinFormFields(stripSpeakers(splitLines(source)));
+  const lines = whole.map((l) => ({
     ...l,
     text: preferLatinName(cutLead(l.text)),
   }));
@@ -151,7 +157,10 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
         readCorrection(l.text.slice(fix.index), corrections);
     }
   }
-  const phones = findPhones(lines, block);
+  // (Read on the sentences whole: "…, attention Karen in receiving. Do NOT send it to …" loses its
+  // start where the address is cut out of a chat line.)
+  const attention = bodyAttention(whole, block);
+  const phones = findPhones(lines, block, attention);
   const emails = findEmails(lines, block);
   let body = kept.join('\n');
   body = body.replace(PHONE_LABEL, '').replace(PHONE_RE, '\n');
@@ -177,6 +186,7 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   )?.speaker;
   if (writer && !isOwn(writer) && /^\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,3}$/u.test(writer))
     reading.speaker = writer;
+  if (attention) reading.attention = attention.name;
   if (block?.heading) reading.headed = true;
   if (block?.heading) {
     // The text around a ship-to block (a signature's name and company) for what the block lacks.
@@ -1037,7 +1047,34 @@ const personKey = (t: string) =>
     .toLowerCase();
 
 /** Every phone of the text with how much it is wanted: in the chosen block, a cell, a direct line, an office line; never a fax. */
-function findPhones(lines: Line[], block: Block | undefined): Phone[] {
+/** "attention Karen in receiving", "À l'attention de Sylvain Gagnon, commis", "address them to Gerard Kielly". */
+const BODY_ATTENTION =
+  /(?:^|[\s,.;:(—–-])(?:attention|attn\.?|to the attention of|à l['’]attention de|a\/s(?: de)?|address(?:ed)? (?:it|them|this|the (?:box|boxes|parcel|package|order|shipment)) to|adress(?:er|ez)(?: le colis| les boîtes| la commande)? à|care of|au nom de|mark(?:ed)? (?:it|them) (?:for|to))[ \t]*[:,]?[ \t]+(?:(?:mr|mrs|ms|dr|mme)\.?[ \t]+|M\.[ \t]+|Me[ \t]+(?=\p{Lu}))?([\p{L}'’-]+(?:[ \t]+[\p{L}'’-]+){0,2})/giu;
+const NOT_ATTENTION =
+  /^(?:me|parts|service|sales|ventes|pièces|maintenance|office|bureau|front|the|us|moi|nous|the|la|le|les|receiving|shipping|réception|reception|expédition|warehouse|dock|accounts|comptabilité|purchasing|achats|my|our|your|notre|mon|ma|of|de|du|des|at|à|au|in)$/iu;
+
+/**
+ * The person a message (not the address block) asks the parcel to be addressed to: capitalised words
+ * after "attention", "À l'attention de", "address them to" in a sentence. With the line it is on.
+ */
+function bodyAttention(lines: Line[], block: Block | undefined): { name: string; start: number } | undefined {
+  // (A block without a heading is the whole text: its sentences are searched too.)
+  const inBlock = new Set(block?.heading ? block.lines.map((l) => l.start) : []);
+  for (const l of lines) {
+    if (!l.text || inBlock.has(l.start) || block?.excluded.has(l.start) || l.text.split(/\s+/).length < 6) continue;
+    for (const m of l.text.matchAll(BODY_ATTENTION)) {
+      const words: string[] = [];
+      for (const w of m[1].split(/[ \t]+/)) {
+        if (!/^\p{Lu}[\p{Ll}'’-]/u.test(w) || NOT_ATTENTION.test(w) || NAME_STOPWORDS.has(w.toLowerCase())) break;
+        words.push(w.replace(/['’]s$/u, ''));
+      }
+      if (words.length && !lookupCity(words.join(' '))) return { name: words.join(' '), start: l.start };
+    }
+  }
+  return undefined;
+}
+
+function findPhones(lines: Line[], block: Block | undefined, attention?: { name: string; start: number }): Phone[] {
   // Phones of a billing or head-office block are not the recipient's; those of the chosen block win.
   const inBlock = new Set(block?.heading ? block.lines.map((l) => l.start) : []);
   const out: Phone[] = [];
@@ -1075,6 +1112,11 @@ function findPhones(lines: Line[], block: Block | undefined): Phone[] {
         : rest.slice(0, 16);
       if (FAX.test(before) || /^\s*\(?(?:fax|téléc)/i.test(after)) continue;
       let rank = samePerson.has(line.start) ? 4 : 3;
+      // The number the message gives with the person it names ("attention Karen …, her line is …").
+      const named =
+        attention &&
+        (line.start === attention.start ||
+          new RegExp(`(?<![\\p{L}])${attention.name.split(' ')[0]}(?![\\p{L}])`, 'u').test(line.text));
       if (CELL.test(before) || /^\s*\(?(?:cell|mobile|cellulaire|手机|手機)/i.test(after)) rank = 1;
       else if (DIRECT.test(before) || /^\s*\(?direct/i.test(after)) rank = 2;
       if (TOLL_FREE.test(area)) rank = 5;
@@ -1084,7 +1126,7 @@ function findPhones(lines: Line[], block: Block | undefined): Phone[] {
         digits: `${area}${b}${c}`,
         index: line.start + m.index,
         rank,
-        inBlock: inBlock.has(line.start),
+        inBlock: inBlock.has(line.start) || Boolean(named && line.text.split(/\s+/).length >= 6),
       });
     }
   }

@@ -97,6 +97,10 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
   if ((!address.name || (oneWord && signature.name?.includes(' '))) && signature.name) {
     takeName(address, parseAddressText(`Name: ${signature.name}`));
   }
+  // "attention Karen in receiving" in the message: Karen receives it, not the one who signs.
+  const attention =
+    reading.attention && (!blockNamed || address.name === signature.name) ? reading.attention : undefined;
+  if (attention) takeName(address, parseAddressText(`Name: ${attention}`));
   // "send the proofs to my place instead of the office": the parcel goes home, not to the company.
   const home = HOME.test(text);
   if (
@@ -172,11 +176,13 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
         `(?:e-?mail|courriel|邮箱|電郵)[^\\n@]{0,12}[:：][ \\t]*${e.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
         'i',
       ).test(text);
+    // When the message names someone to receive the parcel, its e-mails are the writers' unless one bears that name.
+    const signers = (e: string) => Boolean(attention) && !bearsName(e, address);
     const desk = (e: string) => Boolean(address.name) && DESK_EMAIL.test(e) && !bearsName(e, address) && !labelled(e);
     const emails = [reading.email.value, ...reading.email.others]
       .filter((e) => !e.startsWith('?') || bearsName(e.slice(1), address))
       .map((e) => e.replace(/^\?/, ''))
-      .filter((e) => !otherPerson(e) && !desk(e));
+      .filter((e) => !otherPerson(e) && !desk(e) && !signers(e));
     if (emails.length) {
       address.email = emails[0];
       if (emails.length > 1) guessed.push({ field: 'email', others: emails.slice(1) });
