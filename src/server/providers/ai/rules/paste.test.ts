@@ -472,6 +472,12 @@ describe('the reading explained', () => {
     ).toBeUndefined();
   });
 
+  it('a block\'s "a/s <name>, <title>" names the person; a borough in brackets is not the city', () => {
+    const block =
+      'Livrer à :\nRénovations Boréal Inc.\na/s Luc Gervais, surintendant\n88, rue Principale\nGatineau (secteur Hull) QC J8X 2A1\n\nMerci,\nSandra Viens\nEstimatrice\nRénovations Boréal Inc.';
+    expect(read(block).address).toMatchObject({ firstName: 'Luc', lastName: 'Gervais', city: 'Gatineau' });
+  });
+
   it('signature: the line under the sign-off is the signer, the last plain line under the title the company', () => {
     const signature = (text: string) => readPaste(text, 'address').signature;
     expect(

@@ -102,6 +102,11 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
       readCorrection(t.slice(fix.index), corrections);
       t = t.slice(0, fix.index);
     }
+    // "a/s Steve Lafleur, surintendant", "Attn: Dana Kim – Receiving Lead": the person without the title.
+    t = t.replace(
+      /^((?:attn|attention|a\/s|c\/o|à l['’]attention de)[ \t]*[:.]?[ \t]+[^,\d\n]{2,40}?)[ \t]*(?:,|[ \t][–—-])[ \t]*([^,\d\n]{2,40})$/iu,
+      (m, person: string, title: string) => (isJobTitle(title) ? person : m),
+    );
     const kind = lineKind(t);
     if (kind === 'noise') continue;
     if (kind === 'correction') {
@@ -111,6 +116,8 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
     if (DEPARTMENT_ATTN.test(t)) continue;
     // A note in brackets in Chinese ("(我老闆,佢會轉交俾我)", "(公司)") is no part of an address.
     t = t.replace(/\([^()\n]{0,40}[\u3400-\u9fff][^()\n]{0,40}\)/gu, ' ');
+    // "Gatineau (secteur Aylmer)": the borough in brackets is no part of the city's name.
+    t = t.replace(/[ \t]*\((?:secteur|sector|arrondissement|borough|quartier|district)[ \t][^()\n]{1,40}\)/giu, '');
     // "PO Box: 583", "RR: 2" on a form: the box itself.
     t = t.replace(/^(p\.?[ \t]?o\.?[ \t]?box|case postale|c\.p\.|rr|rural route)[ \t]*[:：][ \t]*(?=\d)/iu, '$1 ');
     // A form's empty field ("Street No.:" over "Street name:") holds nothing.
@@ -1049,7 +1056,7 @@ const personKey = (t: string) =>
 /** Every phone of the text with how much it is wanted: in the chosen block, a cell, a direct line, an office line; never a fax. */
 /** "attention Karen in receiving", "À l'attention de Sylvain Gagnon, commis", "address them to Gerard Kielly". */
 const BODY_ATTENTION =
-  /(?:^|[\s,.;:(—–-])(?:attention|attn\.?|to the attention of|à l['’]attention de|a\/s(?: de)?|address(?:ed)? (?:it|them|this|the (?:box|boxes|parcel|package|order|shipment)) to|adress(?:er|ez)(?: le colis| les boîtes| la commande)? à|care of|au nom de|mark(?:ed)? (?:it|them) (?:for|to))[ \t]*[:,]?[ \t]+(?:(?:mr|mrs|ms|dr|mme)\.?[ \t]+|M\.[ \t]+|Me[ \t]+(?=\p{Lu}))?([\p{L}'’-]+(?:[ \t]+[\p{L}'’-]+){0,2})/giu;
+  /(?:^|[\s,.;:(—–-])(?:attention|attn\.?|to the attention of|à l['’]attention de|a\/s(?: de)?|address(?:ed)? (?:it|them|this|the (?:box|boxes|parcel|package|order|shipment)) to|adress(?:er|ez)(?: le colis| les boîtes| la commande)? à|care of|au nom de|mark(?:ed)? (?:it|them) (?:for|to))(?:[ \t]+(?:our|my|their|notre|leur|the)[ \t]+[^,.;:\d\n]{2,40},)?[ \t]*[:,]?[ \t]+(?:(?:mr|mrs|ms|dr|mme)\.?[ \t]+|M\.[ \t]+|Me[ \t]+(?=\p{Lu}))?([\p{L}'’-]+(?:[ \t]+[\p{L}'’-]+){0,2})/giu;
 const NOT_ATTENTION =
   /^(?:me|parts|service|sales|ventes|pièces|maintenance|office|bureau|front|the|us|moi|nous|the|la|le|les|receiving|shipping|réception|reception|expédition|warehouse|dock|accounts|comptabilité|purchasing|achats|my|our|your|notre|mon|ma|of|de|du|des|at|à|au|in)$/iu;
 
