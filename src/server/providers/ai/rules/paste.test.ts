@@ -478,6 +478,14 @@ describe('the reading explained', () => {
     expect(read(block).address).toMatchObject({ firstName: 'Luc', lastName: 'Gervais', city: 'Gatineau' });
   });
 
+  it("e-mails: the recipient company's own desk when the person has none; a colleague's or the accounts desk never", () => {
+    const order =
+      'Order #7712\n\nCustomer\nPinecrest Hardware Ltd.\nContact information\nMarc Doiron\norders@pinecresthardware.ca\n\nShipping address\nMarc Doiron\nPinecrest Hardware Ltd.\n410 Main St\nSussex NB E4E 1T1\nCanada';
+    expect(read(order).address).toMatchObject({ firstName: 'Marc', email: 'orders@pinecresthardware.ca' });
+    const accounts = order.replace('orders@', 'accounts@');
+    expect(read(accounts).address.email).toBeUndefined();
+  });
+
   it('signature: the line under the sign-off is the signer, the last plain line under the title the company', () => {
     const signature = (text: string) => readPaste(text, 'address').signature;
     expect(

@@ -36,6 +36,8 @@ export type PasteReading = {
   /** The phone chosen among those in the text, and the others (a fax never counts). */
   phone?: { value: string; others: string[] };
   email?: { value: string; others: string[] };
+  /** Every e-mail of the text, a desk's and a shop's too ("orders@northerntrails.ca"), for the recipient company's own. */
+  allEmails?: string[];
   /** Later corrections in a chat: "sorry, postal code is …", "unit 5 not 4". */
   corrections: { postal?: string; unit?: string; address?: string; swaps: [from: string, to: string][] };
   /** Another address block (billing, head office) the text also held: its lines, for the review. */
@@ -221,6 +223,9 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   const phone = choosePhone(phones);
   if (phone) reading.phone = phone;
   if (emails.length) reading.email = { value: emails[0], others: emails.slice(1) };
+  const every: string[] = [];
+  replaceEmails(text.slice(0, 20_000), (m) => (every.push(m.replace(/\.$/, '')), ''));
+  if (every.length) reading.allEmails = [...new Set(every)].slice(0, 20);
   return reading;
 }
 

@@ -188,6 +188,16 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
       if (emails.length > 1) guessed.push({ field: 'email', others: emails.slice(1) });
     }
   }
+  // No e-mail of the person: the recipient company's own desk ("orders@northerntrails.ca" for Northern
+  // Trails Outfitters Ltd.), never a shop's or a sender's of another name.
+  if (!address.email && address.company && reading.allEmails) {
+    const company = fold(address.company).replace(/[^a-z0-9]/g, '');
+    const own = reading.allEmails.find((e) => {
+      const domain = fold(e.split('@')[1]?.split('.').slice(0, -1).pop() ?? '').replace(/[^a-z0-9]/g, '');
+      return domain.length >= 6 && company.includes(domain) && !namesSomeone(e);
+    });
+    if (own) address.email = own;
+  }
   applyCorrections(address, reading.corrections);
   // "Québec G1N 3Z6" names the province and its capital at once: with no other town, the town is Québec.
   if (
@@ -212,6 +222,15 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
   }
   const empty = !guessed.length && !review.block && !review.otherCountry;
   return empty ? { address } : { address, review };
+}
+
+/** An address of a person ("praghunathan@", "c.eze@") or of a desk that takes no parcels ("accounts@"), not a company's own desk. */
+function namesSomeone(email: string): boolean {
+  const local = fold(email.split('@')[0]).replace(/[^a-z]/g, '');
+  // (Not the accounts, reception or admin desk: they pay and greet, a parcel goes to someone.)
+  return !/^(?:orders?|sales|service|info|contact|hello|bonjour|support|shop|store|receiving|shipping|purchasing|achats|parts|gen|general|team|dispatch|warehouse|logistics|recreation|commandes?|ventes|studio|atelier|boutique)$/.test(
+    local,
+  );
 }
 
 /** The name another reading found (a chat, a signer, a From: line) in place of the block's, when it has one. */
