@@ -105,6 +105,18 @@ const CASES: [string, (n: number) => string][] = [
     'many lines asking for one place and not another',
     (n) => repeat('please send the box to our garage not the office\n', n),
   ],
+  ["a long run of spaces before '(secteur' (a borough in brackets)", (n) => `Gatineau${' '.repeat(n - 20)}(secteur x`],
+  [
+    "'attention Aaa ' repeated in a sentence (the person a message names)",
+    (n) => repeat('please ship attention Aaa ', n),
+  ],
+  ['many names with a job title under them (a signature without a sign-off)', (n) => repeat('Aaa Bbb\nManager\n', n)],
+  [
+    'many chat addresses each taken back (an address given again)',
+    (n) => repeat('1 Main St Toronto ON M5H 1A1\nwait actually\n', n),
+  ],
+  ["'Name / Nom: ' repeated (labels in two languages)", (n) => repeat('Name / Nom: a\n', n)],
+  ["'Full name *' over values (a form's starred labels)", (n) => repeat('Full name *\na\n', n)],
 ];
 
 function expectLinearUnderASecond(make: (n: number) => string): void {

@@ -105,10 +105,12 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
       t = t.slice(0, fix.index);
     }
     // "a/s Steve Lafleur, surintendant", "Attn: Dana Kim – Receiving Lead": the person without the title.
-    t = t.replace(
-      /^((?:attn|attention|a\/s|c\/o|à l['’]attention de)[ \t]*[:.]?[ \t]+[^,\d\n]{2,40}?)[ \t]*(?:,|[ \t][–—-])[ \t]*([^,\d\n]{2,40})$/iu,
-      (m, person: string, title: string) => (isJobTitle(title) ? person : m),
-    );
+    // (On a short line only: the blanks around the parts make a long line's search quadratic.)
+    if (t.length <= NAME_LINE_MAX)
+      t = t.replace(
+        /^((?:attn|attention|a\/s|c\/o|à l['’]attention de)[ \t]*[:.]?[ \t]+[^,\d\n]{2,40}?)[ \t]*(?:,|[ \t][–—-])[ \t]*([^,\d\n]{2,40})$/iu,
+        (m, person: string, title: string) => (isJobTitle(title) ? person : m),
+      );
     const kind = lineKind(t);
     if (kind === 'noise') continue;
     if (kind === 'correction') {
@@ -119,7 +121,11 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
     // A note in brackets in Chinese ("(我老闆,佢會轉交俾我)", "(公司)") is no part of an address.
     t = t.replace(/\([^()\n]{0,40}[\u3400-\u9fff][^()\n]{0,40}\)/gu, ' ');
     // "Gatineau (secteur Aylmer)": the borough in brackets is no part of the city's name.
-    t = t.replace(/[ \t]*\((?:secteur|sector|arrondissement|borough|quartier|district)[ \t][^()\n]{1,40}\)/giu, '');
+    // (Only from the first blank of a run: "[ \t]*\(" tried at every blank of a long run is quadratic.)
+    t = t.replace(
+      /(?<![ \t])[ \t]*\((?:secteur|sector|arrondissement|borough|quartier|district)[ \t][^()\n]{1,40}\)/giu,
+      '',
+    );
     // "PO Box: 583", "RR: 2" on a form: the box itself.
     t = t.replace(/^(p\.?[ \t]?o\.?[ \t]?box|case postale|c\.p\.|rr|rural route)[ \t]*[:：][ \t]*(?=\d)/iu, '$1 ');
     // A form's empty field ("Street No.:" over "Street name:") holds nothing.

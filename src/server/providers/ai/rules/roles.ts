@@ -165,7 +165,11 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
     const relative = (e: string) =>
       !firstIn(e, address) &&
       (firsts ??= firstNamesInText(text)).some(
-        (f) => !(address.name ?? '').split(/[\s-]+/).includes(f) && firstIn(e, { firstName: f } as ParsedAddress),
+        // ("Raj" is Rajesh's short name, not someone else.)
+        (f) =>
+          !(address.name ?? '').split(/[\s-]+/).includes(f) &&
+          !fold(address.firstName ?? '').startsWith(fold(f)) &&
+          firstIn(e, { firstName: f } as ParsedAddress),
       );
     const otherPerson = (e: string) =>
       sure &&
