@@ -117,6 +117,8 @@ const CASES: [string, (n: number) => string][] = [
   ],
   ["'Name / Nom: ' repeated (labels in two languages)", (n) => repeat('Name / Nom: a\n', n)],
   ["'Full name *' over values (a form's starred labels)", (n) => repeat('Full name *\na\n', n)],
+  ["'Ann & Bo Li — put ' repeated (a couple on one name line)", (n) => `Ann & Bo Li ${repeat('— put ', n - 12)}`],
+  ["'Attn: Receiving – ' repeated", (n) => repeat('Attn: Receiving – ', n)],
 ];
 
 function expectLinearUnderASecond(make: (n: number) => string): void {

@@ -486,6 +486,19 @@ describe('the reading explained', () => {
     expect(read(accounts).address.email).toBeUndefined();
   });
 
+  it('names: "Attn: Receiving – <name>" is the person; a couple with "put <name>" gives one person', () => {
+    expect(
+      read('Shipping address\nLakehead Rigging LLC\nAttn: Receiving – Maria Ortega\n500 Harbor Dr\nDuluth, MN 55802')
+        .address,
+    ).toMatchObject({ firstName: 'Maria', lastName: 'Ortega' });
+    expect(
+      read('Ship to: Paul & Anne Leduc — put Anne on the label\n12 Lakeview Rd\nHuntsville ON P1H 1A1').address,
+    ).toMatchObject({ firstName: 'Anne', lastName: 'Leduc' });
+    expect(read('Salt & Fern Mercantile\n12 Lakeview Rd\nHuntsville ON P1H 1A1').address.company).toBe(
+      'Salt & Fern Mercantile',
+    );
+  });
+
   it('signature: the line under the sign-off is the signer, the last plain line under the title the company', () => {
     const signature = (text: string) => readPaste(text, 'address').signature;
     expect(

@@ -111,12 +111,23 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
         /^((?:attn|attention|a\/s|c\/o|à l['’]attention de)[ \t]*[:.]?[ \t]+[^,\d\n]{2,40}?)[ \t]*(?:,|[ \t][–—-])[ \t]*([^,\d\n]{2,40})$/iu,
         (m, person: string, title: string) => (isJobTitle(title) ? person : m),
       );
+    // "Greg & Linda Hofmann — put Greg on the label", "Donna & Ray Kuzyk (just put Donna)": one person
+    // on the label, the one the note names, else the first.
+    // (Only with such a note: "Salt & Fern Mercantile" is a shop.)
+    const couple = t.length <= NAME_LINE_MAX ? COUPLE.exec(t) : null;
+    const put = couple && /\b(?:put|mettre|write|écrire)\b[^\n]*?(\p{Lu}[\p{Ll}'’-]+)/u.exec(couple[5])?.[1];
+    if (couple && put) t = `${couple[1]}${put === couple[3] ? couple[3] : couple[2]} ${couple[4]}`;
     const kind = lineKind(t);
     if (kind === 'noise') continue;
     if (kind === 'correction') {
       readCorrection(t, corrections);
       continue;
     }
+    // "Attn: Receiving – Trevor Lindqvist": the person after the department.
+    t = t.replace(
+      /^((?:attn|attention|à l['’]attention de|a\/s)(?:[ \t]*[:.])?[ \t]*)(?:the[ \t]+)?(?:receiving|shipping(?:[ \t]*(?:&|and)[ \t]*receiving)?|warehouse|dock|r[ée]ception)[ \t]*[–—-][ \t]*(?=\p{Lu})/iu,
+      '$1',
+    );
     if (DEPARTMENT_ATTN.test(t)) continue;
     // A note in brackets in Chinese ("(我老闆,佢會轉交俾我)", "(公司)") is no part of an address.
     t = t.replace(/\([^()\n]{0,40}[\u3400-\u9fff][^()\n]{0,40}\)/gu, ' ');
@@ -858,6 +869,10 @@ const SIGN_OFF =
 /** A line that may be a person's name: capitalised words (with particles: "de", "van der"), credentials after a comma. */
 const PERSON_LINE =
   /^\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:\p{Lu}[\p{L}'’.-]*|de|du|des|la|le|van|von|der|den|di|da|dos|bin|al|el))+(?:,[^\n]{0,40})?$/u;
+/** Two people of one family on a name line: "Greg & Linda Hofmann", "Donna and Ray Kuzyk (just put Donna)". */
+const COUPLE =
+  /^((?:[^:：\n]{1,20}[:：][ \t]*)?)(\p{Lu}[\p{Ll}'’-]+)[ \t]*(?:&|\band\b|\bet\b)[ \t]*(\p{Lu}[\p{Ll}'’-]+)[ \t]+(\p{Lu}[\p{L}'’-]+)((?:[ \t]*[—–(-][^\n]*)?)$/u;
+
 /** A company's legal suffix. */
 const LEGAL_NAME =
   /(?<![\p{L}])(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|incorporated|corporation|enr|s\.e\.n\.c)\.?(?![\p{L}])/iu;
