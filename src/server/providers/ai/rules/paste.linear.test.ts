@@ -119,6 +119,7 @@ const CASES: [string, (n: number) => string][] = [
   ["'Full name *' over values (a form's starred labels)", (n) => repeat('Full name *\na\n', n)],
   ["'Ann & Bo Li — put ' repeated (a couple on one name line)", (n) => `Ann & Bo Li ${repeat('— put ', n - 12)}`],
   ["'Attn: Receiving – ' repeated", (n) => repeat('Attn: Receiving – ', n)],
+  ["'send a to ' repeated (whom a sentence sends it to)", (n) => repeat('send a to ', n)],
 ];
 
 function expectLinearUnderASecond(make: (n: number) => string): void {

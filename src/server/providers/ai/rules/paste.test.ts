@@ -499,6 +499,19 @@ describe('the reading explained', () => {
     );
   });
 
+  it('names: with no other name, who placed the order or whom a sentence sends it to', () => {
+    expect(
+      read(
+        'Oct 2, 9:02 AM   Order placed by Hannah Oyelowo (Online Store)\nShipping address changed\nTo: 610 Regent St, Apt 14, Fredericton NB E3B 3X8',
+      ).address,
+    ).toMatchObject({ firstName: 'Hannah', lastName: 'Oyelowo' });
+    expect(
+      read(
+        'can someone send a spare dock to Priya Natarajan in the Halifax office?\nHarbour Data Inc. – 1801 Hollis St, Halifax NS B3J 3N4',
+      ).address,
+    ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
+  });
+
   it('signature: the line under the sign-off is the signer, the last plain line under the title the company', () => {
     const signature = (text: string) => readPaste(text, 'address').signature;
     expect(

@@ -53,6 +53,8 @@ export type PasteReading = {
    * Sylvain Gagnon", "address them to Gerard Kielly"): not the writer who signs it.
    */
   attention?: string;
+  /** Who placed the order or is sent the parcel in a sentence ("Order placed by Natasha Leclair", "send a monitor to Owen Richards"): a name when nothing else gives one. */
+  buyer?: string;
   /** The block was chosen by a heading ("Ship to:", "Please ship to our lab manager:"). */
   headed?: boolean;
   /** The chat name was said as the one the parcel is for ("for my sister …"): it wins over a name line. */
@@ -213,6 +215,9 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   if (writer && !isOwn(writer) && /^\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,3}$/u.test(writer))
     reading.speaker = writer;
   if (attention) reading.attention = attention.name;
+  const buyer = BUYER.exec(text.slice(0, 20_000));
+  if (buyer && !lookupCity(buyer[1]) && !buyer[1].split(/\s+/).some((w) => NAME_STOPWORDS.has(w.toLowerCase())))
+    reading.buyer = buyer[1];
   if (block?.heading) reading.headed = true;
   if (block?.heading) {
     // The text around a ship-to block (a signature's name and company) for what the block lacks.
@@ -869,6 +874,10 @@ const SIGN_OFF =
 /** A line that may be a person's name: capitalised words (with particles: "de", "van der"), credentials after a comma. */
 const PERSON_LINE =
   /^\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:\p{Lu}[\p{L}'’.-]*|de|du|des|la|le|van|von|der|den|di|da|dos|bin|al|el))+(?:,[^\n]{0,40})?$/u;
+/** "Order placed by Natasha Leclair", "New order #31877 from Trevor Lindqvist", "send a spare monitor to Owen Richards in …". */
+const BUYER =
+  /(?:(?:[Oo]rder )?[Pp]laced by|[Oo]rdered by|[Pp]urchased by|[Bb]ought by|[Pp]assée par|[Nn]ew order #?\d{1,10} from|(?:[Ss]end|[Ss]hip|[Mm]ail|[Cc]ourier)\b[^.!?\n]{0,60}?\bto)[ \t]+(\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,2})(?=$|[\s,.!?;:(])/mu;
+
 /** Two people of one family on a name line: "Greg & Linda Hofmann", "Donna and Ray Kuzyk (just put Donna)". */
 const COUPLE =
   /^((?:[^:：\n]{1,20}[:：][ \t]*)?)(\p{Lu}[\p{Ll}'’-]+)[ \t]*(?:&|\band\b|\bet\b)[ \t]*(\p{Lu}[\p{Ll}'’-]+)[ \t]+(\p{Lu}[\p{L}'’-]+)((?:[ \t]*[—–(-][^\n]*)?)$/u;

@@ -135,6 +135,9 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
       address.company = around.company;
     }
   }
+  // Nothing else named anyone: who placed the order, or whom a sentence sends it to.
+  if (!address.name && reading.buyer && !COMPANY_PATTERN.test(` ${reading.buyer} `))
+    takeName(address, parseAddressText(`Name: ${reading.buyer}`));
   // "Graham W." or "Gurleen" where the text also writes "Graham Whitfield", "Gurleen Sidhu": the full name.
   fillSurname(address, text);
   // The name written twice (a customer block and the ship-to block) is not a company.
