@@ -967,6 +967,13 @@ function scanChinese(w: Work, text: string): string | undefined {
     w.street = street[0].replace(/\s+/g, '');
     t = t.replace(street[0], ' ');
   }
+  // "Kingsway 3550号", "Robson St 1088號": a street written in English, its number after it.
+  const latin =
+    /(?<![A-Za-z.'-])([A-Za-z][A-Za-z.'-]*(?:[ \t][A-Za-z][A-Za-z.'-]*){0,3})[ \t]*(\d{1,6})[ \t]*[号號]/u.exec(t);
+  if (latin && !w.street) {
+    w.street = `${latin[2]} ${latin[1]}`;
+    t = t.replace(latin[0], ' ');
+  }
   t = t.replace(/\s+/g, ' ').trim();
   if (!t) return undefined;
   if (COMPANY_PATTERN.test(t)) {

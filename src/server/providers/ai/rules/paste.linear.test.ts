@@ -120,6 +120,8 @@ const CASES: [string, (n: number) => string][] = [
   ["'Ann & Bo Li — put ' repeated (a couple on one name line)", (n) => `Ann & Bo Li ${repeat('— put ', n - 12)}`],
   ["'Attn: Receiving – ' repeated", (n) => repeat('Attn: Receiving – ', n)],
   ["'send a to ' repeated (whom a sentence sends it to)", (n) => repeat('send a to ', n)],
+  ["'温' and 'a.' repeated (an English street before its number and 号)", (n) => `温${repeat('a.', n - 3)}1号`],
+  ["'温' and 'a a ' repeated before a number and 号", (n) => `温${repeat('a a ', n - 3)}1号`],
 ];
 
 function expectLinearUnderASecond(make: (n: number) => string): void {

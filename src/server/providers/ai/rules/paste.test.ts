@@ -512,6 +512,19 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it('a Chinese message with an English street before its number and 号; a signature "Me <name>, notaire" without a sign-off', () => {
+    expect(read('麻烦寄到：多伦多 Yonge St 5000号 #1203 李明 416-555-0111 M2N 7E9').address).toMatchObject({
+      address1: '5000 Yonge St',
+      address2: 'Unit 1203',
+      city: 'Toronto',
+    });
+    expect(
+      read(
+        'Envoyez le tout chez moi plutôt qu’à l’étude :\n\n12 rue des Pins, Sherbrooke (Québec) J1H 1Z3\n\nMe Sophie Lavoie, notaire\nLavoie Notaires inc.',
+      ).address,
+    ).toMatchObject({ firstName: 'Sophie', lastName: 'Lavoie' });
+  });
+
   it('signature: the line under the sign-off is the signer, the last plain line under the title the company', () => {
     const signature = (text: string) => readPaste(text, 'address').signature;
     expect(

@@ -853,13 +853,18 @@ const ENGLISH_NAME_NOTE =
   /[\u3400-\u9fff]{2,4}\s*[(（]\s*(?:英文名字?|英文|english name)\s*[:：]?\s*(\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+){1,2})[^)）\n]{0,40}[)）]/iu;
 
 function preferLatinName(t: string): string {
-  return t
-    .replace(ENGLISH_NAME_NOTE, '$1')
-    .replace(LATIN_FIRST_NAME, (m, label: string, latin: string, zh: string) =>
-      lookupCity(zh) ? m : `${label}${latin}`,
-    )
-    .replace(BILINGUAL_NAME, (_m, label: string, _zh: string, latin: string) => `${label}${latin}`)
-    .replace(NICKNAME, '$1');
+  return (
+    t
+      .replace(ENGLISH_NAME_NOTE, '$1')
+      .replace(LATIN_FIRST_NAME, (m, label: string, latin: string, zh: string) =>
+        lookupCity(zh) ? m : `${label}${latin}`,
+      )
+      // (Not a city before an English street: "多伦多 Yonge St 5000号".)
+      .replace(BILINGUAL_NAME, (m, label: string, zh: string, latin: string) =>
+        lookupCity(zh) ? m : `${label}${latin}`,
+      )
+      .replace(NICKNAME, '$1')
+  );
 }
 
 /** 王小明 Kevin: one Latin word beside a Chinese name is a nickname, not a surname. */
@@ -912,7 +917,10 @@ function readSignature(lines: Line[]): PasteReading['signature'] {
   // No sign-off ("…the Fort Mac office is closed.\n\nChinedu\n\nChinedu Eze, P.Eng.\nProject Engineer"):
   // the first name line with a job title under it.
   for (let at = 0; at < lines.length - 1; at++) {
-    if (!PERSON_LINE.test(lines[at].text) || !isJobTitle(lines[at + 1].text)) continue;
+    const t = lines[at].text;
+    // (The title under the name, or after it: "Me Pierre-Luc Dufresne, notaire".)
+    const titled = isJobTitle(lines[at + 1].text) || (t.includes(',') && isJobTitle(t.slice(t.lastIndexOf(',') + 1)));
+    if (!PERSON_LINE.test(t) || !titled) continue;
     const found = signerAt(lines, at - 1);
     if (found?.name?.includes(' ')) return found;
   }
@@ -931,7 +939,7 @@ function signerAt(lines: Line[], at: number, company?: string): PasteReading['si
     .slice(0, NAME_LINE_MAX)
     .replace(PRONOUNS, '')
     .replace(CREDENTIALS, '')
-    .replace(/^(?:dr|mr|mrs|ms|m|mme)\.?\s+/i, '')
+    .replace(/^(?:dr|dre|mr|mrs|ms|m|mme|me)\.?\s+/i, '')
     // "Hector Villanueva, Shop Foreman", "Ana Ruiz | Buyer": the title beside the name.
     .replace(/[ \t]*(?:,|[ \t][|—–-])[ \t]*([^,|—–]+)$/u, (m, title: string) => (isJobTitle(title) ? '' : m))
     .trim();
