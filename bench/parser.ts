@@ -1,6 +1,6 @@
 /**
  * The address assistant's rule-based reading: speed on one core, field accuracy over the label-like
- * corpus, and field and whole-address accuracy over the realistic pastes — the five tuning sets the
+ * corpus, and field and whole-address accuracy over the realistic pastes — the eight tuning sets the
  * rules were shaped on and the held-out half they were only measured on.
  * `npx tsx bench/parser.ts` prints them; `npm run bench` calls benchParser().
  */
@@ -23,6 +23,9 @@ const TUNING_SETS = [
   ['third tuning set', 'address-pastes-tuning-3.json'],
   ['fourth tuning set', 'address-pastes-tuning-4.json'],
   ['fifth tuning set', 'address-pastes-tuning-5.json'],
+  ['sixth tuning set', 'address-pastes-tuning-6.json'],
+  ['seventh tuning set', 'address-pastes-tuning-7.json'],
+  ['eighth tuning set', 'address-pastes-tuning-8.json'],
 ] as const;
 
 export async function benchParser(opts: { durationMs?: number } = {}): Promise<{
