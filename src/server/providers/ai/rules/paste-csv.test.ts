@@ -234,4 +234,18 @@ describe('spreadsheet pastes', () => {
       'Invitee\t# in party\tMailing address\tCity/Town\tProv\tPostal code\nMs. Tamara Yellowquill\t1\t27 Crescent Rd W\tPortage la Prairie\tMB\tR1N 1A7';
     expect(read(wedding)).toMatchObject({ firstName: 'Tamara', lastName: 'Yellowquill', city: 'Portage la Prairie' });
   });
+
+  it('of several rows, the one the note names, not the one it sets aside', () => {
+    const sheet =
+      'First Name,Last Name,Company,Shipping Address,Shipping City,Shipping Province,Shipping Postal Code\n' +
+      'Kristen,Holloway,Tidewater Bio Inc.,1 Research Dr,Dartmouth,NS,B2Y 4M9\n' +
+      'Rahul,Menon,PrairieGrid Energy Ltd.,2045 Broad St,Regina,SK,S4P 1Y2';
+    expect(read(`hey can you ship the kit to Rahul? Kristen cancelled so ignore her row\n\n${sheet}`)).toMatchObject({
+      firstName: 'Rahul',
+      city: 'Regina',
+    });
+    expect(read(`Kristen cancelled, skip her.\n\n${sheet}`)).toMatchObject({ firstName: 'Rahul', city: 'Regina' });
+    // With no note, the first complete row.
+    expect(read(sheet)).toMatchObject({ firstName: 'Kristen', city: 'Dartmouth' });
+  });
 });

@@ -598,7 +598,10 @@ function tableAt(text: string, start: number, end: number): CsvReading | null {
     rows.push(record);
   }
   if (!rows.length) return null;
-  const row = rows.find((r) => complete(columns, r.cells)) ?? rows[0];
+  const row =
+    namedRow(columns, rows, `${text.slice(0, start)}\n${rest}`) ??
+    rows.find((r) => complete(columns, r.cells)) ??
+    rows[0];
   const around = [
     ...text
       .slice(0, start)
@@ -609,6 +612,38 @@ function tableAt(text: string, start: number, end: number): CsvReading | null {
     .map((l) => l.trim())
     .filter(Boolean);
   return { text: [labelled(columns, row.cells), ...around].filter(Boolean).join('\n'), row: row.raw };
+}
+
+/** A word that sets a row aside in the note around a table: "Kristen cancelled so ignore her row". */
+const SET_ASIDE =
+  /\b(?:cancel+(?:ed|s)?|ignore|skip|remove[ds]?|not|don['’]?t|except|annul[ée]e?s?|sauf|pas|ignorer?)\b|取消|不要|除了/iu;
+
+/**
+ * Of several rows, the one the note around the table names ("can you ship the kit to Rahul? Kristen
+ * cancelled so ignore her row"): a row whose person is named, and not in a clause that sets it aside.
+ */
+function namedRow(columns: (Column | undefined)[], rows: CsvRecord[], note: string): CsvRecord | undefined {
+  if (rows.length < 2 || !note.trim()) return undefined;
+  const clauses = note.split(/[.!?;\n]+|,\s*(?:so|but|and|mais|et)\b/iu);
+  const named = rows.map((r) => {
+    const words = columns
+      .flatMap((c, i) => (c && NAMES.has(c.field) ? (r.cells[i] ?? '').split(/[\s,]+/) : []))
+      .filter((w) => /^\p{Lu}\p{L}{2,}$/u.test(w) || /^[\u3400-\u9fff]{2,4}$/u.test(w));
+    let state: 'none' | 'named' | 'aside' = 'none';
+    for (const clause of clauses) {
+      if (!words.some((w) => new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, 'u').test(clause))) continue;
+      if (SET_ASIDE.test(clause)) return 'aside';
+      state = 'named';
+    }
+    return state;
+  });
+  const chosen = rows.filter((_, i) => named[i] === 'named');
+  if (chosen.length === 1) return chosen[0];
+  if (!chosen.length && named.includes('aside')) {
+    const left = rows.filter((_, i) => named[i] !== 'aside');
+    return left.find((r) => complete(columns, r.cells)) ?? left[0];
+  }
+  return undefined;
 }
 
 /** Of several rows, the first with its street, city and postal code (of the shipping columns when there are). */
