@@ -32,7 +32,7 @@ const LATIN_LABELS: Record<Exclude<LabelField, 'careOf'>, string[]> = {
   address2: ['address line 2', 'address 2', 'address2', 'unit', 'apt', 'apartment', 'suite', 'unit number', 'apt number',
     'adresse 2', 'adresse ligne 2', 'address line2', 'street 2', 'apt/suite', 'apartment/suite', 'unit/suite', 'suite/unit',
     'app', 'appartement', 'no d\'app', 'unité', 'unit/apt/suite', 'apt/unit', 'apt/suite/unit', 'unit/apt', 'apt/unit/suite',
-    'suite/apt/unit', 'unit/suite/apt'],
+    'suite/apt/unit', 'unit/suite/apt', 'app./bureau', 'app/bureau', 'app./suite', 'apt./suite', 'apt./unit'],
   // "City/State: Portland, Oregon": the city, its state after it (read apart by the city label).
   city: ['city', 'town', 'municipality', 'ville', 'city/town', 'city/state', 'city, state', 'city/prov', 'city, prov',
     'ville/province', 'ville, province', 'city/province/state'],

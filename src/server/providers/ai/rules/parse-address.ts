@@ -709,6 +709,8 @@ function findStreet(seg: Segment): void {
 const bareWord = (t: string) => trimRuns(t.toLowerCase(), null, /[.,]/);
 
 /** Index of the last token of a street that starts with the civic number at `i`, or -1. */
+const FRENCH_PARTICLES = new Set(['de', 'du', 'des', 'la', 'le', "l'", "d'"]);
+
 function streetEnd(facts: TokenFacts, i: number): number {
   const { tokens, startsCity } = facts;
   const first = bareWord(tokens[i + 1]);
@@ -722,7 +724,8 @@ function streetEnd(facts: TokenFacts, i: number): number {
     let k = i + 2;
     let end = i + 1;
     for (; k < tokens.length; k++) {
-      if (k > i + 2 && startsCity(k)) break;
+      // (Not a place the street is named for: "chemin de Montréal", "boul. de Gaspé".)
+      if (k > i + 2 && startsCity(k) && !FRENCH_PARTICLES.has(bareWord(tokens[k - 1]))) break;
       end = k;
       if (DIRECTIONS.has(bareWord(tokens[k])) && k > i + 2) break;
     }

@@ -512,6 +512,18 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it('a French street named for a place ("chemin de Montréal") keeps its name; an empty "App./Bureau :" is a form field', () => {
+    expect(read('Roch Gauthier\n275, chemin de Montréal\nOttawa (Ontario) K1L 6B9').address).toMatchObject({
+      address1: '275 chemin de Montréal',
+      city: 'Ottawa',
+    });
+    expect(
+      read(
+        'DESTINATAIRE\nNom : Martine Boisvert\nAdresse : 126 boul. de Gaspé\nApp./Bureau :\nVille : Gaspé\nProvince : QC\nCode postal : G4X 1A9',
+      ).address,
+    ).toMatchObject({ address1: '126 boul. de Gaspé', city: 'Gaspé', province: 'QC', postalCode: 'G4X 1A9' });
+  });
+
   it('a Chinese message with an English street before its number and 号; a signature "Me <name>, notaire" without a sign-off', () => {
     expect(read('麻烦寄到：多伦多 Yonge St 5000号 #1203 李明 416-555-0111 M2N 7E9').address).toMatchObject({
       address1: '5000 Yonge St',
