@@ -1008,8 +1008,8 @@ function cleanName(text: string): string | undefined {
   if (!name || /\d/.test(name)) return undefined;
   // "Jean-Philippe TREMBLAY": a surname in capitals beside a name that is not.
   return name === name.toUpperCase() || name === name.toLowerCase()
-    ? titleCase(name)
-    : tokens.map((x) => (x.length > 1 && x === x.toUpperCase() ? titleCase(x.toLowerCase()) : x)).join(' ');
+    ? nameCase(name)
+    : tokens.map((x) => (x.length > 1 && x === x.toUpperCase() ? nameCase(x.toLowerCase()) : x)).join(' ');
 }
 
 /** Words of a Chinese message that start like a surname: 谢谢 (thanks), 周末 (weekend), 高兴 (glad). */
@@ -1046,14 +1046,14 @@ function nameFrom(text: string, afterStreet: boolean): string | undefined {
     !lookupCity(text)
   ) {
     if (allLower && afterStreet) return undefined;
-    if (!allLower || tokens.length >= 2) return titleCase(tokens.join(' '));
+    if (!allLower || tokens.length >= 2) return nameCase(tokens.join(' '));
   }
   if (allLower && !afterStreet) {
     // A chat in lower case: "hey its priya raman" — the words after the last stopword.
     let k = tokens.length;
     while (k > 0 && isWord(tokens[k - 1]) && !NAME_STOPWORDS.has(tokens[k - 1]) && !lookupCity(tokens[k - 1])) k--;
     const run = tokens.slice(k);
-    if (run.length >= 2 && run.length <= 3) return titleCase(run.join(' '));
+    if (run.length >= 2 && run.length <= 3) return nameCase(run.join(' '));
   }
   let end = tokens.length;
   // Drop trailing lower-case connectors: "… Rachel Green at".
@@ -1089,6 +1089,12 @@ function stripDot(text: string): string {
 function titleCase(text: string): string {
   if (text !== text.toLowerCase() && text !== text.toUpperCase()) return text;
   return text.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+}
+
+/** A name in one case: title case, with the capital after "Mc" ("MCISAAC", "mclean" → McIsaac, McLean). */
+function nameCase(text: string): string {
+  if (text !== text.toLowerCase() && text !== text.toUpperCase()) return text;
+  return titleCase(text).replace(/(?<![\p{L}])Mc(\p{Ll})(?=\p{L}{2})/gu, (_m, ch: string) => `Mc${ch.toUpperCase()}`);
 }
 
 /** A company in capitals ("NORTHSHORE DENTAL LAB") reads as written elsewhere; a short acronym stays. */

@@ -512,6 +512,20 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it('a name in one case takes its capitals back, "Mc" with the capital after it', () => {
+    expect(read('JOHN MCISAAC\n12 KING ST W\nTORONTO ON M5H 1A1').address).toMatchObject({
+      firstName: 'John',
+      lastName: 'McIsaac',
+    });
+    expect(read('ship to jessica mclean 12 king st w toronto on m5h 1a1').address).toMatchObject({
+      firstName: 'Jessica',
+      lastName: 'McLean',
+    });
+    // A name written with its capitals stays as written; "Mack" is no "Mc" name.
+    expect(read('Ian Mcdonald\n12 King St W\nToronto ON M5H 1A1').address).toMatchObject({ lastName: 'Mcdonald' });
+    expect(read('PAT MACK\n12 KING ST W\nTORONTO ON M5H 1A1').address).toMatchObject({ lastName: 'Mack' });
+  });
+
   it('a French street named for a place ("chemin de Montréal") keeps its name; an empty "App./Bureau :" is a form field', () => {
     expect(read('Roch Gauthier\n275, chemin de Montréal\nOttawa (Ontario) K1L 6B9').address).toMatchObject({
       address1: '275 chemin de Montréal',
