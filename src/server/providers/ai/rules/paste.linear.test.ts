@@ -122,6 +122,8 @@ const CASES: [string, (n: number) => string][] = [
   ["'send a to ' repeated (whom a sentence sends it to)", (n) => repeat('send a to ', n)],
   ["'温' and 'a.' repeated (an English street before its number and 号)", (n) => `温${repeat('a.', n - 3)}1号`],
   ["'温' and 'a a ' repeated before a number and 号", (n) => `温${repeat('a a ', n - 3)}1号`],
+  ["'deliver to Ab ' repeated (a name after a verb of handing over)", (n) => repeat('deliver to Ab ', n)],
+  ["'signed for by our X, ' repeated", (n) => repeat('signed for by our X, ', n)],
 ];
 
 function expectLinearUnderASecond(make: (n: number) => string): void {

@@ -512,6 +512,25 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it('the person a message hands the parcel to ("livrer … à Me Julie Bouchard", "signed for by our Registrar, X") receives it, not the one who signs', () => {
+    expect(
+      read(
+        "Bonjour,\n\nPourriez-vous livrer l'enveloppe (documents originaux) à Me Julie Bouchard? Elle est à notre bureau de Lévis.\n\nMerci!\n\nKarine Gosselin\nAdjointe juridique\nBouchard Paradis Avocats\n5700, boul. Guillaume-Couture, bureau 210, Lévis (Québec) G6V 3A5",
+      ).address,
+    ).toMatchObject({ firstName: 'Julie', lastName: 'Bouchard', city: 'Lévis' });
+    expect(
+      read(
+        'The crate must be signed for by our Registrar, Anika Sorensen, personally.\n\nWith thanks,\n\nRobert Hughes\nDirector of Exhibitions\n4180 Lochside Dr, Unit 7, Victoria BC V8X 2E1',
+      ).address,
+    ).toMatchObject({ firstName: 'Anika', lastName: 'Sorensen' });
+    // A place or a department after the verb names no one.
+    expect(
+      read(
+        'Please deliver the boxes to Head Office before noon.\n\nThanks,\n\nRobert Hughes\nDirector of Exhibitions\n4180 Lochside Dr, Victoria BC V8X 2E1',
+      ).address,
+    ).toMatchObject({ firstName: 'Robert', lastName: 'Hughes' });
+  });
+
   it('a name in one case takes its capitals back, "Mc" with the capital after it', () => {
     expect(read('JOHN MCISAAC\n12 KING ST W\nTORONTO ON M5H 1A1').address).toMatchObject({
       firstName: 'John',

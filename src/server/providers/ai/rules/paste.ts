@@ -10,7 +10,7 @@ import { PHONE_RE, prepare, replaceEmails } from './parse-address';
 import type { ParseRole } from './roles';
 import { normalizeProvince, normalizeUsState } from '../../../../shared/provinces';
 import { lookupCity } from './cities';
-import { ABBREVIATIONS, LABEL_FIELDS, NAME_STOPWORDS } from './lexicon';
+import { ABBREVIATIONS, COMPANY_PATTERN, LABEL_FIELDS, NAME_STOPWORDS, STREET_TYPES } from './lexicon';
 import { splitColumns } from './paste-columns';
 import { readCsv } from './paste-csv';
 import {
@@ -1121,8 +1121,31 @@ function bodyAttention(lines: Line[], block: Block | undefined): { name: string;
       if (words.length && !lookupCity(words.join(' '))) return { name: words.join(' '), start: l.start };
     }
   }
+  // "livrer l'enveloppe à Me Julie Bouchard", "signed for by our Registrar, Anika Sorensen": a whole
+  // name (two or three capitalised words, none a place's, a company's or a department's) after the verb.
+  for (const l of lines) {
+    if (!l.text || inBlock.has(l.start) || block?.excluded.has(l.start) || l.text.split(/\s+/).length < 6) continue;
+    for (const m of l.text.slice(0, 2000).matchAll(DELIVER_TO)) {
+      const words = m[1].split(/[ \t]+/);
+      if (
+        words.every(
+          (w) => !NOT_ATTENTION.test(w) && !NAME_STOPWORDS.has(w.toLowerCase()) && !STREET_TYPES.has(w.toLowerCase()),
+        ) &&
+        !COMPANY_PATTERN.test(` ${m[1]} `) &&
+        !SHIP_WORDS.test(m[1]) &&
+        !OTHER_WORDS.test(m[1]) &&
+        !lookupCity(m[1]) &&
+        !words.some((w) => lookupCity(w))
+      )
+        return { name: m[1], start: l.start };
+    }
+  }
   return undefined;
 }
+
+/** A verb of handing over, then the person: "livrer … à Me Julie Bouchard", "signed for by our Registrar, Anika Sorensen". */
+const DELIVER_TO =
+  /(?:\b(?:[Dd]eliver(?:ed)?|[Hh]and(?:ed)?|[Gg]iven?|[Ll]ivrer|[Ll]ivrez|[Ll]ivré|[Rr]emettre|[Rr]emettez|[Rr]emis)\b[^.!?\n]{0,60}?(?:\bto|(?<![\p{L}])à)|\b(?:[Ss]igned for|[Rr]eceived|[Pp]icked up|[Ss]igné|[Rr]eçu)[ \t]+(?:by|par))[ \t]+(?:(?:our|my|their|notre|leur|the|la|le)[ \t]+[^,.;:\d\n]{2,30},[ \t]*)?(?:(?:[Mm]rs?|[Mm]s|[Dd]re?|[Mm]me|[Mm]e)\.?[ \t]+|M\.[ \t]+)?(\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,2})(?![\p{L}'’-]|[ \t]+\p{Lu})/gu;
 
 function findPhones(lines: Line[], block: Block | undefined, attention?: { name: string; start: number }): Phone[] {
   // Phones of a billing or head-office block are not the recipient's; those of the chosen block win.
