@@ -231,9 +231,29 @@ export function parseAddressText(input: string): ParsedAddress {
   }
 
   let rest = extractDeliveryParts(w, free.join('\n'));
-  rest = extractUnits(w, rest);
+  // Two addresses, one under the other (a home address, then the office in a signature): the first
+  // is read, and the second's unit is not its unit.
+  // Two addresses, one under the other (a home address, then the office in a signature): the unit
+  // of the one whose street is read, not the other's.
+  const second = secondAddressAt(w, rest);
+  const labelled = w.units.length;
+  let split: { boundary: number; first: string[]; other: string[] } | undefined;
+  if (second < 0) rest = extractUnits(w, rest);
+  else {
+    const first: Work = { ...w, units: [] };
+    const other: Work = { ...w, units: [] };
+    const head = extractUnits(first, rest.slice(0, second));
+    rest = `${head}\n${extractUnits(other, rest.slice(second))}`;
+    split = { boundary: head.length, first: first.units, other: other.units };
+  }
   const segments = splitSegments(rest).map((s) => analyzeSegment(w, s));
   resolve(w, segments);
+  if (split) {
+    const key = w.street?.split(' ').slice(0, 2).join(' ');
+    const inOther =
+      Boolean(key) && !rest.slice(0, split.boundary).includes(key!) && rest.includes(key!, split.boundary);
+    w.units.splice(labelled, 0, ...(inOther ? split.other : split.first));
+  }
   return finish(w);
 }
 
@@ -506,6 +526,24 @@ function extractUnits(w: Work, text: string): string {
     t = `${t.slice(0, m.index)}\n${t.slice(m.index + m[0].length)}`;
   }
   return t;
+}
+
+/**
+ * Where a second address starts: a line opening with a civic number after the line of the first
+ * postal code, with another postal code after it. -1 when there is none.
+ */
+function secondAddressAt(w: Work, text: string): number {
+  if (new Set(w.postals).size < 2) return -1;
+  const first = text.indexOf(`${POSTAL_MARK}0`);
+  if (first < 0) return -1;
+  const lineEnd = text.indexOf('\n', first);
+  if (lineEnd < 0) return -1;
+  const street = /^[ \t]*\d{1,6}[A-Za-z]?,?[ \t]+\p{L}/mu;
+  const after = text.slice(lineEnd + 1);
+  const m = street.exec(after);
+  if (!m) return -1;
+  const other = w.postals.findIndex((p) => p !== w.postals[0]);
+  return after.indexOf(`${POSTAL_MARK}${other}`, m.index) >= 0 ? lineEnd + 1 + m.index : -1;
 }
 
 function unitText(designator: string, id: string): string {

@@ -41,7 +41,9 @@ function oneHeading(cell: string): string {
   if (halves.length !== 2 || halves.some((h) => !h.trim() || h.trim().split(/\s+/).length > 4)) return cell;
   const found = halves.map((h) => isHeading(h));
   if (!found[0] && !found[1]) return cell;
-  return `${(found[0] ? halves[0] : halves[1]).trim()}${colon}`;
+  // "Bill to / Ship to": one block for both, the parcel's.
+  const ship = found.findIndex((m) => m?.groups?.ship);
+  return `${(ship >= 0 ? halves[ship] : found[0] ? halves[0] : halves[1]).trim()}${colon}`;
 }
 
 /** The columns' starts when `line` is only headings (two or more), at least one a ship-to or a bill-to. */

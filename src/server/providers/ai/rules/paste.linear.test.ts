@@ -131,7 +131,8 @@ function expectLinearUnderASecond(make: (n: number) => string): void {
   const large = make(AI_TEXT_MAX);
   expect(large.length).toBeLessThanOrEqual(AI_TEXT_MAX);
   let { fourSmallMs, largeMs } = fastestWindows(small, large, 3);
-  if (largeMs >= 2 * fourSmallMs + 10 || largeMs >= 500) ({ fourSmallMs, largeMs } = fastestWindows(small, large, 3)); // measure again once
+  // A busy machine (other test files run alongside) can stall every window of one try: measure again, longer.
+  if (largeMs >= 2 * fourSmallMs + 10 || largeMs >= 500) ({ fourSmallMs, largeMs } = fastestWindows(small, large, 6));
   const figures = `5,000 chars four times: ${fourSmallMs.toFixed(1)} ms; 20,000 chars once: ${largeMs.toFixed(1)} ms`;
   // Linear: four times the text takes about four times as long, the same as the four small runs
   // together; a quadratic step takes four times their total. The 10 ms is a shared machine's noise.

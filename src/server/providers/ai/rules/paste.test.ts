@@ -512,6 +512,21 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it('a "Bill to / Ship to" block is the parcel\'s, over the sender\'s "From"; the unit of a second address is not the first\'s', () => {
+    for (const heading of ['Bill to / Ship to:', 'Facturé à / Livré à :']) {
+      expect(
+        read(
+          `From: Atelier Boisé\n245 rue Racine Est, Chicoutimi QC G7H 1S3\n\n${heading}\nSophie Gagnon\n1200 boul. Talbot, bureau 204\nChicoutimi QC G7H 4B6`,
+        ).address,
+      ).toMatchObject({ firstName: 'Sophie', address1: '1200 boul. Talbot', postalCode: 'G7H 4B6' });
+    }
+    const home = read(
+      'Could you send the replacement to my home address?\n\nAlicia Moreau\n22 Stonemeadow Dr\nKanata, ON K2M 2J8\n\nAlicia Moreau | Senior QA Analyst\nNorthwind Telemetry Corp.\n350 Legget Dr, Suite 200, Kanata ON K2K 2W7',
+    ).address;
+    expect(home).toMatchObject({ address1: '22 Stonemeadow Dr', postalCode: 'K2M 2J8' });
+    expect(home.address2).toBeUndefined();
+  });
+
   it('the person a message hands the parcel to ("livrer … à Me Julie Bouchard", "signed for by our Registrar, X") receives it, not the one who signs', () => {
     expect(
       read(

@@ -445,6 +445,9 @@ export function findHeading(
   targets: Targets,
   plain = false,
 ): { kind: SectionKind; m: RegExpExecArray; tail?: string } | null {
+  // "Bill to / Ship to:", "Facturé à / Livré à :": one block for both, the parcel's.
+  const both = BILL_AND_SHIP.exec(text);
+  if (both) return { kind: 'ship', m: both };
   const m = SECTION.exec(text);
   if (m) {
     const kind = sectionKind(m);
@@ -507,6 +510,9 @@ export function findHeading(
   if (OTHER_WORDS.test(h[1])) return { kind: 'other', m: h };
   return null;
 }
+
+const BILL_AND_SHIP =
+  /^(?:bill(?:ing)?(?:[ \t]+to)?|sold[ \t]+to|factur[ée]e?[ \t]+à|facturation)[ \t]*(?:\/|&|\+|and|et)[ \t]*(?:ship(?:ping)?(?:[ \t]+to)?|livr[ée]e?[ \t]+à|livraison)(?:[ \t]+(?:address|adresse))?[ \t]*[:：]?[ \t]*$/iu;
 
 const TARGET_VERB =
   /\b(?:send|sent|ship|shipp?ed|deliver|delivered|mail|mailed|courier|couriered|forward|direct|drop|envoyer|envoie|envoyez|envoyé|expédier|expédiez|exp[ée]die|livrer|livrez|livré|adresser|adressez)\b[^.!?\n]{0,80}?\b(?:to|at|à|au|aux|chez)\s+(?:(?:my|his|her|your|our)\s+attention\s+(?:at|in)\s+|(?:mon|son|votre)\s+attention\s+(?:à|au)\s+)?(?:the\s+|our\s+|my\s+|notre\s+|nos\s+|mon\s+|ma\s+|le\s+|la\s+|l['’])?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
