@@ -512,6 +512,14 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it('a chat export\'s stamp lines ("Marcus Oyelaran, [14.05.24 21:03]") are no names', () => {
+    expect(
+      read(
+        'Marcus Oyelaran, [14.05.24 21:04]\ncongrats lol send me your addy\nKelsey Dueck, [14.05.24 21:06]\nkelsey dueck 1-620 corydon ave winnipeg r3m 0x3\nMarcus Oyelaran, [14.05.24 21:09]\nthx',
+      ).address,
+    ).toMatchObject({ firstName: 'Kelsey', lastName: 'Dueck', address1: '620 Corydon Ave', address2: 'Unit 1' });
+  });
+
   it('a "Bill to / Ship to" block is the parcel\'s, over the sender\'s "From"; the unit of a second address is not the first\'s', () => {
     for (const heading of ['Bill to / Ship to:', 'Facturé à / Livré à :']) {
       expect(

@@ -758,7 +758,11 @@ function stripSpeakers(input: Line[]): Line[] {
     }
     const stamp =
       l.text.length <= 80 ? (STAMP_SPEAKER.exec(l.text.trim()) ?? TELEGRAM_STAMP.exec(l.text.trim())) : null;
-    if (stamp) current = stamp[1];
+    if (stamp) {
+      // The stamp line itself says nothing of the address.
+      current = stamp[1];
+      return { ...l, text: '', speaker: current };
+    }
     return { ...l, speaker: current };
   });
   const count = new Map<string, number>();
