@@ -204,7 +204,8 @@ type Work = {
 
 export function parseAddressText(input: string): ParsedAddress {
   const w: Work = { out: {}, postals: [], units: [], rural: {} };
-  let text = prepare(input);
+  // "温哥华市3333 W 4th Ave": an English street glued to the Chinese place before it.
+  let text = prepare(input).replace(/([\u3400-\u9fff])(?=\d{1,6}[A-Za-z]?[ \t]+[A-Za-z])/gu, '$1 ');
 
   text = replaceEmails(text, (m) => {
     w.out.email ??= m.replace(/\.$/, '');

@@ -512,6 +512,22 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it('an English street glued to a Chinese place, or after a city ("温哥华 Kingsway 3550号"), is the street', () => {
+    expect(read('加拿大不列颠哥伦比亚省温哥华市3333 W 4th Ave V6R 1N6 慕容雪 778-555-0149').address).toMatchObject({
+      address1: '3333 W 4th Ave',
+      city: 'Vancouver',
+      lastName: '慕容',
+    });
+    expect(read('麻烦寄到：温哥华 Kingsway 3550号 #207 张伟 778-555-0191 V5R 5L7').address).toMatchObject({
+      address1: '3550 Kingsway',
+      address2: 'Unit 207',
+      city: 'Vancouver',
+    });
+    expect(read('地址：素里 Surrey 10153 King George Blvd\n收件人：诸葛明德\n邮编：V3T 2W1').address).toMatchObject({
+      city: 'Surrey',
+    });
+  });
+
   it('a chat export\'s stamp lines ("Marcus Oyelaran, [14.05.24 21:03]") are no names', () => {
     expect(
       read(

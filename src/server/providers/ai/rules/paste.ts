@@ -873,7 +873,11 @@ function preferLatinName(t: string): string {
       .replace(BILINGUAL_NAME, (m, label: string, zh: string, latin: string) =>
         lookupCity(zh) ? m : `${label}${latin}`,
       )
-      .replace(NICKNAME, '$1')
+      // (A city before a street stays: "温哥华 Kingsway 3550号"; a city and its English name are one: "素里 Surrey".)
+      .replace(NICKNAME, (m, zh: string) => {
+        const city = lookupCity(zh);
+        return !city || lookupCity(m.slice(zh.length).trim())?.name === city.name ? zh : m;
+      })
   );
 }
 
