@@ -512,6 +512,24 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it('"it needs to go to our X office instead" chooses that block; "Jas" signs over "Jaspreet Kaur Dhillon" and "jas@" is hers', () => {
+    expect(
+      read(
+        'It was set up to go to our Prince George head office but it needs to go to our Vanderhoof field office instead.\n\nVanderhoof Field Office\n2415 Burrard Ave\nVanderhoof BC V0J 3A0\n\nThank you!\n\nBrenda Thiessen\nOffice Administrator\nNechako Forest Consulting Ltd.\n1488 4th Ave, Suite 204, Prince George BC V2L 4Y2',
+      ).address,
+    ).toMatchObject({ address1: '2415 Burrard Ave', city: 'Vanderhoof' });
+    expect(
+      read(
+        'Please send the vials to the Deliveries address below.\n\nThank you!\nJas\n\nJaspreet Kaur Dhillon, RPh\nPharmacy Manager\nForest City Compounding Pharmacy Ltd.\nCourier / Deliveries: 1280 Commissioners Rd W, Unit 9, London ON N6K 1C7\njas@forestcitycompounding.ca',
+      ).address,
+    ).toMatchObject({
+      firstName: 'Jaspreet',
+      lastName: 'Kaur Dhillon',
+      company: 'Forest City Compounding Pharmacy Ltd.',
+      email: 'jas@forestcitycompounding.ca',
+    });
+  });
+
   it('an English street glued to a Chinese place, or after a city ("温哥华 Kingsway 3550号"), is the street', () => {
     expect(read('加拿大不列颠哥伦比亚省温哥华市3333 W 4th Ave V6R 1N6 慕容雪 778-555-0149').address).toMatchObject({
       address1: '3333 W 4th Ave',

@@ -515,7 +515,7 @@ const BILL_AND_SHIP =
   /^(?:bill(?:ing)?(?:[ \t]+to)?|sold[ \t]+to|factur[ée]e?[ \t]+à|facturation)[ \t]*(?:\/|&|\+|and|et)[ \t]*(?:ship(?:ping)?(?:[ \t]+to)?|livr[ée]e?[ \t]+à|livraison)(?:[ \t]+(?:address|adresse))?[ \t]*[:：]?[ \t]*$/iu;
 
 const TARGET_VERB =
-  /\b(?:send|sent|ship|shipp?ed|deliver|delivered|mail|mailed|courier|couriered|forward|direct|drop|envoyer|envoie|envoyez|envoyé|expédier|expédiez|exp[ée]die|livrer|livrez|livré|adresser|adressez)\b[^.!?\n]{0,80}?\b(?:to|at|à|au|aux|chez)\s+(?:(?:my|his|her|your|our)\s+attention\s+(?:at|in)\s+|(?:mon|son|votre)\s+attention\s+(?:à|au)\s+)?(?:the\s+|our\s+|my\s+|notre\s+|nos\s+|mon\s+|ma\s+|le\s+|la\s+|l['’])?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
+  /\b(?:send|sent|ship|go|goes|going|shipp?ed|deliver|delivered|mail|mailed|courier|couriered|forward|direct|drop|envoyer|envoie|envoyez|envoyé|expédier|expédiez|exp[ée]die|livrer|livrez|livré|adresser|adressez)\b[^.!?\n]{0,80}?\b(?:to|at|à|au|aux|chez)\s+(?:(?:my|his|her|your|our)\s+attention\s+(?:at|in)\s+|(?:mon|son|votre)\s+attention\s+(?:à|au)\s+)?(?:the\s+|our\s+|my\s+|notre\s+|nos\s+|mon\s+|ma\s+|le\s+|la\s+|l['’])?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
 const NOT_TARGET =
   /\b(?:not|rather than|instead of|pas|non|plutôt qu['’]?)\s+(?:to\s+|at\s+|au\s+|à\s+)?(?:the\s+|our\s+|my\s+|le\s+|la\s+|l['’]|notre\s+)?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
 const TARGET_STOP = new Set([
@@ -966,7 +966,8 @@ function signerAt(lines: Line[], at: number, company?: string): PasteReading['si
   if (
     full &&
     full !== raw &&
-    full.startsWith(`${raw} `) &&
+    // (Or a short form of its first name: "Jas" over "Jaspreet Kaur Dhillon".)
+    (full.startsWith(`${raw} `) || (!raw.includes(' ') && raw.length >= 2 && full.split(' ')[0].startsWith(raw))) &&
     /^[\p{L}'’. -]+$/u.test(full) &&
     full.split(/\s+/).length <= 4
   ) {

@@ -311,6 +311,8 @@ function bearsName(email: string, address: ParsedAddress): boolean {
   if (!parts.length || parts.some((p) => local.includes(p))) return true;
   const each = `${address.firstName ?? ''} ${address.lastName ?? ''}`.split(/[\s-]+/).map(fold);
   if (each.some((w) => w.length >= 3 && local.includes(w))) return true;
+  // A short form of the first name: "jas@…" for Jaspreet.
+  if (local.length >= 3 && /^\p{L}+$/u.test(local) && fold(address.firstName ?? '').startsWith(local)) return true;
   // Initials: "vgl@…" for Véronique Gagné-Lévesque, "jf.tremblay", "mroy".
   const words = `${address.firstName ?? ''} ${address.lastName ?? ''}`
     .split(/[\s-]+/)
