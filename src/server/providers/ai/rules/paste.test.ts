@@ -512,6 +512,21 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it('"Ship-to is our Soils Lab, attn: X" is a sentence naming the block; the number on a line opening with her name is hers; "PO 4410-0992" is no unit', () => {
+    expect(
+      read(
+        "Thanks - PO 4410-0992 attached.\n\nShip-to is our Soils Lab (Argyll), attn: Natasha Petrenko, Lab Supervisor. Do not send to the downtown office.\n\nNatasha's direct line: 780-555-0148\n\nRegards,\n\nOluwaseun Adeyemi, P.Eng.\nGeotechnical Engineer\nTamarack Geotechnical Engineering Ltd.\nHead Office | 10180 101 St NW, Suite 1400, Edmonton AB T5J 3S4\nSoils Lab | 6320 Argyll Rd NW, Bay 2, Edmonton AB T6C 4K6\nT 780-555-0186 | M 780-555-0119",
+      ).address,
+    ).toMatchObject({
+      firstName: 'Natasha',
+      lastName: 'Petrenko',
+      address1: '6320 Argyll Rd NW',
+      address2: 'Bay 2',
+      postalCode: 'T6C 4K6',
+      phone: '780-555-0148',
+    });
+  });
+
   it('"it needs to go to our X office instead" chooses that block; "Jas" signs over "Jaspreet Kaur Dhillon" and "jas@" is hers', () => {
     expect(
       read(

@@ -454,6 +454,9 @@ export function findHeading(
     const rest = text.slice(m[0].length).trim();
     // "À l'attention de …" is not a heading: "to"/"à" open a block only with a colon, or alone on their line.
     if (kind === 'to' && !/[:：]/.test(m[0]) && rest) return null;
+    // "Ship-to is our Soils Lab (Argyll), attn: …": a sentence about the ship-to, not its heading.
+    if (!/[:：]/.test(m[0]) && /^(?:is|was|will|should|must|would|has|needs?|est|sera|doit|please|svp)\b/iu.test(rest))
+      return null;
     // "Livraison : 12,00 $" is a price line, not a heading.
     // "Send to Baba please:": the whole line is the heading, the words after "to" are not a name.
     if (kind && rest && /[:：]\s*$/.test(rest) && !/\d/.test(rest) && rest.split(/\s+/).length <= 6) {
@@ -1214,7 +1217,15 @@ function findPhones(lines: Line[], block: Block | undefined, attention?: { name:
         digits: `${area}${b}${c}`,
         index: line.start + m.index,
         rank,
-        inBlock: inBlock.has(line.start) || Boolean(named && line.text.split(/\s+/).length >= 6),
+        // (A sentence naming them, or a line opening with their name: "Natasha's direct line: …", "Jesse: …".)
+        inBlock:
+          inBlock.has(line.start) ||
+          Boolean(
+            named &&
+            (line.text.split(/\s+/).length >= 6 ||
+              line.text.startsWith(attention.name.split(' ')[0]) ||
+              line.text.startsWith(attention.name)),
+          ),
       });
     }
   }
