@@ -512,6 +512,28 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it('Chinese label words inside sentences are no labels; "收货人写…" names the recipient; a Chinese closing opens the signature', () => {
+    const store = read(
+      '货架请直接送到密西沙加新店，新店地址和收货人如下：\n\n收货人：司徒慧敏（新店店长）\n电话：647-555-0133\n地址：5985 Rodeo Dr, Unit 1, Mississauga ON L5R 3X8\n\n送货前一天请提前电话联系。谢谢！\n\n赵明\n运营总监\nAbundance Supermarket Inc.\n手机：416-555-0167\n\n本邮件及附件仅供收件人使用，如误收请删除。',
+    ).address;
+    expect(store).toMatchObject({
+      lastName: '司徒',
+      firstName: '慧敏',
+      phone: '647-555-0133',
+      company: 'Abundance Supermarket Inc.',
+    });
+    expect(
+      read(
+        '大货请直接发到我们列治文的仓库。收货人写仓库主管陈志强，电话 604-555-0144。\n\n谢谢！\n\n刘雅婷 Tina Liu\nMaple China Trading Ltd.\n仓库：13511 Crestwood Pl, Unit 8, Richmond BC V6V 2E9\n手机 778-555-0127',
+      ).address,
+    ).toMatchObject({ lastName: '陈', firstName: '志强', phone: '604-555-0144' });
+    // A chat's picture placeholder under the name is no company.
+    expect(
+      read('收件人：司徒家豪\n電話：778-555-0190\n地址：2788 E 49th Ave, Vancouver, BC V5S 1J6\n謝謝\n司徒家豪\n[圖片]')
+        .address.company,
+    ).toBeUndefined();
+  });
+
   it('"Ship-to is our Soils Lab, attn: X" is a sentence naming the block; the number on a line opening with her name is hers; "PO 4410-0992" is no unit', () => {
     expect(
       read(

@@ -10,7 +10,15 @@ import { PHONE_RE, prepare, replaceEmails } from './parse-address';
 import type { ParseRole } from './roles';
 import { normalizeProvince, normalizeUsState } from '../../../../shared/provinces';
 import { lookupCity } from './cities';
-import { ABBREVIATIONS, COMPANY_PATTERN, LABEL_FIELDS, NAME_STOPWORDS, STREET_TYPES } from './lexicon';
+import {
+  ABBREVIATIONS,
+  CHINESE_SURNAMES,
+  COMPANY_PATTERN,
+  COMPOUND_SURNAMES,
+  LABEL_FIELDS,
+  NAME_STOPWORDS,
+  STREET_TYPES,
+} from './lexicon';
 import { splitColumns } from './paste-columns';
 import { readCsv } from './paste-csv';
 import {
@@ -891,6 +899,9 @@ const NICKNAME = /(?<![\u3400-\u9fff])([\u3400-\u9fff]{2,4})\s+\p{Lu}\p{Ll}+(?=\
 const DEPARTMENT_ATTN =
   /^(?:attn|attention|à l['’]attention de|a\/s)[\s:.]*(?:the\s+)?(?:receiving|shipping(?:\s*(?:&|and)\s*receiving)?|accounts payable|warehouse|dock|r[ée]ception|comptabilit[ée]|magasinier|purchasing|achats)\b[^\n]{0,20}$/iu;
 
+/** A Chinese closing, alone or ending the last sentence. */
+const ZH_SIGN_OFF =
+  /(?:^|[。！!，,.\s])(?:谢谢|謝謝|多谢|多謝|感谢|感謝|此致|敬礼|敬禮|祝好|顺祝商祺|順祝商祺|顺颂商祺)[！!。~～\s]*$/u;
 const SIGN_OFF =
   /^(?:thanks|thank you|thanks again|many thanks|thx|cheers|regards|best|best regards|kind regards|warm regards|warmest regards|warmly|best wishes|with thanks|with gratitude|gratefully|respectfully|sincerely|yours truly|yours sincerely|all the best|talk soon|take care|merci|merci beaucoup|merci encore|merci et bonne journée|cordialement|bien cordialement|salutations|salutations cordiales|sincères salutations|amitiés|bien à vous|bonne journée|au plaisir|sincerely \/ cordialement|--|—|-- ?)[\s\p{P}\p{Extended_Pictographic}]*$/iu;
 /** A line that may be a person's name: capitalised words (with particles: "de", "van der"), credentials after a comma. */
@@ -926,7 +937,9 @@ function readSignature(lines: Line[]): PasteReading['signature'] {
     const closing =
       SIGN_OFF.test(t) ||
       (t.includes('/') && t.length <= 60 && t.split('/').every((part) => SIGN_OFF.test(part.trim()))) ||
-      (/^[\p{L}'’:. -]{2,30},$/u.test(t) && t.split(/\s+/).length <= 4);
+      (/^[\p{L}'’:. -]{2,30},$/u.test(t) && t.split(/\s+/).length <= 4) ||
+      // "谢谢！", "送货前一天请提前电话联系。谢谢！", "此致 敬礼".
+      (t.length <= 40 && ZH_SIGN_OFF.test(t));
     if (!closing) continue;
     const found = signerAt(lines, at);
     if (found) return found;
@@ -961,7 +974,9 @@ function signerAt(lines: Line[], at: number, company?: string): PasteReading['si
     .replace(/[ \t]*(?:,|[ \t][|—–-])[ \t]*([^,|—–]+)$/u, (m, title: string) => (isJobTitle(title) ? '' : m))
     .trim();
   if (!raw || /\d|@/.test(raw) || raw.split(/\s+/).length > 4 || !/^[\p{L}'’. -]+$/u.test(raw)) return undefined;
-  if (raw.split(/\s+/).length < 2 && !/^\p{Lu}/u.test(raw)) return undefined;
+  const chinese = /^[\u3400-\u9fff]{2,4}$/u.test(raw);
+  if (chinese && !isChineseNameStart(raw)) return undefined;
+  if (!chinese && raw.split(/\s+/).length < 2 && !/^\p{Lu}/u.test(raw)) return undefined;
   // "Cheers,\nPriya\n\nPriya Natarajan, CPA\nController …": the full name under the first name.
   let j = i + 1;
   while (j < lines.length && !lines[j].text) j++;
@@ -991,7 +1006,8 @@ function signerAt(lines: Line[], at: number, company?: string): PasteReading['si
     if (/\d|@|www\.|https?:|[:：]/i.test(t)) break;
     // "Pavillon Rémi-Rossignol", "Building B": where in the company, not the company.
     if (/^(?:pavillon|building|bldg|édifice|edifice|tower|wing|aile|campus)(?![\p{L}])/iu.test(t)) break;
-    if (lineKind(t) === 'noise') continue;
+    // A chat's placeholder ("[圖片]", "[Sticker]") is no company.
+    if (lineKind(t) === 'noise' || /^[[【(（][^\]】)）]*[\]】)）]$/u.test(t)) continue;
     out.company = dropJobTitle(t);
     if (/\b(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|enr|s\.e\.n\.c)\b\.?/iu.test(t)) break;
   }
@@ -1069,6 +1085,9 @@ function chatName(text: string): { name: string; forName: boolean } | undefined 
 const ZH_LABEL =
   /(?<![:：\n])(收件人姓名|收件人|收货人|收貨人|联系人|聯絡人|姓名|联系电话|聯絡電話|电话号码|手机号码|手机号|电话|電話|手机|手機|收货地址|收貨地址|详细地址|詳細地址|地址|邮政编码|邮编|郵編|郵遞區號|邮箱|電郵|电子邮件)(?![:：])/gu;
 
+/** Chinese text that opens with a surname (one of the common ones, or 欧阳/司徒…). */
+const isChineseNameStart = (t: string) => CHINESE_SURNAMES.has(t.charAt(0)) || COMPOUND_SURNAMES.has(t.slice(0, 2));
+
 function splitChineseLabels(input: string): string {
   if (!/[\u3400-\u9fff]/u.test(input)) return input;
   // "收件人請寫：…" (please write as the recipient) is the recipient's label.
@@ -1081,7 +1100,14 @@ function splitChineseLabels(input: string): string {
         : line.replace(ZH_LABEL, (m, _l, offset: number, all: string) => {
             // Only where a value follows (not a label word inside a sentence: 我的地址是…, 电话不变).
             const next = all[offset + m.length] ?? '';
-            return /[\s\p{L}\p{N}+(#]/u.test(next) && !/[是为為在不写寫都也就]/u.test(next) ? `\n${m}：` : m;
+            if (!/[\s\p{L}\p{N}+(#]/u.test(next) || /[是为為在不写寫都也就和及与與、的]/u.test(next)) return m;
+            // What each label takes: a number for a phone (not 电话联系, "call"), a name for a person
+            // (not 收件人使用 in a disclaimer, 收货人如下), a postal code's letters and digits.
+            const after = all.slice(offset + m.length, offset + m.length + 8).trimStart();
+            if (/电话|電話|手机|手機/u.test(m) && !/^[+(\d]/u.test(after)) return m;
+            if (/人|姓名/u.test(m) && /^[\u3400-\u9fff]/u.test(after) && !isChineseNameStart(after)) return m;
+            if (/邮|郵/u.test(m) && !/^[A-Za-z\d@]/u.test(after)) return m;
+            return `\n${m}：`;
           }),
     )
     .join('\n');
@@ -1125,7 +1151,9 @@ const NOT_ATTENTION =
  * The person a message (not the address block) asks the parcel to be addressed to: capitalised words
  * after "attention", "À l'attention de", "address them to" in a sentence. With the line it is on.
  */
-function bodyAttention(lines: Line[], block: Block | undefined): { name: string; start: number } | undefined {
+type Attention = { name: string; start: number; also?: number };
+
+function bodyAttention(lines: Line[], block: Block | undefined): Attention | undefined {
   // (A block without a heading is the whole text: its sentences are searched too.)
   const inBlock = new Set(block?.heading ? block.lines.map((l) => l.start) : []);
   for (const l of lines) {
@@ -1138,6 +1166,29 @@ function bodyAttention(lines: Line[], block: Block | undefined): { name: string;
       }
       if (words.length && !lookupCity(words.join(' '))) return { name: words.join(' '), start: l.start };
     }
+  }
+  // "收货人写仓库主管陈志强，电话 …": the name the message asks to write as the recipient.
+  for (const l of lines) {
+    if (!l.text || inBlock.has(l.start) || block?.excluded.has(l.start)) continue;
+    const m = ZH_WRITE_AS.exec(l.text.slice(0, 2000));
+    if (!m) continue;
+    const run = m[1];
+    const name = [4, 3, 2]
+      .map((n) => run.slice(-n))
+      .find(
+        (t, k) =>
+          t.length === [4, 3, 2][k] &&
+          (k === 0 ? COMPOUND_SURNAMES.has(t.slice(0, 2)) : isChineseNameStart(t)) &&
+          !CHINESE_NOT_NAME.test(t),
+      );
+    // (Its number, split onto the next line as "电话：…", goes with it.)
+    const next = lines[lines.indexOf(l) + 1];
+    if (name)
+      return {
+        name,
+        start: l.start,
+        ...(next && /^(?:电话|電話|手机|手機)[:：]/u.test(next.text) && { also: next.start }),
+      };
   }
   // "livrer l'enveloppe à Me Julie Bouchard", "signed for by our Registrar, Anika Sorensen": a whole
   // name (two or three capitalised words, none a place's, a company's or a department's) after the verb.
@@ -1161,11 +1212,17 @@ function bodyAttention(lines: Line[], block: Block | undefined): { name: string;
   return undefined;
 }
 
+/** "收货人写…", "收件人請寫成…", "收件人填…": the Chinese run up to the next comma or stop. */
+const ZH_WRITE_AS =
+  /(?:收货人|收貨人|收件人)(?:请|請)?(?:写|寫|填)(?:成|上|为|為)?[ \t:：]*([\u3400-\u9fff]{2,12})(?=[，,。;；\s(（]|$)/u;
+/** Words a run may end in that are no name ("的", "自己"). */
+const CHINESE_NOT_NAME = /的|自己|我|她|他|你/u;
+
 /** A verb of handing over, then the person: "livrer … à Me Julie Bouchard", "signed for by our Registrar, Anika Sorensen". */
 const DELIVER_TO =
   /(?:\b(?:[Dd]eliver(?:ed)?|[Hh]and(?:ed)?|[Gg]iven?|[Ll]ivrer|[Ll]ivrez|[Ll]ivré|[Rr]emettre|[Rr]emettez|[Rr]emis)\b[^.!?\n]{0,60}?(?:\bto|(?<![\p{L}])à)|\b(?:[Ss]igned for|[Rr]eceived|[Pp]icked up|[Ss]igné|[Rr]eçu)[ \t]+(?:by|par))[ \t]+(?:(?:our|my|their|notre|leur|the|la|le)[ \t]+[^,.;:\d\n]{2,30},[ \t]*)?(?:(?:[Mm]rs?|[Mm]s|[Dd]re?|[Mm]me|[Mm]e)\.?[ \t]+|M\.[ \t]+)?(\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,2})(?![\p{L}'’-]|[ \t]+\p{Lu})/gu;
 
-function findPhones(lines: Line[], block: Block | undefined, attention?: { name: string; start: number }): Phone[] {
+function findPhones(lines: Line[], block: Block | undefined, attention?: Attention): Phone[] {
   // Phones of a billing or head-office block are not the recipient's; those of the chosen block win.
   const inBlock = new Set(block?.heading ? block.lines.map((l) => l.start) : []);
   const out: Phone[] = [];
@@ -1207,6 +1264,7 @@ function findPhones(lines: Line[], block: Block | undefined, attention?: { name:
       const named =
         attention &&
         (line.start === attention.start ||
+          line.start === attention.also ||
           new RegExp(`(?<![\\p{L}])${attention.name.split(' ')[0]}(?![\\p{L}])`, 'u').test(line.text));
       if (CELL.test(before) || /^\s*\(?(?:cell|mobile|cellulaire|手机|手機)/i.test(after)) rank = 1;
       else if (DIRECT.test(before) || /^\s*\(?direct/i.test(after)) rank = 2;
@@ -1223,6 +1281,7 @@ function findPhones(lines: Line[], block: Block | undefined, attention?: { name:
           Boolean(
             named &&
             (line.text.split(/\s+/).length >= 6 ||
+              line.start === attention.also ||
               line.text.startsWith(attention.name.split(' ')[0]) ||
               line.text.startsWith(attention.name)),
           ),
