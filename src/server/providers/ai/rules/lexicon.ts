@@ -19,7 +19,8 @@ const LATIN_LABELS: Record<Exclude<LabelField, 'careOf'>, string[]> = {
   name: [
     'name', 'full name', 'contact', 'contact name', 'contact person', 'recipient', 'recipient name', 'receiver',
     'receiver name', 'sender', 'sender name', 'consignee', 'ship to', 'send to', 'deliver to', 'customer', 'customer name',
-    'nom', 'nom complet', 'destinataire', 'expéditeur', 'expediteur', 'first and last name',
+    'nom', 'nom complet', 'destinataire', 'expéditeur', 'expediteur', 'first and last name', 'nom du destinataire',
+    "nom de l'expéditeur", 'recipient full name', 'nom et prénom', 'prénom et nom',
   ],
   attn: ['attn', 'attention', "à l'attention de", 'a l attention de', "à l'att. de", "à l'att de"],
   company: ['company', 'company name', 'business', 'business name', 'organization', 'organisation', 'organisme', 'entreprise', 'société', 'societe', 'compagnie', 'établissement'],

@@ -248,4 +248,19 @@ describe('spreadsheet pastes', () => {
     // With no note, the first complete row.
     expect(read(sheet)).toMatchObject({ firstName: 'Kristen', city: 'Dartmouth' });
   });
+
+  it('a school sheet: "teacher" is the person ("Last, First"), "school" the company, "community" the city, "terr" the territory', () => {
+    expect(
+      read(
+        'teacher,school,ship_addr,community,terr,pc,phone\n"Kablutsiak, Jessie",Kivalliq Learning Centre,PO Box 301,Rankin Inlet,NU,X0C 0G0,867-555-0175',
+      ),
+    ).toMatchObject({
+      firstName: 'Jessie',
+      lastName: 'Kablutsiak',
+      company: 'Kivalliq Learning Centre',
+      address1: 'PO Box 301',
+      city: 'Rankin Inlet',
+      province: 'NU',
+    });
+  });
 });

@@ -512,6 +512,35 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it('"Tu peux les shipper à :" opens the block; a form\'s labels with notes in brackets ("Adresse (ligne 1)*", "Courriel (avis de suivi)")', () => {
+    expect(
+      read(
+        "Allo! Oui j'vas prendre les deux chandails\nTu peux les shipper à :\nMonique Gallant\n41 rue Belliveau\nShediac NB E4P 1H2\nMon cell c'est 506 555-0191. Merci bcp!!",
+      ).address,
+    ).toEqual({
+      name: 'Monique Gallant',
+      firstName: 'Monique',
+      lastName: 'Gallant',
+      address1: '41 rue Belliveau',
+      city: 'Shediac',
+      province: 'NB',
+      postalCode: 'E4P 1H2',
+      country: 'CA',
+      phone: '506-555-0191',
+    });
+    expect(
+      read(
+        'Destinataire\nNom du destinataire*\nFrancis Bélanger\nEntreprise (facultatif)\n\nAdresse (ligne 1)*\n9800 boul. Lacroix\nVille*\nSaint-Georges\nProvince*\nQuébec\nCode postal*\nG5Y 2B8\nTéléphone\n418-555-0189\nCourriel (avis de suivi)\nfrancis.belanger@cgocable.ca',
+      ).address,
+    ).toMatchObject({
+      firstName: 'Francis',
+      lastName: 'Bélanger',
+      address1: '9800 boul. Lacroix',
+      city: 'Saint-Georges',
+      email: 'francis.belanger@cgocable.ca',
+    });
+  });
+
   it('Chinese label words inside sentences are no labels; "收货人写…" names the recipient; a Chinese closing opens the signature', () => {
     const store = read(
       '货架请直接送到密西沙加新店，新店地址和收货人如下：\n\n收货人：司徒慧敏（新店店长）\n电话：647-555-0133\n地址：5985 Rodeo Dr, Unit 1, Mississauga ON L5R 3X8\n\n送货前一天请提前电话联系。谢谢！\n\n赵明\n运营总监\nAbundance Supermarket Inc.\n手机：416-555-0167\n\n本邮件及附件仅供收件人使用，如误收请删除。',

@@ -492,7 +492,7 @@ export function findHeading(
   }
   // "Please ship to my work address instead of home since nobody's there during the day:"
   const asks =
-    /^[^:：]*\b(?:ship|send|deliver|mail|courier|envoyer|envoie|envoye|envoyez|expédier|expédiez|livrer|livrez|adresser|adressez|acheminer|parvenir|poste|postez)\b[^:：]*[:：]\s*$|^[^:：]*(?:寄到|寄去|发到|發到|送到)[^:：]*[:：]\s*$/iu.exec(
+    /^[^:：]*\b(?:ship|shipper|shippe|shippes|shippez|send|deliver|mail|courier|envoyer|envoies|envoyer|postes|poster|envoie|envoye|envoyez|expédier|expédiez|livrer|livrez|adresser|adressez|acheminer|parvenir|poste|postez)\b[^:：]*[:：]\s*$|^[^:：]*(?:寄到|寄去|发到|發到|送到)[^:：]*[:：]\s*$/iu.exec(
       text,
     );
   if (asks && !hasStreet(text) && !POSTAL_LINE.test(text)) return { kind: 'ship', m: asks };
@@ -651,9 +651,14 @@ function joinFormFields(lines: Line[]): Line[] {
       ? { ...l, text: two[1].trim() + l.text.slice(two[0].length) }
       : { ...l };
   });
-  const isLabel = (t: string) => {
-    const key = t
+  // "Adresse (ligne 1)*" is "adresse ligne 1"; "Courriel (avis de suivi)" is "courriel".
+  const bare = (t: string) =>
+    t
       .replace(OPTIONAL, '')
+      .replace(/[ \t]*\(((?:ligne|line)[ \t]*\d)\)/iu, ' $1')
+      .replace(/(?<![ \t])[ \t]*\([^()\n]{1,30}\)[ \t]*$/u, '');
+  const isLabel = (t: string) => {
+    const key = bare(t)
       .replace(/(?<!\s)\s*[:：]\s*$/, '')
       .trim()
       .toLowerCase()
@@ -676,7 +681,7 @@ function joinFormFields(lines: Line[]): Line[] {
   // Only a form: three labels or more each over its value.
   if (pairs.length >= 3) {
     for (const i of pairs) {
-      out[i].text = `${out[i].text.replace(OPTIONAL, '').replace(/(?<!\s)\s*[:：]\s*$/, '')}: ${out[i + 1].text}`;
+      out[i].text = `${bare(out[i].text).replace(/(?<!\s)\s*[:：]\s*$/, '')}: ${out[i + 1].text}`;
       out[i + 1].text = '';
     }
     // A label left without its value ("Company (optional)") says nothing.
