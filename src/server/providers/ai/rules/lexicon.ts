@@ -141,7 +141,8 @@ export const NAME_STOPWORDS = new Set([
   'how', 'why', 'if', 'but', 'too', 'then', 'done', 'sent', 'paid', 'texto', 'sms', 'salut', 'bonjour', 'oui', 'non',
   'ouais', 'allo', 'voici', 'voilà', 'voila', 'thank-you', 'morning', 'evening', 'tonight', 'today', 'tomorrow', 'tmrw',
   'billing', 'accounts', 'payable', 'receivable', 'forms', 'formulaire', 'form', 'po', 'p.o.', 'put',
-  'your', 'addy', 'addr', 'adresse', 'ton', 'ta', 'tes', 'votre', 'vos',
+  'your', 'addy', 'addr', 'adresse', 'ton', 'ta', 'tes', 'votre', 'vos', 'félicitations', 'felicitations',
+  'congratulations', 'congrats', 'bravo',
 ]);
 
 export const COMPANY_PATTERN =

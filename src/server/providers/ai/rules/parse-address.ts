@@ -748,12 +748,20 @@ function findStreet(seg: Segment): void {
 const bareWord = (t: string) => trimRuns(t.toLowerCase(), null, /[.,]/);
 
 /** Index of the last token of a street that starts with the civic number at `i`, or -1. */
+/** A number counting things ("1 article sur Etsy", "2 items", "3 boîtes") is no civic number. */
+// prettier-ignore
+const COUNT_WORDS = new Set([
+  'article', 'articles', 'item', 'items', 'pièce', 'pièces', 'piece', 'pieces', 'pcs', 'box', 'boxes', 'boîte',
+  'boîtes', 'boite', 'boites', 'colis', 'parcel', 'parcels', 'package', 'packages', 'order', 'orders', 'commande',
+  'commandes', 'kg', 'lb', 'lbs', 'ml', 'oz', 'bottles', 'bouteilles', 'pairs', 'paires', 'copies', 'exemplaires',
+  'sets', 'ensembles', 'days', 'jours', 'weeks', 'semaines', 'hours', 'heures', 'minutes',
+]);
 const FRENCH_PARTICLES = new Set(['de', 'du', 'des', 'la', 'le', "l'", "d'"]);
 
 function streetEnd(facts: TokenFacts, i: number): number {
   const { tokens, startsCity } = facts;
   const first = bareWord(tokens[i + 1]);
-  if (!/\p{L}|\d/u.test(first)) return -1;
+  if (!/\p{L}|\d/u.test(first) || COUNT_WORDS.has(first)) return -1;
   let j = i + 1;
   if (NUMBERED_ROUTE_TYPES.has(first) && tokens[i + 2] && /^\d+[A-Za-z]?$/.test(tokens[i + 2])) {
     return extendDirections(tokens, i + 2);

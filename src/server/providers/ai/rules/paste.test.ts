@@ -512,6 +512,25 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it('"SHIPPING TO" / "BILLING TO" and "Adresse d\'expédition de l\'acheteur" are headings; "1 article sur Etsy" is no street', () => {
+    expect(
+      read(
+        'Squarespace Commerce\nORDER #00412\n\nSHIPPING TO\nCallum Roberts\nGeneral Delivery\nDawson City YT Y0B 1G0\nCanada\n867-555-0111\n\nBILLING TO\nCallum Roberts\nGeneral Delivery\nDawson City YT Y0B 1G0',
+      ).address,
+    ).toMatchObject({ firstName: 'Callum', lastName: 'Roberts', address1: 'General Delivery', city: 'Dawson City' });
+    expect(
+      read(
+        "Félicitations! Vous avez vendu 1 article sur Etsy.\nCommande n° 3204418876\n\nAdresse d'expédition de l'acheteur :\nChloé Beaulieu-Paquette\n652, rue Saint-Charles-Borromée Nord\nJoliette QC J6E 4R9",
+      ).address,
+    ).toMatchObject({ firstName: 'Chloé', address1: '652 rue Saint-Charles-Borromée Nord', city: 'Joliette' });
+    // Without the heading too.
+    expect(
+      read(
+        'Félicitations! Vous avez vendu 1 article sur Etsy.\n\nChloé Beaulieu-Paquette\n652, rue Saint-Charles-Borromée Nord\nJoliette QC J6E 4R9',
+      ).address,
+    ).toMatchObject({ firstName: 'Chloé', address1: '652 rue Saint-Charles-Borromée Nord' });
+  });
+
   it('"Tu peux les shipper à :" opens the block; a form\'s labels with notes in brackets ("Adresse (ligne 1)*", "Courriel (avis de suivi)")', () => {
     expect(
       read(
