@@ -116,7 +116,7 @@ export const ABBREVIATIONS = new Set([
   'e', 'w', 'n', 's', 'o', 'prof', 'mme', 'mlle', 'm',
 ]);
 
-export const HONORIFICS = /^(?:mr|mrs|ms|miss|mx|dr|dre|prof|pr|m|mme|mlle|me|chef|monsieur|madame|sir|docteur|docteure)\.?$/i;
+export const HONORIFICS = /^(?:mr|mrs|ms|miss|mx|dr|dre|prof|pr|m|mme|mlle|me|chef|monsieur|madame|sir|docteur|docteure|rev|revd|reverend|pastor|pasteur|abbé|hon)\.?$/i;
 
 /** Capitalised words that are never part of a person's name in a sentence. */
 export const NAME_STOPWORDS = new Set([

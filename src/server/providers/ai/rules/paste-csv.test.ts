@@ -263,4 +263,12 @@ describe('spreadsheet pastes', () => {
       province: 'NU',
     });
   });
+
+  it('a courier takes the street column over the PO box beside it; "Rev." is no name', () => {
+    expect(
+      read(
+        'Name,Organization,Mailing Address,Street Address (couriers),City,Prov,Postal,Phone\n"Rev. Deborah Anstey","Anglican Parish of Bonavista","PO Box 220","14 Church St",Bonavista,NL,A0C 1B0,709-555-0102',
+      ),
+    ).toMatchObject({ firstName: 'Deborah', lastName: 'Anstey', address1: '14 Church St', city: 'Bonavista' });
+  });
 });

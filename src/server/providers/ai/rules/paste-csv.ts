@@ -739,6 +739,9 @@ function typeRank(type: string): number | undefined {
   return /mobile|cell/i.test(type) ? 0 : /work|business|office/i.test(type) ? 2 : 1;
 }
 
+/** A post-office box, a rural route or general delivery. */
+const POST_OFFICE = /^(?:p\.?\s?o\.?\s?box|box|case postale|c\.p\.|cp|rr|r\.r\.|general delivery|poste restante)\b/iu;
+
 function labelled(columns: (Column | undefined)[], row: string[]): string {
   const hasShipping = columns.some((c) => c?.shipping);
   // A gift: the buyer (billing, or the plain customer columns of an export with shipping ones) is not
@@ -781,7 +784,10 @@ function labelled(columns: (Column | undefined)[], row: string[]): string {
     }
     // A bare number under "App." or "#" is the unit with its word.
     if (col.field === 'address2' && col.unitWord && /^\d+[A-Za-z]?$|^[A-Za-z]$/.test(v)) v = `${col.unitWord} ${v}`;
-    if (!values.has(col.field) || col.shipping || col.field === 'phone') values.set(col.field, v);
+    // A courier cannot take a PO box: a street beside it ("Mailing Address" / "Street Address (couriers)") wins.
+    const boxOnly = (x?: string) => Boolean(x && POST_OFFICE.test(x) && !/^\d/.test(x));
+    const street = col.field === 'address1' && boxOnly(values.get('address1')) && /^\d+[A-Za-z]?[ ,]+\p{L}/u.test(v);
+    if (!values.has(col.field) || col.shipping || col.field === 'phone' || street) values.set(col.field, v);
   });
   const first = values.get('first');
   const last = values.get('last');
