@@ -504,8 +504,8 @@ function extractUnits(w: Work, text: string): string {
       return '\n';
     },
   );
-  // 1203室 (Chinese: room 1203).
-  t = t.replace(/(?<![\p{N}])(\d{1,5}[A-Za-z]?)\s*室/gu, (_m, unit: string) => {
+  // 1203室, 1106房 (Chinese: room 1203).
+  t = t.replace(/(?<![\p{N}])(\d{1,5}[A-Za-z]?)\s*[室房]/gu, (_m, unit: string) => {
     w.units.push(`Unit ${unit.toUpperCase()}`);
     return ' ';
   });

@@ -271,4 +271,12 @@ describe('spreadsheet pastes', () => {
       ),
     ).toMatchObject({ firstName: 'Deborah', lastName: 'Anstey', address1: '14 Church St', city: 'Bonavista' });
   });
+
+  it('a "Contact #" column is the phone', () => {
+    expect(
+      read(
+        'Full Name,Street,City/Town,Province/Territory,Postal Code,Contact #\nSiobhan Kearney,#305 - 1488 Ellis St,Kelowna,British Columbia,V1Y 2A3,(250) 555-0145',
+      ),
+    ).toMatchObject({ firstName: 'Siobhan', address1: '1488 Ellis St', address2: 'Unit 305', phone: '250-555-0145' });
+  });
 });

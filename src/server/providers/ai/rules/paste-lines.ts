@@ -369,7 +369,7 @@ export function dropJobTitle(t: string): string {
 
 /** Chat corrections: "sorry, postal code is …", "oops unit 5 not 4", "不好意思，邮编是 …". */
 export const CORRECTION =
-  /(?:^|[\s,.;!])(?:sorry|oops|oups|correction|actually|i mean|my bad|my mistake|typo|wait|pardon|scuse|excuse|excusez|attends|attendez|ah non|oh non|désolé|désolée|en fait|je veux dire|不好意思|更正|改一下|写错了|寫錯了|打错了|打錯了|抱歉|不对|不對)(?=$|[\s,.;:!，])/iu;
+  /(?:^|[\s,.;!])(?:sorry|oops|oups|correction|actually|i mean|my bad|my mistake|typo|wait|pardon|scuse|excuse|excusez|attends|attendez|ah non|oh non|désolé|désolée|en fait|je veux dire)(?=$|[\s,.;:!，])|不好意思|更正|改一下|写错了|寫錯了|打错了|打錯了|抱歉|不对|不對/iu;
 
 /** Words that close a message in the languages people write to shippers in. */
 const CLOSING_WORD =

@@ -512,6 +512,19 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it("a Chinese room (1106房) corrected in the next message; the place's own line when the parcel goes there for someone else", () => {
+    expect(
+      read(
+        '地址是 滑铁卢 330 Columbia St W 1106房 N2L 3L1\n哦不对 是1108房 刚才写错了\n名字写 孙浩然 电话 226-555-0104',
+      ).address,
+    ).toMatchObject({ address1: '330 Columbia St W', address2: 'Unit 1108', city: 'Waterloo' });
+    expect(
+      read(
+        "Please ship to our Commerce City warehouse, attn: Luis (receiving) - the Denver office can't take freight.\n\nThanks,\n\nAmber Kowalski\nOperations Manager\nHigh Plains Coffee Roasters, Inc.\nOffice: 1550 Wewatta St, Suite 200, Denver, CO 80202\nWarehouse: 5200 E 56th Ave, Unit C, Commerce City, CO 80022-3926\nO (303) 555-0147 | Warehouse (303) 555-0138",
+      ).address,
+    ).toMatchObject({ firstName: 'Luis', address1: '5200 E 56th Ave', phone: '303-555-0138' });
+  });
+
   it('"SHIPPING TO" / "BILLING TO" and "Adresse d\'expédition de l\'acheteur" are headings; "1 article sur Etsy" is no street', () => {
     expect(
       read(

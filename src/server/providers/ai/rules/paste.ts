@@ -465,6 +465,8 @@ export function findHeading(
     // "Ship-to is our Soils Lab (Argyll), attn: …": a sentence about the ship-to, not its heading.
     if (!/[:：]/.test(m[0]) && /^(?:is|was|will|should|must|would|has|needs?|est|sera|doit|please|svp)\b/iu.test(rest))
       return null;
+    // "Please ship to our Commerce City warehouse, attn: Luis (receiving) — …": a sentence, no heading.
+    if (!/[:：]/.test(m[0]) && rest.split(/\s+/).length >= 6 && !/\d|[:：]\s*$/.test(rest)) return null;
     // "Livraison : 12,00 $" is a price line, not a heading.
     // "Send to Baba please:": the whole line is the heading, the words after "to" are not a name.
     if (kind && rest && /[:：]\s*$/.test(rest) && !/\d/.test(rest) && rest.split(/\s+/).length <= 6) {
@@ -1156,6 +1158,27 @@ const NOT_ATTENTION =
  * The person a message (not the address block) asks the parcel to be addressed to: capitalised words
  * after "attention", "À l'attention de", "address them to" in a sentence. With the line it is on.
  */
+/** Heading words that name no place a phone could be labelled with. */
+const PLACE_NOT = new Set([
+  'address',
+  'adresse',
+  'ship',
+  'shipping',
+  'deliver',
+  'delivery',
+  'livraison',
+  'send',
+  'with',
+  'your',
+  'this',
+  'please',
+  'expédition',
+  'details',
+  'détails',
+  'information',
+  'informations',
+]);
+
 type Attention = { name: string; start: number; also?: number };
 
 function bodyAttention(lines: Line[], block: Block | undefined): Attention | undefined {
@@ -1231,6 +1254,11 @@ function findPhones(lines: Line[], block: Block | undefined, attention?: Attenti
   // Phones of a billing or head-office block are not the recipient's; those of the chosen block win.
   const inBlock = new Set(block?.heading ? block.lines.map((l) => l.start) : []);
   const out: Phone[] = [];
+  // The words of the chosen block's heading that name a place ("Warehouse", "Réception des marchandises").
+  const placeWords = (block?.heading ?? '')
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter((w) => w.length >= 4 && !PLACE_NOT.has(w));
   // A billing block of the same person (its first line is the ship-to's name) may give the phone.
   const who = block?.lines.find((l) => l.text && lineKind(l.text) === 'keep')?.text;
   const samePerson = new Set<number>();
@@ -1271,7 +1299,11 @@ function findPhones(lines: Line[], block: Block | undefined, attention?: Attenti
         (line.start === attention.start ||
           line.start === attention.also ||
           new RegExp(`(?<![\\p{L}])${attention.name.split(' ')[0]}(?![\\p{L}])`, 'u').test(line.text));
-      if (CELL.test(before) || /^\s*\(?(?:cell|mobile|cellulaire|手机|手機)/i.test(after)) rank = 1;
+      // "Warehouse (303) 555-0138" when the parcel goes to the warehouse block for someone there other
+      // than the writer ("attn: Luis (receiving)"): the number of that place over the writer's cell.
+      const place = Boolean(attention && placeWords.length) && placeWords.some((w) => before.toLowerCase().includes(w));
+      if (place) rank = 1.5;
+      else if (CELL.test(before) || /^\s*\(?(?:cell|mobile|cellulaire|手机|手機)/i.test(after)) rank = 1;
       else if (DIRECT.test(before) || /^\s*\(?direct/i.test(after)) rank = 2;
       if (TOLL_FREE.test(area)) rank = 5;
       const value = `${area}-${b}-${c}${ext ? ` ext. ${ext}` : ''}`;
@@ -1283,6 +1315,7 @@ function findPhones(lines: Line[], block: Block | undefined, attention?: Attenti
         // (A sentence naming them, or a line opening with their name: "Natasha's direct line: …", "Jesse: …".)
         inBlock:
           inBlock.has(line.start) ||
+          place ||
           Boolean(
             named &&
             (line.text.split(/\s+/).length >= 6 ||
@@ -1354,4 +1387,7 @@ function readCorrection(line: string, c: PasteReading['corrections']): void {
   if (swap) c.swaps.push(swap[1] ? [swap[2], swap[1]] : [swap[4], swap[3]]);
   const unit = CORRECTION_UNIT.exec(line);
   if (unit && !swap) c.unit = `${unit[1]} ${unit[2]}`;
+  // "哦不对 是1108房": the room in Chinese.
+  const room = /(?<![\p{N}])(\d{1,5}[A-Za-z]?)[ \t]*[室房]/u.exec(line);
+  if (room && !unit && !swap) c.unit = `Unit ${room[1]}`;
 }
