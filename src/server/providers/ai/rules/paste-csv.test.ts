@@ -279,4 +279,25 @@ describe('spreadsheet pastes', () => {
       ),
     ).toMatchObject({ firstName: 'Siobhan', address1: '1488 Ellis St', address2: 'Unit 305', phone: '250-555-0145' });
   });
+
+  it("of several rows, the one the note names by its number or a quoted status; a long header's note in brackets", () => {
+    const form =
+      'Row 13 picked hers up at the gala, only row 14 still needs the kit shipped.\n\n' +
+      'ID,Start time,Email,Full name,"Shipping address (street, unit, city, province, postal code)",Phone number\n' +
+      '13,3/4/25 8:51:02,anonymous,Fatima Zahra Benali,"1600 boul. Le Corbusier, Laval QC H7S 1Y9",450-555-0135\n' +
+      '14,3/4/25 9:02:11,anonymous,Rajesh Iyer,"4090 Living Arts Dr, Suite 1804\nMississauga, ON L5B 4M8",905-555-0114';
+    expect(read(form)).toMatchObject({
+      firstName: 'Rajesh',
+      address1: '4090 Living Arts Dr',
+      address2: 'Suite 1804',
+      city: 'Mississauga',
+      phone: '905-555-0114',
+    });
+    const airtable =
+      'just the one still marked "To ship" please.\n\n' +
+      'Organization\tContact\tAddress\tCity\tProvince\tPostal Code\tStatus\n' +
+      'Aurora College\tMarcel Beaulieu\tPO Box 1290\tFort Smith\tNT\tX0E 0P0\tShipped\n' +
+      'Nunavut Arctic College\tAnnie Kilabuk\tPO Box 600\tIqaluit\tNU\tX0A 0H0\tTo ship';
+    expect(read(airtable)).toMatchObject({ firstName: 'Annie', company: 'Nunavut Arctic College', city: 'Iqaluit' });
+  });
 });

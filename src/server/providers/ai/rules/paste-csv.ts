@@ -353,8 +353,11 @@ type Column = {
 /** The header word for a column: "Shipping City" → city (shipping), "Billing Zip" → postal (billing). */
 function headerField(cell: string): Column | undefined {
   // A cell with an e-mail or a number in it is data, never a header; nor is a sentence of a message.
-  if (/@|\d{3}|[.!?]\s/.test(cell) || cell.trim().split(/\s+/).length > 6) return undefined;
-  let h = cell
+  // (A note in brackets after the header's words: "Shipping address (street, unit, city, province, postal code)".)
+  const words = cell.replace(/(?<=\S)[ \t]*\([^()]{1,80}\)[ \t]*$/u, '');
+  if (/@|\d{3}|[.!?]\s/.test(words) || words.trim().split(/\s+/).length > 6) return undefined;
+  // (The note goes only from a long header: "Adresse (livraison)" keeps what its brackets say.)
+  let h = (cell.trim().split(/\s+/).length > 6 ? words : cell)
     .trim()
     // Camel-case headers of shipping tools ("ProvinceCode", "ShipToName") are words run together.
     .replace(/(?<=\p{Ll})(?=\p{Lu})/gu, ' ')
@@ -651,23 +654,38 @@ function tableAt(text: string, start: number, end: number): CsvReading | null {
 
 /** A word that sets a row aside in the note around a table: "Kristen cancelled so ignore her row". */
 const SET_ASIDE =
-  /\b(?:cancel+(?:ed|s)?|ignore|skip|remove[ds]?|not|don['’]?t|except|annul[ée]e?s?|sauf|pas|ignorer?)\b|取消|不要|除了/iu;
+  /\b(?:cancel+(?:ed|s)?|ignore|skip|remove[ds]?|not|don['’]?t|except|annul[ée]e?s?|sauf|pas|ignorer?|picked (?:it|hers|his|theirs|them)? ?up|already|déjà)\b|取消|不要|除了|已经|已經/iu;
+/** A clause that keeps its row whatever else it says: "only row 14 still needs the kit shipped". */
+const ONLY = /\b(?:only|just|still|seulement|juste|encore|reste)\b|只|还没|還沒/iu;
 
 /**
  * Of several rows, the one the note around the table names ("can you ship the kit to Rahul? Kristen
- * cancelled so ignore her row"): a row whose person is named, and not in a clause that sets it aside.
+ * cancelled so ignore her row", "only row 14 still needs it", "the one still marked 'To ship'"): a row
+ * named by its person, its number or a quoted cell, and not in a clause that sets it aside.
  */
 function namedRow(columns: (Column | undefined)[], rows: CsvRecord[], note: string): CsvRecord | undefined {
   if (rows.length < 2 || !note.trim()) return undefined;
-  const clauses = note.split(/[.!?;\n]+|,\s*(?:so|but|and|mais|et)\b/iu);
+  const clauses = note
+    .slice(0, 4000)
+    .split(/[.!?;\n]+|,\s*(?:so|but|and|mais|et)\b|,\s*(?=(?:only|just|seulement)\b)/iu);
+  // Quoted words of the note ("To ship", « À expédier »): a status a row's cell may hold.
+  const quoted = [...note.slice(0, 4000).matchAll(/["“«]\s*([^"”»\n]{2,30}?)\s*["”»]/gu)].map((m) =>
+    m[1].toLowerCase(),
+  );
   const named = rows.map((r) => {
     const words = columns
       .flatMap((c, i) => (c && NAMES.has(c.field) ? (r.cells[i] ?? '').split(/[\s,]+/) : []))
       .filter((w) => /^\p{Lu}\p{L}{2,}$/u.test(w) || /^[\u3400-\u9fff]{2,4}$/u.test(w));
+    const id = /^\d{1,6}$/.test(r.cells[0]?.trim() ?? '') ? r.cells[0].trim() : undefined;
+    const status = r.cells.some((c) => quoted.includes(c.trim().toLowerCase()));
     let state: 'none' | 'named' | 'aside' = 'none';
     for (const clause of clauses) {
-      if (!words.some((w) => new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, 'u').test(clause))) continue;
-      if (SET_ASIDE.test(clause)) return 'aside';
+      const mentions =
+        words.some((w) => new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, 'u').test(clause)) ||
+        (id !== undefined && new RegExp(`(?:\\b(?:row|line|ligne|id|no\\.?)|#)\\s*${id}(?!\\d)`, 'iu').test(clause)) ||
+        (status && quoted.some((q) => clause.toLowerCase().includes(q)));
+      if (!mentions) continue;
+      if (SET_ASIDE.test(clause) && !ONLY.test(clause)) return 'aside';
       state = 'named';
     }
     return state;
