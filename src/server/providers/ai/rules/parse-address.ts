@@ -610,7 +610,9 @@ function analyzeSegment(w: Work, raw: string): Segment {
     }
     if (!seg.province && !seg.state) {
       const pr = tailRegion(tokens, 'province', hasPostal);
-      if (pr) {
+      // "Government of Nunavut", "University of Manitoba": a name, not the province.
+      const named = pr && /^(?:of|de|du|of the)$/i.test(tokens[tokens.length - pr.size - 1] ?? '');
+      if (pr && !named) {
         seg.province = pr.code;
         seg.regionText = tokens.slice(tokens.length - pr.size).join(' ');
         tokens.splice(tokens.length - pr.size);
@@ -1146,7 +1148,11 @@ function nameCase(text: string): string {
 
 /** A company in capitals ("NORTHSHORE DENTAL LAB") reads as written elsewhere; a short acronym stays. */
 export function companyText(company: string): string {
-  return company === company.toUpperCase() && /\p{L}{2,}\s+\p{L}/u.test(company) ? titleCase(company) : company;
+  if (company !== company.toUpperCase() || !/\p{L}{2,}\s+\p{L}/u.test(company)) return company;
+  // "GOVERNMENT OF NUNAVUT" → "Government of Nunavut": the small words stay small.
+  return titleCase(company).replace(/(?<=\s)(Of|The|And|De|Du|Des|La|Le|Les|Et|For|Pour)(?=\s)/g, (w) =>
+    w.toLowerCase(),
+  );
 }
 
 function cityText(text: string): string {

@@ -512,6 +512,25 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it('a label in capitals with two-language headings: the TO block, its company line no heading, "GOVERNMENT OF NUNAVUT" no place', () => {
+    expect(
+      read(
+        'SHIPPING LABEL - PLEASE PRINT CLEARLY\n\nFROM / EXPÉDITEUR:\nNORTHERN BOOKS DISTRIBUTION\n2-1155 KING ST W\nTORONTO ON M6K 3C5\n\nTO / DESTINATAIRE:\nPITSEOLAK ALAINGA\nGOVERNMENT OF NUNAVUT\nPO BOX 1000 STN 900\nIQALUIT NU\nX0A 0H0\n\nTEL: 867-555-0111',
+      ).address,
+    ).toEqual({
+      name: 'Pitseolak Alainga',
+      firstName: 'Pitseolak',
+      lastName: 'Alainga',
+      company: 'Government of Nunavut',
+      address1: 'PO Box 1000 Stn 900',
+      city: 'Iqaluit',
+      province: 'NU',
+      postalCode: 'X0A 0H0',
+      country: 'CA',
+      phone: '867-555-0111',
+    });
+  });
+
   it("a Chinese room (1106房) corrected in the next message; the place's own line when the parcel goes there for someone else", () => {
     expect(
       read(

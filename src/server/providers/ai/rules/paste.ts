@@ -311,7 +311,11 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
   });
   const useTargets = plain ? { ship: new Set<string>(), not: targets.not } : targets;
   lines.forEach((line, i) => {
-    const found = line.text ? findHeading(line.text, lines[i + 1]?.text ?? '', useTargets, plain) : null;
+    let found = line.text ? findHeading(line.text, lines[i + 1]?.text ?? '', useTargets, plain) : null;
+    // "FROM:\nNORTHERN BOOKS DISTRIBUTION\n2-1155 KING ST W": a line guessed a heading from its words
+    // right under a heading is that block's company, not a new block.
+    const last = sections[sections.length - 1];
+    if (found && last && last.from === i && !SECTION.test(line.text) && !/[:：]/.test(found.m[0])) found = null;
     if (!found) {
       if (!line.text) paragraph = i + 1;
       return;
@@ -456,6 +460,16 @@ export function findHeading(
   // "Bill to / Ship to:", "Facturé à / Livré à :": one block for both, the parcel's.
   const both = BILL_AND_SHIP.exec(text);
   if (both) return { kind: 'ship', m: both };
+  // "TO / DESTINATAIRE:", "FROM / EXPÉDITEUR:": a heading in two languages, either half known.
+  const two = TWO_LANGUAGE_HEADING.exec(text);
+  if (two) {
+    for (const half of [two[1], two[2]]) {
+      const found = SECTION.exec(`${half.trim()}:`);
+      const kind = found && found[0].trim().length >= half.trim().length ? sectionKind(found) : undefined;
+      if (kind)
+        return { kind, m: Object.assign([text], { index: 0, input: text, groups: undefined }) as RegExpExecArray };
+    }
+  }
   const m = SECTION.exec(text);
   if (m) {
     const kind = sectionKind(m);
@@ -524,6 +538,7 @@ export function findHeading(
   return null;
 }
 
+const TWO_LANGUAGE_HEADING = /^([^/:：\d\n]{2,30}?)[ \t]*\/[ \t]*([^/:：\d\n]{2,30}?)[ \t]*[:：]?[ \t]*$/u;
 const BILL_AND_SHIP =
   /^(?:bill(?:ing)?(?:[ \t]+to)?|sold[ \t]+to|factur[ée]e?[ \t]+à|facturation)[ \t]*(?:\/|&|\+|and|et)[ \t]*(?:ship(?:ping)?(?:[ \t]+to)?|livr[ée]e?[ \t]+à|livraison)(?:[ \t]+(?:address|adresse))?[ \t]*[:：]?[ \t]*$/iu;
 
