@@ -300,4 +300,15 @@ describe('spreadsheet pastes', () => {
       'Nunavut Arctic College\tAnnie Kilabuk\tPO Box 600\tIqaluit\tNU\tX0A 0H0\tTo ship';
     expect(read(airtable)).toMatchObject({ firstName: 'Annie', company: 'Nunavut Arctic College', city: 'Iqaluit' });
   });
+
+  it('of several rows, the one the note names by its city ("the victoria one")', () => {
+    expect(
+      read(
+        "the victoria one hasn't shipped yet, can you do a label for it\n\n" +
+          'Full Name,Street 1,Street 2,Ship City,Ship State,Ship Zipcode,Ship Country\n' +
+          'Jonah Whitecloud,412 Main St,,Brandon,MB,R7A 1A3,Canada\n' +
+          'Margaret Sam,1034 Pandora Ave,Apt 3,Victoria,BC,V8V 3P5,Canada',
+      ),
+    ).toMatchObject({ firstName: 'Margaret', address1: '1034 Pandora Ave', address2: 'Apt 3', city: 'Victoria' });
+  });
 });

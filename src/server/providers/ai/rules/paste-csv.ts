@@ -653,6 +653,8 @@ function tableAt(text: string, start: number, end: number): CsvReading | null {
 }
 
 /** A word that sets a row aside in the note around a table: "Kristen cancelled so ignore her row". */
+const escapeRe = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const SET_ASIDE =
   /\b(?:cancel+(?:ed|s)?|ignore|skip|remove[ds]?|not|don['’]?t|except|annul[ée]e?s?|sauf|pas|ignorer?|picked (?:it|hers|his|theirs|them)? ?up|already|déjà)\b|取消|不要|除了|已经|已經/iu;
 /** A clause that keeps its row whatever else it says: "only row 14 still needs the kit shipped". */
@@ -677,13 +679,19 @@ function namedRow(columns: (Column | undefined)[], rows: CsvRecord[], note: stri
       .flatMap((c, i) => (c && NAMES.has(c.field) ? (r.cells[i] ?? '').split(/[\s,]+/) : []))
       .filter((w) => /^\p{Lu}\p{L}{2,}$/u.test(w) || /^[\u3400-\u9fff]{2,4}$/u.test(w));
     const id = /^\d{1,6}$/.test(r.cells[0]?.trim() ?? '') ? r.cells[0].trim() : undefined;
+    // "the victoria one hasn't shipped yet": a row named by its city.
+    const city = columns
+      .map((c, i) => (c?.field === 'city' ? (r.cells[i] ?? '').trim().toLowerCase() : ''))
+      .find((v) => /^\p{L}[\p{L} '’.-]{3,30}$/u.test(v));
     const status = r.cells.some((c) => quoted.includes(c.trim().toLowerCase()));
     let state: 'none' | 'named' | 'aside' = 'none';
     for (const clause of clauses) {
       const mentions =
         words.some((w) => new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, 'u').test(clause)) ||
         (id !== undefined && new RegExp(`(?:\\b(?:row|line|ligne|id|no\\.?)|#)\\s*${id}(?!\\d)`, 'iu').test(clause)) ||
-        (status && quoted.some((q) => clause.toLowerCase().includes(q)));
+        (status && quoted.some((q) => clause.toLowerCase().includes(q))) ||
+        (city !== undefined &&
+          new RegExp(`(?<![\\p{L}])${escapeRe(city)}(?![\\p{L}])`, 'u').test(clause.toLowerCase()));
       if (!mentions) continue;
       if (SET_ASIDE.test(clause) && !ONLY.test(clause)) return 'aside';
       state = 'named';
