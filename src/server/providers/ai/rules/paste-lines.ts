@@ -381,7 +381,7 @@ const UNIT_ADDED =
 
 /** A civic number followed by a word: the start of a street somewhere in the line. */
 const STREETISH =
-  /(?<![\p{L}\p{N}])\d{1,6}[A-Za-z]?(?:-\d{1,6})?,?\s+(?:[\p{L}]|\d{1,3}(?:st|nd|rd|th|e)?\s)|\d{1,6}\s*[号號]|(?:p\.?\s?o\.?\s?box|c\.p\.|case postale)\s*\d|\brr\s?\d|general delivery/iu;
+  /(?<![\p{L}\p{N}#])\d{1,6}[A-Za-z]?(?:-\d{1,6})?,?\s+(?:(?![\u3400-\u9fff])[\p{L}]|\d{1,3}(?:st|nd|rd|th|e)?\s)|\d{1,6}\s*[号號]|(?:p\.?\s?o\.?\s?box|c\.p\.|case postale)\s*\d|\brr\s?\d|general delivery/iu;
 const POSTALISH = /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])|\b\d{5}(?:-\d{4})?\b/u;
 const CJK_CHAR = /[\u3400-\u9fff]/u;
 const ZH_PLACE = /[省市街路道号號]|加拿大|多伦多|多倫多|温哥华|溫哥華/u;

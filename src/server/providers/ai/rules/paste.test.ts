@@ -512,6 +512,24 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it('a forwarded Chinese order: "请寄到：" after an order number is the heading; "寄给她妈妈" is a home, not the signer\'s company', () => {
+    expect(
+      read(
+        '小林，这个客户的订单请改一下收货地址，寄给她妈妈（见下面邮件）。谢谢！\n\n---------- 转发的邮件 ----------\n发件人：Jessica Shangguan <jessica.sg@outlook.com>\n\n您好，订单 #88213（花旗参 2 盒）请寄到：\n\n收件人：上官秀兰\n电话：416-555-0173\n地址：加拿大 安大略省 多伦多市 Silver Springs Blvd 120号\n邮编：M1V 1S4\n\nJessica\n\n--\nJessica Shangguan\nSenior Accountant, Bow Valley Energy Ltd.\n500 4 Ave SW, Suite 2100, Calgary AB T2P 2V6',
+      ).address,
+    ).toEqual({
+      name: '上官秀兰',
+      lastName: '上官',
+      firstName: '秀兰',
+      address1: '120 Silver Springs Blvd',
+      city: 'Toronto',
+      province: 'ON',
+      postalCode: 'M1V 1S4',
+      country: 'CA',
+      phone: '416-555-0173',
+    });
+  });
+
   it('a label in capitals with two-language headings: the TO block, its company line no heading, "GOVERNMENT OF NUNAVUT" no place', () => {
     expect(
       read(
