@@ -1166,7 +1166,14 @@ function cityText(text: string): string {
 }
 
 function streetText(text: string): string {
-  return titleCase(trimRuns(text, null, /,/))
+  const raw = trimRuns(text, null, /,/);
+  const cased = titleCase(raw);
+  // A French street in one case: its small words lower ("1845 RUE DES ÉRABLES" → "1845 Rue des Érables").
+  const french =
+    cased !== raw && FRENCH_STREET_TYPES.has(bareWord(raw.split(' ')[1] ?? ''))
+      ? cased.replace(/(?<=\S )(?:De|Du|Des|D'|(?<=[Dd]e )(?:La|Le|Les|L'))(?= |\p{Lu})/gu, (w) => w.toLowerCase())
+      : cased;
+  return french
     .replace(/ (ne|nw|se|sw|Ne|Nw|Se|Sw)(?= |$)/g, (m) => m.toUpperCase())
     .replace(/\.$/, (dot, offset: number, all: string) => {
       const last = all.slice(0, offset).split(' ').pop() ?? '';

@@ -191,6 +191,8 @@ const FROM_HEADINGS = [
   'return address',
   'return to',
   'expéditeur',
+  'exp.',
+  'expéd.',
   'expediteur',
   'adresse de retour',
   '寄件人',
@@ -202,7 +204,7 @@ const FROM_HEADINGS = [
   '寄件人信息',
   '发件人信息',
 ];
-const TO_HEADINGS = ['to', 'à', 'receiver', 'recipient', 'destinataire'];
+const TO_HEADINGS = ['to', 'à', 'receiver', 'recipient', 'destinataire', 'dest.', 'destin.'];
 /** Headings that end a block but hold no address of their own. */
 const NEUTRAL_HEADINGS = [
   'order summary',

@@ -512,6 +512,26 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it('"EXP. :" / "DEST. :" label headings; a French street in capitals keeps its small words small; "Mailing address:" among a form\'s fields is its address', () => {
+    expect(
+      read(
+        '*** ÉTIQUETTE - ENVOI STANDARD ***\n\nEXP. : ENTREPÔT DISTRIBUTIONS LAURENTIDES\n       1250 RUE DE MARTIGNY O, SAINT-JÉRÔME QC J7Y 4Y2\n\nDEST. :\nM. JEAN-FRANÇOIS TREMBLAY\n1845 RUE DES ÉRABLES APP 3\nDRUMMONDVILLE QC\nJ2B 4T7',
+      ).address,
+    ).toMatchObject({
+      firstName: 'Jean-François',
+      lastName: 'Tremblay',
+      address1: '1845 Rue des Érables',
+      address2: 'App. 3',
+      city: 'Drummondville',
+      postalCode: 'J2B 4T7',
+    });
+    expect(
+      read(
+        'SHIP REPLACEMENT PART TO:\n\nFirst name: Everett\nLast name: Many Guns\nMailing address: SITE 5 COMP 12 RR 2\nTown: OLDS\nProv: AB\nPostal code: T4H 1P3\nPhone: 403-555-0161\n\nPurchased from: Mountain View Ag Supply, 5401 46 St, Olds AB T4H 1M5',
+      ).address,
+    ).toMatchObject({ firstName: 'Everett', lastName: 'Many Guns', postalCode: 'T4H 1P3', phone: '403-555-0161' });
+  });
+
   it('a forwarded Chinese order: "请寄到：" after an order number is the heading; "寄给她妈妈" is a home, not the signer\'s company', () => {
     expect(
       read(

@@ -316,6 +316,22 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
     // right under a heading is that block's company, not a new block.
     const last = sections[sections.length - 1];
     if (found && last && last.from === i && !SECTION.test(line.text) && !/[:：]/.test(found.m[0])) found = null;
+    // "Mailing address: SITE 5 COMP 12 RR 2" among a form's fields ("Last name: …" over it, "Town: …"
+    // under it) is the form's address field, not another block.
+    if (
+      found?.kind === 'other' &&
+      !found.tail &&
+      LABEL_FIELDS.get(
+        found.m[0]
+          .replace(/[\s:：]+$/u, '')
+          .toLowerCase()
+          .replace(/\s+/g, ' '),
+      ) === 'address' &&
+      line.text.slice(found.m[0].length).trim() &&
+      LABELLED.test(lines.slice(Math.max(0, i - 3), i).findLast((l) => l.text)?.text ?? '') &&
+      LABELLED.test(lines[i + 1]?.text ?? '')
+    )
+      found = null;
     if (!found) {
       if (!line.text) paragraph = i + 1;
       return;
