@@ -35,7 +35,7 @@ const LATIN_LABELS: Record<Exclude<LabelField, 'careOf'>, string[]> = {
     'app', 'appartement', 'no d\'app', 'unité', 'unit/apt/suite', 'apt/unit', 'apt/suite/unit', 'unit/apt', 'apt/unit/suite',
     'suite/apt/unit', 'unit/suite/apt', 'app./bureau', 'app/bureau', 'app./suite', 'apt./suite', 'apt./unit'],
   // "City/State: Portland, Oregon": the city, its state after it (read apart by the city label).
-  city: ['city', 'town', 'municipality', 'ville', 'city/town', 'city/state', 'city, state', 'city/prov', 'city, prov',
+  city: ['city', 'town', 'municipality', 'ville', 'localité', 'localite', 'municipalité', 'community', 'communauté', 'city/town', 'city/state', 'city, state', 'city/prov', 'city, prov',
     'ville/province', 'ville, province', 'city/province/state'],
   province: ['province', 'prov', 'state', 'province/state', 'state/province', 'province or state', 'territory', 'région', 'region'],
   postalCode: ['postal code', 'postal', 'postcode', 'post code', 'zip', 'zip code', 'zipcode', 'postal/zip', 'postal/zip code', 'code postal'],

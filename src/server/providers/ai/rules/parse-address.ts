@@ -85,7 +85,7 @@ const UNIT_CIVIC_RE =
 const UNIT_FIRST_RE =
   /(?<![\p{L}\p{N}])(apt\.?|apartment|suite|ste\.?|unit|app\.?|appt\.?|appartement|bureau|room|rm\.?|local)[ \t]*(?:#[ \t]*)?([A-Za-z]?\d{1,6}[A-Za-z]?)(?:[ \t]+-[ \t]*|-[ \t]+)(?=\d{1,6}[A-Za-z]?(?:[ \t]+[\p{L}\d]|,[ \t]*(?:rue|boul|boulevard|av|avenue|ch|chemin|route|rang|place|montée|côte)\b))/iu;
 const UNIT_RE =
-  /(?<![\p{L}\p{N}])(apt\.?|apartment|suite|ste\.?|unit|app\.?|appt\.?|appartement|bureau|room|rm\.?|local|pmb|bay(?=\s*\d)|fl\.?(?=\s*\d{1,3}(?![\d-]))|floor|#)\s*(?:no\.?\s*)?(?:#\s*)?(\d{1,4}[A-Za-z]\d{1,4}|[A-Za-z]?\d{1,6}[A-Za-z]?(?:-\d{1,6}(?![\p{L}\p{N}]))?|[A-Za-z](?![\p{L}]))(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(apt\.?|apartment|suite|ste\.?|unit|app\.?|appt\.?|appartement|bureau|room|rm\.?|local|pmb|bay(?=\s*\d)|fl\.?(?=\s*\d{1,3}(?![\d-]))|floor|#)\s*(?:no\.?\s*)?(?:#\s*)?(\d{1,4}[A-Za-z]\d{1,4}|[A-Za-z]-\d{1,5}(?![\p{L}\p{N}])|[A-Za-z]?\d{1,6}[A-Za-z]?(?:-\d{1,6}(?![\p{L}\p{N}]))?|[A-Za-z](?![\p{L}]))(?![\p{L}\p{N}])/iu;
 const PO_BOX_RE =
   /(?<![\p{L}\p{N}])(?:p\.?\s?o\.?\s?box|post\s+office\s+box|pob|box|(c\.?\s?p\.?|case\s+postale))\s*(?:#\s*)?(\d{1,6})(?:\s*(?:,\s*)?(stn\.?|station|succ\.?|succursale)\s+([\p{L}\d][\p{L}\d'-]*))?/iu;
 const RR_RE = /(?<![\p{L}\p{N}])(?:r\.?\s?r\.?|rural\s+route)\s*(?:#\s*)?(\d{1,3})(?![\p{L}\p{N}])/iu;
@@ -609,7 +609,7 @@ function analyzeSegment(w: Work, raw: string): Segment {
       }
     }
     if (!seg.province && !seg.state) {
-      const pr = tailRegion(tokens, 'province', hasPostal);
+      const pr = tailRegion(tokens, 'province', hasPostal, w.postals[0]);
       // "Government of Nunavut", "University of Manitoba": a name, not the province.
       const named = pr && /^(?:of|de|du|of the)$/i.test(tokens[tokens.length - pr.size - 1] ?? '');
       if (pr && !named) {
@@ -656,6 +656,7 @@ function tailRegion(
   tokens: string[],
   kind: 'province' | 'state',
   strong: boolean,
+  postal?: string,
 ): { code: string; size: number } | null {
   for (let size = Math.min(4, tokens.length); size >= 1; size--) {
     const words = tokens.slice(tokens.length - size);
@@ -674,7 +675,14 @@ function tailRegion(
       if (short && !isUpper(bare) && !(strong && tokens.join(' ') === tokens.join(' ').toLowerCase())) continue;
       if (!short && !strong) continue;
     } else if (short && !isUpper(bare) && !strong && tokens.length > size) {
-      continue;
+      // "la ronge sk" (over "s0j 1l0"): a lower-case code after a known city, or the postal code's province, counts.
+      const city = lookupCity(
+        tokens
+          .slice(0, tokens.length - size)
+          .join(' ')
+          .replace(/,$/, ''),
+      );
+      if (!city && !(postal && provincesForPostalCode(postal).includes(code as never))) continue;
     }
     return { code, size };
   }
@@ -1173,7 +1181,8 @@ function streetText(text: string): string {
     cased !== raw && FRENCH_STREET_TYPES.has(bareWord(raw.split(' ')[1] ?? ''))
       ? cased.replace(/(?<=\S )(?:De|Du|Des|D'|(?<=[Dd]e )(?:La|Le|Les|L'))(?= |\p{Lu})/gu, (w) => w.toLowerCase())
       : cased;
-  return french
+  // "3880 DUKE OF YORK BLVD" → "Duke of York" (not right after the civic number: "The Queensway").
+  return (cased === raw ? french : french.replace(/(?<=\p{L} )(?:Of|And|The)(?= )/gu, (w) => w.toLowerCase()))
     .replace(/ (ne|nw|se|sw|Ne|Nw|Se|Sw)(?= |$)/g, (m) => m.toUpperCase())
     .replace(/\.$/, (dot, offset: number, all: string) => {
       const last = all.slice(0, offset).split(' ').pop() ?? '';

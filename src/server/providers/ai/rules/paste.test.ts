@@ -512,6 +512,30 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it('lower-case "la ronge sk" over its postal code; "Room E-210"; "DUKE OF YORK"; "c\'est pas 4e avenue c\'est 5e avenue"; "Localité :"', () => {
+    expect(read('Destiny McKenzie\npo box 243\nla ronge sk\ns0j 1l0').address).toMatchObject({
+      address1: 'PO Box 243',
+      city: 'La Ronge',
+      province: 'SK',
+    });
+    expect(
+      read('Kyle Ross\nSt. Boniface Hospital, Room E-210\n409 Taché Ave\nWinnipeg MB R2H 2A6').address,
+    ).toMatchObject({
+      address1: '409 Taché Ave',
+      address2: 'Room E-210',
+    });
+    expect(read('ANA SILVA\n3880 DUKE OF YORK BLVD\nMISSISSAUGA ON L5B 4M7').address).toMatchObject({
+      address1: '3880 Duke of York Blvd',
+    });
+    expect(
+      read("Gab: 5820 4e Avenue Montréal QC H1Y 2S8\nGab: attends non c'est pas 4e avenue, c'est 5e avenue").address,
+    ).toMatchObject({ address1: '5820 5e Avenue' });
+    expect(
+      read('Nom : Yvon Mallet\nAdresse : 6524, route 134\nLocalité : Cocagne\nProvince : N.-B.\nCode postal : E4R 2N5')
+        .address,
+    ).toMatchObject({ city: 'Cocagne', province: 'NB' });
+  });
+
   it('"EXP. :" / "DEST. :" label headings; a French street in capitals keeps its small words small; "Mailing address:" among a form\'s fields is its address', () => {
     expect(
       read(

@@ -1393,6 +1393,8 @@ function findEmails(lines: Line[], block: Block | undefined): string[] {
 const CORRECTION_POSTAL = /\b([A-Za-z]\d[A-Za-z])\s?(\d[A-Za-z]\d)\b/;
 const CORRECTION_UNIT =
   /\b(apt\.?|apartment|unit|suite|app\.?|appartement|#)\s*(?:(?:is|est|no\.?|:)\s*)?#?\s*([A-Za-z]?\d{1,5}[A-Za-z]?)\b/i;
+const FRENCH_NOT_BUT =
+  /\bc['’ ]?est pas (?:le |la |l['’]|au |à )?([\p{L}\d-]+)[^,.;!?\n]{0,30}?[\s,]+(?:c['’ ]?est|mais) (?:le |la |l['’]|au |à )?([\p{L}\d-]+)/iu;
 const CORRECTION_SWAP =
   /(?<![\p{L}\d-])((?:\p{Lu}[\p{L}-]*[ \t]+)?[\p{L}\d-]+)\s+(?:[Nn]ot|NOT|[Ii]nstead of|[Pp]as|PAS|[Aa]u lieu de)\s+(?:[Tt]he\s+|[Ll]e\s+|[Ll]a\s+|[Ll]['’]|[Dd]u\s+)?([\p{L}\d-]+(?:[ \t]+\p{Lu}[\p{L}-]*)?)|(?<![\dA-Za-z-])(\d[\dA-Za-z-]*)\s*(?:而不是|不是)\s*(\d[\dA-Za-z-]*)/u;
 
@@ -1412,6 +1414,12 @@ function readCorrection(line: string, c: PasteReading['corrections']): void {
   }
   const postal = CORRECTION_POSTAL.exec(line);
   if (postal) c.postal = `${postal[1]} ${postal[2]}`.toUpperCase();
+  // "c'est pas 4e avenue c'est 5e avenue": the wrong word first, the right one after.
+  const french = FRENCH_NOT_BUT.exec(line);
+  if (french) {
+    c.swaps.push([french[1], french[2]]);
+    return;
+  }
   // "unit 5 not suite 5": a unit said again, not a word swapped for a number.
   const found = CORRECTION_SWAP.exec(line);
   const swap = found && !/^(?:apt|apartment|unit|suite|app|appartement|#)\.?$/i.test(found[2] ?? '') ? found : null;
