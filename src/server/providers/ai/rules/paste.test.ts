@@ -512,6 +512,29 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it("in a chat, the full name the address's writer gives in their own lines; a name line over a street is no place heading", () => {
+    expect(
+      read(
+        '[2025-03-02, 7:14:22 PM] Brandon: yo send me ur addy\n[2025-03-02, 7:15:03 PM] Kayden 🏒: 88 isabella st unit 5 toronto on m4y 1n1\n[2025-03-02, 7:15:40 PM] Brandon: full name for the label?\n[2025-03-02, 7:16:02 PM] Kayden 🏒: kayden whitebird',
+      ).address,
+    ).toMatchObject({ firstName: 'Kayden', lastName: 'Whitebird', address1: '88 Isabella St' });
+    expect(
+      read(
+        'Ousmane: mon adresse c 1200 boul alphonse-desjardins app 210 levis qc g6v 6y8\nMoi: Merci! Ton nom de famille?\nOusmane: Diallo. Ousmane Diallo',
+      ).address,
+    ).toMatchObject({ firstName: 'Ousmane', lastName: 'Diallo' });
+    expect(
+      read(
+        "Léa-Rose 🌸, [2025-01-19 21:41]\nadresse : 1455 rue King O app. 6, Sherbrooke QC J1H 1S1\n\nLéa-Rose 🌸, [2025-01-19 21:41]\nLéa-Rose Fortin si t'as besoin du nom complet\n\nTom, [2025-01-19 21:50]\nparfait",
+      ).address,
+    ).toMatchObject({ firstName: 'Léa-Rose', lastName: 'Fortin', city: 'Sherbrooke' });
+    expect(
+      read(
+        "[10:42 AM] Chen, Lily\nhey can you send one of the welcome swag boxes to Amir? he's fully remote\n[10:42 AM] Chen, Lily\nhe said to use his home:\nAmir Haddad\n211 Powell Ave\nOttawa, ON K1S 2A3",
+      ).address,
+    ).toMatchObject({ firstName: 'Amir', lastName: 'Haddad', address1: '211 Powell Ave' });
+  });
+
   it('lower-case "la ronge sk" over its postal code; "Room E-210"; "DUKE OF YORK"; "c\'est pas 4e avenue c\'est 5e avenue"; "Localité :"', () => {
     expect(read('Destiny McKenzie\npo box 243\nla ronge sk\ns0j 1l0').address).toMatchObject({
       address1: 'PO Box 243',

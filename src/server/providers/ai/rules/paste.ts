@@ -71,6 +71,8 @@ export type PasteReading = {
   mailFrom?: string;
   /** Who wrote the address in a chat ("Nadia Farah 9:11 AM" over it): the recipient when nothing else names one. */
   speaker?: string;
+  /** The full name the writer of the address gives in their own lines ("kayden whitebird" under "Kayden 🏒"). */
+  speakerName?: string;
   /** A country outside Canada and the US the address ends with (ISO code). */
   otherCountry?: string;
 };
@@ -223,6 +225,8 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   if (writer && !isOwn(writer) && /^\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,3}$/u.test(writer))
     reading.speaker = writer;
   if (attention) reading.attention = attention.name;
+  const said = speakerFullName(block ? block.lines : lines, lines);
+  if (said) reading.speakerName = said;
   const buyer = BUYER.exec(text.slice(0, 20_000));
   if (buyer && !lookupCity(buyer[1]) && !buyer[1].split(/\s+/).some((w) => NAME_STOPWORDS.has(w.toLowerCase())))
     reading.buyer = buyer[1];
@@ -545,6 +549,18 @@ export function findHeading(
   }
   if (/\b(?:inc|ltd|ltée|ltee|corp|llc|limited|enr)\b\.?/iu.test(h[1])) return null;
   const lower = words.map((w) => w.toLowerCase());
+  // "Amir Haddad" over his street after "send one to Amir": the person, not a place named by the message.
+  if (
+    !/[:：]/.test(h[0]) &&
+    /^\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,2}$/u.test(h[1].trim()) &&
+    !SHIP_WORDS.test(h[1]) &&
+    !OTHER_WORDS.test(h[1]) &&
+    !COMPANY_PATTERN.test(` ${h[1]} `) &&
+    !/(?<![\p{L}])(?:branch|site|centre|center|campus|location|building|hall|club|arena|church|hospital|facility|library|clinic|school|succursale|pavillon)(?![\p{L}])/iu.test(
+      h[1],
+    )
+  )
+    return null;
   if (lower.some((w) => targets.not.has(w))) return { kind: 'other', m: h };
   if (lower.some((w) => targets.ship.has(w))) return { kind: 'ship', m: h };
   if (!/[:：]/.test(h[0]) && rest) return null;
@@ -780,7 +796,8 @@ const STAMP_SPEAKER =
   /^([\p{L}][\p{L}'’.-]*(?:[ \t]+[\p{L}][\p{L}'’.-]*){0,3})[ \t]*(?:[-—,·|][ \t]*)?(?:(?:[Tt]oday|[Yy]esterday|[Aa]ujourd'hui|[Hh]ier)(?:[ \t]+(?:at|à))?[ \t]+)?\d{1,2}[ \t]?[:h][ \t]?\d{2}(?:[ \t]*[AaPp]\.?[Mm]\.?)?$/u;
 
 /** Telegram's "Olena Kovalenko, [2024-10-14 9:31 AM]" over a message. */
-const TELEGRAM_STAMP = /^(\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,3}),[ \t]*\[[^\]\n]{4,40}\]$/u;
+const TELEGRAM_STAMP =
+  /^(\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,3})(?:[ \t]+[\p{Extended_Pictographic}\u200d\ufe0f]+)?,[ \t]*\[[^\]\n]{4,40}\]$/u;
 
 /** Where a parcel is picked up or sent back from, in a chat line. */
 const PICKUP =
@@ -788,6 +805,34 @@ const PICKUP =
 /** A chat line that gives the billing or an old address ("Billing we have as 880 Glenmore Rd N, Kelowna"). */
 const BILLING_NOTE =
   /(?<![\p{L}])(?:billing|billed to|bill to|facturation|on file|old address|ancienne adresse|账单|帳單)(?![\p{L}])/iu;
+
+/**
+ * In a chat, the full name the writer of the address gives in their own lines: the line that is their
+ * first name and a surname ("kayden whitebird" from "Kayden 🏒", "Diallo. Ousmane Diallo" from "Ousmane",
+ * "Léa-Rose Fortin si t'as besoin du nom complet" from "Léa-Rose 🌸").
+ */
+function speakerFullName(from: Line[], all: Line[]): string | undefined {
+  const writer = from.find(
+    (l) => l.speaker && (POSTAL_LINE.test(l.text) || hasStreet(l.text)) && lineKind(l.text) === 'keep',
+  )?.speaker;
+  const first = writer && /^\p{L}[\p{L}'’-]+/u.exec(writer)?.[0];
+  if (!first || isOwn(writer)) return undefined;
+  const escaped = first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const alone = new RegExp(`^${escaped}[ \\t]+([\\p{L}'’-]{2,30})(?:[ \\t]+([\\p{L}'’-]{2,30}))?[ \\t]*[.!]?$`, 'iu');
+  const inLine = new RegExp(`(?<![\\p{L}])${escaped}[ \\t]+(\\p{Lu}[\\p{Ll}'’-]+)(?![\\p{L}])`, 'u');
+  for (const l of all) {
+    if (l.speaker !== writer || !l.text || l.text.length > 120) continue;
+    const whole = alone.exec(l.text.trim());
+    const words = whole ? [whole[1], whole[2]].filter((w): w is string => Boolean(w)) : undefined;
+    if (words && words.every((w) => !NAME_STOPWORDS.has(w.toLowerCase()) && !lookupCity(w)))
+      return [first, ...words]
+        .map((w) => (w === w.toLowerCase() ? w.charAt(0).toUpperCase() + w.slice(1) : w))
+        .join(' ');
+    const m = inLine.exec(l.text);
+    if (m && !NAME_STOPWORDS.has(m[1].toLowerCase()) && !lookupCity(m[1])) return `${first} ${m[1]}`;
+  }
+  return undefined;
+}
 
 /** The one pasting the chat ("You", "Vous", "我"). */
 const isOwn = (who?: string) => Boolean(who && /^(?:you|vous|toi|me|moi|我)$/iu.test(who));

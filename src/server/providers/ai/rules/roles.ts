@@ -92,6 +92,10 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
   if ((!address.name || (oneWordName && !reading.speaker?.includes(address.name))) && reading.speaker) {
     takeName(address, parseAddressText(`Name: ${reading.speaker}`));
   }
+  // The full name the chat's writer gives ("kayden whitebird"), over none or one word.
+  const single = address.name && !address.name.includes(' ') && !/[\u3400-\u9fff]/u.test(address.name);
+  if ((!address.name || single) && reading.speakerName && !reading.headed)
+    takeName(address, parseAddressText(`Name: ${reading.speakerName}`));
   // The signer of an e-mail over a one-word "name" the message happened to hold.
   const oneWord = address.name && !address.name.includes(' ') && !/[\u3400-\u9fff]/u.test(address.name);
   if ((!address.name || (oneWord && signature.name?.includes(' '))) && signature.name) {
