@@ -1,6 +1,6 @@
 /**
  * The address assistant's rule-based reading: speed on one core, field accuracy over the label-like
- * corpus, and field and whole-address accuracy over the realistic pastes — the eight tuning sets the
+ * corpus, and field and whole-address accuracy over the realistic pastes — the nine tuning sets the
  * rules were shaped on and the held-out half they were only measured on.
  * `npx tsx bench/parser.ts` prints them; `npm run bench` calls benchParser().
  */
@@ -26,6 +26,7 @@ const TUNING_SETS = [
   ['sixth tuning set', 'address-pastes-tuning-6.json'],
   ['seventh tuning set', 'address-pastes-tuning-7.json'],
   ['eighth tuning set', 'address-pastes-tuning-8.json'],
+  ['ninth tuning set', 'address-pastes-tuning-9.json'],
 ] as const;
 
 export async function benchParser(opts: { durationMs?: number } = {}): Promise<{

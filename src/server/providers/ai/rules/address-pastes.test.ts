@@ -10,6 +10,7 @@ import tuning5 from '../../../../../tests/fixtures/address-pastes-tuning-5.json'
 import tuning6 from '../../../../../tests/fixtures/address-pastes-tuning-6.json';
 import tuning7 from '../../../../../tests/fixtures/address-pastes-tuning-7.json';
 import tuning8 from '../../../../../tests/fixtures/address-pastes-tuning-8.json';
+import tuning9 from '../../../../../tests/fixtures/address-pastes-tuning-9.json';
 import { scoreCorpus, type CorpusCase } from './corpus-score';
 import { scorePastes, type PasteCase, type PasteScore } from './paste-score';
 import { readAddress } from './roles';
@@ -19,29 +20,31 @@ import { readAddress } from './roles';
  * figures measured when they were last raised (fields / whole addresses; the first score of each
  * later set is the one before any tuning on it):
  *   tuning half          127 cases: 98.2 % / 89.8 %
- *   second tuning set    113 cases: 97.5 % / 92.9 %  (first 84.1 % / 47.8 %)
- *   third tuning set     120 cases: 96.9 % / 83.3 %  (first 89.1 % / 44.2 %)
- *   fourth tuning set    120 cases: 97.3 % / 85.8 %  (first 91.6 % / 51.7 %)
+ *   second tuning set    113 cases: 98.1 % / 93.8 %  (first 84.1 % / 47.8 %)
+ *   third tuning set     120 cases: 97.2 % / 85.0 %  (first 89.1 % / 44.2 %)
+ *   fourth tuning set    120 cases: 97.6 % / 86.7 %  (first 91.6 % / 51.7 %)
  *   fifth tuning set     100 cases: 96.8 % / 82.0 %  (first 90.2 % / 56.0 %)
- *   sixth tuning set     100 cases: 90.7 % / 62.0 %  (first 86.9 % / 47.0 %)
- *   seventh tuning set   100 cases: 94.1 % / 70.0 %  (first 89.7 % / 51.0 %)
- *   eighth tuning set    100 cases: 94.1 % / 74.0 %  (first 92.6 % / 66.0 %)
- *   held-out half        123 cases: 94.8 % / 75.6 %
+ *   sixth tuning set     100 cases: 97.1 % / 81.0 %  (first 86.9 % / 47.0 %)
+ *   seventh tuning set   100 cases: 95.3 % / 76.0 %  (first 89.7 % / 51.0 %)
+ *   eighth tuning set    100 cases: 94.6 % / 77.0 %  (first 92.6 % / 66.0 %)
+ *   ninth tuning set     100 cases: 94.5 % / 67.0 %  (first 88.8 % / 55.0 %)
+ *   held-out half        123 cases: 94.9 % / 77.2 %
  * The held-out half is only ever measured in aggregate: its misses are not printed here, and the
  * rules are not tuned on it. The label-like corpus, read through the whole paste reading, must not
  * lose a field it reads today (1,562 of 1,562; its own held-out set 217 of 220).
  */
 const TUNING_SETS = [
   { name: 'tuning half', cases: tuning, fields: 0.96, whole: 0.86 },
-  { name: 'second tuning set', cases: tuning2, fields: 0.95, whole: 0.88 },
-  { name: 'third tuning set', cases: tuning3, fields: 0.94, whole: 0.78 },
-  { name: 'fourth tuning set', cases: tuning4, fields: 0.95, whole: 0.8 },
+  { name: 'second tuning set', cases: tuning2, fields: 0.96, whole: 0.89 },
+  { name: 'third tuning set', cases: tuning3, fields: 0.95, whole: 0.8 },
+  { name: 'fourth tuning set', cases: tuning4, fields: 0.95, whole: 0.82 },
   { name: 'fifth tuning set', cases: tuning5, fields: 0.94, whole: 0.77 },
-  { name: 'sixth tuning set', cases: tuning6, fields: 0.88, whole: 0.57 },
-  { name: 'seventh tuning set', cases: tuning7, fields: 0.91, whole: 0.65 },
-  { name: 'eighth tuning set', cases: tuning8, fields: 0.91, whole: 0.69 },
+  { name: 'sixth tuning set', cases: tuning6, fields: 0.94, whole: 0.76 },
+  { name: 'seventh tuning set', cases: tuning7, fields: 0.92, whole: 0.71 },
+  { name: 'eighth tuning set', cases: tuning8, fields: 0.92, whole: 0.72 },
+  { name: 'ninth tuning set', cases: tuning9, fields: 0.92, whole: 0.62 },
 ];
-const HOLDOUT_FLOOR = { fields: 0.93, whole: 0.72 };
+const HOLDOUT_FLOOR = { fields: 0.93, whole: 0.74 };
 const LABEL_CORPUS_TODAY = { correct: 1562, extra: 0 };
 const LABEL_HOLDOUT_TODAY = { correct: 217, extra: 1 };
 

@@ -812,6 +812,7 @@ const BILLING_NOTE =
  * "Léa-Rose Fortin si t'as besoin du nom complet" from "Léa-Rose 🌸").
  */
 function speakerFullName(from: Line[], all: Line[]): string | undefined {
+  if (!all.some((l) => l.speaker)) return undefined;
   const writer = from.find(
     (l) => l.speaker && (POSTAL_LINE.test(l.text) || hasStreet(l.text)) && lineKind(l.text) === 'keep',
   )?.speaker;
