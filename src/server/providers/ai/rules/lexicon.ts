@@ -46,7 +46,9 @@ const LATIN_LABELS: Record<Exclude<LabelField, 'careOf'>, string[]> = {
   ],
   email: ['email', 'e-mail', 'email address', 'e-mail address', 'courriel', 'mail'],
   ignore: ['note', 'notes', 'remarks', 'instructions', 'delivery instructions', 'fax', '备注', '传真', 'message', 'comments',
-    'comment', 'commentaires', 'commentaire', 'anything else we should know?', 'anything else?', 'questions', 'submitted on'],
+    'comment', 'commentaires', 'commentaire', 'anything else we should know?', 'anything else?', 'questions', 'submitted on',
+    'contents', 'content', 'contenu', 'declared value', 'valeur déclarée', 'weight', 'poids', 'description', 'item', 'items',
+    'article', 'articles', 'product', 'produit', 'quantity', 'quantité', 'qty'],
 };
 
 const CJK_LABELS: Partial<Record<LabelField, string[]>> = {
@@ -146,7 +148,7 @@ export const NAME_STOPWORDS = new Set([
 ]);
 
 export const COMPANY_PATTERN =
-  /(?:^|[\s,])(?:inc|incorporated|ltd|limited|ltée|ltee|corp|corporation|llc|llp|lp|co|company|cie|enr|s\.e\.n\.c\.r\.l|s\.e\.n\.c|sencrl|senc|group|groupe|enterprises?|holdings|technologies|solutions|services|société|industries|associates|partners|consulting|studios?|bakery|restaurant|café|cafe|store|shop|clinic|dental|pharmacy|hospital|university|college|school|foundation|logistics|trading|imports?|exports?|manufacturing|systems|labs?|agency|boutique|market|foods|motors|media|design|warehouse|distribution|supply|supplies|realty|law|pottery|gallery|farms?|winery|brewery|salon|spa|hardware|books|bookstore|florist|flowers|garage|auto|electric|plumbing|construction|printing|outfitters|traders|pharma|academy|institute|physiotherapy|physio|chiropractic|veterinary|optometry|wellness|fitness|library|libraries|museum|association|ministry|hamlet|lodge|hotel|motel|resort|brewing|roasters|bakehouse|bistro|kitchen|collective|cooperative|co-op|mercantile|emporium|government|gouvernement|department|ministère|council|conseil|commission|authority|board)\.?(?=$|[\s,)])|有限公司|公司|集团|商行|工作室|超市|餐厅|诊所|商店|贸易/i;
+  /(?:^|[\s,])(?:inc|incorporated|ltd|limited|ltée|ltee|corp|corporation|llc|llp|lp|co|company|cie|enr|s\.e\.n\.c\.r\.l|s\.e\.n\.c|sencrl|senc|group|groupe|enterprises?|holdings|technologies|solutions|services|société|industries|associates|partners|consulting|studios?|bakery|restaurant|café|cafe|store|shop|clinic|dental|pharmacy|hospital|university|college|school|foundation|logistics|trading|imports?|exports?|manufacturing|systems|labs?|agency|boutique|market|foods|motors|media|design|warehouse|distribution|supply|supplies|realty|law|pottery|gallery|farms?|winery|brewery|salon|spa|hardware|books|bookstore|florist|flowers|garage|auto|electric|plumbing|construction|printing|outfitters|traders|pharma|academy|institute|physiotherapy|physio|chiropractic|veterinary|optometry|wellness|fitness|library|libraries|museum|association|ministry|hamlet|lodge|hotel|motel|resort|brewing|roasters|bakehouse|bistro|kitchen|collective|cooperative|co-op|mercantile|emporium|government|gouvernement|department|ministère|council|conseil|commission|authority|board|université|universite|collège|cégep|cegep|école|ecole|hôpital|hopital|clinique|bibliothèque|musée|pharmacie|librairie|boulangerie|fromagerie|quincaillerie|garderie|paroisse)\.?(?=$|[\s,)])|有限公司|公司|集团|商行|工作室|超市|餐厅|诊所|商店|贸易/i;
 
 export const COUNTRY_WORDS = new Map<string, 'CA' | 'US'>([
   ['canada', 'CA'], ['ca', 'CA'], ['can', 'CA'], ['加拿大', 'CA'], ['usa', 'US'], ['us', 'US'], ['u.s.a.', 'US'], ['u.s.a', 'US'],

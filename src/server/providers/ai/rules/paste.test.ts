@@ -512,6 +512,34 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it('a counter form: the sender\'s whole address on its "Sender:" line and the "Contents:" are not the recipient\'s; French organisations in capitals', () => {
+    expect(
+      read(
+        "Parcel ship-to form (filled in at counter)\n\nRecipient name: BRIGID O'SULLIVAN-HART\nStreet / Box: GENERAL DELIVERY\nCity: DAWSON CITY      Prov: YT\nPostal code:\nY0B 1G0\nPhone: 867 555 0106\nContents: winter boots, wool socks, 2 books\nDeclared value: $160.00\nSender: J. HART, 77 ELM ST, SUDBURY ON P3C 1T3, 705 555 0147",
+      ).address,
+    ).toEqual({
+      name: "Brigid O'Sullivan-Hart",
+      firstName: 'Brigid',
+      lastName: "O'Sullivan-Hart",
+      address1: 'General Delivery',
+      city: 'Dawson City',
+      province: 'YT',
+      postalCode: 'Y0B 1G0',
+      country: 'CA',
+      phone: '867-555-0106',
+    });
+    expect(
+      read(
+        'DESTINATAIRE\nM. ÉTIENNE LAPLANTE\nUNIVERSITÉ DE MONTRÉAL\nCASE POSTALE 6128 SUCC. CENTRE-VILLE\nMONTRÉAL QC\nH3C 3J7',
+      ).address,
+    ).toMatchObject({
+      firstName: 'Étienne',
+      lastName: 'Laplante',
+      company: 'Université de Montréal',
+      city: 'Montréal',
+    });
+  });
+
   it("in a chat, the full name the address's writer gives in their own lines; a name line over a street is no place heading", () => {
     expect(
       read(

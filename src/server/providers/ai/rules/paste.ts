@@ -99,6 +99,7 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
     ...l,
     text: preferLatinName(cutLead(l.text)),
   }));
+  const senderLines = new Set(whole.filter((l) => SENDER_LINE.test(l.text)).map((l) => l.start));
   const signature = readSignature(lines);
   dropSuperseded(lines);
 
@@ -131,6 +132,15 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
     if (couple && put) t = `${couple[1]}${put === couple[3] ? couple[3] : couple[2]} ${couple[4]}`;
     const kind = lineKind(t);
     if (kind === 'noise') continue;
+    // "Sender: J. HART, 77 ELM ST, SUDBURY ON P3C 1T3" on one line of a form that gives the recipient's
+    // address too: the sender's, not a part of it.
+    if (
+      role !== 'sender' &&
+      senderLines.has(line.start) &&
+      POSTAL_LINE.test(t) &&
+      blockLines.some((o) => o !== line && POSTAL_LINE.test(o.text))
+    )
+      continue;
     if (kind === 'correction') {
       readCorrection(t, corrections);
       continue;
@@ -293,6 +303,8 @@ function splitLines(text: string): Line[] {
 }
 
 const UK_POSTCODE = /(?<![\p{L}\p{N}])[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}(?![\p{L}\p{N}])/u;
+const SENDER_LINE =
+  /^(?:sender|from|shipper|return address|return to|expéditeur|expediteur|exp\.|寄件人|发件人|發件人)[ \t]*[:：]/iu;
 const POSTAL_LINE = /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])|\b\d{5}(?:-\d{4})?\s*$/u;
 
 /** A form line: a short label and a colon ("电话：…", "Phone: …"). */
