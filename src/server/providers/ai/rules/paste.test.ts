@@ -512,6 +512,24 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it('the newest message\'s signature over a quoted one\'s; "les adresser au Dr X"; "Name on it should be X" over a one-word name', () => {
+    expect(
+      read(
+        'Please send the laptop to my place instead of the office:\n\n40 Homewood Ave, Apt 1507\nToronto ON M4Y 2K2\n\nOlumide\n\nOlumide Fashola\nSenior Analyst, Risk Analytics\nBeaconsfield Mutual Insurance Company\nolumide.fashola@beaconsfieldmutual.ca\n\n________________________________\nFrom: IT Service Desk <servicedesk@beaconsfieldmutual.ca>\nSent: Friday, February 21, 2025 4:55 PM\n\nHello Olumide, reply with the full address.\n\nRegards,\nIT Service Desk\nExt. 5000',
+      ).address,
+    ).toMatchObject({ firstName: 'Olumide', lastName: 'Fashola', email: 'olumide.fashola@beaconsfieldmutual.ca' });
+    expect(
+      read(
+        'Merci de faire livrer au laboratoire. Veuillez les adresser au Dr Karim Benali, chef du contrôle qualité.\n\nMerci!\n\nNathalie Bérubé\nAcheteuse principale\nLaboratoires BioNord inc.\nLaboratoire : 2705, boul. du Parc-Technologique, Québec (Québec) G1P 4S3',
+      ).address,
+    ).toMatchObject({ firstName: 'Karim', lastName: 'Benali' });
+    expect(
+      read(
+        'Mike\nAddress is 63 Aspen Stone Way SW Calgary AB T3H 5Y9\nMike\nName on it should be Mikhail Petrenko (Mike is just what everyone calls me lol)',
+      ).address,
+    ).toMatchObject({ firstName: 'Mikhail', lastName: 'Petrenko' });
+  });
+
   it('a counter form: the sender\'s whole address on its "Sender:" line and the "Contents:" are not the recipient\'s; French organisations in capitals', () => {
     expect(
       read(

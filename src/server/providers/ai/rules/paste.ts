@@ -1026,6 +1026,12 @@ const CREDENTIALS =
 
 /** The signer of an e-mail (the line under the sign-off) and the company line under their title. */
 function readSignature(lines: Line[]): PasteReading['signature'] {
+  // The newest message's signature: above the header of a message quoted under it ("From: IT Service Desk").
+  const quoted = lines.findIndex((l, k) => k > 3 && QUOTED_HEADER.test(l.text));
+  if (quoted > 0) {
+    const newest = readSignature(lines.slice(0, quoted));
+    if (newest.name) return newest;
+  }
   // The last sign-off ("Regards,", or any short closing with a comma: "Niawen'kó:wa,") with a name under it.
   for (let at = lines.length - 1; at >= 0; at--) {
     const t = lines[at].text;
@@ -1052,6 +1058,10 @@ function readSignature(lines: Line[]): PasteReading['signature'] {
   }
   return {};
 }
+
+/** The header of an earlier message quoted under a reply. */
+const QUOTED_HEADER =
+  /^(?:(?:from|de|发件人|發件人|寄件者)[ \t]*[:：][ \t]*\S|-{2,}[ \t]*(?:original message|message d'origine|forwarded message|message transféré)|on .{5,100} wrote:$|le .{5,100} a écrit[ \t]*:$)/iu;
 
 function signerAt(lines: Line[], at: number, company?: string): PasteReading['signature'] | undefined {
   let i = at + 1;
@@ -1117,7 +1127,7 @@ const RELATION =
  * to my sister anna kowalski at …", "au nom de Lise Morin".
  */
 const CHAT_NAME = new RegExp(
-  `(?:^|[\\s,.!?;:(])(?:it['’]?s|this is|i['’]?m|my name is|name is|name['’]s|c['’]est|je m['’]appelle|moi c['’]est)\\s+([\\p{L}'’-]+(?:[ \\t]+[\\p{L}'’-]+){0,2})`,
+  `(?:^|[\\s,.!?;:(])(?:it['’]?s|this is|i['’]?m|my name is|name is|name['’]s|name (?:on (?:it|the (?:label|box|parcel|package)) )?(?:should be|is|will be)|put (?:the name )?|le nom (?:sur le colis )?(?:c['’]est|est|sera)|c['’]est|je m['’]appelle|moi c['’]est)\\s+([\\p{L}'’-]+(?:[ \\t]+[\\p{L}'’-]+){0,2})`,
   'iu',
 );
 /** Who the parcel is for, said outright: "for my sister anna kowalski", "pour ma blonde, Sarah-Maude Gingras", "under the name …". */
@@ -1165,7 +1175,8 @@ function chatName(text: string): { name: string; forName: boolean } | undefined 
     for (const w of m[1].split(/\s+/)) {
       // "Hey Sarah here": the greeting before the name goes.
       if (!words.length && /^(?:hey|hi|hello|hiya|bonjour|salut|allo|allô|coucou|yo|ok|okay)$/iu.test(w)) continue;
-      if (NOT_NAME.test(w) || /\d/.test(w)) break;
+      // ("this is Bev Langille I ordered": the pronoun ends the name.)
+      if (NOT_NAME.test(w) || /\d/.test(w) || w === 'I') break;
       words.push(w);
     }
     if (!words.length || (cased && !/^\p{Lu}/u.test(words[0]))) continue;
@@ -1239,7 +1250,7 @@ const personKey = (t: string) =>
 /** Every phone of the text with how much it is wanted: in the chosen block, a cell, a direct line, an office line; never a fax. */
 /** "attention Karen in receiving", "À l'attention de Sylvain Gagnon, commis", "address them to Gerard Kielly". */
 const BODY_ATTENTION =
-  /(?:^|[\s,.;:(—–-])(?:attention|attn\.?|to the attention of|à l['’]attention de|a\/s(?: de)?|address(?:ed)? (?:it|them|this|the (?:box|boxes|parcel|package|order|shipment)) to|adress(?:er|ez)(?: le colis| les boîtes| la commande)? à|care of|au nom de|mark(?:ed)? (?:it|them) (?:for|to))(?:[ \t]+(?:our|my|their|notre|leur|the)[ \t]+[^,.;:\d\n]{2,40},)?[ \t]*[:,]?[ \t]+(?:(?:mr|mrs|ms|dr|mme)\.?[ \t]+|M\.[ \t]+|Me[ \t]+(?=\p{Lu}))?([\p{L}'’-]+(?:[ \t]+[\p{L}'’-]+){0,2})/giu;
+  /(?:^|[\s,.;:(—–-])(?:attention|attn\.?|to the attention of|à l['’]attention de|a\/s(?: de)?|address(?:ed)? (?:it|them|this|the (?:box|boxes|parcel|package|order|shipment)) to|adress(?:er|ez)(?: le colis| les boîtes| la commande)? (?:à|au|aux)|care of|au nom de|mark(?:ed)? (?:it|them) (?:for|to))(?:[ \t]+(?:our|my|their|notre|leur|the)[ \t]+[^,.;:\d\n]{2,40},)?[ \t]*[:,]?[ \t]+(?:(?:mr|mrs|ms|dr|mme)\.?[ \t]+|M\.[ \t]+|Me[ \t]+(?=\p{Lu}))?([\p{L}'’-]+(?:[ \t]+[\p{L}'’-]+){0,2})/giu;
 const NOT_ATTENTION =
   /^(?:me|parts|service|sales|ventes|pièces|maintenance|office|bureau|front|the|us|moi|nous|the|la|le|les|receiving|shipping|réception|reception|expédition|warehouse|dock|accounts|comptabilité|purchasing|achats|my|our|your|notre|mon|ma|of|de|du|des|at|à|au|in)$/iu;
 

@@ -77,7 +77,9 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
   // (Not over a ship-to block that names its person: "on behalf of Dr. Khan … ship to: Sara Malik".)
   const namedFor =
     reading.forName && reading.chatName?.includes(' ') && address.name !== reading.chatName && !reading.headed;
-  if ((!address.name || namedFor) && reading.chatName) {
+  // (Also over one word the chat happened to hold: "Mike" over "Name on it should be Mikhail Petrenko".)
+  const oneWordFirst = Boolean(address.name && !address.name.includes(' ') && !/[\u3400-\u9fff]/u.test(address.name));
+  if ((!address.name || namedFor || (oneWordFirst && reading.chatName?.includes(' '))) && reading.chatName) {
     takeName(address, parseAddressText(`Name: ${reading.chatName}`));
     // The name line it replaces left the other person as a "company" ("Jonathan Roy" over his message).
     if (namedFor && address.company && !COMPANY_PATTERN.test(` ${address.company} `)) delete address.company;
