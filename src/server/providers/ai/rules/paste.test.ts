@@ -512,6 +512,20 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it('chat speakers with an emoji ("Tía Lupe 🌺:") or a full-width colon without a space; a Hong Kong romanisation "Wong Chi Keung" is "Chi-Keung Wong"', () => {
+    expect(
+      read(
+        'Tía Lupe 🌺: mija send the tamale steamer to my mailbox place\nTía Lupe 🌺: Guadalupe Herrera\n2261 Market St PMB 4521\nSan Francisco CA 94114-1612\nTía Lupe 🌺: phone 415-555-0108\nMe: ok tía!',
+      ).address,
+    ).toMatchObject({ firstName: 'Guadalupe', lastName: 'Herrera', city: 'San Francisco', country: 'US' });
+    expect(
+      read('收件人 黃志強 Wong Chi Keung\n4080 Confederation Pkwy, Suite 1910, Mississauga ON L5B 0G1').address,
+    ).toMatchObject({
+      firstName: 'Chi-Keung',
+      lastName: 'Wong',
+    });
+  });
+
   it('the newest message\'s signature over a quoted one\'s; "les adresser au Dr X"; "Name on it should be X" over a one-word name', () => {
     expect(
       read(

@@ -875,7 +875,11 @@ function stripSpeakers(input: Line[]): Line[] {
   const count = new Map<string, number>();
   for (const l of lines) {
     // Handles too: "u/leafsfan_1967:", "@tidepool_prints:".
-    const m = /^([\p{L}@][\p{L}\p{N} ._'/@-]{0,24}?)\s*[:：]\s+\S/u.exec(l.text);
+    // (With an emoji after the name too: "Tía Lupe 🌺:".)
+    const m =
+      /^([\p{L}@][\p{L}\p{N} ._'/@\p{Extended_Pictographic}\u200d\ufe0f-]{0,24}?)\s*[:：](?:\s+|(?=[^\d\s/]))\S/u.exec(
+        l.text,
+      );
     if (m && !LABEL_FIELDS.has(m[1].toLowerCase()) && !SECTION.test(l.text))
       count.set(m[1], (count.get(m[1]) ?? 0) + 1);
   }
@@ -978,7 +982,7 @@ function preferLatinName(t: string): string {
       )
       // (Not a city before an English street: "多伦多 Yonge St 5000号".)
       .replace(BILINGUAL_NAME, (m, label: string, zh: string, latin: string) =>
-        lookupCity(zh) ? m : `${label}${latin}`,
+        lookupCity(zh) ? m : `${label}${surnameLast(zh, latin)}`,
       )
       // (A city before a street stays: "温哥华 Kingsway 3550号"; a city and its English name are one: "素里 Surrey".)
       .replace(NICKNAME, (m, zh: string) => {
@@ -986,6 +990,18 @@ function preferLatinName(t: string): string {
         return !city || lookupCity(m.slice(zh.length).trim())?.name === city.name ? zh : m;
       })
   );
+}
+
+/**
+ * "黃志強 Wong Chi Keung": a Hong Kong romanisation, one word per character, surname first — written
+ * given names first and joined for the label ("Chi-Keung Wong"). Only with three characters or more (two words
+ * beside two characters may be either order).
+ */
+function surnameLast(zh: string, latin: string): string {
+  const words = latin.split(/\s+/);
+  return zh.length >= 3 && words.length === zh.length && !COMPOUND_SURNAMES.has(zh.slice(0, 2))
+    ? `${words.slice(1).join('-')} ${words[0]}`
+    : latin;
 }
 
 /** 王小明 Kevin: one Latin word beside a Chinese name is a nickname, not a surname. */
