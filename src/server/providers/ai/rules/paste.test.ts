@@ -512,6 +512,14 @@ describe('the reading explained', () => {
     ).toMatchObject({ firstName: 'Priya', lastName: 'Natarajan' });
   });
 
+  it('"don\'t send to my house" keeps the signer\'s company on a parcel sent to the shop', () => {
+    expect(
+      read(
+        "hey Nate,\n\nya send the drysuits to the shop. don't send to my house, nobody's there.\n\nthanks man\nMel\n\n--\nMelissa Sidney\nOwner / Lead Guide\nKlondike North Outfitters Ltd.\n106 Main St, Suite 201\nWhitehorse, YT Y1A 2A7\ncell (best) 867-555-0153",
+      ).address,
+    ).toMatchObject({ firstName: 'Melissa', company: 'Klondike North Outfitters Ltd.', address1: '106 Main St' });
+  });
+
   it('chat speakers with an emoji ("Tía Lupe 🌺:") or a full-width colon without a space; a Hong Kong romanisation "Wong Chi Keung" is "Chi-Keung Wong"', () => {
     expect(
       read(

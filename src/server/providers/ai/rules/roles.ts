@@ -108,7 +108,13 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
     reading.attention && (!blockNamed || address.name === signature.name) ? reading.attention : undefined;
   if (attention) takeName(address, parseAddressText(`Name: ${attention}`));
   // "send the proofs to my place instead of the office": the parcel goes home, not to the company.
-  const home = HOME.test(text);
+  // (Not "don't send to my house": a home the message says not to send to.)
+  const home = [...text.slice(0, 20_000).matchAll(HOME_ALL)].some(
+    (m) =>
+      !/\b(?:don['’]?t|do not|not|never|pas|jamais|ne)\b[^.!?\n]{0,25}$/iu.test(
+        text.slice(Math.max(0, m.index - 40), m.index),
+      ),
+  );
   if (
     !home &&
     signature.company &&
@@ -275,6 +281,8 @@ function fillSurname(address: ParsedAddress, text: string): void {
 /** The message sends the parcel home rather than to work. */
 const HOME =
   /(?<![\p{L}])(?:to my (?:place|home|house|apartment|apt|condo|flat)\b|(?:at|to) home\b|my home address|à la maison|chez moi|à mon domicile|à mon appart|寄到家|寄家里|送到家|(?:寄|送|发|發)给?(?:她|他|我)?(?:妈妈|媽媽|母亲|母親|爸爸|父亲|父親|父母|爸妈|爸媽|奶奶|爷爷|爺爺|外婆|姥姥))/iu;
+
+const HOME_ALL = new RegExp(HOME.source, 'giu');
 
 /** People named alone on a line ("Marie-Pier Bouchard", "Me Julien Paradis"), at most 20. */
 function namesInText(text: string): ParsedAddress[] {
