@@ -20,14 +20,14 @@ import { readAddress } from './roles';
  * figures measured when they were last raised (fields / whole addresses; the first score of each
  * later set is the one before any tuning on it):
  *   tuning half          127 cases: 98.2 % / 89.8 %
- *   second tuning set    113 cases: 98.1 % / 93.8 %  (first 84.1 % / 47.8 %)
+ *   second tuning set    113 cases: 98.2 % / 94.7 %  (first 84.1 % / 47.8 %)
  *   third tuning set     120 cases: 97.2 % / 85.0 %  (first 89.1 % / 44.2 %)
- *   fourth tuning set    120 cases: 97.6 % / 86.7 %  (first 91.6 % / 51.7 %)
- *   fifth tuning set     100 cases: 96.8 % / 82.0 %  (first 90.2 % / 56.0 %)
+ *   fourth tuning set    120 cases: 97.7 % / 87.5 %  (first 91.6 % / 51.7 %)
+ *   fifth tuning set     100 cases: 96.9 % / 82.0 %  (first 90.2 % / 56.0 %)
  *   sixth tuning set     100 cases: 97.1 % / 81.0 %  (first 86.9 % / 47.0 %)
- *   seventh tuning set   100 cases: 95.3 % / 76.0 %  (first 89.7 % / 51.0 %)
+ *   seventh tuning set   100 cases: 95.2 % / 76.0 %  (first 89.7 % / 51.0 %)
  *   eighth tuning set    100 cases: 94.6 % / 77.0 %  (first 92.6 % / 66.0 %)
- *   ninth tuning set     100 cases: 94.5 % / 67.0 %  (first 88.8 % / 55.0 %)
+ *   ninth tuning set     100 cases: 96.6 % / 73.0 %  (first 88.8 % / 55.0 %)
  *   held-out half        123 cases: 94.9 % / 77.2 %
  * The held-out half is only ever measured in aggregate: its misses are not printed here, and the
  * rules are not tuned on it. The label-like corpus, read through the whole paste reading, must not
@@ -42,7 +42,7 @@ const TUNING_SETS = [
   { name: 'sixth tuning set', cases: tuning6, fields: 0.94, whole: 0.76 },
   { name: 'seventh tuning set', cases: tuning7, fields: 0.92, whole: 0.71 },
   { name: 'eighth tuning set', cases: tuning8, fields: 0.92, whole: 0.72 },
-  { name: 'ninth tuning set', cases: tuning9, fields: 0.92, whole: 0.62 },
+  { name: 'ninth tuning set', cases: tuning9, fields: 0.94, whole: 0.68 },
 ];
 const HOLDOUT_FLOOR = { fields: 0.93, whole: 0.74 };
 const LABEL_CORPUS_TODAY = { correct: 1562, extra: 0 };

@@ -809,7 +809,7 @@ const STAMP_SPEAKER =
 
 /** Telegram's "Olena Kovalenko, [2024-10-14 9:31 AM]" over a message. */
 const TELEGRAM_STAMP =
-  /^(\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,3})(?:[ \t]+[\p{Extended_Pictographic}\u200d\ufe0f]+)?,[ \t]*\[[^\]\n]{4,40}\]$/u;
+  /^(\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,3})(?:[ \t]+(?:\p{Extended_Pictographic}|\u200d|\ufe0f)+)?,[ \t]*\[[^\]\n]{4,40}\]$/u;
 
 /** Where a parcel is picked up or sent back from, in a chat line. */
 const PICKUP =
@@ -877,7 +877,7 @@ function stripSpeakers(input: Line[]): Line[] {
     // Handles too: "u/leafsfan_1967:", "@tidepool_prints:".
     // (With an emoji after the name too: "Tía Lupe 🌺:".)
     const m =
-      /^([\p{L}@][\p{L}\p{N} ._'/@\p{Extended_Pictographic}\u200d\ufe0f-]{0,24}?)\s*[:：](?:\s+|(?=[^\d\s/]))\S/u.exec(
+      /^([\p{L}@](?:[\p{L}\p{N} ._'/@-]|\p{Extended_Pictographic}|\u200d|\ufe0f){0,24}?)\s*[:：](?:\s+|(?=[^\d\s/]))\S/u.exec(
         l.text,
       );
     if (m && !LABEL_FIELDS.has(m[1].toLowerCase()) && !SECTION.test(l.text))
