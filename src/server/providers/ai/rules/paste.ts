@@ -539,7 +539,11 @@ export function findHeading(
     }
   }
   // "Please ship to my work address instead of home since nobody's there during the day:"
+  // (Only on a line whose one colon ends it: elsewhere the search would backtrack over every verb.)
+  const colon = text.search(/[:：]/);
   const asks =
+    colon >= 0 &&
+    colon >= text.trimEnd().length - 1 &&
     /^[^:：]*\b(?:ship|shipper|shippe|shippes|shippez|send|deliver|mail|courier|envoyer|envoies|envoyer|postes|poster|envoie|envoye|envoyez|expédier|expédiez|livrer|livrez|adresser|adressez|acheminer|parvenir|poste|postez)\b[^:：]*[:：]\s*$|^[^:：]*(?:寄到|寄去|发到|發到|送到)[^:：]*[:：]\s*$/iu.exec(
       text,
     );
