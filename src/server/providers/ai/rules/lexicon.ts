@@ -64,7 +64,9 @@ const CJK_LABELS: Partial<Record<LabelField, string[]>> = {
   email: ['电子邮箱', '电子邮件', '邮箱', '电邮'],
 };
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** `s` as a literal inside a regular expression. */
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escape = escapeRegExp;
 
 export const LABEL_FIELDS = new Map<string, LabelField>();
 for (const [field, words] of Object.entries(LATIN_LABELS)) for (const w of words) LABEL_FIELDS.set(w, field as LabelField);
@@ -181,3 +183,6 @@ export const CHINESE_SURNAMES = new Set(
     '狄索芮鹿邸雍辜裘邰赫诸諸慕茹宾賓戎茅揭尉檀阴陰昝衡尧堯洪赖賴翟蓝岑甘邝伦倫麦锺凤鳳'
   ).split(''),
 );
+
+/** Chinese text that opens with a surname (a common one, or a compound one: 欧阳, 司徒). */
+export const isChineseNameStart = (t: string) => CHINESE_SURNAMES.has(t.charAt(0)) || COMPOUND_SURNAMES.has(t.slice(0, 2));

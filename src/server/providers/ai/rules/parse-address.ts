@@ -36,7 +36,7 @@ import { CHINESE_CITY_NAMES, lookupCity } from './cities';
 import {
   ABBREVIATIONS,
   COMPANY_PATTERN,
-  CHINESE_SURNAMES,
+  isChineseNameStart,
   COMPOUND_SURNAMES,
   COUNTRY_WORDS,
   DIRECTIONS,
@@ -495,6 +495,9 @@ function extractDeliveryParts(w: Work, text: string): string {
   return t;
 }
 
+/** A Chinese room number: 1203室, 1106房. */
+export const ROOM = /(?<![\p{N}])(\d{1,5}[A-Za-z]?)[ \t]*[室房]/u;
+
 function extractUnits(w: Work, text: string): string {
   // A basement apartment: "Bsmt, 45 Oak St", "45 Oak St (Basement)", "sous-sol".
   let t = text.replace(
@@ -505,7 +508,7 @@ function extractUnits(w: Work, text: string): string {
     },
   );
   // 1203室, 1106房 (Chinese: room 1203).
-  t = t.replace(/(?<![\p{N}])(\d{1,5}[A-Za-z]?)\s*[室房]/gu, (_m, unit: string) => {
+  t = t.replace(new RegExp(ROOM.source, 'gu'), (_m, unit: string) => {
     w.units.push(`Unit ${unit.toUpperCase()}`);
     return ' ';
   });
@@ -1087,8 +1090,7 @@ function nameFrom(text: string, afterStreet: boolean): string | undefined {
   const compact = text.replace(/\s+/g, '').replace(/(?<=[\u3400-\u9fff]{2})收$/u, '');
   if (CJK_ONLY.test(compact)) {
     const n = compact.replace(/(先生|女士|小姐|太太)$/, '');
-    const surname =
-      (CHINESE_SURNAMES.has(n.charAt(0)) || COMPOUND_SURNAMES.has(n.slice(0, 2))) && !CHINESE_NOT_NAMES.test(n);
+    const surname = isChineseNameStart(n) && !CHINESE_NOT_NAMES.test(n);
     return n.length >= 2 && n.length <= 4 && surname ? compact : undefined;
   }
   if (/\d/.test(text)) return undefined;

@@ -4,6 +4,8 @@
  * reads like a form, with the shipping columns of a Shopify-style export preferred over billing.
  */
 
+import { escapeRegExp } from './lexicon';
+
 type Field =
   | 'name'
   | 'latin'
@@ -653,8 +655,6 @@ function tableAt(text: string, start: number, end: number): CsvReading | null {
 }
 
 /** A word that sets a row aside in the note around a table: "Kristen cancelled so ignore her row". */
-const escapeRe = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 const SET_ASIDE =
   /\b(?:cancel+(?:ed|s)?|ignore|skip|remove[ds]?|not|don['’]?t|except|annul[ée]e?s?|sauf|pas|ignorer?|picked (?:it|hers|his|theirs|them)? ?up|already|déjà)\b|取消|不要|除了|已经|已經/iu;
 /** A clause that keeps its row whatever else it says: "only row 14 still needs the kit shipped". */
@@ -691,7 +691,7 @@ function namedRow(columns: (Column | undefined)[], rows: CsvRecord[], note: stri
         (id !== undefined && new RegExp(`(?:\\b(?:row|line|ligne|id|no\\.?)|#)\\s*${id}(?!\\d)`, 'iu').test(clause)) ||
         (status && quoted.some((q) => clause.toLowerCase().includes(q))) ||
         (city !== undefined &&
-          new RegExp(`(?<![\\p{L}])${escapeRe(city)}(?![\\p{L}])`, 'u').test(clause.toLowerCase()));
+          new RegExp(`(?<![\\p{L}])${escapeRegExp(city)}(?![\\p{L}])`, 'u').test(clause.toLowerCase()));
       if (!mentions) continue;
       if (SET_ASIDE.test(clause) && !ONLY.test(clause)) return 'aside';
       state = 'named';

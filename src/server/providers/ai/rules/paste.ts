@@ -6,15 +6,16 @@
  * and decides between competing values (several phones, a correction later in a chat). What it
  * could not decide for sure it reports, so the form can ask for a check.
  */
-import { PHONE_RE, prepare, replaceEmails } from './parse-address';
+import { PHONE_RE, prepare, replaceEmails, ROOM } from './parse-address';
 import type { ParseRole } from './roles';
 import { normalizeProvince, normalizeUsState } from '../../../../shared/provinces';
 import { lookupCity } from './cities';
 import {
   ABBREVIATIONS,
-  CHINESE_SURNAMES,
   COMPANY_PATTERN,
   COMPOUND_SURNAMES,
+  escapeRegExp,
+  isChineseNameStart,
   LABEL_FIELDS,
   NAME_STOPWORDS,
   STREET_TYPES,
@@ -834,7 +835,7 @@ function speakerFullName(from: Line[], all: Line[]): string | undefined {
   )?.speaker;
   const first = writer && /^\p{L}[\p{L}'’-]+/u.exec(writer)?.[0];
   if (!first || isOwn(writer)) return undefined;
-  const escaped = first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(first);
   const alone = new RegExp(`^${escaped}[ \\t]+([\\p{L}'’-]{2,30})(?:[ \\t]+([\\p{L}'’-]{2,30}))?[ \\t]*[.!]?$`, 'iu');
   const inLine = new RegExp(`(?<![\\p{L}])${escaped}[ \\t]+(\\p{Lu}[\\p{Ll}'’-]+)(?![\\p{L}])`, 'u');
   for (const l of all) {
@@ -1212,9 +1213,6 @@ function chatName(text: string): { name: string; forName: boolean } | undefined 
 const ZH_LABEL =
   /(?<![:：\n])(收件人姓名|收件人|收货人|收貨人|联系人|聯絡人|姓名|联系电话|聯絡電話|电话号码|手机号码|手机号|电话|電話|手机|手機|收货地址|收貨地址|详细地址|詳細地址|地址|邮政编码|邮编|郵編|郵遞區號|邮箱|電郵|电子邮件)(?![:：])/gu;
 
-/** Chinese text that opens with a surname (one of the common ones, or 欧阳/司徒…). */
-const isChineseNameStart = (t: string) => CHINESE_SURNAMES.has(t.charAt(0)) || COMPOUND_SURNAMES.has(t.slice(0, 2));
-
 function splitChineseLabels(input: string): string {
   if (!/[\u3400-\u9fff]/u.test(input)) return input;
   // "收件人請寫：…" (please write as the recipient) is the recipient's label.
@@ -1516,6 +1514,6 @@ function readCorrection(line: string, c: PasteReading['corrections']): void {
   const unit = CORRECTION_UNIT.exec(line);
   if (unit && !swap) c.unit = `${unit[1]} ${unit[2]}`;
   // "哦不对 是1108房": the room in Chinese.
-  const room = /(?<![\p{N}])(\d{1,5}[A-Za-z]?)[ \t]*[室房]/u.exec(line);
+  const room = ROOM.exec(line);
   if (room && !unit && !swap) c.unit = `Unit ${room[1]}`;
 }

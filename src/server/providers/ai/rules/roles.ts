@@ -2,7 +2,7 @@ import type { TParseReview } from '../../../../shared/contracts/ai';
 import { provincesForPostalCode } from '../../../../shared/postal-code';
 import { companyText, parseAddressText, type ParsedAddress } from './parse-address';
 import { lookupCity } from './cities';
-import { COMPANY_PATTERN, STREET_TYPES } from './lexicon';
+import { COMPANY_PATTERN, escapeRegExp, STREET_TYPES } from './lexicon';
 import { readPaste, type PasteReading } from './paste';
 
 const FIELD_MAX = 120;
@@ -191,10 +191,7 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
       ((!bearsName(e, address) && named.some((p) => p.firstName && p.lastName && bearsName(e, p))) || relative(e));
     // (A desk's mailbox given as the form's own "Email:" field stays.)
     const labelled = (e: string) =>
-      new RegExp(
-        `(?:e-?mail|courriel|邮箱|電郵)[^\\n@]{0,12}[:：][ \\t]*${e.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
-        'i',
-      ).test(text);
+      new RegExp(`(?:e-?mail|courriel|邮箱|電郵)[^\\n@]{0,12}[:：][ \\t]*${escapeRegExp(e)}`, 'i').test(text);
     // When the message names someone to receive the parcel, its e-mails are the writers' unless one bears that name.
     const signers = (e: string) => Boolean(attention) && !bearsName(e, address);
     const desk = (e: string) => Boolean(address.name) && DESK_EMAIL.test(e) && !bearsName(e, address) && !labelled(e);
@@ -265,7 +262,7 @@ function fillSurname(address: ParsedAddress, text: string): void {
   if (!first || !/^\p{Lu}[\p{L}'’-]+$/u.test(first) || (address.lastName && !/^\p{Lu}\.?$/u.test(address.lastName)))
     return;
   const initial = address.lastName?.charAt(0);
-  const escaped = first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(first);
   for (const m of text
     .slice(0, 20_000)
     .matchAll(new RegExp(`(?<![\\p{L}])${escaped}[ \\t]+(\\p{Lu}[\\p{L}'’-]+)(?![\\p{L}.])`, 'gu'))) {
@@ -357,10 +354,7 @@ function applyCorrections(address: ParsedAddress, c: PasteReading['corrections']
     if (unit) address.address2 = unit;
   }
   for (const [from, to] of c.swaps) {
-    const word = new RegExp(
-      `(?<![\\p{L}\\p{N}])${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
-      'iu',
-    );
+    const word = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(from)}(?![\\p{L}\\p{N}])`, 'iu');
     for (const field of ['address1', 'address2', 'city', 'postalCode'] as const) {
       const v = address[field];
       if (v && word.test(v)) address[field] = v.replace(word, to);
