@@ -3,10 +3,11 @@ import { compactKey, type ProvinceCode } from '../../../../shared/provinces';
 /**
  * The largest Canadian municipalities (and a few well-known communities inside them), used to
  * recognise a city that stands on its own, without a province or postal code next to it.
- * Format: 'Name|PROVINCE|alias|alias'.
+ * Format: 'Name|PROVINCE|alias|alias'; an alias with '=' is a short form that always reads as the name
+ * ("mtl" is Montréal however it is written).
  */
 const CITY_ROWS = [
-  'Toronto|ON', 'Montréal|QC|Montreal', 'Calgary|AB', 'Ottawa|ON', 'Edmonton|AB', 'Mississauga|ON', 'Winnipeg|MB',
+  'Toronto|ON', 'Montréal|QC|Montreal|=Mtl', 'Calgary|AB', 'Ottawa|ON', 'Edmonton|AB', 'Mississauga|ON', 'Winnipeg|MB',
   'Vancouver|BC', 'Brampton|ON', 'Hamilton|ON', 'Québec|QC|Quebec City|Ville de Québec', 'Surrey|BC', 'Laval|QC',
   'Halifax|NS', 'London|ON', 'Markham|ON', 'Vaughan|ON', 'Gatineau|QC', 'Saskatoon|SK', 'Longueuil|QC',
   'Kitchener|ON', 'Burnaby|BC', 'Windsor|ON', 'Regina|SK', 'Richmond|BC', 'Richmond Hill|ON', 'Oakville|ON',
@@ -80,13 +81,20 @@ const CHINESE_CITY_ROWS = [
 export type City = { name: string; province: ProvinceCode };
 
 const CITY_INDEX = new Map<string, City>();
+const SHORT_FORMS = new Set<string>();
 for (const row of CITY_ROWS) {
   const [name, province, ...aliases] = row.split('|');
   const city = { name, province: province as ProvinceCode };
   for (const alias of [name, ...aliases]) {
-    const key = compactKey(alias);
+    const key = compactKey(alias.replace(/^=/, ''));
+    if (alias.startsWith('=')) SHORT_FORMS.add(key);
     if (!CITY_INDEX.has(key)) CITY_INDEX.set(key, city);
   }
+}
+
+/** True for a short form of a city's name ("mtl"), which is written out in full. */
+export function isCityShortForm(text: string): boolean {
+  return SHORT_FORMS.has(compactKey(text.trim()));
 }
 const CHINESE_CITY_INDEX = new Map<string, City>();
 for (const row of CHINESE_CITY_ROWS) {

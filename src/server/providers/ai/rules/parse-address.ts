@@ -32,7 +32,7 @@ import {
   PROVINCE_CODES,
   type ProvinceCode,
 } from '../../../../shared/provinces';
-import { CHINESE_CITY_NAMES, lookupCity } from './cities';
+import { CHINESE_CITY_NAMES, isCityShortForm, lookupCity } from './cities';
 import {
   ABBREVIATIONS,
   COMPANY_PATTERN,
@@ -806,7 +806,8 @@ function streetEnd(facts: TokenFacts, i: number): number {
   if (end <= i) return -1;
   // The words from i + 1 to end: not all numbers, and at least one capitalised or a number.
   if (facts.nextNonDigit[i + 1] > end) return -1;
-  if (facts.nextUpperOrDigit[i + 1] > end) return -1;
+  // (A chat's lower-case saint's street counts: "4410 st-denis", "200 ste-catherine".)
+  if (facts.nextUpperOrDigit[i + 1] > end && !/^(?:st|ste|saint|sainte)-\p{L}/iu.test(first)) return -1;
   return end;
 }
 
@@ -1169,8 +1170,9 @@ function cityText(text: string): string {
   // A Chinese name, or one written all in lower or upper case ("montreal", "QUEBEC CITY"), takes the
   // official spelling; a city written with its capitals keeps the writer's spelling.
   const plain = text === text.toLowerCase() || text === text.toUpperCase();
-  const known = CJK.test(text) || plain ? lookupCity(text) : null;
-  return known && (CJK.test(text) || compactKey(known.name) === compactKey(text))
+  const short = isCityShortForm(text);
+  const known = CJK.test(text) || plain || short ? lookupCity(text) : null;
+  return known && (CJK.test(text) || short || compactKey(known.name) === compactKey(text))
     ? known.name
     : titleCase(stripDot(text));
 }

@@ -311,4 +311,13 @@ describe('spreadsheet pastes', () => {
       ),
     ).toMatchObject({ firstName: 'Margaret', address1: '1034 Pandora Ave', address2: 'Apt 3', city: 'Victoria' });
   });
+
+  it('"Tél. cellulaire" is a header (an abbreviation\'s dot ends no sentence) and "Localité" is the city', () => {
+    expect(
+      read(
+        'Nom de famille\tPrénom\tAdresse postale\tLocalité\tProvince\tCode postal\tTél. cellulaire\tCourriel\n' +
+          'Mallet\tYvon\t3520, rue Principale\tTracadie\tN.-B.\tE1X1G5\t506-555-0157\tymallet@nb.sympatico.ca',
+      ),
+    ).toMatchObject({ firstName: 'Yvon', lastName: 'Mallet', city: 'Tracadie', province: 'NB', phone: '506-555-0157' });
+  });
 });

@@ -218,6 +218,8 @@ const HEADERS: Record<Field, string[]> = {
     'municipality',
     'ville',
     'municipalité',
+    'localité',
+    'localite',
     // BigCommerce and Australian-made stores call the city a suburb.
     'suburb',
     'locality',
@@ -357,7 +359,9 @@ function headerField(cell: string): Column | undefined {
   // A cell with an e-mail or a number in it is data, never a header; nor is a sentence of a message.
   // (A note in brackets after the header's words: "Shipping address (street, unit, city, province, postal code)".)
   const words = cell.replace(/(?<=\S)[ \t]*\([^()]{1,80}\)[ \t]*$/u, '');
-  if (/@|\d{3}|[.!?]\s/.test(words) || words.trim().split(/\s+/).length > 6) return undefined;
+  // (An abbreviation's dot is no sentence's end: "Tél. cellulaire", "No. civique".)
+  if (/@|\d{3}|[!?]\s|(?<!(?:^|[^\p{L}])(?:t[ée]l|app|apt|prov|no|ste?|n[o°]?))\.\s/iu.test(words)) return undefined;
+  if (words.trim().split(/\s+/).length > 6) return undefined;
   // (The note goes only from a long header: "Adresse (livraison)" keeps what its brackets say.)
   let h = (cell.trim().split(/\s+/).length > 6 ? words : cell)
     .trim()

@@ -1661,4 +1661,38 @@ describe('the reading explained', () => {
       address1: '18 avenue Antonine-Maillet',
     });
   });
+
+  it('a chat\'s lower-case saint\'s street is a street, and "mtl" is Montréal', () => {
+    expect(read('Maxime: 4410 st-denis app 3 mtl qc h2j 2l1').address).toMatchObject({
+      address1: '4410 St-Denis',
+      address2: 'App. 3',
+      city: 'Montréal',
+      province: 'QC',
+    });
+    expect(read('200 ste-catherine o\nMTL QC H2X 1L1').address).toMatchObject({ city: 'Montréal' });
+  });
+
+  it('"its Lakeshore Rd W not E" changes the direction, not the street type', () => {
+    const chat =
+      'Tomás Aguilar, 1345 Lakeshore Rd E, Oakville ON L6L 1G9\nsorry its Lakeshore Rd W not E 🤦 E is the other side of downtown';
+    expect(read(chat).address.address1).toBe('1345 Lakeshore Rd W');
+  });
+
+  it('"ton nom c\'est Danick LeBlanc sur le label" ends the name before "sur"', () => {
+    const chat =
+      "Danick: 155 rue Botsford app. 5 Moncton NB E1C 4X6\nRémi: ok ton nom c'est Danick LeBlanc sur le label right?\nDanick: yes";
+    expect(read(chat).address).toMatchObject({ firstName: 'Danick', lastName: 'LeBlanc' });
+  });
+
+  it("someone else's shop keeps its own company line; the signer's company goes only to the signer", () => {
+    const mail =
+      "For the replacement bolts, don't send them to me, send them to my wife's shop:\n\nGrace MacDonald\nIsland Threads\n98 Queen St\nCharlottetown PE C1A 4B1\n902-555-0128\n\nEwan\n\nEwan MacDonald\nMaintenance Planner\nStratford Food Processors Inc.\n11 Mason Rd, Stratford PE C1B 2G2";
+    expect(read(mail).address).toMatchObject({ firstName: 'Grace', company: 'Island Threads', city: 'Charlottetown' });
+  });
+
+  it('"K.C." after a name is a credential, not the company', () => {
+    const block =
+      'New address:\nKevin Pelletier, K.C.\nPelletier Wolfe LLP\n1801 Hamilton St, Suite 600\nRegina SK S4P 4B4';
+    expect(read(block).address).toMatchObject({ lastName: 'Pelletier', company: 'Pelletier Wolfe LLP' });
+  });
 });

@@ -1043,7 +1043,7 @@ const PRONOUNS = /(?<![ \t])[ \t]*\((?:she|he|they|elle|il|iel)[ \t]*\/[ \t]*\p{
  */
 const NAME_LINE_MAX = 120;
 const CREDENTIALS =
-  /,\s*(?:p\.?\s?eng|ing|m\.?sc\.?a?|ph\.?\s?d|mba|cpa|cpa,? ca|cfa|pmp|rn|md|llb|ll\.?m|jd|b\.?sc|msc|cma|cga|p\.?geo|p\.?ag|dmv|dvm|dds|dmd|od|dc|rph|np|rmt|msw|rsw|esq|kc|qc|oaa|maa|raic|mraic|leed ap|c\.?e\.?t|b\.?a|m\.?a|b\.?eng|b\.?comm?|fcpa|fca|ca|c\.?\s?tech|b\.?tech|r\.?t)\.?(?:,\s*[\p{L}.]+)*$/iu;
+  /,\s*(?:p\.?\s?eng|ing|m\.?sc\.?a?|ph\.?\s?d|mba|cpa|cpa,? ca|cfa|pmp|rn|md|llb|ll\.?m|jd|b\.?sc|msc|cma|cga|p\.?geo|p\.?ag|dmv|dvm|dds|dmd|od|dc|rph|np|rmt|msw|rsw|esq|k\.?c|q\.?c|oaa|maa|raic|mraic|leed ap|c\.?e\.?t|b\.?a|m\.?a|b\.?eng|b\.?comm?|fcpa|fca|ca|c\.?\s?tech|b\.?tech|r\.?t)\.?(?:,\s*[\p{L}.]+)*$/iu;
 
 /** The signer of an e-mail (the line under the sign-off) and the company line under their title. */
 function readSignature(lines: Line[]): PasteReading['signature'] {
@@ -1157,7 +1157,7 @@ const FOR_NAME = new RegExp(
   'iu',
 );
 const NOT_NAME =
-  /^(?:at|à|au|in|on|from|de|du|the|a|an|and|et|btw|here|there|lol|haha|ok|okay|so|just|going|moving|back|home|address|adresse|place|new|not|pas|please|pls|svp|stp|thanks|merci|who|that|which|qui|que|my|mon|ma|is|est|will|can|was|in|to|for|pour|with|avec|sorry|désolé|désolée|moi|me|you|vous|tu|toi|il|elle|he|she|they|we|on|ici|là|la|le|les|un|une|des|ship|send|envoie|envoyer|livrer|deliver|mail|ça|ca|this|it|its|it's|po|p\.o\.|box|apt|unit|suite|attn|c\/o|case|rr)$/iu;
+  /^(?:at|à|au|in|on|from|de|du|the|a|an|and|et|btw|here|there|lol|haha|ok|okay|so|just|going|moving|back|home|address|adresse|place|new|not|pas|please|pls|svp|stp|thanks|merci|who|that|which|qui|que|my|mon|ma|is|est|will|can|was|in|to|for|pour|with|avec|sorry|désolé|désolée|moi|me|you|vous|tu|toi|il|elle|he|she|they|we|on|ici|là|la|le|les|un|une|des|ship|send|envoie|envoyer|livrer|deliver|mail|ça|ca|this|it|its|it's|po|p\.o\.|box|apt|unit|suite|attn|c\/o|case|rr|sur|dans|right|correct|yes|oui|plz)$/iu;
 
 function turnReversedName(t: string): string {
   const m = /^(\p{Lu}[\p{L}'’-]+),\s*(\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+)?)$/u.exec(t.trim());

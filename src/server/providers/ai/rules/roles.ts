@@ -122,7 +122,7 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
     (!address.company ||
       address.company === address.name ||
       address.company === signature.name ||
-      (!LEGAL.test(address.company) && LEGAL.test(signature.company)))
+      (!LEGAL.test(address.company) && LEGAL.test(signature.company) && address.name === signature.name))
   ) {
     address.company = companyText(signature.company);
   }
@@ -354,7 +354,9 @@ function applyCorrections(address: ParsedAddress, c: PasteReading['corrections']
     if (unit) address.address2 = unit;
   }
   for (const [from, to] of c.swaps) {
-    const word = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(from)}(?![\\p{L}\\p{N}])`, 'iu');
+    // "its Lakeshore Rd W not E": the words said before the right one stand before the wrong one too.
+    const lead = / /.test(to) && !/ /.test(from) ? `${escapeRegExp(to.slice(0, to.lastIndexOf(' ')))}\\s+` : '';
+    const word = new RegExp(`(?<![\\p{L}\\p{N}])(?:${lead})?${escapeRegExp(from)}(?![\\p{L}\\p{N}])`, 'iu');
     for (const field of ['address1', 'address2', 'city', 'postalCode'] as const) {
       const v = address[field];
       if (v && word.test(v)) address[field] = v.replace(word, to);
