@@ -375,7 +375,7 @@ export const CORRECTION =
 
 /** Words that close a message in the languages people write to shippers in. */
 const CLOSING_WORD =
-  /(?<![\p{L}])(?:warmly|ekosi|ekosani|miigwech|meegwetch|chi-miigwech|niawen'kó:wa|nia:wen|nia'wen|qujannamiik|mahsi|mahsi cho|marsee|salamat|maraming salamat|merci|gracias|grazie|danke|obrigad[oa]|dziękuję|dyakuyu|дякую|spasibo|спасибо|shukran|jazakallah|khair|mahalo|arigato|xièxie|xiexie|kamsahamnida|cheers|thanks|thx|ty|regards|best|bests|love|xoxo|hugs|ciao|peace|blessings|namaste|sincerely|cordialement|amitiés|bisous|bises|besos|abrazos|saludos|atentamente|respectfully|gratefully|tansi)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:warmly|ekosi|ekosani|miigwech|meegwetch|chi-miigwech|niawen'kó:wa|nia:wen|nia'wen|qujannamiik|mahsi|mahsi cho|marsee|salamat|maraming salamat|merci|gracias|grazie|danke|obrigad[oa]|dziękuję|dyakuyu|дякую|spasibo|спасибо|shukran|jazakallah|khair|mahalo|arigato|xièxie|xiexie|kamsahamnida|cheers|thanks|thx|ty|regards|best|bests|love|xoxo|hugs|ciao|peace|blessings|namaste|sincerely|cordialement|amitiés|bisous|bises|besos|abrazos|saludos|atentamente|respectfully|gratefully|tansi|wela'lin|wela'lioq|msit no['’]?kmaq|nakurmiik|hiy hiy|kinanâskomitin)(?![\p{L}])/iu;
 
 /** A unit given later in a chat: "oh yeah apt 2, it's a house split in two", "oh her unit is 4!!". */
 const UNIT_ADDED =
@@ -457,7 +457,9 @@ function classify(text: string): LineKind {
   if (UNIT_ADDED.test(t)) return 'correction';
   // A closing in any language ("Warmly,", "Ekosi,", "JazakAllah khair,"): not a name. Only known
   // closing words: "Tsawwassen," on its own line is a town.
-  const closing = /^([\p{L}'’:-]{2,20}(?:[ \t]+[\p{Ll}'’:-]{2,20}){0,2}),$/u.exec(t);
+  // (Mi'kmaw "Msit No'kmaq," — all my relations — has a capital in its second word.)
+  const closing =
+    /^([\p{L}'’:-]{2,20}(?:[ \t]+[\p{Ll}'’:-]{2,20}){0,2}),$/u.exec(t) ?? /^(msit no['’]?kmaq),?$/iu.exec(t);
   if (
     closing &&
     CLOSING_WORD.test(closing[1]) &&

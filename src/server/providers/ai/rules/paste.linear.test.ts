@@ -124,6 +124,9 @@ const CASES: [string, (n: number) => string][] = [
   ["'温' and 'a a ' repeated before a number and 号", (n) => `温${repeat('a a ', n - 3)}1号`],
   ["'deliver to Ab ' repeated (a name after a verb of handing over)", (n) => repeat('deliver to Ab ', n)],
   ["'signed for by our X, ' repeated", (n) => repeat('signed for by our X, ', n)],
+  ["'On a wrote:' lines (a quoted reply's lead-in)", (n) => repeat('On a, b <c@d.ca> wrote:\n', n)],
+  ["'Attn: service de la ' repeated on lines (an attention to a desk)", (n) => repeat('Attn: service de la a\n', n)],
+  ["'Tél. ' repeated in a tab-separated header", (n) => `${repeat('Tél. a\t', n - 8)}\n1\t2`],
 ];
 
 function expectLinearUnderASecond(make: (n: number) => string): void {

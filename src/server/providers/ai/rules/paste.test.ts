@@ -1695,4 +1695,33 @@ describe('the reading explained', () => {
       'New address:\nKevin Pelletier, K.C.\nPelletier Wolfe LLP\n1801 Hamilton St, Suite 600\nRegina SK S4P 4B4';
     expect(read(block).address).toMatchObject({ lastName: 'Pelletier', company: 'Pelletier Wolfe LLP' });
   });
+
+  it('"Msit No\'kmaq," and "Wela\'lin," are closings, not names', () => {
+    const mail =
+      "Please send everything to my attention.\n\nMsit No'kmaq,\nTanya\n\nTanya Paul (she/her)\nProgram Manager\nKespu'kwitk Community Development Society\nUnit 3, 202 Brownlow Ave, Dartmouth NS B3B 1T5\nCell 902-555-0135";
+    expect(read(mail).address).toMatchObject({
+      firstName: 'Tanya',
+      lastName: 'Paul',
+      company: "Kespu'kwitk Community Development Society",
+    });
+    expect(read("Wela'lin,\nMary Denny\n5 Pine Rd\nEskasoni NS B1W 1A1").address).toMatchObject({ firstName: 'Mary' });
+  });
+
+  it('a long "On …, Shop <e-mail> wrote:" line cuts the quoted message off when the reply gives the address', () => {
+    const mail =
+      'Could you resend it to:\n\nAarav Mehta\n57 Cheapside St Bsmt\nLondon ON N6A 2A2\n\nThank you so much!\nAarav\n\nOn Feb 20, 2025, at 3:02 PM, Forest City Coffee Roasters <hello@forestcitycoffee.ca> wrote:\n\n> Hi Aarav,\n> Cheers,\n> Jen @ Forest City Coffee Roasters\n> 630 Dundas St, London ON N5W 2Z8';
+    const { address } = read(mail);
+    expect(address).toMatchObject({ firstName: 'Aarav', address1: '57 Cheapside St', address2: 'Bsmt' });
+    expect(address.company).toBeUndefined();
+    expect(address.email).toBeUndefined();
+  });
+
+  it('"Attn: Receiving" sends it to a desk: the signer is not named on it, nor their e-mail', () => {
+    const mail =
+      'Please address the shipment to our Receiving department.\n\nShip to:\nPrairie Sky Grain Co-operative Ltd.\nAttn: Receiving\n1875 Victoria Ave E\nRegina SK S4N 6E6\n\nThanks,\n\nBogdan Kowalczyk\nOperations Supervisor\nPrairie Sky Grain Co-operative Ltd.\nbkowalczyk@prairieskygrain.ca';
+    const { address } = read(mail);
+    expect(address).toMatchObject({ company: 'Prairie Sky Grain Co-operative Ltd.', address1: '1875 Victoria Ave E' });
+    expect(address.firstName).toBeUndefined();
+    expect(address.email).toBeUndefined();
+  });
 });

@@ -792,7 +792,7 @@ function joinFormFields(lines: Line[]): Line[] {
 
 /** Older messages quoted under a reply: everything from the first "-----Original Message-----" / "On … wrote:". */
 const THREAD_CUT =
-  /^(?:-{2,}\s*(?:original message|message d'origine|forwarded message|message transféré)\s*-{2,}|_{8,}|on .{4,80} wrote:|le .{4,80} a écrit\s?:|>.*)$/imu;
+  /^(?:-{2,}\s*(?:original message|message d'origine|forwarded message|message transféré)\s*-{2,}|_{8,}|on .{4,200} wrote:|le .{4,200} a écrit\s?:|>.*)$/imu;
 
 function cutThread(text: string): string {
   const m = THREAD_CUT.exec(text);
@@ -1082,7 +1082,7 @@ function readSignature(lines: Line[]): PasteReading['signature'] {
 
 /** The header of an earlier message quoted under a reply. */
 const QUOTED_HEADER =
-  /^(?:(?:from|de|发件人|發件人|寄件者)[ \t]*[:：][ \t]*\S|-{2,}[ \t]*(?:original message|message d'origine|forwarded message|message transféré)|on .{5,100} wrote:$|le .{5,100} a écrit[ \t]*:$)/iu;
+  /^(?:(?:from|de|发件人|發件人|寄件者)[ \t]*[:：][ \t]*\S|-{2,}[ \t]*(?:original message|message d'origine|forwarded message|message transféré)|on .{5,200} wrote:$|le .{5,200} a écrit[ \t]*:$)/iu;
 
 function signerAt(lines: Line[], at: number, company?: string): PasteReading['signature'] | undefined {
   let i = at + 1;

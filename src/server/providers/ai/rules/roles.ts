@@ -48,6 +48,10 @@ export function parseShipmentDescription(description: string): ParseResult {
   return { [role]: address, ...(review && { review }) };
 }
 
+/** An attention line naming a desk, not a person: "Attn: Receiving", "À l'attention du service de l'expédition". */
+const DESK_ATTENTION =
+  /^[ \t]*(?:attn|attention|à l['’]attention d[eu]|a\/s)\b[ \t:.-]*(?:(?:the|le|la|l['’]|our|notre)[ \t]*)?(?:shipping (?:&|and) receiving|receiving|shipping|r[ée]ception|exp[ée]dition|warehouse|entrep[ôo]t|dock|loading dock|front desk|mail ?room|accounts payable|comptes fournisseurs|purchasing|achats|service (?:de la |de l['’]|du |des )?[\p{L}-]{3,20})(?:[ \t]+(?:department|dept\.?|desk|team|dock|bay))?[ \t]*$/imu;
+
 /** A whole paste read into one address: the block chosen, the parser on it, then phones, e-mails and corrections. */
 export function readAddress(text: string, role: ParseRole): { address: ParsedAddress; review?: TParseReview } {
   const reading = readPaste(text, role);
@@ -70,6 +74,8 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
         .join('\n'),
     );
   }
+  // "Ship to: … Attn: Receiving": a desk takes the parcel, and no one named around the block goes on it.
+  const toDesk = !address.name && DESK_ATTENTION.test(reading.block?.text ?? '');
   // A block that names its person has its own company line when there is one: a company around
   // it is the shop's or the sender's ("Wildflour Pantry Co." over a packing slip's Ship to).
   const blockNamed = Boolean(address.name);
@@ -152,6 +158,11 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
     takeName(address, parseAddressText(`Name: ${reading.buyer}`));
   // "Graham W." or "Gurleen" where the text also writes "Graham Whitfield", "Gurleen Sidhu": the full name.
   fillSurname(address, text);
+  if (toDesk) {
+    delete address.name;
+    delete address.firstName;
+    delete address.lastName;
+  }
   // The name written twice (a customer block and the ship-to block) is not a company.
   if (address.company && address.name && address.company.toLowerCase() === address.name.toLowerCase())
     delete address.company;
@@ -196,7 +207,7 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
     const signers = (e: string) => Boolean(attention) && !bearsName(e, address);
     const desk = (e: string) => Boolean(address.name) && DESK_EMAIL.test(e) && !bearsName(e, address) && !labelled(e);
     const emails = [reading.email.value, ...reading.email.others]
-      .filter((e) => !e.startsWith('?') || bearsName(e.slice(1), address))
+      .filter((e) => !e.startsWith('?') || (!toDesk && bearsName(e.slice(1), address)))
       .map((e) => e.replace(/^\?/, ''))
       .filter((e) => !otherPerson(e) && !desk(e) && !signers(e));
     if (emails.length) {
