@@ -1724,4 +1724,30 @@ describe('the reading explained', () => {
     expect(address.firstName).toBeUndefined();
     expect(address.email).toBeUndefined();
   });
+
+  it('"envoyer chez moi" under a signature whose title gives grades ("4e et 5e secondaire"): the school is no company', () => {
+    const mail =
+      "Comme l'école est fermée pendant la relâche, pourriez-vous plutôt les envoyer chez moi?\n\n455, boul. des Laurentides, app. 4\nLaval (Québec) H7G 2T9\n\nMerci encore et bonne fin de journée!\n\nÉlise Saint-Onge\nEnseignante de français, 4e et 5e secondaire\nÉcole secondaire Georges-Vanier\n3995, boul. Lévesque Est, Laval (Québec) H7E 2R3";
+    const { address } = read(mail);
+    expect(address).toMatchObject({
+      firstName: 'Élise',
+      lastName: 'Saint-Onge',
+      address1: '455 boul. des Laurentides',
+    });
+    expect(address.company).toBeUndefined();
+  });
+
+  it("a forwarded customer's address takes no company from the forwarder's signature, but keeps their own", () => {
+    const forward =
+      'Can you ship the cartridge to this customer? - Dev\n\n---------- Forwarded message ---------\nFrom: Noor Al-Khatib <noor.alkhatib@gmail.com>\nSubject: we moved!\n\nMy new address is:\n\nNoor Al-Khatib\n10925 87 Ave NW\nEdmonton AB T6G 0X4\n\nNoor\n\n--\nDev Malhotra\nCustomer Care Lead | Clear Springs Water Co.\n7500 Martin Grove Rd, Unit 6, Woodbridge ON L4L 8H2';
+    const { address } = read(forward);
+    expect(address).toMatchObject({ firstName: 'Noor', city: 'Edmonton', email: 'noor.alkhatib@gmail.com' });
+    expect(address.company).toBeUndefined();
+    const colleague =
+      'Can you send Kyle a headset? - M\n\nBegin forwarded message:\n\nFrom: Kyle Monias <kmonias@redriverhealth.mb.ca>\nSubject: Headset\n\nPlease send it there.\n\nMiigwech,\n\nKyle Monias\nIntake Coordinator\nRed River Community Health Authority\n409 Taché Ave, Room E-210\nWinnipeg, MB R2H 2A6\n\n--\nMarisol Duarte\nIT Asset Coordinator\nRed River Community Health Authority\n650 Main St, Winnipeg MB R3B 1E2';
+    expect(read(colleague).address).toMatchObject({
+      firstName: 'Kyle',
+      company: 'Red River Community Health Authority',
+    });
+  });
 });

@@ -1020,7 +1020,7 @@ const DEPARTMENT_ATTN =
 const ZH_SIGN_OFF =
   /(?:^|[。！!，,.\s])(?:谢谢|謝謝|多谢|多謝|感谢|感謝|此致|敬礼|敬禮|祝好|顺祝商祺|順祝商祺|顺颂商祺)[！!。~～\s]*$/u;
 const SIGN_OFF =
-  /^(?:thanks|thank you|thanks again|many thanks|thx|cheers|regards|best|best regards|kind regards|warm regards|warmest regards|warmly|best wishes|with thanks|with gratitude|gratefully|respectfully|sincerely|yours truly|yours sincerely|all the best|talk soon|take care|merci|merci beaucoup|merci encore|merci et bonne journée|cordialement|bien cordialement|salutations|salutations cordiales|sincères salutations|amitiés|bien à vous|bonne journée|au plaisir|sincerely \/ cordialement|--|—|-- ?)[\s\p{P}\p{Extended_Pictographic}]*$/iu;
+  /^(?:thanks|thank you|thanks again|many thanks|thx|cheers|regards|best|best regards|kind regards|warm regards|warmest regards|warmly|best wishes|with thanks|with gratitude|gratefully|respectfully|sincerely|yours truly|yours sincerely|all the best|talk soon|take care|merci|merci beaucoup|merci encore|merci(?: encore| beaucoup)?(?: et)? bonne (?:fin de )?(?:journée|soirée|semaine)|bonne (?:fin de )?(?:journée|soirée|semaine)|cordialement|bien cordialement|salutations|salutations cordiales|sincères salutations|amitiés|bien à vous|bonne journée|au plaisir|sincerely \/ cordialement|--|—|-- ?)[\s\p{P}\p{Extended_Pictographic}]*$/iu;
 /** A line that may be a person's name: capitalised words (with particles: "de", "van der"), credentials after a comma. */
 const PERSON_LINE =
   /^\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:\p{Lu}[\p{L}'’.-]*|de|du|des|la|le|van|von|der|den|di|da|dos|bin|al|el))+(?:,[^\n]{0,40})?$/u;
@@ -1130,6 +1130,8 @@ function signerAt(lines: Line[], at: number, company?: string): PasteReading['si
       if (++blanks > 1 || (!out.company && k === i + 1) || out.company) break;
       continue;
     }
+    // (A title with its grades or years: "Enseignante de français, 4e et 5e secondaire".)
+    if (!/@|www\.|https?:|[:：]/i.test(t) && t.includes(',') && isJobTitle(t.slice(0, t.indexOf(',')))) continue;
     if (/\d|@|www\.|https?:|[:：]/i.test(t)) break;
     // "Pavillon Rémi-Rossignol", "Building B": where in the company, not the company.
     if (/^(?:pavillon|building|bldg|édifice|edifice|tower|wing|aile|campus)(?![\p{L}])/iu.test(t)) break;

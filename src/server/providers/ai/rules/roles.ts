@@ -121,8 +121,19 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
         text.slice(Math.max(0, m.index - 40), m.index),
       ),
   );
+  // (Not to the writer of a forwarded message: "From: Noor Al-Khatib" is the customer of the forwarder's shop.)
+  // Their own company line above the forwarder's signature stays ("Kyle Monias / Intake Coordinator / Red River …").
+  const forwardedWriter = Boolean(
+    reading.mailFrom &&
+    reading.mailFrom === address.name &&
+    signature.name &&
+    signature.name !== address.name &&
+    signature.company &&
+    reading.text.indexOf(signature.company) > reading.text.indexOf(signature.name),
+  );
   if (
     !home &&
+    !forwardedWriter &&
     signature.company &&
     address.name &&
     (!address.company ||
@@ -132,7 +143,12 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
   ) {
     address.company = companyText(signature.company);
   }
-  if (home && address.company && signature.company && address.company === companyText(signature.company))
+  if (
+    (home || forwardedWriter) &&
+    address.company &&
+    signature.company &&
+    address.company === companyText(signature.company)
+  )
     delete address.company;
   if (reading.context && (!address.name || !address.company)) {
     const around = parseAddressText(reading.context);
