@@ -126,6 +126,7 @@ const CASES: [string, (n: number) => string][] = [
   ["'signed for by our X, ' repeated", (n) => repeat('signed for by our X, ', n)],
   ["'On a wrote:' lines (a quoted reply's lead-in)", (n) => repeat('On a, b <c@d.ca> wrote:\n', n)],
   ["'Attn: service de la ' repeated on lines (an attention to a desk)", (n) => repeat('Attn: service de la a\n', n)],
+  ["'You sent' and a name alone on lines (Messenger copied as text)", (n) => repeat('You sent\nAb Cd\nx@y.ca\n', n)],
   ["'Tél. ' repeated in a tab-separated header", (n) => `${repeat('Tél. a\t', n - 8)}\n1\t2`],
 ];
 

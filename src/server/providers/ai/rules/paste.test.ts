@@ -1750,4 +1750,28 @@ describe('the reading explained', () => {
       company: 'Red River Community Health Authority',
     });
   });
+
+  it('Messenger copied as text: the user\'s own e-mail under "You sent" is not the buyer\'s', () => {
+    const chat =
+      'Mike\nOk deal. E-transfer to what email?\nYou sent\nryan.koh88@gmail.com\nMike\nAddress is 63 Aspen Stone Way SW Calgary AB T3H 5Y9\nMike\nName on it should be Mikhail Petrenko\nMike\n403 555 0125';
+    const { address } = read(chat);
+    expect(address).toMatchObject({
+      firstName: 'Mikhail',
+      lastName: 'Petrenko',
+      city: 'Calgary',
+      phone: '403-555-0125',
+    });
+    expect(address.email).toBeUndefined();
+  });
+
+  it("the signer's e-mail under their name is theirs when they ship to someone of the same surname", () => {
+    const mail =
+      "C'est pour ma mère, svp l'envoyer chez elle :\n\nMme Marie-Ange Pierre-Louis\n8451, boul. Pie-IX, app. 12\nMontréal (QC) H1Z 3T8\n\nMerci de votre aide,\n\nJean-Robert Pierre-Louis\nTechnicien en informatique\njr.pierrelouis@gmail.com";
+    const { address } = read(mail);
+    expect(address).toMatchObject({ firstName: 'Marie-Ange', lastName: 'Pierre-Louis' });
+    expect(address.email).toBeUndefined();
+    const own =
+      'Merci!\n\nChef Antoine Vézina\nRestaurant Le Quai 17 inc.\n17 rue Saint-Pierre\nQuébec (Québec) G1K 4A1\nantoine@lequai17.ca';
+    expect(read(own).address).toMatchObject({ lastName: 'Vézina', email: 'antoine@lequai17.ca' });
+  });
 });

@@ -853,6 +853,8 @@ function speakerFullName(from: Line[], all: Line[]): string | undefined {
 }
 
 /** The one pasting the chat ("You", "Vous", "我"). */
+/** Messenger's line over the user's own messages. */
+const OWN_LINE = /^(?:you sent|vous avez envoyé|you|vous|moi)$/iu;
 const isOwn = (who?: string) => Boolean(who && /^(?:you|vous|toi|me|moi|我)$/iu.test(who));
 
 /**
@@ -861,7 +863,20 @@ const isOwn = (who?: string) => Boolean(who && /^(?:you|vous|toi|me|moi|我)$/iu
  */
 function stripSpeakers(input: Line[]): Line[] {
   let current: string | undefined;
+  // Messenger copied as text: "You sent" or a name alone on a line over each message ("Mike" twice or more).
+  const own = input.some((l) => OWN_LINE.test(l.text.trim()));
+  const alone = new Map<string, number>();
+  if (own)
+    for (const l of input)
+      if (/^\p{Lu}[\p{L}'’.-]{1,20}(?:[ \t]\p{Lu}[\p{L}'’.-]{1,20}){0,2}$/u.test(l.text.trim()))
+        alone.set(l.text.trim(), (alone.get(l.text.trim()) ?? 0) + 1);
   const lines = input.map((l): Line => {
+    const t = l.text.trim();
+    if (own && (OWN_LINE.test(t) || (alone.get(t) ?? 0) >= 2)) {
+      // (The line stays: only the e-mails of the user's own messages are set aside.)
+      current = OWN_LINE.test(t) ? 'You' : undefined;
+      return { ...l, speaker: current };
+    }
     // WhatsApp exports: "[2024-05-11, 9:02:14 AM] Bilal Chaudhry: …" — the stamp and the speaker go.
     const stamped = /^\[[^\]\n]{6,40}\]\s*([^:：\n]{1,40})[:：]\s*/u.exec(l.text);
     if (stamped) {
@@ -1464,7 +1479,8 @@ const SHOP_EMAIL =
 function findEmails(lines: Line[], block: Block | undefined): string[] {
   const collect = (ls: Line[]) => {
     const found: string[] = [];
-    for (const l of ls) replaceEmails(l.text, (m) => (found.push(m.replace(/\.$/, '')), ''));
+    // (Not the user's own, in their own chat lines: "E-transfer to what email?" / "You sent" / "ryan.koh88@…".)
+    for (const l of ls) if (!isOwn(l.speaker)) replaceEmails(l.text, (m) => (found.push(m.replace(/\.$/, '')), ''));
     return found;
   };
   // A shop's or a marketplace's own address (orders@, noreply@, @shopify.) is set aside when the text has others or is an order page.

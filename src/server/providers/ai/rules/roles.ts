@@ -213,9 +213,17 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
           !fold(address.firstName ?? '').startsWith(fold(f)) &&
           firstIn(e, { firstName: f } as ParsedAddress),
       );
+    // The signer's own, in their signature under their name, when the parcel goes to someone else
+    // ("jr.pierrelouis@" under "Jean-Robert Pierre-Louis", who ships to his mother of the same surname).
+    const signed = signature.name ? text.lastIndexOf(`\n${signature.name}\n`) : -1;
+    const inSignature = (e: string) => {
+      const at = signed < 0 ? -1 : text.indexOf(e, signed);
+      return at > signed && at - signed < 400 && !text.slice(signed + 1, at).includes('\n\n');
+    };
     const otherPerson = (e: string) =>
-      sure &&
-      ((!bearsName(e, address) && named.some((p) => p.firstName && p.lastName && bearsName(e, p))) || relative(e));
+      (sure && !signature.name?.includes(address.name ?? '') && inSignature(e)) ||
+      (sure &&
+        ((!bearsName(e, address) && named.some((p) => p.firstName && p.lastName && bearsName(e, p))) || relative(e)));
     // (A desk's mailbox given as the form's own "Email:" field stays.)
     const labelled = (e: string) =>
       new RegExp(`(?:e-?mail|courriel|邮箱|電郵)[^\\n@]{0,12}[:：][ \\t]*${escapeRegExp(e)}`, 'i').test(text);
