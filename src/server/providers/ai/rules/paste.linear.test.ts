@@ -127,6 +127,8 @@ const CASES: [string, (n: number) => string][] = [
   ["'On a wrote:' lines (a quoted reply's lead-in)", (n) => repeat('On a, b <c@d.ca> wrote:\n', n)],
   ["'Attn: service de la ' repeated on lines (an attention to a desk)", (n) => repeat('Attn: service de la a\n', n)],
   ["'You sent' and a name alone on lines (Messenger copied as text)", (n) => repeat('You sent\nAb Cd\nx@y.ca\n', n)],
+  ["'at our Ab branch ' repeated (the place a message sends to, by its town)", (n) => repeat('at our Ab branch ', n)],
+  ["'1 (a) ' repeated (a phone's label in brackets)", (n) => repeat('416-555-0100 (a)\n', n)],
   ["'Tél. ' repeated in a tab-separated header", (n) => `${repeat('Tél. a\t', n - 8)}\n1\t2`],
 ];
 

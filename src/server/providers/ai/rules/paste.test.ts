@@ -1774,4 +1774,32 @@ describe('the reading explained', () => {
       'Merci!\n\nChef Antoine Vézina\nRestaurant Le Quai 17 inc.\n17 rue Saint-Pierre\nQuébec (Québec) G1K 4A1\nantoine@lequai17.ca';
     expect(read(own).address).toMatchObject({ lastName: 'Vézina', email: 'antoine@lequai17.ca' });
   });
+
+  it('"Put Wayne Skinner\'s name on it": the possessive ends the name', () => {
+    const mail =
+      "Send them to the plant, not to me. Put Wayne Skinner's name on it, he runs the dock.\n\nHarbour Breton Plant\n1 Marine Dr, Harbour Breton NL A0H 1P0";
+    expect(read(mail).address).toMatchObject({ firstName: 'Wayne', lastName: 'Skinner' });
+  });
+
+  it('"Owner, Paper Crane Stationery" gives the company, and a phone\'s "(shop)" is no company', () => {
+    const mail =
+      "We've moved! Please use the new address below.\n\nWarmly,\nTheo\n\nTheo Vandermeer\nOwner, Paper Crane Stationery\nNEW (from June 1): 2-118 Richmond St, Charlottetown PE C1A 1H9\nold: 154 Queen St, Charlottetown PE C1A 4B5\n902-555-0135 (shop) · 902-555-0189 (cell)";
+    expect(read(mail).address).toMatchObject({
+      company: 'Paper Crane Stationery',
+      address1: '118 Richmond St',
+      address2: 'Unit 2',
+    });
+  });
+
+  it('an e-mail header\'s "To:" is no ship-to heading; "at our Kelowna branch, not head office in Vernon" picks the Kelowna address', () => {
+    const mail =
+      'From: Donna McAllister <dmcallister@okanaganirrigation.ca>\nSent: Wednesday, April 9, 2025 11:20 AM\nTo: Parts Desk <parts@westcoastpumps.ca>\nSubject: FW: Pump seal kit\n\nPlease send it to him at our Kelowna branch, not head office in Vernon — his details are below.\n\nThanks,\nDonna\nOffice Manager, Okanagan Irrigation Supply Ltd.\n3001 31st St, Vernon BC V1T 5J8 | 250-555-0100\n\nFrom: Raj Dhaliwal <rdhaliwal@okanaganirrigation.ca>\nSent: Tuesday, April 8, 2025 4:48 PM\nTo: Donna McAllister\nSubject: Pump seal kit\n\nDonna, can you order a seal kit?\n\nRaj Dhaliwal\nBranch Manager – Kelowna\nOkanagan Irrigation Supply Ltd.\n1960 Windsor Rd, Kelowna BC V1Y 4R5\nMobile 250-555-0168';
+    expect(read(mail).address).toMatchObject({
+      firstName: 'Raj',
+      lastName: 'Dhaliwal',
+      address1: '1960 Windsor Rd',
+      city: 'Kelowna',
+      email: 'rdhaliwal@okanaganirrigation.ca',
+    });
+  });
 });

@@ -78,7 +78,14 @@ export type PasteReading = {
   otherCountry?: string;
 };
 
-type Line = { text: string; start: number; indent?: number; speaker?: string };
+type Line = {
+  text: string;
+  start: number;
+  indent?: number;
+  speaker?: string;
+  /** An e-mail header's field ("Sent:", "Subject:"), before its label was cut off. */
+  mailHeader?: boolean;
+};
 
 /** The reading of `input` for `role` (the sender form prefers a From/Sender block, the others the ship-to). */
 export function readPaste(input: string, role: ParseRole): PasteReading {
@@ -99,6 +106,7 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   const lines = whole.map((l) => ({
     ...l,
     text: preferLatinName(cutLead(l.text)),
+    ...(MAIL_HEADER_FIELD.test(l.text) && { mailHeader: true }),
   }));
   const senderLines = new Set(whole.filter((l) => SENDER_LINE.test(l.text)).map((l) => l.start));
   const signature = readSignature(lines);
@@ -212,7 +220,8 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   const phones = findPhones(lines, block, attention);
   const emails = findEmails(lines, block);
   let body = kept.join('\n');
-  body = body.replace(PHONE_LABEL, '').replace(PHONE_RE, '\n');
+  // (With the label in brackets after the number: "902-555-0135 (shop) · 902-555-0189 (cell)".)
+  body = body.replace(PHONE_LABEL, '').replace(PHONE_RE, '\n').replace(PHONE_NOTE, '\n');
   body = replaceEmails(body, () => '\n');
 
   // A UK postcode ("M20 3FH") and no Canadian postal code or US ZIP: a British address, even unnamed.
@@ -313,6 +322,9 @@ const LABELLED = /^[^:：\d]{1,24}[:：]/u;
 
 type Block = { heading?: string; lines: Line[]; others: string[]; excluded: Set<number> };
 
+/** The fields of an e-mail's header around its "To:" line. */
+const MAIL_HEADER_FIELD = /^(?:sent|date|subject|cc|bcc|envoyé|objet|re[çc]u|发送时间|主题|主題)[ \t]*[:：]/iu;
+
 /**
  * The lines that hold the address: after a ship-to heading ("Shipping address", "Ship to:",
  * "Adresse de livraison", "收货地址", "Warehouse:") up to the next heading; without one, the text
@@ -333,6 +345,8 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
     // right under a heading is that block's company, not a new block.
     const last = sections[sections.length - 1];
     if (found && last && last.from === i && !SECTION.test(line.text) && !/[:：]/.test(found.m[0])) found = null;
+    // "Sent: …\nTo: Donna McAllister\nSubject: …": an e-mail's header, not the parcel's addressee.
+    if (found?.kind === 'to' && [lines[i - 1], lines[i + 1]].some((l) => l?.mailHeader)) found = null;
     // "Mailing address: SITE 5 COMP 12 RR 2" among a form's fields ("Last name: …" over it, "Town: …"
     // under it) is the form's address field, not another block.
     if (
@@ -381,7 +395,7 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
     paragraph = i + 1;
   });
   for (let k = 0; k + 1 < sections.length; k++) sections[k].to = Math.min(sections[k].to, sections[k + 1].from);
-  if (!sections.length) return envelope(lines);
+  if (!sections.length) return envelope(lines) ?? placeBlock(lines);
   for (const s of sections) {
     // "Head office: 200 Front St W, Toronto, ON M5V 3K2" — a whole address on the heading's line is the whole block.
     const first = lines[s.from]?.text ?? '';
@@ -436,6 +450,31 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
     POSTAL_LINE.test(t) && !/#|\b(?:acct|account|compte|no\.?|n°)\b/iu.test(t) && !isIdLine(t);
   if (!left.some((l) => postal(l.text) && lineKind(l.text) === 'keep')) return undefined;
   return { lines: left, others, excluded: drop };
+}
+
+/** "send it to him at our Kelowna branch": the place the message sends to, by its town. */
+const PLACE_ASKED =
+  /\b(?:to|at|à|au)\s+(?:(?:him|her|them|me|us)\s+at\s+)?(?:our|the|my|notre|la|le|l['’])\s*(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)\s+(?:branch|office|site|location|store|shop|warehouse|plant|campus|clinic|succursale|bureau|magasin|entrepôt|usine)\b/u;
+
+/**
+ * No heading, several addresses, and the message sends it to one place by its town ("at our Kelowna
+ * branch, not head office in Vernon"): the paragraph that holds that town's postal line.
+ */
+function placeBlock(lines: Line[]): Block | undefined {
+  const postal = lines.flatMap((l, i) => (l.text && POSTAL_LINE.test(l.text) && hasStreet(l.text) ? [i] : []));
+  if (postal.length < 2) return undefined;
+  let town: string | undefined;
+  for (const l of lines) if (l.text && !POSTAL_LINE.test(l.text) && (town = PLACE_ASKED.exec(l.text)?.[1])) break;
+  if (!town) return undefined;
+  const word = new RegExp(`(?<![\\p{L}])${escapeRegExp(town)}(?![\\p{L}])`, 'u');
+  const hits = postal.filter((i) => word.test(lines[i].text));
+  if (hits.length !== 1) return undefined;
+  let from = hits[0];
+  while (from > 0 && lines[from - 1].text && hits[0] - from < 6) from--;
+  let to = hits[0] + 1;
+  while (to < lines.length && lines[to].text && !POSTAL_LINE.test(lines[to].text)) to++;
+  const others = postal.filter((i) => i !== hits[0]).map((i) => lines[i].text);
+  return { lines: lines.slice(from, to), others, excluded: new Set() };
 }
 
 /**
@@ -900,7 +939,8 @@ function stripSpeakers(input: Line[]): Line[] {
       /^([\p{L}@](?:[\p{L}\p{N} ._'/@-]|\p{Extended_Pictographic}|\u200d|\ufe0f){0,24}?)\s*[:：](?:\s+|(?=[^\d\s/]))\S/u.exec(
         l.text,
       );
-    if (m && !LABEL_FIELDS.has(m[1].toLowerCase()) && !SECTION.test(l.text))
+    // (Nor an e-mail header's fields: "Sent:" and "Subject:" of two quoted messages speak no chat.)
+    if (m && !LABEL_FIELDS.has(m[1].toLowerCase()) && !SECTION.test(l.text) && !MAIL_HEADER_FIELD.test(l.text))
       count.set(m[1], (count.get(m[1]) ?? 0) + 1);
   }
   const speakers = [...count].filter(([, n]) => n >= 2).map(([name]) => name);
@@ -1145,8 +1185,13 @@ function signerAt(lines: Line[], at: number, company?: string): PasteReading['si
       if (++blanks > 1 || (!out.company && k === i + 1) || out.company) break;
       continue;
     }
-    // (A title with its grades or years: "Enseignante de français, 4e et 5e secondaire".)
-    if (!/@|www\.|https?:|[:：]/i.test(t) && t.includes(',') && isJobTitle(t.slice(0, t.indexOf(',')))) continue;
+    // A title and the company after it ("Owner, Paper Crane Stationery"), or a title with its grades
+    // or years ("Enseignante de français, 4e et 5e secondaire").
+    if (!/@|www\.|https?:|[:：]/i.test(t) && t.includes(',') && isJobTitle(t.slice(0, t.indexOf(',')))) {
+      const rest = t.slice(t.indexOf(',') + 1).trim();
+      if (/^\p{Lu}/u.test(rest) && !/\d/.test(rest) && !isJobTitle(rest)) out.company = rest;
+      continue;
+    }
     if (/\d|@|www\.|https?:|[:：]/i.test(t)) break;
     // "Pavillon Rémi-Rossignol", "Building B": where in the company, not the company.
     if (/^(?:pavillon|building|bldg|édifice|edifice|tower|wing|aile|campus)(?![\p{L}])/iu.test(t)) break;
@@ -1215,6 +1260,11 @@ function chatName(text: string): { name: string; forName: boolean } | undefined 
       if (!words.length && /^(?:hey|hi|hello|hiya|bonjour|salut|allo|allô|coucou|yo|ok|okay)$/iu.test(w)) continue;
       // ("this is Bev Langille I ordered": the pronoun ends the name.)
       if (NOT_NAME.test(w) || /\d/.test(w) || w === 'I') break;
+      // ("Put Wayne Skinner's name on it": the possessive ends the name.)
+      if (words.length && /['’]s$/u.test(w)) {
+        words.push(w.slice(0, -2));
+        break;
+      }
       words.push(w);
     }
     if (!words.length || (cased && !/^\p{Lu}/u.test(words[0]))) continue;
@@ -1256,6 +1306,8 @@ function splitChineseLabels(input: string): string {
 }
 
 /** A phone's own label before it ("T:", "C:", "cell", "Fax:"), so it does not stay behind as a name. */
+/** What is left of "902-555-0135 (shop)" once the number is cut out. */
+const PHONE_NOTE = /\n[ \t]*\((?:[\p{L}'’. -]{1,20})\)(?=[ \t]*(?:[·|,/•-][ \t]*)?(?:\n|$))/gu;
 const PHONE_LABEL =
   /(?<![\p{L}\p{N}])(?:(?:dock|yard|shop|store|desk|clinic|studio|branch|lab|warehouse|receiving|reception|after-hours|emergency|site|plant|usine|atelier|magasin)[ \t]+(?:phone|line|tel|number|#)[ \t]*|(?:yard|dock|desk|direct|office|home|work|main|shop)[ \t]+line[ \t]*|dock|yard|shop|store|desk|clinic|studio|lab|warehouse|plant|usine|atelier|magasin|boutique|entrepôt|réception|reception|t|c|m|f|p|o|d|w|h|tel|tél|téléphone|telephone|phone|ph|cell|cellulaire|cel|mobile|mob|office|bureau|direct|dir|fax|work|home|main|toll[- ]free|sans frais|电话|電話|手机|手機|传真|傳真|座机)\.?[ \t:：]*(?=(?:\+?1[ \t.-]*)?\(?[2-9]\d{2}\)?[ \t.-]*\d{3}[ \t.-]*\d{4})/giu;
 

@@ -129,6 +129,7 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
     signature.name &&
     signature.name !== address.name &&
     signature.company &&
+    reading.text.includes(signature.name) &&
     reading.text.indexOf(signature.company) > reading.text.indexOf(signature.name),
   );
   if (
@@ -234,6 +235,8 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
       .filter((e) => !e.startsWith('?') || (!toDesk && bearsName(e.slice(1), address)))
       .map((e) => e.replace(/^\?/, ''))
       .filter((e) => !otherPerson(e) && !desk(e) && !signers(e));
+    // (Of several, the one bearing the recipient's name: "rdhaliwal@" for Raj Dhaliwal over "dmcallister@".)
+    if (sure && emails.length > 1) emails.sort((a, b) => Number(bearsName(b, address)) - Number(bearsName(a, address)));
     if (emails.length) {
       address.email = emails[0];
       if (emails.length > 1) guessed.push({ field: 'email', others: emails.slice(1) });
