@@ -35,7 +35,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          fileParallelism: false,
+          // Two files at a time, each with its own built server and Chromium: most of a browser test is
+          // waiting (a resend countdown, a page's network), so two share the machine's cores well.
+          fileParallelism: true,
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
