@@ -27,6 +27,7 @@ const TUNING_SETS = [
   ['seventh tuning set', 'address-pastes-tuning-7.json'],
   ['eighth tuning set', 'address-pastes-tuning-8.json'],
   ['ninth tuning set', 'address-pastes-tuning-9.json'],
+  ['tenth tuning set', 'address-pastes-tuning-10.json'],
 ] as const;
 
 export async function benchParser(opts: { durationMs?: number } = {}): Promise<{

@@ -11,6 +11,7 @@ import tuning6 from '../../../../../tests/fixtures/address-pastes-tuning-6.json'
 import tuning7 from '../../../../../tests/fixtures/address-pastes-tuning-7.json';
 import tuning8 from '../../../../../tests/fixtures/address-pastes-tuning-8.json';
 import tuning9 from '../../../../../tests/fixtures/address-pastes-tuning-9.json';
+import tuning10 from '../../../../../tests/fixtures/address-pastes-tuning-10.json';
 import { scoreCorpus, type CorpusCase } from './corpus-score';
 import { scorePastes, type PasteCase, type PasteScore } from './paste-score';
 import { readAddress } from './roles';
@@ -43,6 +44,7 @@ const TUNING_SETS = [
   { name: 'seventh tuning set', cases: tuning7, fields: 0.92, whole: 0.71 },
   { name: 'eighth tuning set', cases: tuning8, fields: 0.92, whole: 0.72 },
   { name: 'ninth tuning set', cases: tuning9, fields: 0.94, whole: 0.68 },
+  { name: 'tenth tuning set', cases: tuning10, fields: 0.88, whole: 0.5 },
 ];
 const HOLDOUT_FLOOR = { fields: 0.93, whole: 0.74 };
 const LABEL_CORPUS_TODAY = { correct: 1562, extra: 0 };

@@ -498,6 +498,9 @@ function extractDeliveryParts(w: Work, text: string): string {
 /** A Chinese room number: 1203室, 1106房. */
 export const ROOM = /(?<![\p{N}])(\d{1,5}[A-Za-z]?)[ \t]*[室房]/u;
 
+const ORDINAL_FLOOR =
+  /(?<![\p{L}\p{N}])(\d{1,3})(?:st|nd|rd|th|e|er|re|ème|eme)[ \t]+(?:floor|fl\.?|étage|etage)(?![\p{L}])/giu;
+
 function extractUnits(w: Work, text: string): string {
   // A basement apartment: "Bsmt, 45 Oak St", "45 Oak St (Basement)", "sous-sol".
   let t = text.replace(
@@ -529,7 +532,11 @@ function extractUnits(w: Work, text: string): string {
     w.units.push(unitText(m[1], m[2]));
     t = `${t.slice(0, m.index)}\n${t.slice(m.index + m[0].length)}`;
   }
-  return t;
+  // "2nd Floor", "12th floor", "6e étage": the floor by its ordinal (after any unit: a unit says more).
+  return t.replace(ORDINAL_FLOOR, (_m, floor: string) => {
+    w.units.push(`Floor ${floor}`);
+    return '\n';
+  });
 }
 
 /**
@@ -1158,7 +1165,16 @@ function nameCase(text: string): string {
 }
 
 /** A company in capitals ("NORTHSHORE DENTAL LAB") reads as written elsewhere; a short acronym stays. */
-export function companyText(company: string): string {
+export function companyText(raw: string): string {
+  // "Golden Crane Bakery Inc. 金鶴餅家", "鸿达贸易有限公司 Hongda Trading Ltd.": the Latin name, which
+  // the carrier prints (a name only in Chinese stays).
+  const latin = CJK.test(raw)
+    ? raw
+        .replace(/[(（]?[\u3400-\u9fff][\u3400-\u9fff\s·]*[)）]?/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : raw;
+  const company = /\p{L}{2,}/u.test(latin) && latin.split(' ').length >= 2 ? latin : raw;
   if (company !== company.toUpperCase() || !/\p{L}{2,}\s+\p{L}/u.test(company)) return company;
   // "GOVERNMENT OF NUNAVUT" → "Government of Nunavut": the small words stay small.
   return titleCase(company).replace(/(?<=\s)(Of|The|And|De|Du|Des|La|Le|Les|Et|For|Pour)(?=\s)/g, (w) =>

@@ -129,6 +129,12 @@ const CASES: [string, (n: number) => string][] = [
   ["'You sent' and a name alone on lines (Messenger copied as text)", (n) => repeat('You sent\nAb Cd\nx@y.ca\n', n)],
   ["'at our Ab branch ' repeated (the place a message sends to, by its town)", (n) => repeat('at our Ab branch ', n)],
   ["'1 (a) ' repeated (a phone's label in brackets)", (n) => repeat('416-555-0100 (a)\n', n)],
+  [
+    "'Ab Cd ' repeated before 'pour le nom' (a name, then what it is for)",
+    (n) => `${repeat('Ab Cd ', n - 12)}pour le nom`,
+  ],
+  ["'1st floor ' repeated (floors by their ordinal)", (n) => repeat('1st floor ', n)],
+  ["'Ab 中 ' repeated (a company in two scripts)", (n) => `${repeat('Ab 中 ', n - 40)}\n1 Main St\nOttawa ON K1P 1P2`],
   ["'Tél. ' repeated in a tab-separated header", (n) => `${repeat('Tél. a\t', n - 8)}\n1\t2`],
 ];
 

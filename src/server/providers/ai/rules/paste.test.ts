@@ -1802,4 +1802,35 @@ describe('the reading explained', () => {
       email: 'rdhaliwal@okanaganirrigation.ca',
     });
   });
+
+  it('a floor by its ordinal ("2nd Floor", "12th floor", "6e étage") is the second line, after a unit', () => {
+    expect(read('2nd Floor, 4133 4th Ave\nWhitehorse, Yukon Y1A 1H8').address).toMatchObject({
+      address1: '4133 4th Ave',
+      address2: 'Floor 2',
+    });
+    expect(read('150 Metcalfe St\n6e étage\nOttawa ON K1P 1P2').address.address2).toBe('Floor 6');
+    expect(read('460 King St W, Suite 210, 3rd Floor\nToronto ON M5V 1L7').address.address2).toBe('Suite 210');
+  });
+
+  it('a company written in Latin letters and Chinese is written in Latin letters, as the carrier prints it', () => {
+    const block = 'Chen Siyuan\nMaple Harvest Trading Inc.(枫收贸易有限公司)\n4350 Still Creek Dr\nBurnaby BC V5C 0G5';
+    expect(read(block).address.company).toBe('Maple Harvest Trading Inc.');
+    expect(read('鸿达贸易有限公司 Hongda Trading Ltd.\n88 Esna Park Dr\nMarkham ON L3R 1E1').address.company).toBe(
+      'Hongda Trading Ltd.',
+    );
+  });
+
+  it('French chats: "Yo c\'est Max" is no name line, "X pour le nom" names the person, "nom de famille c\'est Gallant" the surname, "Moi:" speaks once', () => {
+    expect(
+      read("Yo c'est Max\n4410 st-denis app 3 mtl h2j 2l1\nMaxime Lalonde-Hébert pour le nom").address,
+    ).toMatchObject({ firstName: 'Maxime', lastName: 'Lalonde-Hébert' });
+    expect(
+      read(
+        "hey c'est Mélanie\n45 rue Main app 2\nshediac nb E4P 2A1\nah pis mon nom de famille c'est Gallant astheure, pas Bourque",
+      ).address,
+    ).toMatchObject({ firstName: 'Mélanie', lastName: 'Gallant' });
+    const chat =
+      'Sam: hey tu peux tu envoyer les billets à ma job?\nSam: Studio Pixelune inc, 5445 av de Gaspé bureau 610, mtl H2T 3B2\nSam: a/s Samuel Nguyen-Lavoie\nMoi: parfait je poste ça demain';
+    expect(read(chat).address).toMatchObject({ firstName: 'Samuel', lastName: 'Nguyen-Lavoie' });
+  });
 });

@@ -70,6 +70,8 @@ export type PasteReading = {
   forName?: boolean;
   /** The name on the first "From:" line of an e-mail: the recipient only when nothing else names one. */
   mailFrom?: string;
+  /** A surname said on its own ("mon nom de famille c'est Gallant"). */
+  familyName?: string;
   /** Who wrote the address in a chat ("Nadia Farah 9:11 AM" over it): the recipient when nothing else names one. */
   speaker?: string;
   /** The full name the writer of the address gives in their own lines ("kayden whitebird" under "Kayden 🏒"). */
@@ -201,7 +203,9 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
     // "SMITH, JOHN" on the first line of a form, in a spreadsheet's cell or over a street: the name turned around.
     if (!keptText || csv || hasStreet(blockLines[at + 1]?.text ?? '')) t = turnReversedName(t);
     if (t.trim()) keptText = true;
-    kept.push(stripGreeting(t));
+    // "Yo c'est Max", "hey it's Jess": the writer says who they are (read by chatName), no name line.
+    const plain = stripGreeting(t);
+    kept.push(SELF_INTRO.test(plain) ? '' : plain);
   }
 
   if (block) {
@@ -234,6 +238,9 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
     reading.chatName = spoken.name;
     if (spoken.forName) reading.forName = true;
   }
+  // "mon nom de famille c'est Gallant astheure": the surname said on its own.
+  const family = FAMILY_NAME.exec(source.slice(0, 20_000));
+  if (family) reading.familyName = family[1];
   // The writer named by an e-mail's "From:" line (the first one: the latest message).
   const from = /^(?:from|de)[ \t]*:[ \t]*([^<@\n]{2,60}?)[ \t]*<[^>\n]{1,80}@/imu.exec(text.slice(0, 20_000));
   if (from && /^\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,3}$/u.test(from[1].trim()))
@@ -943,7 +950,9 @@ function stripSpeakers(input: Line[]): Line[] {
     if (m && !LABEL_FIELDS.has(m[1].toLowerCase()) && !SECTION.test(l.text) && !MAIL_HEADER_FIELD.test(l.text))
       count.set(m[1], (count.get(m[1]) ?? 0) + 1);
   }
-  const speakers = [...count].filter(([, n]) => n >= 2).map(([name]) => name);
+  // (The user's own "Moi:" or "You:" may speak once, where another speaks twice.)
+  const others = [...count].some(([name, n]) => n >= 2 && !isOwn(name));
+  const speakers = [...count].filter(([name, n]) => n >= 2 || (others && isOwn(name))).map(([name]) => name);
   let said = lines;
   if (speakers.length) {
     current = undefined;
@@ -1234,6 +1243,15 @@ function turnReversedName(t: string): string {
 const HERE_NAME =
   /(?:^|[\s,.!])((?:\p{Lu}[\p{L}'’-]+[ \t]+)?\p{L}[\p{L}'’-]+)[ \t]+(?:here|Here|ici)\b(?!\s+(?:is|it|are))/u;
 
+/** "mon nom de famille c'est Gallant astheure, pas Bourque", "my last name is Okafor now". */
+const FAMILY_NAME =
+  /(?<![\p{L}])(?:nom de famille|last name|surname|family name)[ \t]+(?:c['’]est|est|is|will be|sera)[ \t]+(?:(?:maintenant|now|rendu|astheure)[ \t]+)?(?:le |la )?(\p{Lu}[\p{L}'’-]+)(?![\p{L}])/u;
+/** "Yo c'est Max", "hey it's Jess here": a chat's writer saying who they are. */
+const SELF_INTRO =
+  /^(?:c['’]est|moi c['’]est|it['’]?s|this is|ici)[ \t]+[\p{L}'’-]+(?:[ \t]+[\p{L}'’-]+)?[ \t]*[!.]*$/iu;
+/** "Maxime Lalonde-Hébert pour le nom", "Jo Ostrowski for the label": the name, then what it is for. */
+const NAME_THEN_FOR =
+  /(?:^|[\s,.!?;:])(\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,2})[ \t]+(?:pour le nom|pour le colis|pour l['’]étiquette|sur le colis|sur l['’]étiquette|for the name|for the label|on the label|on the box)(?![\p{L}])/gu;
 const FOR_NAMES = new RegExp(FOR_NAME.source, 'giu');
 const CHAT_NAMES = new RegExp(CHAT_NAME.source, 'giu');
 const HERE_NAMES = new RegExp(HERE_NAME.source, 'gu');
@@ -1248,6 +1266,7 @@ function chatName(text: string): { name: string; forName: boolean } | undefined 
   // Lazily, in this order: the first name said outright wins, a full one over a lone first name
   // ("for my bf tho … his name is tyler brooks").
   function* found() {
+    for (const m of text.matchAll(NAME_THEN_FOR)) yield { m, forName: true };
     for (const m of text.matchAll(FOR_NAMES)) yield { m, forName: true };
     for (const m of text.matchAll(CHAT_NAMES)) yield { m, forName: false };
     for (const m of text.matchAll(HERE_NAMES)) yield { m, forName: false };

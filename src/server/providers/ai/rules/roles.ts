@@ -173,6 +173,11 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
   // Nothing else named anyone: who placed the order, or whom a sentence sends it to.
   if (!address.name && reading.buyer && !COMPANY_PATTERN.test(` ${reading.buyer} `))
     takeName(address, parseAddressText(`Name: ${reading.buyer}`));
+  // "hey c'est Mélanie … mon nom de famille c'est Gallant": the surname said on its own.
+  if (reading.familyName && address.firstName && !address.lastName && !/[\u3400-\u9fff]/u.test(address.firstName)) {
+    address.lastName = reading.familyName;
+    address.name = `${address.firstName} ${reading.familyName}`;
+  }
   // "Graham W." or "Gurleen" where the text also writes "Graham Whitfield", "Gurleen Sidhu": the full name.
   fillSurname(address, text);
   if (toDesk) {
