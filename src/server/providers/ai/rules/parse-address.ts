@@ -321,6 +321,7 @@ export function prepare(input: string): string {
       .replace(/\p{Cf}|(?![\t\n\r])\p{Cc}/gu, '')
       .replace(/[、。｡]/g, ',')
       .replace(/[\u2018\u2019]/g, "'")
+      .replace(/[\u201c\u201d\u201e]/g, '"')
       .replace(/[\u2013\u2014\u2212]/g, '-')
       .replace(/\r\n?/g, '\n')
       .replace(FRENCH_NUMBER_COMMA, '$1 ')

@@ -1833,4 +1833,31 @@ describe('the reading explained', () => {
       'Sam: hey tu peux tu envoyer les billets à ma job?\nSam: Studio Pixelune inc, 5445 av de Gaspé bureau 610, mtl H2T 3B2\nSam: a/s Samuel Nguyen-Lavoie\nMoi: parfait je poste ça demain';
     expect(read(chat).address).toMatchObject({ firstName: 'Samuel', lastName: 'Nguyen-Lavoie' });
   });
+
+  it('chats: "under dani kowalchuk" names the recipient beside stamped speakers; curly quotes around an address; a double-barrelled surname', () => {
+    const stamped =
+      "[2:14 PM] Me: hey what's the address?\n[2:16 PM] Dani: 5-1480 rosser ave brandon mb r7a 0m5\n[2:16 PM] Dani: under dani kowalchuk\n[2:17 PM] Me: 👍 got it";
+    expect(read(stamped).address).toMatchObject({
+      firstName: 'Dani',
+      lastName: 'Kowalchuk',
+      address1: '1480 Rosser Ave',
+    });
+    const quoted =
+      'Evangeline: Could you send it to “57 Aberdeen St, Fredericton NB E3B 1R5” instead?\nEvangeline: keep my name on it — Evangeline Batiste-Ward\nYou: No problem!';
+    expect(read(quoted).address).toMatchObject({
+      firstName: 'Evangeline',
+      lastName: 'Batiste-Ward',
+      address1: '57 Aberdeen St',
+    });
+  });
+
+  it('"c/o Liz Weasel Head" keeps a surname of two words over the sign-off "Liz"', () => {
+    const mail =
+      'From: Liz Weasel Head <lizweaselhead@gmail.com>\n\nShip to my work pls:\n\nKainai Wellness Centre\nc/o Liz Weasel Head\nBox 418\nStandoff AB T0L 1Y0\n\nThanks so much!!\nLiz';
+    expect(read(mail).address).toMatchObject({
+      firstName: 'Liz',
+      lastName: 'Weasel Head',
+      company: 'Kainai Wellness Centre',
+    });
+  });
 });

@@ -232,8 +232,13 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   if (!otherCountry && UK_POSTCODE.test(body) && !POSTAL_LINE.test(body)) otherCountry = 'GB';
   const reading: PasteReading = { text: body, corrections, otherBlocks: block?.others ?? [], signature };
   const spoken =
-    chatName((block ? block.lines.map((l) => l.text) : [source]).join('\n').slice(0, 2000)) ??
-    chatName(source.slice(0, 2000));
+    // (Without a chat's stamps and speakers: "[2:14 PM] Me:" capitalises no message.)
+    chatName(
+      (block ? block.lines : whole)
+        .map((l) => l.text)
+        .join('\n')
+        .slice(0, 2000),
+    ) ?? chatName(source.slice(0, 2000));
   if (spoken) {
     reading.chatName = spoken.name;
     if (spoken.forName) reading.forName = true;
@@ -883,7 +888,11 @@ function speakerFullName(from: Line[], all: Line[]): string | undefined {
   if (!first || isOwn(writer)) return undefined;
   const escaped = escapeRegExp(first);
   const alone = new RegExp(`^${escaped}[ \\t]+([\\p{L}'’-]{2,30})(?:[ \\t]+([\\p{L}'’-]{2,30}))?[ \\t]*[.!]?$`, 'iu');
-  const inLine = new RegExp(`(?<![\\p{L}])${escaped}[ \\t]+(\\p{Lu}[\\p{Ll}'’-]+)(?![\\p{L}])`, 'u');
+  // (A double-barrelled surname whole: "Evangeline Batiste-Ward".)
+  const inLine = new RegExp(
+    `(?<![\\p{L}])${escaped}[ \\t]+(\\p{Lu}[\\p{Ll}'’]+(?:-\\p{L}[\\p{Ll}'’]+)*)(?![\\p{L}-])`,
+    'u',
+  );
   for (const l of all) {
     if (l.speaker !== writer || !l.text || l.text.length > 120) continue;
     const whole = alone.exec(l.text.trim());

@@ -300,16 +300,25 @@ function takeName(address: ParsedAddress, found: ParsedAddress): void {
 }
 
 /** A first name alone or with an initial ("Graham W.") completed from the same first name written in full. */
+/** Words that end a name line without being a surname ("Dana Kim Receiving"). */
+const NOT_SURNAME =
+  /^(?:receiving|shipping|office|manager|director|reception|warehouse|dock|sales|admin|accounts|team|desk|dept|department)$/iu;
+
 function fillSurname(address: ParsedAddress, text: string): void {
   const first = address.firstName;
   if (!first || !/^\p{Lu}[\p{L}'’-]+$/u.test(first) || (address.lastName && !/^\p{Lu}\.?$/u.test(address.lastName)))
     return;
   const initial = address.lastName?.charAt(0);
   const escaped = escapeRegExp(first);
-  for (const m of text
-    .slice(0, 20_000)
-    .matchAll(new RegExp(`(?<![\\p{L}])${escaped}[ \\t]+(\\p{Lu}[\\p{L}'’-]+)(?![\\p{L}.])`, 'gu'))) {
-    const last = m[1];
+  for (const m of text.slice(0, 20_000).matchAll(
+    new RegExp(
+      // (A surname of two words where the name ends its line or its "From:" header: "c/o Liz Weasel Head".)
+      `(?<![\\p{L}])${escaped}[ \\t]+(\\p{Lu}[\\p{L}'’-]+)(?:[ \\t]+(\\p{Lu}[\\p{L}'’-]+)(?=[ \\t]*(?:<|\\n|$)))?(?![\\p{L}.])`,
+      'gu',
+    ),
+  )) {
+    const second = m[2] && !STREET_TYPES.has(m[2].toLowerCase()) && !lookupCity(m[2]) && !NOT_SURNAME.test(m[2]);
+    const last = second ? `${m[1]} ${m[2]}` : m[1];
     if (initial && !last.startsWith(initial)) continue;
     if (STREET_TYPES.has(last.toLowerCase()) || lookupCity(last) || last === last.toUpperCase()) continue;
     address.lastName = last;
