@@ -1860,4 +1860,20 @@ describe('the reading explained', () => {
       company: 'Kainai Wellness Centre',
     });
   });
+
+  it('"… the 2 cases of the 750 mL bottles. Send it to:" heads the block, so its "Warehouse line" is the phone', () => {
+    const mail =
+      "Yes, please go ahead with the 2 cases of the 750 mL amber bottles. Our head office address is in my signature but please DON'T ship there. Send it to:\n\nAttn: Darnell Okafor, Receiving\nPrairie Fermentation Co. Ltd.\n1150 Pacific Ave, Unit 4\nBrandon, MB  R7A 0J2\nWarehouse line: 204-555-0186\n\nCheers,\n\nHeather Lindqvist\nPurchasing Coordinator\nPrairie Fermentation Co. Ltd.\nHead Office: 734 Rosser Ave, Brandon, MB R7A 0K6\nT 204.555.0141 | C 204.555.0199";
+    expect(read(mail).address).toMatchObject({
+      firstName: 'Darnell',
+      address1: '1150 Pacific Ave',
+      phone: '204-555-0186',
+    });
+  });
+
+  it('"250-555-0145 (yard)" under "Yard / deliveries:" is the phone, over the cell', () => {
+    const sig =
+      'Deb Sorensen\nOwner\nHarewood Greenhouses Ltd.\nMailing: PO Box 2314 Stn A, Nanaimo BC V9R 6X5\nYard / deliveries: 1985 Bowen Rd, Nanaimo BC V9S 1H7\n250-555-0145 (yard) • 250-555-0187 (cell)';
+    expect(read(sig).address).toMatchObject({ address1: '1985 Bowen Rd', phone: '250-555-0145' });
+  });
 });

@@ -599,7 +599,9 @@ export function findHeading(
     /^[^:：]*\b(?:ship|shipper|shippe|shippes|shippez|send|deliver|mail|courier|envoyer|envoies|envoyer|postes|poster|envoie|envoye|envoyez|expédier|expédiez|livrer|livrez|adresser|adressez|acheminer|parvenir|poste|postez)\b[^:：]*[:：]\s*$|^[^:：]*(?:寄到|寄去|发到|發到|送到)[^:：]*[:：]\s*$/iu.exec(
       text,
     );
-  if (asks && !hasStreet(text) && !POSTAL_LINE.test(text)) return { kind: 'ship', m: asks };
+  // (The street test on the asking sentence only: "… the 2 cases of the 750 mL bottles. Send it to:".)
+  const asking = text.slice(Math.max(text.lastIndexOf('. '), text.lastIndexOf('! '), text.lastIndexOf('? ')) + 1);
+  if (asks && !hasStreet(asking) && !POSTAL_LINE.test(text)) return { kind: 'ship', m: asks };
   const h = /^([^:：\d@]{2,60}?)[ \t]*(?:[:：][ \t]*|$)/u.exec(text);
   if (!h || (plain && !/[:：]/.test(h[0]))) return null;
   const words = h[1].split(/[\s/&|,-]+/).filter(Boolean);
@@ -1516,7 +1518,12 @@ function findPhones(lines: Line[], block: Block | undefined, attention?: Attenti
           new RegExp(`(?<![\\p{L}])${attention.name.split(' ')[0]}(?![\\p{L}])`, 'u').test(line.text));
       // "Warehouse (303) 555-0138" when the parcel goes to the warehouse block for someone there other
       // than the writer ("attn: Luis (receiving)"): the number of that place over the writer's cell.
-      const place = Boolean(attention && placeWords.length) && placeWords.some((w) => before.toLowerCase().includes(w));
+      // (Or its label after it: "250-555-0145 (yard)" under "Yard / deliveries:".)
+      const place =
+        (Boolean(attention && placeWords.length) && placeWords.some((w) => before.toLowerCase().includes(w))) ||
+        placeWords.some(
+          (w) => !/^(?:bureau|office|home|maison|work)$/.test(w) && new RegExp(`^\\s*\\(${w}\\)`, 'iu').test(after),
+        );
       if (place) rank = 1.5;
       else if (CELL.test(before) || /^\s*\(?(?:cell|mobile|cellulaire|手机|手機)/i.test(after)) rank = 1;
       else if (DIRECT.test(before) || /^\s*\(?direct/i.test(after)) rank = 2;

@@ -129,8 +129,8 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
     signature.name &&
     signature.name !== address.name &&
     signature.company &&
-    reading.text.includes(signature.name) &&
-    reading.text.indexOf(signature.company) > reading.text.indexOf(signature.name),
+    text.includes(signature.name) &&
+    text.indexOf(signature.company) > text.lastIndexOf(signature.name),
   );
   if (
     !home &&
