@@ -8,6 +8,9 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           environment: 'node',
+          // Vitest's default is one worker fewer than the cores: one on a 2-core machine. Two files at a
+          // time keep both cores busy (the timing checks compare runs interleaved, so they share the load).
+          maxWorkers: 2,
         },
       },
       {
@@ -15,6 +18,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          // Each file has its own database or schema, so two run at once (most of their time is I/O).
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
