@@ -1876,4 +1876,10 @@ describe('the reading explained', () => {
       'Deb Sorensen\nOwner\nHarewood Greenhouses Ltd.\nMailing: PO Box 2314 Stn A, Nanaimo BC V9R 6X5\nYard / deliveries: 1985 Bowen Rd, Nanaimo BC V9S 1H7\n250-555-0145 (yard) • 250-555-0187 (cell)';
     expect(read(sig).address).toMatchObject({ address1: '1985 Bowen Rd', phone: '250-555-0145' });
   });
+
+  it('"Tomás and Lucía Herrera" with "Tomás\'s cell is …": Tomás and his cell, over the writer\'s', () => {
+    const mail =
+      "Could you send the basket to my clients? Their new place:\n\nTomás and Lucía Herrera\n47 Belvedere Ave\nCharlottetown PE  C1A 6B3\n\nTomás's cell is 902-555-0132 if the driver needs it. Put it under his name.\n\nThanks!\n\nKelly-Ann MacPhee\nRed Sands Realty Ltd.\nCell 902-555-0190 | Office 902-555-0155";
+    expect(read(mail).address).toMatchObject({ firstName: 'Tomás', lastName: 'Herrera', phone: '902-555-0132' });
+  });
 });

@@ -139,7 +139,13 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
     // on the label, the one the note names, else the first.
     // (Only with such a note: "Salt & Fern Mercantile" is a shop.)
     const couple = t.length <= NAME_LINE_MAX ? COUPLE.exec(t) : null;
-    const put = couple && /\b(?:put|mettre|write|écrire)\b[^\n]*?(\p{Lu}[\p{Ll}'’-]+)/u.exec(couple[5])?.[1];
+    // (Or the message speaks of one of them: "Tomás's cell is … Put it under his name".)
+    const put =
+      couple &&
+      (/\b(?:put|mettre|write|écrire)\b[^\n]*?(\p{Lu}[\p{Ll}'’-]+)/u.exec(couple[5])?.[1] ??
+        [couple[2], couple[3]].find((p) =>
+          new RegExp(`(?<![\\p{L}])${escapeRegExp(p)}['’]s(?![\\p{L}])`, 'u').test(text),
+        ));
     if (couple && put) t = `${couple[1]}${put === couple[3] ? couple[3] : couple[2]} ${couple[4]}`;
     const kind = lineKind(t);
     if (kind === 'noise') continue;

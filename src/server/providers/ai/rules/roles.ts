@@ -190,8 +190,12 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
     delete address.company;
   const guessed: TParseReview['guessed'] = [];
   if (reading.phone) {
-    address.phone = reading.phone.value;
-    if (reading.phone.others.length) guessed.push({ field: 'phone', others: reading.phone.others });
+    // "Tomás's cell is 902-555-0132": the number the text gives as the recipient's own.
+    const all = [reading.phone.value, ...reading.phone.others];
+    const theirs = ownPhone(text, address.firstName, all);
+    address.phone = theirs ?? reading.phone.value;
+    const others = all.filter((p) => p !== address.phone);
+    if (others.length) guessed.push({ field: 'phone', others });
   }
   if (reading.email) {
     // "?" marks an address found outside the ship-to block: the buyer's, unless it bears the recipient's name.
@@ -300,6 +304,18 @@ function takeName(address: ParsedAddress, found: ParsedAddress): void {
 }
 
 /** A first name alone or with an initial ("Graham W.") completed from the same first name written in full. */
+/** The phone a sentence gives as the person's own: "Tomás's cell is …", "Marie's number: …". */
+function ownPhone(text: string, first: string | undefined, phones: string[]): string | undefined {
+  if (!first || phones.length < 2 || !/^\p{Lu}[\p{L}'’-]+$/u.test(first)) return undefined;
+  const said = new RegExp(
+    `(?<![\\p{L}])${escapeRegExp(first)}['’]s[ \\t]+(?:cell|cell phone|phone|number|mobile|line|direct line)(?:[ \\t]+(?:number|#))?[ \\t]*(?:is|:)?[ \\t]*(\\+?[\\d(][\\d ().-]{8,16}\\d)`,
+    'u',
+  ).exec(text.slice(0, 20_000));
+  if (!said) return undefined;
+  const digits = said[1].replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+  return phones.find((p) => p.replace(/\D/g, '').startsWith(digits));
+}
+
 /** Words that end a name line without being a surname ("Dana Kim Receiving"). */
 const NOT_SURNAME =
   /^(?:receiving|shipping|office|manager|director|reception|warehouse|dock|sales|admin|accounts|team|desk|dept|department)$/iu;
