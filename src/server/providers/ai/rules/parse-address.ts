@@ -391,8 +391,13 @@ function applyLabel(w: Work, { field, value }: Label): string | void {
     }
     case 'careOf':
       // "c/o Priya Chand" under a company names the person; "c/o Maple Clinic" the company.
-      if (!COMPANY_PATTERN.test(` ${v} `) && /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,2}$/u.test(v)) {
-        const name = cleanName(v);
+      // (With a title before or a note after: "a/s M. Jean-Philippe Côté, réception", "a/s Luc Paquet-Morin (chantier)".)
+      const person = v
+        .replace(/^(?:m|mme|me|mr|mrs|ms|dr|dre)\.?[ \t]+/iu, '')
+        .replace(/[ \t]*\([^()\n]{1,30}\)[ \t]*$/u, '')
+        .replace(/[ \t]*,[ \t]*\p{Ll}[^,\n]{1,30}$/u, '');
+      if (!COMPANY_PATTERN.test(` ${person} `) && /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,2}$/u.test(person)) {
+        const name = cleanName(person);
         if (name) w.careOfName ??= name;
         return;
       }
@@ -936,6 +941,7 @@ function resolve(w: Work, segments: Segment[]): void {
       ? [...rest.filter((c) => c.index <= streetIndex), ...rest.filter((c) => c.index > streetIndex)]
       : rest;
   let nameIndex = -1;
+  let nameAfter = false;
   for (const c of ordered) {
     const text = stripDot(c.text);
     const sentenceWords = text.split(' ').filter((t) => t === t.toLowerCase() && NAME_STOPWORDS.has(t)).length;
@@ -953,12 +959,14 @@ function resolve(w: Work, segments: Segment[]): void {
     if (!w.name && !w.attnName) {
       w.name = name;
       nameIndex = c.index;
+      nameAfter = after;
     } else if (!w.company && !after && isNameLike(text) && (nameIndex < 0 || Math.abs(c.index - nameIndex) === 1)) {
       // A second name-like line is the company only right next to the name ("Jane Doe / Acme Farms / 12 …").
       w.company = text;
     }
   }
-  if (!w.name && !w.attnName && w.careOfName) w.name = w.careOfName;
+  // (Also over a name only found under the address: a signature's, "a/s Luc Paquet-Morin" over "Sylvain Roy".)
+  if ((!w.name || nameAfter) && !w.attnName && w.careOfName) w.name = w.careOfName;
   if (!w.name && w.attnName) w.name = w.attnName;
   else if (w.attnName && w.name !== w.attnName) {
     w.company ??= w.name;

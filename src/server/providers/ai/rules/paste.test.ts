@@ -1882,4 +1882,23 @@ describe('the reading explained', () => {
       "Could you send the basket to my clients? Their new place:\n\nTomás and Lucía Herrera\n47 Belvedere Ave\nCharlottetown PE  C1A 6B3\n\nTomás's cell is 902-555-0132 if the driver needs it. Put it under his name.\n\nThanks!\n\nKelly-Ann MacPhee\nRed Sands Realty Ltd.\nCell 902-555-0190 | Office 902-555-0155";
     expect(read(mail).address).toMatchObject({ firstName: 'Tomás', lastName: 'Herrera', phone: '902-555-0132' });
   });
+
+  it('"a/s M. Jean-Philippe Côté, réception" and "a/s Luc Paquet-Morin (chantier)" name the person over the signer', () => {
+    const mail =
+      "Livre ça directement sur le chantier, c'est Luc qui est contremaître là-bas.\n\nConstruction Roy & Fils inc.\na/s Luc Paquet-Morin (chantier)\n5820, rue Saint-Georges\nLévis QC G6V 4M9\nCell Luc : 418 555-0119\n\nMerci!\n\nSylvain Roy\nChargé de projets\nConstruction Roy & Fils inc.\nT 418 555-0146 | C 418 555-0153\nsylvain@constructionroy.qc.ca";
+    const { address } = read(mail);
+    expect(address).toMatchObject({
+      firstName: 'Luc',
+      lastName: 'Paquet-Morin',
+      company: 'Construction Roy & Fils inc.',
+    });
+    expect(address.email).toBeUndefined();
+    const plant =
+      'Usine de Sherbrooke\nLes Aliments Vallée-Verte Ltée\na/s M. Jean-Philippe Côté, réception\n2755, rue Léger\nSherbrooke (Québec)  J1L 1Y4';
+    expect(read(plant).address).toMatchObject({
+      firstName: 'Jean-Philippe',
+      lastName: 'Côté',
+      company: 'Les Aliments Vallée-Verte Ltée',
+    });
+  });
 });
