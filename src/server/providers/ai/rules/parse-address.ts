@@ -389,13 +389,16 @@ function applyLabel(w: Work, { field, value }: Label): string | void {
       else if (name) w.name ??= name;
       return;
     }
-    case 'careOf':
+    case 'careOf': {
       // "c/o Priya Chand" under a company names the person; "c/o Maple Clinic" the company.
       // (With a title before or a note after: "a/s M. Jean-Philippe Côté, réception", "a/s Luc Paquet-Morin (chantier)".)
+      // (No blanks before the bracket or comma in the patterns: a long run of them would make it quadratic.)
       const person = v
         .replace(/^(?:m|mme|me|mr|mrs|ms|dr|dre)\.?[ \t]+/iu, '')
-        .replace(/[ \t]*\([^()\n]{1,30}\)[ \t]*$/u, '')
-        .replace(/[ \t]*,[ \t]*\p{Ll}[^,\n]{1,30}$/u, '');
+        .replace(/\([^()\n]{1,30}\)[ \t]*$/u, '')
+        .trimEnd()
+        .replace(/,[ \t]*\p{Ll}[^,\n]{1,30}$/u, '')
+        .trimEnd();
       if (!COMPANY_PATTERN.test(` ${person} `) && /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,2}$/u.test(person)) {
         const name = cleanName(person);
         if (name) w.careOfName ??= name;
@@ -403,6 +406,7 @@ function applyLabel(w: Work, { field, value }: Label): string | void {
       }
       w.company ??= stripDot(v);
       return;
+    }
     case 'company':
       w.company ??= stripDot(v);
       return;

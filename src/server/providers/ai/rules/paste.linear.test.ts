@@ -135,6 +135,7 @@ const CASES: [string, (n: number) => string][] = [
   ],
   ["'1st floor ' repeated (floors by their ordinal)", (n) => repeat('1st floor ', n)],
   ["'Ab 中 ' repeated (a company in two scripts)", (n) => `${repeat('Ab 中 ', n - 40)}\n1 Main St\nOttawa ON K1P 1P2`],
+  ["'c/o Ab' and a long run of blanks (a care-of line's note)", (n) => `c/o Ab${' '.repeat(n - 8)}x`],
   ["'Tél. ' repeated in a tab-separated header", (n) => `${repeat('Tél. a\t', n - 8)}\n1\t2`],
 ];
 
