@@ -399,7 +399,8 @@ function streetInSentence(t: string): boolean {
     for (let k = i + 1; k <= i + 4 && k < tokens.length; k++)
       if (STREET_TYPES.has(tokens[k]) || FRENCH_STREET_TYPES.has(tokens[k])) return true;
   }
-  return /p\.?\s?o\.?\s?box|c\.p\.|case postale|\brr\s?\d|general delivery|\d\s*[号號]/iu.test(t);
+  // (A box with its number: "à notre case postale, alors …" speaks of one.)
+  return /p\.?\s?o\.?\s?box\s?#?\s?\d|c\.p\.\s?\d|case postale\s?\d|\brr\s?\d|general delivery|\d\s*[号號]/iu.test(t);
 }
 
 /**

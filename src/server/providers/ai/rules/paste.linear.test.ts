@@ -136,6 +136,8 @@ const CASES: [string, (n: number) => string][] = [
   ["'1st floor ' repeated (floors by their ordinal)", (n) => repeat('1st floor ', n)],
   ["'Ab 中 ' repeated (a company in two scripts)", (n) => `${repeat('Ab 中 ', n - 40)}\n1 Main St\nOttawa ON K1P 1P2`],
   ["'c/o Ab' and a long run of blanks (a care-of line's note)", (n) => `c/o Ab${' '.repeat(n - 8)}x`],
+  ["'Ab - Mar 3' stamps on lines (a marketplace chat)", (n) => repeat('Ab Cd - Mar 3\nhi\n', n)],
+  ["'Ab ' repeated before ' - Mar 3' on one long line", (n) => `${repeat('Ab ', n - 9)} - Mar 3`],
   ["'Tél. ' repeated in a tab-separated header", (n) => `${repeat('Tél. a\t', n - 8)}\n1\t2`],
 ];
 

@@ -1901,4 +1901,16 @@ describe('the reading explained', () => {
       company: 'Les Aliments Vallée-Verte Ltée',
     });
   });
+
+  it('"à notre case postale, alors …" is a sentence; "Put my name on it not Grandpa\'s, Jo Ostrowski"; Kijiji\'s "Name — Mar 3" stamps', () => {
+    const mail =
+      "Je vous confirme la commande des 3 boîtes de livres. Ici aux Îles, on reçoit tout à notre case postale, alors merci d'utiliser Postes Canada.\n\nAu plaisir,\n\nJosée Arseneau\nResponsable\nBibliothèque des Îles\nC.P. 1145\nCap-aux-Meules (Québec)  G4T 1S3";
+    expect(read(mail).address).toMatchObject({ firstName: 'Josée', lastName: 'Arseneau', address1: 'C.P. 1145' });
+    const grandma =
+      "Nana Jo\nToday 10:02 AM\nHoney did you get our new address??\n1550 dunlop st e apt 308\nbarrie L4M 1T5\nPut my name on it not Grandpa's, Jo Ostrowski, the concierge knows me";
+    expect(read(grandma).address).toMatchObject({ firstName: 'Jo', lastName: 'Ostrowski' });
+    const kijiji =
+      "Gurpreet S. — Mar 3\nhi bro i'll take them\n\nYou — Mar 3\nSure, send me your full name and address\n\nGurpreet S. — Mar 3\ngurpreet sandhu\n14770 88 ave\nsurrey bc\nv3s 2r2";
+    expect(read(kijiji).address).toMatchObject({ firstName: 'Gurpreet', lastName: 'Sandhu', city: 'Surrey' });
+  });
 });

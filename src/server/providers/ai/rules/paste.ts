@@ -871,6 +871,10 @@ function cutThread(text: string): string {
 const STAMP_SPEAKER =
   /^([\p{L}][\p{L}'’.-]*(?:[ \t]+[\p{L}][\p{L}'’.-]*){0,3})[ \t]*(?:[-—,·|][ \t]*)?(?:(?:[Tt]oday|[Yy]esterday|[Aa]ujourd'hui|[Hh]ier)(?:[ \t]+(?:at|à))?[ \t]+)?\d{1,2}[ \t]?[:h][ \t]?\d{2}(?:[ \t]*[AaPp]\.?[Mm]\.?)?$/u;
 
+/** Kijiji's and Marketplace's "Gurpreet S. — Mar 3" (a date, a time or both) over a message. */
+const DATE_STAMP =
+  /^(\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,3})[ \t]+[-—–·|][ \t]*(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|janv|févr|fév|avr|mai|juin|juil|août|déc)[a-zéû]*\.?[ \t]+\d{1,2}(?:,?[ \t]+\d{4})?|\d{1,2}[ \t]+(?:janv|févr|fév|mars|avr|mai|juin|juil|août|sept|oct|nov|déc)[a-zéû]*\.?(?:[ \t]+\d{4})?)(?:[ \t]*,?[ \t]*(?:at|à)?[ \t]*\d{1,2}[:h]\d{2}(?:[ \t]*[ap]\.?m\.?)?)?$/iu;
+
 /** Telegram's "Olena Kovalenko, [2024-10-14 9:31 AM]" over a message. */
 const TELEGRAM_STAMP =
   /^(\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,3})(?:[ \t]+(?:\p{Extended_Pictographic}|\u200d|\ufe0f)+)?,[ \t]*\[[^\]\n]{4,40}\]$/u;
@@ -947,7 +951,9 @@ function stripSpeakers(input: Line[]): Line[] {
       return { ...l, text: l.text.slice(stamped[0].length), speaker: current };
     }
     const stamp =
-      l.text.length <= 80 ? (STAMP_SPEAKER.exec(l.text.trim()) ?? TELEGRAM_STAMP.exec(l.text.trim())) : null;
+      l.text.length <= 80
+        ? (STAMP_SPEAKER.exec(l.text.trim()) ?? TELEGRAM_STAMP.exec(l.text.trim()) ?? DATE_STAMP.exec(l.text.trim()))
+        : null;
     if (stamp) {
       // The stamp line itself says nothing of the address.
       current = stamp[1];
@@ -1241,7 +1247,7 @@ const CHAT_NAME = new RegExp(
 );
 /** Who the parcel is for, said outright: "for my sister anna kowalski", "pour ma blonde, Sarah-Maude Gingras", "under the name …". */
 const FOR_NAME = new RegExp(
-  `(?:^|[\\s,.!?;:(])(?:name on (?:the )?(?:box|parcel|package|label|door|buzzer) is|au nom de|on behalf of|in the name of|(?:his|her|their) (?:full )?name is|(?:son|sa) nom (?:complet )?(?:c['’]est|est)|under my name[,:]?|under the name(?: of)?|under|put|(?:to|for|à|pour|chez)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION})[,:]?)\\s+(?:(?:m|me|mme|mr|mrs|ms|dr|dre)\\.?\\s+)?([\\p{L}'’-]+(?:[ \\t]+[\\p{L}'’-]+){0,2})`,
+  `(?:^|[\\s,.!?;:(])(?:name on (?:the )?(?:box|parcel|package|label|door|buzzer) is|au nom de|on behalf of|in the name of|(?:his|her|their) (?:full )?name is|(?:son|sa) nom (?:complet )?(?:c['’]est|est)|under my name[,:]?|under the name(?: of)?|under|(?:put|use|write) my name on (?:it|the (?:label|box|parcel|package))(?:[ \\t]+not[ \\t]+[\\p{L}'’]+)?[,:]?|put|(?:to|for|à|pour|chez)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION})[,:]?)\\s+(?:(?:m|me|mme|mr|mrs|ms|dr|dre)\\.?\\s+)?([\\p{L}'’-]+(?:[ \\t]+[\\p{L}'’-]+){0,2})`,
   'iu',
 );
 const NOT_NAME =
