@@ -946,6 +946,7 @@ function resolve(w: Work, segments: Segment[]): void {
       : rest;
   let nameIndex = -1;
   let nameAfter = false;
+  let guessedCompany = false;
   for (const c of ordered) {
     const text = stripDot(c.text);
     const sentenceWords = text.split(' ').filter((t) => t === t.toLowerCase() && NAME_STOPWORDS.has(t)).length;
@@ -954,7 +955,13 @@ function resolve(w: Work, segments: Segment[]): void {
       text.split(' ').length <= 8 &&
       (sentenceWords < 2 || COMPANY_LINE.test(text))
     ) {
-      w.company ??= text;
+      // (Over a plain line guessed the company for being next to the name: "IT Services" over
+      // "Lakeview Analytics Inc." under it.)
+      // (Not a legal suffix alone, the end of that line: "Cascadia Freight Analytics, Inc.".)
+      if (guessedCompany && !/^(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|co|cie|enr)\.?$/iu.test(text))
+        w.company = text;
+      else w.company ??= text;
+      guessedCompany = false;
       continue;
     }
     const after = streetIndex >= 0 && c.index > streetIndex;
@@ -967,6 +974,7 @@ function resolve(w: Work, segments: Segment[]): void {
     } else if (!w.company && !after && isNameLike(text) && (nameIndex < 0 || Math.abs(c.index - nameIndex) === 1)) {
       // A second name-like line is the company only right next to the name ("Jane Doe / Acme Farms / 12 …").
       w.company = text;
+      guessedCompany = !COMPANY_PATTERN.test(` ${text} `);
     }
   }
   // (Also over a name only found under the address: a signature's, "a/s Luc Paquet-Morin" over "Sylvain Roy".)

@@ -1913,4 +1913,13 @@ describe('the reading explained', () => {
       "Gurpreet S. — Mar 3\nhi bro i'll take them\n\nYou — Mar 3\nSure, send me your full name and address\n\nGurpreet S. — Mar 3\ngurpreet sandhu\n14770 88 ave\nsurrey bc\nv3s 2r2";
     expect(read(kijiji).address).toMatchObject({ firstName: 'Gurpreet', lastName: 'Sandhu', city: 'Surrey' });
   });
+
+  it('a department line next to the name gives way to the company under it ("IT Services" / "Lakeview Analytics Inc.")', () => {
+    const block =
+      'Priya Natarajan\nIT Services, 6th Floor\nLakeview Analytics Inc.\n150 Metcalfe St\nOttawa ON K2P 1P1';
+    expect(read(block).address).toMatchObject({ company: 'Lakeview Analytics Inc.', address2: 'Floor 6' });
+    const comma =
+      'Kirsten Olafsdottir\nCascadia Freight Analytics, Inc.\n1201 3rd Ave, Suite 2200\nSeattle, WA 98101-3045';
+    expect(read(comma).address.company).toBe('Cascadia Freight Analytics, Inc.');
+  });
 });
