@@ -957,9 +957,12 @@ function resolve(w: Work, segments: Segment[]): void {
     ) {
       // (Over a plain line guessed the company for being next to the name: "IT Services" over
       // "Lakeview Analytics Inc." under it.)
-      // (Not a legal suffix alone, the end of that line: "Cascadia Freight Analytics, Inc.".)
-      if (guessedCompany && !/^(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|co|cie|enr)\.?$/iu.test(text))
-        w.company = text;
+      // Also a company with its legal suffix over one with a trade word only ("IT Services" over
+      // "Lakeview Analytics Inc."). (Not a legal suffix alone, the end of that line: "Cascadia Freight Analytics, Inc.".)
+      const suffixOnly = /^(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|co|cie|enr)\.?$/iu.test(text);
+      const stronger = Boolean(w.company && LEGAL_WORD.test(text) && !LEGAL_WORD.test(w.company));
+      if ((guessedCompany || stronger) && !suffixOnly) w.company = text;
+      else if (suffixOnly && w.company && !LEGAL_WORD.test(w.company)) w.company = `${w.company}, ${text}`;
       else w.company ??= text;
       guessedCompany = false;
       continue;
@@ -985,6 +988,10 @@ function resolve(w: Work, segments: Segment[]): void {
     w.name = w.attnName;
   }
 }
+
+/** A company's legal suffix. */
+const LEGAL_WORD =
+  /(?<![\p{L}])(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|incorporated|corporation|enr|s\.e\.n\.c)\.?(?![\p{L}])/iu;
 
 function knownCityAtEnd(head: string): { city: string; rest?: string } | null {
   const tokens = head.split(' ');
