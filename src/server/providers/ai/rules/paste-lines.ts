@@ -377,6 +377,9 @@ export const CORRECTION =
 const CLOSING_WORD =
   /(?<![\p{L}])(?:warmly|ekosi|ekosani|miigwech|meegwetch|chi-miigwech|niawen'kó:wa|nia:wen|nia'wen|qujannamiik|mahsi|mahsi cho|marsee|salamat|maraming salamat|merci|gracias|grazie|danke|obrigad[oa]|dziękuję|dyakuyu|дякую|spasibo|спасибо|shukran|jazakallah|khair|mahalo|arigato|xièxie|xiexie|kamsahamnida|cheers|thanks|thx|ty|regards|best|bests|love|xoxo|hugs|ciao|peace|blessings|namaste|sincerely|cordialement|amitiés|bisous|bises|besos|abrazos|saludos|atentamente|respectfully|gratefully|tansi|wela'lin|wela'lioq|msit no['’]?kmaq|nakurmiik|hiy hiy|kinanâskomitin)(?![\p{L}])/iu;
 
+const NUMBER_SWAP =
+  /(?<![\p{L}\d-])\d{2,6}[A-Za-z]?,?[ \t]+(?:not|NOT|pas|PAS)[ \t]+\d{2,6}[A-Za-z]?(?![\p{L}\d-])|\d{2,6}[ \t]*(?:唔係|唔系|而不是|不是)[ \t]*\d{2,6}/u;
+
 /** A unit given later in a chat: "oh yeah apt 2, it's a house split in two", "oh her unit is 4!!". */
 const UNIT_ADDED =
   /^(?:(?:oh|ah|also|and|btw|plus|forgot|yeah|yes|et|aussi|oublié|j'ai oublié)[\s,!.]+){1,3}(?:(?:my|her|his|their|the|it's|its|mon|son|sa|c'est|l')[\s']*)?(?:apt|apartment|unit|suite|app|appartement|appt)\.?[ \t]*(?:is|est|#|:|no\.?)?[ \t]*#?[ \t]*[A-Za-z]?\d{1,5}[A-Za-z]?\b(?![ \t]*[-–][ \t]*\d)[^\d\n]*$/iu;
@@ -456,6 +459,8 @@ function classify(text: string): LineKind {
   if (!t) return 'keep';
   if (CORRECTION.test(t) && /\d|\bnot\b|\bpas\b|不是/iu.test(t)) return 'correction';
   if (UNIT_ADDED.test(t)) return 'correction';
+  // "Mom it's 1421 not 1412!!", "係1410唔係1401": one number for another, without a word of excuse.
+  if (NUMBER_SWAP.test(t)) return 'correction';
   // A closing in any language ("Warmly,", "Ekosi,", "JazakAllah khair,"): not a name. Only known
   // closing words: "Tsawwassen," on its own line is a town.
   // (Mi'kmaw "Msit No'kmaq," — all my relations — has a capital in its second word.)

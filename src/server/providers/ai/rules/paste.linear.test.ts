@@ -138,6 +138,8 @@ const CASES: [string, (n: number) => string][] = [
   ["'c/o Ab' and a long run of blanks (a care-of line's note)", (n) => `c/o Ab${' '.repeat(n - 8)}x`],
   ["'Ab - Mar 3' stamps on lines (a marketplace chat)", (n) => repeat('Ab Cd - Mar 3\nhi\n', n)],
   ["'Ab ' repeated before ' - Mar 3' on one long line", (n) => `${repeat('Ab ', n - 9)} - Mar 3`],
+  ["'12 not 13 ' repeated (one number for another)", (n) => repeat('12 not 13 ', n)],
+  ["'12, ' repeated before 'not' (a swap after a comma)", (n) => `${repeat('12, ', n - 8)} not 13`],
   ["'Tél. ' repeated in a tab-separated header", (n) => `${repeat('Tél. a\t', n - 8)}\n1\t2`],
 ];
 

@@ -1922,4 +1922,19 @@ describe('the reading explained', () => {
       'Kirsten Olafsdottir\nCascadia Freight Analytics, Inc.\n1201 3rd Ave, Suite 2200\nSeattle, WA 98101-3045';
     expect(read(comma).address.company).toBe('Cascadia Freight Analytics, Inc.');
   });
+
+  it('one number for another without a word of excuse ("it\'s 1421 not 1412!!", "係1410唔係1401", "the suite is 410, not 401")', () => {
+    const chat =
+      "[2025-02-02, 18:05:02] Mom: Kamla Sharma, 10 Knightsbridge Rd, apt 1412, Brampton ON L6T 3X5\n[2025-02-02, 18:07:44] Priyanka: Mom it's 1421 not 1412!! I was there Sunday";
+    expect(read(chat).address.address2).toBe('Apt 1421');
+    expect(
+      read('地址：1320 1 St SE, Unit 1401, Calgary AB T2G 0G8\nSorry 單位打錯 係1410唔係1401').address.address2,
+    ).toBe('Unit 1410');
+    const mail = 'Sorry, one correction — the suite is 410, not 401.\n\n1 King St W, Suite 401\nHamilton ON L8P 1A4';
+    expect(read(mail).address.address2).toBe('Suite 410');
+    // (A postal code corrected whole is not read as halves swapped.)
+    const postal =
+      'Aliyah Thomas\n10160 116 St NW, Apt 1502\nEdmonton AB T5K 0L9\n\nSorry — postal code is T5K 1V9, not T5K 0L9. Typo!';
+    expect(read(postal).address.postalCode).toBe('T5K 1V9');
+  });
 });

@@ -1600,7 +1600,7 @@ const CORRECTION_UNIT =
 const FRENCH_NOT_BUT =
   /\bc['’ ]?est pas (?:le |la |l['’]|au |à )?([\p{L}\d-]+)[^,.;!?\n]{0,30}?[\s,]+(?:c['’ ]?est|mais) (?:le |la |l['’]|au |à )?([\p{L}\d-]+)/iu;
 const CORRECTION_SWAP =
-  /(?<![\p{L}\d-])((?:\p{Lu}[\p{L}-]*[ \t]+)?[\p{L}\d-]+)\s+(?:[Nn]ot|NOT|[Ii]nstead of|[Pp]as|PAS|[Aa]u lieu de)\s+(?:[Tt]he\s+|[Ll]e\s+|[Ll]a\s+|[Ll]['’]|[Dd]u\s+)?([\p{L}\d-]+(?:[ \t]+\p{Lu}[\p{L}-]*)?)|(?<![\dA-Za-z-])(\d[\dA-Za-z-]*)\s*(?:而不是|不是)\s*(\d[\dA-Za-z-]*)/u;
+  /(?<![\p{L}\d-])((?:\p{Lu}[\p{L}-]*[ \t]+)?[\p{L}\d-]+),?\s+(?:[Nn]ot|NOT|[Ii]nstead of|[Pp]as|PAS|[Aa]u lieu de)\s+(?:[Tt]he\s+|[Ll]e\s+|[Ll]a\s+|[Ll]['’]|[Dd]u\s+)?([\p{L}\d-]+(?:[ \t]+\p{Lu}[\p{L}-]*)?)|(?<![\dA-Za-z-])(\d[\dA-Za-z-]*)\s*(?:而不是|不是|唔係|唔系)\s*(\d[\dA-Za-z-]*)/u;
 
 function readCorrection(line: string, c: PasteReading['corrections']): void {
   // "sorry i just moved, new place is 3125 main st apt 402 vancouver v5t 3g6": a whole new address.
@@ -1626,7 +1626,15 @@ function readCorrection(line: string, c: PasteReading['corrections']): void {
   }
   // "unit 5 not suite 5": a unit said again, not a word swapped for a number.
   const found = CORRECTION_SWAP.exec(line);
-  const swap = found && !/^(?:apt|apartment|unit|suite|app|appartement|#)\.?$/i.test(found[2] ?? '') ? found : null;
+  // (Nor halves of a postal code already corrected: "postal code is T5K 1V9, not T5K 0L9".)
+  const half = (x?: string) => Boolean(postal && x && /^(?:[A-Za-z]\d[A-Za-z]|\d[A-Za-z]\d)$/.test(x));
+  const swap =
+    found &&
+    !/^(?:apt|apartment|unit|suite|app|appartement|#)\.?$/i.test(found[2] ?? '') &&
+    !half(found[1]) &&
+    !half(found[2])
+      ? found
+      : null;
   if (swap) c.swaps.push(swap[1] ? [swap[2], swap[1]] : [swap[4], swap[3]]);
   const unit = CORRECTION_UNIT.exec(line);
   if (unit && !swap) c.unit = `${unit[1]} ${unit[2]}`;
