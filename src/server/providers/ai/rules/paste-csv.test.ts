@@ -320,4 +320,17 @@ describe('spreadsheet pastes', () => {
       ),
     ).toMatchObject({ firstName: 'Yvon', lastName: 'Mallet', city: 'Tracadie', province: 'NB', phone: '506-555-0157' });
   });
+
+  it('of several rows, the one the note names by its place ("only the 2nd one"), not one whose parcel "went out"; "hasn\'t shipped yet" keeps its row', () => {
+    const sheet =
+      "only the 2nd one still needs a label, Aaron's went out yesterday with the morning pickup\n\n" +
+      'Name,Address,City,Province,Postal Code,Phone\n' +
+      'Aaron Fisher,55 Johnson St,Kingston,ON,K7L 1X7,613-555-0108\n' +
+      'Marcus Bell,"Apt 6, 212 Albert St",Kingston,ON,K7L 3V2,343-555-0125';
+    expect(read(sheet)).toMatchObject({ firstName: 'Marcus', address1: '212 Albert St', address2: 'Apt 6' });
+    const last =
+      'the last row please\n\nName,Address,City,Province,Postal Code\n' +
+      'Aaron Fisher,55 Johnson St,Kingston,ON,K7L 1X7\nMarcus Bell,212 Albert St,Kingston,ON,K7L 3V2\nLise Roy,9 Rue Main,Shediac,NB,E4P 2A1';
+    expect(read(last)).toMatchObject({ firstName: 'Lise', city: 'Shediac' });
+  });
 });

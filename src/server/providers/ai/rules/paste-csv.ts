@@ -661,6 +661,10 @@ function tableAt(text: string, start: number, end: number): CsvReading | null {
 /** A word that sets a row aside in the note around a table: "Kristen cancelled so ignore her row". */
 const SET_ASIDE =
   /\b(?:cancel+(?:ed|s)?|ignore|skip|remove[ds]?|not|don['’]?t|except|annul[ée]e?s?|sauf|pas|ignorer?|picked (?:it|hers|his|theirs|them)? ?up|already|déjà)\b|取消|不要|除了|已经|已經/iu;
+/** A row whose parcel went already ("Aaron's went out yesterday") — not one that "hasn't shipped yet". */
+const DONE = /\b(?:went out|shipped|mailed|is gone|was sent|expédiée?s?|envoyée?s?|partie?s?)\b/iu;
+const NOT_DONE =
+  /(?:n['’]t|\bnot|\bpas|\bnever|\byet to|\bjamais)\s+(?:been\s+|été\s+|yet\s+)?(?:went out|shipped|mailed|gone|sent|expédiée?s?|envoyée?s?|partie?s?)\b/iu;
 /** A clause that keeps its row whatever else it says: "only row 14 still needs the kit shipped". */
 const ONLY = /\b(?:only|just|still|seulement|juste|encore|reste)\b|只|还没|還沒/iu;
 
@@ -671,14 +675,35 @@ const ONLY = /\b(?:only|just|still|seulement|juste|encore|reste)\b|只|还没|�
  */
 function namedRow(columns: (Column | undefined)[], rows: CsvRecord[], note: string): CsvRecord | undefined {
   if (rows.length < 2 || !note.trim()) return undefined;
-  const clauses = note
-    .slice(0, 4000)
-    .split(/[.!?;\n]+|,\s*(?:so|but|and|mais|et)\b|,\s*(?=(?:only|just|seulement)\b)/iu);
+  const clauses = note.slice(0, 4000).split(/[.!?;,\n]+/u);
   // Quoted words of the note ("To ship", « À expédier »): a status a row's cell may hold.
   const quoted = [...note.slice(0, 4000).matchAll(/["“«]\s*([^"”»\n]{2,30}?)\s*["”»]/gu)].map((m) =>
     m[1].toLowerCase(),
   );
-  const named = rows.map((r) => {
+  // "only the 2nd one still needs a label", "la deuxième ligne": a row by its place in the table.
+  const ORDINALS: Record<string, number> = {
+    first: 1,
+    second: 2,
+    third: 3,
+    fourth: 4,
+    fifth: 5,
+    premier: 1,
+    première: 1,
+    deuxième: 2,
+    troisième: 3,
+    quatrième: 4,
+  };
+  const placeOf = (clause: string): number | undefined => {
+    const m =
+      /\b(?:the\s+|la\s+|le\s+)?(\d)(?:st|nd|rd|th|e|er|re|ème)\s+(?:one|row|line|ligne|rangée)\b|\b(first|second|third|fourth|fifth|last|premier|première|deuxième|troisième|quatrième|dernière|dernier)\s+(?:one|row|line|ligne|rangée)\b/iu.exec(
+        clause,
+      );
+    if (!m) return undefined;
+    if (m[1]) return Number(m[1]);
+    const word = m[2].toLowerCase();
+    return /^(?:last|dernière|dernier)$/.test(word) ? rows.length : ORDINALS[word];
+  };
+  const named = rows.map((r, index) => {
     const words = columns
       .flatMap((c, i) => (c && NAMES.has(c.field) ? (r.cells[i] ?? '').split(/[\s,]+/) : []))
       .filter((w) => /^\p{Lu}\p{L}{2,}$/u.test(w) || /^[\u3400-\u9fff]{2,4}$/u.test(w));
@@ -695,9 +720,11 @@ function namedRow(columns: (Column | undefined)[], rows: CsvRecord[], note: stri
         (id !== undefined && new RegExp(`(?:\\b(?:row|line|ligne|id|no\\.?)|#)\\s*${id}(?!\\d)`, 'iu').test(clause)) ||
         (status && quoted.some((q) => clause.toLowerCase().includes(q))) ||
         (city !== undefined &&
-          new RegExp(`(?<![\\p{L}])${escapeRegExp(city)}(?![\\p{L}])`, 'u').test(clause.toLowerCase()));
+          new RegExp(`(?<![\\p{L}])${escapeRegExp(city)}(?![\\p{L}])`, 'u').test(clause.toLowerCase())) ||
+        placeOf(clause) === index + 1;
       if (!mentions) continue;
-      if (SET_ASIDE.test(clause) && !ONLY.test(clause)) return 'aside';
+      if ((SET_ASIDE.test(clause) || (DONE.test(clause) && !NOT_DONE.test(clause))) && !ONLY.test(clause))
+        return 'aside';
       state = 'named';
     }
     return state;

@@ -140,6 +140,10 @@ const CASES: [string, (n: number) => string][] = [
   ["'Ab ' repeated before ' - Mar 3' on one long line", (n) => `${repeat('Ab ', n - 9)} - Mar 3`],
   ["'12 not 13 ' repeated (one number for another)", (n) => repeat('12 not 13 ', n)],
   ["'12, ' repeated before 'not' (a swap after a comma)", (n) => `${repeat('12, ', n - 8)} not 13`],
+  [
+    "a note of 'not shipped 2nd one ' over a table (rows by their place)",
+    (n) => `${repeat('not shipped 2nd one ', n - 60)}\nName,City,Postal Code\nA B,Ottawa,K1P 1P2\nC D,Hull,J8X 1A1`,
+  ],
   ["'Tél. ' repeated in a tab-separated header", (n) => `${repeat('Tél. a\t', n - 8)}\n1\t2`],
 ];
 
