@@ -454,9 +454,19 @@ export function lineKind(text: string): LineKind {
   return kind;
 }
 
+const ATTN_DESK =
+  /^(?:accounts|receiving|shipping|purchasing|reception|warehouse|dock|front|mail|service|billing|payables|achats|réception|expédition|comptes|the|le|la)(?![\p{L}])/iu;
+
 function classify(text: string): LineKind {
   const t = text.trim();
   if (!t) return 'keep';
+  // "À l'attention de Mme Nadia Benali, réception des marchandises": the person, whatever title follows
+  // (not a desk: "Attn: Accounts Receivable").
+  const attn =
+    /^(?:attn|attention|à l['’]attention d[eu]|a\/s|c\/o)\b[ \t:.-]*(?:(?:m|mme|mr|mrs|ms|dr|dre|me)\.?[ \t]+)?/iu.exec(
+      t,
+    );
+  if (attn && /^\p{Lu}\p{Ll}/u.test(t.slice(attn[0].length)) && !ATTN_DESK.test(t.slice(attn[0].length))) return 'keep';
   if (CORRECTION.test(t) && /\d|\bnot\b|\bpas\b|不是/iu.test(t)) return 'correction';
   if (UNIT_ADDED.test(t)) return 'correction';
   // "Mom it's 1421 not 1412!!", "係1410唔係1401": one number for another, without a word of excuse.

@@ -1937,4 +1937,17 @@ describe('the reading explained', () => {
       'Aliyah Thomas\n10160 116 St NW, Apt 1502\nEdmonton AB T5K 0L9\n\nSorry — postal code is T5K 1V9, not T5K 0L9. Typo!';
     expect(read(postal).address.postalCode).toBe('T5K 1V9');
   });
+
+  it('"À l\'attention de Mme Nadia Benali, réception des marchandises" keeps its person; a colon inside a company\'s word', () => {
+    const mail =
+      "veuillez adresser le colis à ma collègue Nadia :\n\nLaboratoires Pharmascience Nord inc.\nÀ l'attention de Mme Nadia Benali, réception des marchandises\n3650, boul. Industriel\nLaval (Québec) H7L 4S2\n\nSalutations distinguées,\n\nÉtienne Boucher\nDirecteur, assurance qualité\nLaboratoires Pharmascience Nord inc.";
+    expect(read(mail).address).toMatchObject({ firstName: 'Nadia', lastName: 'Benali' });
+    expect(
+      read('Attn: Accounts Receivable\nMarlene Desjarlais\nPO Box 1234 Stn Main\nFort McMurray AB T9H 3H5').address
+        .firstName,
+    ).toBe('Marlene');
+    const sig =
+      "Adressez le colis à mon nom.\n\nNiawen'kó:wa,\n\nKateri Jacobs\nAgente de programmes culturels\nCentre culturel Kanien'kehá:ka\nC.P. 1000\nKahnawake (QC) J0L 1B0";
+    expect(read(sig).address).toMatchObject({ firstName: 'Kateri', company: "Centre culturel Kanien'kehá:ka" });
+  });
 });

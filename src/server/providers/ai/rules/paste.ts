@@ -1224,7 +1224,8 @@ function signerAt(lines: Line[], at: number, company?: string): PasteReading['si
       if (/^\p{Lu}/u.test(rest) && !/\d/.test(rest) && !isJobTitle(rest)) out.company = rest;
       continue;
     }
-    if (/\d|@|www\.|https?:|[:：]/i.test(t)) break;
+    // (A colon inside a word is no label's: "Centre culturel Kanien'kehá:ka".)
+    if (/\d|@|www\.|https?:|[:：](?![\p{L}])/iu.test(t)) break;
     // "Pavillon Rémi-Rossignol", "Building B": where in the company, not the company.
     if (/^(?:pavillon|building|bldg|édifice|edifice|tower|wing|aile|campus)(?![\p{L}])/iu.test(t)) break;
     // A chat's placeholder ("[圖片]", "[Sticker]") is no company.
