@@ -1950,4 +1950,21 @@ describe('the reading explained', () => {
       "Adressez le colis à mon nom.\n\nNiawen'kó:wa,\n\nKateri Jacobs\nAgente de programmes culturels\nCentre culturel Kanien'kehá:ka\nC.P. 1000\nKahnawake (QC) J0L 1B0";
     expect(read(sig).address).toMatchObject({ firstName: 'Kateri', company: "Centre culturel Kanien'kehá:ka" });
   });
+
+  it('chats: an address taken back before it had its postal code; "name is tyler …" and "just put jordan …" in lower case among capitalised lines', () => {
+    const work =
+      "Jordan: ok so its 68 maple grove rd, thunder bay\nJordan: actually wait send it to my work instead, nobody's home during the day\nJordan: Lakehead Physio & Rehab, 405 Victoria Ave E, Thunder Bay P7C 1A6\nJordan: just put jordan mcallister\nJordan: work # 807 555 0115";
+    expect(read(work).address).toMatchObject({
+      firstName: 'Jordan',
+      lastName: 'McAllister',
+      address1: '405 Victoria Ave E',
+    });
+    const market =
+      'Marketplace · Oak bookshelf – $120\nTyler: Hi is this still available?\nYou: Yes! Shipping is $25 within Canada\nTyler: ok great. can you ship to\nTyler: 311 4th ave south\nTyler: lethbridge\nTyler: T1J 0N6\nTyler: name is tyler beauchesne-wolfe\nYou: Perfect, sending the e-transfer details now';
+    expect(read(market).address).toMatchObject({
+      firstName: 'Tyler',
+      lastName: 'Beauchesne-Wolfe',
+      city: 'Lethbridge',
+    });
+  });
 });

@@ -1010,11 +1010,12 @@ function dropSuperseded(lines: Line[]): void {
   for (const [i, l] of lines.entries()) {
     const heading = SECTION.exec(l.text);
     if (heading && ['ship', 'other', 'from'].includes(sectionKind(heading) ?? '')) return;
-    if (POSTAL_LINE.test(l.text) && hasStreet(l.text)) at.push(i);
+    // (The earlier one may lack its postal code: "ok so its 68 maple grove rd, thunder bay".)
+    if (hasStreet(l.text)) at.push(i);
   }
   for (let k = at.length - 1; k > 0; k--) {
     const [earlier, later] = [at[k - 1], at[k]];
-    if (lines[earlier].text === lines[later].text) continue;
+    if (lines[earlier].text === lines[later].text || !POSTAL_LINE.test(lines[later].text)) continue;
     if (!lines.slice(earlier + 1, later + 1).some((l) => CHANGE.test(l.text))) continue;
     // The words before its civic number stay: "priya patel 2190 commercial dr …" still names her.
     const t = lines[earlier].text;
@@ -1310,7 +1311,13 @@ function chatName(text: string): { name: string; forName: boolean } | undefined 
       }
       words.push(w);
     }
-    if (!words.length || (cased && !/^\p{Lu}/u.test(words[0]))) continue;
+    // (A name said outright may be in lower case anywhere: "name is tyler beauchesne-wolfe".)
+    // (Or "just put jordan mcallister" with nothing after it on its line.)
+    const lead = m[0].slice(0, m[0].length - m[1].length);
+    const outright =
+      /\b(?:name (?:is|will be|should be)|name['’]s|nom (?:c['’]est|est|sera)|appelle)\s*$/iu.test(lead) ||
+      (/\bput\s*$/iu.test(lead) && /^[ \t]*(?:\n|$)/u.test(text.slice(m.index + m[0].length)));
+    if (!words.length || (cased && !outright && !/^\p{Lu}/u.test(words[0]))) continue;
     if (words.length > 1 || !forName) return lone && !forName ? lone : { name: words.join(' '), forName };
     lone ??= { name: words[0], forName };
   }
