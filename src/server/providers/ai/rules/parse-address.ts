@@ -1229,8 +1229,37 @@ function streetText(text: string): string {
     cased !== raw && FRENCH_STREET_TYPES.has(bareWord(raw.split(' ')[1] ?? ''))
       ? cased.replace(/(?<=\S )(?:De|Du|Des|D'|(?<=[Dd]e )(?:La|Le|Les|L'))(?= |\p{Lu})/gu, (w) => w.toLowerCase())
       : cased;
+  // A French street typed in lower case keeps its type so ("655 avenue cartier" → "655 avenue Cartier"),
+  // as French writes it.
+  if (raw === raw.toLowerCase() && FRENCH_STREET_TYPES.has(bareWord(raw.split(' ')[1] ?? ''))) {
+    const words = french.split(' ');
+    words[1] = words[1].toLowerCase();
+    return streetTail(words.join(' '));
+  }
+  // An English type after a capitalised name takes its capital: "1025 Fort street" → "1025 Fort Street".
+  if (cased === raw && raw !== raw.toLowerCase()) {
+    const words = raw.split(' ');
+    for (let k = 2; k < words.length; k++) {
+      const type = bareWord(words[k]);
+      if (
+        /^\p{Ll}/u.test(words[k]) &&
+        /^\p{Lu}/u.test(words[k - 1]) &&
+        STREET_TYPES.has(type) &&
+        !FRENCH_STREET_TYPES.has(type)
+      )
+        words[k] = words[k].charAt(0).toUpperCase() + words[k].slice(1);
+    }
+    return streetTail(words.join(' '));
+  }
   // "3880 DUKE OF YORK BLVD" → "Duke of York" (not right after the civic number: "The Queensway").
-  return (cased === raw ? french : french.replace(/(?<=\p{L} )(?:Of|And|The)(?= )/gu, (w) => w.toLowerCase()))
+  return streetTail(
+    cased === raw ? french : french.replace(/(?<=\p{L} )(?:Of|And|The)(?= )/gu, (w) => w.toLowerCase()),
+  );
+}
+
+/** Directions in capitals ("NW"), and no period at the end unless it ends an abbreviation. */
+function streetTail(street: string): string {
+  return street
     .replace(/ (ne|nw|se|sw|Ne|Nw|Se|Sw)(?= |$)/g, (m) => m.toUpperCase())
     .replace(/\.$/, (dot, offset: number, all: string) => {
       const last = all.slice(0, offset).split(' ').pop() ?? '';

@@ -1967,4 +1967,16 @@ describe('the reading explained', () => {
       city: 'Lethbridge',
     });
   });
+
+  it('a French street typed in lower case keeps its type in lower case; an English type after a capitalised name takes its capital', () => {
+    expect(read('Pierre-Luc: 655 avenue cartier app 12\nPierre-Luc: à qc G1R 2S5').address.address1).toBe(
+      '655 avenue Cartier',
+    );
+    expect(read('6524 route 134\nShediac NB E4P 2A1').address.address1).toBe('6524 route 134');
+    expect(read('405-1025 Fort street victoria v8v 3k5').address).toMatchObject({
+      address1: '1025 Fort Street',
+      address2: 'Unit 405',
+    });
+    expect(read('1845 RUE DES ÉRABLES\nLAVAL QC H7N 1A1').address.address1).toBe('1845 Rue des Érables');
+  });
 });
