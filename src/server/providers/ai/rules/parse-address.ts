@@ -520,6 +520,14 @@ function extractUnits(w: Work, text: string): string {
       return '\n';
     },
   );
+  // 單位係 1508, 单位：1203 (Chinese: the unit is 1508).
+  t = t.replace(
+    /(?:單位|单位)[ \t]*(?:係|系|是|:|：|号|號)?[ \t]*#?[ \t]*([A-Za-z]?\d{1,5}[A-Za-z]?)(?![\p{N}])/gu,
+    (_m, unit: string) => {
+      w.units.push(`Unit ${unit.toUpperCase()}`);
+      return ' ';
+    },
+  );
   // 1203室, 1106房 (Chinese: room 1203).
   t = t.replace(new RegExp(ROOM.source, 'gu'), (_m, unit: string) => {
     w.units.push(`Unit ${unit.toUpperCase()}`);

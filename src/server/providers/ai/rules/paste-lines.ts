@@ -371,7 +371,7 @@ export function dropJobTitle(t: string): string {
 
 /** Chat corrections: "sorry, postal code is …", "oops unit 5 not 4", "不好意思，邮编是 …". */
 export const CORRECTION =
-  /(?:^|[\s,.;!])(?:sorry|oops|oups|correction|actually|i mean|my bad|my mistake|typo|wait|pardon|scuse|excuse|excusez|attends|attendez|ah non|oh non|désolé|désolée|en fait|je veux dire)(?=$|[\s,.;:!，])|不好意思|更正|改一下|写错了|寫錯了|打错了|打錯了|抱歉|不对|不對/iu;
+  /(?:^|[\s,.;!])(?:sorry|oops|oups|correction|actually|i mean|my bad|my mistake|typo|wait|pardon|scuse|excuse|excusez|attends|attendez|ah non|oh non|désolé|désolée|en fait|je veux dire)(?=$|[\s,.;:!，])|不好意思|唔好意思|更正|改一下|写错了|寫錯了|打错|打錯|搞错|搞錯|抱歉|不对|不對/iu;
 
 /** Words that close a message in the languages people write to shippers in. */
 const CLOSING_WORD =
@@ -469,6 +469,8 @@ function classify(text: string): LineKind {
   if (attn && /^\p{Lu}\p{Ll}/u.test(t.slice(attn[0].length)) && !ATTN_DESK.test(t.slice(attn[0].length))) return 'keep';
   if (CORRECTION.test(t) && /\d|\bnot\b|\bpas\b|不是/iu.test(t)) return 'correction';
   if (UNIT_ADDED.test(t)) return 'correction';
+  // "basement apt, side door": the unit, whatever note follows.
+  if (/^(?:basement|bsmt|sous-sol)(?![\p{L}])/iu.test(t)) return 'keep';
   // "Mom it's 1421 not 1412!!", "係1410唔係1401": one number for another, without a word of excuse.
   if (NUMBER_SWAP.test(t)) return 'correction';
   // A closing in any language ("Warmly,", "Ekosi,", "JazakAllah khair,"): not a name. Only known

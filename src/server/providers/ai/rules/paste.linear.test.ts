@@ -144,6 +144,8 @@ const CASES: [string, (n: number) => string][] = [
     "a note of 'not shipped 2nd one ' over a table (rows by their place)",
     (n) => `${repeat('not shipped 2nd one ', n - 60)}\nName,City,Postal Code\nA B,Ottawa,K1P 1P2\nC D,Hull,J8X 1A1`,
   ],
+  ["'單位係 1' repeated (a unit in Chinese)", (n) => repeat('單位係 1', n)],
+  ["'sorry 12 ' repeated (a number said alone in a correction)", (n) => repeat('sorry 12 ', n)],
   ["'Tél. ' repeated in a tab-separated header", (n) => `${repeat('Tél. a\t', n - 8)}\n1\t2`],
 ];
 

@@ -1979,4 +1979,15 @@ describe('the reading explained', () => {
     });
     expect(read('1845 RUE DES ÉRABLES\nLAVAL QC H7N 1A1').address.address1).toBe('1845 Rue des Érables');
   });
+
+  it('a number said alone in a correction fixes the civic number or unit it resembles; 單位係 1508; "basement apt, side door"', () => {
+    const duplex =
+      "[12/05/2025 20:11] Nadia: 3240 boul. de la Concorde Est\n[12/05/2025 20:12] Nadia: Laval H7E 2C1\n[12/05/2025 20:13] Nadia: ah c'est un duplex, nous on est en haut, c'est le 3242 en fait";
+    expect(read(duplex).address.address1).toBe('3242 boul. de la Concorde Est');
+    const zh = '阿May：330 Red Maple Rd, 列治文山 ON L4C 0T6\n阿May：單位係 1508\n阿May：唔好意思打錯，係 1805 先啱';
+    expect(read(zh).address).toMatchObject({ address1: '330 Red Maple Rd', address2: 'Unit 1805' });
+    const chat =
+      'Shauna Kavanagh\nheyy so send it to me at 14 blackmarsh rd st johns a1e 1s4\nShauna Kavanagh\nbasement apt, side door';
+    expect(read(chat).address).toMatchObject({ address1: '14 Blackmarsh Rd', address2: 'Bsmt' });
+  });
 });

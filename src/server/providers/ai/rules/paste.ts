@@ -48,7 +48,14 @@ export type PasteReading = {
   /** Every e-mail of the text, a desk's and a shop's too ("orders@northerntrails.ca"), for the recipient company's own. */
   allEmails?: string[];
   /** Later corrections in a chat: "sorry, postal code is …", "unit 5 not 4". */
-  corrections: { postal?: string; unit?: string; address?: string; swaps: [from: string, to: string][] };
+  corrections: {
+    postal?: string;
+    unit?: string;
+    address?: string;
+    swaps: [from: string, to: string][];
+    /** A number said alone in a correction ("c'est le 3242 en fait"): the civic number or unit it resembles. */
+    number?: string;
+  };
   /** Another address block (billing, head office) the text also held: its lines, for the review. */
   otherBlocks: string[];
   /** The rest of the text when a block was chosen by its heading: where a name or company missing from the block is looked for. */
@@ -1649,4 +1656,9 @@ function readCorrection(line: string, c: PasteReading['corrections']): void {
   // "哦不对 是1108房": the room in Chinese.
   const room = ROOM.exec(line);
   if (room && !unit && !swap) c.unit = `Unit ${room[1]}`;
+  // "c'est le 3242 en fait", "係 1805 先啱": one number alone, and nothing else read from the line.
+  if (!postal && !unit && !swap && !room && !french) {
+    const numbers = line.replace(PHONE_RE, ' ').match(/(?<![\p{L}\p{N}-])\d{2,6}(?![\p{L}\p{N}-])/gu);
+    if (numbers?.length === 1) c.number = numbers[0];
+  }
 }

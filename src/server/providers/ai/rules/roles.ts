@@ -304,6 +304,27 @@ function takeName(address: ParsedAddress, found: ParsedAddress): void {
 }
 
 /** A first name alone or with an initial ("Graham W.") completed from the same first name written in full. */
+function fixNumber(address: ParsedAddress, said: string): void {
+  const shared = (a: string) => [...a].filter((d, k) => said[k] === d).length;
+  const unit = /(\d+)(?!.*\d)/.exec(address.address2 ?? '');
+  const civic = /^(\d+)/.exec(address.address1 ?? '');
+  const options = [
+    unit && { field: 'address2' as const, value: unit[1], at: unit.index },
+    civic && { field: 'address1' as const, value: civic[1], at: 0 },
+  ].filter((o): o is { field: 'address1' | 'address2'; value: string; at: number } =>
+    Boolean(
+      o &&
+      o.value.length === said.length &&
+      o.value !== said &&
+      (shared(o.value) >= said.length / 2 || [...o.value].sort().join('') === [...said].sort().join('')),
+    ),
+  );
+  if (options.length !== 1) return;
+  const { field, value, at } = options[0];
+  const v = address[field]!;
+  address[field] = `${v.slice(0, at)}${said}${v.slice(at + value.length)}`;
+}
+
 /** The phone a sentence gives as the person's own: "Tomás's cell is …", "Marie's number: …". */
 function ownPhone(text: string, first: string | undefined, phones: string[]): string | undefined {
   if (!first || phones.length < 2 || !/^\p{Lu}[\p{L}'’-]+$/u.test(first)) return undefined;
@@ -421,6 +442,8 @@ function applyCorrections(address: ParsedAddress, c: PasteReading['corrections']
     const unit = parseAddressText(c.unit).address2;
     if (unit) address.address2 = unit;
   }
+  // A number said alone: the unit or civic number of as many digits that shares most of them.
+  if (c.number) fixNumber(address, c.number);
   for (const [from, to] of c.swaps) {
     // "its Lakeshore Rd W not E": the words said before the right one stand before the wrong one too.
     const lead = / /.test(to) && !/ /.test(from) ? `${escapeRegExp(to.slice(0, to.lastIndexOf(' ')))}\\s+` : '';
