@@ -146,6 +146,8 @@ const CASES: [string, (n: number) => string][] = [
   ],
   ["'單位係 1' repeated (a unit in Chinese)", (n) => repeat('單位係 1', n)],
   ["'sorry 12 ' repeated (a number said alone in a correction)", (n) => repeat('sorry 12 ', n)],
+  ["'name? ' and 'Ab Cd, ' on lines (answers to a question for the name)", (n) => repeat('name?\nAb Cd, ', n)],
+  ["'Ab ' repeated on the line after 'name?'", (n) => `name?\n${repeat('Ab ', n - 7)}`],
   ["'Tél. ' repeated in a tab-separated header", (n) => `${repeat('Tél. a\t', n - 8)}\n1\t2`],
 ];
 

@@ -1990,4 +1990,13 @@ describe('the reading explained', () => {
       'Shauna Kavanagh\nheyy so send it to me at 14 blackmarsh rd st johns a1e 1s4\nShauna Kavanagh\nbasement apt, side door';
     expect(read(chat).address).toMatchObject({ address1: '14 Blackmarsh Rd', address2: 'Bsmt' });
   });
+
+  it('a chat\'s answer to a question for the name names the person ("And your name for the label?" — "oh right lol, Min-jun Park")', () => {
+    const chat =
+      'Sure, shipping would be about $18. Address?\n405-1025 Fort street victoria v8v 3k5\nAnd your name for the label?\noh right lol, Min-jun Park. Phone 250 555 0102 if needed';
+    expect(read(chat).address).toMatchObject({ firstName: 'Min-jun', lastName: 'Park' });
+    const mom =
+      "Mom: 1187 Peninsula Rd, Port Carling ON P0B 1J0\nMom: not the Oakville house!\nMe: ok what name, yours or dad's\nMom: Dad's. Hubert Vandermeer\nMom: cottage landline 705-555-0148";
+    expect(read(mom).address).toMatchObject({ firstName: 'Hubert', lastName: 'Vandermeer' });
+  });
 });

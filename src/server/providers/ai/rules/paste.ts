@@ -245,13 +245,16 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   if (!otherCountry && UK_POSTCODE.test(body) && !POSTAL_LINE.test(body)) otherCountry = 'GB';
   const reading: PasteReading = { text: body, corrections, otherBlocks: block?.others ?? [], signature };
   const spoken =
+    // "And your name for the label?" — "oh right lol, Min-jun Park": the answer names the person.
+    answeredName(whole) ??
     // (Without a chat's stamps and speakers: "[2:14 PM] Me:" capitalises no message.)
     chatName(
       (block ? block.lines : whole)
         .map((l) => l.text)
         .join('\n')
         .slice(0, 2000),
-    ) ?? chatName(source.slice(0, 2000));
+    ) ??
+    chatName(source.slice(0, 2000));
   if (spoken) {
     reading.chatName = spoken.name;
     if (spoken.forName) reading.forName = true;
@@ -1331,6 +1334,41 @@ function chatName(text: string): { name: string; forName: boolean } | undefined 
   if (lone) return lone;
   const zh = ZH_NAME.exec(text);
   return zh ? { name: zh[1], forName: false } : undefined;
+}
+
+/** A question for the name in a chat: "And your name for the label?", "what name, yours or dad's", "Et le nom complet?". */
+const ASKS_NAME =
+  /(?:\b(?:name|nom)\b[^\n?]{0,40}\?|\bwhat name\b|\bwhich name\b|\bquel nom\b|\bfull name\b[^\n]{0,20}\?|\bnom complet\b[^\n]{0,20}\?)/iu;
+/** A person's name said alone as a part of a chat line: "Min-jun Park", "Nadia El Amrani", "Hubert Vandermeer". */
+const NAME_PART =
+  /^\p{Lu}[\p{Ll}'’]+(?:-\p{L}[\p{Ll}'’]+)?(?:[ \t]+(?:(?:de|du|des|la|le|van|von|der|da|di|el|al)[ \t]+)*\p{Lu}[\p{Ll}'’]+(?:-\p{L}[\p{Ll}'’]+)?){1,3}$/u;
+
+/** The name a chat's other party gives in answer to a question for it (the line after the question). */
+function answeredName(lines: Line[]): { name: string; forName: boolean } | undefined {
+  // (Messenger's speaker lines, a name alone over each message, are no answer: "Sophie Tremblay" twice.)
+  let seen: Map<string, number> | undefined;
+  const header = (t: string) => {
+    seen ??= lines.reduce((m, l) => m.set(l.text.trim(), (m.get(l.text.trim()) ?? 0) + 1), new Map<string, number>());
+    return (seen.get(t.trim()) ?? 0) >= 2 || /^(?:you|vous|moi|me|you sent)$/iu.test(t.trim());
+  };
+  for (let i = 0; i < lines.length - 1; i++) {
+    if (lines[i].text.length > 160 || !ASKS_NAME.test(lines[i].text)) continue;
+    const asker = lines[i].speaker;
+    let j = i + 1;
+    while (
+      j < lines.length &&
+      (!lines[j].text.trim() || (asker && lines[j].speaker === asker) || header(lines[j].text))
+    )
+      j++;
+    const answer = lines[j]?.text;
+    if (!answer || answer.length > 160 || isOwn(lines[j].speaker)) continue;
+    for (const part of answer.split(/[.,!;:()]+/u)) {
+      const t = part.replace(/\p{Extended_Pictographic}|\u200d|\ufe0f/gu, '').trim();
+      if (NAME_PART.test(t) && !t.split(/\s+/).some((w) => NAME_STOPWORDS.has(w.toLowerCase()) || lookupCity(w)))
+        return { name: t, forName: true };
+    }
+  }
+  return undefined;
 }
 
 /** Chinese form labels run together without colons: 王小明电话4165550188地址… → one labelled line each. */
