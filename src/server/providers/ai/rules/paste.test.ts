@@ -1999,4 +1999,10 @@ describe('the reading explained', () => {
       "Mom: 1187 Peninsula Rd, Port Carling ON P0B 1J0\nMom: not the Oakville house!\nMe: ok what name, yours or dad's\nMom: Dad's. Hubert Vandermeer\nMom: cottage landline 705-555-0148";
     expect(read(mom).address).toMatchObject({ firstName: 'Hubert', lastName: 'Vandermeer' });
   });
+
+  it("Messenger's name alone over each message, three times or more, is a header, not the person", () => {
+    const chat =
+      'Catherine Tremblay\nAllo! Pour le cadeau de Léa, envoie-le direct chez sa mère\nCatherine Tremblay\nSylvie Girard\nCatherine Tremblay\n888 rue Jacques-Cartier Est, Saguenay G7H 2A7\nCatherine Tremblay\nmerciii';
+    expect(read(chat).address).toMatchObject({ firstName: 'Sylvie', lastName: 'Girard', city: 'Saguenay' });
+  });
 });

@@ -947,8 +947,17 @@ function stripSpeakers(input: Line[]): Line[] {
     for (const l of input)
       if (/^\p{Lu}[\p{L}'’.-]{1,20}(?:[ \t]\p{Lu}[\p{L}'’.-]{1,20}){0,2}$/u.test(l.text.trim()))
         alone.set(l.text.trim(), (alone.get(l.text.trim()) ?? 0) + 1);
+  // (Without the user's own line, a name alone three times or more is Messenger's header too.)
+  if (!own)
+    for (const l of input)
+      if (/^\p{Lu}[\p{L}'’.-]{1,20}(?:[ \t]\p{Lu}[\p{L}'’.-]{1,20}){1,2}$/u.test(l.text.trim()))
+        alone.set(l.text.trim(), (alone.get(l.text.trim()) ?? 0) + 1);
   const lines = input.map((l): Line => {
     const t = l.text.trim();
+    if (!own && (alone.get(t) ?? 0) >= 3) {
+      current = t;
+      return { ...l, text: '', speaker: current };
+    }
     if (own && (OWN_LINE.test(t) || (alone.get(t) ?? 0) >= 2)) {
       // (The line stays: only the e-mails of the user's own messages are set aside.)
       current = OWN_LINE.test(t) ? 'You' : undefined;
