@@ -148,6 +148,7 @@ const CASES: [string, (n: number) => string][] = [
   ["'sorry 12 ' repeated (a number said alone in a correction)", (n) => repeat('sorry 12 ', n)],
   ["'name? ' and 'Ab Cd, ' on lines (answers to a question for the name)", (n) => repeat('name?\nAb Cd, ', n)],
   ["'Ab ' repeated on the line after 'name?'", (n) => `name?\n${repeat('Ab ', n - 7)}`],
+  ["'送到新店' repeated (a place named in Chinese)", (n) => repeat('送到新店', n)],
   ["'Tél. ' repeated in a tab-separated header", (n) => `${repeat('Tél. a\t', n - 8)}\n1\t2`],
 ];
 

@@ -2005,4 +2005,13 @@ describe('the reading explained', () => {
       'Catherine Tremblay\nAllo! Pour le cadeau de Léa, envoie-le direct chez sa mère\nCatherine Tremblay\nSylvie Girard\nCatherine Tremblay\n888 rue Jacques-Cartier Est, Saguenay G7H 2A7\nCatherine Tremblay\nmerciii';
     expect(read(chat).address).toMatchObject({ firstName: 'Sylvie', lastName: 'Girard', city: 'Saguenay' });
   });
+
+  it('headings chosen by the message: "non au pavillon principal" sets aside only that one; "送到新店" picks "新店："', () => {
+    const school =
+      "Les dictionnaires sont pour les classes qui sont au pavillon Sainte-Marie. Merci de livrer là et non au pavillon principal.\n\nBonne fin de journée,\n\nNathalie Gauthier\nSecrétaire d'école\nÉcole des Hauts-Sommets\nPavillon principal : 1015, rue Labelle, Saint-Jérôme (Québec) J7Z 5M9\nPavillon Sainte-Marie : 455, rue Saint-Georges, Saint-Jérôme (Québec) J7Z 5A6";
+    expect(read(school).address).toMatchObject({ address1: '455 rue Saint-Georges', postalCode: 'J7Z 5A6' });
+    const zh =
+      '订的餐具请送到新店（还没开业），老店那边放不下。\n\n谢谢\n\n何俊杰\nGolden Lantern Noodle House\n老店：546 Fisgard St, Victoria BC V8W 1R4\n新店：3200 Shelbourne St, Victoria BC V8P 5G8';
+    expect(read(zh).address).toMatchObject({ address1: '3200 Shelbourne St', postalCode: 'V8P 5G8' });
+  });
 });

@@ -647,8 +647,21 @@ export function findHeading(
     )
   )
     return null;
-  if (lower.some((w) => targets.not.has(w))) return { kind: 'other', m: h };
+  // Set aside when the message rejects most of its words: "non au pavillon principal" sets aside
+  // "Pavillon principal:", not "Pavillon Sainte-Marie:".
+  // (Without a note in brackets: "House (don't use):".)
+  const significant = h[1]
+    .replace(/\([^()]*\)/g, ' ')
+    .toLowerCase()
+    .split(/[\s/&|,-]+/)
+    .filter((w) => w.length >= 3);
+  const rejected = significant.filter((w) => targets.not.has(w)).length;
+  if (rejected && rejected * 2 >= significant.length) return { kind: 'other', m: h };
   if (lower.some((w) => targets.ship.has(w))) return { kind: 'ship', m: h };
+  // (A Chinese heading the message named: "新店：" after "送到新店".)
+  const zh = h[1].trim();
+  if (/^[\u3400-\u9fff]{2,6}$/u.test(zh) && [...targets.ship].some((t) => t.startsWith(zh) || zh.startsWith(t)))
+    return { kind: 'ship', m: h };
   if (!/[:：]/.test(h[0]) && rest) return null;
   // Beside a plain "Ship to" heading, a heading guessed from its words never competes as the ship-to.
   if (SHIP_WORDS.test(h[1])) return plain ? null : { kind: 'ship', m: h };
@@ -687,6 +700,9 @@ const TARGET_STOP = new Set([
 function shipTargets(lines: Line[]): Targets {
   const targets: Targets = { ship: new Set(), not: new Set() };
   for (const l of lines) {
+    // "订的餐具请送到新店": the place in Chinese after the verb of sending (a sentence without spaces).
+    for (const m of l.text.matchAll(/(?:送到|寄到|发到|發到|送去|寄去|送至|寄至)([\u3400-\u9fff]{2,4})/gu))
+      targets.ship.add(m[1]);
     if (!l.text || !isProseLike(l.text)) continue;
     for (const m of l.text.matchAll(TARGET_VERB)) {
       const words = m[1].toLowerCase().split(/\s+/);
