@@ -46,6 +46,18 @@ function oneHeading(cell: string): string {
   return `${(ship >= 0 ? halves[ship] : found[0] ? halves[0] : halves[1]).trim()}${colon}`;
 }
 
+/** "WAREHOUSE & RECEIVING", "Entrepôt / Réception": a heading joined to a ship-to word, as that heading. */
+function joinedHeading(cell: string): RegExpExecArray | undefined {
+  if (cell.length > 60) return undefined;
+  const parts = cell.replace(/[:：]\s*$/, '').split(/\s*(?:&|\/|\+|\band\b|\bet\b)\s*/iu);
+  if (parts.length < 2 || parts.some((p) => !p.trim())) return undefined;
+  const found = parts.map((p) => isHeading(p));
+  const plain = (p: string) =>
+    /^(?:receiving|shipping|deliveries|delivery|livraison|réception|expédition|dock)$/iu.test(p.trim());
+  if (!found.some(Boolean) || !parts.every((p, k) => found[k] || plain(p))) return undefined;
+  return found.find(Boolean);
+}
+
 /** The columns' starts when `line` is only headings (two or more), at least one a ship-to or a bill-to. */
 function headingColumns(line: string): Cell[] | undefined {
   if (line.length > 300 || !/[ ]{3}|\t/.test(line)) return undefined;
@@ -54,7 +66,7 @@ function headingColumns(line: string): Cell[] | undefined {
   let addressHeading = false;
   for (const c of found) {
     c.text = oneHeading(c.text.trim());
-    const m = isHeading(c.text);
+    const m = isHeading(c.text) ?? joinedHeading(c.text);
     if (!m) return undefined;
     if (m.groups?.ship || m.groups?.other || m.groups?.from || m.groups?.to) addressHeading = true;
   }

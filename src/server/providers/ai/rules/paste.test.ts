@@ -2014,4 +2014,14 @@ describe('the reading explained', () => {
       '订的餐具请送到新店（还没开业），老店那边放不下。\n\n谢谢\n\n何俊杰\nGolden Lantern Noodle House\n老店：546 Fisgard St, Victoria BC V8W 1R4\n新店：3200 Shelbourne St, Victoria BC V8P 5G8';
     expect(read(zh).address).toMatchObject({ address1: '3200 Shelbourne St', postalCode: 'V8P 5G8' });
   });
+
+  it('side by side, "HEAD OFFICE" and "WAREHOUSE & RECEIVING": "send … to receiving" picks the second column', () => {
+    const sig =
+      "Please send the seedling trays to receiving — head office is admin only, there's no dock.\n\nKind regards,\n\nLiza Marquez\nInventory Controller\nFraser Valley Greenhouse Supply Ltd.\n\nHEAD OFFICE                          WAREHOUSE & RECEIVING\n33771 George Ferguson Way            2450 Townline Rd, Unit 105\nAbbotsford BC V2S 2M5                Abbotsford BC V2T 6L6\nT 604.555.0190                       Receiving 604.555.0154";
+    expect(read(sig).address).toMatchObject({
+      address1: '2450 Townline Rd',
+      postalCode: 'V2T 6L6',
+      phone: '604-555-0154',
+    });
+  });
 });
