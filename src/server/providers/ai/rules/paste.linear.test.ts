@@ -149,6 +149,8 @@ const CASES: [string, (n: number) => string][] = [
   ["'name? ' and 'Ab Cd, ' on lines (answers to a question for the name)", (n) => repeat('name?\nAb Cd, ', n)],
   ["'Ab ' repeated on the line after 'name?'", (n) => `name?\n${repeat('Ab ', n - 7)}`],
   ["'送到新店' repeated (a place named in Chinese)", (n) => repeat('送到新店', n)],
+  ["'use our a ' repeated (the address a message asks for)", (n) => repeat('use our a ', n)],
+  ["'not send it to ' repeated (a place turned down)", (n) => repeat('not send it to ', n)],
   ["'Tél. ' repeated in a tab-separated header", (n) => `${repeat('Tél. a\t', n - 8)}\n1\t2`],
 ];
 

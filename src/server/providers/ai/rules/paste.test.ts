@@ -2024,4 +2024,13 @@ describe('the reading explained', () => {
       phone: '604-555-0154',
     });
   });
+
+  it('"please use our mailing address (the PO box)" picks "Mailing:"; "do not send it to the Burnaby warehouse" sets "Warehouse:" aside', () => {
+    const box =
+      "Then please use our mailing address (the PO box) — the post office here won't deliver to the shop.\n\nCheers,\n\nTrent Beaulieu\nParts & Service\nLake of the Woods Marine Ltd.\nShop (couriers only): 1100 Hwy 17 E, Kenora ON P9N 1L9\nMailing: PO Box 2310, Kenora ON P9N 3X8";
+    expect(read(box).address).toMatchObject({ address1: 'PO Box 2310', postalCode: 'P9N 3X8' });
+    const ceo =
+      'Could you please courier the award directly to Mr. Tanaka at our Vancouver office? Please do not send it to the Burnaby warehouse.\n\nKenji Tanaka\nChief Executive Officer\nHarbourlight Logistics Corp.\nSuite 2800, 1055 W Georgia St\nVancouver BC V6E 3P3\n\nBest,\nOlivia Brandt\nExecutive Assistant to the CEO\nHarbourlight Logistics Corp.\nWarehouse: 8188 North Fraser Way, Burnaby BC V5J 5M8';
+    expect(read(ceo).address).toMatchObject({ firstName: 'Kenji', address1: '1055 W Georgia St', city: 'Vancouver' });
+  });
 });

@@ -373,6 +373,9 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
     // right under a heading is that block's company, not a new block.
     const last = sections[sections.length - 1];
     if (found && last && last.from === i && !SECTION.test(line.text) && !/[:：]/.test(found.m[0])) found = null;
+    // A known ship-to heading the message turns down ("Warehouse:" after "do not send it to the warehouse").
+    if (found?.kind === 'ship' && !found.tail && rejectedHeading(found.m[0].replace(/[:：]\s*$/u, ''), useTargets))
+      found = { ...found, kind: 'other' };
     // "Sent: …\nTo: Donna McAllister\nSubject: …": an e-mail's header, not the parcel's addressee.
     if (found?.kind === 'to' && [lines[i - 1], lines[i + 1]].some((l) => l?.mailHeader)) found = null;
     // "Mailing address: SITE 5 COMP 12 RR 2" among a form's fields ("Last name: …" over it, "Town: …"
@@ -547,6 +550,21 @@ const TRAILING_LABEL = /(?<!\s)\s*(?:\(([^()\d]{3,30})\)|[-–—]\s+([^\d,()]{3
 const PHONE_OR_MAIL_ONLY = /^[\s()+\d.,/x-]*(?:ext\.?|poste|x)?[\s\d]*$|@/iu;
 
 /**
+ * The message rejects most of the heading's words: "non au pavillon principal" sets aside
+ * "Pavillon principal:", not "Pavillon Sainte-Marie:"; "do not send it to the Burnaby warehouse"
+ * sets aside "Warehouse:". (Without a note in brackets: "House (don't use):".)
+ */
+function rejectedHeading(heading: string, targets: Targets): boolean {
+  const significant = heading
+    .replace(/\([^()]*\)/g, ' ')
+    .toLowerCase()
+    .split(/[^\p{L}'’]+/u)
+    .filter((w) => w.length >= 3);
+  const rejected = significant.filter((w) => targets.not.has(w)).length;
+  return rejected > 0 && rejected * 2 >= significant.length;
+}
+
+/**
  * A heading: one of the known ones, or a short line ("Warehouse / Ship-to:", "Lab / Shipping &
  * Receiving:", "Head Office / Siège social") whose words say ship-to or office — or name the place
  * the message asked to send to ("please send it to our garage" → "Garage: 85 rue …").
@@ -647,16 +665,7 @@ export function findHeading(
     )
   )
     return null;
-  // Set aside when the message rejects most of its words: "non au pavillon principal" sets aside
-  // "Pavillon principal:", not "Pavillon Sainte-Marie:".
-  // (Without a note in brackets: "House (don't use):".)
-  const significant = h[1]
-    .replace(/\([^()]*\)/g, ' ')
-    .toLowerCase()
-    .split(/[\s/&|,-]+/)
-    .filter((w) => w.length >= 3);
-  const rejected = significant.filter((w) => targets.not.has(w)).length;
-  if (rejected && rejected * 2 >= significant.length) return { kind: 'other', m: h };
+  if (rejectedHeading(h[1], targets)) return { kind: 'other', m: h };
   if (lower.some((w) => targets.ship.has(w))) return { kind: 'ship', m: h };
   // (A Chinese heading the message named: "新店：" after "送到新店".)
   const zh = h[1].trim();
@@ -676,7 +685,10 @@ const BILL_AND_SHIP =
 const TARGET_VERB =
   /\b(?:send|sent|ship|go|goes|going|shipp?ed|deliver|delivered|mail|mailed|courier|couriered|forward|direct|drop|envoyer|envoie|envoyez|envoyé|expédier|expédiez|exp[ée]die|livrer|livrez|livré|adresser|adressez)\b[^.!?\n]{0,80}?\b(?:to|at|à|au|aux|chez)\s+(?:(?:my|his|her|your|our)\s+attention\s+(?:at|in)\s+|(?:mon|son|votre)\s+attention\s+(?:à|au)\s+)?(?:the\s+|our\s+|my\s+|notre\s+|nos\s+|mon\s+|ma\s+|le\s+|la\s+|l['’])?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
 const NOT_TARGET =
-  /\b(?:not|rather than|instead of|pas|non|plutôt qu['’]?)\s+(?:to\s+|at\s+|au\s+|à\s+)?(?:the\s+|our\s+|my\s+|le\s+|la\s+|l['’]|notre\s+)?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
+  /\b(?:not|rather than|instead of|pas|non|plutôt qu['’]?)\s+(?:(?:send|ship|deliver|mail|courier|envoyer|livrer|expédier)(?:\s+(?:it|them|this|le|la|les))?\s+)?(?:to\s+|at\s+|au\s+|à\s+)?(?:the\s+|our\s+|my\s+|le\s+|la\s+|l['’]|notre\s+)?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
+/** "please use our mailing address", "utilisez l'adresse postale": the place asked for, outright. */
+const USE_TARGET =
+  /\b(?:use|utilisez|utiliser|prenez)\s+(?:our|the|my|this|notre|l['’]|la|le)\s*([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:address|adresse)\b|\b(?:use|utilisez|utiliser)\s+(?:our|the|my|notre|l['’])\s*(?:address|adresse)\s+(?:of\s+the\s+|du\s+|de\s+la\s+)?([\p{L}-]+)/giu;
 const TARGET_STOP = new Set([
   'the',
   'me',
@@ -718,6 +730,12 @@ function shipTargets(lines: Line[]): Targets {
         if (instead) (targets.strong ??= new Set()).add(w);
       }
     }
+    for (const m of l.text.matchAll(USE_TARGET))
+      for (const w of (m[1] ?? m[2]).toLowerCase().split(/\s+/))
+        if (w.length >= 3 && !TARGET_STOP.has(w)) {
+          targets.ship.add(w);
+          (targets.strong ??= new Set()).add(w);
+        }
     for (const m of l.text.matchAll(NOT_TARGET)) {
       for (const w of m[1].toLowerCase().split(/\s+/)) if (w.length >= 3 && !TARGET_STOP.has(w)) targets.not.add(w);
     }
