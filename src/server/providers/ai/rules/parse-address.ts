@@ -1299,6 +1299,9 @@ function splitName(out: ParsedAddress, name: string): void {
   }
   out.firstName = name.slice(0, space);
   out.lastName = name.slice(space + 1);
+  // "Harold J. Greeley": a middle initial is no part of the surname.
+  const middle = /^\p{Lu}\.?[ \t]+(?=\p{Lu}[\p{L}'’-]{1,})/u.exec(out.lastName);
+  if (middle && words.length === 3) out.lastName = out.lastName.slice(middle[0].length);
 }
 
 /** Vietnamese family names, written last in Canada ("Thi Mai Nguyen"). */

@@ -333,4 +333,23 @@ describe('spreadsheet pastes', () => {
       'Aaron Fisher,55 Johnson St,Kingston,ON,K7L 1X7\nMarcus Bell,212 Albert St,Kingston,ON,K7L 3V2\nLise Roy,9 Rue Main,Shediac,NB,E4P 2A1';
     expect(read(last)).toMatchObject({ firstName: 'Lise', city: 'Shediac' });
   });
+
+  it('French Shopify headers ("Adresse d\'expédition 2"); a row of quoted cells without its header, "Last, First" turned round', () => {
+    const shopify =
+      "Commande,Courriel,Nom de facturation,Nom d'expédition,Adresse d'expédition 1,Adresse d'expédition 2,Ville d'expédition,Code postal d'expédition,Province d'expédition\n" +
+      '#1188,v.marchand@hotmail.com,Valérie Marchand,Valérie Marchand,412 rue Lindsay,app. 4,Drummondville,J2B 1G8,QC';
+    expect(read(shopify)).toMatchObject({ address1: '412 rue Lindsay', address2: 'App. 4', city: 'Drummondville' });
+    const row =
+      'can you do this one for me?\n"Nakamura, Kenji","Unit 7, 2250 Oak Bay Ave","Victoria","BC","V8R 1G5","250-555-0186"';
+    expect(read(row)).toMatchObject({
+      firstName: 'Kenji',
+      lastName: 'Nakamura',
+      address1: '2250 Oak Bay Ave',
+      address2: 'Unit 7',
+    });
+    expect(read('Mr. Harold J. Greeley\tGreeley Hardware Ltd.\t51 Main St N\tMoose Jaw\tSK\tS6H 0V9')).toMatchObject({
+      firstName: 'Harold',
+      lastName: 'Greeley',
+    });
+  });
 });

@@ -382,7 +382,11 @@ function headerField(cell: string): Column | undefined {
     /^(?:shipping|ship to|ship-to|shipto|ship(?= )|recipient|delivery|livraison|收货|收件)\s*|\s*(?:\((?:shipping|livraison|expédition|delivery)\)|de livraison)$/;
   const bill =
     /^(?:billing|bill to|bill-to|buyer|purchaser|facturation|账单|帳單)\s*|\s*(?:\((?:billing|facturation)\)|de facturation)$/;
-  if (ship.test(h)) {
+  // Shopify in French: "Adresse d'expédition 2", "Ville d'expédition" (the shipping columns).
+  if (/[ \t](?:d['’]expédition|de livraison|d['’]expedition)(?=[ \t]|$)/u.test(h)) {
+    shipping = true;
+    h = h.replace(/[ \t](?:d['’]expédition|de livraison|d['’]expedition)(?=[ \t]|$)/u, '').trim();
+  } else if (ship.test(h)) {
     shipping = true;
     h = h.replace(ship, '').trim() || 'name';
   } else if (bill.test(h)) {

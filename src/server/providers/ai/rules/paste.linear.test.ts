@@ -151,6 +151,8 @@ const CASES: [string, (n: number) => string][] = [
   ["'送到新店' repeated (a place named in Chinese)", (n) => repeat('送到新店', n)],
   ["'use our a ' repeated (the address a message asks for)", (n) => repeat('use our a ', n)],
   ["'not send it to ' repeated (a place turned down)", (n) => repeat('not send it to ', n)],
+  ['quoted cells on one line without a header', (n) => repeat('"a","b",', n)],
+  ['\'"a" ,\' runs of blanks between quoted cells', (n) => `"a"${' '.repeat(n - 20)},"b","c","d"`],
   ["'Tél. ' repeated in a tab-separated header", (n) => `${repeat('Tél. a\t', n - 8)}\n1\t2`],
 ];
 

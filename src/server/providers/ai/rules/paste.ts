@@ -110,7 +110,9 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   );
   const csv = readCsv(text);
   // Signature and footer lines run parts together with bars or dots ("Sarah O'Neil | Office Manager | …").
-  const source = csv ? csv.text : splitChineseLabels(slashParts(text.replace(/(?<![ \t])[ \t]+[|·•][ \t]+/g, '\n')));
+  const source = csv
+    ? csv.text
+    : splitChineseLabels(slashParts(quotedRows(text).replace(/(?<![ \t])[ \t]+[|·•][ \t]+/g, '\n')));
   const whole = joinFormFields(stripSpeakers(splitLines(source)));
   const lines = whole.map((l) => ({
     ...l,
@@ -1377,6 +1379,23 @@ function chatName(text: string): { name: string; forName: boolean } | undefined 
   if (lone) return lone;
   const zh = ZH_NAME.exec(text);
   return zh ? { name: zh[1], forName: false } : undefined;
+}
+
+/**
+ * A spreadsheet row of quoted cells without its header ("Nakamura, Kenji","Unit 7, 2250 Oak Bay Ave",…):
+ * one cell a line, the name of a "Last, First" cell turned round.
+ */
+function quotedRows(text: string): string {
+  if (!text.includes('","')) return text;
+  return text
+    .split('\n')
+    .map((line) => {
+      const t = line.trim();
+      if (t.length > 1000 || !/^"[^"\n]*"(?:[ \t]*,[ \t]*"[^"\n]*"){3,}$/u.test(t)) return line;
+      const cells = t.slice(1, -1).split(/"[ \t]*,[ \t]*"/u);
+      return cells.map((c, k) => (k === 0 ? turnReversedName(c) : c)).join('\n');
+    })
+    .join('\n');
 }
 
 /** A question for the name in a chat: "And your name for the label?", "what name, yours or dad's", "Et le nom complet?". */
