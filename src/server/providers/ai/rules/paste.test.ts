@@ -2033,4 +2033,11 @@ describe('the reading explained', () => {
       'Could you please courier the award directly to Mr. Tanaka at our Vancouver office? Please do not send it to the Burnaby warehouse.\n\nKenji Tanaka\nChief Executive Officer\nHarbourlight Logistics Corp.\nSuite 2800, 1055 W Georgia St\nVancouver BC V6E 3P3\n\nBest,\nOlivia Brandt\nExecutive Assistant to the CEO\nHarbourlight Logistics Corp.\nWarehouse: 8188 North Fraser Way, Burnaby BC V5J 5M8';
     expect(read(ceo).address).toMatchObject({ firstName: 'Kenji', address1: '1055 W Georgia St', city: 'Vancouver' });
   });
+
+  it('"its Ryan Pattison sending …" ends the name before the verb', () => {
+    expect(read('hi its Ryan Pattison sending you my address\n22 Elm St\nGuelph ON N1H 1A1').address).toMatchObject({
+      firstName: 'Ryan',
+      lastName: 'Pattison',
+    });
+  });
 });
