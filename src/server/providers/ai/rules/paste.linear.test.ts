@@ -153,6 +153,7 @@ const CASES: [string, (n: number) => string][] = [
   ["'not send it to ' repeated (a place turned down)", (n) => repeat('not send it to ', n)],
   ['quoted cells on one line without a header', (n) => repeat('"a","b",', n)],
   ['\'"a" ,\' runs of blanks between quoted cells', (n) => `"a"${' '.repeat(n - 20)},"b","c","d"`],
+  ["'à ' and a long run of blanks before a postal code", (n) => `à a${' '.repeat(n - 12)}K1A 0B1`],
   ["'Tél. ' repeated in a tab-separated header", (n) => `${repeat('Tél. a\t', n - 8)}\n1\t2`],
 ];
 

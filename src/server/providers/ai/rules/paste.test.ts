@@ -2040,4 +2040,14 @@ describe('the reading explained', () => {
       lastName: 'Pattison',
     });
   });
+
+  it('"à qc G1R 2S5": the line without its preposition, and "qc" with a Québec City postal code is Québec', () => {
+    const chat = 'Pierre-Luc: Francis Thibodeau\nPierre-Luc: 655 avenue cartier app 12\nPierre-Luc: à qc G1R 2S5';
+    expect(read(chat).address).toMatchObject({
+      firstName: 'Francis',
+      city: 'Québec',
+      province: 'QC',
+      postalCode: 'G1R 2S5',
+    });
+  });
 });

@@ -205,6 +205,11 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
       const cut = t.search(/[/|]/);
       if (cut > 0 && !/\d/.test(t.slice(0, cut))) t = t.slice(0, cut).trimEnd();
     }
+    // "à qc G1R 2S5", "in Yellowknife X1A 2N9": the town's line without its preposition.
+    t = t.replace(
+      /^[ \t]*(?:à|au|in|at)[ \t]+(?=[\p{L}'’. -]{2,30}?[ \t,]+[A-Za-z]\d[A-Za-z][ \t]?\d[A-Za-z]\d)/iu,
+      '',
+    );
     // Pronouns after a name: "Amara Osei-Bonsu (she/her)".
     t = t.replace(PRONOUNS, '');
     // "Dre Mireille Cyr, DMV": the credentials after a name are not a company (but ", MD" or ", CA"

@@ -267,7 +267,7 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
     !address.city &&
     address.province === 'QC' &&
     /^G[12]/.test(address.postalCode ?? '') &&
-    /qu[ée]bec/iu.test(reading.text)
+    /qu[ée]bec|(?<![\p{L}])qc(?![\p{L}])/iu.test(reading.text)
   )
     address.city = 'Québec';
   if (reading.otherBlocks.length && !reading.block?.heading) {
