@@ -154,6 +154,11 @@ const CASES: [string, (n: number) => string][] = [
   ['quoted cells on one line without a header', (n) => repeat('"a","b",', n)],
   ['\'"a" ,\' runs of blanks between quoted cells', (n) => `"a"${' '.repeat(n - 20)},"b","c","d"`],
   ["'à ' and a long run of blanks before a postal code", (n) => `à a${' '.repeat(n - 12)}K1A 0B1`],
+  [
+    "'send a to ' repeated on short lines with a colon (a sentence's 'send it to:')",
+    (n) => repeat('send a to send a to : b\n', n),
+  ],
+  ["'Ab (Cd) ' repeated (nicknames in brackets)", (n) => repeat('Ab (Cd) ', n)],
   ["'Tél. ' repeated in a tab-separated header", (n) => `${repeat('Tél. a\t', n - 8)}\n1\t2`],
 ];
 

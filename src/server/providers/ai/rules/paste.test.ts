@@ -2050,4 +2050,29 @@ describe('the reading explained', () => {
       postalCode: 'G1R 2S5',
     });
   });
+
+  it('chats: "under my bf\'s name tho, marcus lee"; "envoie à : Marc-André Gagnon"; a nickname in brackets', () => {
+    expect(
+      read(
+        "hey!! can u send it to my new place\n2207-88 harbour st toronto m5j 0c3\nits under my bf's name tho, marcus lee",
+      ).address,
+    ).toMatchObject({
+      firstName: 'Marcus',
+      lastName: 'Lee',
+    });
+    expect(
+      read("oui c'est bon, envoie à : Marc-André Gagnon\n2150 ch. Ste-Foy app 3\nQuébec G1V 1R9").address,
+    ).toMatchObject({
+      firstName: 'Marc-André',
+      lastName: 'Gagnon',
+    });
+    expect(
+      read(
+        'can you mail it to my grandma instead? Her name is Margaret (Peggy) Doucette, 33 Church St, Antigonish NS B2G 2E3',
+      ).address,
+    ).toMatchObject({
+      firstName: 'Margaret',
+      lastName: 'Doucette',
+    });
+  });
 });

@@ -112,7 +112,7 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   // Signature and footer lines run parts together with bars or dots ("Sarah O'Neil | Office Manager | …").
   const source = csv
     ? csv.text
-    : splitChineseLabels(slashParts(quotedRows(text).replace(/(?<![ \t])[ \t]+[|·•][ \t]+/g, '\n')));
+    : splitChineseLabels(slashParts(askedBlock(quotedRows(text)).replace(/(?<![ \t])[ \t]+[|·•][ \t]+/g, '\n')));
   const whole = joinFormFields(stripSpeakers(splitLines(source)));
   const lines = whole.map((l) => ({
     ...l,
@@ -1309,11 +1309,11 @@ const CHAT_NAME = new RegExp(
 );
 /** Who the parcel is for, said outright: "for my sister anna kowalski", "pour ma blonde, Sarah-Maude Gingras", "under the name …". */
 const FOR_NAME = new RegExp(
-  `(?:^|[\\s,.!?;:(])(?:name on (?:the )?(?:box|parcel|package|label|door|buzzer) is|au nom de|on behalf of|in the name of|(?:his|her|their) (?:full )?name is|(?:son|sa) nom (?:complet )?(?:c['’]est|est)|under my name[,:]?|under the name(?: of)?|under|(?:put|use|write) my name on (?:it|the (?:label|box|parcel|package))(?:[ \\t]+not[ \\t]+[\\p{L}'’]+)?[,:]?|put|(?:to|for|à|pour|chez)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION})[,:]?)\\s+(?:(?:m|me|mme|mr|mrs|ms|dr|dre)\\.?\\s+)?([\\p{L}'’-]+(?:[ \\t]+[\\p{L}'’-]+){0,2})`,
+  `(?:^|[\\s,.!?;:(])(?:name on (?:the )?(?:box|parcel|package|label|door|buzzer) is|au nom de|on behalf of|in the name of|(?:his|her|their) (?:full )?name is|(?:son|sa) nom (?:complet )?(?:c['’]est|est)|under my name[,:]?|under the name(?: of)?|(?:under|in|with|put)[ \\t]+(?:my|his|her|their)[ \\t]+(?:${RELATION})['’]s[ \\t]+name(?:[ \\t]+(?:tho|though|instead|please|pls))?[,:]?|under|(?:put|use|write) my name on (?:it|the (?:label|box|parcel|package))(?:[ \\t]+not[ \\t]+[\\p{L}'’]+)?[,:]?|put|(?:to|for|à|pour|chez)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION})[,:]?)\\s+(?:(?:m|me|mme|mr|mrs|ms|dr|dre)\\.?\\s+)?([\\p{L}'’-]+(?:[ \\t]+[\\p{L}'’-]+){0,2})`,
   'iu',
 );
 const NOT_NAME =
-  /^(?:at|à|au|in|on|from|de|du|the|a|an|and|et|btw|here|there|lol|haha|ok|okay|so|just|going|moving|back|home|address|adresse|place|new|not|pas|please|pls|svp|stp|thanks|merci|who|that|which|qui|que|my|mon|ma|is|est|will|can|was|in|to|for|pour|with|avec|sorry|désolé|désolée|moi|me|you|vous|tu|toi|il|elle|he|she|they|we|on|ici|là|la|le|les|un|une|des|ship|send|envoie|envoyer|livrer|deliver|mail|ça|ca|this|it|its|it's|po|p\.o\.|box|apt|unit|suite|attn|c\/o|case|rr|sur|dans|right|correct|yes|oui|plz|sending|shipping|coming|moving|living|staying)$/iu;
+  /^(?:at|à|au|in|on|from|de|du|the|a|an|and|et|btw|here|there|lol|haha|ok|okay|so|just|going|moving|back|home|address|adresse|place|new|not|pas|please|pls|svp|stp|thanks|merci|who|that|which|qui|que|my|mon|ma|is|est|will|can|was|in|to|for|pour|with|avec|sorry|désolé|désolée|moi|me|you|vous|tu|toi|il|elle|he|she|they|we|on|ici|là|la|le|les|un|une|des|ship|send|envoie|envoyer|livrer|deliver|mail|ça|ca|this|it|its|it's|po|p\.o\.|box|apt|unit|suite|attn|c\/o|case|rr|sur|dans|right|correct|yes|oui|plz|sending|shipping|coming|moving|living|staying|under)$/iu;
 
 function turnReversedName(t: string): string {
   const m = /^(\p{Lu}[\p{L}'’-]+),\s*(\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+)?)$/u.exec(t.trim());
@@ -1345,7 +1345,9 @@ const HERE_NAMES = new RegExp(HERE_NAME.source, 'gu');
 const ZH_NAME = /(?:我是|我叫|本人是?)(?:[^\n，,。！!的]{0,12}的)?([\u3400-\u9fff]{2,4})(?=[，,。！!\s]|$)/u;
 
 /** A name said in a sentence; `forName` when the sentence says the parcel is for that person. */
-function chatName(text: string): { name: string; forName: boolean } | undefined {
+function chatName(said: string): { name: string; forName: boolean } | undefined {
+  // "Margaret (Peggy) Doucette": the nickname in brackets is no part of the name.
+  const text = said.replace(/[ \t]\(\p{Lu}[\p{Ll}'’-]{1,20}\)(?=[ \t]+\p{Lu})/gu, '');
   // In a message written with capitals a name has them: "I'm usually out back" names no one.
   const cased = (text.match(/(?<![\p{L}\p{N}])\p{Lu}\p{Ll}+/gu)?.length ?? 0) >= 3;
   // Lazily, in this order: the first name said outright wins, a full one over a lone first name
@@ -1384,6 +1386,29 @@ function chatName(text: string): { name: string; forName: boolean } | undefined 
   if (lone) return lone;
   const zh = ZH_NAME.exec(text);
   return zh ? { name: zh[1], forName: false } : undefined;
+}
+
+/**
+ * "oui c'est bon, envoie à : Marc-André Gagnon": what follows a sentence's "send it to:" starts the
+ * block on a line of its own (only on a short line with one colon: the test stays linear).
+ */
+function askedBlock(text: string): string {
+  if (!text.includes(':')) return text;
+  return text
+    .split('\n')
+    .map((line) => {
+      const colon = line.indexOf(':');
+      if (line.length > 200 || colon < 0 || line.indexOf(':', colon + 1) >= 0) return line;
+      const after = line.slice(colon + 1).trim();
+      const before = line.slice(0, colon);
+      return after &&
+        /(?<![\p{L}])(?:send|ship|mail|post|envoie|envoyez|envoyer|envoye|livre|livrer|livrez|expédie|expédiez|poste|postez)(?![\p{L}])[^.!?\n]{0,25}(?<![\p{L}])(?:to|à|au|chez)[ \t]*$/iu.test(
+          before,
+        )
+        ? `${before}:\n${after}`
+        : line;
+    })
+    .join('\n');
 }
 
 /**
