@@ -77,7 +77,8 @@ export const PHONE_RE =
 const CJK = /[\u3400-\u9fff]/;
 const CJK_ONLY = /^[\u3400-\u9fff·]+$/u;
 const ZIP_RE = /^\d{5}(?:-\d{4})?$/;
-const CIVIC_RE = /^\d{1,6}[A-Za-z]?$|^\d{1,6}\s?½$|^\d{1,6}-\d{1,6}[A-Za-z]?$/;
+// (Also a building's two numbers: "5850/5980 University Ave".)
+const CIVIC_RE = /^\d{1,6}[A-Za-z]?$|^\d{1,6}\s?½$|^\d{1,6}-\d{1,6}[A-Za-z]?$|^\d{3,6}\/\d{3,6}$/;
 const FRENCH_NUMBER_COMMA =
   /(\b\d{1,6}[A-Za-z]?),\s+(?=(?:rue|boul\.?|boulevard|av\.?|avenue|ch\.?|chemin|place|route|rang|montée|côte|allée|impasse|promenade|croissant|terrasse)\s)/giu;
 const UNIT_CIVIC_RE =

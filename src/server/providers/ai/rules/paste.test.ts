@@ -2075,4 +2075,13 @@ describe('the reading explained', () => {
       lastName: 'Doucette',
     });
   });
+
+  it('a building\'s two civic numbers ("5850/5980 University Ave") are its street; a grade ("Grade 10/11 Teacher") is not', () => {
+    const sig =
+      'Go ahead and send it to my attention.\n\n--\nDr. Helen Okafor, MD, FRCPC\nDepartment of Pediatrics\nIWK Health Centre\n5850/5980 University Ave\nHalifax, NS B3K 6R8';
+    expect(read(sig).address).toMatchObject({ address1: '5850/5980 University Ave', company: 'IWK Health Centre' });
+    expect(read('Ms. Dana Roy\nGrade 10/11 Teacher\n960 Wolseley Ave\nWinnipeg MB R3G 1E7').address.address1).toBe(
+      '960 Wolseley Ave',
+    );
+  });
 });
