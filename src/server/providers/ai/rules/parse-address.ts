@@ -80,7 +80,7 @@ const ZIP_RE = /^\d{5}(?:-\d{4})?$/;
 // (Also a building's two numbers: "5850/5980 University Ave".)
 const CIVIC_RE = /^\d{1,6}[A-Za-z]?$|^\d{1,6}\s?½$|^\d{1,6}-\d{1,6}[A-Za-z]?$|^\d{3,6}\/\d{3,6}$/;
 const FRENCH_NUMBER_COMMA =
-  /(\b\d{1,6}[A-Za-z]?),\s+(?=(?:rue|boul\.?|boulevard|av\.?|avenue|ch\.?|chemin|place|route|rang|montée|côte|allée|impasse|promenade|croissant|terrasse)\s)/giu;
+  /(\b\d{1,6}[A-Za-z]?),\s+(?=(?:rue|boul\.?|boulevard|av\.?|avenue|ch\.?|chemin|place|route|rang|montée|côte|allée|impasse|promenade|croissant|terrasse)\s|\d{1,3}(?:e|er|re|ème|eme)\s+(?:avenue|av\.?|rue|rang|boul\.?|boulevard|chemin)(?![\p{L}]))/giu;
 const UNIT_CIVIC_RE =
   /(?<![\p{L}\p{N}-])(?<!(?:^|[^\p{L}])(?:PO|P\.O\.|[Oo]rder|[Ii]nvoice|[Rr]ef|[Qq]uote|RMA|[Cc]ommande|[Ff]acture)[ \t.#:]{0,3})#?[ \t]?([A-Za-z]?\d{1,5}[A-Za-z]?)[ \t]*-[ \t]*([1-9]\d{0,5}[A-Za-z]?)(?=\s+[\p{L}]|\s+\d{1,3}(?:st|nd|rd|th)?\s+\p{L})/u;
 const UNIT_FIRST_RE =
