@@ -28,6 +28,7 @@ const TUNING_SETS = [
   ['eighth tuning set', 'address-pastes-tuning-8.json'],
   ['ninth tuning set', 'address-pastes-tuning-9.json'],
   ['tenth tuning set', 'address-pastes-tuning-10.json'],
+  ['eleventh tuning set', 'address-pastes-tuning-11.json'],
 ] as const;
 
 export async function benchParser(opts: { durationMs?: number } = {}): Promise<{

@@ -12,6 +12,7 @@ import tuning7 from '../../../../../tests/fixtures/address-pastes-tuning-7.json'
 import tuning8 from '../../../../../tests/fixtures/address-pastes-tuning-8.json';
 import tuning9 from '../../../../../tests/fixtures/address-pastes-tuning-9.json';
 import tuning10 from '../../../../../tests/fixtures/address-pastes-tuning-10.json';
+import tuning11 from '../../../../../tests/fixtures/address-pastes-tuning-11.json';
 import { scoreCorpus, type CorpusCase } from './corpus-score';
 import { scorePastes, type PasteCase, type PasteScore } from './paste-score';
 import { readAddress } from './roles';
@@ -45,6 +46,7 @@ const TUNING_SETS = [
   { name: 'eighth tuning set', cases: tuning8, fields: 0.92, whole: 0.72 },
   { name: 'ninth tuning set', cases: tuning9, fields: 0.94, whole: 0.68 },
   { name: 'tenth tuning set', cases: tuning10, fields: 0.88, whole: 0.5 },
+  { name: 'eleventh tuning set', cases: tuning11, fields: 0.83, whole: 0.45 },
 ];
 const HOLDOUT_FLOOR = { fields: 0.93, whole: 0.74 };
 const LABEL_CORPUS_TODAY = { correct: 1562, extra: 0 };
