@@ -454,12 +454,17 @@ export function lineKind(text: string): LineKind {
   return kind;
 }
 
+/** Season's wishes that close a message: "Merry Christmas!", "Joyeuses fêtes". */
+export const HOLIDAY =
+  /^(?:merry christmas|happy holidays|happy new year|season['’]s greetings|joyeuses fêtes|joyeux noël|bonne année|bonnes fêtes|happy thanksgiving|happy easter)[\s\p{P}\p{Extended_Pictographic}]*$/iu;
+
 const ATTN_DESK =
   /^(?:accounts|receiving|shipping|purchasing|reception|warehouse|dock|front|mail|service|billing|payables|achats|réception|expédition|comptes|the|le|la)(?![\p{L}])/iu;
 
 function classify(text: string): LineKind {
   const t = text.trim();
   if (!t) return 'keep';
+  if (HOLIDAY.test(t)) return 'noise';
   // "À l'attention de Mme Nadia Benali, réception des marchandises": the person, whatever title follows
   // (not a desk: "Attn: Accounts Receivable").
   const attn =

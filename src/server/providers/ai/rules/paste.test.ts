@@ -2084,4 +2084,17 @@ describe('the reading explained', () => {
       '960 Wolseley Ave',
     );
   });
+
+  it('"Merry Christmas!" and "Envoyé de mon iPad" are no names', () => {
+    const mail =
+      "please ship the proofs to my house instead:\n42 Monkstown Rd, St. John's A1C 3T2\n\nMerry Christmas!\nBridget\n\nBridget Furlong | Communications Lead | Avalon Ocean Tech Inc.\n140 Water St, Suite 805, St. John's, NL A1C 6H6";
+    expect(read(mail).address).toMatchObject({
+      firstName: 'Bridget',
+      lastName: 'Furlong',
+      address1: '42 Monkstown Rd',
+    });
+    const ipad =
+      'De : Sandrine Moreau-Lapointe <s.moreaulapointe@videotron.ca>\nObjet : RE: Commande\n\nVoici mon adresse :\n2150, chemin de Chambly, app. 5\nLongueuil  J4J 3Y5\n\nMerci et bonne soirée\n\nEnvoyé de mon iPad';
+    expect(read(ipad).address).toMatchObject({ firstName: 'Sandrine', lastName: 'Moreau-Lapointe' });
+  });
 });

@@ -29,6 +29,7 @@ import {
   GREETING_WORDS,
   hasStreet,
   isIdLine,
+  HOLIDAY,
   isJobTitle,
   lineKind,
   otherCountryOf,
@@ -1207,6 +1208,7 @@ function readSignature(lines: Line[]): PasteReading['signature'] {
     // (Bilingual closings too: "Cordialement / Best regards,".)
     const closing =
       SIGN_OFF.test(t) ||
+      HOLIDAY.test(t) ||
       (t.includes('/') && t.length <= 60 && t.split('/').every((part) => SIGN_OFF.test(part.trim()))) ||
       (/^[\p{L}'’:. -]{2,30},$/u.test(t) && t.split(/\s+/).length <= 4) ||
       // "谢谢！", "送货前一天请提前电话联系。谢谢！", "此致 敬礼".
@@ -1249,6 +1251,12 @@ function signerAt(lines: Line[], at: number, company?: string): PasteReading['si
     .replace(/[ \t]*(?:,|[ \t][|—–-])[ \t]*([^,|—–]+)$/u, (m, title: string) => (isJobTitle(title) ? '' : m))
     .trim();
   if (!raw || /\d|@/.test(raw) || raw.split(/\s+/).length > 4 || !/^[\p{L}'’. -]+$/u.test(raw)) return undefined;
+  // ("Envoyé de mon iPad", "Merry Christmas!" under a closing are no signer.)
+  if (
+    /^(?:sent from|envoyé de|envoyé depuis|get outlook|téléchargez outlook)(?![\p{L}])/iu.test(raw) ||
+    HOLIDAY.test(raw)
+  )
+    return undefined;
   const chinese = /^[\u3400-\u9fff]{2,4}$/u.test(raw);
   if (chinese && !isChineseNameStart(raw)) return undefined;
   if (!chinese && raw.split(/\s+/).length < 2 && !/^\p{Lu}/u.test(raw)) return undefined;
