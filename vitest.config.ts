@@ -1,5 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
+/** The unit test files whose assertions measure time. */
+const TIMED = [
+  'src/**/*.linear.test.ts',
+  'src/**/*.property.test.ts',
+  'src/server/lib/worker-pool.test.ts',
+  'src/server/providers/carriers/registry.test.ts',
+  'src/server/providers/ai/openai.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -7,10 +16,21 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          exclude: [...TIMED],
           environment: 'node',
           // Vitest's default is one worker fewer than the cores: one on a 2-core machine. Two files at a
-          // time keep both cores busy (the timing checks compare runs interleaved, so they share the load).
+          // time keep both cores busy.
           maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          // Unit tests that judge by the clock (linear time, event-loop stalls, time-outs): one file at a
+          // time, so another file's work does not fall into their measurements.
+          name: 'unit-timed',
+          include: TIMED,
+          environment: 'node',
+          fileParallelism: false,
         },
       },
       {

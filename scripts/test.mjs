@@ -14,6 +14,8 @@ const steps = [
     ['--check', 'src/**/*.{ts,tsx,css,json}', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.mjs'],
   ],
   ['unit', bin('vitest'), ['run', '--project', 'unit']],
+  // Unit tests that measure time, one file at a time (vitest.config.ts).
+  ['unit (timed)', bin('vitest'), ['run', '--project', 'unit-timed']],
   ['integration (PGlite)', bin('vitest'), ['run', '--project', 'integration'], { TEST_DB: 'pglite' }],
 ];
 if (process.env.TEST_DATABASE_URL) {
