@@ -2097,4 +2097,17 @@ describe('the reading explained', () => {
       'De : Sandrine Moreau-Lapointe <s.moreaulapointe@videotron.ca>\nObjet : RE: Commande\n\nVoici mon adresse :\n2150, chemin de Chambly, app. 5\nLongueuil  J4J 3Y5\n\nMerci et bonne soirée\n\nEnvoyé de mon iPad';
     expect(read(ipad).address).toMatchObject({ firstName: 'Sandrine', lastName: 'Moreau-Lapointe' });
   });
+
+  it('chats: "to my mom instead of me" names no one; "thats Grace Tan-Mercado if …"; a nickname in brackets on a name line, not a province', () => {
+    const mom =
+      '[2025-02-09 18:44] Harjit: bro can u send the mithai box to my mom instead of me\n[2025-02-09 18:44] Harjit: Surinder Grewal\n[2025-02-09 18:45] Harjit: 14522 76 ave surrey bc v3s 2k8';
+    expect(read(mom).address).toMatchObject({ firstName: 'Surinder', lastName: 'Grewal' });
+    const aunt =
+      '[3/14/25, 9:02 AM] Auntie Grace: hi hun its grace, can you send it to my new place\n[3/14/25, 9:03 AM] Auntie Grace: 5-1820 cook st victoria v8t 3p5\n[3/14/25, 9:03 AM] Auntie Grace: thats Grace Tan-Mercado if they need full name lol';
+    expect(read(aunt).address).toMatchObject({ firstName: 'Grace', lastName: 'Tan-Mercado' });
+    const sig =
+      'Dr. Katarzyna (Kasia) Nowak-Haldane, PhD\nChinook Agri-Research Corp.\n1220 31 St N, Lethbridge AB T1H 5J8';
+    expect(read(sig).address).toMatchObject({ firstName: 'Katarzyna', lastName: 'Nowak-Haldane' });
+    expect(read('Me Anne Roy\n2590, boul. Laurier, bureau 900, Québec (Québec) G1V 4M6').address.city).toBe('Québec');
+  });
 });

@@ -211,6 +211,8 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
       /^[ \t]*(?:à|au|in|at)[ \t]+(?=[\p{L}'’. -]{2,30}?[ \t,]+[A-Za-z]\d[A-Za-z][ \t]?\d[A-Za-z]\d)/iu,
       '',
     );
+    // A nickname in brackets inside a name: "Dr. Katarzyna (Kasia) Nowak-Haldane".
+    if (t.length <= NAME_LINE_MAX) t = t.replace(/[ \t]\(\p{Lu}[\p{Ll}'’-]{1,20}\)(?=[ \t]+\p{Lu}\p{Ll})/gu, '');
     // Pronouns after a name: "Amara Osei-Bonsu (she/her)".
     t = t.replace(PRONOUNS, '');
     // "Dre Mireille Cyr, DMV": the credentials after a name are not a company (but ", MD" or ", CA"
@@ -1312,7 +1314,7 @@ const RELATION =
  * to my sister anna kowalski at …", "au nom de Lise Morin".
  */
 const CHAT_NAME = new RegExp(
-  `(?:^|[\\s,.!?;:(])(?:it['’]?s|this is|i['’]?m|my name is|name is|name['’]s|name (?:on (?:it|the (?:label|box|parcel|package)) )?(?:should be|is|will be)|put (?:the name )?|le nom (?:sur le colis )?(?:c['’]est|est|sera)|c['’]est|je m['’]appelle|moi c['’]est)\\s+([\\p{L}'’-]+(?:[ \\t]+[\\p{L}'’-]+){0,2})`,
+  `(?:^|[\\s,.!?;:(])(?:it['’]?s|that['’]?s|this is|i['’]?m|my name is|name is|name['’]s|name (?:on (?:it|the (?:label|box|parcel|package)) )?(?:should be|is|will be)|put (?:the name )?|le nom (?:sur le colis )?(?:c['’]est|est|sera)|c['’]est|je m['’]appelle|moi c['’]est)\\s+([\\p{L}'’-]+(?:[ \\t]+[\\p{L}'’-]+){0,2})`,
   'iu',
 );
 /** Who the parcel is for, said outright: "for my sister anna kowalski", "pour ma blonde, Sarah-Maude Gingras", "under the name …". */
@@ -1321,7 +1323,7 @@ const FOR_NAME = new RegExp(
   'iu',
 );
 const NOT_NAME =
-  /^(?:at|à|au|in|on|from|de|du|the|a|an|and|et|btw|here|there|lol|haha|ok|okay|so|just|going|moving|back|home|address|adresse|place|new|not|pas|please|pls|svp|stp|thanks|merci|who|that|which|qui|que|my|mon|ma|is|est|will|can|was|in|to|for|pour|with|avec|sorry|désolé|désolée|moi|me|you|vous|tu|toi|il|elle|he|she|they|we|on|ici|là|la|le|les|un|une|des|ship|send|envoie|envoyer|livrer|deliver|mail|ça|ca|this|it|its|it's|po|p\.o\.|box|apt|unit|suite|attn|c\/o|case|rr|sur|dans|right|correct|yes|oui|plz|sending|shipping|coming|moving|living|staying|under)$/iu;
+  /^(?:at|à|au|in|on|from|de|du|the|a|an|and|et|btw|here|there|lol|haha|ok|okay|so|just|going|moving|back|home|address|adresse|place|new|not|pas|please|pls|svp|stp|thanks|merci|who|that|which|qui|que|my|mon|ma|is|est|will|can|was|in|to|for|pour|with|avec|sorry|désolé|désolée|moi|me|you|vous|tu|toi|il|elle|he|she|they|we|on|ici|là|la|le|les|un|une|des|ship|send|envoie|envoyer|livrer|deliver|mail|ça|ca|this|it|its|it's|po|p\.o\.|box|apt|unit|suite|attn|c\/o|case|rr|sur|dans|right|correct|yes|oui|plz|sending|shipping|coming|moving|living|staying|under|instead|rather|also|too|if|when|but|because|since|si|quand|mais)$/iu;
 
 function turnReversedName(t: string): string {
   const m = /^(\p{Lu}[\p{L}'’-]+),\s*(\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+)?)$/u.exec(t.trim());
@@ -1355,7 +1357,7 @@ const ZH_NAME = /(?:我是|我叫|本人是?)(?:[^\n，,。！!的]{0,12}的)?([
 /** A name said in a sentence; `forName` when the sentence says the parcel is for that person. */
 function chatName(said: string): { name: string; forName: boolean } | undefined {
   // "Margaret (Peggy) Doucette": the nickname in brackets is no part of the name.
-  const text = said.replace(/[ \t]\(\p{Lu}[\p{Ll}'’-]{1,20}\)(?=[ \t]+\p{Lu})/gu, '');
+  const text = said.replace(/[ \t]\(\p{Lu}[\p{Ll}'’-]{1,20}\)(?=[ \t]+\p{Lu}\p{Ll})/gu, '');
   // In a message written with capitals a name has them: "I'm usually out back" names no one.
   const cased = (text.match(/(?<![\p{L}\p{N}])\p{Lu}\p{Ll}+/gu)?.length ?? 0) >= 3;
   // Lazily, in this order: the first name said outright wins, a full one over a lone first name
