@@ -413,7 +413,9 @@ function applyLabel(w: Work, { field, value }: Label): string | void {
       return;
     case 'address2': {
       const m = UNIT_RE.exec(v);
-      if (m) w.units.push(unitText(m[1], m[2]));
+      // ("basement", "sous-sol" in a unit's column: the basement.)
+      if (/^(?:bsmt|basement|sous-sol)\.?$/iu.test(v.trim())) w.units.push('Bsmt');
+      else if (m) w.units.push(unitText(m[1], m[2]));
       else if (/^#?\s*[A-Za-z]?\d{1,6}[A-Za-z]?$/.test(v)) w.units.push(`Unit ${v.replace(/^#\s*/, '')}`);
       else w.units.push(v);
       return;
@@ -1223,9 +1225,14 @@ function cityText(text: string): string {
   // A Chinese name, or one written all in lower or upper case ("montreal", "QUEBEC CITY"), takes the
   // official spelling; a city written with its capitals keeps the writer's spelling.
   const plain = text === text.toLowerCase() || text === text.toUpperCase();
-  const short = isCityShortForm(text);
+  // (A saint's town written short takes its official name: "St-Jérôme" → "Saint-Jérôme"; "St. John's" stays.)
+  const saint = /^ste?-\p{L}/iu.test(text);
+  const short = isCityShortForm(text) || saint;
   const known = CJK.test(text) || plain || short ? lookupCity(text) : null;
-  return known && (CJK.test(text) || short || compactKey(known.name) === compactKey(text))
+  return known &&
+    (CJK.test(text) ||
+      (short && (!saint || /^Sainte?-/u.test(known.name))) ||
+      compactKey(known.name) === compactKey(text))
     ? known.name
     : titleCase(stripDot(text));
 }

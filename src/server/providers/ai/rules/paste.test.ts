@@ -2110,4 +2110,20 @@ describe('the reading explained', () => {
     expect(read(sig).address).toMatchObject({ firstName: 'Katarzyna', lastName: 'Nowak-Haldane' });
     expect(read('Me Anne Roy\n2590, boul. Laurier, bureau 900, Québec (Québec) G1V 4M6').address.city).toBe('Québec');
   });
+
+  it('Marketplace stamps with "·"; "im in brandon mb"; a lower-case answer to "Name for the label?"; "St-Jérôme"; a basement column', () => {
+    const chat =
+      'Jess · 2:17 PM\nok perfect. im in brandon mb\nJess · 2:17 PM\n1526 princess ave\nYou · 2:18 PM\nName for the label?\nJess · 2:21 PM\njessica wolfe-redsky. postal r7a 0r4';
+    expect(read(chat).address).toMatchObject({
+      firstName: 'Jessica',
+      lastName: 'Wolfe-Redsky',
+      city: 'Brandon',
+      province: 'MB',
+    });
+    expect(read('Jade Villeneuve\n455 rue Labelle\nSt-Jérôme QC J7Z 5L6').address.city).toBe('Saint-Jérôme');
+    expect(read("Anne Roy\n12 Water St\nSt. John's NL A1C 1A1").address.city).toBe("St. John's");
+    expect(
+      read('Name,Street,Unit,City,Province,Postal Code\nAl Roy,12 Oak St,basement,Halifax,NS,B3H 1A1').address.address2,
+    ).toBe('Bsmt');
+  });
 });

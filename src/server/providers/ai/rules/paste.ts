@@ -113,7 +113,14 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   // Signature and footer lines run parts together with bars or dots ("Sarah O'Neil | Office Manager | …").
   const source = csv
     ? csv.text
-    : splitChineseLabels(slashParts(askedBlock(quotedRows(text)).replace(/(?<![ \t])[ \t]+[|·•][ \t]+/g, '\n')));
+    : splitChineseLabels(
+        slashParts(
+          askedBlock(quotedRows(text)).replace(
+            /(?<![ \t])[ \t]+[|·•][ \t]+(?!(?:today|yesterday|\d{1,2}[:h]\d{2}))/giu,
+            '\n',
+          ),
+        ),
+      );
   const whole = joinFormFields(stripSpeakers(splitLines(source)));
   const lines = whole.map((l) => ({
     ...l,
@@ -206,6 +213,11 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
       const cut = t.search(/[/|]/);
       if (cut > 0 && !/\d/.test(t.slice(0, cut))) t = t.slice(0, cut).trimEnd();
     }
+    // "im in brandon mb": the town without the writer's words.
+    t = t.replace(
+      /^(?:[^.!?\n\d]{0,20}[.!,][ \t]+)?(?:i['’]?m|i am|we['’]?re|we are|je suis|on est)[ \t]+(?:in|at|à|au)[ \t]+(?=[\p{L}'’. -]{2,30}$)/iu,
+      '',
+    );
     // "à qc G1R 2S5", "in Yellowknife X1A 2N9": the town's line without its preposition.
     t = t.replace(
       /^[ \t]*(?:à|au|in|at)[ \t]+(?=[\p{L}'’. -]{2,30}?[ \t,]+[A-Za-z]\d[A-Za-z][ \t]?\d[A-Za-z]\d)/iu,
@@ -1466,8 +1478,15 @@ function answeredName(lines: Line[]): { name: string; forName: boolean } | undef
     if (!answer || answer.length > 160 || isOwn(lines[j].speaker)) continue;
     for (const part of answer.split(/[.,!;:()]+/u)) {
       const t = part.replace(/\p{Extended_Pictographic}|\u200d|\ufe0f/gu, '').trim();
-      if (NAME_PART.test(t) && !t.split(/\s+/).some((w) => NAME_STOPWORDS.has(w.toLowerCase()) || lookupCity(w)))
-        return { name: t, forName: true };
+      // (In lower case too, as a chat writes it: "jessica wolfe-redsky".)
+      const cased = /^[\p{Ll}'’-]+(?:[ \t]+[\p{Ll}'’-]+){1,2}$/u.test(t)
+        ? t.replace(/(^|[\s-])(\p{Ll})/gu, (_m, b: string, c: string) => b + c.toUpperCase())
+        : t;
+      if (
+        NAME_PART.test(cased) &&
+        !cased.split(/\s+/).some((w) => NAME_STOPWORDS.has(w.toLowerCase()) || lookupCity(w))
+      )
+        return { name: cased, forName: true };
     }
   }
   return undefined;
