@@ -279,7 +279,7 @@ const MONTHS =
 
 /** Order, invoice, item and transaction numbers: never a phone, even when ten digits long. */
 const ID_LINE =
-  /\border\s*#\s*\d|^(?:order|commande|invoice|facture|receipt|reçu|transaction|confirmation|tracking|suivi|item|article|sku|listing|ref|reference|référence|po|订单|訂單|运单|運單|单号|單號|商品)\b[^\n]{0,40}?(?:#|no\.?|number|id|n°|numéro|号|號|[:：])/iu;
+  /\b(?:order|quote|quotation|invoice|ticket|rma|soumission|devis)\s*#\s*[A-Za-z]{0,3}-?\d|^(?:order|commande|invoice|facture|receipt|reçu|transaction|confirmation|tracking|suivi|item|article|sku|listing|ref|reference|référence|po|订单|訂單|运单|運單|单号|單號|商品)\b[^\n]{0,40}?(?:#|no\.?|number|id|n°|numéro|号|號|[:：])/iu;
 
 export function isIdLine(t: string): boolean {
   return ID_LINE.test(t.trim());
@@ -465,6 +465,13 @@ function classify(text: string): LineKind {
   const t = text.trim();
   if (!t) return 'keep';
   if (HOLIDAY.test(t)) return 'noise';
+  // "RE: Replacement gaskets – quote #Q-22817": an order's, quote's or ticket's number, no address.
+  if (
+    ID_LINE.test(t) &&
+    !/[A-Za-z]\d[A-Za-z][ \t]?\d[A-Za-z]\d|(?<![\p{L}])(?:box|case postale|c\.p\.)(?![\p{L}])/iu.test(t) &&
+    !hasStreet(t)
+  )
+    return 'noise';
   // "À l'attention de Mme Nadia Benali, réception des marchandises": the person, whatever title follows
   // (not a desk: "Attn: Accounts Receivable").
   const attn =

@@ -2126,4 +2126,14 @@ describe('the reading explained', () => {
       read('Name,Street,Unit,City,Province,Postal Code\nAl Roy,12 Oak St,basement,Halifax,NS,B3H 1A1').address.address2,
     ).toBe('Bsmt');
   });
+
+  it('the newest message corrects a forwarded address ("we\'re in unit 7, not 17"); a quote\'s number is no unit', () => {
+    const fwd =
+      "Hi Sophie,\n\nOne correction to the address I sent yesterday — we're in unit 7, not 17. Sorry about that!\n\nAaron\n\n-----Original Message-----\nFrom: Aaron Fitzgerald-Ng <aaron@islandsurfpaddle.ca>\nSubject: Re: Fin order\n\nHi Sophie, please send the order to our shop:\n\nIsland Surf & Paddle Co.\n2220 Bowen Rd, Unit 17\nNanaimo, BC V9S 1H9";
+    expect(read(fwd).address).toMatchObject({ address1: '2220 Bowen Rd', address2: 'Unit 7' });
+    const quote =
+      'RE: Replacement gaskets – quote #Q-22817\n\nThunder Bay Mill\n2001 Neebing Ave\nThunder Bay, ON P7E 6S3';
+    expect(read(quote).address.address2).toBeUndefined();
+    expect(read('PO Box: 583\nAntigonish NS B2G 2L8').address.address1).toBe('PO Box 583');
+  });
 });

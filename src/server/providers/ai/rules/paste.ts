@@ -102,13 +102,12 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   forgetLineKinds();
   // Quoted lines of a reply ("> …", ">> …") are read as written.
   // Blanks of a printed form ("Apt./Unit: ____") hold nothing.
-  const text = splitColumns(
-    cutThread(
-      prepare(input)
-        .replace(/^[ \t]*(?:>[ \t]?)+/gm, '')
-        .replace(/_{3,}/g, ''),
-    ),
+  const thread = cutThread(
+    prepare(input)
+      .replace(/^[ \t]*(?:>[ \t]?)+/gm, '')
+      .replace(/_{3,}/g, ''),
   );
+  const text = splitColumns(thread.text);
   const csv = readCsv(text);
   // Signature and footer lines run parts together with bars or dots ("Sarah O'Neil | Office Manager | …").
   const source = csv
@@ -134,6 +133,9 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   const block = chooseBlock(lines, role, shipTargets(lines));
   const kept: string[] = [];
   const corrections: PasteReading['corrections'] = { swaps: [] };
+  // The newest message over a forwarded address may correct it.
+  for (const line of (thread.top ?? '').split('\n'))
+    if (line.length <= 300 && lineKind(line) === 'correction') readCorrection(line, corrections);
   const blockLines = block ? block.lines : lines;
   let otherCountry: string | undefined;
   let keptText = false; // a line with words is kept already
@@ -919,15 +921,16 @@ function joinFormFields(lines: Line[]): Line[] {
 const THREAD_CUT =
   /^(?:-{2,}\s*(?:original message|message d'origine|forwarded message|message transféré)\s*-{2,}|_{8,}|on .{4,200} wrote:|le .{4,200} a écrit\s?:|>.*)$/imu;
 
-function cutThread(text: string): string {
+function cutThread(text: string): { text: string; top?: string } {
   const m = THREAD_CUT.exec(text);
-  if (!m || m.index < 20) return text;
+  if (!m || m.index < 20) return { text };
   // The newest message wins when it gives an address; a forward ("ses coordonnées sont en bas") does not.
   const top = text.slice(0, m.index);
-  // Without one, the forwarded message is read: its writer and their signature, not the forwarder's.
+  // Without one, the forwarded message is read: its writer and their signature, not the forwarder's
+  // (and the newest message's corrections of it: "we're in unit 7, not 17").
   return /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])|\b\d{5}(?:-\d{4})?\b/u.test(top)
-    ? top
-    : text.slice(m.index + m[0].length);
+    ? { text: top }
+    : { text: text.slice(m.index + m[0].length), top };
 }
 
 /**
