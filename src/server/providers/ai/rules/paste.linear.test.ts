@@ -159,6 +159,7 @@ const CASES: [string, (n: number) => string][] = [
     (n) => repeat('send a to send a to : b\n', n),
   ],
   ["'Ab (Cd) ' repeated (nicknames in brackets)", (n) => repeat('Ab (Cd) ', n)],
+  ["'ship a ' repeated (a parcel sent to work)", (n) => repeat('ship a ', n)],
   ["'Tél. ' repeated in a tab-separated header", (n) => `${repeat('Tél. a\t', n - 8)}\n1\t2`],
 ];
 

@@ -2136,4 +2136,10 @@ describe('the reading explained', () => {
     expect(read(quote).address.address2).toBeUndefined();
     expect(read('PO Box: 583\nAntigonish NS B2G 2L8').address.address1).toBe('PO Box 583');
   });
+
+  it('"ship them to my work — mail to my house is unreliable" keeps the signer\'s company', () => {
+    const mail =
+      'Please ship them to my work — mail to my house is unreliable in winter.\n\nThank you!\n\nRosie Beaulieu-Lafferty\nCommunity Health Representative\nGreat Slave Wellness Services\n4910 50 Ave, Suite 201\nYellowknife NT X1A 3S5';
+    expect(read(mail).address).toMatchObject({ firstName: 'Rosie', company: 'Great Slave Wellness Services' });
+  });
 });

@@ -115,12 +115,15 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
   if (attention) takeName(address, parseAddressText(`Name: ${attention}`));
   // "send the proofs to my place instead of the office": the parcel goes home, not to the company.
   // (Not "don't send to my house": a home the message says not to send to.)
-  const home = [...text.slice(0, 20_000).matchAll(HOME_ALL)].some(
-    (m) =>
-      !/\b(?:don['’]?t|do not|not|never|pas|jamais|ne)\b[^.!?\n]{0,25}$/iu.test(
-        text.slice(Math.max(0, m.index - 40), m.index),
-      ),
-  );
+  // (Not where the parcel is sent to work: "ship them to my work — mail to my house is unreliable".)
+  const home =
+    !TO_WORK.test(text.slice(0, 20_000)) &&
+    [...text.slice(0, 20_000).matchAll(HOME_ALL)].some(
+      (m) =>
+        !/\b(?:don['’]?t|do not|not|never|pas|jamais|ne)\b[^.!?\n]{0,25}$/iu.test(
+          text.slice(Math.max(0, m.index - 40), m.index),
+        ),
+    );
   // (Not to the writer of a forwarded message: "From: Noor Al-Khatib" is the customer of the forwarder's shop.)
   // Their own company line above the forwarder's signature stays ("Kyle Monias / Intake Coordinator / Red River …").
   const forwardedWriter = Boolean(
@@ -369,6 +372,9 @@ const HOME =
   /(?<![\p{L}])(?:to my (?:place|home|house|apartment|apt|condo|flat)\b|(?:at|to) home\b|my home address|à la maison|chez moi|à mon domicile|à mon appart|寄到家|寄家里|送到家|(?:寄|送|发|發)给?(?:她|他|我)?(?:妈妈|媽媽|母亲|母親|爸爸|父亲|父親|父母|爸妈|爸媽|奶奶|爷爷|爺爺|外婆|姥姥))/iu;
 
 const HOME_ALL = new RegExp(HOME.source, 'giu');
+/** The message sends the parcel to work: "ship them to my work", "envoie-le à ma job", "au bureau". */
+const TO_WORK =
+  /\b(?:ship|send|mail|deliver|courier)\b[^.!?\n]{0,30}?\bto (?:my|our) (?:work|office|workplace|job|shop|store|clinic)\b|(?:envoie|envoyez|livre|livrez|expédie|expédiez)[^.!?\n]{0,30}?(?:à ma job|à mon travail|à mon bureau|au bureau)/iu;
 
 /** People named alone on a line ("Marie-Pier Bouchard", "Me Julien Paradis"), at most 20. */
 function namesInText(text: string): ParsedAddress[] {
