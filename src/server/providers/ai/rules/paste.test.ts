@@ -2142,4 +2142,19 @@ describe('the reading explained', () => {
       'Please ship them to my work — mail to my house is unreliable in winter.\n\nThank you!\n\nRosie Beaulieu-Lafferty\nCommunity Health Representative\nGreat Slave Wellness Services\n4910 50 Ave, Suite 201\nYellowknife NT X1A 3S5';
     expect(read(mail).address).toMatchObject({ firstName: 'Rosie', company: 'Great Slave Wellness Services' });
   });
+
+  it('"m\'envoyer les boîtes au bureau, c\'est plus simple qu\'à la maison" keeps the company; "à la maison plutôt qu\'au bureau" does not', () => {
+    const sig =
+      '\n\nMathieu Chiasson\nCoordonnateur aux événements\nLes Productions Baie-des-Chaleurs inc.\n220, boul. Saint-Pierre Ouest, bureau 2\nCaraquet (N.-B.)  E1W 1A5';
+    expect(
+      read(
+        `Tu peux m'envoyer les 3 boîtes de cartons d'invitation au bureau, c'est plus simple qu'à la maison.\n\nBonne journée!${sig}`,
+      ).address.company,
+    ).toBe('Les Productions Baie-des-Chaleurs inc.');
+    expect(
+      read(
+        "Pourriez-vous m'envoyer le portable à la maison plutôt qu'au bureau?\n\n205, boul. Cartier Ouest, app. 302\nLaval (Québec) H7N 2J1\n\nMerci beaucoup!\nSandrine\n\nSandrine Roy\nGroupe Assurances Boréal inc.",
+      ).address.company,
+    ).toBeUndefined();
+  });
 });

@@ -374,7 +374,7 @@ const HOME =
 const HOME_ALL = new RegExp(HOME.source, 'giu');
 /** The message sends the parcel to work: "ship them to my work", "envoie-le à ma job", "au bureau". */
 const TO_WORK =
-  /\b(?:ship|send|mail|deliver|courier)\b[^.!?\n]{0,30}?\bto (?:my|our) (?:work|office|workplace|job|shop|store|clinic)\b|(?:envoie|envoyez|livre|livrez|expédie|expédiez)[^.!?\n]{0,30}?(?:à ma job|à mon travail|à mon bureau|au bureau)/iu;
+  /\b(?:ship|send|mail|deliver|courier)\b[^.!?\n]{0,30}?(?<!\b(?:not|instead of|rather than|than)[ \t]+)\bto (?:my|our) (?:work|office|workplace|job|shop|store|clinic)\b|(?:envoie|envoyez|envoyer|livre|livrez|livrer|expédie|expédiez|expédier)[^.!?\n]{0,60}?(?<!(?:plutôt qu['’]|pas |non |qu['’]))(?:à ma job|à mon travail|à mon bureau|au bureau)/iu;
 
 /** People named alone on a line ("Marie-Pier Bouchard", "Me Julien Paradis"), at most 20. */
 function namesInText(text: string): ParsedAddress[] {
