@@ -465,6 +465,13 @@ function classify(text: string): LineKind {
   const t = text.trim();
   if (!t) return 'keep';
   if (HOLIDAY.test(t)) return 'noise';
+  // "Chef Marco Bellavance", "Rev. Anne Moody": a title before a person's name, not a job line.
+  if (
+    /^(?:chef|pastor|pasteur|rev\.?|reverend|father|sister|capt\.?|captain|prof\.?|professor|coach)[ \t]+\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,2}$/u.test(
+      t.replace(/^\p{Lu}/u, (c) => c.toLowerCase()),
+    )
+  )
+    return 'keep';
   // "RE: Replacement gaskets – quote #Q-22817": an order's, quote's or ticket's number, no address.
   if (
     ID_LINE.test(t) &&

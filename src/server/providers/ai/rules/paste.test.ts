@@ -2157,4 +2157,20 @@ describe('the reading explained', () => {
       ).address.company,
     ).toBeUndefined();
   });
+
+  it('a company signing alone ("--\\nPrairie Coffee Roasters") names no person; "Chef Marco Bellavance" is a person under a title', () => {
+    const mail =
+      'From: Tariq Haddad <t.haddad@prairiecoffeeroasters.ca>\nSubject: RE: reorder\n\nShip to the roastery, not the café.\n\n--\nPrairie Coffee Roasters\nCafé: 505 Academy Rd, Winnipeg MB R3N 0E4\nRoastery: 1460 Clarence Ave, Unit 4, Winnipeg MB R3T 1T6';
+    expect(read(mail).address).toMatchObject({
+      firstName: 'Tariq',
+      lastName: 'Haddad',
+      company: 'Prairie Coffee Roasters',
+    });
+    const invoice = 'Ship to:\nOkanagan Table Bistro\nChef Marco Bellavance\n1574 Pandosy St\nKelowna, BC V1Y 1P4';
+    expect(read(invoice).address).toMatchObject({
+      firstName: 'Marco',
+      lastName: 'Bellavance',
+      company: 'Okanagan Table Bistro',
+    });
+  });
 });

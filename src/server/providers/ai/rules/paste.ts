@@ -1274,6 +1274,8 @@ function signerAt(lines: Line[], at: number, company?: string): PasteReading['si
     HOLIDAY.test(raw)
   )
     return undefined;
+  // "--\nPrairie Coffee Roasters": a company signs, no person.
+  if (!company && COMPANY_PATTERN.test(` ${raw} `)) return { company: raw };
   const chinese = /^[\u3400-\u9fff]{2,4}$/u.test(raw);
   if (chinese && !isChineseNameStart(raw)) return undefined;
   if (!chinese && raw.split(/\s+/).length < 2 && !/^\p{Lu}/u.test(raw)) return undefined;
