@@ -2173,4 +2173,17 @@ describe('the reading explained', () => {
       company: 'Okanagan Table Bistro',
     });
   });
+
+  it('"Site contact: Jomar Villanueva, …" outside the yard\'s block names who receives it there', () => {
+    const mail =
+      'Ship to our yard in Fort Mac, attn. the site contact below. Do NOT send to Edmonton.\n\nSite contact: Jomar Villanueva, 780-555-0167 (cell, 6am–6pm)\n\nYard:\nAthabasca Heavy Haul Ltd.\n235 Taiganova Cres, Unit 4\nFort McMurray AB T9K 0T4\n\nThanks\nLyle Kowalchuk\nFleet Manager\nAthabasca Heavy Haul Ltd.\nEdmonton: 12820 156 St NW, Edmonton AB T5V 1E9\n780-555-0104 | lkowalchuk@athabascaheavyhaul.ca';
+    const { address } = read(mail);
+    expect(address).toMatchObject({
+      firstName: 'Jomar',
+      lastName: 'Villanueva',
+      city: 'Fort McMurray',
+      phone: '780-555-0167',
+    });
+    expect(address.email).toBeUndefined();
+  });
 });

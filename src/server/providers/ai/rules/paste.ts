@@ -386,9 +386,12 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
   const sections: { kind: SectionKind; heading: string; from: number; to: number }[] = [];
   let paragraph = 0; // the first line after the last blank line or heading line
   // With a plain ship-to heading in the text, words of the message no longer make headings.
+  // (A sentence that starts like one is none: "Ship to the roastery, not the café.")
   const plain = lines.some((l) => {
     const m = l.text ? SECTION.exec(l.text) : null;
-    return m && sectionKind(m) === 'ship';
+    if (!m || sectionKind(m) !== 'ship') return false;
+    const rest = l.text.slice(m[0].length).trim();
+    return /[:：]/.test(m[0]) || !/^(?:the|our|my|your|his|her|their|this|that|le|la|les|notre|mon|ma)\s/iu.test(rest);
   });
   const useTargets = plain ? { ship: new Set<string>(), not: targets.not } : targets;
   lines.forEach((line, i) => {
@@ -618,6 +621,9 @@ export function findHeading(
     const rest = text.slice(m[0].length).trim();
     // "À l'attention de …" is not a heading: "to"/"à" open a block only with a colon, or alone on their line.
     if (kind === 'to' && !/[:：]/.test(m[0]) && rest) return null;
+    // "Ship to the roastery, not the café.": a sentence naming a place, not a heading over a name.
+    if (!/[:：]/.test(m[0]) && /^(?:the|our|my|your|his|her|their|this|that|le|la|les|notre|mon|ma)\s/iu.test(rest))
+      return null;
     // "Ship-to is our Soils Lab (Argyll), attn: …": a sentence about the ship-to, not its heading.
     if (!/[:：]/.test(m[0]) && /^(?:is|was|will|should|must|would|has|needs?|est|sera|doit|please|svp)\b/iu.test(rest))
       return null;
@@ -1602,6 +1608,15 @@ function bodyAttention(lines: Line[], block: Block | undefined): Attention | und
       }
       if (words.length && !lookupCity(words.join(' '))) return { name: words.join(' '), start: l.start };
     }
+  }
+  // "Site contact: Jomar Villanueva, 780-555-0167" outside the block: the person who receives it there.
+  for (const l of lines) {
+    if (!l.text || inBlock.has(l.start) || block?.excluded.has(l.start) || l.text.length > 120) continue;
+    const m =
+      /^(?:site|on-site|onsite|receiving|delivery|shipping|yard|warehouse|dock)[ \t]+contact[ \t]*[:：][ \t]*(\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,2})/iu.exec(
+        l.text,
+      );
+    if (m) return { name: m[1], start: l.start };
   }
   // "收货人写仓库主管陈志强，电话 …": the name the message asks to write as the recipient.
   for (const l of lines) {
