@@ -382,7 +382,7 @@ const NUMBER_SWAP =
 
 /** A unit given later in a chat: "oh yeah apt 2, it's a house split in two", "oh her unit is 4!!". */
 const UNIT_ADDED =
-  /^(?:(?:oh|ah|also|and|btw|plus|forgot|yeah|yes|et|aussi|oublié|j'ai oublié)[\s,!.]+){1,3}(?:(?:my|her|his|their|the|it's|its|mon|son|sa|c'est|l')[\s']*)?(?:apt|apartment|unit|suite|app|appartement|appt)\.?[ \t]*(?:is|est|#|:|no\.?)?[ \t]*#?[ \t]*[A-Za-z]?\d{1,5}[A-Za-z]?\b(?![ \t]*[-–][ \t]*\d)[^\d\n]*$/iu;
+  /^(?:(?:oh|ah|also|and|btw|plus|forgot|yeah|yes|et|aussi|oublié|j'ai oublié|pis|pi|puis|mets|met|put|add|ajoute)[\s,!.]+){1,3}(?:(?:my|her|his|their|the|it's|its|mon|son|sa|c'est|l')[\s']*)?(?:apt|apartment|unit|suite|app|appartement|appt)\.?[ \t]*(?:is|est|#|:|no\.?)?[ \t]*#?[ \t]*[A-Za-z]?\d{1,5}[A-Za-z]?\b(?![ \t]*[-–][ \t]*\d)[^\d\n]*$/iu;
 
 /** A civic number followed by a word: the start of a street somewhere in the line. */
 const STREETISH =
@@ -508,6 +508,9 @@ function classify(text: string): LineKind {
   const postal = POSTALISH.test(t) && /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])/u.test(t);
   for (const re of NOISE) if (re.test(t) && !postal) return 'noise';
   if (!/\d/.test(t) && t.length <= 80 && JOB.test(t) && !LEGAL_SUFFIX.test(t)) return 'noise';
+  // "i'm in the basement suite so pls put bsmt on it": the unit, said in a sentence.
+  if (isProse(t) && /(?<![\p{L}])(?:bsmt|basement (?:suite|apt|apartment|unit)|sous-sol)(?![\p{L}])/iu.test(t))
+    return 'correction';
   if (isProse(t)) return 'noise';
   return 'keep';
 }

@@ -2186,4 +2186,18 @@ describe('the reading explained', () => {
     });
     expect(address.email).toBeUndefined();
   });
+
+  it('"Her cell: …" is no heading, and is the phone; "oh pis mets app 2"; "i\'m in the basement suite"', () => {
+    const chat =
+      "Linda: Please ship to her:\nLinda: Abigail Oyelowo\nLinda: 4 Hawthorne St, Apt 2\nLinda: Antigonish, Nova Scotia\nLinda: B2G 1A5\nLinda: Her cell: 902 555 0158. Mine is 416-555-0120 but she'll be the one receiving it.\nMe: perfect";
+    expect(read(chat).address).toMatchObject({ firstName: 'Abigail', phone: '902-555-0158' });
+    expect(
+      read("Natasha LeBlanc\n376 av. Acadie\nDieppe NB E1A 1H1\noh pis mets app 2 , c'est un duplex").address.address2,
+    ).toBe('App. 2');
+    expect(
+      read(
+        'ashlyn kowalski-bird\n2260 rae st\nregina sk s4t2b8\ni’m in the basement suite so pls put bsmt on it or they leave it upstairs',
+      ).address.address2,
+    ).toBe('Bsmt');
+  });
 });

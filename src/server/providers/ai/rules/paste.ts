@@ -670,8 +670,13 @@ export function findHeading(
   if (!h || (plain && !/[:：]/.test(h[0]))) return null;
   const words = h[1].split(/[\s/&|,-]+/).filter(Boolean);
   // A form's own field label ("Postal code:", "Phone:", "City:") is not a block heading.
-  if (!words.length || words.length > 6 || LABEL_FIELDS.has(h[1].trim().toLowerCase().replace(/\s+/g, ' ')))
-    return null;
+  // ("Her cell:", "Mon cell :": a field's label with whose it is.)
+  const label = h[1]
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/^(?:her|his|their|my|our|son|sa|mon|ma|leur) /u, '');
+  if (!words.length || words.length > 6 || LABEL_FIELDS.has(label)) return null;
   const rest = text.slice(h[0].length).trim();
   if (rest ? PHONE_OR_MAIL_ONLY.test(rest) || !/\d/.test(rest) : !next || PHONE_OR_MAIL_ONLY.test(next)) return null;
   if (
@@ -1725,7 +1730,13 @@ function findPhones(lines: Line[], block: Block | undefined, attention?: Attenti
       // "Warehouse (303) 555-0138" when the parcel goes to the warehouse block for someone there other
       // than the writer ("attn: Luis (receiving)"): the number of that place over the writer's cell.
       // (Or its label after it: "250-555-0145 (yard)" under "Yard / deliveries:".)
+      // "Her cell: 902 555 0158. Mine is …": the number the message gives as the recipient's.
+      const theirs =
+        /(?<![\p{L}])(?:her|his|their|son|sa|leur)[ \t]+(?:cell|cell phone|phone|number|mobile|cellulaire|cell\.|numéro|tel|tél\.?)[^\d\n]{0,12}$/iu.test(
+          line.text.slice(Math.max(0, m.index - 30), m.index),
+        );
       const place =
+        theirs ||
         (Boolean(attention && placeWords.length) && placeWords.some((w) => before.toLowerCase().includes(w))) ||
         placeWords.some(
           (w) => !/^(?:bureau|office|home|maison|work)$/.test(w) && new RegExp(`^\\s*\\(${w}\\)`, 'iu').test(after),
@@ -1835,6 +1846,8 @@ function readCorrection(line: string, c: PasteReading['corrections']): void {
   // "哦不对 是1108房": the room in Chinese.
   const room = ROOM.exec(line);
   if (room && !unit && !swap) c.unit = `Unit ${room[1]}`;
+  if (!unit && !room && /(?<![\p{L}])(?:bsmt|basement (?:suite|apt|apartment|unit)|sous-sol)(?![\p{L}])/iu.test(line))
+    c.unit = 'Bsmt';
   // "c'est le 3242 en fait", "係 1805 先啱": one number alone, and nothing else read from the line.
   if (!postal && !unit && !swap && !room && !french) {
     const numbers = line.replace(PHONE_RE, ' ').match(/(?<![\p{L}\p{N}-])\d{2,6}(?![\p{L}\p{N}-])/gu);
