@@ -160,6 +160,7 @@ const CASES: [string, (n: number) => string][] = [
   ],
   ["'Ab (Cd) ' repeated (nicknames in brackets)", (n) => repeat('Ab (Cd) ', n)],
   ["'ship a ' repeated (a parcel sent to work)", (n) => repeat('ship a ', n)],
+  ["'名字？' and '写 Ab Cd' on lines (a Chinese question for the name)", (n) => repeat('名字？\n写 Ab Cd\n', n)],
   ["'Tél. ' repeated in a tab-separated header", (n) => `${repeat('Tél. a\t', n - 8)}\n1\t2`],
 ];
 

@@ -2200,4 +2200,13 @@ describe('the reading explained', () => {
       ).address.address2,
     ).toBe('Bsmt');
   });
+
+  it('a Chinese question for the name and its answer ("写我英文名吧 Rain Zhao"); "her name is on the door Mary-Catherine Hynes"', () => {
+    const zh =
+      '小雨：地址：温哥华 Kitsilano，2735 W 4th Ave #203\n小雨：邮编 V6K 1P8\n我：好的，收件人写什么名字？\n小雨：写我英文名吧 Rain Zhao（赵雨）\n小雨：电话 604-555-0145';
+    expect(read(zh).address).toMatchObject({ firstName: 'Rain', lastName: 'Zhao', address1: '2735 W 4th Ave' });
+    const nan =
+      "Mom: send the afghan to nan's not here\nMom: 14 cooper blvd gander\nMom: A1V 1T1\nMom: her name is on the door Mary-Catherine Hynes lol you know that";
+    expect(read(nan).address).toMatchObject({ firstName: 'Mary-Catherine', lastName: 'Hynes' });
+  });
 });

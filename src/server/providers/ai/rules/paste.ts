@@ -1347,7 +1347,7 @@ const CHAT_NAME = new RegExp(
 );
 /** Who the parcel is for, said outright: "for my sister anna kowalski", "pour ma blonde, Sarah-Maude Gingras", "under the name …". */
 const FOR_NAME = new RegExp(
-  `(?:^|[\\s,.!?;:(])(?:name on (?:the )?(?:box|parcel|package|label|door|buzzer) is|au nom de|on behalf of|in the name of|(?:his|her|their) (?:full )?name is|(?:son|sa) nom (?:complet )?(?:c['’]est|est)|under my name[,:]?|under the name(?: of)?|(?:under|in|with|put)[ \\t]+(?:my|his|her|their)[ \\t]+(?:${RELATION})['’]s[ \\t]+name(?:[ \\t]+(?:tho|though|instead|please|pls))?[,:]?|under|(?:put|use|write) my name on (?:it|the (?:label|box|parcel|package))(?:[ \\t]+not[ \\t]+[\\p{L}'’]+)?[,:]?|put|(?:to|for|à|pour|chez)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION})[,:]?)\\s+(?:(?:m|me|mme|mr|mrs|ms|dr|dre)\\.?\\s+)?([\\p{L}'’-]+(?:[ \\t]+[\\p{L}'’-]+){0,2})`,
+  `(?:^|[\\s,.!?;:(])(?:name on (?:the )?(?:box|parcel|package|label|door|buzzer) is|(?:her|his|their|my) name is on the (?:door|buzzer|mailbox|box)[,:]?|au nom de|on behalf of|in the name of|(?:his|her|their) (?:full )?name is|(?:son|sa) nom (?:complet )?(?:c['’]est|est)|under my name[,:]?|under the name(?: of)?|(?:under|in|with|put)[ \\t]+(?:my|his|her|their)[ \\t]+(?:${RELATION})['’]s[ \\t]+name(?:[ \\t]+(?:tho|though|instead|please|pls))?[,:]?|under|(?:put|use|write) my name on (?:it|the (?:label|box|parcel|package))(?:[ \\t]+not[ \\t]+[\\p{L}'’]+)?[,:]?|put|(?:to|for|à|pour|chez)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION})[,:]?)\\s+(?:(?:m|me|mme|mr|mrs|ms|dr|dre)\\.?\\s+)?([\\p{L}'’-]+(?:[ \\t]+[\\p{L}'’-]+){0,2})`,
   'iu',
 );
 const NOT_NAME =
@@ -1468,7 +1468,7 @@ function quotedRows(text: string): string {
 
 /** A question for the name in a chat: "And your name for the label?", "what name, yours or dad's", "Et le nom complet?". */
 const ASKS_NAME =
-  /(?:\b(?:name|nom)\b[^\n?]{0,40}\?|\bwhat name\b|\bwhich name\b|\bquel nom\b|\bfull name\b[^\n]{0,20}\?|\bnom complet\b[^\n]{0,20}\?)/iu;
+  /(?:(?:名字|姓名|收件人)[^\n?？]{0,12}[?？]|\b(?:name|nom)\b[^\n?]{0,40}\?|\bwhat name\b|\bwhich name\b|\bquel nom\b|\bfull name\b[^\n]{0,20}\?|\bnom complet\b[^\n]{0,20}\?)/iu;
 /** A person's name said alone as a part of a chat line: "Min-jun Park", "Nadia El Amrani", "Hubert Vandermeer". */
 const NAME_PART =
   /^\p{Lu}[\p{Ll}'’]+(?:-\p{L}[\p{Ll}'’]+)?(?:[ \t]+(?:(?:de|du|des|la|le|van|von|der|da|di|el|al)[ \t]+)*\p{Lu}[\p{Ll}'’]+(?:-\p{L}[\p{Ll}'’]+)?){1,3}$/u;
@@ -1492,17 +1492,21 @@ function answeredName(lines: Line[]): { name: string; forName: boolean } | undef
       j++;
     const answer = lines[j]?.text;
     if (!answer || answer.length > 160 || isOwn(lines[j].speaker)) continue;
-    for (const part of answer.split(/[.,!;:()]+/u)) {
+    for (const part of answer.split(/[.,!;:()（）。，！]+/u)) {
       const t = part.replace(/\p{Extended_Pictographic}|\u200d|\ufe0f/gu, '').trim();
       // (In lower case too, as a chat writes it: "jessica wolfe-redsky".)
       const cased = /^[\p{Ll}'’-]+(?:[ \t]+[\p{Ll}'’-]+){1,2}$/u.test(t)
         ? t.replace(/(^|[\s-])(\p{Ll})/gu, (_m, b: string, c: string) => b + c.toUpperCase())
         : t;
-      if (
-        NAME_PART.test(cased) &&
-        !cased.split(/\s+/).some((w) => NAME_STOPWORDS.has(w.toLowerCase()) || lookupCity(w))
-      )
-        return { name: cased, forName: true };
+      // (Or the Latin name at the end of a Chinese sentence: "写我英文名吧 Rain Zhao".)
+      const tail = /[\u3400-\u9fff][ \t]*(\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,2})$/u.exec(cased)?.[1];
+      for (const name of [cased, tail])
+        if (
+          name &&
+          NAME_PART.test(name) &&
+          !name.split(/\s+/).some((w) => NAME_STOPWORDS.has(w.toLowerCase()) || lookupCity(w))
+        )
+          return { name, forName: true };
     }
   }
   return undefined;
