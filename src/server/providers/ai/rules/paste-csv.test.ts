@@ -352,4 +352,12 @@ describe('spreadsheet pastes', () => {
       lastName: 'Greeley',
     });
   });
+
+  it('an "Account" column is the company', () => {
+    const sheet =
+      'Next shipment is for the Kenora account.\n\nAccount\tContact\tStreet\tSuite\tCity\tProv\tPostal\n' +
+      'Harbourfront Gifts Ltd.\tIan MacLellan\t38 Water St\t\tSummerside\tPE\tC1N 1A6\n' +
+      'Lake of the Woods Outfitters\tBrenda Sinclair\t224 Main St S\tUnit B\tKenora\tON\tP9N 1T3';
+    expect(read(sheet)).toMatchObject({ company: 'Lake of the Woods Outfitters', firstName: 'Brenda', city: 'Kenora' });
+  });
 });

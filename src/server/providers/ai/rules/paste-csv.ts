@@ -89,6 +89,8 @@ const HEADERS: Record<Field, string[]> = {
   company: [
     'company',
     'company name',
+    'account',
+    'account name',
     'business',
     'organization',
     'organisation',

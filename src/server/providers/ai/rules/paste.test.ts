@@ -2209,4 +2209,10 @@ describe('the reading explained', () => {
       "Mom: send the afghan to nan's not here\nMom: 14 cooper blvd gander\nMom: A1V 1T1\nMom: her name is on the door Mary-Catherine Hynes lol you know that";
     expect(read(nan).address).toMatchObject({ firstName: 'Mary-Catherine', lastName: 'Hynes' });
   });
+
+  it('"辦公室：604-555-0134（送貨請打這個）" is a phone\'s line, not an office heading', () => {
+    const sig =
+      '請將貨品寄到我們本拿比的新辦公室。收件人請寫 Ivy Cheung。\n\n張詠詩 Ivy Cheung\n港楓進出口有限公司 HK Maple Import & Export Ltd.\n新地址：4720 Kingsway, Suite 1608, Burnaby, BC V5H 4N2\n舊地址（停用）：3700 No. 3 Rd, Unit 1015, Richmond, BC V6X 3X2\n辦公室：604-555-0134（送貨請打這個）\n手提：778-555-0150';
+    expect(read(sig).address).toMatchObject({ address1: '4720 Kingsway', phone: '604-555-0134' });
+  });
 });

@@ -635,7 +635,9 @@ export function findHeading(
       const whole = Object.assign([text], { index: 0, input: text, groups: m.groups }) as RegExpExecArray;
       return { kind, m: whole };
     }
-    if (kind && !(rest && (PHONE_OR_MAIL_ONLY.test(rest) || /[$€£¥]|\d\s?\$|\b(?:cad|usd)\b/iu.test(rest))))
+    // (A number with a note in brackets is a phone's line too: "辦公室：604-555-0134（送貨請打這個）".)
+    const core = rest.replace(/[(（][^()（）\n]{0,30}[)）][ \t]*$/u, '');
+    if (kind && !(rest && (PHONE_OR_MAIL_ONLY.test(core) || /[$€£¥]|\d\s?\$|\b(?:cad|usd)\b/iu.test(rest))))
       return { kind, m };
   }
   const tail = hasStreet(text) ? TRAILING_LABEL.exec(text) : null;
@@ -678,7 +680,9 @@ export function findHeading(
     .replace(/^(?:her|his|their|my|our|son|sa|mon|ma|leur) /u, '');
   if (!words.length || words.length > 6 || LABEL_FIELDS.has(label)) return null;
   const rest = text.slice(h[0].length).trim();
-  if (rest ? PHONE_OR_MAIL_ONLY.test(rest) || !/\d/.test(rest) : !next || PHONE_OR_MAIL_ONLY.test(next)) return null;
+  const restCore = rest.replace(/[(（][^()（）\n]{0,30}[)）][ \t]*$/u, '');
+  if (rest ? PHONE_OR_MAIL_ONLY.test(restCore) || !/\d/.test(rest) : !next || PHONE_OR_MAIL_ONLY.test(next))
+    return null;
   if (
     !rest &&
     !/[:：]/.test(h[0]) &&
