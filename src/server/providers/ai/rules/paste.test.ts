@@ -2215,4 +2215,10 @@ describe('the reading explained', () => {
       '請將貨品寄到我們本拿比的新辦公室。收件人請寫 Ivy Cheung。\n\n張詠詩 Ivy Cheung\n港楓進出口有限公司 HK Maple Import & Export Ltd.\n新地址：4720 Kingsway, Suite 1608, Burnaby, BC V5H 4N2\n舊地址（停用）：3700 No. 3 Rd, Unit 1015, Richmond, BC V6X 3X2\n辦公室：604-555-0134（送貨請打這個）\n手提：778-555-0150';
     expect(read(sig).address).toMatchObject({ address1: '4720 Kingsway', phone: '604-555-0134' });
   });
+
+  it('a label left alone by its number ("Jasper receiving: 780-555-0108 (ask for Kelsey)") is no name', () => {
+    const mail =
+      'No — Jasper this time please, not Banff.\n\nJasper receiving: 780-555-0108 (ask for Kelsey or me)\n\nRohan\n\nRohan Desai\nPurchasing Manager\nRockies Lodging Group Ltd.\nBanff: 221 Banff Ave, Banff AB T1L 1B4\nJasper: 98 Connaught Dr, Jasper AB T0E 1E0';
+    expect(read(mail).address).toMatchObject({ firstName: 'Rohan', lastName: 'Desai', address1: '98 Connaught Dr' });
+  });
 });

@@ -262,7 +262,8 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   const emails = findEmails(lines, block);
   let body = kept.join('\n');
   // (With the label in brackets after the number: "902-555-0135 (shop) · 902-555-0189 (cell)".)
-  body = body.replace(PHONE_LABEL, '').replace(PHONE_RE, '\n').replace(PHONE_NOTE, '\n');
+  // (And a label left alone by its number: "Jasper receiving: 780-555-0108 (ask for Kelsey)".)
+  body = body.replace(PHONE_LABEL, '').replace(PHONE_LEAD, '').replace(PHONE_RE, '\n').replace(PHONE_NOTE, '\n');
   body = replaceEmails(body, () => '\n');
 
   // A UK postcode ("M20 3FH") and no Canadian postal code or US ZIP: a British address, even unnamed.
@@ -1546,6 +1547,9 @@ function splitChineseLabels(input: string): string {
 }
 
 /** A phone's own label before it ("T:", "C:", "cell", "Fax:"), so it does not stay behind as a name. */
+/** A short label with a colon right before a phone number: "Jasper receiving: ", "Site office: ". */
+const PHONE_LEAD =
+  /^[ \t]*\p{L}[\p{L}'’. -]{0,30}[:：][ \t]*(?=(?:\+?1[ \t.-]*)?\(?[2-9]\d{2}\)?[ \t.-]*\d{3}[ \t.-]*\d{4})/gmu;
 /** What is left of "902-555-0135 (shop)" once the number is cut out. */
 const PHONE_NOTE = /\n[ \t]*\((?:[\p{L}'’. -]{1,20})\)(?=[ \t]*(?:[·|,/•-][ \t]*)?(?:\n|$))/gu;
 const PHONE_LABEL =
