@@ -306,7 +306,7 @@ function takeName(address: ParsedAddress, found: ParsedAddress): void {
   if (!address.lastName) delete address.lastName;
 }
 
-/** A first name alone or with an initial ("Graham W.") completed from the same first name written in full. */
+/** A number said alone in a correction replaces the unit or civic number of as many digits it resembles. */
 function fixNumber(address: ParsedAddress, said: string): void {
   const shared = (a: string) => [...a].filter((d, k) => said[k] === d).length;
   const unit = /(\d+)(?!.*\d)/.exec(address.address2 ?? '');
@@ -344,6 +344,7 @@ function ownPhone(text: string, first: string | undefined, phones: string[]): st
 const NOT_SURNAME =
   /^(?:receiving|shipping|office|manager|director|reception|warehouse|dock|sales|admin|accounts|team|desk|dept|department)$/iu;
 
+/** A first name alone or with an initial ("Graham W.") completed from the same first name written in full. */
 function fillSurname(address: ParsedAddress, text: string): void {
   const first = address.firstName;
   if (!first || !/^\p{Lu}[\p{L}'’-]+$/u.test(first) || (address.lastName && !/^\p{Lu}\.?$/u.test(address.lastName)))
