@@ -1124,6 +1124,29 @@ const CHINESE_NOT_NAMES =
   /^(?:谢谢|謝謝|多谢|多謝|周末|週末|高兴|高興|方便|金额|金額|安全|白天|江湖|黄金|黃金|余额|餘額|石头|石頭|许多|許多|韩国|韓國|马上|馬上|何时|何時|林林|关于|關於|包裹|包邮|包郵|程序|曹操|史上|毛巾|钟点|鐘點|夏天|冷冻|冷凍|温哥华|溫哥華|陆续|陸續)/u;
 
 /** A person's name from a candidate: a bare name, or the last run of capitalised words in a sentence. */
+/** The small words of a surname: "de la Cruz", "van der Berg", "bin Laden". */
+const NAME_PARTICLES = new Set([
+  'de',
+  'du',
+  'des',
+  'la',
+  'le',
+  'van',
+  'von',
+  'der',
+  'den',
+  'di',
+  'da',
+  'dos',
+  'del',
+  'della',
+  'bin',
+  'al',
+  'el',
+  'ten',
+  'ter',
+]);
+
 function nameFrom(text: string, afterStreet: boolean): string | undefined {
   // "何太 何麗珠": Mrs Ho, then her name — the last word that is a name.
   const words = text.trim().split(/\s+/);
@@ -1165,13 +1188,24 @@ function nameFrom(text: string, afterStreet: boolean): string | undefined {
   // Drop trailing lower-case connectors: "… Rachel Green at".
   while (end > 0 && !/^\p{Lu}/u.test(tokens[end - 1])) end--;
   let start = end;
-  while (
-    start > 0 &&
-    /^\p{Lu}[\p{L}'.-]*$/u.test(tokens[start - 1]) &&
-    !NAME_STOPWORDS.has(tokens[start - 1].toLowerCase()) &&
-    !HONORIFICS.test(tokens[start - 1])
-  ) {
-    start--;
+  const capital = (t: string) =>
+    /^\p{Lu}[\p{L}'.-]*$/u.test(t) && !NAME_STOPWORDS.has(t.toLowerCase()) && !HONORIFICS.test(t);
+  for (;;) {
+    if (start > 0 && capital(tokens[start - 1])) {
+      start--;
+      continue;
+    }
+    // A surname's particles between capitalised words: "Maria de la Cruz", "Pieter van der Berg"
+    // (not one French particle alone, a place's: "Usine de Sherbrooke", "Érablière du Sommet").
+    let k = start;
+    while (k > 0 && NAME_PARTICLES.has(tokens[k - 1])) k--;
+    const particles = tokens.slice(k, start);
+    const frenchAlone = particles.length === 1 && /^(?:de|du|des|le|la)$/.test(particles[0]);
+    if (particles.length && !frenchAlone && k > 0 && start < end && capital(tokens[k - 1])) {
+      start = k;
+      continue;
+    }
+    break;
   }
   if (start === end || end - start > 4) return undefined;
   const run = tokens.slice(start, end).join(' ');

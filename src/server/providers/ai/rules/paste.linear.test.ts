@@ -163,6 +163,7 @@ const CASES: [string, (n: number) => string][] = [
   ["'名字？' and '写 Ab Cd' on lines (a Chinese question for the name)", (n) => repeat('名字？\n写 Ab Cd\n', n)],
   ["'a: ' repeated before a phone number (a label left by its number)", (n) => `${repeat('a: ', n - 14)}416-555-0100`],
   ["'(a) ' repeated after a heading's phone", (n) => `Office: 416-555-0100 ${repeat('(a) ', n - 30)}`],
+  ["'Ab de la ' repeated (a surname's particles)", (n) => repeat('Ab de la ', n)],
   ["'Tél. ' repeated in a tab-separated header", (n) => `${repeat('Tél. a\t', n - 8)}\n1\t2`],
 ];
 

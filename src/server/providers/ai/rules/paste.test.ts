@@ -2221,4 +2221,18 @@ describe('the reading explained', () => {
       'No — Jasper this time please, not Banff.\n\nJasper receiving: 780-555-0108 (ask for Kelsey or me)\n\nRohan\n\nRohan Desai\nPurchasing Manager\nRockies Lodging Group Ltd.\nBanff: 221 Banff Ave, Banff AB T1L 1B4\nJasper: 98 Connaught Dr, Jasper AB T0E 1E0';
     expect(read(mail).address).toMatchObject({ firstName: 'Rohan', lastName: 'Desai', address1: '98 Connaught Dr' });
   });
+
+  it('a surname with its particles ("Maria de la Cruz", "Pieter van der Berg"); a place with one ("Usine de Sherbrooke") is no name', () => {
+    expect(read('Maria de la Cruz\n45 Water St\nHalifax NS B3J 1A1').address).toMatchObject({
+      firstName: 'Maria',
+      lastName: 'de la Cruz',
+    });
+    expect(read('Pieter van der Berg\n45 Water St\nHalifax NS B3J 1A1').address).toMatchObject({
+      firstName: 'Pieter',
+      lastName: 'van der Berg',
+    });
+    expect(
+      read('Usine de Sherbrooke\n2755, rue Léger\nSherbrooke (Québec)  J1L 1Y4').address.firstName,
+    ).toBeUndefined();
+  });
 });
