@@ -2235,4 +2235,9 @@ describe('the reading explained', () => {
       read('Usine de Sherbrooke\n2755, rue Léger\nSherbrooke (Québec)  J1L 1Y4').address.firstName,
     ).toBeUndefined();
   });
+
+  it('the e-mail under a one-word sign-off of the recipient is theirs ("Jane" under "Jane Roy")', () => {
+    const mail = 'Please send to me at:\n\nJane Roy\n12 Elm St\nGuelph ON N1H 1A1\n\nThanks,\nJane\njane.roy@gmail.com';
+    expect(read(mail).address).toMatchObject({ firstName: 'Jane', email: 'jane.roy@gmail.com' });
+  });
 });

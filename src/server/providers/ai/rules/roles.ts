@@ -229,12 +229,20 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
     // The signer's own, in their signature under their name, when the parcel goes to someone else
     // ("jr.pierrelouis@" under "Jean-Robert Pierre-Louis", who ships to his mother of the same surname).
     const signed = signature.name ? text.lastIndexOf(`\n${signature.name}\n`) : -1;
+    // ("Jane" signing under "Jane Roy"'s block, "Chef Antoine Vézina" for "Antoine Vézina": the same person.)
+    const signerIsRecipient = Boolean(
+      signature.name &&
+      address.name &&
+      (signature.name.includes(address.name) ||
+        address.name.includes(signature.name) ||
+        signature.name.split(' ')[0] === address.firstName),
+    );
     const inSignature = (e: string) => {
       const at = signed < 0 ? -1 : text.indexOf(e, signed);
       return at > signed && at - signed < 400 && !text.slice(signed + 1, at).includes('\n\n');
     };
     const otherPerson = (e: string) =>
-      (sure && !signature.name?.includes(address.name ?? '') && inSignature(e)) ||
+      (sure && !signerIsRecipient && inSignature(e)) ||
       (sure &&
         ((!bearsName(e, address) && named.some((p) => p.firstName && p.lastName && bearsName(e, p))) || relative(e)));
     // (A desk's mailbox given as the form's own "Email:" field stays.)
