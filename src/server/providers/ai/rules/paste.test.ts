@@ -2240,4 +2240,11 @@ describe('the reading explained', () => {
     const mail = 'Please send to me at:\n\nJane Roy\n12 Elm St\nGuelph ON N1H 1A1\n\nThanks,\nJane\njane.roy@gmail.com';
     expect(read(mail).address).toMatchObject({ firstName: 'Jane', email: 'jane.roy@gmail.com' });
   });
+
+  it('"c\'est Laval" in a chat is the town, not a writer saying who they are', () => {
+    expect(read("Julie: 45 rue Principale\nJulie: c'est Laval\nJulie: H7N 1A1").address).toMatchObject({
+      address1: '45 rue Principale',
+      city: 'Laval',
+    });
+  });
 });

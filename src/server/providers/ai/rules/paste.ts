@@ -242,7 +242,9 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
     if (t.trim()) keptText = true;
     // "Yo c'est Max", "hey it's Jess": the writer says who they are (read by chatName), no name line.
     const plain = stripGreeting(t);
-    kept.push(SELF_INTRO.test(plain) ? '' : plain);
+    // (A town said so stays, without its words: "c'est Laval".)
+    const said = SELF_INTRO.test(plain) ? plain.slice(plain.search(/\s/)).trim() : undefined;
+    kept.push(said === undefined ? plain : lookupCity(said) ? said : '');
   }
 
   if (block) {
