@@ -454,6 +454,9 @@ export function lineKind(text: string): LineKind {
   return kind;
 }
 
+/** A basement unit said in a sentence: "i'm in the basement suite so pls put bsmt on it". */
+export const BASEMENT_SAID = /(?<![\p{L}])(?:bsmt|basement (?:suite|apt|apartment|unit)|sous-sol)(?![\p{L}])/iu;
+
 /** Season's wishes that close a message: "Merry Christmas!", "Joyeuses fêtes". */
 export const HOLIDAY =
   /^(?:merry christmas|happy holidays|happy new year|season['’]s greetings|joyeuses fêtes|joyeux noël|bonne année|bonnes fêtes|happy thanksgiving|happy easter)[\s\p{P}\p{Extended_Pictographic}]*$/iu;
@@ -509,8 +512,7 @@ function classify(text: string): LineKind {
   for (const re of NOISE) if (re.test(t) && !postal) return 'noise';
   if (!/\d/.test(t) && t.length <= 80 && JOB.test(t) && !LEGAL_SUFFIX.test(t)) return 'noise';
   // "i'm in the basement suite so pls put bsmt on it": the unit, said in a sentence.
-  if (isProse(t) && /(?<![\p{L}])(?:bsmt|basement (?:suite|apt|apartment|unit)|sous-sol)(?![\p{L}])/iu.test(t))
-    return 'correction';
+  if (isProse(t) && BASEMENT_SAID.test(t)) return 'correction';
   if (isProse(t)) return 'noise';
   return 'keep';
 }

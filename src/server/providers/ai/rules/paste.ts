@@ -29,6 +29,7 @@ import {
   GREETING_WORDS,
   hasStreet,
   isIdLine,
+  BASEMENT_SAID,
   HOLIDAY,
   isJobTitle,
   lineKind,
@@ -226,7 +227,7 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
       '',
     );
     // A nickname in brackets inside a name: "Dr. Katarzyna (Kasia) Nowak-Haldane".
-    if (t.length <= NAME_LINE_MAX) t = t.replace(/[ \t]\(\p{Lu}[\p{Ll}'’-]{1,20}\)(?=[ \t]+\p{Lu}\p{Ll})/gu, '');
+    if (t.length <= NAME_LINE_MAX) t = t.replace(BRACKETED_NICKNAME, '');
     // Pronouns after a name: "Amara Osei-Bonsu (she/her)".
     t = t.replace(PRONOUNS, '');
     // "Dre Mireille Cyr, DMV": the credentials after a name are not a company (but ", MD" or ", CA"
@@ -639,7 +640,7 @@ export function findHeading(
       return { kind, m: whole };
     }
     // (A number with a note in brackets is a phone's line too: "辦公室：604-555-0134（送貨請打這個）".)
-    const core = rest.replace(/[(（][^()（）\n]{0,30}[)）][ \t]*$/u, '');
+    const core = rest.replace(BRACKET_NOTE_END, '');
     if (kind && !(rest && (PHONE_OR_MAIL_ONLY.test(core) || /[$€£¥]|\d\s?\$|\b(?:cad|usd)\b/iu.test(rest))))
       return { kind, m };
   }
@@ -683,7 +684,7 @@ export function findHeading(
     .replace(/^(?:her|his|their|my|our|son|sa|mon|ma|leur) /u, '');
   if (!words.length || words.length > 6 || LABEL_FIELDS.has(label)) return null;
   const rest = text.slice(h[0].length).trim();
-  const restCore = rest.replace(/[(（][^()（）\n]{0,30}[)）][ \t]*$/u, '');
+  const restCore = rest.replace(BRACKET_NOTE_END, '');
   if (rest ? PHONE_OR_MAIL_ONLY.test(restCore) || !/\d/.test(rest) : !next || PHONE_OR_MAIL_ONLY.test(next))
     return null;
   if (
@@ -1019,16 +1020,15 @@ function stripSpeakers(input: Line[]): Line[] {
   let current: string | undefined;
   // Messenger copied as text: "You sent" or a name alone on a line over each message ("Mike" twice or more).
   const own = input.some((l) => OWN_LINE.test(l.text.trim()));
+  // (Without the user's own line, a full name alone three times or more is Messenger's header too.)
+  const nameAlone = own
+    ? /^\p{Lu}[\p{L}'’.-]{1,20}(?:[ \t]\p{Lu}[\p{L}'’.-]{1,20}){0,2}$/u
+    : /^\p{Lu}[\p{L}'’.-]{1,20}(?:[ \t]\p{Lu}[\p{L}'’.-]{1,20}){1,2}$/u;
   const alone = new Map<string, number>();
-  if (own)
-    for (const l of input)
-      if (/^\p{Lu}[\p{L}'’.-]{1,20}(?:[ \t]\p{Lu}[\p{L}'’.-]{1,20}){0,2}$/u.test(l.text.trim()))
-        alone.set(l.text.trim(), (alone.get(l.text.trim()) ?? 0) + 1);
-  // (Without the user's own line, a name alone three times or more is Messenger's header too.)
-  if (!own)
-    for (const l of input)
-      if (/^\p{Lu}[\p{L}'’.-]{1,20}(?:[ \t]\p{Lu}[\p{L}'’.-]{1,20}){1,2}$/u.test(l.text.trim()))
-        alone.set(l.text.trim(), (alone.get(l.text.trim()) ?? 0) + 1);
+  for (const l of input) {
+    const t = l.text.trim();
+    if (nameAlone.test(t)) alone.set(t, (alone.get(t) ?? 0) + 1);
+  }
   const lines = input.map((l): Line => {
     const t = l.text.trim();
     if (!own && (alone.get(t) ?? 0) >= 3) {
@@ -1392,7 +1392,7 @@ const ZH_NAME = /(?:我是|我叫|本人是?)(?:[^\n，,。！!的]{0,12}的)?([
 /** A name said in a sentence; `forName` when the sentence says the parcel is for that person. */
 function chatName(said: string): { name: string; forName: boolean } | undefined {
   // "Margaret (Peggy) Doucette": the nickname in brackets is no part of the name.
-  const text = said.replace(/[ \t]\(\p{Lu}[\p{Ll}'’-]{1,20}\)(?=[ \t]+\p{Lu}\p{Ll})/gu, '');
+  const text = said.replace(BRACKETED_NICKNAME, '');
   // In a message written with capitals a name has them: "I'm usually out back" names no one.
   const cased = (text.match(/(?<![\p{L}\p{N}])\p{Lu}\p{Ll}+/gu)?.length ?? 0) >= 3;
   // Lazily, in this order: the first name said outright wins, a full one over a lone first name
@@ -1549,6 +1549,11 @@ function splitChineseLabels(input: string): string {
 }
 
 /** A phone's own label before it ("T:", "C:", "cell", "Fax:"), so it does not stay behind as a name. */
+/** A nickname in brackets inside a name: "Dr. Katarzyna (Kasia) Nowak-Haldane", "Margaret (Peggy) Doucette". */
+const BRACKETED_NICKNAME = /[ \t]\(\p{Lu}[\p{Ll}'’-]{1,20}\)(?=[ \t]+\p{Lu}\p{Ll})/gu;
+/** A short note in brackets ending a line: "604-555-0134（送貨請打這個）". */
+const BRACKET_NOTE_END = /[(（][^()（）\n]{0,30}[)）][ \t]*$/u;
+
 /** A short label with a colon right before a phone number: "Jasper receiving: ", "Site office: ". */
 const PHONE_LEAD =
   /^[ \t]*\p{L}[\p{L}'’. -]{0,30}[:：][ \t]*(?=(?:\+?1[ \t.-]*)?\(?[2-9]\d{2}\)?[ \t.-]*\d{3}[ \t.-]*\d{4})/gmu;
@@ -1860,8 +1865,7 @@ function readCorrection(line: string, c: PasteReading['corrections']): void {
   // "哦不对 是1108房": the room in Chinese.
   const room = ROOM.exec(line);
   if (room && !unit && !swap) c.unit = `Unit ${room[1]}`;
-  if (!unit && !room && /(?<![\p{L}])(?:bsmt|basement (?:suite|apt|apartment|unit)|sous-sol)(?![\p{L}])/iu.test(line))
-    c.unit = 'Bsmt';
+  if (!unit && !room && BASEMENT_SAID.test(line)) c.unit = 'Bsmt';
   // "c'est le 3242 en fait", "係 1805 先啱": one number alone, and nothing else read from the line.
   if (!postal && !unit && !swap && !room && !french) {
     const numbers = line.replace(PHONE_RE, ' ').match(/(?<![\p{L}\p{N}-])\d{2,6}(?![\p{L}\p{N}-])/gu);
