@@ -360,4 +360,75 @@ describe('spreadsheet pastes', () => {
       'Lake of the Woods Outfitters\tBrenda Sinclair\t224 Main St S\tUnit B\tKenora\tON\tP9N 1T3';
     expect(read(sheet)).toMatchObject({ company: 'Lake of the Woods Outfitters', firstName: 'Brenda', city: 'Kenora' });
   });
+
+  it('rows named in Chinese by their place ("第二位", "最后一个") and their town ("高貴林那位"); "下周再寄" sets a row aside', () => {
+    const sheet =
+      '姓名\t電話\t地址\t城市\t省\t郵遞區號\n' +
+      '何美玲\t604-555-0111\t2288 Main St\t溫哥華\tBC\tV5T 3C9\n' +
+      '葉志強\t778-555-0122\t#805 - 3008 Glen Dr\t高貴林\tBC\tV3B 0J2\n' +
+      '梁家輝\t604-555-0133\t4151 No. 3 Rd\t列治文\tBC\tV6X 2C2';
+    expect(read(`只寄第二位就可以，其他的下週一起寄。\n\n${sheet}`)).toMatchObject({
+      address1: '3008 Glen Dr',
+      postalCode: 'V3B 0J2',
+    });
+    expect(read(`寄高貴林那位\n\n${sheet}`)).toMatchObject({ postalCode: 'V3B 0J2' });
+    expect(read(`帮我寄最后一个，何美玲下周再说\n\n${sheet}`)).toMatchObject({ postalCode: 'V6X 2C2' });
+  });
+
+  it('a row named by its order number ("la commande 10483", "A1022"), or by a name typed in lower case', () => {
+    const orders =
+      'No commande;Client;Adresse;Ville;Province;Code postal\n' +
+      '10482;Gabrielle Roy;612 rue Notre-Dame;Joliette;QC;J6E 3J9\n' +
+      '10483;Alain Grandbois;77 rue Principale Ouest;Magog;QC;J1X 2A5';
+    expect(read(`C'est la commande 10483 qu'il faut expédier.\n\n${orders}`)).toMatchObject({
+      firstName: 'Alain',
+      postalCode: 'J1X 2A5',
+    });
+    const coded =
+      'Order,Name,Address,City,Prov,Postal\nA1021,Kelvin Chan,25 The Esplanade,Toronto,ON,M5E 1W5\nA1022,Shu Lin,6511 Sussex Ave,Burnaby,BC,V5H 3C6';
+    expect(read(`ship A1022 please\n\n${coded}`)).toMatchObject({ firstName: 'Shu', postalCode: 'V5H 3C6' });
+    const form =
+      'Timestamp,Full name,Address,City,Province,Postal code\n3/1/2025 19:22:05,Ravi Menon,18 Lisgar St,Toronto,ON,M6J 3E9\n3/1/2025 20:03:41,oksana kolomiets,1250 Pembina Hwy,Winnipeg,MB,R3T 2B5';
+    expect(read(`only oksana's please, the other one is a pickup\n\n${form}`)).toMatchObject({ postalCode: 'R3T 2B5' });
+    // A short word of a name in lower case is a word of the sentence: "will" names no "Will Tran".
+    const club =
+      'Name,Address,City,Prov,Postal\nWill Tran,12 Elm St,Guelph,ON,N1H 1A1\nMaya Ross,34 Oak St,Guelph,ON,N1H 2B2';
+    expect(read(`i will pick up the rest, ship Maya's\n\n${club}`)).toMatchObject({ firstName: 'Maya' });
+  });
+
+  it('a club sheet: the "Athlete" or "Nom complet" names the row, the "Parent/Guardian" beside it gets the label; a town all rows share names none', () => {
+    expect(
+      read(
+        "Can you ship Daniel's jacket to his mom?\n\nAthlete,Parent/Guardian,Address,City,Postal,Phone\n" +
+          'Lila Berg,Erik Berg,128 Benchlands Terr,Canmore,T1W 1G2,403-555-0110\n' +
+          'Daniel Obi,Grace Obi,"1005 Cougar Creek Dr, Unit 14",Canmore,T1W 1C8,403-555-0157',
+      ),
+    ).toMatchObject({ firstName: 'Grace', lastName: 'Obi', address1: '1005 Cougar Creek Dr', address2: 'Unit 14' });
+    expect(
+      read(
+        'Peux-tu envoyer le costume de Noémie? Au nom de sa mère.\n\nClub de patinage de Rouyn-Noranda\n' +
+          'Nom complet,Parent,Adresse,Ville,Code postal\n' +
+          'Léa Dubé,Annie Dubé,19 rue Murdoch,Rouyn-Noranda,J9X 2S5\n' +
+          'Noémie Kistabish,Sonia Kistabish,244 rue Perreault Est,Rouyn-Noranda,J9X 3C9',
+      ),
+    ).toMatchObject({ firstName: 'Sonia', lastName: 'Kistabish', postalCode: 'J9X 3C9' });
+  });
+
+  it('a shop\'s own French export: "Nom livraison", "Adresse livraison 2" are the shipping columns, the client\'s e-mail stays off a gift', () => {
+    const got = read(
+      'No commande;Client;Courriel;Nom livraison;Adresse livraison 1;Adresse livraison 2;Ville livraison;Province;Code postal\n' +
+        '10483;Pierre-Luc Boisvert;plb@example.ca;Maude Boisvert;77 rue Principale Ouest;app. 2;Magog;QC;J1X 2A5',
+    );
+    expect(got).toMatchObject({ firstName: 'Maude', address2: 'App. 2', city: 'Magog' });
+    expect(got.email).toBeUndefined();
+  });
+
+  it('Google Contacts: "Address 1 - Extended Address" is the unit', () => {
+    expect(
+      read(
+        'Name,Address 1 - Street,Address 1 - City,Address 1 - Region,Address 1 - Postal Code,Address 1 - Extended Address\n' +
+          'Dmitri Volkov,2250 Commercial Dr,Vancouver,BC,V5N 5P9,Unit 305',
+      ),
+    ).toMatchObject({ address1: '2250 Commercial Dr', address2: 'Unit 305', city: 'Vancouver' });
+  });
 });

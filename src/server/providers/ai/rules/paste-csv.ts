@@ -192,6 +192,8 @@ const HEADERS: Record<Field, string[]> = {
     'suite/unit',
     'unit/suite',
     'apt/unit',
+    // Google Contacts ("Address 1 - Extended Address"): the unit.
+    'extended address',
     // Next to the street only (see columnsOf): elsewhere a "#" column counts the rows.
     '#',
     '单元',
@@ -350,6 +352,8 @@ type Column = {
   rank: number;
   /** A pupil's or a child's name: the parent in another column receives the parcel. */
   minor?: boolean;
+  /** A parent's or a guardian's name: beside it, the sheet's other name columns are the children's. */
+  parent?: boolean;
   /** Google Contacts: the column before ("Phone 1 - Type") says whether the number is a mobile. */
   typeAt?: number;
   /** What a bare number under this unit column is ("App." → "App. 3"). */
@@ -385,9 +389,13 @@ function headerField(cell: string): Column | undefined {
   const bill =
     /^(?:billing|bill to|bill-to|buyer|purchaser|facturation|账单|帳單)\s*|\s*(?:\((?:billing|facturation)\)|de facturation)$/;
   // Shopify in French: "Adresse d'expédition 2", "Ville d'expédition" (the shipping columns).
-  if (/[ \t](?:d['’]expédition|de livraison|d['’]expedition)(?=[ \t]|$)/u.test(h)) {
+  // (A shop's own export: "Nom livraison", "Adresse livraison 1", "Tél. livraison".)
+  if (/[ \t](?:d['’]expédition|de livraison|d['’]expedition|livraison)(?=[ \t]|$)/u.test(h)) {
     shipping = true;
-    h = h.replace(/[ \t](?:d['’]expédition|de livraison|d['’]expedition)(?=[ \t]|$)/u, '').trim();
+    h = h
+      .replace(/[ \t](?:d['’]expédition|de livraison|d['’]expedition|livraison)(?=[ \t]|$)/u, '')
+      .replace(/\s+/g, ' ')
+      .trim();
   } else if (ship.test(h)) {
     shipping = true;
     h = h.replace(ship, '').trim() || 'name';
@@ -414,6 +422,7 @@ function headerField(cell: string): Column | undefined {
   const rank = /cell|mobile|手机|手機/.test(h) ? 0 : office || /office|work|bureau/.test(h) ? 2 : 1;
   const column: Column = { field, shipping, billing, rank };
   if (NAMES.has(field) && MINOR.test(h)) column.minor = true;
+  if (NAMES.has(field) && PARENT.test(h)) column.parent = true;
   if (field === 'address2') column.unitWord = unitWord(h);
   return column;
 }
@@ -451,6 +460,9 @@ const MINOR = words(
   '学生|孩子|小朋友',
 );
 
+/** A parent's or a guardian's column ("Parent/Guardian", "Nom du parent", "家长"). */
+const PARENT = words('parents?|guardians?|tut(?:eur|rice)s?|mother|father|mère|père', '家长|家長');
+
 /** Header words in the order they decide: "Phone number (for courier)" is a phone, "City / Town" a city. */
 const FIELD_WORDS: [RegExp, Field][] = [
   // (Microsoft Forms in French calls the e-mail "Adresse de messagerie".)
@@ -466,6 +478,9 @@ const FIELD_WORDS: [RegExp, Field][] = [
   [words('first name|given name|prénom|prenom'), 'first'],
   [words('last name|surname|family name|nom de famille'), 'last'],
   [words('name|nom|recipient|destinataire', '收件人|收货人|姓名'), 'name'],
+  // A club's sheet: "Athlete" and "Parent/Guardian" are the child's and the parent's names.
+  [words('parents?|guardians?|tut(?:eur|rice)s?|mother|father|mère|père', '家长|家長'), 'name'],
+  [MINOR, 'name'],
 ];
 
 /** A header no list holds, by the words in it (its parenthesised hints and "/" alternatives included). */
@@ -566,6 +581,9 @@ function columnsOf(header: string[]): (Column | undefined)[] {
     if (col?.field === 'phone' && /value\W*$/i.test(header[i]) && /type\W*$/i.test(header[i - 1] ?? ''))
       col.typeAt = i - 1;
   });
+  // "Nom complet, …, Parent": beside a parent's column, the other names are the children's.
+  if (columns.some((c) => c?.parent))
+    for (const c of columns) if (c && NAMES.has(c.field) && !c.parent && !c.shipping) c.minor = true;
   return columns;
 }
 
@@ -666,13 +684,19 @@ function tableAt(text: string, start: number, end: number): CsvReading | null {
 
 /** A word that sets a row aside in the note around a table: "Kristen cancelled so ignore her row". */
 const SET_ASIDE =
-  /\b(?:cancel+(?:ed|s)?|ignore|skip|remove[ds]?|not|don['’]?t|except|annul[ée]e?s?|sauf|pas|ignorer?|picked (?:it|hers|his|theirs|them)? ?up|already|déjà)\b|取消|不要|除了|已经|已經/iu;
+  /\b(?:cancel+(?:ed|s)?|ignore|skip|remove[ds]?|not|don['’]?t|except|annul[ée]e?s?|sauf|pas|ignorer?|picked (?:it|hers|his|theirs|them)? ?up|already|déjà|next week|later|plus tard|semaine prochaine)\b|取消|不要|除了|已经|已經|下周|下週|下星期|再说|再說/iu;
 /** A row whose parcel went already ("Aaron's went out yesterday") — not one that "hasn't shipped yet". */
 const DONE = /\b(?:went out|shipped|mailed|is gone|was sent|expédiée?s?|envoyée?s?|partie?s?)\b/iu;
 const NOT_DONE =
   /(?:n['’]t|\bnot|\bpas|\bnever|\byet to|\bjamais)\s+(?:been\s+|été\s+|yet\s+)?(?:went out|shipped|mailed|gone|sent|expédiée?s?|envoyée?s?|partie?s?)\b/iu;
 /** A clause that keeps its row whatever else it says: "only row 14 still needs the kit shipped". */
 const ONLY = /\b(?:only|just|still|seulement|juste|encore|reste)\b|只|还没|還沒/iu;
+
+/** A test for a whole word of a clause ("Noémie" in "le costume de Noémie", not in "Noémiez"). */
+const wordIn = (escaped: string, flags: string) => {
+  const re = new RegExp(`(?<![\\p{L}])${escaped}(?![\\p{L}])`, flags);
+  return (clause: string) => re.test(clause);
+};
 
 /**
  * Of several rows, the one the note around the table names ("can you ship the kit to Rahul? Kristen
@@ -681,7 +705,7 @@ const ONLY = /\b(?:only|just|still|seulement|juste|encore|reste)\b|只|还没|�
  */
 function namedRow(columns: (Column | undefined)[], rows: CsvRecord[], note: string): CsvRecord | undefined {
   if (rows.length < 2 || !note.trim()) return undefined;
-  const clauses = note.slice(0, 4000).split(/[.!?;,\n]+/u);
+  const clauses = note.slice(0, 4000).split(/[.!?;,\n。！？；，]+/u);
   // Quoted words of the note ("To ship", « À expédier »): a status a row's cell may hold.
   const quoted = [...note.slice(0, 4000).matchAll(/["“«]\s*([^"”»\n]{2,30}?)\s*["”»]/gu)].map((m) =>
     m[1].toLowerCase(),
@@ -699,9 +723,28 @@ function namedRow(columns: (Column | undefined)[], rows: CsvRecord[], note: stri
     troisième: 3,
     quatrième: 4,
   };
+  // "第二个人", "第2行", "最后一位": in Chinese.
+  const ZH_ORDINALS: Record<string, number> = {
+    一: 1,
+    二: 2,
+    两: 2,
+    兩: 2,
+    三: 3,
+    四: 4,
+    五: 5,
+    六: 6,
+    七: 7,
+    八: 8,
+    九: 9,
+  };
   const placeOf = (clause: string): number | undefined => {
+    const zh =
+      /第\s*([一二两兩三四五六七八九]|\d{1,2})\s*(?:个|個|位|行|条|條|单|單|笔|筆|张|張|家|人)|(最后|最後)\s*(?:一)?\s*(?:个|個|位|行|条|條|单|單|笔|筆|张|張|家)/u.exec(
+        clause,
+      );
+    if (zh) return zh[2] ? rows.length : (ZH_ORDINALS[zh[1]] ?? Number(zh[1]));
     const m =
-      /\b(?:the\s+|la\s+|le\s+)?(\d)(?:st|nd|rd|th|e|er|re|ème)\s+(?:one|row|line|ligne|rangée)\b|\b(first|second|third|fourth|fifth|last|premier|première|deuxième|troisième|quatrième|dernière|dernier)\s+(?:one|row|line|ligne|rangée)\b/iu.exec(
+      /\b(?:the\s+|la\s+|le\s+)?(\d)(?:st|nd|rd|th|e|er|re|ème)\s+(?:one|row|line|ligne|rangée|person|personne|entry|order|commande|address|adresse|name|nom)\b|\b(first|second|third|fourth|fifth|last|premier|première|deuxième|troisième|quatrième|dernière|dernier)\s+(?:one|row|line|ligne|rangée|person|personne|entry|order|commande|address|adresse|name|nom)\b/iu.exec(
         clause,
       );
     if (!m) return undefined;
@@ -709,24 +752,46 @@ function namedRow(columns: (Column | undefined)[], rows: CsvRecord[], note: stri
     const word = m[2].toLowerCase();
     return /^(?:last|dernière|dernier)$/.test(word) ? rows.length : ORDINALS[word];
   };
+  const cityOf = (r: CsvRecord) =>
+    columns
+      .map((c, i) => (c?.field === 'city' ? (r.cells[i] ?? '').trim() : ''))
+      .find((v) => /^\p{L}[\p{L} '’.-]{3,30}$/u.test(v) || /^[\u3400-\u9fff]{2,8}$/u.test(v));
   const named = rows.map((r, index) => {
+    // A name's words: "Noémie", "郭淑芬", and in any case from five letters ("only oksana's please"
+    // names "oksana kolomiets"; "will" in a sentence does not name "Will Chen").
     const words = columns
-      .flatMap((c, i) => (c && NAMES.has(c.field) ? (r.cells[i] ?? '').split(/[\s,]+/) : []))
-      .filter((w) => /^\p{Lu}\p{L}{2,}$/u.test(w) || /^[\u3400-\u9fff]{2,4}$/u.test(w));
-    const id = /^\d{1,6}$/.test(r.cells[0]?.trim() ?? '') ? r.cells[0].trim() : undefined;
-    // "the victoria one hasn't shipped yet": a row named by its city.
-    const city = columns
-      .map((c, i) => (c?.field === 'city' ? (r.cells[i] ?? '').trim().toLowerCase() : ''))
-      .find((v) => /^\p{L}[\p{L} '’.-]{3,30}$/u.test(v));
+      .flatMap((c, i) => (c && NAMES.has(c.field) ? (r.cells[i] ?? '').split(/[\s,()（）]+/u) : []))
+      .filter((w) => /^\p{Lu}\p{L}{2,}$/u.test(w) || /^\p{L}{5,}$/u.test(w) || /^[\u3400-\u9fff]{2,4}$/u.test(w))
+      .map((w) =>
+        /^[\u3400-\u9fff]+$/u.test(w)
+          ? (c: string) => c.includes(w)
+          : wordIn(escapeRegExp(w), w.length >= 5 ? 'iu' : 'u'),
+      );
+    // An order number in the first column: "A1022", or "10483" (four digits and more need no "row" before them).
+    const id = /^#?[A-Za-z]{0,4}-?\d{1,10}$/.test(r.cells[0]?.trim() ?? '')
+      ? r.cells[0].trim().replace(/^#/, '')
+      : undefined;
+    const bareId = id !== undefined && (/[A-Za-z]/.test(id) || /\d{4}/.test(id));
+    // "the victoria one hasn't shipped yet", "高貴林那位": a row named by its city.
+    // (A town every row shares names none: "Club de patinage de Rouyn-Noranda" over the sheet.)
+    const cityName = cityOf(r);
+    const city =
+      cityName === undefined || rows.filter((o) => cityOf(o) === cityName).length > 1
+        ? undefined
+        : /^[\u3400-\u9fff]+$/u.test(cityName)
+          ? (c: string) => c.includes(cityName)
+          : wordIn(escapeRegExp(cityName), 'iu');
     const status = r.cells.some((c) => quoted.includes(c.trim().toLowerCase()));
     let state: 'none' | 'named' | 'aside' = 'none';
     for (const clause of clauses) {
       const mentions =
-        words.some((w) => new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, 'u').test(clause)) ||
-        (id !== undefined && new RegExp(`(?:\\b(?:row|line|ligne|id|no\\.?)|#)\\s*${id}(?!\\d)`, 'iu').test(clause)) ||
+        words.some((w) => w(clause)) ||
+        (id !== undefined &&
+          (bareId
+            ? new RegExp(`(?<![\\p{L}\\p{N}])#?${id}(?![\\p{N}])`, 'iu').test(clause)
+            : new RegExp(`(?:\\b(?:row|line|ligne|id|no\\.?)|#)\\s*${id}(?!\\d)`, 'iu').test(clause))) ||
         (status && quoted.some((q) => clause.toLowerCase().includes(q))) ||
-        (city !== undefined &&
-          new RegExp(`(?<![\\p{L}])${escapeRegExp(city)}(?![\\p{L}])`, 'u').test(clause.toLowerCase())) ||
+        (city !== undefined && city(clause)) ||
         placeOf(clause) === index + 1;
       if (!mentions) continue;
       if ((SET_ASIDE.test(clause) || (DONE.test(clause) && !NOT_DONE.test(clause))) && !ONLY.test(clause))

@@ -20,6 +20,12 @@ function wideCsv(n: number): string {
   return `${header.join(',')}\n${row.join(',')}`.slice(0, n);
 }
 
+/** A note of one phrase repeated over a sheet of six rows, n characters in all. */
+function sheetUnder(phrase: string, header: string, row: string, n: number): string {
+  const table = `\n${header}\n${`${row}\n`.repeat(6)}`;
+  return repeat(phrase, n - table.length) + table;
+}
+
 const CASES: [string, (n: number) => string][] = [
   ["'ship to ' repeated on one line (ship-to headings, a chat's lead-in)", (n) => repeat('ship to ', n)],
   ["'Attn: ' and slashes (the person of 'Attn: X / Receiving')", (n) => `Attn: ${'/'.repeat(n - 6)}`],
@@ -29,6 +35,14 @@ const CASES: [string, (n: number) => string][] = [
   ['quoted CSV cells', (n) => repeat('"a",', n)],
   ['quotes opened and never closed', (n) => repeat('a,"', n)],
   ['a CSV header of 400 columns and its row', wideCsv],
+  [
+    "'第二 最后 ' repeated over a sheet of rows (rows named by their place in Chinese)",
+    (n) => sheetUnder('第二 最后 ', '姓名,地址,城市,省,邮编', '王明,1 Main St,Burnaby,BC,V5H 3C6', n),
+  ],
+  [
+    "'oksana ' repeated over a sheet (rows named by a name in lower case)",
+    (n) => sheetUnder('oksana ', 'Name,Address,City,Prov,Postal', 'oksana kolomiets,1 Main St,Winnipeg,MB,R3T 2B5', n),
+  ],
   ["'sorry ' repeated (chat corrections)", (n) => repeat('sorry ', n)],
   ["'sorry 1 ' repeated", (n) => repeat('sorry 1 ', n)],
   ["'sorry, postal code is …' on many lines", (n) => repeat('sorry, postal code is m5h 1j8\n', n)],
