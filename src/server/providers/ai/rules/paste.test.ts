@@ -2247,4 +2247,39 @@ describe('the reading explained', () => {
       city: 'Laval',
     });
   });
+
+  it('a sentence that sends the parcel to a colleague by full name puts them on the label, not the signer', () => {
+    const mail =
+      'Hi Bruno,\n\nPlease ship the binders to Nadia Ferreira in our HR team, she is on the 3rd floor.\n\nThanks,\n\n' +
+      'Owen Tremblay\nOffice Manager\nPrairie Mutual Ltd.\n2055 Albert St, Suite 1100\nRegina, SK  S4P 2T8\n306-555-0144 | owen.t@prairiemutual.ca';
+    expect(read(mail).address).toMatchObject({
+      firstName: 'Nadia',
+      lastName: 'Ferreira',
+      company: 'Prairie Mutual Ltd.',
+      city: 'Regina',
+    });
+    // A town, an office or a question is no person.
+    expect(
+      read('How much to ship to Sioux Lookout?\nPO Box 1423\nSioux Lookout ON P8T 1B9\nRosa Beardy').address.firstName,
+    ).toBe('Rosa');
+    expect(read('Please send it to Head Office.\n\nJim Park\n12 Elm St\nGuelph ON N1H 1A1').address).toMatchObject({
+      firstName: 'Jim',
+      lastName: 'Park',
+    });
+  });
+
+  it('"收件人写我同事 Jason Chen", "收貨人請寫倉務主管 歐陽志明": the name the message asks for, not the signer', () => {
+    const zh =
+      '王经理您好，\n\n这批货请寄到我们仓库。收件人写我同事 Jason Chen（陈志强），到了请先打给他。\n\n祝好，\n刘晓雯 Vivian Liu\n枫华贸易有限公司 Maple China Trading Inc.\n' +
+      '仓库：155 Amber St, Unit 8, Markham, ON L3R 3J7\n陈志强手机：647-555-0196';
+    expect(read(zh).address).toMatchObject({ firstName: 'Jason', lastName: 'Chen', postalCode: 'L3R 3J7' });
+    const hk =
+      '請將貨物送到我們的倉庫。收貨人請寫倉務主管 歐陽志明，手提 647-555-0171。\n\n黃嘉欣 Karen Wong\n金豐食品有限公司\n倉庫：131 Edilcan Dr, Unit 4, Concord, ON L4K 3S6';
+    expect(read(hk).address).toMatchObject({ firstName: '志明', lastName: '歐陽' });
+    // "收货人写我就可以": the writer, no one else.
+    expect(
+      read('仓库收货人写我就可以。\n\n高文博 Wenbo Gao\n仓库：13511 Crestwood Pl, Unit 5, Richmond, BC V6V 2E9').address
+        .lastName,
+    ).not.toBe('我');
+  });
 });

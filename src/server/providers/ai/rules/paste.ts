@@ -1382,6 +1382,42 @@ const SELF_INTRO =
 /** "Maxime Lalonde-Hébert pour le nom", "Jo Ostrowski for the label": the name, then what it is for. */
 const NAME_THEN_FOR =
   /(?:^|[\s,.!?;:])(\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,2})[ \t]+(?:pour le nom|pour le colis|pour l['’]étiquette|sur le colis|sur l['’]étiquette|for the name|for the label|on the label|on the box)(?![\p{L}])/gu;
+/**
+ * A sentence sends the parcel to a person by their full name: "Please ship the toner cartridges to
+ * Wen Li in our IT department." (Two or three capitalised words, then the sentence goes on or ends,
+ * not in a question: "How much to ship to Sioux Lookout?". A town, a province or an office is no
+ * person: see sentToName.)
+ */
+const SEND_TO_NAME =
+  /(?<![\p{L}])(?:ship|send|mail|courier|deliver|forward|address)(?:[ \t]+[\p{L}'’-]+){0,4}?[ \t]+to[ \t]+(?:(?:mr|mrs|ms|dr)\.?[ \t]+)?(\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,2})(?=[ \t]*(?:$|[,.;:!(—–]|[ \t](?:in|at|on|from|of|who|c\/o|please|pls|-)(?![\p{L}])))/gmu;
+/** "收件人写我同事 Jason Chen（陈志强）", "收件人請寫 Ivy Cheung": the name the label is to carry. */
+const ZH_FOR_NAME =
+  /收[件货貨]人(?:请|請)?(?:写|寫|填|是|为|為)[ \t]*(?:[：:][ \t]*)?(?:我(?:的|們的|们的)?(?:同事|老公|太太|老婆|先生|朋友|家人|妈妈|媽媽|爸爸|老板|老闆|经理|經理|助理)[ \t]*)?(?:[\u3400-\u9fff]{1,6}[ \t]+)?(?:(\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,2})|(?![我你他她])([\u3400-\u9fff]{2,4})(?![\u3400-\u9fff]))/u;
+
+/** A person's name a sending sentence gives, unless its words make a place or a company. */
+function sentToName(text: string): string | undefined {
+  const zh = ZH_FOR_NAME.exec(text);
+  if (zh) return zh[1] ?? zh[2];
+  for (const m of text.matchAll(SEND_TO_NAME)) {
+    const name = m[1];
+    const words = name.split(/[ \t]+/);
+    if (
+      lookupCity(name) ||
+      words.some(
+        (w) => lookupCity(w) || normalizeProvince(w) || NOT_NAME.test(w) || NAME_STOPWORDS.has(w.toLowerCase()),
+      ) ||
+      SHIP_WORDS.test(name) ||
+      OTHER_WORDS.test(name) ||
+      COMPANY_PATTERN.test(` ${name} `) ||
+      /(?<![\p{L}])(?:branch|site|centre|center|campus|location|building|hall|club|department|team|desk|lab|room)(?![\p{L}])/iu.test(
+        name,
+      )
+    )
+      continue;
+    return name;
+  }
+  return undefined;
+}
 const FOR_NAMES = new RegExp(FOR_NAME.source, 'giu');
 const CHAT_NAMES = new RegExp(CHAT_NAME.source, 'giu');
 const HERE_NAMES = new RegExp(HERE_NAME.source, 'gu');
@@ -1404,6 +1440,7 @@ function chatName(said: string): { name: string; forName: boolean } | undefined 
     for (const m of text.matchAll(HERE_NAMES)) yield { m, forName: false };
   }
   let lone: { name: string; forName: boolean } | undefined;
+  const sent = sentToName(text);
   for (const { m, forName } of found()) {
     const words: string[] = [];
     for (const w of m[1].split(/\s+/)) {
@@ -1429,6 +1466,7 @@ function chatName(said: string): { name: string; forName: boolean } | undefined 
     lone ??= { name: words[0], forName };
   }
   if (lone) return lone;
+  if (sent) return { name: sent, forName: true };
   const zh = ZH_NAME.exec(text);
   return zh ? { name: zh[1], forName: false } : undefined;
 }
