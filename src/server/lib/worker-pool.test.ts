@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseShipmentDescription } from '../providers/ai/rules/roles';
 import { AppError } from './errors';
-import { createWorkerPool, defaultPoolSize, type WorkerPool } from './worker-pool';
+import { createWorkerPool, defaultPoolSize, TaskTimeLimitError, type WorkerPool } from './worker-pool';
 
 const pools: WorkerPool[] = [];
 const pool = (opts: Parameters<typeof createWorkerPool>[0] = {}) => {
@@ -71,6 +71,43 @@ describe('worker pool', () => {
     await workers.close();
     expect(workers.stats().threads).toBe(0);
     expect(await workers.runTask('parseShipmentDescription', TEXT)).toEqual(parseShipmentDescription(TEXT));
+  });
+
+  it("times a task from when a thread begins it: a wait in the queue or a new thread's start does not count", async () => {
+    const workers = pool({ size: 1 });
+    const long = `Extract the address fields from this text: ${'Rachel Green, 90 Bedford Rd, Toronto\n'.repeat(1500)}`;
+    // The first task starts the thread (loading the parser is not the task's time); then a long task
+    // holds the only thread while a short one waits behind it, far longer than its 100 ms limit.
+    const [, short] = await Promise.all([
+      workers.runTask('parseShipmentDescription', long),
+      workers.runTask('parseShipmentDescription', TEXT, { timeLimitMs: 100 }),
+    ]);
+    expect(short).toEqual(parseShipmentDescription(TEXT));
+  });
+
+  it('stops a task that runs past its time limit with a TaskTimeLimitError, and the pool goes on', async () => {
+    const workers = pool({ size: 1 });
+    await workers.runTask('parseShipmentDescription', 'warm up');
+    const long = `Extract the address fields from this text: ${'Rachel Green, 90 Bedford Rd, Toronto\n'.repeat(2500)}`;
+    const started = performance.now();
+    await expect(workers.runTask('parseShipmentDescription', long, { timeLimitMs: 20 })).rejects.toBeInstanceOf(
+      TaskTimeLimitError,
+    );
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(await workers.runTask('parseShipmentDescription', TEXT, { timeLimitMs: 5000 })).toEqual(
+      parseShipmentDescription(TEXT),
+    );
+  });
+
+  it('answers 503 SERVER_BUSY when a timed task waits in the queue past its queue limit', async () => {
+    const workers = pool({ size: 1 });
+    const long = `Extract the address fields from this text: ${'Rachel Green, 90 Bedford Rd, Toronto\n'.repeat(2500)}`;
+    const [, waiting] = await Promise.allSettled([
+      workers.runTask('parseShipmentDescription', long),
+      workers.runTask('parseShipmentDescription', TEXT, { timeLimitMs: 1000, queueLimitMs: 10 }),
+    ]);
+    expect(waiting.status).toBe('rejected');
+    expect((waiting as PromiseRejectedResult).reason).toMatchObject({ statusCode: 503, code: 'SERVER_BUSY' });
   });
 
   it('rejects a task name it does not know', async () => {

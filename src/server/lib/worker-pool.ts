@@ -41,9 +41,31 @@ export type WorkerPoolOptions = {
 
 export type WorkerPoolStats = { size: number; maxQueue: number; threads: number; queued: number };
 
+export type RunOptions = {
+  signal?: AbortSignal;
+  /**
+   * The longest the task may run once a thread has begun it; past it the thread is stopped and
+   * runTask rejects with a TaskTimeLimitError. Its wait in the queue does not count (on a busy
+   * server, or while a new thread loads its code, the wait is the server's, not the task's).
+   */
+  timeLimitMs?: number;
+  /** With timeLimitMs: the longest it may wait for a thread before runTask answers 503 SERVER_BUSY; default 30 s. */
+  queueLimitMs?: number;
+};
+
+/** A task stopped because it ran longer than its timeLimitMs. */
+export class TaskTimeLimitError extends Error {
+  constructor(readonly limitMs: number) {
+    super(`The task ran longer than ${limitMs} ms and was stopped`);
+    this.name = 'TaskTimeLimitError';
+  }
+}
+
+export const DEFAULT_QUEUE_LIMIT_MS = 30_000;
+
 export type WorkerPool = {
   /** Runs one named task from worker-tasks.ts on a worker thread. Rejects with a 503 AppError when the queue is full. */
-  runTask<K extends TaskName>(name: K, input: TaskInput<K>, opts?: { signal?: AbortSignal }): Promise<TaskOutput<K>>;
+  runTask<K extends TaskName>(name: K, input: TaskInput<K>, opts?: RunOptions): Promise<TaskOutput<K>>;
   stats(): WorkerPoolStats;
   /** Lets running and queued tasks finish, then ends the threads. A later runTask starts new ones. */
   close(): Promise<void>;
@@ -95,11 +117,41 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
     async runTask(name, input, runOpts) {
       const p = pool();
       if (p.queueSize >= maxQueue) throw busy();
+      const limit = runOpts?.timeLimitMs;
+      if (limit === undefined) {
+        try {
+          return (await p.run({ name, input }, { signal: runOpts?.signal ?? null })) as TaskOutput<typeof name>;
+        } catch (err) {
+          if (err instanceof Error && err.message === 'Task queue is at limit') throw busy();
+          throw err;
+        }
+      }
+      // The thread writes when it begins the task; the timer checks it, and times the run from then.
+      const startedAt = new SharedArrayBuffer(8);
+      const began = () => Number(Atomics.load(new BigInt64Array(startedAt), 0));
+      const stop = new AbortController();
+      const signal = runOpts?.signal ? AbortSignal.any([runOpts.signal, stop.signal]) : stop.signal;
+      const queuedAt = Date.now();
+      const queueLimit = runOpts?.queueLimitMs ?? DEFAULT_QUEUE_LIMIT_MS;
+      let why: 'time' | 'queue' | undefined;
+      let timer: NodeJS.Timeout | undefined;
+      const check = () => {
+        const now = Date.now();
+        const start = began();
+        if (start && start + limit <= now) why = 'time';
+        else if (!start && now - queuedAt >= queueLimit) why = 'queue';
+        if (why) stop.abort();
+        else timer = setTimeout(check, start ? start + limit - now : Math.min(limit, 50, queuedAt + queueLimit - now));
+      };
+      timer = setTimeout(check, Math.min(limit, queueLimit));
       try {
-        return (await p.run({ name, input }, { signal: runOpts?.signal ?? null })) as TaskOutput<typeof name>;
+        return (await p.run({ name, input, startedAt }, { signal })) as TaskOutput<typeof name>;
       } catch (err) {
-        if (err instanceof Error && err.message === 'Task queue is at limit') throw busy();
+        if (why === 'time') throw new TaskTimeLimitError(limit);
+        if (why === 'queue' || (err instanceof Error && err.message === 'Task queue is at limit')) throw busy();
         throw err;
+      } finally {
+        clearTimeout(timer);
       }
     },
     stats() {

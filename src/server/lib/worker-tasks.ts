@@ -22,11 +22,16 @@ export type TaskName = keyof WorkerTasks;
 export type TaskInput<K extends TaskName> = Parameters<WorkerTasks[K]>[0];
 export type TaskOutput<K extends TaskName> = Awaited<ReturnType<WorkerTasks[K]>>;
 
-/** One task as the pool sends it to a thread. */
-export type TaskMessage = { name: string; input: unknown };
+/**
+ * One task as the pool sends it to a thread. `startedAt` (shared memory, one BigInt64) receives the
+ * wall-clock time the task began: the pool times a task's run from then, not from its wait in the
+ * queue or the thread's first loading of this file.
+ */
+export type TaskMessage = { name: string; input: unknown; startedAt?: SharedArrayBuffer };
 
 /** What piscina calls in the worker thread for each task. */
-export default function runWorkerTask({ name, input }: TaskMessage): unknown {
+export default function runWorkerTask({ name, input, startedAt }: TaskMessage): unknown {
+  if (startedAt) Atomics.store(new BigInt64Array(startedAt), 0, BigInt(Date.now()));
   if (!Object.hasOwn(workerTasks, name)) throw new Error(`Unknown worker task "${name}"`);
   const task = workerTasks[name as TaskName] as (input: unknown) => unknown;
   return task(input);

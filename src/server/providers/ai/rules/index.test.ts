@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkerPool } from '../../../lib/worker-pool';
+import { TaskTimeLimitError, type RunOptions, type WorkerPool } from '../../../lib/worker-pool';
 import { createRulesParser } from './index';
 
-/** A pool whose task never ends on its own: it only stops when its signal aborts, as piscina does. */
-const stuckPool = (seen: { aborted?: boolean }): WorkerPool =>
+/**
+ * A pool whose task never ends on its own: as the real pool does (worker-pool.test.ts), it stops the
+ * task past its time limit with a TaskTimeLimitError, or when the caller's signal aborts.
+ */
+const stuckPool = (seen: { aborted?: boolean; limitMs?: number }): WorkerPool =>
   ({
-    runTask: (_name: string, _input: unknown, opts?: { signal?: AbortSignal }) =>
+    runTask: (_name: string, _input: unknown, opts?: RunOptions) =>
       new Promise((_resolve, reject) => {
+        seen.limitMs = opts?.timeLimitMs;
+        const timer =
+          opts?.timeLimitMs === undefined
+            ? undefined
+            : setTimeout(() => {
+                seen.aborted = true;
+                reject(new TaskTimeLimitError(opts.timeLimitMs!));
+              }, opts.timeLimitMs);
         opts?.signal?.addEventListener('abort', () => {
+          clearTimeout(timer);
           seen.aborted = true;
           reject(new Error('The task has been aborted'));
         });
@@ -23,7 +35,7 @@ describe('the rules parser on the worker pool', () => {
       code: 'VALIDATION_ERROR',
       fieldErrors: { description: [expect.stringContaining('could not read this text in time')] },
     });
-    expect(seen.aborted).toBe(true);
+    expect(seen).toMatchObject({ aborted: true, limitMs: 50 });
   });
 
   it("passes the caller's abort through as well", async () => {

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../../../shared/errors';
 import { AppError } from '../../../lib/errors';
-import type { WorkerPool } from '../../../lib/worker-pool';
+import { TaskTimeLimitError, type WorkerPool } from '../../../lib/worker-pool';
 import type { AddressParser } from '../index';
 
 /**
@@ -12,13 +12,16 @@ export function createRulesParser(workers: WorkerPool, timeLimitMs = PARSE_TIME_
     kind: 'rules',
     async parse(description, opts) {
       // A reading that runs past its time is stopped (piscina ends that thread), so no text, however
-      // crafted, holds a worker for everyone else.
-      const limit = AbortSignal.timeout(timeLimitMs);
-      const signal = opts?.signal ? AbortSignal.any([opts.signal, limit]) : limit;
+      // crafted, holds a worker for everyone else. (Timed from when a thread begins it: a wait in a
+      // busy queue or a new thread's start is not the text's fault.)
       try {
-        return await workers.runTask('parseShipmentDescription', description, { signal });
+        return await workers.runTask('parseShipmentDescription', description, {
+          signal: opts?.signal,
+          timeLimitMs,
+        });
       } catch (err) {
-        if (limit.aborted) throw new AppError(422, TOO_SLOW, ErrorCode.VALIDATION_ERROR, { description: [TOO_SLOW] });
+        if (err instanceof TaskTimeLimitError)
+          throw new AppError(422, TOO_SLOW, ErrorCode.VALIDATION_ERROR, { description: [TOO_SLOW] });
         throw err;
       }
     },
