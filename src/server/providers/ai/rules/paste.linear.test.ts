@@ -46,6 +46,13 @@ const CASES: [string, (n: number) => string][] = [
   ["'ship it to ' repeated (a sentence that sends the parcel to a person)", (n) => repeat('ship it to ', n)],
   ["'send a b c d to Ab Cd ' repeated", (n) => repeat('send a b c d to Ab Cd ', n)],
   ["'收件人写我同事 ' repeated", (n) => repeat('收件人写我同事 ', n)],
+  ["'Gary \"Gary\" ' repeated (a nickname in quotes in a signer's name)", (n) => repeat('Gary "Gary" ', n)],
+  ["'(and a ' repeated (who else signs)", (n) => repeat('Regards,\nGordon Silva (and a ', n)],
+  [
+    "'instead of Peterborough ' over two addresses",
+    (n) =>
+      `${repeat('instead of Peterborough ', n - 120)}\n\n38 Aylmer St N, Peterborough ON K9J 3J4\n64 Harbourview Dr, North Rustico PE C0A 1X0`,
+  ],
   ["'sorry ' repeated (chat corrections)", (n) => repeat('sorry ', n)],
   ["'sorry 1 ' repeated", (n) => repeat('sorry 1 ', n)],
   ["'sorry, postal code is …' on many lines", (n) => repeat('sorry, postal code is m5h 1j8\n', n)],

@@ -2282,4 +2282,29 @@ describe('the reading explained', () => {
         .lastName,
     ).not.toBe('我');
   });
+
+  it('two addresses and no heading: the one whose town the message does not turn down ("instead of Peterborough", "don\'t send it to Brampton"), with its phone', () => {
+    const mail =
+      'Please send it to our cottage on the Island instead of Peterborough, we are there all summer.\n\n' +
+      'Many thanks,\nGordon Silva (and Marianne)\n\n' +
+      'Home: 38 Aylmer St N, Peterborough ON K9J 3J4 · 705-555-0123\nPEI: 64 Harbourview Dr, North Rustico PE C0A 1X0 · 902-555-0175';
+    expect(read(mail).address).toMatchObject({
+      firstName: 'Gordon',
+      lastName: 'Silva',
+      address1: '64 Harbourview Dr',
+      city: 'North Rustico',
+      province: 'PE',
+      phone: '902-555-0175',
+    });
+    const offices =
+      "Could you courier it back to me? Please don't send it to Brampton.\n\nBest,\nGary\n\n" +
+      'Gurpreet "Gary" Sandhu, CPA\nSandhu & Partners LLP\n' +
+      'Brampton | 7700 Hurontario St, Suite 502, Brampton ON L6Y 4M3\nGuelph | 150 Research Lane, Suite 210, Guelph ON N1G 4T2';
+    expect(read(offices).address).toMatchObject({
+      firstName: 'Gurpreet',
+      lastName: 'Sandhu',
+      address1: '150 Research Lane',
+      city: 'Guelph',
+    });
+  });
 });

@@ -376,7 +376,8 @@ const POSTAL_LINE = /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}
 /** A form line: a short label and a colon ("电话：…", "Phone: …"). */
 const LABELLED = /^[^:：\d]{1,24}[:：]/u;
 
-type Block = { heading?: string; lines: Line[]; others: string[]; excluded: Set<number> };
+/** `placed`: chosen by the place the message names (placeBlock); its phone wins as a heading's block's does. */
+type Block = { heading?: string; lines: Line[]; others: string[]; excluded: Set<number>; placed?: boolean };
 
 /** The fields of an e-mail's header around its "To:" line. */
 const MAIL_HEADER_FIELD = /^(?:sent|date|subject|cc|bcc|envoyé|objet|re[çc]u|发送时间|主题|主題)[ \t]*[:：]/iu;
@@ -457,7 +458,7 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
     paragraph = i + 1;
   });
   for (let k = 0; k + 1 < sections.length; k++) sections[k].to = Math.min(sections[k].to, sections[k + 1].from);
-  if (!sections.length) return envelope(lines) ?? placeBlock(lines);
+  if (!sections.length) return envelope(lines) ?? placeBlock(lines, targets);
   for (const s of sections) {
     // "Head office: 200 Front St W, Toronto, ON M5V 3K2" — a whole address on the heading's line is the whole block.
     const first = lines[s.from]?.text ?? '';
@@ -520,23 +521,43 @@ const PLACE_ASKED =
 
 /**
  * No heading, several addresses, and the message sends it to one place by its town ("at our Kelowna
- * branch, not head office in Vernon"): the paragraph that holds that town's postal line.
+ * branch, not head office in Vernon"), or turns down all but one by theirs ("send it to our summer
+ * place instead of Peterborough" over a Peterborough and a North Rustico address): the paragraph
+ * that holds that postal line.
  */
-function placeBlock(lines: Line[]): Block | undefined {
+function placeBlock(lines: Line[], targets: Targets): Block | undefined {
   const postal = lines.flatMap((l, i) => (l.text && POSTAL_LINE.test(l.text) && hasStreet(l.text) ? [i] : []));
   if (postal.length < 2) return undefined;
   let town: string | undefined;
   for (const l of lines) if (l.text && !POSTAL_LINE.test(l.text) && (town = PLACE_ASKED.exec(l.text)?.[1])) break;
-  if (!town) return undefined;
-  const word = new RegExp(`(?<![\\p{L}])${escapeRegExp(town)}(?![\\p{L}])`, 'u');
-  const hits = postal.filter((i) => word.test(lines[i].text));
+  let hits: number[] = [];
+  if (town) {
+    const word = new RegExp(`(?<![\\p{L}])${escapeRegExp(town)}(?![\\p{L}])`, 'u');
+    hits = postal.filter((i) => word.test(lines[i].text));
+  } else if (targets.not.size) {
+    const turnedDown = (t: string) =>
+      t
+        .toLowerCase()
+        .split(/[^\p{L}'’-]+/u)
+        .some((w) => targets.not.has(w) && Boolean(lookupCity(w)));
+    hits = postal.filter((i) => !turnedDown(lines[i].text));
+    if (hits.length === postal.length) return undefined;
+  }
   if (hits.length !== 1) return undefined;
   let from = hits[0];
-  while (from > 0 && lines[from - 1].text && hits[0] - from < 6) from--;
+  // (Up over its name and company lines, not over another address or that address's phone.)
+  while (
+    from > 0 &&
+    lines[from - 1].text &&
+    hits[0] - from < 6 &&
+    !POSTAL_LINE.test(lines[from - 1].text) &&
+    !PHONE_OR_MAIL_ONLY.test(lines[from - 1].text)
+  )
+    from--;
   let to = hits[0] + 1;
   while (to < lines.length && lines[to].text && !POSTAL_LINE.test(lines[to].text)) to++;
   const others = postal.filter((i) => i !== hits[0]).map((i) => lines[i].text);
-  return { lines: lines.slice(from, to), others, excluded: new Set() };
+  return { lines: lines.slice(from, to), others, excluded: new Set(), placed: true };
 }
 
 /**
@@ -728,7 +749,7 @@ const BILL_AND_SHIP =
 const TARGET_VERB =
   /\b(?:send|sent|ship|go|goes|going|shipp?ed|deliver|delivered|mail|mailed|courier|couriered|forward|direct|drop|envoyer|envoie|envoyez|envoyé|expédier|expédiez|exp[ée]die|livrer|livrez|livré|adresser|adressez)\b[^.!?\n]{0,80}?\b(?:to|at|à|au|aux|chez)\s+(?:(?:my|his|her|your|our)\s+attention\s+(?:at|in)\s+|(?:mon|son|votre)\s+attention\s+(?:à|au)\s+)?(?:the\s+|our\s+|my\s+|notre\s+|nos\s+|mon\s+|ma\s+|le\s+|la\s+|l['’])?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
 const NOT_TARGET =
-  /\b(?:not|rather than|instead of|pas|non|plutôt qu['’]?)\s+(?:(?:send|ship|deliver|mail|courier|envoyer|livrer|expédier)(?:\s+(?:it|them|this|le|la|les))?\s+)?(?:to\s+|at\s+|au\s+|à\s+)?(?:the\s+|our\s+|my\s+|le\s+|la\s+|l['’]|notre\s+)?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
+  /\b(?:not|don['’]?t|rather than|instead of|pas|non|plutôt qu['’]?)\s+(?:(?:send|ship|deliver|mail|courier|envoyer|livrer|expédier)(?:\s+(?:it|them|this|le|la|les))?\s+)?(?:to\s+|at\s+|au\s+|à\s+)?(?:the\s+|our\s+|my\s+|le\s+|la\s+|l['’]|notre\s+)?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
 /** "please use our mailing address", "utilisez l'adresse postale": the place asked for, outright. */
 const USE_TARGET =
   /\b(?:use|utilisez|utiliser|prenez)\s+(?:our|the|my|this|notre|l['’]|la|le)\s*([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:address|adresse)\b|\b(?:use|utilisez|utiliser)\s+(?:our|the|my|notre|l['’])\s*(?:address|adresse)\s+(?:of\s+the\s+|du\s+|de\s+la\s+)?([\p{L}-]+)/giu;
@@ -1280,6 +1301,8 @@ function signerAt(lines: Line[], at: number, company?: string): PasteReading['si
   const raw = lines[i]?.text
     .slice(0, NAME_LINE_MAX)
     .replace(PRONOUNS, '')
+    // "Gordon Teixeira (and Marianne)": the one who signs, without who else is there.
+    .replace(/(?<![ \t])[ \t]*\((?:and|et|&|\+|with|avec)[ \t][^()\d]{1,40}\)$/iu, '')
     .replace(CREDENTIALS, '')
     .replace(/^(?:dr|dre|mr|mrs|ms|m|mme|me)\.?\s+/i, '')
     // "Hector Villanueva, Shop Foreman", "Ana Ruiz | Buyer": the title beside the name.
@@ -1300,12 +1323,19 @@ function signerAt(lines: Line[], at: number, company?: string): PasteReading['si
   // "Cheers,\nPriya\n\nPriya Natarajan, CPA\nController …": the full name under the first name.
   let j = i + 1;
   while (j < lines.length && !lines[j].text) j++;
-  const full = lines[j]?.text.slice(0, NAME_LINE_MAX).replace(PRONOUNS, '').replace(CREDENTIALS, '').trim();
+  const written = lines[j]?.text.slice(0, NAME_LINE_MAX).replace(PRONOUNS, '').replace(CREDENTIALS, '').trim();
+  // ("Gary" over 'Gurpreet "Gary" Sandhu, CPA': the nickname signs, the full name is without it.)
+  const full = written?.replace(BRACKETED_NICKNAME, '');
+  const nickname = Boolean(
+    full && full !== written && !raw.includes(' ') && new RegExp(`["“(]${escapeRegExp(raw)}["”)]`, 'u').test(written!),
+  );
   if (
     full &&
     full !== raw &&
     // (Or a short form of its first name: "Jas" over "Jaspreet Kaur Dhillon".)
-    (full.startsWith(`${raw} `) || (!raw.includes(' ') && raw.length >= 2 && full.split(' ')[0].startsWith(raw))) &&
+    (nickname ||
+      full.startsWith(`${raw} `) ||
+      (!raw.includes(' ') && raw.length >= 2 && full.split(' ')[0].startsWith(raw))) &&
     /^[\p{L}'’. -]+$/u.test(full) &&
     full.split(/\s+/).length <= 4
   ) {
@@ -1588,7 +1618,8 @@ function splitChineseLabels(input: string): string {
 
 /** A phone's own label before it ("T:", "C:", "cell", "Fax:"), so it does not stay behind as a name. */
 /** A nickname in brackets inside a name: "Dr. Katarzyna (Kasia) Nowak-Haldane", "Margaret (Peggy) Doucette". */
-const BRACKETED_NICKNAME = /[ \t]\(\p{Lu}[\p{Ll}'’-]{1,20}\)(?=[ \t]+\p{Lu}\p{Ll})/gu;
+const BRACKETED_NICKNAME =
+  /[ \t](?:\(\p{Lu}[\p{Ll}'’-]{1,20}\)|["“]\p{Lu}[\p{Ll}'’-]{1,20}["”])(?=[ \t]+\p{Lu}\p{Ll})/gu;
 /** A short note in brackets ending a line: "604-555-0134（送貨請打這個）". */
 const BRACKET_NOTE_END = /[(（][^()（）\n]{0,30}[)）][ \t]*$/u;
 
@@ -1659,7 +1690,7 @@ type Attention = { name: string; start: number; also?: number };
 
 function bodyAttention(lines: Line[], block: Block | undefined): Attention | undefined {
   // (A block without a heading is the whole text: its sentences are searched too.)
-  const inBlock = new Set(block?.heading ? block.lines.map((l) => l.start) : []);
+  const inBlock = new Set(block?.heading || block?.placed ? block.lines.map((l) => l.start) : []);
   for (const l of lines) {
     if (!l.text || inBlock.has(l.start) || block?.excluded.has(l.start) || l.text.split(/\s+/).length < 6) continue;
     for (const m of l.text.matchAll(BODY_ATTENTION)) {
@@ -1737,7 +1768,7 @@ const DELIVER_TO =
 
 function findPhones(lines: Line[], block: Block | undefined, attention?: Attention): Phone[] {
   // Phones of a billing or head-office block are not the recipient's; those of the chosen block win.
-  const inBlock = new Set(block?.heading ? block.lines.map((l) => l.start) : []);
+  const inBlock = new Set(block?.heading || block?.placed ? block.lines.map((l) => l.start) : []);
   const out: Phone[] = [];
   // The words of the chosen block's heading that name a place ("Warehouse", "Réception des marchandises").
   const placeWords = (block?.heading ?? '')
