@@ -2307,4 +2307,23 @@ describe('the reading explained', () => {
       city: 'Guelph',
     });
   });
+
+  it('the phone labelled as the chosen place ("Labo :" under "Laboratoire :", "Warehouse (716) …") over the office line, not over the cell', () => {
+    const labo =
+      'Pourriez-vous expédier les échantillons au laboratoire (et non au siège social)?\n\nCordialement,\n\nGeneviève Roy\nDirectrice des achats\nBiomarins inc.\n' +
+      'Siège social : 310, allée des Ursulines, Rimouski (Québec)  G5L 3A1\nLaboratoire : 186, rue Saint-Germain Est, Rimouski (Québec)  G5L 1B2\n' +
+      'Tél. : 418 555-0114, poste 22\nLabo : 418 555-0157';
+    expect(read(labo).address).toMatchObject({ postalCode: 'G5L 1B2', phone: '418-555-0157' });
+    const store =
+      'Please ship to our warehouse, not the Elmwood store.\n\nThanks,\nDominic Russo\nRusso Brothers Fine Foods, Inc.\n' +
+      'Store: 905 Elmwood Ave, Buffalo, NY 14222\nWarehouse: 2480 Walden Ave, Suite 6, Cheektowaga, NY 14225\n' +
+      'Phone (716) 555-0186 | Warehouse (716) 555-0112';
+    expect(read(store).address).toMatchObject({ city: 'Cheektowaga', phone: '716-555-0112' });
+    // The writer who will be there keeps their cell.
+    const plant =
+      'Send the bearings straight to the plant please.\n\nRegards,\nPierre Gauthier\nNickel Basin Fabricating Ltd.\n' +
+      'Sales office: 30 Elm St, Suite 305, Sudbury ON P3C 1S8\nPlant: 1180 Lorne St, Sudbury ON P3C 4R9\n' +
+      'Plant 705-555-0134 | Cell 249-555-0111';
+    expect(read(plant).address).toMatchObject({ address1: '1180 Lorne St', phone: '249-555-0111' });
+  });
 });

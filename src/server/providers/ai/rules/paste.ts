@@ -1823,13 +1823,30 @@ function findPhones(lines: Line[], block: Block | undefined, attention?: Attenti
         /(?<![\p{L}])(?:her|his|their|son|sa|leur)[ \t]+(?:cell|cell phone|phone|number|mobile|cellulaire|cell\.|numéro|tel|tél\.?)[^\d\n]{0,12}$/iu.test(
           line.text.slice(Math.max(0, m.index - 30), m.index),
         );
+      // (Or the number's own label, before it or in brackets after it, is a word of that heading or its
+      // short form: "Labo : 418 555-0157" under "Laboratoire :", "418-555-0185 (atelier)" under
+      // "Atelier de costumes :", "Warehouse (716) 555-0112" under "Warehouse:".)
+      const labels = [
+        ...(/([\p{L}][\p{L}'’.-]*(?:[ \t]+[\p{L}'’.-]+){0,2})[ \t]*[:：]?[ \t]*$/u.exec(before)?.[1] ?? '').split(
+          /[ \t]+/,
+        ),
+        /^[ \t]*\(([\p{L}]{4,20})\)/u.exec(after)?.[1] ?? '',
+      ]
+        .map((w) => w.toLowerCase().replace(/\.$/, ''))
+        .filter((w) => w.length >= 4);
+      // (Ahead of the office line, not of a cell: "Plant 705-555-0134 | Cell 249-555-0111" is the writer's
+      // cell when the writer is the one there.)
       const place =
         theirs ||
         (Boolean(attention && placeWords.length) && placeWords.some((w) => before.toLowerCase().includes(w))) ||
         placeWords.some(
           (w) => !/^(?:bureau|office|home|maison|work)$/.test(w) && new RegExp(`^\\s*\\(${w}\\)`, 'iu').test(after),
         );
-      if (place) rank = 1.5;
+      const labelled = placeWords.some(
+        (w) =>
+          !/^(?:bureau|office|home|maison|work)$/.test(w) && labels.some((l) => w.startsWith(l) || l.startsWith(w)),
+      );
+      if (place || labelled) rank = 1.5;
       else if (CELL.test(before) || /^\s*\(?(?:cell|mobile|cellulaire|手机|手機)/i.test(after)) rank = 1;
       else if (DIRECT.test(before) || /^\s*\(?direct/i.test(after)) rank = 2;
       if (TOLL_FREE.test(area)) rank = 5;
