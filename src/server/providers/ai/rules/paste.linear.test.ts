@@ -53,6 +53,8 @@ const CASES: [string, (n: number) => string][] = [
     (n) =>
       `${repeat('instead of Peterborough ', n - 120)}\n\n38 Aylmer St N, Peterborough ON K9J 3J4\n64 Harbourview Dr, North Rustico PE C0A 1X0`,
   ],
+  ["'Kijiji · ' repeated (a listing's title)", (n) => repeat('Kijiji · ', n)],
+  ["'Kijiji\n' repeated", (n) => repeat('Kijiji\n', n)],
   ["'sorry ' repeated (chat corrections)", (n) => repeat('sorry ', n)],
   ["'sorry 1 ' repeated", (n) => repeat('sorry 1 ', n)],
   ["'sorry, postal code is …' on many lines", (n) => repeat('sorry, postal code is m5h 1j8\n', n)],

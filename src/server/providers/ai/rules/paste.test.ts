@@ -2326,4 +2326,15 @@ describe('the reading explained', () => {
       'Plant 705-555-0134 | Cell 249-555-0111';
     expect(read(plant).address).toMatchObject({ address1: '1180 Lorne St', phone: '249-555-0111' });
   });
+
+  it('a marketplace chat: the listing title ("Kijiji · Snowblower carburetor kit") is no name; a name once over a street is the friend the address is for', () => {
+    const kijiji =
+      'Kijiji · Snowblower carburetor kit (new in package)\n\nDave M. — Mar 2\nstill have it?\nMe — Mar 2\nYep, $15 shipping\nDave M. — Mar 2\n' +
+      'deal. send to dave mcintyre 112 wellington st e sault ste marie p6a 2l4';
+    expect(read(kijiji).address).toMatchObject({ firstName: 'Dave', lastName: 'McIntyre', city: 'Sault Ste. Marie' });
+    const messenger =
+      'Alexis Fortin\nYo! mon chum veut une de tes affiches aussi\nAlexis Fortin\nOlivier Nadeau\n1125 3e avenue app 4\nQuébec G1L 2X3\n' +
+      "Vous\nParfait! Un numéro?\nAlexis Fortin\n581 555-0149\nc'est le sien pas le mien lol";
+    expect(read(messenger).address).toMatchObject({ firstName: 'Olivier', lastName: 'Nadeau', postalCode: 'G1L 2X3' });
+  });
 });

@@ -103,10 +103,12 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   forgetLineKinds();
   // Quoted lines of a reply ("> …", ">> …") are read as written.
   // Blanks of a printed form ("Apt./Unit: ____") hold nothing.
+  // A marketplace chat's listing title ("Kijiji · Snowblower carburetor kit") names the item, no one.
   const thread = cutThread(
     prepare(input)
       .replace(/^[ \t]*(?:>[ \t]?)+/gm, '')
-      .replace(/_{3,}/g, ''),
+      .replace(/_{3,}/g, '')
+      .replace(LISTING_TITLE, ''),
   );
   const text = splitColumns(thread.text);
   const csv = readCsv(text);
@@ -368,6 +370,8 @@ function splitLines(text: string): Line[] {
   return out;
 }
 
+const LISTING_TITLE =
+  /^[ \t]*(?:kijiji|(?:facebook[ \t]+)?marketplace|craigslist|lespac|varagesale|poshmark|mercari)[ \t]*[·•|:–—][^\n]*$/gimu;
 const UK_POSTCODE = /(?<![\p{L}\p{N}])[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}(?![\p{L}\p{N}])/u;
 const SENDER_LINE =
   /^(?:sender|from|shipper|return address|return to|expéditeur|expediteur|exp\.|寄件人|发件人|發件人)[ \t]*[:：]/iu;
@@ -1050,6 +1054,15 @@ function stripSpeakers(input: Line[]): Line[] {
     const t = l.text.trim();
     if (nameAlone.test(t)) alone.set(t, (alone.get(t) ?? 0) + 1);
   }
+  // A name once, over a street, inside the messages: the person the address is for ("Olivier Nadeau"
+  // sent by "Alexis Fortin" for a friend).
+  const named = input.some(
+    (l, k) =>
+      nameAlone.test(l.text.trim()) &&
+      alone.get(l.text.trim()) === 1 &&
+      hasStreet(input[k + 1]?.text ?? '') &&
+      lineKind(input[k + 1].text) === 'keep',
+  );
   const lines = input.map((l): Line => {
     const t = l.text.trim();
     if (!own && (alone.get(t) ?? 0) >= 3) {
@@ -1057,9 +1070,10 @@ function stripSpeakers(input: Line[]): Line[] {
       return { ...l, text: '', speaker: current };
     }
     if (own && (OWN_LINE.test(t) || (alone.get(t) ?? 0) >= 2)) {
-      // (The line stays: only the e-mails of the user's own messages are set aside.)
+      // (The line stays, the speaker's name for want of another: only the e-mails of the user's own
+      // messages are set aside.)
       current = OWN_LINE.test(t) ? 'You' : undefined;
-      return { ...l, speaker: current };
+      return { ...l, ...(named && !OWN_LINE.test(t) && { text: '' }), speaker: current };
     }
     // WhatsApp exports: "[2024-05-11, 9:02:14 AM] Bilal Chaudhry: …" — the stamp and the speaker go.
     const stamped = /^\[[^\]\n]{6,40}\]\s*([^:：\n]{1,40})[:：]\s*/u.exec(l.text);
