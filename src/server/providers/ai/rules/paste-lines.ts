@@ -428,6 +428,13 @@ function isProse(t: string): boolean {
     return han >= 8 && !ZH_PLACE.test(t) && words.length <= 3;
   }
   if (words.length >= 7) return true;
+  // "He's in a retirement home, room 214:": a sentence leading to the address, no part of it.
+  if (
+    words.length >= 5 &&
+    /[:：]\s*$/u.test(t) &&
+    /^(?:he|she|they|i|we|it|il|elle|ils|elles|je|nous|on)(?:['’]\p{L}{1,2})?\s/iu.test(t)
+  )
+    return true;
   return (
     words.length >= 4 && /[?!]\s*\S{0,3}$/u.test(t) && !/^\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+){1,3}[!.]?$/u.test(t)
   );
@@ -455,6 +462,8 @@ export function lineKind(text: string): LineKind {
 }
 
 /** A basement unit said in a sentence: "i'm in the basement suite so pls put bsmt on it". */
+const UNIT_SAID =
+  /(?<![\p{L}])(?:room|apt|apartment|unit|suite|app|appartement)\.?[ \t]*#?[ \t]*\d{1,5}[A-Za-z]?(?![\p{L}\p{N}])/iu;
 export const BASEMENT_SAID = /(?<![\p{L}])(?:bsmt|basement (?:suite|apt|apartment|unit)|sous-sol)(?![\p{L}])/iu;
 
 /** Season's wishes that close a message: "Merry Christmas!", "Joyeuses fêtes". */
@@ -513,6 +522,8 @@ function classify(text: string): LineKind {
   if (!/\d/.test(t) && t.length <= 80 && JOB.test(t) && !LEGAL_SUFFIX.test(t)) return 'noise';
   // "i'm in the basement suite so pls put bsmt on it": the unit, said in a sentence.
   if (isProse(t) && BASEMENT_SAID.test(t)) return 'correction';
+  // "He's in a retirement home, room 214:": a sentence leading to the address gives its unit.
+  if (isProse(t) && /[:：]\s*$/u.test(t) && UNIT_SAID.test(t)) return 'correction';
   if (isProse(t)) return 'noise';
   return 'keep';
 }

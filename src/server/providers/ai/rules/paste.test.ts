@@ -2337,4 +2337,20 @@ describe('the reading explained', () => {
       "Vous\nParfait! Un numéro?\nAlexis Fortin\n581 555-0149\nc'est le sien pas le mien lol";
     expect(read(messenger).address).toMatchObject({ firstName: 'Olivier', lastName: 'Nadeau', postalCode: 'G1L 2X3' });
   });
+
+  it('chats: "He\'s in a retirement home, room 214:" gives the unit and no name; "au nom de ma blonde, Jade Villeneuve"; "vous pouvez l\'envoyer au 215 rue …"', () => {
+    expect(
+      read(
+        "It's a gift for my grandpa.\n\nHe's in a retirement home, room 214:\nWalter Kowal\n655 Corydon Ave\nWinnipeg MB R3M 0W6",
+      ).address,
+    ).toMatchObject({ firstName: 'Walter', lastName: 'Kowal', address1: '655 Corydon Ave', address2: 'Room 214' });
+    expect(
+      read('mets ça au nom de ma blonde, Jade Villeneuve\n1027 rue labelle app 6, st-jérôme J7Z 5N1').address,
+    ).toMatchObject({ firstName: 'Jade', lastName: 'Villeneuve', city: 'Saint-Jérôme' });
+    expect(
+      read(
+        "Audrey Roy : bonjour! je prendrais le coussin\nAudrey Roy : vous pouvez l'envoyer au 215 rue lindsay app 5, drummondville j2b 1g8",
+      ).address,
+    ).toMatchObject({ firstName: 'Audrey', lastName: 'Roy', address1: '215 rue Lindsay', address2: 'App. 5' });
+  });
 });

@@ -1158,7 +1158,7 @@ function dropSuperseded(lines: Line[]): void {
 
 /** A chat line that runs into its address: "… i want it in green!! ship to priya patel 2190 …" / "我的收货信息如下：加拿大…". */
 const LEAD_MARKER =
-  /(?:^|[\s,.!?;:])(?:ship(?:\s+(?:it|this|them))?\s+to|send(?:\s+(?:it|this|them))?\s+to|deliver(?:\s+(?:it|this|them))?\s+to|mail(?:\s+it)?\s+to|my address is|address is|livraison\s*:|adresse\s*:|mon adresse(?: c['’]est| est)?)[\s:]*\s(?=\S)|(?:如下|寄到|寄去|寄往|发到|發到|送到|地址是|地址为|地址為|地址係)[\s:：,，]*(?=\S)/iu;
+  /(?:^|[\s,.!?;:])(?:(?:l['’]|les\s+|le\s+|la\s+|me\s+|nous\s+)?(?:envoyer|envoie|envoyez|expédier|expédie|expédiez|poster|postez|livrer|livrez)\s+(?:au|à)(?=\s+\d)|ship(?:\s+(?:it|this|them))?\s+to|send(?:\s+(?:it|this|them))?\s+to|deliver(?:\s+(?:it|this|them))?\s+to|mail(?:\s+it)?\s+to|my address is|address is|livraison\s*:|adresse\s*:|mon adresse(?: c['’]est| est)?)[\s:]*\s(?=\S)|(?:如下|寄到|寄去|寄往|发到|發到|送到|地址是|地址为|地址為|地址係)[\s:：,，]*(?=\S)/iu;
 
 function cutLead(t: string): string {
   // "Je suis jamais chez nous de jour, envoyez ça à ma job svp : Kevin Doucet …"
@@ -1398,7 +1398,7 @@ const CHAT_NAME = new RegExp(
 );
 /** Who the parcel is for, said outright: "for my sister anna kowalski", "pour ma blonde, Sarah-Maude Gingras", "under the name …". */
 const FOR_NAME = new RegExp(
-  `(?:^|[\\s,.!?;:(])(?:name on (?:the )?(?:box|parcel|package|label|door|buzzer) is|(?:her|his|their|my) name is on the (?:door|buzzer|mailbox|box)[,:]?|au nom de|on behalf of|in the name of|(?:his|her|their) (?:full )?name is|(?:son|sa) nom (?:complet )?(?:c['’]est|est)|under my name[,:]?|under the name(?: of)?|(?:under|in|with|put)[ \\t]+(?:my|his|her|their)[ \\t]+(?:${RELATION})['’]s[ \\t]+name(?:[ \\t]+(?:tho|though|instead|please|pls))?[,:]?|under|(?:put|use|write) my name on (?:it|the (?:label|box|parcel|package))(?:[ \\t]+not[ \\t]+[\\p{L}'’]+)?[,:]?|put|(?:to|for|à|pour|chez)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION})[,:]?)\\s+(?:(?:m|me|mme|mr|mrs|ms|dr|dre)\\.?\\s+)?([\\p{L}'’-]+(?:[ \\t]+[\\p{L}'’-]+){0,2})`,
+  `(?:^|[\\s,.!?;:(])(?:(?:au nom de|in the name of)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION})[,:]?|name on (?:the )?(?:box|parcel|package|label|door|buzzer) is|(?:her|his|their|my) name is on the (?:door|buzzer|mailbox|box)[,:]?|au nom de|on behalf of|in the name of|(?:his|her|their) (?:full )?name is|(?:son|sa) nom (?:complet )?(?:c['’]est|est)|under my name[,:]?|under the name(?: of)?|(?:under|in|with|put)[ \\t]+(?:my|his|her|their)[ \\t]+(?:${RELATION})['’]s[ \\t]+name(?:[ \\t]+(?:tho|though|instead|please|pls))?[,:]?|under|(?:put|use|write) my name on (?:it|the (?:label|box|parcel|package))(?:[ \\t]+not[ \\t]+[\\p{L}'’]+)?[,:]?|put|(?:to|for|à|pour|chez)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION})[,:]?)\\s+(?:(?:m|me|mme|mr|mrs|ms|dr|dre)\\.?\\s+)?([\\p{L}'’-]+(?:[ \\t]+[\\p{L}'’-]+){0,2})`,
   'iu',
 );
 const NOT_NAME =
@@ -1920,7 +1920,7 @@ function findEmails(lines: Line[], block: Block | undefined): string[] {
 
 const CORRECTION_POSTAL = /\b([A-Za-z]\d[A-Za-z])\s?(\d[A-Za-z]\d)\b/;
 const CORRECTION_UNIT =
-  /\b(apt\.?|apartment|unit|suite|app\.?|appartement|#)\s*(?:(?:is|est|no\.?|:)\s*)?#?\s*([A-Za-z]?\d{1,5}[A-Za-z]?)\b/i;
+  /\b(apt\.?|apartment|unit|suite|app\.?|appartement|room|#)\s*(?:(?:is|est|no\.?|:)\s*)?#?\s*([A-Za-z]?\d{1,5}[A-Za-z]?)\b/i;
 const FRENCH_NOT_BUT =
   /\bc['’ ]?est pas (?:le |la |l['’]|au |à )?([\p{L}\d-]+)[^,.;!?\n]{0,30}?[\s,]+(?:c['’ ]?est|mais) (?:le |la |l['’]|au |à )?([\p{L}\d-]+)/iu;
 const CORRECTION_SWAP =
