@@ -79,10 +79,10 @@ const cjk = Object.values(CJK_LABELS).flat().sort(byLength).map(escape);
 /**
  * A label followed by a colon: "Phone:", "Postal code :", "电话：" (full-width colons are already
  * folded by NFKC). Latin labels must start a word; Chinese ones may follow any character.
- * Also "c/o" without a colon.
+ * Also "c/o" without a colon, and "À l'attention de" / "Attn" opening a line over a capitalised name.
  */
 export const LABEL_PATTERN = new RegExp(
-  `(?:(?<![\\p{L}\\p{N}])(${latin.join('|')})|(${cjk.join('|')}))[ \\t]*:|(?<![\\p{L}\\p{N}])(c/o|C/O|a/s|A/S)\\s+`,
+  `(?:(?<![\\p{L}\\p{N}])(${latin.join('|')})|(${cjk.join('|')}))[ \\t]*:|(?<![\\p{L}\\p{N}])(c/o|C/O|a/s|A/S)\\s+|(?<=^|\\n)[ \\t]*([àÀaA] l['’]attention d(?:e|u)|attn\\.?|attention)[ \\t]+`,
   'giu',
 );
 

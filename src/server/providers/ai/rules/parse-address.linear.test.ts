@@ -21,6 +21,8 @@ const WORST_CASES: [string, string][] = [
   ['repeated 加拿大 (province affixes)', '加拿大'],
   ['initials with periods (sentence split)', 'a. '],
   ['abbreviations with periods (sentence split)', 'St. '],
+  ["'attention' lines over a name (attention without a colon)", 'attention Ab Cd\n'],
+  ["'attn A' lines without an end (attention without a colon)", 'attn A '],
 ];
 
 /** A long inner run after a keyword or between words: each regex once retried it from every character. */
@@ -38,6 +40,7 @@ const RUN_CASES: [string, (n: number) => string][] = [
   ['exclamation marks before a word (sentence split)', (n) => `${'!'.repeat(n - 1)}a`],
   ['periods inside a street word', (n) => `1 ${'.'.repeat(n - 7)}x Rd`],
   ['spaces after a role word (role prefix)', (n) => `sender${' '.repeat(n - 7)}x`],
+  ['spaces after "attention" (attention without a colon)', (n) => `attention${' '.repeat(n - 11)}Ab`],
 ];
 
 function expectLinear(make: (n: number) => string): void {

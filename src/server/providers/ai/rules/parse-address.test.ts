@@ -99,4 +99,15 @@ describe('roles', () => {
     expect(Object.keys(result)).toEqual(['receiver']);
     expect(result.receiver).toMatchObject({ firstName: 'Rachel', city: 'Toronto', postalCode: 'M5R 2K2' });
   });
+
+  it('"À l\'attention de Nadia Benali" under a company line names the person; the line over it stays the company as written', () => {
+    expect(
+      parseAddressText(
+        "CPE Les Petits Pinsons\nÀ l'attention de Nadia Benali\n235 boul. Sainte-Rose\nLaval (Québec) H7L 1L6",
+      ),
+    ).toMatchObject({ firstName: 'Nadia', lastName: 'Benali', company: 'CPE Les Petits Pinsons', city: 'Laval' });
+    expect(
+      parseAddressText("Harbourside Pharmacy\nattn Maeve Kelly lol\n140 Water St, St. John's NL A1C 1A9"),
+    ).toMatchObject({ company: 'Harbourside Pharmacy' });
+  });
 });

@@ -329,13 +329,19 @@ export function prepare(input: string): string {
   );
 }
 
+/** A capitalised name of up to four words, alone on its line or before a comma (case-sensitive). */
+const NAME_AHEAD = /^\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’.-]*){0,3}[ \t]*(?:$|\n|,)/u;
+
 function splitLabels(text: string): { labels: Label[]; free: string[] } {
   const labels: Label[] = [];
   const free: string[] = [];
   const hits: { start: number; end: number; field: LabelField }[] = [];
   for (const m of text.matchAll(LABEL_PATTERN)) {
-    const word = (m[1] ?? m[2] ?? m[3]).toLowerCase().replace(/\s+/g, ' ');
-    const field = m[3] ? 'careOf' : LABEL_FIELDS.get(word);
+    const word = (m[1] ?? m[2] ?? m[3] ?? m[4]).toLowerCase().replace(/\s+/g, ' ');
+    // ("À l'attention de Nadia Benali", "Attn Ahmed El-Sayed" at a line's start: the person, without a colon.)
+    // (Only over a name in capitals, then the line's end or a comma: "attn Maeve Kelly lol" is a chat's.)
+    if (m[4] && !NAME_AHEAD.test(text.slice(m.index + m[0].length, m.index + m[0].length + 120))) continue;
+    const field = m[3] ? 'careOf' : m[4] ? 'attn' : LABEL_FIELDS.get(word);
     if (field) hits.push({ start: m.index, end: m.index + m[0].length, field });
   }
   let cursor = 0;
@@ -957,6 +963,7 @@ function resolve(w: Work, segments: Segment[]): void {
       : rest;
   let nameIndex = -1;
   let nameAfter = false;
+  let nameText: string | undefined; // the line the name was read from, whole
   let guessedCompany = false;
   for (const c of ordered) {
     const text = stripDot(c.text);
@@ -983,8 +990,13 @@ function resolve(w: Work, segments: Segment[]): void {
     if (!name) continue;
     if (!w.name && !w.attnName) {
       w.name = name;
+      nameText = text;
       nameIndex = c.index;
       nameAfter = after;
+    } else if (w.attnName && !w.name && !w.company && !after) {
+      // The line over "À l'attention de Nadia Benali" and the street is the place's: "CPE Les Petits Pinsons".
+      w.company = text;
+      guessedCompany = !COMPANY_PATTERN.test(` ${text} `);
     } else if (!w.company && !after && isNameLike(text) && (nameIndex < 0 || Math.abs(c.index - nameIndex) === 1)) {
       // A second name-like line is the company only right next to the name ("Jane Doe / Acme Farms / 12 …").
       w.company = text;
@@ -995,7 +1007,8 @@ function resolve(w: Work, segments: Segment[]): void {
   if ((!w.name || nameAfter) && !w.attnName && w.careOfName) w.name = w.careOfName;
   if (!w.name && w.attnName) w.name = w.attnName;
   else if (w.attnName && w.name !== w.attnName) {
-    w.company ??= w.name;
+    // (The line as written: "CPE Les Petits Pinsons" over "À l'attention de Nadia Benali".)
+    w.company ??= nameText ?? w.name;
     w.name = w.attnName;
   }
 }

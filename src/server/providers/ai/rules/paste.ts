@@ -108,7 +108,9 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
     prepare(input)
       .replace(/^[ \t]*(?:>[ \t]?)+/gm, '')
       .replace(/_{3,}/g, '')
-      .replace(LISTING_TITLE, ''),
+      .replace(LISTING_TITLE, '')
+      // "À l'att. de Nadia Benali": the short form of "À l'attention de".
+      .replace(/(?<![\p{L}])([àÀaA][ \t]+l['’])att\.?(?=[ \t]+d(?:e|u|['’]))/gu, '$1attention'),
   );
   const text = splitColumns(thread.text);
   const csv = readCsv(text);
