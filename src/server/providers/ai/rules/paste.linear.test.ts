@@ -57,6 +57,8 @@ const CASES: [string, (n: number) => string][] = [
   ["'Kijiji\n' repeated", (n) => repeat('Kijiji\n', n)],
   ["'room 1 ' repeated, ending in ':' (a unit said in a sentence)", (n) => `${repeat('he is in room 1 ', n - 1)}:`],
   ["'l'envoyer au ' repeated", (n) => repeat("vous pouvez l'envoyer au ", n)],
+  ["'à l'att. ' repeated (the short form of 'à l'attention de')", (n) => repeat("à l'att. ", n)],
+  ["'敬祝 ' repeated (a Chinese closing)", (n) => repeat('敬祝 ', n)],
   ["'sorry ' repeated (chat corrections)", (n) => repeat('sorry ', n)],
   ["'sorry 1 ' repeated", (n) => repeat('sorry 1 ', n)],
   ["'sorry, postal code is …' on many lines", (n) => repeat('sorry, postal code is m5h 1j8\n', n)],

@@ -2353,4 +2353,21 @@ describe('the reading explained', () => {
       ).address,
     ).toMatchObject({ firstName: 'Audrey', lastName: 'Roy', address1: '215 rue Lindsay', address2: 'App. 5' });
   });
+
+  it('"敬祝 商祺" closes a Chinese letter, no name; "À l\'att. de" is "À l\'attention de"; "Érablière du Sommet" over its person is the company', () => {
+    const zh =
+      '陳先生您好：\n\n請將貨物寄至本公司門市，收件人寫我的名字即可。\n\n敬祝 商祺\n\n歐陽志明\n店長\nGolden Leaf Tea House Ltd.\n' +
+      '門市：4151 Hazelbridge Way, Unit 2780, Richmond BC V6X 4J7';
+    expect(read(zh).address).toMatchObject({ lastName: '歐陽', firstName: '志明', city: 'Richmond' });
+    expect(
+      read(
+        "Veuillez livrer à l'installation :\n\nCPE Les Petits Pinsons\nÀ l'att. de Nadia Benali\n235 boul. Sainte-Rose\nLaval (Québec) H7L 1L6",
+      ).address,
+    ).toMatchObject({ firstName: 'Nadia', lastName: 'Benali', company: 'CPE Les Petits Pinsons' });
+    expect(
+      read(
+        'Envoie ça direct à la cabane :\n\nÉrablière du Sommet\nMathis Thibodeau\n1630 rang Saint-Joseph\nSaint-Benoît-Labre (Québec) G0M 1P0',
+      ).address,
+    ).toMatchObject({ firstName: 'Mathis', lastName: 'Thibodeau', company: 'Érablière du Sommet' });
+  });
 });

@@ -172,7 +172,7 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
         ));
     if (couple && put) t = `${couple[1]}${put === couple[3] ? couple[3] : couple[2]} ${couple[4]}`;
     const kind = lineKind(t);
-    if (kind === 'noise') continue;
+    if (kind === 'noise' || ZH_CLOSING_LINE.test(t)) continue;
     // "Sender: J. HART, 77 ELM ST, SUDBURY ON P3C 1T3" on one line of a form that gives the recipient's
     // address too: the sender's, not a part of it.
     if (
@@ -1239,7 +1239,10 @@ const DEPARTMENT_ATTN =
 
 /** A Chinese closing, alone or ending the last sentence. */
 const ZH_SIGN_OFF =
-  /(?:^|[。！!，,.\s])(?:谢谢|謝謝|多谢|多謝|感谢|感謝|此致|敬礼|敬禮|祝好|顺祝商祺|順祝商祺|顺颂商祺)[！!。~～\s]*$/u;
+  /(?:^|[。！!，,.\s])(?:谢谢|謝謝|多谢|多謝|感谢|感謝|此致|敬礼|敬禮|祝好|(?:(?:敬祝|順祝|顺祝|順頌|顺颂|祝)[ \t]*)?(?:商祺|時祺|时祺|台安|近安|大安|安好|順利|顺利))[！!。~～\s]*$/u;
+/** A Chinese letter's closing on its own line ("敬祝 商祺", "此致", "敬禮"): no name. */
+const ZH_CLOSING_LINE =
+  /^[ \t]*(?:(?:敬祝|順祝|顺祝|順頌|顺颂|祝)[ \t]*)?(?:商祺|時祺|时祺|台安|近安|大安|安好|順利|顺利|敬礼|敬禮|此致)[ \t]*(?:敬礼|敬禮)?[！!。~～\s]*$/u;
 const SIGN_OFF =
   /^(?:thanks|thank you|thanks again|many thanks|thx|cheers|regards|best|best regards|kind regards|warm regards|warmest regards|warmly|best wishes|with thanks|with gratitude|gratefully|respectfully|sincerely|yours truly|yours sincerely|all the best|talk soon|take care|merci|merci beaucoup|merci encore|merci(?: encore| beaucoup)?(?: et)? bonne (?:fin de )?(?:journée|soirée|semaine)|bonne (?:fin de )?(?:journée|soirée|semaine)|cordialement|bien cordialement|salutations|salutations cordiales|sincères salutations|amitiés|bien à vous|bonne journée|au plaisir|sincerely \/ cordialement|--|—|-- ?)[\s\p{P}\p{Extended_Pictographic}]*$/iu;
 /** A line that may be a person's name: capitalised words (with particles: "de", "van der"), credentials after a comma. */
