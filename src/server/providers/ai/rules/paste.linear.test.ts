@@ -59,6 +59,10 @@ const CASES: [string, (n: number) => string][] = [
   ["'l'envoyer au ' repeated", (n) => repeat("vous pouvez l'envoyer au ", n)],
   ["'à l'att. ' repeated (the short form of 'à l'attention de')", (n) => repeat("à l'att. ", n)],
   ["'敬祝 ' repeated (a Chinese closing)", (n) => repeat('敬祝 ', n)],
+  [
+    "'new one is postal code ' repeated (a new address's words)",
+    (n) => repeat('sorry new one is 1 a st postal code ', n),
+  ],
   ["'sorry ' repeated (chat corrections)", (n) => repeat('sorry ', n)],
   ["'sorry 1 ' repeated", (n) => repeat('sorry 1 ', n)],
   ["'sorry, postal code is …' on many lines", (n) => repeat('sorry, postal code is m5h 1j8\n', n)],

@@ -2370,4 +2370,19 @@ describe('the reading explained', () => {
       ).address,
     ).toMatchObject({ firstName: 'Mathis', lastName: 'Thibodeau', company: 'Érablière du Sommet' });
   });
+
+  it('the newest message moves the address of the one quoted under it, "same town": the quoted one corrected', () => {
+    const mail =
+      "Sorry, we moved last month! Please don't use the address in my email below. New one is 88 Central St, Unit 204, same town, postal code C1N 0B4.\n\nAmira\n\n" +
+      'On Wed, Feb 12, 2025 at 10:41 AM Amira Said <amira.said@example.com> wrote:\n> Please ship to:\n> Amira Said\n> 212 Granville St\n> Summerside PE C1N 2Z3\n> 902-555-0121';
+    expect(read(mail).address).toMatchObject({
+      firstName: 'Amira',
+      lastName: 'Said',
+      address1: '88 Central St',
+      address2: 'Unit 204',
+      city: 'Summerside',
+      postalCode: 'C1N 0B4',
+      phone: '902-555-0121',
+    });
+  });
 });

@@ -964,6 +964,8 @@ function joinFormFields(lines: Line[]): Line[] {
 }
 
 /** Older messages quoted under a reply: everything from the first "-----Original Message-----" / "On … wrote:". */
+/** A new address that keeps the old one's town: "same town", "même ville". */
+const SAME_TOWN = /(?<![\p{L}])(?:same (?:town|city)|même ville|meme ville|同一个城市|同城)(?![\p{L}])/iu;
 const THREAD_CUT =
   /^(?:-{2,}\s*(?:original message|message d'origine|forwarded message|message transféré)\s*-{2,}|_{8,}|on .{4,200} wrote:|le .{4,200} a écrit\s?:|>.*)$/imu;
 
@@ -974,7 +976,10 @@ function cutThread(text: string): { text: string; top?: string } {
   const top = text.slice(0, m.index);
   // Without one, the forwarded message is read: its writer and their signature, not the forwarder's
   // (and the newest message's corrections of it: "we're in unit 7, not 17").
-  return /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])|\b\d{5}(?:-\d{4})?\b/u.test(top)
+  // (Nor one that corrects the address below: "don't use the address in my email below. New one is
+  // 88 Central St, Unit 204, same town, postal code C1N 0B4".)
+  return /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])|\b\d{5}(?:-\d{4})?\b/u.test(top) &&
+    !SAME_TOWN.test(top)
     ? { text: top }
     : { text: text.slice(m.index + m[0].length), top };
 }
@@ -1937,11 +1942,17 @@ function readCorrection(line: string, c: PasteReading['corrections']): void {
   const after = m ? line.slice(m.index + m[0].length) : line;
   if (hasStreet(after) && /\p{L}{3,}/u.test(after.replace(/\b(?:not|pas)\b.*$/iu, ''))) {
     const moved =
-      /(?:new (?:place|address)(?: is)?|moved to|(?:please )?(?:ship|send)(?: it)? to|envoie(?:z)?(?:-le)? (?:à|au)|nouvelle adresse(?: est| c['’]est)?|新地址(?:是)?)\s*[:：]?\s*/iu.exec(
+      /(?:new (?:place|address|one)(?: is)?|moved to|(?:please )?(?:ship|send)(?: it)? to|envoie(?:z)?(?:-le)? (?:à|au)|nouvelle adresse(?: est| c['’]est)?|新地址(?:是)?)\s*[:：]?\s*/iu.exec(
         after,
       );
     if (moved) {
-      c.address = after.slice(moved.index + moved[0].length);
+      c.address = after
+        .slice(moved.index + moved[0].length)
+        .replace(SAME_TOWN, ' ')
+        .replace(
+          /(?<![\p{L}])(?:postal code|code postal|postcode|zip(?: code)?)(?:[ \t]+(?:is|est))?[ \t:]*(?=[A-Za-z]\d[A-Za-z]|\d{5})/giu,
+          '',
+        );
       return;
     }
   }
