@@ -194,7 +194,8 @@ type Work = {
   company?: string;
   street?: string;
   units: string[];
-  rural: { site?: string; rr?: string; box?: string; gd?: string };
+  /** `rrFirst`: "RR 8 Site 22 Comp 5" keeps the order it was written in (as "Site 5 Comp 10 RR 2" does). */
+  rural: { site?: string; rr?: string; box?: string; gd?: string; rrFirst?: boolean };
   city?: string;
   province?: string;
   state?: string;
@@ -490,6 +491,9 @@ function postalFromMarks(w: Work, v: string): string | undefined {
 
 function extractDeliveryParts(w: Work, text: string): string {
   let t = text;
+  const siteAt = t.search(SITE_COMP_RE);
+  const rrAt = t.search(RR_RE);
+  if (siteAt >= 0 && rrAt >= 0 && !w.rural.site && !w.rural.rr) w.rural.rrFirst = rrAt < siteAt;
   // "Site 5 Comp 10", and Alberta's "Site 14 Box 22": the box of a site, not a post-office box.
   t = t.replace(SITE_COMP_RE, (_m, site: string, kind: string, comp: string) => {
     w.rural.site ??= `Site ${site} ${/^box$/i.test(kind) ? 'Box' : 'Comp'} ${comp}`;
@@ -1370,7 +1374,13 @@ function finish(w: Work): ParsedAddress {
   const out = w.out;
   if (w.name) splitName(out, w.name);
   if (w.company) out.company = companyText(w.company);
-  const deliveryParts = [w.rural.site, w.rural.rr, w.rural.box, w.rural.gd].filter(Boolean).join(' ');
+  const deliveryParts = [
+    ...(w.rural.rrFirst ? [w.rural.rr, w.rural.site] : [w.rural.site, w.rural.rr]),
+    w.rural.box,
+    w.rural.gd,
+  ]
+    .filter(Boolean)
+    .join(' ');
   const unit = w.units[0];
   if (w.street) {
     out.address1 = streetText(w.street);

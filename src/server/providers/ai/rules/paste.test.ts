@@ -2385,4 +2385,13 @@ describe('the reading explained', () => {
       phone: '902-555-0121',
     });
   });
+
+  it('"this shipment goes to our US store:" heads the block under it; "RR 8 Site 22 Comp 5" keeps the order it is written in', () => {
+    const mail =
+      'Invoice our Vancouver office as usual but this shipment goes to our US store:\n\nSalt & Cedar Goods LLC\nAttn: Maya Kealoha\n2201 E Madison St, Suite 110\nSeattle, WA 98112\n\n' +
+      'Owen Pratt | Buyer\nSalt & Cedar Goods\nVancouver: 300-1275 W 6th Ave, Vancouver BC V6H 1A6';
+    expect(read(mail).address).toMatchObject({ firstName: 'Maya', city: 'Seattle', province: 'WA', country: 'US' });
+    expect(read('Raj Sidhu\nRR 8 Site 22 Comp 5\nLethbridge, AB T1J 4P4').address.address1).toBe('RR 8 Site 22 Comp 5');
+    expect(read('Raj Sidhu\nSite 22 Comp 5 RR 8\nLethbridge, AB T1J 4P4').address.address1).toBe('Site 22 Comp 5 RR 8');
+  });
 });

@@ -693,7 +693,7 @@ export function findHeading(
   const asks =
     colon >= 0 &&
     colon >= text.trimEnd().length - 1 &&
-    /^[^:：]*\b(?:ship|shipper|shippe|shippes|shippez|send|deliver|mail|courier|envoyer|envoies|envoyer|postes|poster|envoie|envoye|envoyez|expédier|expédiez|livrer|livrez|adresser|adressez|acheminer|parvenir|poste|postez)\b[^:：]*[:：]\s*$|^[^:：]*(?:寄到|寄去|发到|發到|送到)[^:：]*[:：]\s*$/iu.exec(
+    /^[^:：]*\b(?:ship|shipper|shippe|shippes|shippez|send|deliver|mail|courier|goes to|going to|headed to|heading to|envoyer|envoies|envoyer|postes|poster|envoie|envoye|envoyez|expédier|expédiez|livrer|livrez|adresser|adressez|acheminer|parvenir|poste|postez)\b[^:：]*[:：]\s*$|^[^:：]*(?:寄到|寄去|发到|發到|送到)[^:：]*[:：]\s*$/iu.exec(
       text,
     );
   // (The street test on the asking sentence only: "… the 2 cases of the 750 mL bottles. Send it to:".)
