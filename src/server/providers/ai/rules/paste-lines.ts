@@ -290,6 +290,8 @@ export const GREETING_WORDS =
   'tansi|tanisi|kwe|kwey|aaniin|boozhoo|shé:kon|she:kon|hallo|hej|olá|ola|merhaba|marhaba|habari|sawubona|namaskar|vanakkam|konnichiwa|ni hao|chào|yo|assalamu alaikum|assalamualaikum|as-salamu alaykum|salaam|salam|namaste|sat sri akal|hola|ciao|heya|hiya|howdy|greetings|hey there|kumusta|xin chào|shalom|aloha|안녕하세요|早上好|晚上好|早安|哈罗|hi|hiii|hello|hey|dear|bonjour|bonsoir|salut|allo|allô|coucou|你好|您好|你好呀|嗨|哈喽|哈囉|good (?:morning|afternoon|evening)';
 
 const NOISE = [
+  // A messaging handle ("微信：mingkee_bakery", "WeChat ID: davidwang_glt", "IG: @tidepool"): no name, no place.
+  /^(?:微信|微信号|微信號|wechat|weixin|whatsapp|line(?: id)?|instagram|ig|telegram|signal|skype|kakaotalk)(?:[ \t]*id)?[ \t]*[:：][ \t]*[@\w.-]+$/iu,
   // A line about an address that holds none ("Warranty registration — mailing address"), and "same as before".
   /^(?![^\n]*(?:general delivery|poste restante))[^\d@]*\b(?:address|adresse)\b[^\d@]*$|^[^\d]*(?:不变|不變|同上|一样|一樣|没变|沒變)[^\d]*$/iu,
   // Order, invoice and tracking numbers.

@@ -2394,4 +2394,58 @@ describe('the reading explained', () => {
     expect(read('Raj Sidhu\nRR 8 Site 22 Comp 5\nLethbridge, AB T1J 4P4').address.address1).toBe('RR 8 Site 22 Comp 5');
     expect(read('Raj Sidhu\nSite 22 Comp 5 RR 8\nLethbridge, AB T1J 4P4').address.address1).toBe('Site 22 Comp 5 RR 8');
   });
+
+  it('the number the message names ("call the lab line", "the cottage phone is the one to use", "Call the yard office", "appelez l\'usine", "打舖頭電話") over the cell', () => {
+    const lab =
+      'Please ship the standards to the lab, not head office. Have the driver call the lab line when they arrive.\n\nIngrid Hall\nRed River Labs Inc.\n' +
+      'Main: 204-555-0110 | Lab: 204-555-0164 | Cell: 204-555-0195\nHead Office: 1 Lombard Pl, Suite 1400, Winnipeg, MB R3B 0X3\nLaboratory: 1200 Waverley St, Unit 4, Winnipeg, MB R3T 0P4';
+    expect(read(lab).address).toMatchObject({ address1: '1200 Waverley St', phone: '204-555-0164' });
+    const cottage =
+      "Please ship it to the cottage rather than the house. There's no cell service at the lake, so the cottage phone is the one to use.\n\nHugh Tennant\n" +
+      'Home: 44 Glenview Ave, Toronto, ON M4R 1P5 · 416-555-0140\nCottage: 2193 Peninsula Rd, Port Carling, ON P0B 1J0 · 705-555-0162\nCell: 647-555-0177';
+    expect(read(cottage).address).toMatchObject({ city: 'Port Carling', phone: '705-555-0162' });
+    const yard =
+      'Please ship them to our Edmonton yard. Call the yard office when you are 30 min out.\n\nRuth Abernethy\nChinook Energy Services Ltd.\n' +
+      'Office 403-555-0127 | Cell 587-555-0150 | Edmonton Yard 780-555-0122\nEdmonton Yard: 3904 78 Ave NW, Edmonton AB T6B 3E5';
+    expect(read(yard).address.phone).toBe('780-555-0122');
+    const usine =
+      "Veuillez livrer les coussinets à l'usine et non au bureau. Appelez l'usine à votre arrivée.\n\nMarie-Claude Harvey\nUsinage Fjord inc.\n" +
+      'Bureau : 1400, boul. Talbot, bureau 300, Saguenay (Québec) G7H 4B6\nUsine : 2450, rue de la Fonderie, Saguenay (Québec) G7S 4L7\n' +
+      'Tél. : 418 555-0135, poste 12 | Usine : 418 555-0161 | Cell. : 581 555-0122';
+    expect(read(usine).address).toMatchObject({ address1: '2450 rue de la Fonderie', phone: '418-555-0161' });
+    // "Best reached on my cell": the cell, over the clinic's line.
+    const home =
+      'Could you ship the roller to my home?\n\nHome: 1268 Fall River Rd, Fall River, NS B2T 1E5\nBest reached on my cell.\n\nLeila Farouk\nHarbourview Physiotherapy Inc.\n' +
+      'Clinic 902-555-0137 | Cell 902-555-0178';
+    expect(read(home).address.phone).toBe('902-555-0178');
+  });
+
+  it('Chinese places asked and turned down ("寄去我哋列治文間舖，唔好寄去本拿比個倉"); "微信：…" is no company; "謝家輝 CPA, CA" is the name', () => {
+    const hk =
+      '批茶葉寄去我哋列治文間舖就得，唔好寄去本拿比個倉。寫我個名，到咗打舖頭電話搵我。\n\n陳嘉欣 Cindy Chan\nJade Mountain Tea Co. Ltd.\n' +
+      '舖頭 Store: 8171 Ackroyd Rd, Unit 1150, Richmond BC V6X 3K1 | 604-555-0136\n倉庫 Warehouse: 3871 North Fraser Way, Unit 18, Burnaby BC V5J 5G6\n手機 Cell: 778-555-0109';
+    expect(read(hk).address).toMatchObject({ address1: '8171 Ackroyd Rd', city: 'Richmond', phone: '604-555-0136' });
+    const bakery =
+      '这次请寄到我们北约克的新店，不要再寄到士嘉堡的旧店了。\n\n收货人：欧阳明\n新店：5322 Yonge St, Unit 2, Toronto, ON M2N 5P9\n旧店（已关闭）：4386 Sheppard Ave E, Scarborough, ON M1S 1T8\n\n欧阳明\n明记烘焙 Ming Kee Bakery\n微信：mingkee_bakery';
+    expect(read(bakery).address.company ?? '').not.toMatch(/微信/);
+    const cpa =
+      '報稅文件正本請寄到我們萬錦辦公室給我。\n\n謝謝！\n\n謝家輝 CPA, CA\n合夥人\nTse & Associates CPA Professional Corporation\n萬錦辦公室：3601 Hwy 7 E, Suite 705, Markham ON L3R 0M3';
+    expect(read(cpa).address).toMatchObject({ lastName: '謝', firstName: '家輝', city: 'Markham' });
+  });
+
+  it('French places asked ("à la librairie plutôt qu\'à l\'entrepôt"); a company naming that place is no heading; "Chalet : 112, route …" is no company', () => {
+    const librairie =
+      "Merci d'expédier les cartons à la librairie plutôt qu'à l'entrepôt.\n\nGeneviève Bellemare\nLibrairie du Vieux-Port inc.\n" +
+      'Librairie : 1420, rue des Forges, Trois-Rivières (Québec) G9A 2G9\nEntrepôt : 3725, boul. Industriel, Trois-Rivières (Québec) G9A 5X3';
+    expect(read(librairie).address).toMatchObject({ address1: '1420 rue des Forges', postalCode: 'G9A 2G9' });
+    const clinic =
+      'Facturation\nIsabelle Côté\n2315 rue Girouard Ouest\nSaint-Hyacinthe QC J2S 3A9\n' +
+      'Expédition\nIsabelle Côté\nClinique dentaire des Cascades\n1355 rue des Cascades, bureau 200\nSaint-Hyacinthe QC J2S 3H8\n\nNote du client :\nLivrer à la clinique svp, j’y travaille du lundi au jeudi.';
+    expect(read(clinic).address).toMatchObject({ firstName: 'Isabelle', company: 'Clinique dentaire des Cascades' });
+    const chalet =
+      "Pourriez-vous l'expédier au chalet plutôt qu'à la maison?\n\nGilles Bérubé\nMaison : 87, rue de l'Évêché Ouest, Rimouski (Québec) G5L 4H4\nChalet : 112, route du Fleuve Ouest, Sainte-Luce (Québec) G0K 1P0";
+    const got = read(chalet).address;
+    expect(got).toMatchObject({ city: 'Sainte-Luce', firstName: 'Gilles' });
+    expect(got.company).toBeUndefined();
+  });
 });

@@ -171,6 +171,16 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
           new RegExp(`(?<![\\p{L}])${escapeRegExp(p)}['’]s(?![\\p{L}])`, 'u').test(text),
         ));
     if (couple && put) t = `${couple[1]}${put === couple[3] ? couple[3] : couple[2]} ${couple[4]}`;
+    // "Chalet : 112, route du Fleuve Ouest, Sainte-Luce (Québec) G0K 1P0": the place's name before a
+    // whole address is no company (a form's own label, "Adresse :", stays for the parser).
+    const placeLabel = t.length <= 300 ? /^([^:：\d@]{2,30}?)[ \t]*[:：][ \t]*(?=\d)/u.exec(t) : null;
+    if (
+      placeLabel &&
+      !LABEL_FIELDS.has(placeLabel[1].trim().toLowerCase().replace(/\s+/g, ' ')) &&
+      POSTAL_LINE.test(t) &&
+      hasStreet(t.slice(placeLabel[0].length))
+    )
+      t = t.slice(placeLabel[0].length);
     const kind = lineKind(t);
     if (kind === 'noise' || ZH_CLOSING_LINE.test(t)) continue;
     // "Sender: J. HART, 77 ELM ST, SUDBURY ON P3C 1T3" on one line of a form that gives the recipient's
@@ -334,6 +344,9 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
         .trim(),
     };
   }
+  // "have the driver call the lab line", "the cottage phone is the one to use": the number the message names.
+  const named = namedPhone(text.slice(0, 20_000), phones);
+  if (named) for (const p of phones) if (p.digits === named) Object.assign(p, { inBlock: true, rank: 0 });
   const phone = choosePhone(phones);
   if (phone) reading.phone = phone;
   if (emails.length) reading.email = { value: emails[0], others: emails.slice(1) };
@@ -596,7 +609,18 @@ function hasContent(lines: Line[], s: { from: number; to: number }): boolean {
  * Places the message asks to send to and says not to; `strong`: those asked for "instead" ("please
  * ship to head office instead"), which win over any heading's own words.
  */
-type Targets = { ship: Set<string>; not: Set<string>; strong?: Set<string> };
+type Targets = { ship: Set<string>; not: Set<string>; strong?: Set<string>; zhShip?: string[]; zhNot?: string[] };
+
+const ZH_SEND_PHRASE = /(不要|唔好|別|别|不用|勿)?(?:直接)?(?:送|寄|发|發)(?:到|去|至|往)([\u3400-\u9fff]{1,10})/gu;
+/** The characters that name a place by themselves in a phrase ("個倉", "間舖"). */
+const ZH_PLACE_CHAR = /[舖铺店倉仓厂廠]/u;
+
+/** "舖頭 Store" in "我哋列治文間舖"; "办公室 Office" in "北约克的办公室". */
+function zhPlaceIn(heading: string, phrases: string[] | undefined): boolean {
+  const zh = /[\u3400-\u9fff]{1,6}/u.exec(heading)?.[0];
+  if (!zh || !phrases) return false;
+  return phrases.some((p) => p.includes(zh) || (zh.length >= 2 && ZH_PLACE_CHAR.test(zh[0]) && p.includes(zh[0])));
+}
 
 const SHIP_WORDS =
   /warehouse|ship(?:ping)?\b|ship-to|receiving|deliver(?:y|ies)|livraison|entrep[ôo]t|r[ée]ception|\bdock\b|distribution|\blab\b|laborato|courier|physical|plant|factory|usine|depot|dépôt|fulfil+ment|收货|收貨|仓库|倉庫|收件/iu;
@@ -735,12 +759,24 @@ export function findHeading(
     )
   )
     return null;
+  // "Clinique dentaire des Cascades" over its street after "livrer à la clinique": the company's
+  // name, not a heading (a short "Warehouse" or "Shipping Dock" line is one).
+  if (
+    !/[:：]/.test(h[0]) &&
+    words.length >= 3 &&
+    COMPANY_PATTERN.test(` ${h[1]} `) &&
+    !SHIP_WORDS.test(h[1]) &&
+    !OTHER_WORDS.test(h[1])
+  )
+    return null;
   if (rejectedHeading(h[1], targets)) return { kind: 'other', m: h };
   if (lower.some((w) => targets.ship.has(w))) return { kind: 'ship', m: h };
   // (A Chinese heading the message named: "新店：" after "送到新店".)
   const zh = h[1].trim();
   if (/^[\u3400-\u9fff]{2,6}$/u.test(zh) && [...targets.ship].some((t) => t.startsWith(zh) || zh.startsWith(t)))
     return { kind: 'ship', m: h };
+  if (/[:：]/.test(h[0]) && zhPlaceIn(zh, targets.zhNot)) return { kind: 'other', m: h };
+  if (/[:：]/.test(h[0]) && zhPlaceIn(zh, targets.zhShip)) return { kind: 'ship', m: h };
   if (!/[:：]/.test(h[0]) && rest) return null;
   // Beside a plain "Ship to" heading, a heading guessed from its words never competes as the ship-to.
   if (SHIP_WORDS.test(h[1])) return plain ? null : { kind: 'ship', m: h };
@@ -753,9 +789,9 @@ const BILL_AND_SHIP =
   /^(?:bill(?:ing)?(?:[ \t]+to)?|sold[ \t]+to|factur[ée]e?[ \t]+à|facturation)[ \t]*(?:\/|&|\+|and|et)[ \t]*(?:ship(?:ping)?(?:[ \t]+to)?|livr[ée]e?[ \t]+à|livraison)(?:[ \t]+(?:address|adresse))?[ \t]*[:：]?[ \t]*$/iu;
 
 const TARGET_VERB =
-  /\b(?:send|sent|ship|go|goes|going|shipp?ed|deliver|delivered|mail|mailed|courier|couriered|forward|direct|drop|envoyer|envoie|envoyez|envoyé|expédier|expédiez|exp[ée]die|livrer|livrez|livré|adresser|adressez)\b[^.!?\n]{0,80}?\b(?:to|at|à|au|aux|chez)\s+(?:(?:my|his|her|your|our)\s+attention\s+(?:at|in)\s+|(?:mon|son|votre)\s+attention\s+(?:à|au)\s+)?(?:the\s+|our\s+|my\s+|notre\s+|nos\s+|mon\s+|ma\s+|le\s+|la\s+|l['’])?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
+  /(?<![\p{L}])(?:send|sent|ship|go|goes|going|shipp?ed|deliver|delivered|mail|mailed|courier|couriered|forward|direct|drop|envoyer|envoie|envoyez|envoyé|expédier|expédiez|exp[ée]die|livrer|livrez|livré|adresser|adressez)(?![\p{L}])[^.!?\n]{0,80}?(?<![\p{L}])(?:to|at|à|au|aux|chez)\s+(?:(?:my|his|her|your|our)\s+attention\s+(?:at|in)\s+|(?:mon|son|votre)\s+attention\s+(?:à|au)\s+)?(?:the\s+|our\s+|my\s+|notre\s+|nos\s+|mon\s+|ma\s+|le\s+|la\s+|l['’])?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
 const NOT_TARGET =
-  /\b(?:not|don['’]?t|rather than|instead of|pas|non|plutôt qu['’]?)\s+(?:(?:send|ship|deliver|mail|courier|envoyer|livrer|expédier)(?:\s+(?:it|them|this|le|la|les))?\s+)?(?:to\s+|at\s+|au\s+|à\s+)?(?:the\s+|our\s+|my\s+|le\s+|la\s+|l['’]|notre\s+)?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
+  /(?<![\p{L}])(?:not|don['’]?t|rather than|instead of|pas|non|plutôt qu['’]?)(?:\s+|(?<=['’]))(?:(?:send|ship|deliver|mail|courier|envoyer|livrer|expédier)(?:\s+(?:it|them|this|le|la|les))?\s+)?(?:to\s+|at\s+|au\s+|à\s+|aux\s+)?(?:the\s+|our\s+|my\s+|le\s+|la\s+|l['’]|notre\s+)?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
 /** "please use our mailing address", "utilisez l'adresse postale": the place asked for, outright. */
 const USE_TARGET =
   /\b(?:use|utilisez|utiliser|prenez)\s+(?:our|the|my|this|notre|l['’]|la|le)\s*([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:address|adresse)\b|\b(?:use|utilisez|utiliser)\s+(?:our|the|my|notre|l['’])\s*(?:address|adresse)\s+(?:of\s+the\s+|du\s+|de\s+la\s+)?([\p{L}-]+)/giu;
@@ -785,6 +821,10 @@ function shipTargets(lines: Line[]): Targets {
     // "订的餐具请送到新店": the place in Chinese after the verb of sending (a sentence without spaces).
     for (const m of l.text.matchAll(/(?:送到|寄到|发到|發到|送去|寄去|送至|寄至)([\u3400-\u9fff]{2,4})/gu))
       targets.ship.add(m[1]);
+    // The whole phrase of the place too, to be matched with a heading ("寄去我哋列治文間舖" names "舖頭 Store";
+    // "唔好寄去本拿比個倉", "不要寄到北约克的办公室" turn "倉庫 Warehouse", "办公室 Office" down).
+    for (const m of l.text.matchAll(ZH_SEND_PHRASE))
+      (m[1] ? (targets.zhNot ??= []) : (targets.zhShip ??= [])).push(m[2]);
     if (!l.text || !isProseLike(l.text)) continue;
     for (const m of l.text.matchAll(TARGET_VERB)) {
       const words = m[1].toLowerCase().split(/\s+/);
@@ -1272,7 +1312,7 @@ const PRONOUNS = /(?<![ \t])[ \t]*\((?:she|he|they|elle|il|iel)[ \t]*\/[ \t]*\p{
  */
 const NAME_LINE_MAX = 120;
 const CREDENTIALS =
-  /,\s*(?:p\.?\s?eng|ing|m\.?sc\.?a?|ph\.?\s?d|mba|cpa|cpa,? ca|cfa|pmp|rn|md|llb|ll\.?m|jd|b\.?sc|msc|cma|cga|p\.?geo|p\.?ag|dmv|dvm|dds|dmd|od|dc|rph|np|rmt|msw|rsw|esq|k\.?c|q\.?c|oaa|maa|raic|mraic|leed ap|c\.?e\.?t|b\.?a|m\.?a|b\.?eng|b\.?comm?|fcpa|fca|ca|c\.?\s?tech|b\.?tech|r\.?t)\.?(?:,\s*[\p{L}.]+)*$/iu;
+  /(?:,|(?<=[\u3400-\u9fff])[ \t]+(?=[A-Z]{2,5}(?:,|$)))\s*(?:p\.?\s?eng|ing|m\.?sc\.?a?|ph\.?\s?d|mba|cpa|cpa,? ca|cfa|pmp|rn|md|llb|ll\.?m|jd|b\.?sc|msc|cma|cga|p\.?geo|p\.?ag|dmv|dvm|dds|dmd|od|dc|rph|np|rmt|msw|rsw|esq|k\.?c|q\.?c|oaa|maa|raic|mraic|leed ap|c\.?e\.?t|b\.?a|m\.?a|b\.?eng|b\.?comm?|fcpa|fca|ca|c\.?\s?tech|b\.?tech|r\.?t)\.?(?:,\s*[\p{L}.]+)*$/iu;
 
 /** The signer of an e-mail (the line under the sign-off) and the company line under their title. */
 function readSignature(lines: Line[]): PasteReading['signature'] {
@@ -1844,7 +1884,7 @@ function findPhones(lines: Line[], block: Block | undefined, attention?: Attenti
       // (Or its label after it: "250-555-0145 (yard)" under "Yard / deliveries:".)
       // "Her cell: 902 555 0158. Mine is …": the number the message gives as the recipient's.
       const theirs =
-        /(?<![\p{L}])(?:her|his|their|son|sa|leur)[ \t]+(?:cell|cell phone|phone|number|mobile|cellulaire|cell\.|numéro|tel|tél\.?)[^\d\n]{0,12}$/iu.test(
+        /(?<![\p{L}])(?:her|his|their|son|sa|leur)[ \t]+(?:cell|cell phone|phone|number|mobile|cellulaire|cell\.|numéro|tel|tél\.?)[^\d\n]{0,12}$|(?:他|她)的(?:电话|電話|手机|手機|手提)(?:号码|號碼)?[^\d\n]{0,4}$/iu.test(
           line.text.slice(Math.max(0, m.index - 30), m.index),
         );
       // (Or the number's own label, before it or in brackets after it, is a word of that heading or its
@@ -1896,6 +1936,95 @@ function findPhones(lines: Line[], block: Block | undefined, attention?: Attenti
   }
   return out;
 }
+
+/** A sentence naming the number to call: "call the lab line", "Use the field office number", "Shop line is the one to call". */
+const PHONE_ASKED = [
+  /(?<![\p{L}])(?:call|use|ring|phone|try|dial|text)[ \t]+(?:the[ \t]+|our[ \t]+|my[ \t]+|his[ \t]+|her[ \t]+|their[ \t]+)?((?:[\p{L}-]+[ \t]+){0,2}?[\p{L}-]+)[ \t]+(?:line|number|phone|no\.|#)(?![\p{L}])/giu,
+  /(?<![\p{L}])(?:the[ \t]+|our[ \t]+|my[ \t]+)?((?:[\p{L}-]+[ \t]+){0,2}?[\p{L}-]+)[ \t]+(?:line|number|phone)[ \t]+is[ \t]+(?:the[ \t]+one|best|the[ \t]+best|better)(?![\p{L}])/giu,
+  // "Call the yard office when you're 30 min out", "Ring the service desk when you arrive".
+  /(?<![\p{L}])(?:call|ring|phone|text)[ \t]+the[ \t]+((?:[\p{L}-]+[ \t]+){0,2}?[\p{L}-]+)(?=[ \t]+(?:when|before|if|once|on|at|and|so|first|ahead)(?![\p{L}])|[ \t]*[,.;!—–])/giu,
+  // "my cell is best", "Best reached on my cell".
+  /(?<![\p{L}])(?:my|her|his|their|the)[ \t]+(cell|mobile|cellphone|cellulaire)[ \t]+is[ \t]+(?:best|the[ \t]+one|the[ \t]+best|better)(?![\p{L}])/giu,
+  /(?<![\p{L}])(?:reach|reached|reachable|contact)[ \t]+(?:me[ \t]+|her[ \t]+|him[ \t]+)?(?:on|at|via)[ \t]+(?:my[ \t]+|her[ \t]+|his[ \t]+)?(cell|mobile|cellphone|cellulaire)(?![\p{L}])/giu,
+  // "appelez l'usine à votre arrivée", "qu'il appelle la librairie", "appelez mon cellulaire".
+  /(?<![\p{L}])(?:appeler|appelez|appelle|téléphoner|téléphonez|téléphone)[ \t]+(?:à[ \t]+)?(?:l['’]|la[ \t]+|le[ \t]+|au[ \t]+|mon[ \t]+|ma[ \t]+)([\p{L}-]+)/giu,
+  // "到咗打舖頭電話", "请打仓库的电话".
+  /(?:打|致电|致電|联系|聯繫|聯絡)([\u3400-\u9fff]{1,4}?)(?:的)?(?:电话|電話|手机|手機)/gu,
+  /(?<![\p{L}])(?:appeler|appelez|appelle|utiliser|utilisez|utilise|composer|composez)[ \t]+(?:le|au)[ \t]+(?:numéro|téléphone|tél\.?|poste)[ \t]+(?:du|de[ \t]+la|de[ \t]+l['’]|des|de)[ \t]*([\p{L}-]+)/giu,
+];
+const PHONE_ASKED_STOP = new Set([
+  'the',
+  'our',
+  'my',
+  'his',
+  'her',
+  'their',
+  'this',
+  'that',
+  'same',
+  'main',
+  'other',
+  'right',
+  'correct',
+  'phone',
+  'number',
+  'line',
+  'and',
+  'or',
+  'one',
+]);
+
+/**
+ * The digits of the one number the message asks for by its label: the words of a sentence like
+ * "call the lab line" matched against each number's label in the text ("Lab: 204-555-0164",
+ * "Service Shop: 105-1889 Springfield Rd … · 250-555-0156", "418-555-0185 (atelier)").
+ */
+function namedPhone(text: string, phones: Phone[]): string | undefined {
+  if (phones.length < 2) return undefined;
+  const asked = new Set<string>();
+  for (const re of PHONE_ASKED)
+    for (const m of text.matchAll(re))
+      for (const w of m[1].toLowerCase().split(/[ \t]+/))
+        if ((w.length >= 3 || /^[\u3400-\u9fff]{2}$/u.test(w)) && !PHONE_ASKED_STOP.has(w)) asked.add(w);
+  if (!asked.size) return undefined;
+  // (A generic word weighs less: "call the yard office" names "Edmonton Yard 780-…" over "Office 403-…".)
+  const score = (label: string) => {
+    let total = 0;
+    for (const w of asked) {
+      const hit = label
+        .toLowerCase()
+        .split(/[^\p{L}]+/u)
+        .some((l) => l === w || (Math.min(l.length, w.length) >= 4 && (l.startsWith(w) || w.startsWith(l))));
+      if (hit) total += GENERIC_PLACE.has(w) ? 0.5 : 1;
+    }
+    return total;
+  };
+  const best = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (line.length > 400) continue;
+    const head = /^[ \t]*([^:：\d@\n]{2,40})[:：]/u.exec(line)?.[1] ?? '';
+    let k = 0;
+    for (const m of line.matchAll(PHONE_RE)) {
+      const digits = `${m[1] ?? m[2]}${m[3]}${m[4]}`;
+      const first = k++ === 0;
+      if (!phones.some((p) => p.digits === digits)) continue;
+      // Its own label before it ("| Lab: "), or in brackets after it, or the line's heading when no other number comes first.
+      const before =
+        line
+          .slice(Math.max(0, m.index - 20), m.index)
+          .split(/[|·•,;]/u)
+          .pop() ?? '';
+      const after = /^[ \t]*\(([^()\d]{2,20})\)/u.exec(line.slice(m.index + m[0].length))?.[1] ?? '';
+      const label = `${before} ${after} ${/\p{L}/u.test(before) ? '' : first ? head : ''}`;
+      const points = score(label);
+      if (points > (best.get(digits) ?? 0)) best.set(digits, points);
+    }
+  }
+  const top = Math.max(0, ...best.values());
+  const hits = [...best].filter(([, v]) => v === top);
+  return top > 0 && hits.length === 1 ? hits[0][0] : undefined;
+}
+const GENERIC_PLACE = new Set(['office', 'desk', 'main', 'direct', 'reception', 'bureau', 'work', 'business']);
 
 function choosePhone(phones: Phone[]): PasteReading['phone'] {
   if (!phones.length) return undefined;
