@@ -29,6 +29,7 @@ const TUNING_SETS = [
   ['ninth tuning set', 'address-pastes-tuning-9.json'],
   ['tenth tuning set', 'address-pastes-tuning-10.json'],
   ['eleventh tuning set', 'address-pastes-tuning-11.json'],
+  ['twelfth tuning set', 'address-pastes-tuning-12.json'],
 ] as const;
 
 export async function benchParser(opts: { durationMs?: number } = {}): Promise<{
