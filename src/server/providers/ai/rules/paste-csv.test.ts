@@ -431,4 +431,30 @@ describe('spreadsheet pastes', () => {
       ),
     ).toMatchObject({ address1: '2250 Commercial Dr', address2: 'Unit 305', city: 'Vancouver' });
   });
+
+  it('a row named by a word of its own in a column no field takes ("our treasurer" under "Role", "the one going by mail" under "Delivery")', () => {
+    const roster =
+      'Trophy goes to our treasurer.\nSurname\tGiven name\tRole\tAddress\tCity\tProv\tPostal code\n' +
+      'MacAulay\tFiona\tPresident\t19 Tupper St\tAntigonish\tNS\tB2G 1Y4\nDeveau\tRaymond\tTreasurer\t4 Boulderwood Lane\tTatamagouche\tNS\tB0K 1V0';
+    expect(read(roster)).toMatchObject({ firstName: 'Raymond', lastName: 'Deveau', city: 'Tatamagouche' });
+    const club =
+      'Jackets: everyone picks up at the meeting except the one going by mail.\nName,Mailing address,Town,Prov,Postal,Delivery\n' +
+      'Cody Ross,Box 87,Bashaw,AB,T0B 0H0,Pickup at meeting\nBrianna Skoro,PO Box 1190,Vegreville,AB,T9C 1S4,Mail\nJenna Wiebe,Box 14,Camrose,AB,T4V 2N1,Pickup at meeting';
+    expect(read(club)).toMatchObject({ firstName: 'Brianna', address1: 'PO Box 1190' });
+  });
+
+  it('"ship the one that hasn\'t gone out yet": the row without a date under "Date Shipped"; "Delivery" is no name column; "Ship to" over streets is the street', () => {
+    const etsy =
+      "Etsy export — ship the one that hasn't gone out yet\nFull Name,Date Shipped,Street 1,Ship City,Ship State,Ship Zipcode\n" +
+      'Holly Penner,03/04/24,52 Elm Ave,Steinbach,MB,R5G 0J8\nSiân Pritchard,,1623 Chapman Way,Kamloops,BC,V2C 6P5\nJordy Lefebvre,03/04/24,9 Pine St,Kirkland Lake,ON,P2N 2X7';
+    expect(read(etsy)).toMatchObject({ firstName: 'Siân', city: 'Kamloops' });
+    const form =
+      "only Aiden's family asked for home delivery. Address it to the parent.\nStudent name,Parent/Guardian name,Street address,City,Postal code,Delivery\n" +
+      'Ethan Wong,Lisa Wong,,,,Pick up at school\nAiden Naka,Rebecca Naka,148 Cranleigh Way SE,Calgary,T3M 1A5,Ship home';
+    expect(read(form)).toMatchObject({ firstName: 'Rebecca', lastName: 'Naka', address1: '148 Cranleigh Way SE' });
+    const orders =
+      'skip the cancelled one\nOrder\tStatus\tCustomer\tShip to\tCity\tProv\tPostal\n' +
+      'W-3318\tCancelled\tGreg Tomczak\t78 Lorne Ave\tNewmarket\tON\tL3Y 4K6\nW-3319\tPaid\tAdwoa Owusu\t3015 Glen Erin Dr, Unit 41\tMississauga\tON\tL5L 1J3';
+    expect(read(orders)).toMatchObject({ firstName: 'Adwoa', address1: '3015 Glen Erin Dr', address2: 'Unit 41' });
+  });
 });

@@ -398,7 +398,8 @@ function headerField(cell: string): Column | undefined {
       .trim();
   } else if (ship.test(h)) {
     shipping = true;
-    h = h.replace(ship, '').trim() || 'name';
+    // ("Delivery" or "Shipping" alone is how the parcel goes — "Ship home", "Pick up at school" — not a name.)
+    h = h.replace(ship, '').trim() || (/^(?:delivery|shipping|livraison)$/.test(h) ? h : 'name');
   } else if (bill.test(h)) {
     billing = true;
     h = h.replace(bill, '').trim() || 'name';
@@ -666,8 +667,15 @@ function tableAt(text: string, start: number, end: number): CsvReading | null {
     rows.push(record);
   }
   if (!rows.length) return null;
+  // "Ship to" over "78 Lorne Ave": a name's header over streets is the street's column.
+  columns = columns.map((c, i) => {
+    if (!c || !NAMES.has(c.field)) return c;
+    const values = rows.map((r) => (r.cells[i] ?? '').trim()).filter(Boolean);
+    const streets = values.filter((v) => /^\d+[A-Za-z]?(?:-\d+)?,?[ \t]+\p{L}/u.test(v)).length;
+    return values.length && streets * 2 > values.length ? { ...c, field: 'address1' as Field } : c;
+  });
   const row =
-    namedRow(columns, rows, `${text.slice(0, start)}\n${rest}`) ??
+    namedRow(columns, rows, `${text.slice(0, start)}\n${rest}`, top) ??
     rows.find((r) => complete(columns, r.cells)) ??
     rows[0];
   const around = [
@@ -685,6 +693,18 @@ function tableAt(text: string, start: number, end: number): CsvReading | null {
 /** A word that sets a row aside in the note around a table: "Kristen cancelled so ignore her row". */
 const SET_ASIDE =
   /\b(?:cancel+(?:ed|s)?|ignore|skip|remove[ds]?|not|don['’]?t|except|annul[ée]e?s?|sauf|pas|ignorer?|picked (?:it|hers|his|theirs|them)? ?up|already|déjà|next week|later|plus tard|semaine prochaine)\b|取消|不要|除了|已经|已經|下周|下週|下星期|再说|再說/iu;
+/** Everyone picks the parcel up but one: "everyone picks up at the meeting except the one going by mail". */
+const PICKUP_EXCEPT =
+  /(?:pick(?:s|ing)?[ \t-]?up|pickup|cueillette|ramasse|自取)[^.!?\n]{0,60}(?<![\p{L}])(?:except|but|sauf|à part)(?![\p{L}])/iu;
+
+/** A column that says whether (or when) a row's parcel went out. */
+const SHIPPED_COLUMN =
+  /^(?:date shipped|shipped|shipped (?:date|on|at)|ship(?:ped)? status|fulfil+ment status|fulfil+ed(?: at| on)?|date d['’]expédition|expédiée? le|statut d['’]expédition|发货日期|發貨日期|发货状态|發貨狀態)$/iu;
+/** A note asking for the row not shipped yet. */
+const NOT_YET =
+  /(?:hasn['’]t|has not|haven['’]t|have not|not|isn['’]t)[ \t]+(?:yet[ \t]+)?(?:gone out|shipped|been shipped|been sent|sent|gone)|not yet shipped|unshipped|unfulfilled|pas encore (?:été )?(?:expédiée?|partie?|envoyée?)|(?:还没|還沒|未)(?:寄|发|發)/iu;
+const PENDING = /^(?:unfulfilled|pending|not shipped|en attente|non expédiée?|à expédier|未发货|未發貨)$/iu;
+
 /** A row whose parcel went already ("Aaron's went out yesterday") — not one that "hasn't shipped yet". */
 const DONE = /\b(?:went out|shipped|mailed|is gone|was sent|expédiée?s?|envoyée?s?|partie?s?)\b/iu;
 const NOT_DONE =
@@ -703,8 +723,21 @@ const wordIn = (escaped: string, flags: string) => {
  * cancelled so ignore her row", "only row 14 still needs it", "the one still marked 'To ship'"): a row
  * named by its person, its number or a quoted cell, and not in a clause that sets it aside.
  */
-function namedRow(columns: (Column | undefined)[], rows: CsvRecord[], note: string): CsvRecord | undefined {
+function namedRow(
+  columns: (Column | undefined)[],
+  rows: CsvRecord[],
+  note: string,
+  header: string[] = [],
+): CsvRecord | undefined {
   if (rows.length < 2 || !note.trim()) return undefined;
+  // A word of a column no field takes, one row's own ("Treasurer" under "Role", "Ship home" under "Delivery").
+  const own = (r: CsvRecord) =>
+    columns.flatMap((c, i) => {
+      const v = (r.cells[i] ?? '').trim();
+      if (c || !/^\p{L}[\p{L} '’-]{3,30}$/u.test(v)) return [];
+      const same = rows.filter((o) => (o.cells[i] ?? '').trim().toLowerCase() === v.toLowerCase()).length;
+      return same === 1 ? [wordIn(escapeRegExp(v), 'iu')] : [];
+    });
   const clauses = note.slice(0, 4000).split(/[.!?;,\n。！？；，]+/u);
   // Quoted words of the note ("To ship", « À expédier »): a status a row's cell may hold.
   const quoted = [...note.slice(0, 4000).matchAll(/["“«]\s*([^"”»\n]{2,30}?)\s*["”»]/gu)].map((m) =>
@@ -782,6 +815,7 @@ function namedRow(columns: (Column | undefined)[], rows: CsvRecord[], note: stri
           ? (c: string) => c.includes(cityName)
           : wordIn(escapeRegExp(cityName), 'iu');
     const status = r.cells.some((c) => quoted.includes(c.trim().toLowerCase()));
+    const cellWords = own(r);
     let state: 'none' | 'named' | 'aside' = 'none';
     for (const clause of clauses) {
       const mentions =
@@ -792,9 +826,12 @@ function namedRow(columns: (Column | undefined)[], rows: CsvRecord[], note: stri
             : new RegExp(`(?:\\b(?:row|line|ligne|id|no\\.?)|#)\\s*${id}(?!\\d)`, 'iu').test(clause))) ||
         (status && quoted.some((q) => clause.toLowerCase().includes(q))) ||
         (city !== undefined && city(clause)) ||
+        cellWords.some((w) => w(clause)) ||
         placeOf(clause) === index + 1;
       if (!mentions) continue;
-      if ((SET_ASIDE.test(clause) || (DONE.test(clause) && !NOT_DONE.test(clause))) && !ONLY.test(clause))
+      // ("everyone picks up at the meeting except the one going by mail": the exception ships.)
+      const exception = PICKUP_EXCEPT.test(clause);
+      if ((SET_ASIDE.test(clause) || (DONE.test(clause) && !NOT_DONE.test(clause))) && !ONLY.test(clause) && !exception)
         return 'aside';
       state = 'named';
     }
@@ -802,6 +839,12 @@ function namedRow(columns: (Column | undefined)[], rows: CsvRecord[], note: stri
   });
   const chosen = rows.filter((_, i) => named[i] === 'named');
   if (chosen.length === 1) return chosen[0];
+  // "ship the one that hasn't gone out yet": the one row without a date under "Date Shipped".
+  const shipped = header.findIndex((h) => SHIPPED_COLUMN.test(h.trim()));
+  if (!chosen.length && shipped >= 0 && NOT_YET.test(note.slice(0, 4000))) {
+    const pending = rows.filter((r) => !(r.cells[shipped] ?? '').trim() || PENDING.test(r.cells[shipped]));
+    if (pending.length === 1) return pending[0];
+  }
   if (!chosen.length && named.includes('aside')) {
     const left = rows.filter((_, i) => named[i] !== 'aside');
     return left.find((r) => complete(columns, r.cells)) ?? left[0];

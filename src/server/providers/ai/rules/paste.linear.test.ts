@@ -74,6 +74,26 @@ const CASES: [string, (n: number) => string][] = [
   ["'Chalet : 1' repeated (a place's name before an address)", (n) => repeat('Chalet : 1', n)],
   ["'微信：a' lines (messaging handles)", (n) => repeat('微信：a\n', n)],
   ["'謝 CPA' repeated (credentials after a Chinese name)", (n) => repeat('謝 CPA', n)],
+  [
+    "'picks up except ' repeated over a sheet (everyone but one picks up)",
+    (n) =>
+      sheetUnder(
+        'picks up except ',
+        'Name,Address,City,Prov,Postal,Delivery',
+        'Ab Cd,1 Main St,Bashaw,AB,T0B 0H0,Mail',
+        n,
+      ),
+  ],
+  [
+    "'hasn't gone out ' repeated over a sheet (the row not shipped)",
+    (n) =>
+      sheetUnder(
+        "hasn't gone out ",
+        'Name,Date Shipped,Address,City,Prov,Postal',
+        'Ab Cd,,1 Main St,Bashaw,AB,T0B 0H0',
+        n,
+      ),
+  ],
   ["'sorry ' repeated (chat corrections)", (n) => repeat('sorry ', n)],
   ["'sorry 1 ' repeated", (n) => repeat('sorry 1 ', n)],
   ["'sorry, postal code is …' on many lines", (n) => repeat('sorry, postal code is m5h 1j8\n', n)],
