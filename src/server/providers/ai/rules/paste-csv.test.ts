@@ -457,4 +457,24 @@ describe('spreadsheet pastes', () => {
       'W-3318\tCancelled\tGreg Tomczak\t78 Lorne Ave\tNewmarket\tON\tL3Y 4K6\nW-3319\tPaid\tAdwoa Owusu\t3015 Glen Erin Dr, Unit 41\tMississauga\tON\tL5L 1J3';
     expect(read(orders)).toMatchObject({ firstName: 'Adwoa', address1: '3015 Glen Erin Dr', address2: 'Unit 41' });
   });
+
+  it('numbered groups of columns: "mail it to Guardian 2", "her work address" (Google\'s "Address 2 - Type: Work"); a row by the month of its date ("joined in October")', () => {
+    const guardians =
+      "Please mail the report card to Guardian 2 — see Maya's row.\nStudent\tGuardian 1\tG1 Address\tG1 Phone\tGuardian 2\tG2 Address\tG2 Phone\n" +
+      'Liam Oduya\tGrace Oduya\t55 Cedar St, Sudbury ON P3E 1A9\t705-555-0148\t\t\t\n' +
+      'Maya Castel\tJulia Castel\t212 Regent St, Sudbury ON P3C 4C8\t705-555-0165\tMarco Castel\t1390 Kingsway, Apt 6, Sudbury ON P3B 2E7\t705-555-0110';
+    expect(read(guardians)).toMatchObject({ firstName: 'Marco', address1: '1390 Kingsway', phone: '705-555-0110' });
+    const contacts =
+      'Send it to her work address pls (she is never home)\nName,Address 1 - Type,Address 1 - Street,Address 1 - City,Address 1 - Region,Address 1 - Postal Code,Address 2 - Type,Address 2 - Street,Address 2 - City,Address 2 - Region,Address 2 - Postal Code\n' +
+      'Rosalie Nkem,Home,14 Poplar Cres,Saskatoon,SK,S7H 2V1,Work,"3311 Fairlight Dr, Suite 108",Saskatoon,SK,S7M 3Y5';
+    expect(read(contacts)).toMatchObject({
+      address1: '3311 Fairlight Dr',
+      address2: 'Suite 108',
+      postalCode: 'S7M 3Y5',
+    });
+    const members =
+      'Kits to mail — just the new member (joined in October).\nMember,Joined,Address,Community,Province,Postal code\n' +
+      'Alasdair Beaton,2019-05-11,2281 Hwy 19,Mabou,NS,B0E 1X0\nMorag Chisholm,2024-10-03,RR 2,Judique,NS,B0E 1P0';
+    expect(read(members)).toMatchObject({ firstName: 'Morag', city: 'Judique' });
+  });
 });

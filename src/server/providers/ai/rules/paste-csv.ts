@@ -674,10 +674,14 @@ function tableAt(text: string, start: number, end: number): CsvReading | null {
     const streets = values.filter((v) => /^\d+[A-Za-z]?(?:-\d+)?,?[ \t]+\p{L}/u.test(v)).length;
     return values.length && streets * 2 > values.length ? { ...c, field: 'address1' as Field } : c;
   });
+  const note = `${text.slice(0, start)}\n${rest}`;
+  const picked = namedRow(columns, rows, note, top) ?? rows.find((r) => complete(columns, r.cells)) ?? rows[0];
+  // Of numbered groups of columns ("Address 1 - …" / "Address 2 - …", "Guardian 1" / "G2 Address"), the one the note asks for.
+  const group = chosenGroup(top, picked.cells, note);
   const row =
-    namedRow(columns, rows, `${text.slice(0, start)}\n${rest}`, top) ??
-    rows.find((r) => complete(columns, r.cells)) ??
-    rows[0];
+    group === undefined
+      ? picked
+      : { ...picked, cells: picked.cells.map((c, i) => ((groupOf(top[i] ?? '') ?? group) === group ? c : '')) };
   const around = [
     ...text
       .slice(0, start)
@@ -693,6 +697,23 @@ function tableAt(text: string, start: number, end: number): CsvReading | null {
 /** A word that sets a row aside in the note around a table: "Kristen cancelled so ignore her row". */
 const SET_ASIDE =
   /\b(?:cancel+(?:ed|s)?|ignore|skip|remove[ds]?|not|don['’]?t|except|annul[ée]e?s?|sauf|pas|ignorer?|picked (?:it|hers|his|theirs|them)? ?up|already|déjà|next week|later|plus tard|semaine prochaine)\b|取消|不要|除了|已经|已經|下周|下週|下星期|再说|再說/iu;
+/** Month names, January to December, in English and French (and "10月"). */
+const MONTHS = [
+  'january|janvier|jan',
+  'february|février|fevrier|feb|fév',
+  'march|mars',
+  'april|avril|apr',
+  // (Not "may": a word of any sentence.)
+  'mai',
+  'june|juin|jun',
+  'july|juillet|jul',
+  'august|août|aout|aug',
+  'september|septembre|sept|sep',
+  'october|octobre|oct',
+  'november|novembre|nov',
+  'december|décembre|decembre|dec|déc',
+].map((names, i) => new RegExp(`(?<![\\p{L}])(?:${names})(?![\\p{L}])|(?<!\\d)${i + 1}月`, 'iu'));
+
 /** Everyone picks the parcel up but one: "everyone picks up at the meeting except the one going by mail". */
 const PICKUP_EXCEPT =
   /(?:pick(?:s|ing)?[ \t-]?up|pickup|cueillette|ramasse|自取)[^.!?\n]{0,60}(?<![\p{L}])(?:except|but|sauf|à part)(?![\p{L}])/iu;
@@ -785,6 +806,14 @@ function namedRow(
     const word = m[2].toLowerCase();
     return /^(?:last|dernière|dernier)$/.test(word) ? rows.length : ORDINALS[word];
   };
+  // "just the new member (joined in October)": a row by the month of its one date cell that month.
+  const monthOf = (r: CsvRecord) =>
+    r.cells.flatMap((c) => {
+      const m = /^(\d{4})-(\d{2})-\d{2}$/.exec(c.trim());
+      return m ? [Number(m[2])] : [];
+    });
+  const monthRows = new Map<number, number>();
+  for (const r of rows) for (const mo of new Set(monthOf(r))) monthRows.set(mo, (monthRows.get(mo) ?? 0) + 1);
   const cityOf = (r: CsvRecord) =>
     columns
       .map((c, i) => (c?.field === 'city' ? (r.cells[i] ?? '').trim() : ''))
@@ -816,6 +845,7 @@ function namedRow(
           : wordIn(escapeRegExp(cityName), 'iu');
     const status = r.cells.some((c) => quoted.includes(c.trim().toLowerCase()));
     const cellWords = own(r);
+    const months = monthOf(r).filter((mo) => monthRows.get(mo) === 1);
     let state: 'none' | 'named' | 'aside' = 'none';
     for (const clause of clauses) {
       const mentions =
@@ -827,6 +857,7 @@ function namedRow(
         (status && quoted.some((q) => clause.toLowerCase().includes(q))) ||
         (city !== undefined && city(clause)) ||
         cellWords.some((w) => w(clause)) ||
+        (months.length > 0 && months.some((mo) => MONTHS[mo - 1].test(clause))) ||
         placeOf(clause) === index + 1;
       if (!mentions) continue;
       // ("everyone picks up at the meeting except the one going by mail": the exception ships.)
@@ -848,6 +879,37 @@ function namedRow(
   if (!chosen.length && named.includes('aside')) {
     const left = rows.filter((_, i) => named[i] !== 'aside');
     return left.find((r) => complete(columns, r.cells)) ?? left[0];
+  }
+  return undefined;
+}
+
+/** The number of a group of columns: "Address 2 - Street", "Guardian 2", "G2 Address", "Parent 1 phone". */
+function groupOf(header: string): number | undefined {
+  const m = /^(?:address|adresse|guardian|parent|contact|tuteur|tutrice|g|p)[ \t]*(\d)(?!\d)/iu.exec(header.trim());
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * The group the note asks for: by its number ("mail it to Guardian 2", "G2"), or by the kind its
+ * "Type" column gives ("send it to her work address" → the group typed "Work").
+ */
+function chosenGroup(header: string[], cells: string[], note: string): number | undefined {
+  const groups = new Set(header.map(groupOf).filter((g): g is number => g !== undefined));
+  if (groups.size < 2) return undefined;
+  const text = note.slice(0, 4000);
+  const byNumber =
+    /(?<![\p{L}])(?:guardian|parent|address|adresse|contact|tuteur|tutrice|g|p)[ \t]*#?[ \t]*(\d)(?!\d)/iu.exec(text);
+  if (byNumber && groups.has(Number(byNumber[1]))) return Number(byNumber[1]);
+  const dest =
+    /(?<![\p{L}])(?:to|at|à|au)[ \t]+(?:(?:her|his|my|their|our|the|son|sa|mon|ma|le|la)[ \t]+)?(work|office|business|job|bureau|travail|home|house|maison|domicile)(?![\p{L}])/iu.exec(
+      text,
+    );
+  if (!dest) return undefined;
+  const work = /^(?:work|office|business|job|bureau|travail)$/iu.test(dest[1]);
+  for (const g of groups) {
+    const typeAt = header.findIndex((h) => groupOf(h) === g && /type\W*$/iu.test(h));
+    const type = typeAt >= 0 ? (cells[typeAt] ?? '') : '';
+    if ((work ? /work|business|office|travail|bureau/iu : /home|maison|personal|domicile/iu).test(type)) return g;
   }
   return undefined;
 }

@@ -94,6 +94,26 @@ const CASES: [string, (n: number) => string][] = [
         n,
       ),
   ],
+  [
+    "'guardian 2 ' repeated over a sheet of numbered groups",
+    (n) =>
+      sheetUnder(
+        'guardian 2 to her work ',
+        'Name,Address 1 - Type,Address 1 - Street,Address 2 - Type,Address 2 - Street,City,Prov,Postal',
+        'Ab Cd,Home,1 Main St,Work,2 Main St,Bashaw,AB,T0B 0H0',
+        n,
+      ),
+  ],
+  [
+    "'joined in October ' repeated over a sheet with dates",
+    (n) =>
+      sheetUnder(
+        'joined in October ',
+        'Name,Joined,Address,City,Prov,Postal',
+        'Ab Cd,2024-10-03,1 Main St,Bashaw,AB,T0B 0H0',
+        n,
+      ),
+  ],
   ["'sorry ' repeated (chat corrections)", (n) => repeat('sorry ', n)],
   ["'sorry 1 ' repeated", (n) => repeat('sorry 1 ', n)],
   ["'sorry, postal code is …' on many lines", (n) => repeat('sorry, postal code is m5h 1j8\n', n)],
