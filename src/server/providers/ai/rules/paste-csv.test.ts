@@ -477,4 +477,22 @@ describe('spreadsheet pastes', () => {
       'Alasdair Beaton,2019-05-11,2281 Hwy 19,Mabou,NS,B0E 1X0\nMorag Chisholm,2024-10-03,RR 2,Judique,NS,B0E 1P0';
     expect(read(members)).toMatchObject({ firstName: 'Morag', city: 'Judique' });
   });
+
+  it('a second parent\'s columns named by the note ("c\'est Mme Aubin qui le reçoit"); without a note, not the row marked "已取消"', () => {
+    const sheet =
+      "Pour le bulletin : c'est Mme Aubin (la mère de Félix) qui le reçoit, pas le père.\n" +
+      'Élève;Parent/tuteur 1;Adresse 1;Parent/tuteur 2;Adresse 2;Téléphone 1;Téléphone 2\n' +
+      'Félix Bergeron;Stéphane Bergeron;128, rue King Ouest, Sherbrooke (Québec) J1H 1P1;Caroline Aubin;455, rue Galt Est, app. 3, Sherbrooke (Québec) J1G 1Y2;819 555-0179;819 555-0126';
+    expect(read(sheet)).toMatchObject({
+      firstName: 'Caroline',
+      lastName: 'Aubin',
+      address1: '455 rue Galt Est',
+      address2: 'App. 3',
+      phone: '819-555-0126',
+    });
+    const orders =
+      '收件人,聯絡電話,地址,城市,省份,郵遞區號,狀態\n張家豪,604-555-0122,6088 Willingdon Ave #1503,Burnaby,BC,V5H 0A3,已取消\n' +
+      '蔡佩珊,778-555-0174,"3333 Corvette Way, Unit 2108",Richmond,BC,V6X 0L1,待出貨';
+    expect(read(orders)).toMatchObject({ lastName: '蔡', city: 'Richmond' });
+  });
 });

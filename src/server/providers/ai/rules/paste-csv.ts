@@ -675,13 +675,34 @@ function tableAt(text: string, start: number, end: number): CsvReading | null {
     return values.length && streets * 2 > values.length ? { ...c, field: 'address1' as Field } : c;
   });
   const note = `${text.slice(0, start)}\n${rest}`;
-  const picked = namedRow(columns, rows, note, top) ?? rows.find((r) => complete(columns, r.cells)) ?? rows[0];
+  // (Without a word of the note, not a row marked cancelled or shipped: "已取消" beside "待出貨".)
+  const open = rows.filter((r) => !r.cells.some((c) => CLOSED_STATUS.test(c.trim())));
+  const picked =
+    namedRow(columns, rows, note, top) ??
+    (open.length ? open : rows).find((r) => complete(columns, r.cells)) ??
+    open[0] ??
+    rows[0];
   // Of numbered groups of columns ("Address 1 - …" / "Address 2 - …", "Guardian 1" / "G2 Address"), the one the note asks for.
-  const group = chosenGroup(top, picked.cells, note);
-  const row =
-    group === undefined
-      ? picked
-      : { ...picked, cells: picked.cells.map((c, i) => ((groupOf(top[i] ?? '') ?? group) === group ? c : '')) };
+  const groups = numberedGroups(top);
+  const group = chosenGroup(top, groups, columns, picked.cells, note);
+  let row = picked;
+  if (group !== undefined) {
+    row = { ...picked, cells: picked.cells.map((c, i) => ((groups[i] ?? group) === group ? c : '')) };
+    // A later group's column reads as its twin of another group: "Adresse 2" is the second parent's "Adresse 1".
+    const base = (h: string) =>
+      h
+        .trim()
+        .replace(/[ \t]*\d$/u, '')
+        .replace(/^(?:g|p)\d[ \t]*/iu, '')
+        .toLowerCase();
+    columns = columns.map((c, i) => {
+      if (groups[i] !== group) return c;
+      const twin = columns.findIndex(
+        (_, j) => groups[j] !== undefined && groups[j] !== group && base(top[j]) === base(top[i]),
+      );
+      return twin >= 0 && columns[twin] ? { ...columns[twin] } : c;
+    });
+  }
   const around = [
     ...text
       .slice(0, start)
@@ -697,6 +718,10 @@ function tableAt(text: string, start: number, end: number): CsvReading | null {
 /** A word that sets a row aside in the note around a table: "Kristen cancelled so ignore her row". */
 const SET_ASIDE =
   /\b(?:cancel+(?:ed|s)?|ignore|skip|remove[ds]?|not|don['’]?t|except|annul[ée]e?s?|sauf|pas|ignorer?|picked (?:it|hers|his|theirs|them)? ?up|already|déjà|next week|later|plus tard|semaine prochaine)\b|取消|不要|除了|已经|已經|下周|下週|下星期|再说|再說/iu;
+/** A status cell saying the row's parcel is not to go: cancelled, shipped already, refunded. */
+const CLOSED_STATUS =
+  /^(?:cancel+ed|annulée?|shipped|fulfilled|expédiée?|delivered|livrée?|refunded|remboursée?|picked up|ramassée?|已取消|取消|已发货|已發貨|已寄出|已出貨|已出货|已完成|已退款)$/iu;
+
 /** Month names, January to December, in English and French (and "10月"). */
 const MONTHS = [
   'january|janvier|jan',
@@ -885,21 +910,56 @@ function namedRow(
 
 /** The number of a group of columns: "Address 2 - Street", "Guardian 2", "G2 Address", "Parent 1 phone". */
 function groupOf(header: string): number | undefined {
-  const m = /^(?:address|adresse|guardian|parent|contact|tuteur|tutrice|g|p)[ \t]*(\d)(?!\d)/iu.exec(header.trim());
+  const m =
+    /^(?:address|adresse|guardian|parent|contact|tuteur|tutrice|g|p)[ \t]*(\d)(?!\d)/iu.exec(header.trim()) ??
+    /^(?=.*(?:parent|tuteur|tutrice|guardian|contact))[^\d]{2,40}?[ \t](\d)$/iu.exec(header.trim());
   return m ? Number(m[1]) : undefined;
+}
+
+/** "Parent/tuteur 1 … Adresse 1 … Téléphone 1 / Parent/tuteur 2 … Adresse 2 … Téléphone 2": each digit a person's columns. */
+function numberedGroups(header: string[]): (number | undefined)[] {
+  const named = header.map(groupOf);
+  if (!named.some((g) => g !== undefined)) return named;
+  // With a person's group named so, the other headers ending in that digit are that person's too.
+  const digits = new Set(named.filter((g): g is number => g !== undefined));
+  return header.map((h, i) => {
+    if (named[i] !== undefined) return named[i];
+    const m = /[ \t](\d)$/u.exec(h.trim());
+    return m && digits.has(Number(m[1])) ? Number(m[1]) : undefined;
+  });
 }
 
 /**
  * The group the note asks for: by its number ("mail it to Guardian 2", "G2"), or by the kind its
  * "Type" column gives ("send it to her work address" → the group typed "Work").
  */
-function chosenGroup(header: string[], cells: string[], note: string): number | undefined {
-  const groups = new Set(header.map(groupOf).filter((g): g is number => g !== undefined));
+function chosenGroup(
+  header: string[],
+  numbered: (number | undefined)[],
+  columns: (Column | undefined)[],
+  cells: string[],
+  note: string,
+): number | undefined {
+  const groups = new Set(numbered.filter((g): g is number => g !== undefined));
   if (groups.size < 2) return undefined;
   const text = note.slice(0, 4000);
   const byNumber =
     /(?<![\p{L}])(?:guardian|parent|address|adresse|contact|tuteur|tutrice|g|p)[ \t]*#?[ \t]*(\d)(?!\d)/iu.exec(text);
   if (byNumber && groups.has(Number(byNumber[1]))) return Number(byNumber[1]);
+  // "c'est Mme Aubin (la mère de Félix) qui le reçoit": the group whose person the note names.
+  const named = [...groups].filter((g) =>
+    cells.some(
+      (c, i) =>
+        numbered[i] === g &&
+        columns[i] &&
+        NAMES.has(columns[i]!.field) &&
+        c
+          .split(/[\s,]+/)
+          .filter((w) => /^\p{Lu}\p{L}{3,}$/u.test(w))
+          .some((w) => wordIn(escapeRegExp(w), 'u')(text)),
+    ),
+  );
+  if (named.length === 1) return named[0];
   const dest =
     /(?<![\p{L}])(?:to|at|à|au)[ \t]+(?:(?:her|his|my|their|our|the|son|sa|mon|ma|le|la)[ \t]+)?(work|office|business|job|bureau|travail|home|house|maison|domicile)(?![\p{L}])/iu.exec(
       text,
@@ -907,7 +967,7 @@ function chosenGroup(header: string[], cells: string[], note: string): number | 
   if (!dest) return undefined;
   const work = /^(?:work|office|business|job|bureau|travail)$/iu.test(dest[1]);
   for (const g of groups) {
-    const typeAt = header.findIndex((h) => groupOf(h) === g && /type\W*$/iu.test(h));
+    const typeAt = header.findIndex((h, i) => numbered[i] === g && /type\W*$/iu.test(h));
     const type = typeAt >= 0 ? (cells[typeAt] ?? '') : '';
     if ((work ? /work|business|office|travail|bureau/iu : /home|maison|personal|domicile/iu).test(type)) return g;
   }
