@@ -464,6 +464,8 @@ export function lineKind(text: string): LineKind {
 }
 
 /** A basement unit said in a sentence: "i'm in the basement suite so pls put bsmt on it". */
+const MOVED_UNIT =
+  /(?<![\p{L}])(?:moved|we['’]ve moved|déménagé|déménagés|déménagées|démenagé)(?![\p{L}])[^.!?\n]{0,60}?(?<![\p{L}])(?:to|into|au|à|dans)[ \t]+(?:the[ \t]+|l['’]|le[ \t]+|la[ \t]+)?(?:unit|suite|apt|app\.?|local|bureau)[ \t]*#?[ \t]*\d{1,5}[A-Za-z]?(?![\p{L}\p{N}])/iu;
 const UNIT_SAID =
   /(?<![\p{L}])(?:room|apt|apartment|unit|suite|app|appartement)\.?[ \t]*#?[ \t]*\d{1,5}[A-Za-z]?(?![\p{L}\p{N}])/iu;
 export const BASEMENT_SAID = /(?<![\p{L}])(?:bsmt|basement (?:suite|apt|apartment|unit)|sous-sol)(?![\p{L}])/iu;
@@ -526,6 +528,8 @@ function classify(text: string): LineKind {
   if (isProse(t) && BASEMENT_SAID.test(t)) return 'correction';
   // "He's in a retirement home, room 214:": a sentence leading to the address gives its unit.
   if (isProse(t) && /[:：]\s*$/u.test(t) && UNIT_SAID.test(t)) return 'correction';
+  // "we moved two doors down last month, to unit 11 in the same building": the new unit.
+  if (isProse(t) && MOVED_UNIT.test(t)) return 'correction';
   if (isProse(t)) return 'noise';
   return 'keep';
 }

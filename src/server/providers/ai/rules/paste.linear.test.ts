@@ -114,6 +114,12 @@ const CASES: [string, (n: number) => string][] = [
         n,
       ),
   ],
+  ["'we moved to unit 1 ' repeated (a new unit said in a sentence)", (n) => repeat('we moved to a b c unit 1 ', n)],
+  [
+    "'out of the ' repeated over two headings",
+    (n) =>
+      `${repeat('working out of the ', n - 140)}\nGuelph Office: 150 Research Lane, Guelph, ON N1G 4T2\nHead Office: 305 King St W, Kitchener, ON N2G 1B9`,
+  ],
   ["'sorry ' repeated (chat corrections)", (n) => repeat('sorry ', n)],
   ["'sorry 1 ' repeated", (n) => repeat('sorry 1 ', n)],
   ["'sorry, postal code is …' on many lines", (n) => repeat('sorry, postal code is m5h 1j8\n', n)],

@@ -2448,4 +2448,14 @@ describe('the reading explained', () => {
     expect(got).toMatchObject({ city: 'Sainte-Luce', firstName: 'Gilles' });
     expect(got.company).toBeUndefined();
   });
+
+  it('the one heading the message says after "out of"/"to" ("working out of the Guelph office … send them there"), not one it speaks of ("head office is admin only"); "we moved … to unit 11"', () => {
+    const mail =
+      "I'm working out of the Guelph office this month, so could you send the binders there instead?\n\nTamsin Oven\nGrand River Biologics Inc.\n" +
+      'Head Office: 305 King St W, Suite 600, Kitchener, ON N2G 1B9\nGuelph Office: 150 Research Lane, Suite 215, Guelph, ON N1G 4T2\nManufacturing: 1100 Franklin Blvd, Cambridge, ON N1R 8B5';
+    expect(read(mail).address).toMatchObject({ address1: '150 Research Lane', city: 'Guelph' });
+    const moved =
+      'Heads-up: we moved two doors down last month, to unit 11 in the same building.\n\nMarisol Gut\nLakeshore Print & Sign Ltd.\n4-19 Alliance Blvd, Barrie ON L4M 5K3';
+    expect(read(moved).address).toMatchObject({ address1: '19 Alliance Blvd', address2: 'Unit 11' });
+  });
 });

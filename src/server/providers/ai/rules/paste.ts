@@ -494,6 +494,27 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
       .some((w) => strong?.has(w));
   if (role !== 'sender' && sections.some((s) => asked(s) && s.kind !== 'neutral')) {
     for (const s of sections) if (s.kind === 'ship' || s.kind === 'other') s.kind = asked(s) ? 'ship' : 'other';
+  } else if (role !== 'sender') {
+    // "I'm working out of the Guelph office … could you send the binders there instead?": the one
+    // heading of two words or more the message's sentences say whole after "to", "at", "out of"
+    // ("Guelph Office:"; not "the sales office on Elm is just desks").
+    const prose = lines
+      .filter((l) => l.text && isProseLike(l.text) && !POSTAL_LINE.test(l.text))
+      .map((l) => l.text.toLowerCase())
+      .join('\n');
+    const said = sections.filter(
+      (s) =>
+        (s.kind === 'ship' || s.kind === 'other') &&
+        s.heading.split(/\s+/).length >= 2 &&
+        s.heading.length <= 40 &&
+        !rejectedHeading(s.heading, targets) &&
+        new RegExp(
+          `(?<![\\p{L}])(?:to|at|out of|in|into|à|au|dans|chez)[ \\t]+(?:the[ \\t]+|our[ \\t]+|my[ \\t]+|notre[ \\t]+|le[ \\t]+|la[ \\t]+|l['’])?${escapeRegExp(s.heading.toLowerCase())}(?![\\p{L}])`,
+          'u',
+        ).test(prose),
+    );
+    if (said.length === 1 && sections.filter((s) => s.kind === 'ship' || s.kind === 'other').length >= 2)
+      for (const s of sections) if (s.kind === 'ship' || s.kind === 'other') s.kind = s === said[0] ? 'ship' : 'other';
   }
   const want: SectionKind = role === 'sender' ? 'from' : 'ship';
   // The ship-to block: one headed "new"/"instead" over one "on file"/"old", else the last (a later one corrects).
