@@ -2458,4 +2458,18 @@ describe('the reading explained', () => {
       'Heads-up: we moved two doors down last month, to unit 11 in the same building.\n\nMarisol Gut\nLakeshore Print & Sign Ltd.\n4-19 Alliance Blvd, Barrie ON L4M 5K3';
     expect(read(moved).address).toMatchObject({ address1: '19 Alliance Blvd', address2: 'Unit 11' });
   });
+
+  it('"on behalf of Mr. Kerr regarding order …" ends the name at the word without a capital; "to his home" takes no company; "Envoyez à Jean-François de la Durantaye, …"', () => {
+    const assistant =
+      "I'm writing on behalf of Mr. Kerr regarding order #KH-5521. He has asked that it not be shipped to our office but to his home:\n\n" +
+      'Mr. Alistair Kerr\n18 Ridgewood Cres\nKingston, ON K7M 3S4\n\nThank you,\nCarla Vieira\nExecutive Assistant\nKerr Frontenac Holdings Ltd.\n1000 Gardiners Rd, Suite 200, Kingston, ON K7P 3C4';
+    const got = read(assistant).address;
+    expect(got).toMatchObject({ firstName: 'Alistair', lastName: 'Kerr', address1: '18 Ridgewood Cres' });
+    expect(got.company).toBeUndefined();
+    expect(
+      read(
+        "Jean-François : Parfait. Envoyez à Jean-François de la Durantaye, 112 rue Principale, Aylmer... en fait c'est Gatineau maintenant, J9H 3L5",
+      ).address,
+    ).toMatchObject({ firstName: 'Jean-François', lastName: 'de la Durantaye' });
+  });
 });

@@ -1504,7 +1504,7 @@ const NAME_THEN_FOR =
  * person: see sentToName.)
  */
 const SEND_TO_NAME =
-  /(?<![\p{L}])(?:ship|send|mail|courier|deliver|forward|address)(?:[ \t]+[\p{L}'’-]+){0,4}?[ \t]+to[ \t]+(?:(?:mr|mrs|ms|dr)\.?[ \t]+)?(\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,2})(?=[ \t]*(?:$|[,.;:!(—–]|[ \t](?:in|at|on|from|of|who|c\/o|please|pls|-)(?![\p{L}])))/gmu;
+  /(?<![\p{L}])(?:[Ss]hip|[Ss]end|[Mm]ail|[Cc]ourier|[Dd]eliver|[Ff]orward|[Aa]ddress|[Ee]nvoie|[Ee]nvoyez|[Ee]nvoyer|[Ee]xpédie|[Ee]xpédiez|[Ee]xpédier|[Pp]oste|[Pp]ostez)(?:[ \t]+[\p{L}'’-]+){0,4}?[ \t]+(?:to|à|chez)[ \t]+(?:(?:[Mm]r|[Mm]rs|[Mm]s|[Dd]r|M|[Mm]me)\.?[ \t]+)?(\p{Lu}[\p{Ll}'’]+(?:-\p{L}[\p{Ll}'’]+)*(?:[ \t]+(?:(?:de|du|des|la|le|van|von|der)[ \t]+){0,2}\p{Lu}[\p{Ll}'’]+(?:-\p{L}[\p{Ll}'’]+)*){1,2})(?=[ \t]*(?:$|[,.;:!(—–]|[ \t](?:in|at|on|from|of|who|c\/o|please|pls|svp|au|à|dans|-)(?![\p{L}])))/gmu;
 /** "收件人写我同事 Jason Chen（陈志强）", "收件人請寫 Ivy Cheung": the name the label is to carry. */
 const ZH_FOR_NAME =
   /收[件货貨]人(?:请|請)?(?:写|寫|填|是|为|為)[ \t]*(?:[：:][ \t]*)?(?:我(?:的|們的|们的)?(?:同事|老公|太太|老婆|先生|朋友|家人|妈妈|媽媽|爸爸|老板|老闆|经理|經理|助理)[ \t]*)?(?:[\u3400-\u9fff]{1,6}[ \t]+)?(?:(\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,2})|(?![我你他她])([\u3400-\u9fff]{2,4})(?![\u3400-\u9fff]))/u;
@@ -1515,7 +1515,8 @@ function sentToName(text: string): string | undefined {
   if (zh) return zh[1] ?? zh[2];
   for (const m of text.matchAll(SEND_TO_NAME)) {
     const name = m[1];
-    const words = name.split(/[ \t]+/);
+    // (A surname's particles are no words to check: "de la Durantaye".)
+    const words = name.split(/[ \t]+/).filter((w) => !/^(?:de|du|des|la|le|van|von|der)$/u.test(w));
     if (
       lookupCity(name) ||
       words.some(
@@ -1554,6 +1555,15 @@ function chatName(said: string): { name: string; forName: boolean } | undefined 
     for (const m of text.matchAll(CHAT_NAMES)) yield { m, forName: false };
     for (const m of text.matchAll(HERE_NAMES)) yield { m, forName: false };
   }
+  // (A name said outright may be in lower case anywhere: "name is tyler beauchesne-wolfe".)
+  // (Or "just put jordan mcallister" with nothing after it on its line.)
+  const outrightLead = (m: RegExpExecArray | RegExpMatchArray) => {
+    const lead = m[0].slice(0, m[0].length - m[1].length);
+    return (
+      /\b(?:name (?:is|will be|should be)|name['’]s|nom (?:c['’]est|est|sera)|appelle)\s*$/iu.test(lead) ||
+      (/\bput\s*$/iu.test(lead) && /^[ \t]*(?:\n|$)/u.test(text.slice((m.index ?? 0) + m[0].length)))
+    );
+  };
   let lone: { name: string; forName: boolean } | undefined;
   const sent = sentToName(text);
   for (const { m, forName } of found()) {
@@ -1563,6 +1573,16 @@ function chatName(said: string): { name: string; forName: boolean } | undefined 
       if (!words.length && /^(?:hey|hi|hello|hiya|bonjour|salut|allo|allô|coucou|yo|ok|okay)$/iu.test(w)) continue;
       // ("this is Bev Langille I ordered": the pronoun ends the name.)
       if (NOT_NAME.test(w) || /\d/.test(w) || w === 'I') break;
+      // ("on behalf of Mr. Kerr regarding order …": in a message written with capitals, a word without one ends the name.)
+      // (A surname's particles stay: "Jean-François de la Durantaye".)
+      if (
+        words.length &&
+        cased &&
+        !outrightLead(m) &&
+        !/^\p{Lu}/u.test(w) &&
+        !/^(?:de|du|des|la|le|van|von|der|den|di|da|dos|del|della|st)$/u.test(w)
+      )
+        break;
       // ("Put Wayne Skinner's name on it": the possessive ends the name.)
       if (words.length && /['’]s$/u.test(w)) {
         words.push(w.slice(0, -2));
@@ -1570,13 +1590,10 @@ function chatName(said: string): { name: string; forName: boolean } | undefined 
       }
       words.push(w);
     }
-    // (A name said outright may be in lower case anywhere: "name is tyler beauchesne-wolfe".)
-    // (Or "just put jordan mcallister" with nothing after it on its line.)
-    const lead = m[0].slice(0, m[0].length - m[1].length);
-    const outright =
-      /\b(?:name (?:is|will be|should be)|name['’]s|nom (?:c['’]est|est|sera)|appelle)\s*$/iu.test(lead) ||
-      (/\bput\s*$/iu.test(lead) && /^[ \t]*(?:\n|$)/u.test(text.slice(m.index + m[0].length)));
+    const outright = outrightLead(m);
     if (!words.length || (cased && !outright && !/^\p{Lu}/u.test(words[0]))) continue;
+    // ("en fait c'est Gatineau maintenant": a town said, no one's name.)
+    if (!forName && !outright && lookupCity(words.join(' '))) continue;
     if (words.length > 1 || !forName) return lone && !forName ? lone : { name: words.join(' '), forName };
     lone ??= { name: words[0], forName };
   }

@@ -378,7 +378,7 @@ function fillSurname(address: ParsedAddress, text: string): void {
 
 /** The message sends the parcel home rather than to work. */
 const HOME =
-  /(?<![\p{L}])(?:to my (?:place|home|house|apartment|apt|condo|flat)\b|(?:at|to) home\b|my home address|à la maison|chez moi|à mon domicile|à mon appart|寄到家|寄家里|送到家|(?:寄|送|发|發)给?(?:她|他|我)?(?:妈妈|媽媽|母亲|母親|爸爸|父亲|父親|父母|爸妈|爸媽|奶奶|爷爷|爺爺|外婆|姥姥))/iu;
+  /(?<![\p{L}])(?:to (?:my|his|her|their) (?:place|home|house|apartment|apt|condo|flat|residence)\b|(?:at|to) home\b|my home address|à la maison|chez moi|à mon domicile|à mon appart|寄到家|寄家里|送到家|(?:寄|送|发|發)给?(?:她|他|我)?(?:妈妈|媽媽|母亲|母親|爸爸|父亲|父親|父母|爸妈|爸媽|奶奶|爷爷|爺爺|外婆|姥姥))/iu;
 
 const HOME_ALL = new RegExp(HOME.source, 'giu');
 /** The message sends the parcel to work: "ship them to my work", "envoie-le à ma job", "au bureau". */
