@@ -120,6 +120,12 @@ const CASES: [string, (n: number) => string][] = [
     (n) =>
       `${repeat('working out of the ', n - 140)}\nGuelph Office: 150 Research Lane, Guelph, ON N1G 4T2\nHead Office: 305 King St W, Kitchener, ON N2G 1B9`,
   ],
+  [
+    "'in her message below ' repeated over a quoted message",
+    (n) =>
+      `${repeat('in her message below ', n - 120)}\n-----Original Message-----\nFrom: A <a@b.ca>\nTo: B\n1 Main St, Ottawa ON K1S 0R1`,
+  ],
+  ["'ship it to him? He's A, at ' repeated", (n) => repeat("ship it to him? He's Ab, at ", n)],
   ["'sorry ' repeated (chat corrections)", (n) => repeat('sorry ', n)],
   ["'sorry 1 ' repeated", (n) => repeat('sorry 1 ', n)],
   ["'sorry, postal code is …' on many lines", (n) => repeat('sorry, postal code is m5h 1j8\n', n)],

@@ -2472,4 +2472,26 @@ describe('the reading explained', () => {
       ).address,
     ).toMatchObject({ firstName: 'Jean-François', lastName: 'de la Durantaye' });
   });
+
+  it('"her details are in her message below": the quoted message, without its "To:" header line; "He\'s Kofi Asante, at Asante Auto Body Ltd., 2455 …"', () => {
+    const hr =
+      'Please ship the welcome kit directly to her home — her details are in her message below.\n\nThanks,\nTanya Moreau\nCapital Ledger Software Ltd.\n275 Slater St, Suite 900, Ottawa ON K1P 5H9\n613-555-0112\n\n' +
+      '-----Original Message-----\nFrom: Bethany Quaye <bethany.quaye@outlook.com>\nSent: Thursday, January 9, 2025 7:48 PM\nTo: Tanya Moreau\nSubject: Re: Welcome!\n\n' +
+      "Here's my address:\nBethany Quaye\n88 Sunnyside Ave\nOttawa, ON K1S 0R1\n613-555-0117";
+    expect(read(hr).address).toMatchObject({
+      firstName: 'Bethany',
+      lastName: 'Quaye',
+      address1: '88 Sunnyside Ave',
+      phone: '613-555-0117',
+      email: 'bethany.quaye@outlook.com',
+    });
+    const husband =
+      "Could you ship it to my husband at his shop instead? He's Kofi Asante, at Asante Auto Body Ltd., 2455 Central Ave, Windsor, ON N8W 4J1.\n\nThank you,\nNadine Asante";
+    expect(read(husband).address).toMatchObject({
+      firstName: 'Kofi',
+      lastName: 'Asante',
+      company: 'Asante Auto Body Ltd.',
+      address1: '2455 Central Ave',
+    });
+  });
 });

@@ -183,6 +183,12 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
       t = t.slice(placeLabel[0].length);
     const kind = lineKind(t);
     if (kind === 'noise' || ZH_CLOSING_LINE.test(t)) continue;
+    // "To: Tanya Moreau" between "Sent:" and "Subject:": the quoted e-mail's header, not the parcel's.
+    if (
+      /^(?:to|à|cc|de|from)[ \t]*:/iu.test(t) &&
+      [blockLines[at - 1], blockLines[at + 1]].some((l) => l && MAIL_HEADER_FIELD.test(l.text))
+    )
+      continue;
     // "Sender: J. HART, 77 ELM ST, SUDBURY ON P3C 1T3" on one line of a form that gives the recipient's
     // address too: the sender's, not a part of it.
     if (
@@ -1025,6 +1031,9 @@ function joinFormFields(lines: Line[]): Line[] {
 }
 
 /** Older messages quoted under a reply: everything from the first "-----Original Message-----" / "On … wrote:". */
+/** The newest message points to the one under it for the address. */
+const SEE_BELOW =
+  /(?<![\p{L}])(?:(?:in|see|per)[ \t]+(?:her|his|their|the|my|[\p{Lu}][\p{L}'’-]+['’]s)[ \t]+(?:message|email|e-mail|note|reply|details)[ \t]+below|(?:details|address|info)[ \t]+(?:is|are)[ \t]+(?:in[ \t]+(?:her|his|their|the)[ \t]+(?:message|email|note)[ \t]+)?below|voir[ \t]+(?:son|le|leur)[ \t]+(?:message|courriel)[ \t]+(?:ci-dessous|plus bas|en bas)|(?:voir|voici)[ \t]+plus bas|(?:son|leur)[ \t]+(?:adresse|message)[ \t]+(?:est[ \t]+)?(?:ci-dessous|plus bas|en bas))(?![\p{L}])/iu;
 /** A new address that keeps the old one's town: "same town", "même ville". */
 const SAME_TOWN = /(?<![\p{L}])(?:same (?:town|city)|même ville|meme ville|同一个城市|同城)(?![\p{L}])/iu;
 const THREAD_CUT =
@@ -1039,8 +1048,10 @@ function cutThread(text: string): { text: string; top?: string } {
   // (and the newest message's corrections of it: "we're in unit 7, not 17").
   // (Nor one that corrects the address below: "don't use the address in my email below. New one is
   // 88 Central St, Unit 204, same town, postal code C1N 0B4".)
+  // (Nor one that points to the message under it: "her details are in her message below", "See Kiran's note below".)
   return /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])|\b\d{5}(?:-\d{4})?\b/u.test(top) &&
-    !SAME_TOWN.test(top)
+    !SAME_TOWN.test(top) &&
+    !SEE_BELOW.test(top)
     ? { text: top }
     : { text: text.slice(m.index + m[0].length), top };
 }
@@ -1251,7 +1262,26 @@ function cutLead(t: string): string {
   const m = LEAD_MARKER.exec(t);
   if (!m || (m.index === 0 && !/^(?:如下|寄|发|發|送|地址)/u.test(m[0]))) return t;
   const after = t.slice(m.index + m[0].length);
-  return hasStreet(after) || /[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d/.test(after) ? after : t;
+  return hasStreet(after) || /[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d/.test(after) ? introduced(after) : t;
+}
+
+/**
+ * "my husband at his shop instead? He's Kofi Asante, at Asante Auto Body Ltd., 2455 Central Ave, …":
+ * the last sentence before the address, without its "He's", and "at" before the company.
+ */
+function introduced(t: string): string {
+  const digit = t.search(/\d/);
+  if (digit < 0 || digit > 300) return t;
+  const head = t.slice(0, digit);
+  const cut = Math.max(head.lastIndexOf('? '), head.lastIndexOf('! '), head.lastIndexOf('. '));
+  if (cut < 0) return t;
+  const rest = t.slice(cut + 2);
+  const who =
+    /^(?:(?:he|she|they)['’](?:s|re)|(?:he|she) is|(?:his|her) name is|c['’]est|il s['’]appelle|elle s['’]appelle)[ \t]+(?=\p{Lu})/iu.exec(
+      rest,
+    );
+  if (!who) return t;
+  return rest.slice(who[0].length).replace(/,[ \t]+(?:at|chez|à)[ \t]+(?=\p{Lu})/u, ', ');
 }
 
 /** 欧阳娜娜 Nana Ouyang → Nana Ouyang: labels print Latin script, so the English name beside a Chinese one wins. */
