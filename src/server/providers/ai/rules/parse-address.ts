@@ -1265,7 +1265,9 @@ export function companyText(raw: string): string {
         .trim()
     : raw;
   const company = /\p{L}{2,}/u.test(latin) && latin.split(' ').length >= 2 ? latin : raw;
-  if (company !== company.toUpperCase() || !/\p{L}{2,}\s+\p{L}/u.test(company)) return company;
+  // (All in lower case too, as a chat types it: "maple grove veterinary hospital".)
+  const oneCase = company === company.toUpperCase() || company === company.toLowerCase();
+  if (!oneCase || !/\p{L}{2,}\s+\p{L}/u.test(company)) return company;
   // "GOVERNMENT OF NUNAVUT" → "Government of Nunavut": the small words stay small.
   return titleCase(company).replace(/(?<=\s)(Of|The|And|De|Du|Des|La|Le|Les|Et|For|Pour)(?=\s)/g, (w) =>
     w.toLowerCase(),
@@ -1290,7 +1292,8 @@ function cityText(text: string): string {
 
 function streetText(text: string): string {
   const raw = trimRuns(text, null, /,/);
-  const cased = titleCase(raw);
+  // (A street named for a person in one case: "2218 mcphillips st" → "2218 McPhillips St".)
+  const cased = raw === raw.toLowerCase() || raw === raw.toUpperCase() ? nameCase(raw) : raw;
   // A French street in one case: its small words lower ("1845 RUE DES ÉRABLES" → "1845 Rue des Érables").
   const french =
     cased !== raw && FRENCH_STREET_TYPES.has(bareWord(raw.split(' ')[1] ?? ''))

@@ -2494,4 +2494,18 @@ describe('the reading explained', () => {
       address1: '2455 Central Ave',
     });
   });
+
+  it('a chat that sends it to work instead after "ship to jess varga 1405 bank st …": the later address, her cell kept; "mcphillips st" → "McPhillips St"; a company in lower case capitalised', () => {
+    const chat =
+      'ship to jess varga 1405 bank st apt 3 ottawa on k1h 7z1\nmy cell 613 555 0131\n' +
+      "wait send it to my work instead nobody's home to sign during the day\nmaple grove veterinary hospital 2660 carling ave ottawa k2b 7h4";
+    expect(read(chat).address).toMatchObject({
+      firstName: 'Jess',
+      company: 'Maple Grove Veterinary Hospital',
+      address1: '2660 Carling Ave',
+      postalCode: 'K2B 7H4',
+      phone: '613-555-0131',
+    });
+    expect(read('Rhys Caldwell 2218 mcphillips st winnipeg mb r2v 3m5').address.address1).toBe('2218 McPhillips St');
+  });
 });

@@ -1219,9 +1219,11 @@ function dropSuperseded(lines: Line[]): void {
   const at: number[] = [];
   for (const [i, l] of lines.entries()) {
     const heading = SECTION.exec(l.text);
-    if (heading && ['ship', 'other', 'from'].includes(sectionKind(heading) ?? '')) return;
+    // (A chat's "ship to jess varga 1405 bank st …" holds its address: no heading over blocks.)
+    if (heading && ['ship', 'other', 'from'].includes(sectionKind(heading) ?? '') && !hasStreet(l.text)) return;
     // (The earlier one may lack its postal code: "ok so its 68 maple grove rd, thunder bay".)
-    if (hasStreet(l.text)) at.push(i);
+    // (A phone is no street: "my cell 613 555 0131".)
+    if (hasStreet(l.text.replace(PHONE_RE, ' '))) at.push(i);
   }
   for (let k = at.length - 1; k > 0; k--) {
     const [earlier, later] = [at[k - 1], at[k]];
@@ -1230,7 +1232,10 @@ function dropSuperseded(lines: Line[]): void {
     // The words before its civic number stay: "priya patel 2190 commercial dr …" still names her.
     const t = lines[earlier].text;
     const civic = t.search(/(?<![\p{L}\p{N}])\d/u);
-    const before = civic > 0 ? t.slice(0, civic).trim() : '';
+    let before = civic > 0 ? t.slice(0, civic).trim() : '';
+    // (Without the "ship to" that led it in: the later address is the one to ship to.)
+    const lead = SECTION.exec(before);
+    if (lead && lead.index === 0) before = before.slice(lead[0].length).trim();
     lines[earlier] = { ...lines[earlier], text: before.split(/\s+/).length <= 4 ? before : '' };
   }
 }
