@@ -126,6 +126,8 @@ const CASES: [string, (n: number) => string][] = [
       `${repeat('in her message below ', n - 120)}\n-----Original Message-----\nFrom: A <a@b.ca>\nTo: B\n1 Main St, Ottawa ON K1S 0R1`,
   ],
   ["'ship it to him? He's A, at ' repeated", (n) => repeat("ship it to him? He's Ab, at ", n)],
+  ["'1 🌴' repeated (emoji ending an address line)", (n) => repeat('1 🌴', n)],
+  ["'🌴' after a long line of digits", (n) => `${'1'.repeat(n - 2)}🌴`],
   ["'sorry ' repeated (chat corrections)", (n) => repeat('sorry ', n)],
   ["'sorry 1 ' repeated", (n) => repeat('sorry 1 ', n)],
   ["'sorry, postal code is …' on many lines", (n) => repeat('sorry, postal code is m5h 1j8\n', n)],

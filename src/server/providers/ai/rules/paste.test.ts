@@ -2508,4 +2508,12 @@ describe('the reading explained', () => {
     });
     expect(read('Rhys Caldwell 2218 mcphillips st winnipeg mb r2v 3m5').address.address1).toBe('2218 McPhillips St');
   });
+
+  it('emoji closing an address line are no part of it ("… fort lauderdale fl 33305 🌴"); "on it 👍" stays no name', () => {
+    expect(
+      read(
+        'pls send the sweater to the condo\nbeverly mcallister 2600 n ocean blvd apt 1408 fort lauderdale fl 33305 🌴\nmy cell 519 555 0139',
+      ).address,
+    ).toMatchObject({ city: 'Fort Lauderdale', province: 'FL', postalCode: '33305', country: 'US' });
+  });
 });

@@ -109,6 +109,11 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
       .replace(/^[ \t]*(?:>[ \t]?)+/gm, '')
       .replace(/_{3,}/g, '')
       .replace(LISTING_TITLE, '')
+      // Emoji closing an address line ("… fort lauderdale fl 33305 🌴") are no part of it (a chat's
+      // "on it 👍" keeps its own: it is no address).
+      .split('\n')
+      .map(dropEndEmoji)
+      .join('\n')
       // "À l'att. de Nadia Benali": the short form of "À l'attention de".
       .replace(/(?<![\p{L}])([àÀaA][ \t]+l['’])att\.?(?=[ \t]+d(?:e|u|['’]))/gu, '$1attention'),
   );
@@ -391,6 +396,15 @@ function splitLines(text: string): Line[] {
   return out;
 }
 
+const EMOJI_CHAR = /\p{Extended_Pictographic}|\u200d|\ufe0f|[\u{1F3FB}-\u{1F3FF}]|[ \t]/u;
+/** A line with a digit without the emoji (and blanks) that end it; walked from the end, so linear. */
+function dropEndEmoji(line: string): string {
+  if (!/\d/.test(line)) return line;
+  const chars = [...line];
+  let end = chars.length;
+  while (end > 0 && EMOJI_CHAR.test(chars[end - 1])) end--;
+  return end === chars.length || !chars.slice(end).some((c) => !/[ \t]/.test(c)) ? line : chars.slice(0, end).join('');
+}
 const LISTING_TITLE =
   /^[ \t]*(?:kijiji|(?:facebook[ \t]+)?marketplace|craigslist|lespac|varagesale|poshmark|mercari)[ \t]*[·•|:–—][^\n]*$/gimu;
 const UK_POSTCODE = /(?<![\p{L}\p{N}])[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}(?![\p{L}\p{N}])/u;
