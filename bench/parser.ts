@@ -30,6 +30,7 @@ const TUNING_SETS = [
   ['tenth tuning set', 'address-pastes-tuning-10.json'],
   ['eleventh tuning set', 'address-pastes-tuning-11.json'],
   ['twelfth tuning set', 'address-pastes-tuning-12.json'],
+  ['thirteenth tuning set', 'address-pastes-tuning-13.json'],
 ] as const;
 
 export async function benchParser(opts: { durationMs?: number } = {}): Promise<{
