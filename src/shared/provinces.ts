@@ -309,10 +309,27 @@ const US_STATE_VARIANTS: Partial<Record<UsStateCode, string[]>> = {
   WY: ['Wyo.'],
 };
 
+/** The states' names in French, as Quebec writes them ("Hallandale Beach, Floride 33009"). */
+const US_STATE_FRENCH: Partial<Record<UsStateCode, string[]>> = {
+  CA: ['Californie'],
+  FL: ['Floride'],
+  GA: ['Géorgie'],
+  HI: ['Hawaï'],
+  LA: ['Louisiane'],
+  NC: ['Caroline du Nord', 'Caroline-du-Nord'],
+  SC: ['Caroline du Sud', 'Caroline-du-Sud'],
+  ND: ['Dakota du Nord', 'Dakota-du-Nord'],
+  SD: ['Dakota du Sud', 'Dakota-du-Sud'],
+  NM: ['Nouveau-Mexique'],
+  PA: ['Pennsylvanie'],
+  VA: ['Virginie'],
+  WV: ['Virginie-Occidentale'],
+};
+
 const US_STATE_INDEX = buildIndex(
   US_STATE_CODES.map((code): [UsStateCode, string[]] => [
     code,
-    [code, US_STATES[code], ...(US_STATE_VARIANTS[code] ?? [])],
+    [code, US_STATES[code], ...(US_STATE_VARIANTS[code] ?? []), ...(US_STATE_FRENCH[code] ?? [])],
   ]),
 );
 

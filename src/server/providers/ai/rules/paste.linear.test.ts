@@ -128,6 +128,8 @@ const CASES: [string, (n: number) => string][] = [
   ["'ship it to him? He's A, at ' repeated", (n) => repeat("ship it to him? He's Ab, at ", n)],
   ["'1 🌴' repeated (emoji ending an address line)", (n) => repeat('1 🌴', n)],
   ["'🌴' after a long line of digits", (n) => `${'1'.repeat(n - 2)}🌴`],
+  ["'80302. ' repeated (a full stop after a code)", (n) => repeat('80302. ', n)],
+  ["'? No' lines (a form's answers)", (n) => repeat('Refund instead of replacement? No\n', n)],
   ["'sorry ' repeated (chat corrections)", (n) => repeat('sorry ', n)],
   ["'sorry 1 ' repeated", (n) => repeat('sorry 1 ', n)],
   ["'sorry, postal code is …' on many lines", (n) => repeat('sorry, postal code is m5h 1j8\n', n)],

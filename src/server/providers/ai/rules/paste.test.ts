@@ -2516,4 +2516,21 @@ describe('the reading explained', () => {
       ).address,
     ).toMatchObject({ city: 'Fort Lauderdale', province: 'FL', postalCode: '33305', country: 'US' });
   });
+
+  it('a sender\'s block ("寄件人：…") is set aside for the recipient; a form\'s "Refund instead of replacement? No" turns nothing down; "in Boulder? Kai …, Boulder CO 80302."; "Floride"', () => {
+    const form =
+      '寄件人：王磊\n地址：5 Park Home Ave, Unit 1102, Toronto ON M2N 6L4\n\n收件人：何佳慧\n地址：加拿大 卑诗省 维多利亚市 1025 Pandora Ave, Apt 302\n邮编：V8V 3P6';
+    expect(read(form).address).toMatchObject({ lastName: '何', firstName: '佳慧', city: 'Victoria', province: 'BC' });
+    const rma =
+      'RETURN AUTHORIZATION — RMA 55102\nReason for return: blade guard cracked\nSend replacement to: Naledi Moko, Apt 2, 87 Regent St, Fredericton NB E3B 3W3\nRefund instead of replacement? No';
+    expect(read(rma).address).toMatchObject({ firstName: 'Naledi', address1: '87 Regent St', city: 'Fredericton' });
+    expect(
+      read(
+        'yo can u ship to my dorm in Boulder? Kai Thunder, 1220 Baseline Rd Apt 204, Boulder CO 80302. cell 720 555 0114 🙏',
+      ).address,
+    ).toMatchObject({ firstName: 'Kai', city: 'Boulder', province: 'CO', postalCode: '80302', country: 'US' });
+    expect(
+      read('Jocelyne Paquette\n1850 S Ocean Dr, Apt 1207\nHallandale Beach, Floride 33009\nÉtats-Unis').address,
+    ).toMatchObject({ city: 'Hallandale Beach', province: 'FL', country: 'US' });
+  });
 });

@@ -293,6 +293,11 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
   // (And a label left alone by its number: "Jasper receiving: 780-555-0108 (ask for Kelsey)".)
   body = body.replace(PHONE_LABEL, '').replace(PHONE_LEAD, '').replace(PHONE_RE, '\n').replace(PHONE_NOTE, '\n');
   body = replaceEmails(body, () => '\n');
+  // "… Boulder CO 80302. cell 720 …" without its phone: the sentence's full stop after the code is no part of it.
+  body = body.replace(
+    /(?<=(?<![\p{L}\p{N}])(?:\d{5}(?:-\d{4})?|[A-Za-z]\d[A-Za-z][ \t]?\d[A-Za-z]\d))[ \t]*[.!][ \t]*$/gmu,
+    '',
+  );
 
   // A UK postcode ("M20 3FH") and no Canadian postal code or US ZIP: a British address, even unnamed.
   if (!otherCountry && UK_POSTCODE.test(body) && !POSTAL_LINE.test(body)) otherCountry = 'GB';
@@ -557,7 +562,13 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
   const twin = last && ships.find((s) => s !== last && weight(s.heading) === best && firstLine(s) === firstLine(last));
   const chosen = twin ?? last ?? sections.find((s) => s.kind === 'to' && hasContent(lines, s));
   // With a chosen block every other address block is set aside; without one, only billing and head-office blocks.
-  const excluded = sections.filter((s) => s !== chosen && s.kind !== 'neutral' && (chosen || s.kind === 'other'));
+  // (For the recipient, a sender's block set aside too: "寄件人：王磊 / 地址：…" over "收件人：何佳慧 / 地址：…".)
+  const excluded = sections.filter(
+    (s) =>
+      s !== chosen &&
+      s.kind !== 'neutral' &&
+      (chosen || s.kind === 'other' || (s.kind === 'from' && role !== 'sender')),
+  );
   const others = excluded.map((s) => firstAddressLine(lines, s.from, s.to)).filter((x): x is string => Boolean(x));
   const drop = new Set<number>();
   for (const s of excluded) for (let i = s.from; i < s.to; i++) drop.add(lines[i].start);
@@ -866,7 +877,8 @@ function shipTargets(lines: Line[]): Targets {
     // "唔好寄去本拿比個倉", "不要寄到北约克的办公室" turn "倉庫 Warehouse", "办公室 Office" down).
     for (const m of l.text.matchAll(ZH_SEND_PHRASE))
       (m[1] ? (targets.zhNot ??= []) : (targets.zhShip ??= [])).push(m[2]);
-    if (!l.text || !isProseLike(l.text)) continue;
+    // (A form's question and its answer is no request: "Refund instead of replacement? No".)
+    if (!l.text || !isProseLike(l.text) || /\?[ \t]*(?:no|non|yes|oui|n\/a|none)\.?[ \t]*$/iu.test(l.text)) continue;
     for (const m of l.text.matchAll(TARGET_VERB)) {
       const words = m[1].toLowerCase().split(/\s+/);
       const instead = /^\s*(?:instead|plutôt|à la place)\b/iu.test(l.text.slice(m.index + m[0].length));
@@ -1299,8 +1311,9 @@ function introduced(t: string): string {
     /^(?:(?:he|she|they)['’](?:s|re)|(?:he|she) is|(?:his|her) name is|c['’]est|il s['’]appelle|elle s['’]appelle)[ \t]+(?=\p{Lu})/iu.exec(
       rest,
     );
-  if (!who) return t;
-  return rest.slice(who[0].length).replace(/,[ \t]+(?:at|chez|à)[ \t]+(?=\p{Lu})/u, ', ');
+  // ("ship to my dorm in Boulder? Kai Thunderchild, 1220 Baseline Rd …": a name opening the sentence.)
+  if (!who && !/^\p{Lu}[\p{Ll}'’-]+[ \t]+\p{Lu}[\p{Ll}'’-]+,/u.test(rest)) return t;
+  return rest.slice(who ? who[0].length : 0).replace(/,[ \t]+(?:at|chez|à)[ \t]+(?=\p{Lu})/u, ', ');
 }
 
 /** 欧阳娜娜 Nana Ouyang → Nana Ouyang: labels print Latin script, so the English name beside a Chinese one wins. */
