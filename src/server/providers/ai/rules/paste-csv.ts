@@ -676,7 +676,7 @@ function tableAt(text: string, start: number, end: number): CsvReading | null {
   });
   const note = `${text.slice(0, start)}\n${rest}`;
   // (Without a word of the note, not a row marked cancelled or shipped: "已取消" beside "待出貨".)
-  const open = rows.filter((r) => !r.cells.some((c) => CLOSED_STATUS.test(c.trim())));
+  const open = rows.filter((r) => !r.cells.some((c) => CLOSED_STATUS.test(c.trim()) || RETIRED.test(c)));
   const picked =
     namedRow(columns, rows, note, top) ??
     (open.length ? open : rows).find((r) => complete(columns, r.cells)) ??
@@ -721,6 +721,10 @@ const SET_ASIDE =
 /** A status cell saying the row's parcel is not to go: cancelled, shipped already, refunded. */
 const CLOSED_STATUS =
   /^(?:cancel+ed|annulée?|shipped|fulfilled|expédiée?|delivered|livrée?|refunded|remboursée?|picked up|ramassée?|已取消|取消|已发货|已發貨|已寄出|已出貨|已出货|已完成|已退款)$/iu;
+
+/** A cell that retires its row's address: "MOVED Aug 2024 – do not use", "ancienne adresse", "旧地址". */
+const RETIRED =
+  /(?<![\p{L}])(?:do not use|don['’]t use|moved|no longer|old address|inactive|ne pas utiliser|ancienne adresse|déménagée?)(?![\p{L}])|旧地址|舊地址|不要用|已搬/iu;
 
 /** Month names, January to December, in English and French (and "10月"). */
 const MONTHS = [

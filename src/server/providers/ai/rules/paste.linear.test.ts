@@ -130,6 +130,17 @@ const CASES: [string, (n: number) => string][] = [
   ["'🌴' after a long line of digits", (n) => `${'1'.repeat(n - 2)}🌴`],
   ["'80302. ' repeated (a full stop after a code)", (n) => repeat('80302. ', n)],
   ["'? No' lines (a form's answers)", (n) => repeat('Refund instead of replacement? No\n', n)],
+  ["'【示例】' lines (a group chat's example)", (n) => repeat('【示例】张三 1 Main St\n', n)],
+  [
+    "'moved do not use ' repeated over a sheet",
+    (n) =>
+      sheetUnder(
+        'x ',
+        'Name,Address,City,Prov,Postal,Status',
+        'Ab Cd,1 Main St,Bashaw,AB,T0B 0H0,moved do not use moved',
+        n,
+      ),
+  ],
   ["'sorry ' repeated (chat corrections)", (n) => repeat('sorry ', n)],
   ["'sorry 1 ' repeated", (n) => repeat('sorry 1 ', n)],
   ["'sorry, postal code is …' on many lines", (n) => repeat('sorry, postal code is m5h 1j8\n', n)],

@@ -2533,4 +2533,20 @@ describe('the reading explained', () => {
       read('Jocelyne Paquette\n1850 S Ocean Dr, Apt 1207\nHallandale Beach, Floride 33009\nÉtats-Unis').address,
     ).toMatchObject({ city: 'Hallandale Beach', province: 'FL', country: 'US' });
   });
+
+  it('"上面是旧地址 新地址：" drops the old address; a group chat\'s "【示例】" line is nobody\'s; a sheet row "MOVED – do not use" is not taken', () => {
+    const moved =
+      '郭志伟 Frank Guo\n电话：778-555-0165\n地址：4650 Kingsborough St, Unit 903, Burnaby BC V5H 0C4\n哦对了，我上周搬家了，上面是旧地址 新地址：\n13318 104 Ave, Unit 2901, Surrey BC V3T 1V5';
+    expect(read(moved).address).toMatchObject({ firstName: 'Frank', address1: '13318 104 Ave', city: 'Surrey' });
+    const group =
+      '团长-Lily 11月3日 19:02\n接龙开始啦～格式参考：\n【示例】张三 416-555-0100 100 Queen St W, Toronto ON M5H 2N2\nKelly 11月3日 19:10\n黎雅婷 647-555-0138 33 Empress Ave, Unit 2208, Toronto ON M2N 6Y7';
+    expect(read(group).address).toMatchObject({
+      address1: '33 Empress Ave',
+      postalCode: 'M2N 6Y7',
+      phone: '647-555-0138',
+    });
+    const sheet =
+      'Customer\tAddress\tCity\tProv\tPostal\tStatus\nDimitri Papas\t1512 19 Ave NW\tCalgary\tAB\tT2M 1A7\tMOVED Aug 2024 – do not use\nDimitri Papas\t118 Bayside Pt SW\tAirdrie\tAB\tT4B 0S2\tcurrent';
+    expect(read(sheet).address).toMatchObject({ address1: '118 Bayside Pt SW', city: 'Airdrie' });
+  });
 });

@@ -109,6 +109,11 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
       .replace(/^[ \t]*(?:>[ \t]?)+/gm, '')
       .replace(/_{3,}/g, '')
       .replace(LISTING_TITLE, '')
+      // An example a group chat gives of its format ("【示例】张三 416-555-0100 100 Queen St W …") is nobody's.
+      .replace(
+        /^[ \t]*(?:【示例】|【例】|\[示例\]|(?:示例|例如|举例|舉例|e\.g\.|example|exemple)[ \t]*[:：])[^\n]*$/gimu,
+        '',
+      )
       // Emoji closing an address line ("… fort lauderdale fl 33305 🌴") are no part of it (a chat's
       // "on it 👍" keeps its own: it is no address).
       .split('\n')
@@ -1234,7 +1239,7 @@ function stripSpeakers(input: Line[]): Line[] {
 
 /** Words that take back an address given before: "wait actually send it to my work", "no wait thats my parents place". */
 const CHANGE =
-  /(?:^|[\s,.!?;:])(?:actually|wait|instead|scratch that|never ?mind|nvm|changed? my mind|i moved|moved out|not there any ?more|finalement|plutôt|en fait|pis non|ah non|oublie ça|j['’]ai déménagé|其实|其實|改成|改寄|换成|換成|搬家了|不是这个|不是這個)(?=$|[\s,.!?;:])/iu;
+  /(?:^|[\s,.!?;:])(?:actually|wait|instead|scratch that|never ?mind|nvm|changed? my mind|i moved|moved out|not there any ?more|finalement|plutôt|en fait|pis non|ah non|oublie ça|j['’]ai déménagé)(?=$|[\s,.!?;:])|其实|其實|改成|改寄|换成|換成|搬家了|搬咗|不是这个|不是這個|旧地址|舊地址|新地址/iu;
 
 /**
  * A chat that gives an address, then takes it back and gives another ("212 cranston dr se …" / "wait
