@@ -279,7 +279,7 @@ const MONTHS =
 
 /** Order, invoice, item and transaction numbers: never a phone, even when ten digits long. */
 const ID_LINE =
-  /\b(?:order|quote|quotation|invoice|ticket|rma|soumission|devis)\s*#\s*[A-Za-z]{0,3}-?\d|^(?:order|commande|invoice|facture|receipt|reçu|transaction|confirmation|tracking|suivi|item|article|sku|listing|ref|reference|référence|po|订单|訂單|运单|運單|单号|單號|商品)\b[^\n]{0,40}?(?:#|no\.?|number|id|n°|numéro|号|號|[:：])/iu;
+  /^(?:account|acct|compte|member(?:ship)?|membre|client|customer|patient|student|élève|dossier|file|case|policy|police)[ \t]*(?:#|no\.?|number|num(?:éro)?|id|n°)[ \t]*[:：]?[ \t]*[A-Za-z]{0,3}[\d-]*\d|\b(?:order|quote|quotation|invoice|ticket|rma|soumission|devis)\s*#\s*[A-Za-z]{0,3}-?\d|^(?:order|commande|invoice|facture|receipt|reçu|transaction|confirmation|tracking|suivi|item|article|sku|listing|ref|reference|référence|po|订单|訂單|运单|運單|单号|單號|商品)\b[^\n]{0,40}?(?:#|no\.?|number|id|n°|numéro|号|號|[:：])/iu;
 
 export function isIdLine(t: string): boolean {
   return ID_LINE.test(t.trim());

@@ -141,6 +141,13 @@ const CASES: [string, (n: number) => string][] = [
         n,
       ),
   ],
+  ["'Account #: 1' lines (an account number)", (n) => repeat('Account #: 1-\n', n)],
+  [
+    "'sorry my phone is 416-555-0101 ' repeated (a phone corrected)",
+    (n) => repeat('sorry my phone is 416-555-0101 ', n),
+  ],
+  ["'(' repeated before a colon (a heading's note in brackets)", (n) => `${'('.repeat(n - 1)}:`],
+  ["'New address (a' repeated", (n) => repeat('New address (a', n)],
   ["'sorry ' repeated (chat corrections)", (n) => repeat('sorry ', n)],
   ["'sorry 1 ' repeated", (n) => repeat('sorry 1 ', n)],
   ["'sorry, postal code is …' on many lines", (n) => repeat('sorry, postal code is m5h 1j8\n', n)],

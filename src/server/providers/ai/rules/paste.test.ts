@@ -2549,4 +2549,19 @@ describe('the reading explained', () => {
       'Customer\tAddress\tCity\tProv\tPostal\tStatus\nDimitri Papas\t1512 19 Ave NW\tCalgary\tAB\tT2M 1A7\tMOVED Aug 2024 – do not use\nDimitri Papas\t118 Bayside Pt SW\tAirdrie\tAB\tT4B 0S2\tcurrent';
     expect(read(sheet).address).toMatchObject({ address1: '118 Bayside Pt SW', city: 'Airdrie' });
   });
+
+  it('a phone corrected ("电话写错了，应该是 514-555-0176"); the number under a colleague\'s address over the signer\'s cell; "Account #: 00-44817" is no unit', () => {
+    expect(
+      read(
+        '收件人：冯晓宇\n电话：514-555-0167\n地址：2100 rue Guy, app. 1503, Montréal QC H3H 2M8\n不好意思，电话写错了，应该是 514-555-0176',
+      ).address.phone,
+    ).toBe('514-555-0176');
+    const colleague =
+      "Le colis doit être adressé à ma collègue Véronique, à l'entrepôt :\n\nVéronique Lalonde\nDistribution Laurentides Plus inc.\n1020, boul. du Grand-Héron\nSaint-Jérôme (Québec) J7Y 3P2\nTél. entrepôt : 450 555-0124\n\n" +
+      'Merci,\nMartin Cossette\nDirecteur des achats\nDistribution Laurentides Plus inc.\nTél. : 514 555-0110 | Cell. : 514 555-0185';
+    expect(read(colleague).address).toMatchObject({ firstName: 'Véronique', phone: '450-555-0124' });
+    const form =
+      'CHANGE OF ADDRESS\nName: Hugo Lind\nAccount #: 00-44817\nOld address:\n745 Columbia St W\nKamloops BC  V2C 1L1\nNew address (effective March 1):\n208-1966 Durnin Rd\nKelowna BC  V1X 7Z2';
+    expect(read(form).address).toMatchObject({ address1: '1966 Durnin Rd', address2: 'Unit 208', city: 'Kelowna' });
+  });
 });

@@ -57,6 +57,8 @@ export type PasteReading = {
     swaps: [from: string, to: string][];
     /** A number said alone in a correction ("c'est le 3242 en fait"): the civic number or unit it resembles. */
     number?: string;
+    /** A phone said again ("不好意思，电话写错了，应该是 514-555-0176", "sorry my cell is 416-…"). */
+    phone?: string;
   };
   /** Another address block (billing, head office) the text also held: its lines, for the review. */
   otherBlocks: string[];
@@ -714,6 +716,16 @@ export function findHeading(
   targets: Targets,
   plain = false,
 ): { kind: SectionKind; m: RegExpExecArray; tail?: string } | null {
+  // "New address (effective March 1):": the heading without its note in brackets.
+  const noted = text.length <= 90 ? /^([^()\n]{2,40}?)[ \t]*\([^()\n]{1,40}\)[ \t]*([:：])[ \t]*$/u.exec(text) : null;
+  if (noted) {
+    const found = findHeading(`${noted[1]}${noted[2]}`, next, targets, plain);
+    if (found && !found.tail)
+      return {
+        kind: found.kind,
+        m: Object.assign([text], { index: 0, input: text, groups: found.m.groups }) as RegExpExecArray,
+      };
+  }
   // "Bill to / Ship to:", "Facturé à / Livré à :": one block for both, the parcel's.
   const both = BILL_AND_SHIP.exec(text);
   if (both) return { kind: 'ship', m: both };
@@ -1065,6 +1077,9 @@ function joinFormFields(lines: Line[]): Line[] {
 /** The newest message points to the one under it for the address. */
 const SEE_BELOW =
   /(?<![\p{L}])(?:(?:in|see|per)[ \t]+(?:her|his|their|the|my|[\p{Lu}][\p{L}'’-]+['’]s)[ \t]+(?:message|email|e-mail|note|reply|details)[ \t]+below|(?:details|address|info)[ \t]+(?:is|are)[ \t]+(?:in[ \t]+(?:her|his|their|the)[ \t]+(?:message|email|note)[ \t]+)?below|voir[ \t]+(?:son|le|leur)[ \t]+(?:message|courriel)[ \t]+(?:ci-dessous|plus bas|en bas)|(?:voir|voici)[ \t]+plus bas|(?:son|leur)[ \t]+(?:adresse|message)[ \t]+(?:est[ \t]+)?(?:ci-dessous|plus bas|en bas))(?![\p{L}])/iu;
+/** A correction about the phone. */
+const CORRECTED_PHONE =
+  /(?<![\p{L}])(?:phone|number|cell|mobile|tel|tél|téléphone|numéro|cellulaire)(?![\p{L}])|电话|電話|手机|手機|号码|號碼/iu;
 /** A new address that keeps the old one's town: "same town", "même ville". */
 const SAME_TOWN = /(?<![\p{L}])(?:same (?:town|city)|même ville|meme ville|同一个城市|同城)(?![\p{L}])/iu;
 const THREAD_CUT =
@@ -2171,6 +2186,19 @@ const CORRECTION_SWAP =
   /(?<![\p{L}\d-])((?:\p{Lu}[\p{L}-]*[ \t]+)?[\p{L}\d-]+),?\s+(?:[Nn]ot|NOT|[Ii]nstead of|[Pp]as|PAS|[Aa]u lieu de)\s+(?:[Tt]he\s+|[Ll]e\s+|[Ll]a\s+|[Ll]['’]|[Dd]u\s+)?([\p{L}\d-]+(?:[ \t]+\p{Lu}[\p{L}-]*)?)|(?<![\dA-Za-z-])(\d[\dA-Za-z-]*)\s*(?:而不是|不是|唔係|唔系)\s*(\d[\dA-Za-z-]*)/u;
 
 function readCorrection(line: string, c: PasteReading['corrections']): void {
+  // "电话写错了，应该是 514-555-0176", "oops my number is 416-555-0188": the phone, corrected (on a
+  // line that corrects nothing of the address: "oh no sorry 1178 Kingsway, …, my number's 604 …" does).
+  const phones = [...line.matchAll(PHONE_RE)];
+  if (
+    phones.length === 1 &&
+    CORRECTED_PHONE.test(line) &&
+    !hasStreet(line.replace(PHONE_RE, ' ')) &&
+    !POSTAL_LINE.test(line)
+  ) {
+    const [, a1, a2, b, d] = phones[0];
+    c.phone = `${a1 ?? a2}-${b}-${d}`;
+    return;
+  }
   // "sorry i just moved, new place is 3125 main st apt 402 vancouver v5t 3g6": a whole new address.
   const m = CORRECTION.exec(line);
   const after = m ? line.slice(m.index + m[0].length) : line;

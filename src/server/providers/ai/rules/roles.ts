@@ -195,7 +195,7 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
   if (reading.phone) {
     // "Tomás's cell is 902-555-0132": the number the text gives as the recipient's own.
     const all = [reading.phone.value, ...reading.phone.others];
-    const theirs = ownPhone(text, address.firstName, all);
+    const theirs = ownPhone(text, address.firstName, all) ?? besideAddress(text, address, signature.name, all);
     address.phone = theirs ?? reading.phone.value;
     const others = all.filter((p) => p !== address.phone);
     if (others.length) guessed.push({ field: 'phone', others });
@@ -437,7 +437,36 @@ function bearsName(email: string, address: ParsedAddress): boolean {
   return initials.length >= 2 && local.startsWith(initials.slice(0, 2));
 }
 
+/**
+ * The parcel goes to someone other than the one who signs ("adressé à ma collègue Véronique" over
+ * "Véronique Lalonde … Tél. entrepôt : 450 555-0124", signed "Martin Cossette … Cell. : 514 …"): the
+ * number under the recipient's address, before the signer's name, over the signer's own.
+ */
+function besideAddress(
+  text: string,
+  address: ParsedAddress,
+  signer: string | undefined,
+  phones: string[],
+): string | undefined {
+  if (!signer || !address.name || !address.postalCode || signer.includes(address.name) || address.name.includes(signer))
+    return undefined;
+  const signed = text.lastIndexOf(signer);
+  const postal = text.toUpperCase().indexOf(address.postalCode.toUpperCase());
+  if (signed < 0 || postal < 0 || postal > signed) return undefined;
+  const at = (p: string) => {
+    const d = p.replace(/\D/g, '').slice(0, 10);
+    const m = new RegExp(`${d.slice(0, 3)}\\)?[\\s.-]*${d.slice(3, 6)}[\\s.-]*${d.slice(6)}`).exec(text);
+    return m ? m.index : -1;
+  };
+  const near = phones.filter((p) => {
+    const i = at(p);
+    return i > postal && i < signed && !text.slice(postal, i).includes('\n\n');
+  });
+  return near.length === 1 ? near[0] : undefined;
+}
+
 function applyCorrections(address: ParsedAddress, c: PasteReading['corrections']): void {
+  if (c.phone) address.phone = c.phone;
   if (c.address) {
     const moved = parseAddressText(c.address);
     if (moved.address1) {
