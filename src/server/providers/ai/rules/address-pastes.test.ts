@@ -25,18 +25,18 @@ import { readAddress } from './roles';
  * later set is the one before any tuning on it):
  *   tuning half          127 cases: 98.5 % / 92.1 %
  *   second tuning set    113 cases: 98.3 % / 94.7 %  (first 84.1 % / 47.8 %)
- *   third tuning set     120 cases: 98.1 % / 89.2 %  (first 89.1 % / 44.2 %)
- *   fourth tuning set    120 cases: 98.4 % / 90.0 %  (first 91.6 % / 51.7 %)
- *   fifth tuning set     100 cases: 97.5 % / 83.0 %  (first 90.2 % / 56.0 %)
- *   sixth tuning set     100 cases: 97.5 % / 84.0 %  (first 86.9 % / 47.0 %)
- *   seventh tuning set   100 cases: 95.7 % / 80.0 %  (first 89.7 % / 51.0 %)
- *   eighth tuning set    100 cases: 96.4 % / 81.0 %  (first 92.6 % / 66.0 %)
- *   ninth tuning set     100 cases: 99.0 % / 92.0 %  (first 88.8 % / 55.0 %)
- *   tenth tuning set     100 cases: 95.2 % / 79.0 %  (first 88.5 % / 48.0 %)
- *   eleventh tuning set  100 cases: 87.3 % / 65.0 %  (first 83.8 % / 47.0 %)
- *   twelfth tuning set   100 cases: 86.1 % / 62.0 %  (first 84.1 % / 54.0 %)
- *   thirteenth set       100 cases: 95.0 % / 83.0 %  (first 95.0 % / 83.0 %; written in the tuning half's style)
- *   held-out half        123 cases: 95.8 % / 79.7 %
+ *   third tuning set     120 cases: 98.2 % / 90.0 %  (first 89.1 % / 44.2 %)
+ *   fourth tuning set    120 cases: 98.4 % / 90.8 %  (first 91.6 % / 51.7 %)
+ *   fifth tuning set     100 cases: 97.6 % / 84.0 %  (first 90.2 % / 56.0 %)
+ *   sixth tuning set     100 cases: 98.0 % / 87.0 %  (first 86.9 % / 47.0 %)
+ *   seventh tuning set   100 cases: 96.7 % / 83.0 %  (first 89.7 % / 51.0 %)
+ *   eighth tuning set    100 cases: 97.3 % / 86.0 %  (first 92.6 % / 66.0 %)
+ *   ninth tuning set     100 cases: 99.1 % / 93.0 %  (first 88.8 % / 55.0 %)
+ *   tenth tuning set     100 cases: 98.1 % / 85.0 %  (first 88.5 % / 48.0 %)
+ *   eleventh tuning set  100 cases: 95.5 % / 83.0 %  (first 83.8 % / 47.0 %)
+ *   twelfth tuning set   100 cases: 96.2 % / 81.0 %  (first 84.1 % / 54.0 %)
+ *   thirteenth set       100 cases: 99.2 % / 93.0 %  (first 95.0 % / 83.0 %; written in the tuning half's style)
+ *   held-out half        123 cases: 95.8 % / 80.5 %
  * The held-out half is only ever measured in aggregate: its misses are not printed here, and the
  * rules are not tuned on it. The label-like corpus, read through the whole paste reading, must not
  * lose a field it reads today (1,562 of 1,562; its own held-out set 217 of 220).
@@ -44,19 +44,19 @@ import { readAddress } from './roles';
 const TUNING_SETS = [
   { name: 'tuning half', cases: tuning, fields: 0.96, whole: 0.88 },
   { name: 'second tuning set', cases: tuning2, fields: 0.96, whole: 0.9 },
-  { name: 'third tuning set', cases: tuning3, fields: 0.96, whole: 0.85 },
-  { name: 'fourth tuning set', cases: tuning4, fields: 0.96, whole: 0.86 },
-  { name: 'fifth tuning set', cases: tuning5, fields: 0.95, whole: 0.79 },
-  { name: 'sixth tuning set', cases: tuning6, fields: 0.95, whole: 0.8 },
-  { name: 'seventh tuning set', cases: tuning7, fields: 0.93, whole: 0.76 },
-  { name: 'eighth tuning set', cases: tuning8, fields: 0.94, whole: 0.77 },
-  { name: 'ninth tuning set', cases: tuning9, fields: 0.97, whole: 0.88 },
-  { name: 'tenth tuning set', cases: tuning10, fields: 0.93, whole: 0.75 },
-  { name: 'eleventh tuning set', cases: tuning11, fields: 0.85, whole: 0.61 },
-  { name: 'twelfth tuning set', cases: tuning12, fields: 0.84, whole: 0.58 },
-  { name: 'thirteenth tuning set', cases: tuning13, fields: 0.93, whole: 0.8 },
+  { name: 'third tuning set', cases: tuning3, fields: 0.96, whole: 0.86 },
+  { name: 'fourth tuning set', cases: tuning4, fields: 0.96, whole: 0.87 },
+  { name: 'fifth tuning set', cases: tuning5, fields: 0.95, whole: 0.8 },
+  { name: 'sixth tuning set', cases: tuning6, fields: 0.96, whole: 0.83 },
+  { name: 'seventh tuning set', cases: tuning7, fields: 0.94, whole: 0.79 },
+  { name: 'eighth tuning set', cases: tuning8, fields: 0.95, whole: 0.82 },
+  { name: 'ninth tuning set', cases: tuning9, fields: 0.97, whole: 0.89 },
+  { name: 'tenth tuning set', cases: tuning10, fields: 0.96, whole: 0.81 },
+  { name: 'eleventh tuning set', cases: tuning11, fields: 0.93, whole: 0.79 },
+  { name: 'twelfth tuning set', cases: tuning12, fields: 0.94, whole: 0.77 },
+  { name: 'thirteenth tuning set', cases: tuning13, fields: 0.97, whole: 0.89 },
 ];
-const HOLDOUT_FLOOR = { fields: 0.95, whole: 0.78 };
+const HOLDOUT_FLOOR = { fields: 0.95, whole: 0.79 };
 const LABEL_CORPUS_TODAY = { correct: 1562, extra: 0 };
 const LABEL_HOLDOUT_TODAY = { correct: 217, extra: 1 };
 
