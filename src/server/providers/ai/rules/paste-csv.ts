@@ -548,7 +548,12 @@ export function splitCells(line: string, sep: string): string[] {
 }
 
 function separatorOf(line: string): string | undefined {
-  const count = (sep: string) => splitCells(line, sep).length - 1;
+  // (Split only where the character occurs often enough at all: most lines of a paste hold none.)
+  const count = (sep: string) => {
+    let raw = 0;
+    for (let i = line.indexOf(sep); i >= 0 && raw < 3; i = line.indexOf(sep, i + 1)) raw++;
+    return raw < (sep === '\t' ? 2 : 3) ? raw : splitCells(line, sep).length - 1;
+  };
   if (count('\t') >= 2) return '\t';
   if (count('|') >= 3) return '|';
   if (count(';') >= 3) return ';';
@@ -632,6 +637,8 @@ const LABELLED_LINE = /^[^:\n]{1,40}:[ \t]*\S/;
 /** The table whose header is the line at `start`…`end` of `text`, or null when that line is none. */
 function tableAt(text: string, start: number, end: number): CsvReading | null {
   const line = text.slice(start, end);
+  // A line with a postal code or a civic number is data, no header ("Priya Shah, 88 Lansdowne Ave, …").
+  if (/[A-Za-z]\d[A-Za-z][ \t]?\d[A-Za-z]\d|\d{3}/.test(line)) return null;
   const sep = separatorOf(line);
   if (!sep) return null;
   const top = splitCells(line, sep);

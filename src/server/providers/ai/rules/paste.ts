@@ -1624,7 +1624,16 @@ const HERE_NAMES = new RegExp(HERE_NAME.source, 'gu');
 const ZH_NAME = /(?:我是|我叫|本人是?)(?:[^\n，,。！!的]{0,12}的)?([\u3400-\u9fff]{2,4})(?=[，,。！!\s]|$)/u;
 
 /** A name said in a sentence; `forName` when the sentence says the parcel is for that person. */
+/**
+ * A word every sentence that names a person holds (see the patterns below): without one, no name is
+ * said and the patterns are not run ("Priya Shah / 88 Lansdowne Ave / Toronto ON M6K 2V9"). ("on" only
+ * in lower case: "ON" is Ontario.)
+ */
+const NAME_SAID_GATE =
+  /(?<![\p{L}])(?:to|for|it|its|it['’]s|that|thats|that['’]s|this|i|i['’]m|im|use|put|write|under|here|sur|pour|chez|à|name|nom|behalf|c['’]est|appelle|ici|ship|send|mail|courier|deliver|forward|address|envoie|envoyez|envoyer|expédie|expédiez|expédier|poste|postez)(?![\p{L}])|收[件货貨]人|我是|我叫|本人/iu;
+
 function chatName(said: string): { name: string; forName: boolean } | undefined {
+  if (!NAME_SAID_GATE.test(said) && !/(?<![\p{L}])on(?![\p{L}])/u.test(said)) return undefined;
   // "Margaret (Peggy) Doucette": the nickname in brackets is no part of the name.
   const text = said.replace(BRACKETED_NICKNAME, '');
   // In a message written with capitals a name has them: "I'm usually out back" names no one.
@@ -1647,7 +1656,6 @@ function chatName(said: string): { name: string; forName: boolean } | undefined 
     );
   };
   let lone: { name: string; forName: boolean } | undefined;
-  const sent = sentToName(text);
   for (const { m, forName } of found()) {
     const words: string[] = [];
     for (const w of m[1].split(/\s+/)) {
@@ -1680,6 +1688,7 @@ function chatName(said: string): { name: string; forName: boolean } | undefined 
     lone ??= { name: words[0], forName };
   }
   if (lone) return lone;
+  const sent = sentToName(text);
   if (sent) return { name: sent, forName: true };
   const zh = ZH_NAME.exec(text);
   return zh ? { name: zh[1], forName: false } : undefined;
