@@ -2564,4 +2564,12 @@ describe('the reading explained', () => {
       'CHANGE OF ADDRESS\nName: Hugo Lind\nAccount #: 00-44817\nOld address:\n745 Columbia St W\nKamloops BC  V2C 1L1\nNew address (effective March 1):\n208-1966 Durnin Rd\nKelowna BC  V1X 7Z2';
     expect(read(form).address).toMatchObject({ address1: '1966 Durnin Rd', address2: 'Unit 208', city: 'Kelowna' });
   });
+
+  it('"the buzzer\'s under her name … her name is cassie nguyen": the name said, not "her name"', () => {
+    expect(
+      read(
+        "can u put my roommate's name on the package? the buzzer's under her name and the concierge is strict\nher name is cassie nguyen\n1025 5 ave sw unit 1208 calgary ab t2p 1n4",
+      ).address,
+    ).toMatchObject({ firstName: 'Cassie', lastName: 'Nguyen', city: 'Calgary' });
+  });
 });

@@ -1540,7 +1540,7 @@ function signerAt(lines: Line[], at: number, company?: string): PasteReading['si
 }
 
 const RELATION =
-  'sister|brother|mom|mum|mother|dad|father|friend|bf|gf|boyfriend|girlfriend|wife|husband|partner|son|daughter|aunt|auntie|uncle|cousin|grandma|grandpa|grandmother|grandfather|niece|nephew|colleague|coworker|co-worker|boss|client|customer|soeur|sœur|frère|frere|mère|mere|père|pere|ami|amie|chum|blonde|copain|copine|fille|fils|tante|oncle|cousin|cousine|collègue|client|cliente';
+  'sister|brother|mom|mum|mother|dad|father|friend|bf|gf|boyfriend|girlfriend|wife|husband|partner|son|daughter|aunt|auntie|uncle|cousin|grandma|grandpa|grandmother|grandfather|niece|nephew|colleague|coworker|co-worker|boss|client|customer|roommate|roomie|neighbour|neighbor|coloc|colocataire|voisin|voisine|soeur|sœur|frère|frere|mère|mere|père|pere|ami|amie|chum|blonde|copain|copine|fille|fils|tante|oncle|cousin|cousine|collègue|client|cliente';
 /**
  * A chat names the person in a sentence: "its jess btw", "this is Dave", "c'est Lan Pham", "send it
  * to my sister anna kowalski at …", "au nom de Lise Morin".
@@ -1555,7 +1555,7 @@ const FOR_NAME = new RegExp(
   'iu',
 );
 const NOT_NAME =
-  /^(?:at|à|au|in|on|from|de|du|the|a|an|and|et|btw|here|there|lol|haha|ok|okay|so|just|going|moving|back|home|address|adresse|place|new|not|pas|please|pls|svp|stp|thanks|merci|who|that|which|qui|que|my|mon|ma|is|est|will|can|was|in|to|for|pour|with|avec|sorry|désolé|désolée|moi|me|you|vous|tu|toi|il|elle|he|she|they|we|on|ici|là|la|le|les|un|une|des|ship|send|envoie|envoyer|livrer|deliver|mail|ça|ca|this|it|its|it's|po|p\.o\.|box|apt|unit|suite|attn|c\/o|case|rr|sur|dans|right|correct|yes|oui|plz|sending|shipping|coming|moving|living|staying|under|instead|rather|also|too|if|when|but|because|since|si|quand|mais)$/iu;
+  /^(?:at|à|au|in|on|from|de|du|the|a|an|and|et|btw|here|there|lol|haha|ok|okay|so|just|going|moving|back|home|address|adresse|place|new|not|pas|please|pls|svp|stp|thanks|merci|who|that|which|qui|que|my|mon|ma|is|est|will|can|was|in|to|for|pour|with|avec|sorry|désolé|désolée|moi|me|you|vous|tu|toi|il|elle|he|she|they|we|on|ici|là|la|le|les|un|une|des|ship|send|envoie|envoyer|livrer|deliver|mail|ça|ca|this|it|its|it's|po|p\.o\.|box|apt|unit|suite|attn|c\/o|case|rr|sur|dans|right|correct|yes|oui|plz|sending|shipping|coming|moving|living|staying|under|instead|rather|also|too|if|when|but|because|since|si|quand|mais|her|his|him|their|them|your|our|name|nom)$/iu;
 
 function turnReversedName(t: string): string {
   const m = /^(\p{Lu}[\p{L}'’-]+),\s*(\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+)?)$/u.exec(t.trim());
