@@ -2572,4 +2572,21 @@ describe('the reading explained', () => {
       ).address,
     ).toMatchObject({ firstName: 'Cassie', lastName: 'Nguyen', city: 'Calgary' });
   });
+
+  it('names said with whose they are win over a bare "under …" ("(under marcus fairweather) … put it under my mom\'s name — linda fairweather"; "mets le nom de mon mari Benoît Charland"); "Attention : Purolator ne livre pas …" names no one', () => {
+    expect(
+      read(
+        "this is for order #4412 (under marcus fairweather)\ncan u ship it to my parents instead?\nput it under my mom's name — linda fairweather\n1158 7 ave s lethbridge ab t1j 1k3",
+      ).address,
+    ).toMatchObject({ firstName: 'Linda', lastName: 'Fairweather' });
+    expect(
+      read(
+        'Sylvie Paradis: envoie plutôt au chalet : 1420 chemin du Village, Mont-Tremblant QC J8E 1K5\nSylvie Paradis: mets le nom de mon mari Benoît Charland, c’est lui qui est là',
+      ).address,
+    ).toMatchObject({ firstName: 'Benoît', lastName: 'Charland' });
+    const purolator =
+      "Vous pouvez envoyer les pièces par Purolator, c'est plus rapide. Attention : Purolator ne livre pas à la case postale, utilisez l'adresse civique.\n\nMerci!\nBertrand Cyr\nBois francs du Madawaska ltée\n" +
+      'Adresse postale : C.P. 1234, Edmundston (N.-B.) E3V 3S9\nAdresse civique : 275, rue Victoria, Edmundston (N.-B.) E3V 2H9';
+    expect(read(purolator).address).toMatchObject({ firstName: 'Bertrand', lastName: 'Cyr' });
+  });
 });

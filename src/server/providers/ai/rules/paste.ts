@@ -1540,7 +1540,7 @@ function signerAt(lines: Line[], at: number, company?: string): PasteReading['si
 }
 
 const RELATION =
-  'sister|brother|mom|mum|mother|dad|father|friend|bf|gf|boyfriend|girlfriend|wife|husband|partner|son|daughter|aunt|auntie|uncle|cousin|grandma|grandpa|grandmother|grandfather|niece|nephew|colleague|coworker|co-worker|boss|client|customer|roommate|roomie|neighbour|neighbor|coloc|colocataire|voisin|voisine|soeur|sœur|frère|frere|mère|mere|père|pere|ami|amie|chum|blonde|copain|copine|fille|fils|tante|oncle|cousin|cousine|collègue|client|cliente';
+  'sister|brother|mom|mum|mother|dad|father|friend|bf|gf|boyfriend|girlfriend|wife|husband|partner|son|daughter|aunt|auntie|uncle|cousin|grandma|grandpa|grandmother|grandfather|niece|nephew|colleague|coworker|co-worker|boss|client|customer|roommate|roomie|neighbour|neighbor|coloc|colocataire|voisin|voisine|mari|femme|conjoint|conjointe|épouse|époux|soeur|sœur|frère|frere|mère|mere|père|pere|ami|amie|chum|blonde|copain|copine|fille|fils|tante|oncle|cousin|cousine|collègue|client|cliente';
 /**
  * A chat names the person in a sentence: "its jess btw", "this is Dave", "c'est Lan Pham", "send it
  * to my sister anna kowalski at …", "au nom de Lise Morin".
@@ -1551,7 +1551,7 @@ const CHAT_NAME = new RegExp(
 );
 /** Who the parcel is for, said outright: "for my sister anna kowalski", "pour ma blonde, Sarah-Maude Gingras", "under the name …". */
 const FOR_NAME = new RegExp(
-  `(?:^|[\\s,.!?;:(])(?:(?:au nom de|in the name of)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION})[,:]?|name on (?:the )?(?:box|parcel|package|label|door|buzzer) is|(?:her|his|their|my) name is on the (?:door|buzzer|mailbox|box)[,:]?|au nom de|on behalf of|in the name of|(?:his|her|their) (?:full )?name is|(?:son|sa) nom (?:complet )?(?:c['’]est|est)|under my name[,:]?|under the name(?: of)?|(?:under|in|with|put)[ \\t]+(?:my|his|her|their)[ \\t]+(?:${RELATION})['’]s[ \\t]+name(?:[ \\t]+(?:tho|though|instead|please|pls))?[,:]?|under|(?:put|use|write) my name on (?:it|the (?:label|box|parcel|package))(?:[ \\t]+not[ \\t]+[\\p{L}'’]+)?[,:]?|put|(?:to|for|à|pour|chez)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION})[,:]?)\\s+(?:(?:m|me|mme|mr|mrs|ms|dr|dre)\\.?\\s+)?([\\p{L}'’-]+(?:[ \\t]+[\\p{L}'’-]+){0,2})`,
+  `(?:^|[\\s,.!?;:(])(?:(?:au nom de|in the name of|(?:le )?nom de)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION})[,:]?|name on (?:the )?(?:box|parcel|package|label|door|buzzer) is|(?:her|his|their|my) name is on the (?:door|buzzer|mailbox|box)[,:]?|au nom de|on behalf of|in the name of|(?:his|her|their) (?:full )?name is|(?:son|sa) nom (?:complet )?(?:c['’]est|est)|under my name[,:]?|under the name(?: of)?|(?:under|in|with|put)[ \\t]+(?:my|his|her|their)[ \\t]+(?:${RELATION})['’]s[ \\t]+name(?:[ \\t]+(?:tho|though|instead|please|pls))?[ \\t]*[,:—–-]?|under|(?:put|use|write) my name on (?:it|the (?:label|box|parcel|package))(?:[ \\t]+not[ \\t]+[\\p{L}'’]+)?[,:]?|put(?!\\s+(?:it|them|this|that|the)(?![\\p{L}]))|(?:to|for|à|pour|chez)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION})[,:]?)\\s+(?:(?:m|me|mme|mr|mrs|ms|dr|dre)\\.?\\s+)?([\\p{L}'’-]+(?:[ \\t]+[\\p{L}'’-]+){0,2})`,
   'iu',
 );
 const NOT_NAME =
@@ -1642,7 +1642,15 @@ function chatName(said: string): { name: string; forName: boolean } | undefined 
   // ("for my bf tho … his name is tyler brooks").
   function* found() {
     for (const m of text.matchAll(NAME_THEN_FOR)) yield { m, forName: true };
-    for (const m of text.matchAll(FOR_NAMES)) yield { m, forName: true };
+    // (A bare "under …" or "put …" gives way to a name said with whose it is: "(under marcus
+    // fairweather) … put it under my mom's name — linda fairweather".)
+    const weak: RegExpExecArray[] = [];
+    for (const m of text.matchAll(FOR_NAMES)) {
+      if (/(?:^|[\s,.!?;:(])(?:under|put)\s+$/iu.test(m[0].slice(0, m[0].length - m[1].length)))
+        weak.push(m as RegExpExecArray);
+      else yield { m, forName: true };
+    }
+    for (const m of weak) yield { m, forName: true };
     for (const m of text.matchAll(CHAT_NAMES)) yield { m, forName: false };
     for (const m of text.matchAll(HERE_NAMES)) yield { m, forName: false };
   }
@@ -1852,7 +1860,7 @@ const personKey = (t: string) =>
 const BODY_ATTENTION =
   /(?:^|[\s,.;:(—–-])(?:attention|attn\.?|to the attention of|à l['’]attention de|a\/s(?: de)?|address(?:ed)? (?:it|them|this|the (?:box|boxes|parcel|package|order|shipment)) to|adress(?:er|ez)(?: le colis| les boîtes| la commande)? (?:à|au|aux)|care of|au nom de|mark(?:ed)? (?:it|them) (?:for|to))(?:[ \t]+(?:our|my|their|notre|leur|the)[ \t]+[^,.;:\d\n]{2,40},)?[ \t]*[:,]?[ \t]+(?:(?:mr|mrs|ms|dr|mme)\.?[ \t]+|M\.[ \t]+|Me[ \t]+(?=\p{Lu}))?([\p{L}'’-]+(?:[ \t]+[\p{L}'’-]+){0,2})/giu;
 const NOT_ATTENTION =
-  /^(?:me|parts|service|sales|ventes|pièces|maintenance|office|bureau|front|the|us|moi|nous|the|la|le|les|receiving|shipping|réception|reception|expédition|warehouse|dock|accounts|comptabilité|purchasing|achats|my|our|your|notre|mon|ma|of|de|du|des|at|à|au|in)$/iu;
+  /^(?:me|parts|service|sales|ventes|pièces|maintenance|office|bureau|front|the|us|moi|nous|the|la|le|les|receiving|shipping|réception|reception|expédition|warehouse|dock|accounts|comptabilité|purchasing|achats|my|our|your|notre|mon|ma|of|de|du|des|at|à|au|in|purolator|ups|fedex|dhl|canpar|loomis|intelcom|dicom|postes|canada|usps|please|svp|note)$/iu;
 
 /**
  * The person a message (not the address block) asks the parcel to be addressed to: capitalised words
