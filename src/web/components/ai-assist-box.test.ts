@@ -13,6 +13,7 @@ import {
   aiChecks,
   aiTextError,
   countryName,
+  isWholeFill,
   refusalText,
   toFilledFields,
   toReview,
@@ -170,5 +171,15 @@ describe('AI assistant box: the answer and its review', () => {
     expect(note(['416-555-0199'], await inLanguage('zh'))).toBe(
       '请核对——文字中还有：<span class="whitespace-nowrap">416-555-0199</span>',
     );
+  });
+});
+
+describe('isWholeFill', () => {
+  it('a name, a company or a street replaces the last fill; a correction alone (a postal code, a phone) amends it', () => {
+    expect(isWholeFill({ firstName: 'Sophie', postalCode: 'T5B 1G4' })).toBe(true);
+    expect(isWholeFill({ address1: '7803 Yellowhead Trail NW' })).toBe(true);
+    expect(isWholeFill({ company: 'Prairie Hydro Supply Ltd.' })).toBe(true);
+    expect(isWholeFill({ postalCode: 'T5B 1G4', province: 'AB', country: 'CA' })).toBe(false);
+    expect(isWholeFill({ phone: '650-555-0199' })).toBe(false);
   });
 });

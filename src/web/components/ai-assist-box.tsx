@@ -27,6 +27,14 @@ export type AiReview = {
   block: { heading?: string; text: string };
 };
 
+/**
+ * A fill that gives a whole address (a name or a street) replaces the last fill; one without them — a
+ * correction pasted alone, "sorry, postal code is T5B 1G4" — only amends the fields it gives.
+ */
+export function isWholeFill(fields: AiFilledFields): boolean {
+  return Boolean(fields.address1 || fields.name || fields.firstName || fields.lastName || fields.company);
+}
+
 /** Form fields to show for a check, with the other values the text held for each. */
 export type AiChecks<F extends string> = Partial<Record<F, string[]>>;
 
@@ -188,6 +196,9 @@ function focusElement(el: HTMLElement | null) {
   el.scrollIntoView({ block: 'center' });
 }
 
+/** An answer that filled no field: the text held nothing the form takes. */
+class NothingFound extends Error {}
+
 /** Why a destination was not filled: the country the assistant read and the form's own limit. */
 export type Refusal = { country: string; mode: AiAssistMode };
 
@@ -285,7 +296,7 @@ export function AiAssistBox({
     try {
       const body = await api.post<unknown>('/api/ai/parse-shipment', { description: PREFIX[mode] + description });
       const fields = toFilledFields(body, mode);
-      if (Object.keys(fields).length === 0) throw new Error('nothing found');
+      if (Object.keys(fields).length === 0) throw new NothingFound();
       if (fields.country && !countries.includes(fields.country)) {
         refuse(fields.country);
         return;
@@ -312,11 +323,14 @@ export function AiAssistBox({
       setRead(null);
       toast({
         title: t('aiAssist.failed'),
-        // Nothing recognisable in the text (422, or an empty answer): say what to add, in the user's language.
+        // Nothing recognisable in the text (422, or an empty answer): say what to add, in the user's
+        // language. The server out of reach (no answer at all) or failing (a 502 page) is not the text's fault.
         description:
-          !isApiError(error) || error.status === 422
+          error instanceof NothingFound || (isApiError(error) && error.status === 422)
             ? t('aiAssist.failedHint')
-            : errorMessage(error, t, 'aiAssist.failedHint'),
+            : isApiError(error)
+              ? errorMessage(error, t)
+              : t('aiAssist.network'),
         variant: 'destructive',
       });
     } finally {
@@ -349,8 +363,11 @@ export function AiAssistBox({
         ref={inputRef}
         onChange={(e) => {
           setText(e.target.value);
-          // The reason was about the text that was sent; an edit makes it stale.
+          // The reason, the count of fields to check and the block read were about the text that
+          // was sent; a new text makes them stale.
           setRefusal(null);
+          setMarked(0);
+          if (e.target.value.trim()) setRead(null);
         }}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) void submit('input');

@@ -48,6 +48,8 @@ export function Toaster() {
       {/* While the phone drawer is open, toasts go to the top so its sign-out button stays reachable. */}
       <Toast.Viewport
         hotkey={['F8']}
+        // The region's name for screen readers, in the interface language ("{hotkey}" is Radix's: F8).
+        label={`${t('common.notifications')} ({hotkey})`}
         className="pointer-events-none fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none [body[data-drawer-open]_&]:bottom-auto [body[data-drawer-open]_&]:top-0"
         data-testid="toast-viewport"
       />

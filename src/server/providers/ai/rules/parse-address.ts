@@ -327,6 +327,8 @@ export function prepare(input: string): string {
       .replace(/[\u2013\u2014\u2212]/g, '-')
       .replace(/\r\n?/g, '\n')
       .replace(FRENCH_NUMBER_COMMA, '$1 ')
+      // Richmond's numbered roads with the number after them, as Chinese writes it: "No. 3 Road 6551号".
+      .replace(/(?<![A-Za-z])(No\.?[ \t]*\d{1,2}[ \t]+(?:Road|Rd))[ \t]*(\d{1,6})[ \t]*[号號]/giu, '$2 $1')
   );
 }
 

@@ -2589,4 +2589,31 @@ describe('the reading explained', () => {
       'Adresse postale : C.P. 1234, Edmundston (N.-B.) E3V 3S9\nAdresse civique : 275, rue Victoria, Edmundston (N.-B.) E3V 2H9';
     expect(read(purolator).address).toMatchObject({ firstName: 'Bertrand', lastName: 'Cyr' });
   });
+
+  it('newcomer pastes: "Ship to: DAVID NGUYEN 1404-330 PRINCESS ST KINGSTON, ON … Phone: …" on one line; "[10:02] Ben Kowalski: …" names the writer; "From our Calgary shop:" is no company; "No. 3 Road 6551号"', () => {
+    expect(
+      read('Ship to: DAVID NGUYEN 1404-330 PRINCESS ST KINGSTON, ON K7L 1B9 Canada Phone: 6135550193').address,
+    ).toMatchObject({
+      firstName: 'David',
+      lastName: 'Nguyen',
+      address1: '330 Princess St',
+      address2: 'Unit 1404',
+      city: 'Kingston',
+      phone: '613-555-0193',
+    });
+    expect(
+      read(
+        '[10:02] Ben Kowalski: hi can u ship to 1450 Pembina Hwy unit 4 winnipeg mb r3t 2c4\n[10:02] Ben Kowalski: my number 204 555 0158\n[10:05] Ben Kowalski: oops unit 5 not 4',
+      ).address,
+    ).toMatchObject({ firstName: 'Ben', lastName: 'Kowalski', address2: 'Unit 5' });
+    expect(
+      read('From our Calgary shop:\nNorthern Loom Co.\nAttn: Harpreet Gill\n410 11 Ave SE, Unit 5\nCalgary, AB T2G 0Y5')
+        .address,
+    ).toMatchObject({ firstName: 'Harpreet', company: 'Northern Loom Co.' });
+    const wechat =
+      '收件人：李娜\n电话：778-555-0163\n地址：加拿大 不列颠哥伦比亚省 列治文 No. 3 Road 6551号 1808室 V6Y 2B6';
+    const got = read(wechat).address;
+    expect(got).toMatchObject({ address1: '6551 No. 3 Road', address2: 'Unit 1808', city: 'Richmond' });
+    expect(got.company).toBeUndefined();
+  });
 });

@@ -195,6 +195,20 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
       t = t.slice(placeLabel[0].length);
     const kind = lineKind(t);
     if (kind === 'noise' || ZH_CLOSING_LINE.test(t)) continue;
+    // "From our Calgary shop:", "Here are the details:": words leading to the address, no part of it.
+    if (
+      t.length <= 80 &&
+      /[:：][ \t]*$/u.test(t) &&
+      !/\d/.test(t) &&
+      t.split(/\s+/).length >= 3 &&
+      !LABEL_FIELDS.has(
+        t
+          .replace(/[ \t]*[:：][ \t]*$/u, '')
+          .toLowerCase()
+          .replace(/\s+/g, ' '),
+      )
+    )
+      continue;
     // "To: Tanya Moreau" between "Sent:" and "Subject:": the quoted e-mail's header, not the parcel's.
     if (
       /^(?:to|à|cc|de|from)[ \t]*:/iu.test(t) &&
@@ -494,7 +508,13 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
     if (!rest) lines[i] = { ...line, text: '' };
     // "ship to bob smith 77 queen st e …": without a colon the heading words are not the name's;
     // "Warehouse: 55 …": a heading the parser does not read as a label goes too.
-    else if (!/[:：]/.test(m[0]) || !LABEL_FIELDS.has(heading.toLowerCase().replace(/\s+/g, ' '))) {
+    // ("Ship to: DAVID NGUYEN 1404-330 PRINCESS ST KINGSTON, ON …": a whole address after the label is
+    // no name's value: the line without its label.)
+    else if (
+      !/[:：]/.test(m[0]) ||
+      !LABEL_FIELDS.has(heading.toLowerCase().replace(/\s+/g, ' ')) ||
+      (kind === 'ship' && hasStreet(rest) && POSTAL_LINE.test(rest))
+    ) {
       lines[i] = { ...line, text: rest };
     }
     // The lines of its paragraph before it belong to the block too: a labelled form's name
@@ -1201,7 +1221,8 @@ function stripSpeakers(input: Line[]): Line[] {
       return { ...l, ...(named && !OWN_LINE.test(t) && { text: '' }), speaker: current };
     }
     // WhatsApp exports: "[2024-05-11, 9:02:14 AM] Bilal Chaudhry: …" — the stamp and the speaker go.
-    const stamped = /^\[[^\]\n]{6,40}\]\s*([^:：\n]{1,40})[:：]\s*/u.exec(l.text);
+    // (A time alone in the brackets too: "[10:02] Ben Kowalski: …".)
+    const stamped = /^\[[^\]\n]{4,40}\]\s*([^:：\n]{1,40})[:：]\s*/u.exec(l.text);
     if (stamped) {
       current = stamped[1].trim();
       return { ...l, text: l.text.slice(stamped[0].length), speaker: current };

@@ -6,6 +6,7 @@ import type { TAddress } from '../../../../shared/contracts/addresses';
 import { AddressFields } from '../../../components/address-fields';
 import { provinceFits } from '../../../components/address-rules';
 import {
+  isWholeFill,
   aiCheckNote,
   aiChecks,
   AiAssistBox,
@@ -99,9 +100,14 @@ export function AddressForm({ address, onDone }: { address?: TAddress; onDone: (
   const lastFill = useRef<Partial<Record<AddressFormField, string>>>({});
 
   const onFill = (fields: AiFilledFields, review: AiReview): AiFillResult => {
+    // A new fill replaces the last one's values the user has not changed; a correction alone ("sorry,
+    // postal code is …": no name, no street) amends it.
     const before = getValues();
-    for (const [field, value] of Object.entries(lastFill.current) as [AddressFormField, string][]) {
-      if (field !== 'country' && before[field] === value) setValue(field, '', { shouldDirty: true });
+    const amends = !isWholeFill(fields);
+    if (!amends) {
+      for (const [field, value] of Object.entries(lastFill.current) as [AddressFormField, string][]) {
+        if (field !== 'country' && before[field] === value) setValue(field, '', { shouldDirty: true });
+      }
     }
     const setNow: Partial<Record<AddressFormField, string>> = {};
     const set = (field: AddressFormField, value: string | undefined) => {
@@ -125,7 +131,7 @@ export function AddressForm({ address, onDone }: { address?: TAddress; onDone: (
     const next = aiChecks(review, addressTarget);
     for (const field of Object.keys(next) as AddressFormField[]) if (!filled[field]) delete next[field];
     setChecks(next);
-    lastFill.current = setNow;
+    lastFill.current = amends ? { ...lastFill.current, ...setNow } : setNow;
     const first = ADDRESS_FORM_FIELDS.find((field) => field in next);
     return { marked: Object.keys(next).length, firstCheckId: first && fieldElementId(first) };
   };

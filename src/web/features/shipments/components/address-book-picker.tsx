@@ -8,7 +8,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { addressesQueryOptions } from '../../../lib/queries/addresses';
 
 const itemClass =
-  'grid cursor-pointer gap-0.5 rounded-md px-3 py-2 text-left text-sm outline-none data-[highlighted]:bg-indigo-50 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50';
+  'grid cursor-pointer gap-0.5 rounded-md px-3 py-2 text-left text-sm outline-none data-[highlighted]:bg-indigo-50 data-[disabled]:cursor-not-allowed data-[disabled]:bg-slate-50';
 
 /** "Choose from address book": a menu of the user's saved addresses; choosing one fills the form. */
 export function AddressBookPicker({ label, onPick }: { label: string; onPick: (address: TAddress) => void }) {
@@ -62,7 +62,8 @@ export function AddressBookPicker({ label, onPick }: { label: string; onPick: (a
                   <span className="text-slate-600">{streetLine(address, texts)}</span>
                   <span className="text-slate-600">{locationLine(address, texts)}</span>
                   {usable ? null : (
-                    <span className="text-xs text-slate-500">{t('shipment.addressBook.canadaOnly')}</span>
+                    // (Greyed by its colour, not by opacity: the reason stays readable, 4.5:1 and over.)
+                    <span className="text-xs font-medium text-slate-700">{t('shipment.addressBook.canadaOnly')}</span>
                   )}
                 </DropdownMenu.Item>
               );

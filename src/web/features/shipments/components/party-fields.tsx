@@ -3,6 +3,7 @@ import { useController, type Control, type UseFormReturn } from 'react-hook-form
 import { useTranslation } from 'react-i18next';
 import type { TAddress } from '../../../../shared/contracts/addresses';
 import {
+  isWholeFill,
   aiCheckNote,
   aiChecks,
   AiAssistBox,
@@ -110,14 +111,20 @@ export function PartyFields({
   const aiFill = (fields: AiFilledFields, review: AiReview): AiFillResult => {
     // A new fill replaces the last one: what that one set and the user has not changed since is
     // cleared, so a company or e-mail of an earlier paste does not stay beside the new person.
+    // (A correction alone — "sorry, postal code is T5B 1G4": no name, no street — amends the last
+    // fill instead: only the fields it gives change.)
     const before = getValues(party);
     const previous = lastFill.current ?? loadLastFill(party);
-    for (const [field, value] of Object.entries(previous) as [PartyField, unknown][]) {
-      if (field !== 'country' && field in before && before[field] === value) {
-        setValue(`${party}.${field}`, '', { shouldDirty: true, shouldValidate: isSubmitted });
+    const amends = !isWholeFill(fields);
+    if (!amends) {
+      for (const [field, value] of Object.entries(previous) as [PartyField, unknown][]) {
+        if (field !== 'country' && field in before && before[field] === value) {
+          setValue(`${party}.${field}`, '', { shouldDirty: true, shouldValidate: isSubmitted });
+        }
       }
     }
-    setLastFill(onAiFill(fields, review));
+    const set = onAiFill(fields, review);
+    setLastFill(amends ? { ...previous, ...set } : set);
     // Only fields the fill set (a name without a last name leaves that field alone).
     const filled = getValues(party);
     const next = aiChecks(review, partyTarget);
