@@ -18,10 +18,26 @@ export function registerAi(root: App, deps: AppDeps): void {
   app.post(
     '/api/ai/parse-shipment',
     { ...signedIn, schema: { body: ZParseShipmentRequest, response: { 200: ZParseShipmentResponse } } },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       await enforceRateLimits(deps.database.db, deps.clock.now(), [{ rule: AI_PER_USER, subject: user.id }]);
-      const result = await deps.providers.ai.parse(request.body.description);
+      // A client that goes away (closed tab, dropped connection) no longer holds a worker: its reading,
+      // queued or running, is stopped.
+      const gone = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableEnded) gone.abort();
+      };
+      request.raw.socket?.once('close', onClose);
+      let result: ParseResult;
+      try {
+        result = await deps.providers.ai.parse(request.body.description, { signal: gone.signal });
+      } catch (err) {
+        // (Nobody is left to read the answer: a plain client-closed 499, not a server error in the log.)
+        if (gone.signal.aborted) throw new AppError(499, 'The client closed the request before the text was read');
+        throw err;
+      } finally {
+        request.raw.socket?.off('close', onClose);
+      }
       refuseUnsupported(result);
       const found = pickFound(result);
       if (!found) {

@@ -1269,7 +1269,11 @@ export function companyText(raw: string): string {
   const company = /\p{L}{2,}/u.test(latin) && latin.split(' ').length >= 2 ? latin : raw;
   // (All in lower case too, as a chat types it: "maple grove veterinary hospital".)
   const oneCase = company === company.toUpperCase() || company === company.toLowerCase();
-  if (!oneCase || !/\p{L}{2,}\s+\p{L}/u.test(company)) return company;
+  // (Two words at least, the first of two letters or more; by words, not a regex that would rescan
+  // a long run of letters from each of them.)
+  const words = company.split(/\s+/).filter(Boolean);
+  const twoWords = words.some((w, i) => i + 1 < words.length && /\p{L}{2}/u.test(w) && /^\p{L}/u.test(words[i + 1]));
+  if (!oneCase || !twoWords) return company;
   // "GOVERNMENT OF NUNAVUT" → "Government of Nunavut": the small words stay small.
   return titleCase(company).replace(/(?<=\s)(Of|The|And|De|Du|Des|La|Le|Les|Et|For|Pour)(?=\s)/g, (w) =>
     w.toLowerCase(),

@@ -313,7 +313,7 @@ const NOISE = [
   /\d{1,2}月\d{1,2}[日号號]|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\d{4}年\d{1,2}月|\b\d{1,2}:\d{2}\s?(?:am|pm|a\.m\.|p\.m\.)?(?:\s|$)|\b\d{1,2}[ \t]?h[ \t]?\d{2}(?:\s|$)/iu,
   /^(?:placed on|placed|date|ordered on|order date|date de (?:la )?commande|passée le|下单时间|下單時間|日期|时间|時間)\b/iu,
   // Prices, totals and items.
-  /[$€£¥]\s?\d|\d\s?\$|\b\d+[.,]\d{2}\s?(?:cad|usd|ca\$)\b|\b(?:cad|usd)\s?\$?\s?\d|\d+(?:\.\d+)?\s?(?:元|加元|加币|刀)/iu,
+  /[$€£¥]\s?\d|\d\s?\$|\b\d+[.,]\d{2}\s?(?:cad|usd|ca\$)\b|\b(?:cad|usd)\s?\$?\s?\d|(?<![\d.])\d+(?:\.\d+)?\s?(?:元|加元|加币|刀)/iu,
   /^(?:subtotal|sub-total|sub total|total|grand total|taxes?|hst|gst|pst|qst|tps|tvq|tvh|discount|coupon|promo|shipping (?:fee|cost|charges?|total)|handling|sous-total|rabais|remise|frais(?: de livraison)?|montant|小计|小計|合计|合計|总计|總計|运费|運費|税费|稅費|优惠)\b/iu,
   /\b(?:qty|quantity|quantité|sku|item\s?#|article\s?#|数量|數量|件数)\b|(?:^|\s)×\s?\d|^\d{1,3}\s?[x×]\s+(?:\p{L}|\d+\s?(?:kg|g|lb|lbs|oz|ml|l|cm|mm|in|pcs?|pack)\b)/iu,
   // Status, payment and shipping-method words.

@@ -151,6 +151,32 @@ const CASES: [string, (n: number) => string][] = [
   ["'No. 3 Road ' repeated (a numbered road before its number)", (n) => repeat('No. 3 Road ', n)],
   ["'[1:02] A: ' lines (a time-stamped chat)", (n) => repeat('[1:02] A: b\n', n)],
   ["'a b c:' lines (words leading to an address)", (n) => repeat('a b c:\n', n)],
+  // Found by the attacker review (2026-11-24), each with one character outside Latin-1 first: V8 then
+  // runs the /u patterns on two-byte strings, several times slower, which shows a quadratic path.
+  [
+    "'中' and a run of letters after 'Company: ' (a company's two words)",
+    (n) => `中\nCompany: ${'a'.repeat(n - 60)}\nJohn Smith\n123 Main St\nToronto ON M5V 2T6`,
+  ],
+  [
+    "'中' and a run of hyphens before two phones (the number a message names)",
+    (n) => `中${'-'.repeat(n - 30)} 613-555-0100\n416-555-0199`,
+  ],
+  [
+    "'中' and a run of '(' before ':' under form labels (a label's note)",
+    (n) => `中\nName\nJohn\nCity\nX\nPhone\n1\nEmail\n${'('.repeat(n - 40)}:\n!`,
+  ],
+  [
+    "'中' and a run of capitals before '!:' and a street (a name ending a sentence)",
+    (n) => `中 hey there my friend is ${'A'.repeat(n - 70)}!: 123 Main St, Toronto ON M5V 2T6`,
+  ],
+  [
+    "'中' and a run of tabs after a signer's name (a name beside its Chinese twin)",
+    (n) => `中\nRegards,\nJohn Smith${'\t'.repeat(n - 30)}!\nACME`,
+  ],
+  [
+    "'中' and a run of digits (prices in yuan)",
+    (n) => `中${'1'.repeat(n - 50)}\nJohn Smith\n123 Main St\nToronto ON M5V 2T6`,
+  ],
   ["'sorry ' repeated (chat corrections)", (n) => repeat('sorry ', n)],
   ["'sorry 1 ' repeated", (n) => repeat('sorry 1 ', n)],
   ["'sorry, postal code is …' on many lines", (n) => repeat('sorry, postal code is m5h 1j8\n', n)],

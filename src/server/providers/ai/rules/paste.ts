@@ -1003,6 +1003,8 @@ function aptLabelText(label: string): string {
 }
 const ENGLISH_NAME = /^(?:英文名字?|英文姓名|english name|nom anglais)\s*[:：]\s*/iu;
 const CHINESE_NAME = /^(?:中文名字?|中文姓名|chinese name|nom chinois)\s*[:：]/iu;
+/** The longest line read as a form's label ("Adresse de livraison (numéro, rue, app.) *"). */
+const LABEL_LINE_MAX = 100;
 const OPTIONAL =
   /(?<!\s)(?:\s*(?:\((?:optional|facultatif|optionnel|可选|選填)\)|\*|\((?=[^)]*\b(?:number|numéro|street|rue|e\.g|ex\.)\b)[^)\n]{1,40}\))){1,3}\s*$/iu;
 /** "Address line 1 / Adresse ligne 1:", "Name / Nom:": a label given in two languages — its first. */
@@ -1021,12 +1023,16 @@ function joinFormFields(lines: Line[]): Line[] {
       : { ...l };
   });
   // "Adresse (ligne 1)*" is "adresse ligne 1"; "Courriel (avis de suivi)" is "courriel".
+  // (A label is short: a long line is none, and is not searched — "(((…:" over 20,000 characters.)
   const bare = (t: string) =>
-    t
-      .replace(OPTIONAL, '')
-      .replace(/[ \t]*\(((?:ligne|line)[ \t]*\d)\)/iu, ' $1')
-      .replace(/(?<![ \t])[ \t]*\([^()\n]{1,30}\)[ \t]*$/u, '');
+    t.length > LABEL_LINE_MAX
+      ? t
+      : t
+          .replace(OPTIONAL, '')
+          .replace(/[ \t]*\(((?:ligne|line)[ \t]*\d)\)/iu, ' $1')
+          .replace(/(?<![ \t])[ \t]*\([^()\n]{1,30}\)[ \t]*$/u, '');
   const isLabel = (t: string) => {
+    if (t.length > LABEL_LINE_MAX) return false;
     const key = bare(t)
       .replace(/(?<!\s)\s*[:：]\s*$/, '')
       .trim()
@@ -1320,7 +1326,8 @@ function cutLead(t: string): string {
     const after = t.slice(colon.index + colon[0].length);
     if (hasStreet(after.replace(PHONE_RE, ' '))) {
       // "Gift for my friend Oliver Twist: 50 Dickens Cres …" keeps the name at the end of the sentence.
-      const name = /(?:\p{Lu}[\p{L}'’-]+\s+){1,2}\p{Lu}[\p{L}'’-]+$/u.exec(before);
+      // (Searched in the sentence's last words only: from each capital of a long run it would rescan it.)
+      const name = /(?:\p{Lu}[\p{L}'’-]+\s+){1,2}\p{Lu}[\p{L}'’-]+$/u.exec(before.slice(-80));
       return name ? `${name[0]}, ${after}` : after;
     }
   }
@@ -1363,10 +1370,10 @@ const BILINGUAL_NAME =
 
 /** "收件人:Jessica Zhao 赵静怡": the English name first, the Chinese one after it. */
 const LATIN_FIRST_NAME =
-  /^((?:[^:：\n]{1,8}[:：]\s*)?)(\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+){1,2})\s*[(（]?\s*([\u3400-\u9fff]{2,4})\s*[)）]?(?=\s|$|[,，])/u;
+  /^((?:[^:：\n]{1,8}[:：]\s*)?)(\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+){1,2})\s*(?:[(（]\s*)?([\u3400-\u9fff]{2,4})\s*[)）]?(?=\s|$|[,，])/u;
 /** "黄梓琪（英文名 Kiki Wong，快递单写英文名吧）": the English name the note asks for. */
 const ENGLISH_NAME_NOTE =
-  /[\u3400-\u9fff]{2,4}\s*[(（]\s*(?:英文名字?|英文|english name)\s*[:：]?\s*(\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+){1,2})[^)）\n]{0,40}[)）]/iu;
+  /[\u3400-\u9fff]{2,4}\s*[(（]\s*(?:英文名字?|英文|english name)\s*(?:[:：]\s*)?(\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+){1,2})[^)）\n]{0,40}[)）]/iu;
 
 function preferLatinName(t: string): string {
   return (
@@ -2098,7 +2105,8 @@ function findPhones(lines: Line[], block: Block | undefined, attention?: Attenti
 /** A sentence naming the number to call: "call the lab line", "Use the field office number", "Shop line is the one to call". */
 const PHONE_ASKED = [
   /(?<![\p{L}])(?:call|use|ring|phone|try|dial|text)[ \t]+(?:the[ \t]+|our[ \t]+|my[ \t]+|his[ \t]+|her[ \t]+|their[ \t]+)?((?:[\p{L}-]+[ \t]+){0,2}?[\p{L}-]+)[ \t]+(?:line|number|phone|no\.|#)(?![\p{L}])/giu,
-  /(?<![\p{L}])(?:the[ \t]+|our[ \t]+|my[ \t]+)?((?:[\p{L}-]+[ \t]+){0,2}?[\p{L}-]+)[ \t]+(?:line|number|phone)[ \t]+is[ \t]+(?:the[ \t]+one|best|the[ \t]+best|better)(?![\p{L}])/giu,
+  // (A word starts with a letter, after no letter or hyphen: a long run of hyphens is tried once.)
+  /(?<![\p{L}-])(?:the[ \t]+|our[ \t]+|my[ \t]+)?((?:\p{L}[\p{L}-]*[ \t]+){0,2}?\p{L}[\p{L}-]*)[ \t]+(?:line|number|phone)[ \t]+is[ \t]+(?:the[ \t]+one|best|the[ \t]+best|better)(?![\p{L}])/giu,
   // "Call the yard office when you're 30 min out", "Ring the service desk when you arrive".
   /(?<![\p{L}])(?:call|ring|phone|text)[ \t]+the[ \t]+((?:[\p{L}-]+[ \t]+){0,2}?[\p{L}-]+)(?=[ \t]+(?:when|before|if|once|on|at|and|so|first|ahead)(?![\p{L}])|[ \t]*[,.;!—–])/giu,
   // "my cell is best", "Best reached on my cell".
