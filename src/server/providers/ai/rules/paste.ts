@@ -422,10 +422,12 @@ function splitLines(text: string): Line[] {
   return out;
 }
 
+const EMOJI_END = /(?:\p{Extended_Pictographic}|\u200d|\ufe0f|[\u{1F3FB}-\u{1F3FF}])[ \t]*$/u;
 const EMOJI_CHAR = /\p{Extended_Pictographic}|\u200d|\ufe0f|[\u{1F3FB}-\u{1F3FF}]|[ \t]/u;
 /** A line with a digit without the emoji (and blanks) that end it; walked from the end, so linear. */
 function dropEndEmoji(line: string): string {
-  if (!/\d/.test(line)) return line;
+  // (Most lines end in no emoji: looked at from their last characters only.)
+  if (!EMOJI_END.test(line.slice(-12)) || !/\d/.test(line)) return line;
   const chars = [...line];
   let end = chars.length;
   while (end > 0 && EMOJI_CHAR.test(chars[end - 1])) end--;
