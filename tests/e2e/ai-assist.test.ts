@@ -305,6 +305,50 @@ describe('AI assistant box in Chromium', () => {
     }
   });
 
+  it('a correction pasted alone ("sorry, postal code is …") amends the last fill; a server out of reach is said so, not blamed on the text', async () => {
+    await freshShipmentForm(page);
+    let answer: unknown = {
+      receiver: {
+        firstName: 'Sophie',
+        lastName: 'Lavoie',
+        address1: '7803 Yellowhead Trail NW',
+        city: 'Edmonton',
+        province: 'AB',
+        postalCode: 'T5B 1G3',
+        phone: '780-555-0177',
+      },
+    };
+    await page.route('**/api/ai/parse-shipment', (route) => route.fulfill({ json: answer }));
+    try {
+      const box = page.getByTestId('ai-assist-receiver');
+      await fillBox(page, box, 'Sophie Lavoie, 7803 Yellowhead Trail NW, Edmonton AB T5B 1G3, 780-555-0177');
+      await expect.poll(() => page.locator('#receiver-first-name').inputValue()).toBe('Sophie');
+      answer = { receiver: { postalCode: 'T5B 1G4', province: 'AB', country: 'CA' } };
+      await fillBox(page, box, 'sorry, postal code is T5B 1G4');
+      await expect.poll(() => page.locator('#receiver-postal-code').inputValue()).toBe('T5B 1G4');
+      expect(await receiverValues(page)).toMatchObject({
+        'first-name': 'Sophie',
+        'last-name': 'Lavoie',
+        address1: '7803 Yellowhead Trail NW',
+        city: 'Edmonton',
+        phone: '780-555-0177',
+      });
+    } finally {
+      await page.unroute('**/api/ai/parse-shipment');
+    }
+    await page.route('**/api/ai/parse-shipment', (route) => route.abort('internetdisconnected'));
+    try {
+      const box = page.getByTestId('ai-assist-receiver');
+      await box.getByTestId('ai-assist-input').fill('Rachel Green, 90 Bedford Rd, Toronto ON M5R 2K2');
+      await box.getByTestId('ai-assist-submit').click();
+      const toast = page.getByTestId('toast').last();
+      await expect.poll(() => toast.textContent()).toContain("couldn't reach Voyageur");
+      expect(await toast.textContent()).not.toContain('No address could be read');
+    } finally {
+      await page.unroute('**/api/ai/parse-shipment');
+    }
+  });
+
   it('keeps keyboard focus: on the text after Ctrl+Enter and a refusal, the button after a click, the first field to check', async () => {
     await freshShipmentForm(page);
     let answer: { status?: number; json: unknown } = { json: { receiver: JULIE } };
