@@ -118,36 +118,34 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
       const p = pool();
       if (p.queueSize >= maxQueue) throw busy();
       const limit = runOpts?.timeLimitMs;
-      if (limit === undefined) {
-        try {
-          return (await p.run({ name, input }, { signal: runOpts?.signal ?? null })) as TaskOutput<typeof name>;
-        } catch (err) {
-          if (err instanceof Error && err.message === 'Task queue is at limit') throw busy();
-          throw err;
-        }
-      }
-      // The thread writes when it begins the task; the timer checks it, and times the run from then.
-      const startedAt = new SharedArrayBuffer(8);
-      const began = () => Number(Atomics.load(new BigInt64Array(startedAt), 0));
+      // With a time limit the thread writes when it begins the task; a timer checks it and times the
+      // run from then (not the wait in the queue), or gives up on a wait past the queue limit.
+      const startedAt = limit === undefined ? undefined : new SharedArrayBuffer(8);
       const stop = new AbortController();
-      const signal = runOpts?.signal ? AbortSignal.any([runOpts.signal, stop.signal]) : stop.signal;
-      const queuedAt = Date.now();
-      const queueLimit = runOpts?.queueLimitMs ?? DEFAULT_QUEUE_LIMIT_MS;
+      const signals = [runOpts?.signal, limit === undefined ? undefined : stop.signal].filter(
+        (sig): sig is AbortSignal => sig !== undefined,
+      );
+      const signal = signals.length > 1 ? AbortSignal.any(signals) : (signals[0] ?? null);
       let why: 'time' | 'queue' | undefined;
       let timer: NodeJS.Timeout | undefined;
-      const check = () => {
-        const now = Date.now();
-        const start = began();
-        if (start && start + limit <= now) why = 'time';
-        else if (!start && now - queuedAt >= queueLimit) why = 'queue';
-        if (why) stop.abort();
-        else timer = setTimeout(check, start ? start + limit - now : Math.min(limit, 50, queuedAt + queueLimit - now));
-      };
-      timer = setTimeout(check, Math.min(limit, queueLimit));
+      if (limit !== undefined && startedAt) {
+        const queuedAt = Date.now();
+        const queueLimit = runOpts?.queueLimitMs ?? DEFAULT_QUEUE_LIMIT_MS;
+        const check = () => {
+          const now = Date.now();
+          const start = Number(Atomics.load(new BigInt64Array(startedAt), 0));
+          if (start && start + limit <= now) why = 'time';
+          else if (!start && now - queuedAt >= queueLimit) why = 'queue';
+          if (why) stop.abort();
+          else
+            timer = setTimeout(check, start ? start + limit - now : Math.min(limit, 50, queuedAt + queueLimit - now));
+        };
+        timer = setTimeout(check, Math.min(limit, queueLimit));
+      }
       try {
         return (await p.run({ name, input, startedAt }, { signal })) as TaskOutput<typeof name>;
       } catch (err) {
-        if (why === 'time') throw new TaskTimeLimitError(limit);
+        if (why === 'time') throw new TaskTimeLimitError(limit!);
         if (why === 'queue' || (err instanceof Error && err.message === 'Task queue is at limit')) throw busy();
         throw err;
       } finally {

@@ -1144,7 +1144,7 @@ const CHINESE_NOT_NAMES =
 
 /** A person's name from a candidate: a bare name, or the last run of capitalised words in a sentence. */
 /** The small words of a surname: "de la Cruz", "van der Berg", "bin Laden". */
-const NAME_PARTICLES = new Set([
+export const NAME_PARTICLES = new Set([
   'de',
   'du',
   'des',

@@ -480,7 +480,7 @@ const FIELD_WORDS: [RegExp, Field][] = [
   [words('last name|surname|family name|nom de famille'), 'last'],
   [words('name|nom|recipient|destinataire', '收件人|收货人|姓名'), 'name'],
   // A club's sheet: "Athlete" and "Parent/Guardian" are the child's and the parent's names.
-  [words('parents?|guardians?|tut(?:eur|rice)s?|mother|father|mère|père', '家长|家長'), 'name'],
+  [PARENT, 'name'],
   [MINOR, 'name'],
 ];
 

@@ -6,7 +6,7 @@
  * and decides between competing values (several phones, a correction later in a chat). What it
  * could not decide for sure it reports, so the form can ask for a check.
  */
-import { PHONE_RE, prepare, replaceEmails, ROOM } from './parse-address';
+import { NAME_PARTICLES, PHONE_RE, prepare, replaceEmails, ROOM } from './parse-address';
 import type { ParseRole } from './roles';
 import { normalizeProvince, normalizeUsState } from '../../../../shared/provinces';
 import { lookupCity } from './cities';
@@ -1628,7 +1628,7 @@ function sentToName(text: string): string | undefined {
   for (const m of text.matchAll(SEND_TO_NAME)) {
     const name = m[1];
     // (A surname's particles are no words to check: "de la Durantaye".)
-    const words = name.split(/[ \t]+/).filter((w) => !/^(?:de|du|des|la|le|van|von|der)$/u.test(w));
+    const words = name.split(/[ \t]+/).filter((w) => !NAME_PARTICLES.has(w));
     if (
       lookupCity(name) ||
       words.some(
@@ -1703,13 +1703,7 @@ function chatName(said: string): { name: string; forName: boolean } | undefined 
       if (NOT_NAME.test(w) || /\d/.test(w) || w === 'I') break;
       // ("on behalf of Mr. Kerr regarding order …": in a message written with capitals, a word without one ends the name.)
       // (A surname's particles stay: "Jean-François de la Durantaye".)
-      if (
-        words.length &&
-        cased &&
-        !outrightLead(m) &&
-        !/^\p{Lu}/u.test(w) &&
-        !/^(?:de|du|des|la|le|van|von|der|den|di|da|dos|del|della|st)$/u.test(w)
-      )
+      if (words.length && cased && !outrightLead(m) && !/^\p{Lu}/u.test(w) && !NAME_PARTICLES.has(w) && w !== 'st')
         break;
       // ("Put Wayne Skinner's name on it": the possessive ends the name.)
       if (words.length && /['’]s$/u.test(w)) {
