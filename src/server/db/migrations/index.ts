@@ -8,6 +8,7 @@ import * as m0007 from './0007_job_runs';
 import * as m0008 from './0008_orders';
 import * as m0009 from './0009_payments';
 import * as m0010 from './0010_admin';
+import * as m0011 from './0011_coverage';
 
 /** Ordered list of migrations. Append new ones; never edit one that has shipped. */
 export const migrations: { name: string; sql: string }[] = [
@@ -21,4 +22,5 @@ export const migrations: { name: string; sql: string }[] = [
   m0008,
   m0009,
   m0010,
+  m0011,
 ];

@@ -86,6 +86,8 @@ export const shipments = pgTable('shipments', {
   taxTotalCents: cents('tax_total_cents').notNull(),
   totalCents: cents('total_cents').notNull(),
   insuranceCents: cents('insurance_cents').notNull().default(0),
+  /** The carrier's charge for covering `insuranceCents` (decision 020): part of carrierPriceCents. */
+  coverageCents: cents('coverage_cents').notNull().default(0),
   fromAddress: jsonb('from_address').notNull().$type<StoredParty>(),
   toAddress: jsonb('to_address').notNull().$type<StoredParty>(),
   package: jsonb('package').notNull().$type<StoredPackage>(),

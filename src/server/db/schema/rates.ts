@@ -26,6 +26,8 @@ export const rateQuoteOptions = pgTable('rate_quote_options', {
   /** Our price rule's addition over the carrier's cost (carrierPriceCents). */
   markupCents: cents('markup_cents').notNull().default(0),
   discountCents: cents('discount_cents').notNull().default(0),
+  /** The carrier's charge for covering the declared value (decision 020): part of carrierPriceCents. */
+  coverageCents: cents('coverage_cents').notNull().default(0),
   priceCents: cents('price_cents').notNull(),
   gstCents: cents('gst_cents').notNull(),
   hstCents: cents('hst_cents').notNull(),
