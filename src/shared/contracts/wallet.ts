@@ -2,12 +2,14 @@
  * The wallet and its ledger (spec §3 Wallet, Wallet transaction; §7 Wallet; DESIGN §3).
  *
  * GET  /api/wallet                    → ZWallet
+ * GET  /api/wallet/month              → ZWalletMonth (this month's shipping charges and refunds)
  * GET  /api/transactions              → ZTransaction[] newest first (the latest 500), or with
  *                                       `page`/`limit` → ZTransactionList ({ data, pagination })
  * POST /api/admin/add-balance         body ZAddBalanceRequest  → ZBalanceChange (admin only)
  * POST /api/admin/edit-balance        body ZEditBalanceRequest → ZBalanceChange (admin only)
  */
 import { z } from 'zod';
+import { CARRIER_NAMES } from '../carriers';
 import { optionalText } from './fields';
 import { ZMoneyInput, ZPageQuery, ZPagination } from './shipments';
 
@@ -20,6 +22,59 @@ export const ZWallet = z.object({
   currency: z.literal('CAD'),
 });
 export type TWallet = z.infer<typeof ZWallet>;
+
+/**
+ * GET /api/wallet/month → ZWalletMonth: the current Toronto calendar month's shipping charges and
+ * refunds, read together. `shippingCharged` is the spec's "this month's spend" (completed
+ * shipping_charge entries written this month); `refunded` the completed refund credits written this
+ * month (voided labels, orders the carrier did not create), whichever month their order was placed in.
+ */
+export const ZWalletMonth = z.object({
+  /** 'YYYY-MM', Toronto. */
+  month: z.string(),
+  /** CAD, "12.34". */
+  shippingCharged: z.string(),
+  /** CAD, "12.34". */
+  refunded: z.string(),
+});
+export type TWalletMonth = z.infer<typeof ZWalletMonth>;
+
+/** Whether `service` already begins with the carrier's name (any case; in Chinese without a space). */
+function namesCarrier(service: string, carrier: string): boolean {
+  if (!carrier || !service.toLocaleLowerCase().startsWith(carrier.toLocaleLowerCase())) return false;
+  const next = service.charAt(carrier.length);
+  if (next === '' || !/[\p{L}\p{N}]/u.test(next)) return true;
+  // Chinese and Japanese write no space between words: '加拿大邮政快递' begins with '加拿大邮政'.
+  return /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(carrier.slice(-1) + next);
+}
+
+/**
+ * A shipping charge's carrier and service, the carrier named once: 'UPS' + 'UPS Standard' →
+ * 'UPS Standard'; 'Canada Post' + 'Expedited Parcel' → 'Canada Post Expedited Parcel'; 'Canada Post'
+ * + 'Canada Post Expedited Parcel' → 'Canada Post Expedited Parcel'.
+ */
+export function carrierAndService(carrier: string, service: string): string {
+  const c = carrier.trim().replace(/\s+/g, ' ');
+  const s = service.trim().replace(/\s+/g, ' ');
+  if (!s) return c;
+  if (!c || namesCarrier(s, c)) return s;
+  return `${c} ${s}`;
+}
+
+/**
+ * A stored description with the carrier named twice at its start (entries written before
+ * carrierAndService: 'UPS UPS Standard — order …') with the carrier named once. Other text as is;
+ * the ledger keeps what it stored, this is how it reads.
+ */
+export function carrierNamedOnce(description: string): string {
+  for (const name of Object.values(CARRIER_NAMES)) {
+    const head = `${name} `;
+    if (!description.toLowerCase().startsWith(head.toLowerCase())) continue;
+    const rest = description.slice(head.length).trimStart();
+    return namesCarrier(rest, name) ? rest : description;
+  }
+  return description;
+}
 
 export const ZTransaction = z.object({
   id: z.uuid(),

@@ -25,6 +25,7 @@ import { CarrierError, type Carrier, type LabelParty } from '../../providers/car
 import { ErrorCode } from '../../../shared/errors';
 import { centsToDecimal, formatCad } from '../../../shared/money';
 import { carrierName } from '../../../shared/carriers';
+import { carrierAndService } from '../../../shared/contracts/wallet';
 import { receiverKey } from '../../../shared/receiver-key';
 import type { TCreateShipmentRequest, TCreatedShipment, TOrderAddress } from '../../../shared/contracts/shipments';
 import type { TQuoteRequest } from '../../../shared/contracts/rates';
@@ -468,6 +469,8 @@ export function createOrdersService(deps: OrdersDeps) {
         organizationId: ctx.organizationId,
         status: 'purchasing',
         carrier: option.carrier,
+        // The carrier selling this label: a sandbox's shipment stays marked as one for good.
+        mode: carrierFor(option.carrier)?.mode ?? 'sandbox',
         serviceCode: option.serviceCode,
         serviceName: option.serviceName,
         quoteOptionId: option.id,
@@ -529,7 +532,7 @@ export function createOrdersService(deps: OrdersDeps) {
                   type: 'shipping_charge',
                   direction: 'debit',
                   amountCents: option.totalCents,
-                  description: `${carrierName(option.carrier)} ${option.serviceName} — order ${orderCode}`,
+                  description: `${carrierAndService(carrierName(option.carrier), option.serviceName)} — order ${orderCode}`,
                   reference: orderCode,
                   shipmentId: id,
                   idempotencyKey: `charge:${id}`,
