@@ -46,6 +46,8 @@ export type CarrierErrorReason =
   | 'LIMIT_EXCEEDED'
   /** The carrier does not serve this lane. */
   | 'UNSUPPORTED_ROUTE'
+  /** A fly-in community (no year-round road) at either end, and this carrier has no service that flies. */
+  | 'NO_AIR_SERVICE'
   /** No answer within the time allowed. */
   | 'TIMEOUT'
   /** The carrier answered with an error or could not be reached. */

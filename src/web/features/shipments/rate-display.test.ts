@@ -27,6 +27,7 @@ function option(id: string, price: string, taxes: Partial<TRateOption['taxes']>)
     total: price,
     transitDays: 3,
     estimatedDelivery: '2026-03-05',
+    mode: 'sandbox',
   };
 }
 
@@ -77,8 +78,10 @@ describe('carrier and service names', () => {
   });
 
   it('translates known services and Canada Post in Chinese; an unknown service keeps its own name', () => {
-    expect(serviceLabel(ups, zhT)).toBe('标准');
-    expect(serviceLabel({ carrier: 'CA-CP', serviceCode: 'DOM.XP', serviceName: 'Xpresspost' }, zhT)).toBe('特快专递');
+    expect(serviceLabel(ups, zhT)).toBe('Standard 标准');
+    expect(serviceLabel({ carrier: 'CA-CP', serviceCode: 'DOM.XP', serviceName: 'Xpresspost' }, zhT)).toBe(
+      'Xpresspost 快递',
+    );
     expect(carrierLabel('CA-CP', zhT)).toBe('加拿大邮政');
     expect(carrierLabel('CA-FEDEX', zhT)).toBe('FedEx');
     expect(carrierLabel('Acme', zhT)).toBe('Acme');
@@ -95,6 +98,17 @@ describe('carrier and service names', () => {
       const option = { carrier: 'CA-UPS', serviceCode: code, serviceName: '?' };
       expect(serviceLabel(option, enT), code).not.toBe('?');
       expect(serviceLabel(option, zhT), code).not.toBe('?');
+    }
+  });
+
+  it("keeps the carrier's brand name in Chinese, as written, with a Chinese gloss after it", () => {
+    const names = (texts: Record<string, unknown>) => (texts.rates as { services: Record<string, string> }).services;
+    const english = names(en);
+    const chinese = names(zh);
+    expect(Object.keys(chinese).sort()).toEqual(Object.keys(english).sort());
+    for (const [key, brand] of Object.entries(english)) {
+      expect(chinese[key]!.startsWith(`${brand} `), `${key}: ${chinese[key]}`).toBe(true);
+      expect(chinese[key]!.slice(brand.length), key).toMatch(/\p{Script=Han}/u);
     }
   });
 });

@@ -21,6 +21,7 @@ export const CANADA_POST: CarrierDef = {
       multiplierBp: CANADA_POST_PRICE_INDEX_BP,
       dimDivisor: 6000,
       transitDays: [2, 3, 4, 5, 7, 9],
+      flyInExtraDays: 4, // Canada Post reaches every community; by air, slowly, to the fly-in ones.
     },
     {
       code: 'DOM.EP',
@@ -29,6 +30,7 @@ export const CANADA_POST: CarrierDef = {
       multiplierBp: CANADA_POST_PRICE_INDEX_BP,
       dimDivisor: 5000,
       transitDays: [1, 2, 3, 4, 5, 7],
+      flyInExtraDays: 3,
     },
     {
       code: 'DOM.XP',
@@ -37,6 +39,7 @@ export const CANADA_POST: CarrierDef = {
       multiplierBp: CANADA_POST_PRICE_INDEX_BP,
       dimDivisor: 5000,
       transitDays: [1, 1, 2, 2, 2, 4],
+      flyInExtraDays: 1,
     },
     {
       code: 'DOM.PC',
@@ -45,6 +48,7 @@ export const CANADA_POST: CarrierDef = {
       multiplierBp: CANADA_POST_PRICE_INDEX_BP,
       dimDivisor: 5000,
       transitDays: [1, 1, 1, 1, 1, 3],
+      flyInExtraDays: 1,
     },
   ],
   limits: { maxWeightKg: 30, maxLengthCm: 200, maxLengthPlusGirthCm: 300 },

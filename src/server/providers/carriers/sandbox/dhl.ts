@@ -17,6 +17,7 @@ export const DHL: CarrierDef = {
       multiplierBp: 10_000,
       dimDivisor: 5000,
       transitDays: [2, 4],
+      flyInExtraDays: 2,
     },
   ],
   limits: { maxWeightKg: 70, maxLengthCm: 120, maxOtherSidesCm: 80 },

@@ -300,3 +300,66 @@ describe('sandboxCarrier', () => {
     await expect(carrier.quote(request(TORONTO, MONTREAL, box(2)), { signal: ac.signal })).rejects.toThrow();
   });
 });
+
+describe('fly-in communities (no year-round road)', () => {
+  const IQALUIT = 'X0A 0H0';
+  const YELLOWKNIFE = 'X1A 2P5'; // same remote zone, on the road
+  const ROAD_SERVICES = ['PUR.GROUND', 'UPS.11', 'FDX.GROUND'];
+
+  it.each(DOMESTIC.map((d) => [d.name, d] as const))(
+    '%s: no road service to or from Iqaluit; the others fly, a little slower than to Yellowknife',
+    (_name, def) => {
+      const road = new Map(rateCarrier(def, request(TORONTO, YELLOWKNIFE, box(2))).map((q) => [q.serviceCode, q]));
+      expect(road.size).toBe(def.services.length);
+      for (const req of [request(TORONTO, IQALUIT, box(2)), request(IQALUIT, TORONTO, box(2))]) {
+        const quotes = rateCarrier(def, req);
+        const expected = def.services.filter((s) => s.flyInExtraDays !== null);
+        expect(quotes.map((q) => q.serviceCode)).toEqual(expected.map((s) => s.code));
+        expect(quotes.length).toBeGreaterThan(0);
+        for (const q of quotes) {
+          expect(ROAD_SERVICES).not.toContain(q.serviceCode);
+          const service = def.services.find((s) => s.code === q.serviceCode)!;
+          expect(q.transitDays).toBe(road.get(q.serviceCode)!.transitDays + service.flyInExtraDays!);
+          expect(q.transitDays).toBeGreaterThan(road.get(q.serviceCode)!.transitDays);
+          expect(q.breakdown.surchargesCents.map((x) => x.code)).toEqual(['REMOTE']);
+        }
+      }
+    },
+  );
+
+  it('leaves the road services to Inuvik (Dempster Highway) and Yellowknife', () => {
+    for (const to of ['X0E 0T0', YELLOWKNIFE]) {
+      const codes = DOMESTIC.flatMap((d) => rateCarrier(d, request(TORONTO, to, box(2)))).map((q) => q.serviceCode);
+      for (const code of ROAD_SERVICES) expect(codes, to).toContain(code);
+    }
+  });
+
+  it('prices a fly-in community of a province as remote (Kuujjuaq from Montréal)', () => {
+    const kuujjuaq = rateCarrier(UPS, request(MONTREAL, 'J0M 1C0', box(2)));
+    const laval = rateCarrier(UPS, request(MONTREAL, 'H7N 1A1', box(2)));
+    expect(domesticZone(MONTREAL, 'J0M 1C0')).toBe(6);
+    expect(kuujjuaq.map((q) => q.serviceCode)).toEqual(['UPS.02', 'UPS.13', 'UPS.01']);
+    for (const q of kuujjuaq) {
+      expect(q.breakdown.surchargesCents).toContainEqual({ code: 'REMOTE', amountCents: UPS.surcharges.remoteCents });
+      const near = laval.find((x) => x.serviceCode === q.serviceCode)!;
+      expect(q.priceCents).toBeGreaterThan(near.priceCents);
+      expect(q.transitDays).toBeGreaterThan(near.transitDays);
+    }
+  });
+
+  it('answers a carrier with road services only with the reason instead of options', () => {
+    const roadOnly: CarrierDef = {
+      ...PUROLATOR,
+      services: PUROLATOR.services.map((s) => ({ ...s, flyInExtraDays: null })),
+    };
+    expect(rateCarrier(roadOnly, request(TORONTO, MONTREAL, box(2)))).toHaveLength(PUROLATOR.services.length);
+    try {
+      rateCarrier(roadOnly, request(TORONTO, IQALUIT, box(2)));
+      expect.unreachable('a road-only carrier quoted a fly-in community');
+    } catch (e) {
+      expect(e).toBeInstanceOf(CarrierError);
+      expect((e as CarrierError).reason).toBe('NO_AIR_SERVICE');
+      expect((e as CarrierError).message).toMatch(/no air service/);
+    }
+  });
+});

@@ -7,6 +7,7 @@
  */
 import { applyBasisPoints, roundHalfUpDiv } from '../../../../shared/money';
 import { isRuralPostalCode } from '../../../../shared/postal-code';
+import { isFlyInPostalCode } from '../../../../shared/fly-in';
 import {
   CarrierError,
   type Carrier,
@@ -63,10 +64,16 @@ export function districtDistanceKm(fromPostal: string, toPostal: string): number
   return greatCircleKm(DISTRICT_CENTROIDS[districtOf(fromPostal)]!, DISTRICT_CENTROIDS[districtOf(toPostal)]!);
 }
 
-/** The territories (X: NT/NU, Y: YT) are priced as remote. */
+/** The territories (X: NT/NU, Y: YT) and the fly-in communities of the provinces are priced as remote. */
 export function isRemotePostalCode(postalCode: string): boolean {
   const letter = postalCode.trim().charAt(0).toUpperCase();
-  return letter === 'X' || letter === 'Y';
+  return letter === 'X' || letter === 'Y' || isFlyInPostalCode(postalCode);
+}
+
+/** Either end is a fly-in community (no year-round road): only services that fly go there. */
+export function isFlyInLane(req: QuoteRequest): boolean {
+  const end = (e: QuoteRequest['from']) => e.country === 'CA' && isFlyInPostalCode(e.postalCode);
+  return end(req.from) || end(req.to);
 }
 
 /**
@@ -250,6 +257,11 @@ export type ServiceDef = {
   transitDays: readonly number[];
   /** Overrides the carrier's default fuel percentage for this service (e.g. UPS ground vs air). */
   fuelBp?: number;
+  /**
+   * A fly-in community (shared/fly-in.ts) at either end: the business days this service adds to its
+   * remote-zone time, or null when it travels by road and does not go there at all.
+   */
+  flyInExtraDays: number | null;
 };
 
 export type CarrierLimits = {
@@ -337,6 +349,11 @@ export function rateCarrier(def: CarrierDef, req: QuoteRequest, fuelOverrideBp?:
   assertParcel(p);
   const problem = limitProblem(def, p);
   if (problem) throw new CarrierError('LIMIT_EXCEEDED', problem);
+  const flyIn = isFlyInLane(req);
+  const services = flyIn ? def.services.filter((s) => s.flyInExtraDays !== null) : def.services;
+  if (services.length === 0) {
+    throw new CarrierError('NO_AIR_SERVICE', `${def.name} has no air service to or from fly-in communities`);
+  }
 
   const { sides } = measure(p);
   const s = def.surcharges;
@@ -357,14 +374,17 @@ export function rateCarrier(def: CarrierDef, req: QuoteRequest, fuelOverrideBp?:
   const surchargeTotal = surcharges.reduce((sum, x) => sum + x.amountCents, 0);
   const extraDays = def.extraDays?.(req) ?? 0;
 
-  return def.services.map((service) => {
+  return services.map((service) => {
     const grams = billableGrams(def, service, p);
     const tableRow = service.table[Math.min(row, service.table.length - 1)]!;
     let baseCents = applyBasisPoints(tablePrice(tableRow, grams), service.multiplierBp);
     if (isDocumentEnvelope(p)) baseCents = applyBasisPoints(baseCents, ENVELOPE_SHARE_BP);
     const fuelBp = fuelOverrideBp ?? service.fuelBp ?? def.fuelBp;
     const fuelCents = applyBasisPoints(baseCents, fuelBp);
-    const transitDays = service.transitDays[Math.min(row, service.transitDays.length - 1)]! + extraDays;
+    const transitDays =
+      service.transitDays[Math.min(row, service.transitDays.length - 1)]! +
+      extraDays +
+      (flyIn ? (service.flyInExtraDays ?? 0) : 0);
     return {
       carrier: def.code,
       serviceCode: service.code,

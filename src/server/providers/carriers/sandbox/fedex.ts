@@ -20,6 +20,7 @@ export const FEDEX: CarrierDef = {
       multiplierBp: 9800,
       dimDivisor: 5000,
       transitDays: [1, 2, 3, 4, 5, 7],
+      flyInExtraDays: null, // road only
     },
     {
       code: 'FDX.ECONOMY',
@@ -28,6 +29,7 @@ export const FEDEX: CarrierDef = {
       multiplierBp: 17_500,
       dimDivisor: 5000,
       transitDays: [1, 2, 2, 2, 2, 4],
+      flyInExtraDays: 2,
     },
     {
       code: 'FDX.PRIORITY_OVERNIGHT',
@@ -36,6 +38,7 @@ export const FEDEX: CarrierDef = {
       multiplierBp: 21_000,
       dimDivisor: 5000,
       transitDays: [1, 1, 1, 1, 1, 3],
+      flyInExtraDays: 1,
     },
   ],
   limits: { maxWeightKg: 68, maxLengthCm: 274, maxLengthPlusGirthCm: 330 },

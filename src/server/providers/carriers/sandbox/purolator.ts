@@ -22,6 +22,7 @@ export const PUROLATOR: CarrierDef = {
       multiplierBp: 9700,
       dimDivisor: 5000,
       transitDays: [1, 2, 3, 3, 4, 6],
+      flyInExtraDays: null, // road only
     },
     {
       code: 'PUR.EXPRESS',
@@ -30,6 +31,7 @@ export const PUROLATOR: CarrierDef = {
       multiplierBp: 15_130, // 1.56 × Ground
       dimDivisor: 5000,
       transitDays: NEXT_DAY,
+      flyInExtraDays: 1,
     },
     {
       code: 'PUR.EXPRESS1030',
@@ -38,6 +40,7 @@ export const PUROLATOR: CarrierDef = {
       multiplierBp: 18_040, // 1.86 × Ground
       dimDivisor: 5000,
       transitDays: NEXT_DAY,
+      flyInExtraDays: null, // no time-of-day guarantee to fly-in points
     },
     {
       code: 'PUR.EXPRESS9AM',
@@ -46,6 +49,7 @@ export const PUROLATOR: CarrierDef = {
       multiplierBp: 20_370, // 2.1 × Ground
       dimDivisor: 5000,
       transitDays: NEXT_DAY,
+      flyInExtraDays: null, // no time-of-day guarantee to fly-in points
     },
   ],
   limits: { maxWeightKg: 68, maxLengthCm: 274, maxLengthPlusGirthCm: 419 },

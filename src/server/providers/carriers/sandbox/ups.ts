@@ -27,6 +27,7 @@ export const UPS: CarrierDef = {
       multiplierBp: 10_000,
       dimDivisor: 6000,
       transitDays: [1, 2, 3, 4, 6, 7],
+      flyInExtraDays: null, // road only
       fuelBp: 2300,
     },
     {
@@ -36,6 +37,7 @@ export const UPS: CarrierDef = {
       multiplierBp: 17_500,
       dimDivisor: 5000,
       transitDays: [1, 2, 2, 2, 2, 4],
+      flyInExtraDays: 2,
       fuelBp: AIR_FUEL_BP,
     },
     {
@@ -45,6 +47,7 @@ export const UPS: CarrierDef = {
       multiplierBp: 18_500,
       dimDivisor: 5000,
       transitDays: NEXT_DAY,
+      flyInExtraDays: 1,
       fuelBp: AIR_FUEL_BP,
     },
     {
@@ -54,6 +57,7 @@ export const UPS: CarrierDef = {
       multiplierBp: 20_800,
       dimDivisor: 5000,
       transitDays: NEXT_DAY,
+      flyInExtraDays: 1,
       fuelBp: AIR_FUEL_BP,
     },
   ],

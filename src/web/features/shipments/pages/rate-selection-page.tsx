@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeft, Info, RefreshCw } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, Info, Plane, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TRateOption, TRateWarning } from '../../../../shared/contracts/rates';
 import { isLabelPrintable } from '../../../../shared/contracts/shipments';
+import { isFlyInPostalCode } from '../../../../shared/fly-in';
+import { normalizePostalCode } from '../../../../shared/postal-code';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { isApiError } from '../../../lib/api-client';
@@ -178,6 +180,7 @@ function RateSelection({ shipment }: { shipment: StoredShipment }) {
                     if (orderError?.kind !== 'connection') setOrderError(null);
                   }}
                 />
+                <FlyInNote shipment={shipment} />
                 {quote.data.warnings.length > 0 ? <CarrierWarnings warnings={quote.data.warnings} /> : null}
               </>
             )}
@@ -388,7 +391,26 @@ function CarrierWarnings({ warnings }: { warnings: TRateWarning[] }) {
   );
 }
 
+/** A fly-in community at either end: why the ground services are missing and the times are longer. */
+function FlyInNote({ shipment }: { shipment: StoredShipment }) {
+  const { t } = useTranslation();
+  const flyIn = [shipment.receiver.postalCode, shipment.sender.postalCode].find(isFlyInPostalCode);
+  if (!flyIn) return null;
+  return (
+    <div
+      className="flex items-start gap-2 rounded-lg bg-sky-50 px-4 py-3 text-sm text-sky-900"
+      data-testid="rates-fly-in"
+    >
+      <Plane className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <div>
+        <p className="font-medium">{t('rates.flyIn.title')}</p>
+        <p>{t('rates.flyIn.body', { postalCode: normalizePostalCode(flyIn) ?? flyIn })}</p>
+      </div>
+    </div>
+  );
+}
+
 function reasonText(w: TRateWarning, t: (key: string) => string): string {
-  const known = ['LIMIT_EXCEEDED', 'UNSUPPORTED_ROUTE', 'TIMEOUT', 'UNAVAILABLE'];
+  const known = ['LIMIT_EXCEEDED', 'UNSUPPORTED_ROUTE', 'TIMEOUT', 'UNAVAILABLE', 'NO_AIR_SERVICE'];
   return known.includes(w.reason) ? t(`rates.warnings.reasons.${w.reason}`) : w.message;
 }
