@@ -7,7 +7,7 @@ export type CarrierHttpRequest = {
   method: CarrierHttpMethod;
   headers?: Record<string, string>;
   /** A string (JSON, XML, form) or bytes; absent for GET/DELETE. */
-  body?: string | Uint8Array;
+  body?: string | Uint8Array<ArrayBuffer>;
   /** The caller's cancellation (the quote deadline, a shut-down); aborting it is a TIMEOUT. */
   signal?: AbortSignal;
   /** This request's own limit; absent: only `signal` bounds it. */
