@@ -26,6 +26,9 @@ export const ZDashboardStats = z.object({
   orders: z.number().int(),
   /** Charges less refunds (CAD "12.34"). */
   totalSpend: z.string(),
+  /** The two parts of totalSpend: the completed charges of the period's orders, and the refunds of them. */
+  totalCharged: z.string(),
+  totalRefunded: z.string(),
   /** totalSpend / orders, "0.00" with none. */
   averageCost: z.string(),
   walletBalance: z.string(),

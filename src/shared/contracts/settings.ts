@@ -69,6 +69,12 @@ export const ZAuditLogEntry = z.object({
   ipAddress: z.string().nullable(),
   details: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * The saved card a payment_method entry is about (its resourceId is the provider's card id, e.g.
+   * pm_…), from the stored card or, for a deleted one, from the entry's own values; null when
+   * unknown or not a card. Shown as 'Visa •••• 4242' instead of the id.
+   */
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable().optional(),
 });
 export type TAuditLogEntry = z.infer<typeof ZAuditLogEntry>;
 export const ZAuditLogList = z.array(ZAuditLogEntry);

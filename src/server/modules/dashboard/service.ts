@@ -47,11 +47,15 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
 
       let orders = 0;
       let spend = 0;
+      let charged = 0;
+      let refunded = 0;
       const byDay = new Map<string, { orders: number; cents: number }>();
       const byCarrier = new Map<string, { orders: number; cents: number }>();
       for (const r of rows) {
         orders += r.orders;
         spend += r.spendCents;
+        charged += r.chargedCents;
+        refunded += r.refundedCents;
         const day = byDay.get(r.day) ?? { orders: 0, cents: 0 };
         day.orders += r.orders;
         day.cents += r.spendCents;
@@ -69,6 +73,8 @@ export function createDashboardService(deps: { db: Db; clock: Clock }) {
         to,
         orders,
         totalSpend: centsToDecimal(spend),
+        totalCharged: centsToDecimal(charged),
+        totalRefunded: centsToDecimal(refunded),
         averageCost: centsToDecimal(orders > 0 ? roundHalfUpDiv(spend, orders) : 0),
         walletBalance: centsToDecimal(balance ?? 0),
         spendByDay: daysFrom(chartFrom, to).map((date) => {

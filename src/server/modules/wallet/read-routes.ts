@@ -1,20 +1,22 @@
-/** GET /api/wallet and GET /api/transactions (spec §7 Wallet; contracts/wallet.ts). */
+/** GET /api/wallet, GET /api/wallet/month and GET /api/transactions (spec §7 Wallet; contracts/wallet.ts). */
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from '../../app';
 import type { WalletTransactionRow } from '../../db/schema/orders';
 import { centsToDecimal } from '../../../shared/money';
+import { businessDate } from '../../../shared/taxes';
 import {
   TRANSACTIONS_UNPAGED_MAX,
   ZTransaction,
   ZTransactionList,
   ZTransactionsQuery,
   ZWallet,
+  ZWalletMonth,
   type TTransaction,
 } from '../../../shared/contracts/wallet';
 import { requireUser, signedIn } from '../auth/session';
 import { pageWindow, paginationOf } from '../shipments/pagination';
-import { countTransactions, listTransactions, walletBalance } from './read-repo';
+import { countTransactions, listTransactions, monthCharges, walletBalance } from './read-repo';
 
 export function toWireTransaction(t: WalletTransactionRow): TTransaction {
   return {
@@ -39,6 +41,17 @@ export function registerWalletRead(root: App, deps: AppDeps): void {
     // Every user has a wallet (a trigger opens it with the user); none yet reads as empty.
     const cents = (await walletBalance(db, requireUser(request).id)) ?? 0;
     return { balance: centsToDecimal(cents), currency: 'CAD' as const };
+  });
+
+  // The wallet card's month: what the spec's spend counts, and what came back as refunds (one read).
+  app.get('/api/wallet/month', { ...signedIn, schema: { response: { 200: ZWalletMonth } } }, async (request) => {
+    const month = businessDate(deps.clock.now()).slice(0, 7);
+    const m = await monthCharges(db, requireUser(request).id, month);
+    return {
+      month,
+      shippingCharged: centsToDecimal(m.shippingChargedCents),
+      refunded: centsToDecimal(m.refundedCents),
+    };
   });
 
   app.get(
