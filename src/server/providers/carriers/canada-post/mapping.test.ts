@@ -110,7 +110,13 @@ describe('Canada Post rating', () => {
     expect(auth.reason).toBe('UNAVAILABLE');
     expect(auth.message).toContain('AAA Authentication Failure');
     expect(parseError(503, '<html>Service Unavailable</html>', 'rate').reason).toBe('UNAVAILABLE');
-    expect(parseError(400, '<messages><message><code>1</code><description>Weight exceeds the maximum</description></message></messages>', 'rate').reason).toBe('LIMIT_EXCEEDED');
+    expect(
+      parseError(
+        400,
+        '<messages><message><code>1</code><description>Weight exceeds the maximum</description></message></messages>',
+        'rate',
+      ).reason,
+    ).toBe('LIMIT_EXCEEDED');
   });
 });
 
@@ -155,7 +161,11 @@ describe('Canada Post shipping', () => {
 
   it('reads a non-contract shipment', () => {
     const ref = parseShipmentResponse(fixture('ncshipment-response.xml'));
-    expect(ref).toMatchObject({ kind: 'non-contract', shipmentId: '406951321983787352', trackingNumber: '7023210039414611' });
+    expect(ref).toMatchObject({
+      kind: 'non-contract',
+      shipmentId: '406951321983787352',
+      trackingNumber: '7023210039414611',
+    });
     expect(ref.labelUrl).toBe('https://ct.soa-gw.canadapost.ca/ers/artifact/76108cb5192002d5/21238/0');
   });
 

@@ -144,7 +144,8 @@ function text(node: XmlNode | undefined, name: string): string {
 
 function money(value: string, what: string): number {
   const cents = parseCents(value === '' ? '0' : value);
-  if (cents === null) throw new CarrierError('UNAVAILABLE', `Canada Post answered an unreadable amount for ${what}: ${value}`);
+  if (cents === null)
+    throw new CarrierError('UNAVAILABLE', `Canada Post answered an unreadable amount for ${what}: ${value}`);
   return cents;
 }
 
@@ -309,7 +310,8 @@ function deliverySpec(account: CanadaPostAccount, req: PurchaseRequest, contract
       height: cm(req.package.heightCm),
     },
   };
-  if (req.to.email) spec.notification = { email: req.to.email, 'on-shipment': 'true', 'on-exception': 'false', 'on-delivery': 'true' };
+  if (req.to.email)
+    spec.notification = { email: req.to.email, 'on-shipment': 'true', 'on-exception': 'false', 'on-delivery': 'true' };
   if (contract) spec['print-preferences'] = { 'output-format': '4x6', encoding: 'PDF' };
   spec.preferences = {
     'show-packing-instructions': 'false',
@@ -428,7 +430,8 @@ export function buildVoidRequest(account: CanadaPostAccount, ref: CanadaPostShip
     return { method: 'DELETE', url: ref.selfUrl, headers: headers(account, MEDIA.shipment) };
   }
   const email = account.refundEmail;
-  if (!email) throw new CarrierError('REFUSED', 'Canada Post refunds need a refund e-mail address in the account settings');
+  if (!email)
+    throw new CarrierError('REFUSED', 'Canada Post refunds need a refund e-mail address in the account settings');
   const contract = ref.kind === 'contract';
   const media = contract ? MEDIA.shipment : MEDIA.ncshipment;
   const root = contract ? 'shipment-refund-request' : 'non-contract-shipment-refund-request';
@@ -465,11 +468,46 @@ export function buildTrackRequest(account: CanadaPostAccount, pin: string): Http
 
 // Event identifiers from Canada Post's tracking event table (as Karrio's connector lists them).
 const DELIVERED = new Set([
-  '1408', '1409', '1421', '1422', '1423', '1424', '1425', '1426', '1427', '1428', '1429', '1430', '1431',
-  '1432', '1433', '1434', '1441', '1442', '1496', '1497', '1498', '1499',
+  '1408',
+  '1409',
+  '1421',
+  '1422',
+  '1423',
+  '1424',
+  '1425',
+  '1426',
+  '1427',
+  '1428',
+  '1429',
+  '1430',
+  '1431',
+  '1432',
+  '1433',
+  '1434',
+  '1441',
+  '1442',
+  '1496',
+  '1497',
+  '1498',
+  '1499',
 ]);
 const OUT_FOR_DELIVERY = new Set(['174', '500']);
-const PICKED_UP = new Set(['100', '101', '102', '103', '104', '105', '106', '107', '1400', '1401', '1402', '1403', '1404', '1405']);
+const PICKED_UP = new Set([
+  '100',
+  '101',
+  '102',
+  '103',
+  '104',
+  '105',
+  '106',
+  '107',
+  '1400',
+  '1401',
+  '1402',
+  '1403',
+  '1404',
+  '1405',
+]);
 /** Records about the parcel rather than steps of its journey (a signature image made viewable). */
 const INFORMATIONAL = new Set(['20', '21']);
 
@@ -503,7 +541,8 @@ const ZONE_OFFSETS: Record<string, string> = {
 function eventTime(date: string, time: string, zone: string): Date {
   const offset = ZONE_OFFSETS[zone.toUpperCase()] ?? '-05:00';
   const d = new Date(`${date}T${time || '00:00:00'}${offset}`);
-  if (Number.isNaN(d.getTime())) throw new CarrierError('UNAVAILABLE', `Canada Post answered an unreadable event time: ${date} ${time}`);
+  if (Number.isNaN(d.getTime()))
+    throw new CarrierError('UNAVAILABLE', `Canada Post answered an unreadable event time: ${date} ${time}`);
   return d;
 }
 
