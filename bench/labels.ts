@@ -55,6 +55,8 @@ const label = (
   dimensionsCm: { length: 30, width: 20, height: 10 },
   packageType: 'package',
   reference: 'Books and tea',
+  // Every carrier is the sandbox today: its labels carry the SPECIMEN watermark.
+  mode: 'sandbox',
 });
 
 const LABELS: LabelInput[] = [

@@ -107,7 +107,7 @@ export async function benchQuotes(opts: { iterations?: number; timeoutMs?: numbe
   }
   samples.sort((a, b) => a - b);
 
-  const hanging: Carrier = { code: 'CA-UPS', name: 'UPS', quote: () => new Promise(() => undefined) };
+  const hanging: Carrier = { code: 'CA-UPS', name: 'UPS', mode: 'sandbox', quote: () => new Promise(() => undefined) };
   const slow = await startApp(
     [...createCarriers({ fuelSurchargeBp: {} }).filter((c) => c.code !== 'CA-UPS'), hanging],
     timeoutMs,

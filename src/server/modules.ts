@@ -4,6 +4,7 @@ import { registerSettings } from './modules/settings/routes';
 import { registerAudit } from './modules/audit/routes';
 import { registerAddresses } from './modules/addresses/routes';
 import { registerRates } from './modules/rates/routes';
+import { registerCarriers } from './modules/carriers/routes';
 import { registerAi } from './modules/ai/routes';
 import { registerOrders } from './modules/orders/routes';
 import { registerShipments } from './modules/shipments/routes';
@@ -23,6 +24,7 @@ export const moduleRegistry: RegisterModule[] = [
   registerAudit,
   registerAddresses,
   registerRates,
+  registerCarriers,
   registerAi,
   registerOrders,
   registerShipments,

@@ -254,8 +254,13 @@ describe(`POST /api/rates/quote with failing carriers (${testDbKind})`, () => {
   let ctx: TestContext;
   let failing: TestContext;
   const [canadaPost] = createCarriers({ fuelSurchargeBp: {} });
-  const throwing: Carrier = { code: 'CA-Fedex', name: 'FedEx', quote: async () => Promise.reject(new Error('boom')) };
-  const hanging: Carrier = { code: 'CA-UPS', name: 'UPS', quote: () => new Promise(() => undefined) };
+  const throwing: Carrier = {
+    code: 'CA-Fedex',
+    name: 'FedEx',
+    mode: 'sandbox',
+    quote: async () => Promise.reject(new Error('boom')),
+  };
+  const hanging: Carrier = { code: 'CA-UPS', name: 'UPS', mode: 'sandbox', quote: () => new Promise(() => undefined) };
 
   beforeAll(async () => {
     ctx = await createTestApp({

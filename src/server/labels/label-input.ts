@@ -42,4 +42,9 @@ export type LabelInput = {
   packageType: string;
   /** The shipper's reference or a description of the contents; may be empty. */
   reference: string;
+  /**
+   * The selling carrier's mode: anything but 'live' (the built-in sandbox, a carrier's test
+   * environment) prints a large diagonal "SPECIMEN — NOT FOR SHIPPING" across the label.
+   */
+  mode: 'sandbox' | 'test' | 'live';
 };

@@ -75,6 +75,8 @@ function labelFor(carrier: CarrierCode, trackingNumber: string, overrides: Parti
     dimensionsCm: { length: 30, width: 20, height: 10 },
     packageType: 'package',
     reference: 'Books and tea',
+    // The sandbox's labels (every label today) carry the SPECIMEN watermark: the barcode must read through it.
+    mode: 'sandbox',
     ...overrides,
   };
 }
@@ -266,6 +268,32 @@ describe('renderLabel', () => {
       expect(l.bbox.y + l.bbox.h).toBeLessThanOrEqual(LABEL_HEIGHT_PT);
     }
     expect((await decode(pdf)).map((r) => r.text)).toEqual(['4946261624882118']);
+  });
+
+  it('marks a sandbox or test label SPECIMEN — NOT FOR SHIPPING, diagonally, above the barcode', async () => {
+    for (const mode of ['sandbox', 'test'] as const) {
+      const pdf = renderLabel(labelFor('CA-CP', '4946261624882118', { mode }));
+      const specimen = lines(pdf).filter((l) => l.text.includes('SPECIMEN'));
+      expect(
+        specimen.map((l) => l.text.trim()),
+        mode,
+      ).toEqual(['SPECIMEN — NOT FOR SHIPPING']);
+      const box = specimen[0].bbox;
+      // Large and diagonal: it spans most of the label's width and height (a horizontal line would be a few pt high).
+      expect(box.w).toBeGreaterThan(LABEL_WIDTH_PT * 0.75);
+      expect(box.h).toBeGreaterThan(LABEL_HEIGHT_PT * 0.4);
+      // Clear of the barcode band (327–387 pt from the top), which still reads.
+      expect(box.y + box.h).toBeLessThanOrEqual(327);
+      expect((await decode(pdf)).map((r) => r.text)).toEqual(['4946261624882118']);
+    }
+  });
+
+  it('prints no SPECIMEN on the label of a live carrier', async () => {
+    const pdf = renderLabel(labelFor('CA-UPS', '1Z999AA10123456784', { mode: 'live' }));
+    expect(text(pdf)).not.toContain('SPECIMEN');
+    expect(text(pdf)).not.toContain('NOT FOR SHIPPING');
+    expect(text(pdf)).toContain('1Z999AA10123456784');
+    expect((await decode(pdf)).map((r) => r.text)).toEqual(['1Z999AA10123456784']);
   });
 
   it('gives the same bytes for the same input, the PDF dated by the ship date', () => {

@@ -11,6 +11,11 @@
  *
  * Text uses the standard Helvetica fonts: what WinAnsi cannot show is transliterated or printed as
  * "?" (winansi.ts), and every text is shrunk, wrapped or cut with "…" to stay inside its box.
+ *
+ * A label of a carrier that is not live (the built-in sandbox, a carrier's test environment) carries
+ * a large diagonal "SPECIMEN — NOT FOR SHIPPING" in light grey behind everything else, between the
+ * banner and the barcode, so that nobody hands in a parcel under it while the barcode still reads.
+ * (Latin only, as the rest of the label, decision 015: the PDF fonts cannot carry "样本".)
  */
 import { kgToLb, roundTo } from '../../shared/units';
 import { QUIET_ZONE_MODULES, code128Widths } from './code128';
@@ -96,6 +101,38 @@ class Canvas {
   box(x: number, top: number, w: number, h: number, width = 1.5): void {
     this.ops.push(`${num(width)} w ${num(x)} ${num(LABEL_HEIGHT_PT - top - h)} ${num(w)} ${num(h)} re S`);
   }
+}
+
+const SPECIMEN_TEXT = 'SPECIMEN \u2014 NOT FOR SHIPPING';
+/** Where the watermark may go (y from the top): below the service banner, above the tracking section. */
+const SPECIMEN_BOX = { left: 14, right: LABEL_WIDTH_PT - 14, top: 66, bottom: 304 } as const;
+
+/**
+ * The diagonal SPECIMEN watermark, rising from bottom left to top right through the middle of
+ * SPECIMEN_BOX, as large as fits there. Drawn first, in light grey with a darker outline, so that
+ * everything printed over it stays black and the barcode band is never touched.
+ */
+function drawSpecimen(c: Canvas): void {
+  const text = toWinAnsi(SPECIMEN_TEXT);
+  const font = 'Helvetica-Bold' as const;
+  const w = SPECIMEN_BOX.right - SPECIMEN_BOX.left;
+  const h = SPECIMEN_BOX.bottom - SPECIMEN_BOX.top;
+  const angle = Math.atan2(h, w);
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const perText = textWidth(text, font, 1);
+  // The glyphs' extent across the baseline (ascender + descender), about one em.
+  const across = 1;
+  const size = Math.floor(Math.min(w / (perText * cos + across * sin), h / (perText * sin + across * cos)) * 4) / 4;
+  const textW = perText * size;
+  // Centre the run (its middle, a third of an em above the baseline) on the box's centre; PDF y is up.
+  const cx = SPECIMEN_BOX.left + w / 2;
+  const cy = LABEL_HEIGHT_PT - (SPECIMEN_BOX.top + h / 2);
+  const x = cx - (textW / 2) * cos + size * 0.33 * sin;
+  const y = cy - (textW / 2) * sin - size * 0.33 * cos;
+  c.ops.push(
+    `q 0.74 g 0.45 G 0.6 w BT 2 Tr /F2 ${num(size)} Tf ${num(cos)} ${num(sin)} ${num(-sin)} ${num(cos)} ${num(x)} ${num(y)} Tm ${pdfString(text)} Tj ET Q`,
+  );
 }
 
 function num(n: number): string {
@@ -212,6 +249,9 @@ export function renderLabel(input: LabelInput): Uint8Array {
   const c = new Canvas();
   const bold = 'Helvetica-Bold' as const;
   const regular = 'Helvetica' as const;
+
+  // Behind everything: whatever is drawn later stays black over it.
+  if (input.mode !== 'live') drawSpecimen(c);
 
   // Header: carrier name, service code and ship date; then the service banner (white on black).
   drawFitted(c, input.carrierName, MARGIN, 30, 170, { font: bold, size: 22, minSize: 10 });

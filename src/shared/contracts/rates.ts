@@ -18,6 +18,7 @@ import { optionalText, requiredText } from './fields';
 import { fieldsPassed, isValidEmail, isValidPhone } from './addresses';
 import { normalizeProvince, type ProvinceCode } from '../provinces';
 import { normalizePostalCode, postalCodeMatchesProvince } from '../postal-code';
+import { ZCarrierMode } from './carriers';
 
 export const PACKAGE_TYPES = ['package', 'envelope', 'tube'] as const;
 export const ZPackageType = z.enum(PACKAGE_TYPES);
@@ -151,6 +152,8 @@ export const ZRateOption = z.object({
   transitDays: z.number().int(),
   /** YYYY-MM-DD, business days only. */
   estimatedDelivery: z.string(),
+  /** The quoting carrier's mode ('sandbox' today): anything but 'live' ships no real parcel (contracts/carriers.ts). */
+  mode: ZCarrierMode,
 });
 export type TRateOption = z.infer<typeof ZRateOption>;
 

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { optionalText, requiredText } from './fields';
 import { fieldsPassed, isValidEmail, isValidPhone } from './addresses';
 import { PACKAGE_INPUT_MAX, ZPackageDetails, ZTaxes, provincePostalRule } from './rates';
+import { ZCarrierMode } from './carriers';
 import { normalizeProvince, type ProvinceCode } from '../provinces';
 import { normalizePostalCode } from '../postal-code';
 import { parseCents } from '../money';
@@ -182,6 +183,8 @@ export const ZShipment = z.object({
   orderCode: z.string(),
   carrier: z.string(),
   carrierName: z.string(),
+  /** The selling carrier's mode, stored at purchase: anything but 'live' ships no real parcel (contracts/carriers.ts). */
+  mode: ZCarrierMode,
   /** Service name, e.g. 'Xpresspost'. */
   service: z.string(),
   serviceCode: z.string(),

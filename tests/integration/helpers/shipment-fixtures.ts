@@ -184,6 +184,7 @@ export function trackingCarrier(code = 'CA-UPS') {
   const carrier: Carrier = {
     code: code as Carrier['code'],
     name: 'Test carrier',
+    mode: 'sandbox',
     quote: async () => [],
     operations: {
       purchase: async () => {

@@ -9,6 +9,7 @@ import * as m0008 from './0008_orders';
 import * as m0009 from './0009_payments';
 import * as m0010 from './0010_admin';
 import * as m0011 from './0011_coverage';
+import * as m0014 from './0014_shipment_mode';
 
 /** Ordered list of migrations. Append new ones; never edit one that has shipped. */
 export const migrations: { name: string; sql: string }[] = [
@@ -23,4 +24,5 @@ export const migrations: { name: string; sql: string }[] = [
   m0009,
   m0010,
   m0011,
+  m0014,
 ];

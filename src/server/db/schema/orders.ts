@@ -70,6 +70,8 @@ export const shipments = pgTable('shipments', {
     .notNull()
     .$type<'purchasing' | 'label_created' | 'in_transit' | 'out_for_delivery' | 'delivered' | 'cancelled' | 'failed'>(),
   carrier: text('carrier').notNull(),
+  /** The selling carrier's mode at purchase (migration 0014): only 'live' labels ship a real parcel. */
+  mode: text('mode').notNull().default('sandbox').$type<'sandbox' | 'test' | 'live'>(),
   serviceCode: text('service_code').notNull(),
   serviceName: text('service_name').notNull(),
   quoteOptionId: uuid('quote_option_id'),

@@ -45,6 +45,7 @@ export function labelInputOf(row: ShipmentRow): LabelInput {
     dimensionsCm: { length: row.package.lengthCm, width: row.package.widthCm, height: row.package.heightCm },
     packageType: row.package.type,
     reference: row.package.description,
+    mode: row.mode,
   };
 }
 

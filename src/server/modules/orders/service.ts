@@ -471,6 +471,8 @@ export function createOrdersService(deps: OrdersDeps) {
         carrier: option.carrier,
         // The carrier selling this label: a sandbox's shipment stays marked as one for good.
         mode: carrierFor(option.carrier)?.mode ?? 'sandbox',
+        // The carrier selling this label: a sandbox's shipment stays marked as one for good.
+        mode: carrierFor(option.carrier)?.mode ?? 'sandbox',
         serviceCode: option.serviceCode,
         serviceName: option.serviceName,
         quoteOptionId: option.id,

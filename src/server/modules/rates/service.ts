@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { Carrier, CarrierQuote, QuoteRequest } from '../../providers/carriers/index';
-import { quoteAll, type CarrierWarning } from '../../providers/carriers/registry';
+import type { Carrier, CarrierMode, CarrierQuote, QuoteRequest } from '../../providers/carriers/index';
+import { modeOf, quoteAll, type CarrierWarning } from '../../providers/carriers/registry';
 import { applyBasisPoints, centsToDecimal, type Cents } from '../../../shared/money';
 import { carrierName } from '../../../shared/carriers';
 import { businessDate, computeTaxes, taxesToWire } from '../../../shared/taxes';
@@ -80,6 +80,8 @@ type Priced = CarrierQuote & {
   markupCents: Cents;
   discountedCents: Cents;
   taxes: ReturnType<typeof computeTaxes>;
+  /** The quoting carrier's mode: anything but 'live' ships no real parcel. */
+  mode: CarrierMode;
 };
 
 export function createRatesService(deps: RatesDeps) {
@@ -116,7 +118,15 @@ export function createRatesService(deps: RatesDeps) {
           destination: body.toAddress.country === 'CA' ? body.toAddress.province : null,
           date: now,
         });
-        return { ...q, id: randomUUID(), listedCents, markupCents, discountedCents, taxes };
+        return {
+          ...q,
+          id: randomUUID(),
+          listedCents,
+          markupCents,
+          discountedCents,
+          taxes,
+          mode: modeOf(deps.carriers, q.carrier),
+        };
       });
       priced.sort(
         (a, b) =>
@@ -186,6 +196,7 @@ function toWire(p: Priced, meta: { quoteId: string; expiresAt: string }): TRateO
     total: centsToDecimal(p.discountedCents + p.taxes.totalCents),
     transitDays: p.transitDays,
     estimatedDelivery: p.estimatedDelivery,
+    mode: p.mode,
   };
 }
 

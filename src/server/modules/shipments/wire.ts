@@ -49,6 +49,7 @@ export function toWireShipment(row: ShipmentRow, customerOrderCount: number | nu
     orderCode: row.orderCode,
     carrier: row.carrier,
     carrierName: carrierName(row.carrier),
+    mode: row.mode,
     service: row.serviceName,
     serviceCode: row.serviceCode,
     status: row.status,

@@ -1,4 +1,5 @@
 import type { CarrierCode } from '../../../shared/carriers';
+import type { TCarrierMode } from '../../../shared/contracts/carriers';
 
 /**
  * Carrier adapters: quote, and (CarrierOperations) purchase, find by our reference, track and void.
@@ -6,6 +7,8 @@ import type { CarrierCode } from '../../../shared/carriers';
  * hand back a PDF of the same layout.
  */
 export type { CarrierCode };
+/** 'sandbox' (our simulation), 'test' (a real carrier's test environment) or 'live' (parcels really ship). */
+export type CarrierMode = TCarrierMode;
 
 export type PackageType = 'package' | 'envelope' | 'tube';
 
@@ -74,6 +77,11 @@ export type QuoteOptions = { signal: AbortSignal };
 export type Carrier = {
   code: CarrierCode;
   name: string;
+  /**
+   * Whether this adapter is real: the built-in sandboxes say 'sandbox'; a real adapter says 'test' or
+   * 'live' by its configuration. Rates and shipments carry it, and only 'live' labels are unmarked.
+   */
+  mode: CarrierMode;
   /**
    * Every service this carrier offers for the request, [] when it serves none of them (e.g. DHL
    * inside Canada). Throws CarrierError, e.g. LIMIT_EXCEEDED with the reason in the message.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CarrierError, type Carrier, type QuoteRequest } from './index';
-import { createCarriers, quoteAll } from './registry';
+import { carrierStatusOf, createCarriers, modeOf, quoteAll } from './registry';
 
 const req: QuoteRequest = {
   from: { postalCode: 'M5V 3L9', province: 'ON', country: 'CA', city: 'Toronto' },
@@ -12,6 +12,7 @@ const req: QuoteRequest = {
 const hanging = (respectSignal: boolean): Carrier => ({
   code: 'CA-UPS',
   name: 'UPS',
+  mode: 'sandbox',
   quote: (_req, { signal }) =>
     new Promise((_resolve, reject) => {
       if (respectSignal) signal.addEventListener('abort', () => reject(signal.reason));
@@ -27,6 +28,34 @@ describe('createCarriers', () => {
     expect(new Set(quotes.map((q) => q.carrier))).toEqual(new Set(['CA-CP', 'CA-PUROLATOR', 'CA-UPS', 'CA-Fedex']));
     expect(quotes.filter((q) => q.carrier === 'CA-CP').every((q) => q.breakdown.fuelCents === 0)).toBe(true);
     expect(quotes.filter((q) => q.carrier === 'CA-UPS').every((q) => q.breakdown.fuelCents > 0)).toBe(true);
+  });
+});
+
+describe('carrier modes', () => {
+  it('reports every built-in carrier as a sandbox, and the whole set as sandbox', () => {
+    const carriers = createCarriers({ fuelSurchargeBp: {} });
+    expect(carriers.map((c) => c.mode)).toEqual(['sandbox', 'sandbox', 'sandbox', 'sandbox', 'sandbox']);
+    const status = carrierStatusOf(carriers);
+    expect(status.overall).toBe('sandbox');
+    expect(status.counts).toEqual({ sandbox: 5, test: 0, live: 0 });
+    expect(status.carriers[0]).toEqual({ carrier: 'CA-CP', carrierName: 'Canada Post', mode: 'sandbox' });
+  });
+
+  it('says live only when every carrier is live, mixed otherwise', () => {
+    const carriers = createCarriers({ fuelSurchargeBp: {} });
+    const withModes = (...modes: Carrier['mode'][]) => carriers.map((c, i) => ({ ...c, mode: modes[i] ?? 'live' }));
+    expect(carrierStatusOf(withModes()).overall).toBe('live');
+    expect(carrierStatusOf(withModes('test', 'test', 'test', 'test', 'test')).overall).toBe('test');
+    const mixed = carrierStatusOf(withModes('test', 'live', 'test'));
+    expect(mixed.overall).toBe('mixed');
+    expect(mixed.counts).toEqual({ sandbox: 0, test: 2, live: 3 });
+    expect(carrierStatusOf(withModes('sandbox')).overall).toBe('mixed');
+  });
+
+  it('counts a carrier no longer enabled as a sandbox', () => {
+    const carriers = createCarriers({ fuelSurchargeBp: {} }).map((c) => ({ ...c, mode: 'live' as const }));
+    expect(modeOf(carriers, 'CA-UPS')).toBe('live');
+    expect(modeOf(carriers, 'CA-GONE')).toBe('sandbox');
   });
 });
 
@@ -51,11 +80,13 @@ describe('quoteAll', () => {
     const boom: Carrier = {
       code: 'CA-Fedex',
       name: 'FedEx',
+      mode: 'sandbox',
       quote: async () => Promise.reject(new Error('socket hang up')),
     };
     const limited: Carrier = {
       code: 'CA-PUROLATOR',
       name: 'Purolator',
+      mode: 'sandbox',
       quote: async () => {
         throw new CarrierError('LIMIT_EXCEEDED', 'too heavy');
       },
@@ -76,6 +107,7 @@ describe('quoteAll', () => {
     const slow: Carrier = {
       code: 'CA-UPS',
       name: 'UPS',
+      mode: 'sandbox',
       quote: () => new Promise((resolve) => setTimeout(() => resolve([]), 40)),
     };
     const t0 = performance.now();

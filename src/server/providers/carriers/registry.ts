@@ -4,10 +4,13 @@ import {
   type Carrier,
   type CarrierCode,
   type CarrierErrorReason,
+  type CarrierMode,
   type CarrierQuote,
   type QuoteRequest,
 } from './index';
 import type { Db } from '../../db/client';
+import { carrierName } from '../../../shared/carriers';
+import { summarizeCarrierModes, type TCarrierStatus } from '../../../shared/contracts/carriers';
 import { systemClock, type Clock } from '../../lib/clock';
 import { CANADA_POST } from './sandbox/canada-post';
 import { DHL } from './sandbox/dhl';
@@ -33,6 +36,24 @@ export function createCarriers(
     if (!opts.db) return carrier;
     return { ...carrier, operations: createSandboxOperations(def, { db: opts.db, clock: opts.clock ?? systemClock }) };
   });
+}
+
+/**
+ * The mode of the enabled carrier with this code. A code no enabled carrier has (an old order of a
+ * carrier since removed) counts as 'sandbox': nothing is called live that does not say so.
+ */
+export function modeOf(carriers: readonly Carrier[], code: string): CarrierMode {
+  return carriers.find((c) => c.code === code)?.mode ?? 'sandbox';
+}
+
+/** Each enabled carrier's mode and the overall status (GET /api/carriers/status, the sidebar badge). */
+export function carrierStatusOf(carriers: readonly Carrier[]): TCarrierStatus {
+  const { overall, counts } = summarizeCarrierModes(carriers.map((c) => c.mode));
+  return {
+    overall,
+    counts,
+    carriers: carriers.map((c) => ({ carrier: c.code, carrierName: carrierName(c.code), mode: c.mode })),
+  };
 }
 
 export type CarrierWarning = { carrier: CarrierCode; reason: CarrierErrorReason; message: string };

@@ -55,6 +55,7 @@ const option: TRateOption = {
   total: '20.91',
   transitDays: 3,
   estimatedDelivery: '2026-03-05',
+  mode: 'sandbox',
 };
 
 describe('toOrderRequest (spec §7 POST /api/shipments body)', () => {

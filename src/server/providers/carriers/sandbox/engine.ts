@@ -412,6 +412,7 @@ export function sandboxCarrier(def: CarrierDef, opts: SandboxOptions = {}): Carr
   return {
     code: def.code,
     name: def.name,
+    mode: 'sandbox',
     quote: async (req, { signal }) => {
       signal.throwIfAborted();
       return rateCarrier(def, req, opts.fuelBp);
