@@ -63,6 +63,18 @@ export type TApiError = {
   orderCode?: string;
   shipmentId?: string;
   refunded?: string;
+  /**
+   * On PRICE_CHANGED when the option's price changed (ZPriceChange in contracts/shipments.ts): the
+   * price now; ordering again with `totalCost` = `total` places the order at it.
+   */
+  priceChange?: {
+    rateId: string;
+    quotedTotal: string;
+    price: string;
+    originalPrice?: string;
+    taxes: { gst: string; hst: string; qst: string; total: string };
+    total: string;
+  };
   /** On PAYMENT_NOT_COMPLETED: the card payment's status at the provider. */
   paymentStatus?: string;
   /** On DESTINATION_NOT_SUPPORTED: the country the assistant read (ISO 3166 alpha-2, e.g. 'US', 'GB'). */

@@ -126,7 +126,8 @@ export const ZQuoteRequest = z.strictObject({
 export type TQuoteRequestInput = z.input<typeof ZQuoteRequest>;
 export type TQuoteRequest = z.output<typeof ZQuoteRequest>;
 
-const ZMoney = z.string().regex(/^\d+\.\d{2}$/);
+/** A CAD amount on the wire: a 2-decimal string ('12.34'). */
+export const ZMoney = z.string().regex(/^\d+\.\d{2}$/);
 
 export const ZTaxes = z.object({ gst: ZMoney, hst: ZMoney, qst: ZMoney, total: ZMoney });
 export type TTaxes = z.infer<typeof ZTaxes>;
@@ -149,6 +150,12 @@ export const ZRateOption = z.object({
   taxes: ZTaxes,
   /** price + taxes.total */
   total: ZMoney,
+  /**
+   * Declared-value coverage, when the package declares a value (decision 020): the value and what the
+   * carrier charges to cover it ("0.00" when the service includes it). The charge is part of the
+   * carrier's cost, so it is already in `price`. Absent: no declared value, the parcel is not insured.
+   */
+  coverage: z.object({ declaredValue: ZMoney, amount: ZMoney }).optional(),
   transitDays: z.number().int(),
   /** YYYY-MM-DD, business days only. */
   estimatedDelivery: z.string(),

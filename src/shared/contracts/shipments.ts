@@ -5,8 +5,11 @@
  * POST /api/shipments                         body ZCreateShipmentRequest → 201 ZCreatedShipment
  *   Header `Idempotency-Key` (1–200 visible ASCII characters): the same key answers the first
  *   answer again; the same key with another body is 409 CONFLICT.
- *   Errors: 400 (fields), 402 INSUFFICIENT_BALANCE (nothing written), 409 PRICE_CHANGED (the total
- *   differs from the stored option's, or the option expired), 502 API_FAILURE / ORDER_CREATION_FAILED,
+ *   Errors: 400 (fields), 402 INSUFFICIENT_BALANCE (nothing written), 409 PRICE_CHANGED (nothing
+ *   charged: the option expired or the shipment differs from the quoted one — quote again; or the
+ *   total sent is not the option's price now, re-priced with the discounts and price rules in force —
+ *   the body's `priceChange` has that price, and the order placed again with its total succeeds),
+ *   502 API_FAILURE / ORDER_CREATION_FAILED,
  *   504 ORDER_TIMEOUT (the carrier refused or did not answer: the charge is refunded at once; the body
  *   carries `customerServiceMessage`).
  * GET  /api/shipments?search&page&limit        → ZShipmentList (newest first)
@@ -19,7 +22,7 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './fields';
 import { fieldsPassed, isValidEmail, isValidPhone } from './addresses';
-import { PACKAGE_INPUT_MAX, ZPackageDetails, ZTaxes, provincePostalRule } from './rates';
+import { PACKAGE_INPUT_MAX, ZMoney, ZPackageDetails, ZTaxes, provincePostalRule } from './rates';
 import { ZCarrierMode } from './carriers';
 import { normalizeProvince, type ProvinceCode } from '../provinces';
 import { normalizePostalCode } from '../postal-code';
@@ -140,6 +143,26 @@ export const ZIdempotencyKey = z
   .string()
   .regex(/^[\x21-\x7e]{1,200}$/, 'Idempotency-Key must be 1 to 200 visible ASCII characters');
 
+/**
+ * In a 409 PRICE_CHANGED body when the discounts or price rules in force now (or a total the client
+ * did not expect) make the order cost another amount than the one sent: the option's price now. Send
+ * the order again with `totalCost` = `total` to place it at that price. Absent when the option
+ * expired or the shipment differs from the quoted one (quote again).
+ */
+export const ZPriceChange = z.object({
+  /** The stored option (`rateDetails.id`) the order may be placed with at the new price. */
+  rateId: z.uuid(),
+  /** What the option cost when quoted (price + taxes). */
+  quotedTotal: ZMoney,
+  /** The price now, before taxes (coverage included), and the price before the discount when one applies. */
+  price: ZMoney,
+  originalPrice: ZMoney.optional(),
+  taxes: ZTaxes,
+  /** price + taxes.total: what the order charges now. */
+  total: ZMoney,
+});
+export type TPriceChange = z.infer<typeof ZPriceChange>;
+
 export const ZCreatedShipment = z.object({
   id: z.uuid(),
   trackingNumber: z.string(),
@@ -200,6 +223,11 @@ export const ZShipment = z.object({
   taxes: ZTaxes,
   /** Declared value, when above 0. */
   insurance: z.string().nullable(),
+  /**
+   * What the carrier charged to cover the declared value ("0.00" when the service includes it), part
+   * of `price` (decision 020); null when no value was declared (not insured).
+   */
+  coverage: z.string().nullable(),
   /** Refunded so far (void or failure). */
   refundedAmount: z.string(),
   description: z.string(),

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accountExistsEmail,
   emailChangeCodeEmail,
   emailChangedEmail,
   emailChangeRequestedEmail,
+  mailSafeName,
   maskEmail,
   passwordResetEmail,
   verificationCodeEmail,
@@ -62,6 +64,82 @@ describe('verification code email', () => {
     const m = verificationCodeEmail({ code: '123456', locale: 'en', request: { ...asked, name: '<b>x</b>' } });
     expect(m.html).not.toContain('<b>x</b>');
     expect(m.html).toContain('&lt;b&gt;x&lt;/b&gt;');
+  });
+});
+
+/** What Gmail, Outlook and Apple Mail would turn into a link: a scheme, www., or a word.tld domain. */
+const LINKABLE = /https?:|\/\/|www\.|[\p{L}\p{N}-]\.[\p{L}]{2,}/iu;
+
+describe('names in mails', () => {
+  it('never carries a link: schemes dropped, dots inside words spaced out', () => {
+    for (const [name, safe] of [
+      ['Bob http://evil.com/login', 'Bob evil . com/login'],
+      ['HTTPS://EVIL.CO/x', 'EVIL . CO/x'],
+      ['Visit www.evil.com', 'Visit www . evil . com'],
+      ['evil.co/x', 'evil . co/x'],
+      ['bob@evil.com', 'bob@evil . com'],
+      ['10.0.0.1', '10 . 0 . 0 . 1'],
+      ['ｅｖｉｌ．ｃｏｍ', 'evil . com'],
+      ['evil。com', 'evil . com'],
+      ['evil\u200b.com', 'evil . com'],
+      ['mailto:x@y.io', 'x@y . io'],
+      ['J. R. R. Tolkien', 'J. R. R. Tolkien'],
+      ['王小明', '王小明'],
+    ] as const) {
+      expect(mailSafeName(name), name).toBe(safe);
+      expect(mailSafeName(name), name).not.toMatch(LINKABLE);
+    }
+  });
+
+  it('cuts at 60 characters with an ellipsis, after making it safe', () => {
+    const long = `Ada ${'https://evil.example/'.repeat(10)}${'x'.repeat(200)}`;
+    const safe = mailSafeName(long);
+    expect(Array.from(safe)).toHaveLength(60);
+    expect(safe.endsWith('…')).toBe(true);
+    expect(safe).not.toMatch(LINKABLE);
+    expect(Array.from(mailSafeName('王'.repeat(100)))).toHaveLength(60);
+    expect(mailSafeName('x'.repeat(60))).toBe('x'.repeat(60));
+  });
+
+  it('quotes the safe name in the code mail, text and HTML', () => {
+    const name = `Support team http://evil.com/reset ${'y'.repeat(200)}`;
+    for (const locale of ['en', 'zh'] as const) {
+      const m = verificationCodeEmail({ code: '123456', locale, request: { ...asked, name } });
+      const quote = /“([^”]*)”/.exec(m.text)![1];
+      expect(Array.from(quote).length).toBeLessThanOrEqual(60);
+      expect(quote.startsWith('Support team evil . com/reset')).toBe(true);
+      expect(m.text).not.toMatch(LINKABLE);
+      expect(m.html).not.toMatch(/evil\.com|https?:\/\/evil/);
+      expect(m.html).toContain('“Support team evil . com/reset');
+    }
+  });
+});
+
+describe('account exists email', () => {
+  const links = {
+    signInLink: 'http://localhost:5000/auth',
+    resetLink: 'http://localhost:5000/auth?mode=forgot-password',
+  };
+  for (const locale of ['en', 'zh'] as const) {
+    it(`says what happened, that nothing changed, and links to sign in and reset (${locale})`, () => {
+      const m = accountExistsEmail({ locale, request: asked, ...links });
+      expect(m.text).toContain(links.signInLink);
+      expect(m.text).toContain(links.resetLink);
+      expect(m.html).toContain(`href="${links.signInLink}"`);
+      expect(m.html).toContain(`href="${links.resetLink}"`);
+      expect(m.text).toContain('203.0.113.9');
+      expect(m.text).not.toMatch(/\b\d{6}\b/);
+      expect(m.text.split('\n')[0]).toBe(locale === 'zh' ? '您好：' : 'Hello,');
+    });
+  }
+
+  it('reads naturally in both languages', () => {
+    const en = accountExistsEmail({ locale: 'en', request: asked, ...links });
+    expect(en.subject).toBe('Someone tried to sign up with your email address');
+    expect(en.text).toContain('no new account was created and nothing about your account changed');
+    const zh = accountExistsEmail({ locale: 'zh', request: asked, ...links });
+    expect(zh.subject).toBe('有人尝试用您的邮箱注册 Voyageur');
+    expect(zh.text).toContain('您的账户也没有任何变化');
   });
 });
 

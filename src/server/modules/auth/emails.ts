@@ -38,10 +38,42 @@ function compose(locale: TLocale, subject: string, blocks: Block[]): Rendered {
   };
 }
 
-/** A user-given text set in quotation marks (and cut to a sane length), never read as our words. */
+/** The longest user-given name a mail quotes, in characters (the cut one ends with '…'). */
+export const MAIL_NAME_MAX = 60;
+
+/**
+ * A user-given name made safe to print in a mail: one line, no invisible characters, and nothing a mail
+ * client would turn into a link. A stranger chooses the name of a sign-up, and the code mail goes to
+ * someone else's mailbox, so "Bob http://evil.example/login" must not arrive as a link that looks like
+ * ours: schemes are removed and every dot inside a word is spaced out ("evil . example", "www . x"),
+ * which no linkifier reads as a domain. Cut at MAIL_NAME_MAX characters.
+ */
+export function mailSafeName(text: string): string {
+  const safe = text
+    // Full-width letters and dots become plain ones first, so they are caught below.
+    .normalize('NFKC')
+    // Control and format characters (zero-width spaces, direction overrides) would hide what follows.
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/\s+/g, ' ')
+    // Schemes ("http://", "https:", "mailto:", "ftp://"), with any slashes after them.
+    .replace(/\b(?:https?|ftp|file|mailto|javascript|data)\s*:\s*\/*/giu, '')
+    .replace(/\b[a-z][a-z0-9+.-]{1,30}:\/\/+/giu, '')
+    // A dot inside a word (evil.com, www.x, 10.0.0.1; the ideographic and half-width dots too).
+    .replace(/(?<=[^\s.。｡])[.。｡](?=[^\s.。｡])/gu, ' . ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = Array.from(safe);
+  return chars.length > MAIL_NAME_MAX
+    ? `${chars
+        .slice(0, MAIL_NAME_MAX - 1)
+        .join('')
+        .trimEnd()}…`
+    : safe;
+}
+
+/** A user-given name set in quotation marks, made mail-safe and cut (mailSafeName): never read as our words. */
 export function quoted(text: string, locale: TLocale): string {
-  const t = text.replace(/\s+/g, ' ').trim();
-  const cut = t.length > 120 ? `${t.slice(0, 119)}…` : t;
+  const cut = mailSafeName(text);
   return locale === 'zh' ? `“${cut}”` : `“${cut}”`;
 }
 
@@ -123,6 +155,46 @@ export function verificationCodeEmail(opts: { code: string; locale: TLocale; req
     },
     {
       text: 'The code expires in ten minutes, can be used once, and only in the browser that asked for it. If you did not try to sign up, ignore this email: nobody can create an account with this address without the code.',
+    },
+  ]);
+}
+
+/**
+ * Sent to the owner of an address that already has an account when someone signs up with it, instead
+ * of a code: what happened and that nothing changed, with the sign-in and reset-password links. It
+ * carries no code and never the name the stranger typed.
+ */
+export function accountExistsEmail(opts: {
+  locale: TLocale;
+  request: Omit<SignUpRequest, 'name'>;
+  signInLink: string;
+  resetLink: string;
+}): Rendered {
+  const { locale, request, signInLink, resetLink } = opts;
+  const when = torontoTime(request.at, locale);
+  const browser = describeBrowser(request.userAgent, locale);
+  const link = (intro: string, href: string, label: string): Block => ({
+    text: `${intro}\n${href}`,
+    html: `${paragraph(intro)}<p style="margin:8px 0 16px"><a href="${escapeHtml(href)}">${escapeHtml(label)}</a><br><span style="font-size:12px;color:#6b7280">${escapeHtml(href)}</span></p>`,
+  });
+  if (locale === 'zh') {
+    return compose(locale, '有人尝试用您的邮箱注册 Voyageur', [
+      {
+        text: `有人于 ${when} 通过 ${browser}（IP 地址 ${request.ip}）尝试用此邮箱注册新的 Voyageur 账户。此邮箱已有账户，因此没有创建新账户，您的账户也没有任何变化。`,
+      },
+      link('如果是您本人，请直接登录：', signInLink, '登录 Voyageur'),
+      link('如果忘记了密码，可以在这里设置新密码：', resetLink, '重置密码'),
+      { text: '如果这不是您本人的操作，请忽略此邮件：没有您的密码，任何人都无法登录您的账户。' },
+    ]);
+  }
+  return compose(locale, 'Someone tried to sign up with your email address', [
+    {
+      text: `Someone tried to create a new Voyageur account with this email address on ${when}, from ${browser} (IP address ${request.ip}). This address already has an account, so no new account was created and nothing about your account changed.`,
+    },
+    link('If it was you, sign in instead:', signInLink, 'Sign in to Voyageur'),
+    link('If you forgot your password, choose a new one here:', resetLink, 'Reset your password'),
+    {
+      text: "If it wasn't you, you can ignore this email: nobody can sign in to your account without your password.",
     },
   ]);
 }

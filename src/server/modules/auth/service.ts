@@ -27,7 +27,8 @@ import {
   invalidCode,
   tooManyAttempts,
 } from './codes';
-import { passwordResetEmail, verificationCodeEmail } from './emails';
+import { accountExistsEmail, passwordResetEmail, verificationCodeEmail } from './emails';
+import { personDisplayName } from '../../../shared/person-name';
 import * as repo from './repo';
 
 const MINUTE = 60_000;
@@ -128,6 +129,11 @@ let dummyHash: Promise<string> | null = null;
 const getDummyHash = () => (dummyHash ??= hashPassword(randomToken()));
 
 const attemptCodeHash = (attemptId: string, code: string) => sha256(`attempt:${attemptId}:${code}`);
+/**
+ * The code hash of an attempt for an address that already has an account: no code matches it, so the
+ * code step fails exactly as a wrong code does (same answers, same tries counted, same expiry).
+ */
+const unusableCodeHash = () => sha256(`unusable:${randomToken()}`);
 const secondsLeft = (until: number, nowMs: number) => Math.max(1, Math.ceil((until - nowMs) / 1000));
 
 /** The parts of a new sign-up attempt that do not come from the person: its browser, request, code and lifetimes. */
@@ -151,7 +157,7 @@ export function organizationNameFor(input: {
   lastName: string;
 }): string {
   const given = input.organizationName?.trim();
-  return given ? given : `${input.firstName} ${input.lastName}`.trim();
+  return given ? given : personDisplayName(input);
 }
 
 export function createAuthService(deps: AuthDeps) {
@@ -167,7 +173,7 @@ export function createAuthService(deps: AuthDeps) {
         code,
         locale: attempt.locale,
         request: {
-          name: `${attempt.firstName} ${attempt.lastName}`,
+          name: personDisplayName(attempt),
           at,
           ip: meta.ip,
           userAgent: meta.userAgent,
@@ -175,12 +181,38 @@ export function createAuthService(deps: AuthDeps) {
       }),
     );
 
-  /** A new code for this attempt (the previous one stops working); returns it. */
-  async function newAttemptCode(tx: Db, attempt: repo.AttemptRow, now: Date, patch = {}): Promise<string> {
+  /**
+   * Instead of a code, the owner of an address that already has an account is told someone tried to
+   * sign up with it (an inactive account is told nothing, as forgot-password does).
+   */
+  const sendAccountExists = async (owner: repo.UserRow, meta: RequestMeta, at: Date) => {
+    if (!owner.isActive) return;
+    await deliver(
+      owner.email,
+      accountExistsEmail({
+        locale: owner.locale,
+        request: { at, ip: meta.ip, userAgent: meta.userAgent },
+        signInLink: `${deps.config.appUrl}/auth`,
+        resetLink: `${deps.config.appUrl}/auth?mode=forgot-password`,
+      }),
+    );
+  };
+
+  /**
+   * A new code for this attempt (the previous one stops working); returns it. For an address that
+   * already has an account (`usable` false) the new code is one nothing matches.
+   */
+  async function newAttemptCode(
+    tx: Db,
+    attempt: repo.AttemptRow,
+    now: Date,
+    patch = {},
+    usable = true,
+  ): Promise<string> {
     const code = randomDigits(6);
     await repo.updateAttempt(tx, attempt.id, {
       ...patch,
-      codeHash: attemptCodeHash(attempt.id, code),
+      codeHash: usable ? attemptCodeHash(attempt.id, code) : unusableCodeHash(),
       codeAttempts: 0,
       codeSentAt: now,
       codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS),
@@ -264,12 +296,18 @@ export function createAuthService(deps: AuthDeps) {
     /**
      * Starts a sign-up attempt of its own: nothing about the account, nor any other attempt for the
      * same email, changes until this browser gives back the code mailed for this attempt.
+     *
+     * An address that already has an account answers exactly as a new one (same status, body, cookie,
+     * limits and hashing work, and an attempt row like any other), so sign-up tells nobody which
+     * addresses have accounts: its owner is mailed a note instead of a code, and the attempt's code step
+     * fails like a wrong code.
      */
     async register(input: TRegisterRequest, meta: RequestMeta & BrowserCookies): Promise<{ email: string }> {
       const now = clock.now();
       const browserHash = sha256(meta.browserToken);
       await enforceRateLimits(db, now, [{ rule: RATE.registerIp, subject: meta.ip }]);
-      if ((await repo.findUserByEmail(db, input.email))?.emailVerifiedAt) throw emailTaken();
+      const found = await repo.findUserByEmail(db, input.email);
+      const owner = found?.emailVerifiedAt ? found : null;
       const [mine] = await repo.openAttempts(db, input.email, now, { browserHash, limit: 1 });
       if (mine && now.getTime() - mine.codeSentAt.getTime() < CODE_RESEND_GAP_MS) {
         throw waitForCode(secondsLeft(mine.codeSentAt.getTime() + CODE_RESEND_GAP_MS, now.getTime()));
@@ -288,6 +326,7 @@ export function createAuthService(deps: AuthDeps) {
         }
         const row = await repo.insertAttempt(tx, {
           ...newAttemptFields(id, code, browserHash, meta, now),
+          ...(owner ? { codeHash: unusableCodeHash() } : {}),
           email: input.email,
           passwordHash,
           firstName: input.firstName,
@@ -302,12 +341,15 @@ export function createAuthService(deps: AuthDeps) {
           resourceId: id,
           newValue: { email: input.email, firstName: input.firstName, lastName: input.lastName },
           ipAddress: meta.ip,
-          details: 'Code mailed; the account is created when this browser confirms it',
+          details: owner
+            ? 'The email already has an account: its owner was mailed a note, no code; nothing changed'
+            : 'Code mailed; the account is created when this browser confirms it',
           at: now,
         });
         return row;
       });
-      await sendAttemptCode(attempt, code, meta, now);
+      if (owner) await sendAccountExists(owner, meta, now);
+      else await sendAttemptCode(attempt, code, meta, now);
       return { email: attempt.email };
     },
 
@@ -321,6 +363,9 @@ export function createAuthService(deps: AuthDeps) {
         { rule: RATE.otpGap, subject: `${email}:${browserHash}` },
         { rule: RATE.otpHourly, subject: `${email}:${browserHash}` },
       ]);
+      // Looked up for every email alike; an address with an account gets the note again, never a code.
+      const found = await repo.findUserByEmail(db, email);
+      const owner = found?.emailVerifiedAt ? found : null;
       // Codes to one mailbox are capped in all, whichever path sends them (register, resend, sign-in).
       if ((await repo.openAttempts(db, email, now, { browserHash, limit: 1 })).length > 0) {
         await enforceRateLimits(db, now, [{ rule: RATE.registerEmail, subject: email }]);
@@ -330,10 +375,11 @@ export function createAuthService(deps: AuthDeps) {
         if (!attempt) return null;
         const wait = attempt.codeSentAt.getTime() + CODE_RESEND_GAP_MS - now.getTime();
         if (wait > 0) throw waitForCode(secondsLeft(attempt.codeSentAt.getTime() + CODE_RESEND_GAP_MS, now.getTime()));
-        return { attempt, code: await newAttemptCode(tx, attempt, now) };
+        return { attempt, code: await newAttemptCode(tx, attempt, now, {}, !owner) };
       });
       // Not awaited: a slow mail server must not reveal which emails have a pending sign-up.
-      if (out) void sendAttemptCode(out.attempt, out.code, meta, now);
+      if (out && owner) void sendAccountExists(owner, meta, now);
+      else if (out) void sendAttemptCode(out.attempt, out.code, meta, now);
     },
 
     /** Completes this browser's sign-up attempt with the code mailed for it: creates the account, signs in. */

@@ -24,6 +24,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { CarrierError, type Carrier, type LabelParty } from '../../providers/carriers/index';
 import { ErrorCode } from '../../../shared/errors';
 import { centsToDecimal, formatCad } from '../../../shared/money';
+import { taxesToWire } from '../../../shared/taxes';
 import { carrierName } from '../../../shared/carriers';
 import { carrierAndService } from '../../../shared/contracts/wallet';
 import { receiverKey } from '../../../shared/receiver-key';
@@ -32,7 +33,14 @@ import type { TQuoteRequest } from '../../../shared/contracts/rates';
 import type { RateQuoteOptionRow } from '../../db/schema/rates';
 import { isUniqueViolation } from '../auth/repo';
 import * as ratesRepo from '../rates/repo';
-import type { RatesService } from '../rates/service';
+import {
+  declaredValueCents,
+  priceFor,
+  pricingInForce,
+  taxLaneOf,
+  type PriceParts,
+  type RatesService,
+} from '../rates/service';
 import { applyEntry } from '../wallet/ledger';
 
 /** A 'purchasing' row older than this is not in flight any more (a purchase times out long before): the recovery job settles it. */
@@ -211,11 +219,16 @@ export function createOrdersService(deps: OrdersDeps) {
 
   const carrierFor = (code: string) => deps.carriers.find((c) => c.code === code) ?? null;
 
-  /** The stored option this order charges, checked against the order (same carrier, service, lanes and parcel). */
+  /**
+   * The stored option this order charges, checked against the order (same carrier, service, lanes,
+   * parcel and declared value), and its price now: the carrier's cost it was quoted with, priced
+   * again with the discounts and price rules in force (a quote must not outlive the price it was
+   * made with). The client's total must be that price; otherwise 409 PRICE_CHANGED carries it.
+   */
   async function resolveOption(
     userId: string,
     body: TCreateShipmentRequest,
-  ): Promise<{ option: RateQuoteOptionRow; shipDate: string }> {
+  ): Promise<{ option: RateQuoteOptionRow; shipDate: string; price: PriceParts }> {
     const now = clock.now();
     const optionId = body.rateDetails?.id;
     let found: Awaited<ReturnType<typeof ratesRepo.findQuoteOptionWithQuote>>;
@@ -251,23 +264,41 @@ export function createOrdersService(deps: OrdersDeps) {
     if (!asked || !sameShipment(asked, body)) {
       throw new AppError(
         409,
-        'The shipment differs from the one quoted (addresses or parcel). Get rates again.',
+        'The shipment differs from the one quoted (addresses, parcel or declared value). Get rates again.',
         ErrorCode.PRICE_CHANGED,
       );
     }
-    const stored = option.totalCents;
+    const price = priceFor(option, await pricingInForce(db, userId, now), taxLaneOf(asked), now);
     const clientTotal = body.totalCost;
     const clientTaxes = typeof body.taxes === 'number' ? body.taxes : body.taxes?.total;
     const matches =
-      clientTotal === stored || (clientTotal === option.priceCents && clientTaxes === option.taxTotalCents);
+      clientTotal === price.totalCents ||
+      (clientTotal === price.discountedCents && clientTaxes === price.taxes.totalCents);
     if (!matches) {
+      // Nothing is written or charged: the client shows the price now and may order again at it.
       throw new AppError(
         409,
-        `The price changed: this rate now costs ${money(stored)} with taxes. Review it and order again.`,
+        price.totalCents === option.totalCents
+          ? `The price changed: this rate costs ${money(price.totalCents)} with taxes. Review it and order again.`
+          : `The price changed: this rate was quoted at ${money(option.totalCents)} and now costs ${money(price.totalCents)} with taxes (the discounts or price rules in force changed). Review it and order again.`,
         ErrorCode.PRICE_CHANGED,
+        undefined,
+        undefined,
+        {
+          priceChange: {
+            rateId: option.id,
+            quotedTotal: centsToDecimal(option.totalCents),
+            price: centsToDecimal(price.discountedCents),
+            ...(price.listedCents !== price.discountedCents
+              ? { originalPrice: centsToDecimal(price.listedCents) }
+              : {}),
+            taxes: taxesToWire(price.taxes),
+            total: centsToDecimal(price.totalCents),
+          },
+        },
       );
     }
-    return { option, shipDate: found.shipDate };
+    return { option, shipDate: found.shipDate, price };
   }
 
   async function findByKey(userId: string, key: string): Promise<ShipmentRow | null> {
@@ -407,6 +438,8 @@ export function createOrdersService(deps: OrdersDeps) {
               widthCm: row.package.widthCm,
               heightCm: row.package.heightCm,
               type: row.package.type,
+              // The coverage bought with the label (decision 020).
+              declaredValueCents: row.insuranceCents,
             },
             shipDate: row.shipDate,
           },
@@ -456,7 +489,13 @@ export function createOrdersService(deps: OrdersDeps) {
         const existing = await findByKey(ctx.userId, ctx.idempotencyKey);
         if (existing) return replay(ctx.userId, ctx.idempotencyKey, hash);
       }
-      const { option, shipDate } = await resolveOption(ctx.userId, body);
+      // The declared value covered is the one quoted (sameShipment checks it); `insurance`, when sent,
+      // must say the same.
+      const declared = declaredValueCents(body.packageDetails.insuranceValue);
+      if (body.insurance !== undefined && body.insurance !== declared) {
+        throw badRequest('insurance', 'Insurance must be the package’s declared value (packageDetails.insuranceValue)');
+      }
+      const { option, shipDate, price } = await resolveOption(ctx.userId, body);
       const now = clock.now();
       const id = randomUUID();
       const orderCode = newOrderCode();
@@ -471,23 +510,23 @@ export function createOrdersService(deps: OrdersDeps) {
         carrier: option.carrier,
         // The carrier selling this label: a sandbox's shipment stays marked as one for good.
         mode: carrierFor(option.carrier)?.mode ?? 'sandbox',
-        // The carrier selling this label: a sandbox's shipment stays marked as one for good.
-        mode: carrierFor(option.carrier)?.mode ?? 'sandbox',
         serviceCode: option.serviceCode,
         serviceName: option.serviceName,
         quoteOptionId: option.id,
         orderCode,
         trackingNumber: null,
+        // The price now (the client confirmed it): the stored carrier cost, priced with today's rules.
         carrierPriceCents: option.carrierPriceCents,
-        markupCents: option.markupCents,
-        discountCents: option.discountCents,
-        priceCents: option.priceCents,
-        gstCents: option.gstCents,
-        hstCents: option.hstCents,
-        qstCents: option.qstCents,
-        taxTotalCents: option.taxTotalCents,
-        totalCents: option.totalCents,
-        insuranceCents: body.insurance ?? Math.round((pkg.insuranceValue ?? 0) * 100),
+        markupCents: price.markupCents,
+        discountCents: price.listedCents - price.discountedCents,
+        priceCents: price.discountedCents,
+        gstCents: price.taxes.gstCents,
+        hstCents: price.taxes.hstCents,
+        qstCents: price.taxes.qstCents,
+        taxTotalCents: price.taxes.totalCents,
+        totalCents: price.totalCents,
+        insuranceCents: declared,
+        coverageCents: option.coverageCents,
         fromAddress: from,
         toAddress: to,
         package: {
@@ -497,7 +536,7 @@ export function createOrdersService(deps: OrdersDeps) {
           heightCm: pkg.height,
           type: pkg.type,
           description: pkg.description,
-          insuranceValueCents: Math.round((pkg.insuranceValue ?? 0) * 100),
+          insuranceValueCents: declared,
         },
         receiverKey: receiverKey({
           name: `${to.firstName} ${to.lastName}`,
@@ -522,7 +561,7 @@ export function createOrdersService(deps: OrdersDeps) {
       try {
         // A free order (a discount of the whole price) moves no money: just the row.
         const charged =
-          option.totalCents === 0
+          price.totalCents === 0
             ? await db
                 .insert(shipments)
                 .values(values)
@@ -533,7 +572,7 @@ export function createOrdersService(deps: OrdersDeps) {
                 {
                   type: 'shipping_charge',
                   direction: 'debit',
-                  amountCents: option.totalCents,
+                  amountCents: price.totalCents,
                   description: `${carrierAndService(carrierName(option.carrier), option.serviceName)} — order ${orderCode}`,
                   reference: orderCode,
                   shipmentId: id,
@@ -546,7 +585,7 @@ export function createOrdersService(deps: OrdersDeps) {
         if (!charged) {
           throw new AppError(
             402,
-            `Insufficient wallet balance: this order costs ${money(option.totalCents)}. Add funds before ordering.`,
+            `Insufficient wallet balance: this order costs ${money(price.totalCents)}. Add funds before ordering.`,
             ErrorCode.INSUFFICIENT_BALANCE,
           );
         }
@@ -735,6 +774,8 @@ function sameShipment(asked: TQuoteRequest, body: TCreateShipmentRequest): boole
     near(p.length, q.length) &&
     near(p.width, q.width) &&
     near(p.height, q.height) &&
-    (p.type ?? 'package') === (q.type ?? 'package')
+    (p.type ?? 'package') === (q.type ?? 'package') &&
+    // Coverage was priced for the quoted declared value: another value is another price.
+    declaredValueCents(p.insuranceValue) === declaredValueCents(q.insuranceValue)
   );
 }
