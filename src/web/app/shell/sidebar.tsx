@@ -2,14 +2,10 @@ import { NavLink } from 'react-router';
 import { LogOut, Truck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TUser } from '../../../shared/contracts/user';
+import { personDisplayName, personInitials } from '../../../shared/person-name';
 import { useLogout } from '../../features/auth/api';
 import { cn } from '../../lib/cn';
 import { NAV_ITEMS } from './nav-items';
-
-function initials(user: TUser): string {
-  const letters = `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`;
-  return (letters || user.email.charAt(0)).toUpperCase();
-}
 
 /** Sidebar contents, shared by the desktop column and the mobile drawer. */
 export function Sidebar({ user, onNavigate }: { user: TUser; onNavigate?: () => void }) {
@@ -65,11 +61,11 @@ export function Sidebar({ user, onNavigate }: { user: TUser; onNavigate?: () => 
             aria-hidden="true"
             data-testid="user-initials"
           >
-            {initials(user)}
+            {personInitials(user)}
           </span>
           <div className="min-w-0">
             <p className="truncate text-sm font-medium text-white" data-testid="user-name">
-              {user.firstName} {user.lastName}
+              {personDisplayName(user)}
             </p>
             <p className="truncate text-xs text-slate-400" title={user.email} data-testid="user-email">
               {user.email}

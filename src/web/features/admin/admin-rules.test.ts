@@ -178,4 +178,8 @@ describe('personName', () => {
     expect(personName({ firstName: '', lastName: '', email: 'a@example.com' })).toBe('a@example.com');
     expect(personName(null)).toBe('');
   });
+
+  it('writes a Chinese name family name first, without a space', () => {
+    expect(personName({ firstName: '小明', lastName: '王', email: 'w@example.com' })).toBe('王小明');
+  });
 });

@@ -6,6 +6,7 @@
 import type { TAdminShipment } from '../../../shared/contracts/admin';
 import { ADMIN_ADD_BALANCE_CENTS, ADMIN_EDIT_BALANCE_CENTS } from '../../../shared/contracts/wallet';
 import { parseCents, type Cents } from '../../../shared/money';
+import { personNameOrEmail } from '../../../shared/person-name';
 
 export { ADMIN_ADD_BALANCE_CENTS, ADMIN_EDIT_BALANCE_CENTS };
 
@@ -156,9 +157,7 @@ export function checkAmount(text: string, range: { min: number; max: number }): 
   return { ok: true, cents };
 }
 
-/** A person's name for the admin lists: first and last, else the email. */
+/** A person's name for the admin lists, as written everywhere (王小明, Ada Lovelace), else the email. */
 export function personName(user: { firstName: string; lastName: string; email?: string } | null): string {
-  if (!user) return '';
-  const name = `${user.firstName} ${user.lastName}`.trim();
-  return name || user.email || '';
+  return user ? personNameOrEmail(user) : '';
 }

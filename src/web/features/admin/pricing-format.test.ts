@@ -17,6 +17,7 @@ import {
   EMPTY_PRICE_RULE_FORM,
   expiryMonthYear,
   filterCustomers,
+  userName,
   marginShare,
   markupParts,
   monthText,
@@ -137,6 +138,12 @@ describe('customer picker filtering', () => {
     expect(ids('acme.ca')).toEqual(['3']);
     expect(ids('northwind')).toEqual(['1']);
     expect(ids('parcel')).toEqual(['3']);
+  });
+
+  it('finds a Chinese name as it is shown, family name first, and shows it so', () => {
+    const zh = { id: '4', firstName: '小明', lastName: '王', email: 'wang@example.com', organization: null };
+    expect(filterCustomers([...users, zh], '王小明').map((u) => u.id)).toEqual(['4']);
+    expect(userName(zh)).toBe('王小明');
   });
 
   it('needs every word, in any order', () => {

@@ -17,6 +17,7 @@ import {
 } from '../../../shared/contracts/admin';
 import { CARRIER_CODES, type CarrierCode } from '../../../shared/carriers';
 import { applyBasisPoints, formatCad, parseCents, type Cents } from '../../../shared/money';
+import { personDisplayName, personNameOrEmail } from '../../../shared/person-name';
 import { ZCardErrorBody, type TCardError } from '../../../shared/contracts/payments';
 import { isApiError } from '../../lib/api-client';
 import { validationMessageRef, type TextRef } from '../../lib/error-message';
@@ -301,14 +302,17 @@ export function filterCustomers<T extends PickableUser>(users: readonly T[], sea
   const words = foldText(search).split(' ').filter(Boolean);
   if (words.length === 0) return [...users];
   return users.filter((u) => {
-    const haystack = foldText(`${u.firstName} ${u.lastName} ${u.email} ${u.organization?.name ?? ''}`);
+    // The name as shown (王小明) too, so it can be searched as it reads.
+    const haystack = foldText(
+      `${u.firstName} ${u.lastName} ${personDisplayName(u)} ${u.email} ${u.organization?.name ?? ''}`,
+    );
     return words.every((w) => haystack.includes(w));
   });
 }
 
-/** "Avery Tremblay", or the email when the user has no name. */
+/** "Avery Tremblay", "王小明" (family name first), or the email when the user has no name. */
 export function userName(user: Pick<PickableUser, 'firstName' | 'lastName' | 'email'>): string {
-  return `${user.firstName} ${user.lastName}`.trim() || user.email;
+  return personNameOrEmail(user);
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -22,6 +22,13 @@ const GOOGLE_ERRORS: Record<string, string> = {
   google_email_unverified: 'auth.google.emailUnverified',
 };
 
+/**
+ * Modes a link may open with `?mode=`: the landing page's sign-up buttons (register) and the
+ * someone-tried-to-sign-up mail's reset link (forgot-password).
+ */
+const LINKED_MODES: readonly AuthMode[] = ['login', 'register', 'forgot-password'];
+const linkedMode = (value: string | null): AuthMode | null => LINKED_MODES.find((m) => m === value) ?? null;
+
 const TITLES: Record<AuthMode, { title: string; subtitle: string }> = {
   login: { title: 'auth.login.title', subtitle: 'auth.login.subtitle' },
   register: {
@@ -49,9 +56,11 @@ export function AuthPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const googleError = params.get('error');
-  // A reload while a code is awaited returns to the code entry (sessionStorage, this tab only).
-  const [restored] = useState(() => (token || googleError ? null : loadAuthFlow()));
-  const [mode, setMode] = useState<AuthMode>(token ? 'reset-password' : restored ? 'verify-email' : 'login');
+  const asked = linkedMode(params.get('mode'));
+  // A reload while a code is awaited returns to the code entry (sessionStorage, this tab only), unless
+  // a link asked for a mode.
+  const [restored] = useState(() => (token || googleError || asked ? null : loadAuthFlow()));
+  const [mode, setMode] = useState<AuthMode>(token ? 'reset-password' : restored ? 'verify-email' : (asked ?? 'login'));
   const [verify, setVerify] = useState<VerifyState>(
     restored
       ? { email: restored.email, notice: 'sent-earlier', resendAt: restored.resendAt }
@@ -77,7 +86,7 @@ export function AuthPage() {
       } else {
         clearAuthFlow();
       }
-      if (token || googleError) void navigate('/auth', { replace: true });
+      if (token || googleError || asked) void navigate('/auth', { replace: true });
       setMode(next);
     },
     showError: (message) => {

@@ -48,7 +48,7 @@ export function LandingPage() {
             <Link to="/auth" className={buttonClass('ghost', 'sm')}>
               {t('landing.nav.signIn')}
             </Link>
-            <Link to="/auth" className={buttonClass('primary', 'sm')}>
+            <Link to="/auth?mode=register" className={buttonClass('primary', 'sm')}>
               {t('landing.nav.getStarted')}
             </Link>
           </nav>
@@ -119,7 +119,7 @@ export function LandingPage() {
               {t('landing.cta.title')}
             </h2>
             <p className="mx-auto mt-4 max-w-xl text-slate-300">{t('landing.cta.subtitle')}</p>
-            <Link to="/auth" className={buttonClass('inverse', 'lg', 'mt-8')}>
+            <Link to="/auth?mode=register" className={buttonClass('inverse', 'lg', 'mt-8')}>
               {t('landing.cta.button')}
             </Link>
           </div>
