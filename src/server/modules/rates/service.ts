@@ -8,6 +8,7 @@ import { applyBasisPoints, centsToDecimal, type Cents } from '../../../shared/mo
 import { carrierName } from '../../../shared/carriers';
 import { businessDate, computeTaxes, taxesToWire } from '../../../shared/taxes';
 import { ErrorCode } from '../../../shared/errors';
+import type { ProvinceCode } from '../../../shared/provinces';
 import type { TQuoteRequest, TQuoteResponse, TRateOption, TRateWarning } from '../../../shared/contracts/rates';
 import * as repo from './repo';
 
@@ -56,6 +57,54 @@ export function applyDiscount(priceCents: Cents, discount: Discount | null): Cen
       ? applyBasisPoints(priceCents, Math.min(10_000, Math.max(0, discount.basisPoints)))
       : Math.max(0, discount.amountCents);
   return Math.max(0, priceCents - off);
+}
+
+/** The price of one carrier service for a customer, from the carrier's cost up (decision 017). */
+export type PriceParts = {
+  markupCents: Cents;
+  /** Carrier cost + markup: the price before the customer's discount. */
+  listedCents: Cents;
+  /** The price after the discount, before taxes. */
+  discountedCents: Cents;
+  taxes: ReturnType<typeof computeTaxes>;
+  /** discountedCents + taxes. */
+  totalCents: Cents;
+};
+
+/** The price rules and the discount in force for a customer at one instant. */
+export type PricingInForce = { discount: Discount | null; rules: readonly repo.PriceRule[] };
+
+/** Where the parcel goes, for the taxes: origin province, destination province (null outside Canada). */
+export type TaxLane = { origin: ProvinceCode; destination: ProvinceCode | null };
+
+export function taxLaneOf(body: TQuoteRequest): TaxLane {
+  return {
+    origin: body.fromAddress.province,
+    destination: body.toAddress.country === 'CA' ? body.toAddress.province : null,
+  };
+}
+
+/**
+ * Carrier cost (coverage included, decision 020) + the rule's markup, then the discount, then taxes
+ * on `date`. Quotes and orders both price with this, so an order can tell whether the price a
+ * stored option was made with still holds.
+ */
+export function priceFor(
+  cost: { carrier: string; serviceCode: string; carrierPriceCents: Cents },
+  pricing: PricingInForce,
+  lane: TaxLane,
+  date: Date,
+): PriceParts {
+  const markupCents = markupOf(cost.carrierPriceCents, ruleFor(pricing.rules, cost.carrier, cost.serviceCode));
+  const listedCents = cost.carrierPriceCents + markupCents;
+  const discountedCents = applyDiscount(listedCents, pricing.discount);
+  const taxes = computeTaxes({
+    amountCents: discountedCents,
+    origin: lane.origin,
+    destination: lane.destination,
+    date,
+  });
+  return { markupCents, listedCents, discountedCents, taxes, totalCents: discountedCents + taxes.totalCents };
 }
 
 /** No carrier gave a rate: 502 with the carriers' reasons. */
@@ -109,15 +158,12 @@ export function createRatesService(deps: RatesDeps) {
       const pricing = await repo.pricingFor(deps.db, userId, now);
       const discount = toDiscount(pricing.discount);
       const priced: Priced[] = quotes.map((q) => {
-        const markupCents = markupOf(q.priceCents, ruleFor(pricing.rules, q.carrier, q.serviceCode));
-        const listedCents = q.priceCents + markupCents;
-        const discountedCents = applyDiscount(listedCents, discount);
-        const taxes = computeTaxes({
-          amountCents: discountedCents,
-          origin: body.fromAddress.province,
-          destination: body.toAddress.country === 'CA' ? body.toAddress.province : null,
-          date: now,
-        });
+        const { markupCents, listedCents, discountedCents, taxes } = priceFor(
+          { carrier: q.carrier, serviceCode: q.serviceCode, carrierPriceCents: q.priceCents },
+          { discount, rules: pricing.rules },
+          taxLaneOf(body),
+          now,
+        );
         return {
           ...q,
           id: randomUUID(),
@@ -159,6 +205,7 @@ export function createRatesService(deps: RatesDeps) {
           carrierPriceCents: p.priceCents,
           markupCents: p.markupCents,
           discountCents: p.listedCents - p.discountedCents,
+          coverageCents: p.breakdown.coverageCents ?? 0,
           priceCents: p.discountedCents,
           gstCents: p.taxes.gstCents,
           hstCents: p.taxes.hstCents,
@@ -173,7 +220,7 @@ export function createRatesService(deps: RatesDeps) {
         })),
       );
 
-      const meta = { quoteId, expiresAt: expiresAt.toISOString() };
+      const meta = { quoteId, expiresAt: expiresAt.toISOString(), declaredCents: req.package.declaredValueCents ?? 0 };
       return { rates: priced.map((p) => toWire(p, meta)), warnings: warnings.map(toWireWarning) };
     },
   };
@@ -181,7 +228,13 @@ export function createRatesService(deps: RatesDeps) {
 
 export type RatesService = ReturnType<typeof createRatesService>;
 
-function toWire(p: Priced, meta: { quoteId: string; expiresAt: string }): TRateOption {
+/** The price rules and discount in force for a user at `at` (one query). */
+export async function pricingInForce(db: Db, userId: string, at: Date): Promise<PricingInForce> {
+  const pricing = await repo.pricingFor(db, userId, at);
+  return { discount: toDiscount(pricing.discount), rules: pricing.rules };
+}
+
+function toWire(p: Priced, meta: { quoteId: string; expiresAt: string; declaredCents: number }): TRateOption {
   return {
     id: p.id,
     quoteId: meta.quoteId,
@@ -194,6 +247,14 @@ function toWire(p: Priced, meta: { quoteId: string; expiresAt: string }): TRateO
     ...(p.discountedCents !== p.listedCents ? { originalPrice: centsToDecimal(p.listedCents) } : {}),
     taxes: taxesToWire(p.taxes),
     total: centsToDecimal(p.discountedCents + p.taxes.totalCents),
+    ...(meta.declaredCents > 0
+      ? {
+          coverage: {
+            declaredValue: centsToDecimal(meta.declaredCents),
+            amount: centsToDecimal(p.breakdown.coverageCents ?? 0),
+          },
+        }
+      : {}),
     transitDays: p.transitDays,
     estimatedDelivery: p.estimatedDelivery,
     mode: p.mode,
@@ -202,6 +263,11 @@ function toWire(p: Priced, meta: { quoteId: string; expiresAt: string }): TRateO
 
 export function toWireWarning(w: CarrierWarning): TRateWarning {
   return { carrier: w.carrier, reason: w.reason, message: w.message };
+}
+
+/** The package's declared value (CAD, `insuranceValue`) in cents; 0 when none. */
+export function declaredValueCents(insuranceValue: number | null | undefined): Cents {
+  return insuranceValue && insuranceValue > 0 ? Math.round(insuranceValue * 100) : 0;
 }
 
 function toCarrierRequest(body: TQuoteRequest, shipDate: string): QuoteRequest {
@@ -215,7 +281,14 @@ function toCarrierRequest(body: TQuoteRequest, shipDate: string): QuoteRequest {
   return {
     from: end(body.fromAddress),
     to: end(body.toAddress),
-    package: { weightKg: p.weight, lengthCm: p.length, widthCm: p.width, heightCm: p.height, type: p.type },
+    package: {
+      weightKg: p.weight,
+      lengthCm: p.length,
+      widthCm: p.width,
+      heightCm: p.height,
+      type: p.type,
+      declaredValueCents: declaredValueCents(p.insuranceValue),
+    },
     shipDate,
   };
 }

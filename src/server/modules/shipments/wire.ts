@@ -65,6 +65,7 @@ export function toWireShipment(row: ShipmentRow, customerOrderCount: number | nu
       total: centsToDecimal(row.taxTotalCents),
     },
     insurance: row.insuranceCents > 0 ? centsToDecimal(row.insuranceCents) : null,
+    coverage: row.insuranceCents > 0 ? centsToDecimal(row.coverageCents) : null,
     refundedAmount: centsToDecimal(row.refundedCents),
     description: pkg.description,
     fromAddress: toWireParty(row.fromAddress),

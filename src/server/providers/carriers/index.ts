@@ -25,7 +25,15 @@ export type QuoteEnd = {
 export type QuoteRequest = {
   from: QuoteEnd;
   to: QuoteEnd;
-  package: { weightKg: number; lengthCm: number; widthCm: number; heightCm: number; type: PackageType };
+  package: {
+    weightKg: number;
+    lengthCm: number;
+    widthCm: number;
+    heightCm: number;
+    type: PackageType;
+    /** Declared value to cover, in cents; 0 or absent: no coverage (decision 020). */
+    declaredValueCents?: number;
+  };
   /** YYYY-MM-DD, the day the parcel is handed over (Toronto calendar). */
   shipDate: string;
 };
@@ -36,12 +44,19 @@ export type CarrierQuote = {
   carrier: CarrierCode;
   serviceCode: string;
   serviceName: string;
-  /** Carrier price including fuel and surcharges, before tax and before any Voyageur discount. */
+  /** Carrier price including fuel, surcharges and coverage, before tax and before any Voyageur discount. */
   priceCents: number;
   transitDays: number;
   /** YYYY-MM-DD */
   estimatedDelivery: string;
-  breakdown: { baseCents: number; fuelCents: number; surchargesCents: Surcharge[]; billableWeightKg: number };
+  breakdown: {
+    baseCents: number;
+    fuelCents: number;
+    surchargesCents: Surcharge[];
+    billableWeightKg: number;
+    /** The charge for covering the declared value (part of priceCents); 0 or absent when none. */
+    coverageCents?: number;
+  };
 };
 
 export type CarrierErrorReason =

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { TTransaction, TTransactionList, TWallet } from '../../../shared/contracts/wallet';
+import type { TTransaction, TTransactionList, TWallet, TWalletMonth } from '../../../shared/contracts/wallet';
 import { MAX_PAGE_LIMIT } from '../../../shared/contracts/shipments';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/queries/keys';
@@ -8,6 +8,15 @@ import { queryKeys } from '../../lib/queries/keys';
 export const walletQuery = queryOptions({
   queryKey: queryKeys.wallet,
   queryFn: () => api.get<TWallet>('/api/wallet'),
+});
+
+/**
+ * GET /api/wallet/month: this month's shipping charges (the spend card's figure) and refunds. Under the
+ * wallet's key, so whatever refreshes the balance (an order, a void, a top-up) refreshes it too.
+ */
+export const walletMonthQuery = queryOptions({
+  queryKey: [...queryKeys.wallet, 'month'],
+  queryFn: () => api.get<TWalletMonth>('/api/wallet/month'),
 });
 
 export const TRANSACTIONS_PAGE_SIZE = 50;

@@ -201,6 +201,47 @@ describe('describeTransaction', () => {
     expect(describeTransaction(charge, t, 'zh')).toBe('wallet.describe.charge:{"order":"VY-1"}');
     expect(describeTransaction({ ...charge, type: 'refund' }, t, 'zh')).toBe('wallet.describe.refund:{"order":"VY-1"}');
   });
+  it('names the carrier once in English, even in a charge stored with it twice', () => {
+    const stored = {
+      type: 'shipping_charge' as const,
+      description: 'UPS UPS Standard — order VY-1',
+      reference: 'VY-1',
+    };
+    expect(describeTransaction(stored, t, 'en')).toBe('UPS Standard — order VY-1');
+    expect(describeTransaction({ ...stored, description: 'FedEx FedEx Ground — order VY-1' }, t, 'en')).toBe(
+      'FedEx Ground — order VY-1',
+    );
+    expect(
+      describeTransaction({ ...stored, description: 'Canada Post Canada Post Expedited Parcel — order VY-1' }, t, 'en'),
+    ).toBe('Canada Post Expedited Parcel — order VY-1');
+    expect(describeTransaction({ ...stored, description: 'Canada Post Regular Parcel — order VY-1' }, t, 'en')).toBe(
+      'Canada Post Regular Parcel — order VY-1',
+    );
+    expect(describeTransaction(stored, t, 'zh')).toBe('wallet.describe.charge:{"order":"VY-1"}');
+    // An administrator's own words are theirs, whatever they repeat.
+    const adj = { type: 'adjustment' as const, description: 'UPS UPS refund of the damaged box', reference: null };
+    expect(describeTransaction(adj, t, 'en')).toBe('UPS UPS refund of the damaged box');
+  });
+  it('the CSV export names the carrier once too', () => {
+    const csv = transactionsCsv([tx({ description: 'UPS UPS Standard — order VY-9', reference: 'VY-9' })], {
+      columns: {
+        date: 'Date',
+        description: 'Description',
+        type: 'Type',
+        direction: 'Direction',
+        amount: 'Amount',
+        status: 'Status',
+        balanceAfter: 'Balance after',
+      },
+      description: (x) => describeTransaction(x, t, 'en'),
+      type: (x) => x,
+      direction: (x) => x,
+      status: (x) => x,
+    });
+    expect(csv.split('\r\n')[1]).toBe(
+      '2026-03-10 11:00:00,UPS Standard — order VY-9,shipping_charge,debit,10.00,completed,90.00',
+    );
+  });
   it("translates the administrators' standard texts, keeps their own words", () => {
     const adj = { type: 'adjustment' as const, description: 'Balance added by an administrator', reference: null };
     expect(describeTransaction(adj, t, 'zh')).toBe('wallet.describe.adminAdded');

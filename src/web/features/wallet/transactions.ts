@@ -1,4 +1,9 @@
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TTransaction } from '../../../shared/contracts/wallet';
+import {
+  carrierNamedOnce,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type TTransaction,
+} from '../../../shared/contracts/wallet';
 import { parseCents, type Cents } from '../../../shared/money';
 import { brandNameKey } from '../../lib/card-format';
 import { TIME_ZONE } from '../../lib/format';
@@ -212,15 +217,19 @@ const BRAND_KEYS: Record<string, string> = {
 
 /**
  * A transaction's description in the interface language. In English the server's own text (it
- * names carrier and service); in Chinese the same facts from a template: a charge or refund by its
- * order code, the administrators' standard texts translated, and their own words as written.
+ * names carrier and service; a charge stored before the carrier was named once, 'UPS UPS Standard —
+ * order …', reads 'UPS Standard — order …'); in Chinese the same facts from a template: a charge or
+ * refund by its order code, the administrators' standard texts translated, and their own words as written.
  */
 export function describeTransaction(
   tx: Pick<TTransaction, 'type' | 'description' | 'reference'>,
   t: (key: string, options?: Record<string, unknown>) => string,
   lang: 'en' | 'zh',
 ): string {
-  if (lang === 'en') return tx.description || t(`wallet.types.${tx.type}`);
+  if (lang === 'en') {
+    if (!tx.description) return t(`wallet.types.${tx.type}`);
+    return tx.type === 'shipping_charge' ? carrierNamedOnce(tx.description) : tx.description;
+  }
   if ((tx.type === 'shipping_charge' || tx.type === 'refund') && tx.reference) {
     return t(`wallet.describe.${tx.type === 'refund' ? 'refund' : 'charge'}`, { order: tx.reference });
   }

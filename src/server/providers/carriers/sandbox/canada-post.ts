@@ -64,6 +64,17 @@ export const CANADA_POST: CarrierDef = {
     handlingOverSecondSideCm: 76,
     handlingOverWeightKg: 23,
   },
+  // Coverage (canadapost.ca, "Features and options for parcel services"): Priority, Xpresspost and
+  // Expedited Parcel include up to $100 against loss or damage; Regular Parcel includes none and
+  // coverage is bought from the first dollar. More is sold per $100 (or part) up to $5,000 within
+  // Canada. The $2.25 per $100 is the figure shippers pass on from Canada Post's counter price (not
+  // read from a current Canada Post guide).
+  coverage: {
+    includedCents: 10_000,
+    includedByService: { 'DOM.RP': 0 },
+    maxDeclaredCents: 500_000,
+    price: { kind: 'per100', unitCents: 225, on: 'excess', minimumCents: 0 },
+  },
   rowFor: domesticRow,
   extraDays: ruralExtraDay,
 };

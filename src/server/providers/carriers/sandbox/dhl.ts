@@ -32,6 +32,15 @@ export const DHL: CarrierDef = {
     handlingOverSecondSideCm: Infinity,
     handlingOverWeightKg: Infinity,
   },
+  // Shipment Insurance (mydhl.express.dhl, "Shipment Insurance key facts"): an optional charge of a
+  // percentage of the declared value with a minimum (1.5 %, minimum £12 in the UK; 1.2 %, minimum
+  // ¥2,500 in Japan); DHL's own liability is by weight, so no value is covered free. Canada: 1.5 %,
+  // minimum CAD $20 (estimated from those), up to $100,000 (larger values need DHL's approval).
+  coverage: {
+    includedCents: 0,
+    maxDeclaredCents: 10_000_000,
+    price: { kind: 'percent', basisPoints: 150, minimumCents: 2_000 },
+  },
   rowFor: (req: QuoteRequest) => {
     if (req.from.country !== 'CA' || req.to.country === 'CA') return null;
     return req.to.country === 'US' ? 0 : 1;

@@ -8,6 +8,7 @@
 import { applyBasisPoints, roundHalfUpDiv } from '../../../../shared/money';
 import { isRuralPostalCode } from '../../../../shared/postal-code';
 import { isFlyInPostalCode } from '../../../../shared/fly-in';
+import { coverageCents, type CoverageTable } from './coverage';
 import {
   CarrierError,
   type Carrier,
@@ -294,6 +295,8 @@ export type CarrierDef = {
     handlingOverSecondSideCm: number;
     handlingOverWeightKg: number;
   };
+  /** Declared-value coverage as this carrier publishes it (decision 020); absent: it covers nothing. */
+  coverage?: CoverageTable;
   /** Table row (0-based) for the lane, or null when this carrier has no service on it. */
   rowFor(req: QuoteRequest): number | null;
   /** Extra transit days, e.g. +1 to a rural destination. */
@@ -373,6 +376,11 @@ export function rateCarrier(def: CarrierDef, req: QuoteRequest, fuelOverrideBp?:
   }
   const surchargeTotal = surcharges.reduce((sum, x) => sum + x.amountCents, 0);
   const extraDays = def.extraDays?.(req) ?? 0;
+  const declared = p.declaredValueCents ?? 0;
+  const coverageOf = (serviceCode: string) =>
+    def.coverage ? coverageCents(def.name, def.coverage, serviceCode, declared) : 0;
+  // A value above what the carrier covers refuses the carrier, as a parcel over its limits does.
+  if (declared > 0) for (const service of def.services) coverageOf(service.code);
 
   return services.map((service) => {
     const grams = billableGrams(def, service, p);
@@ -385,11 +393,12 @@ export function rateCarrier(def: CarrierDef, req: QuoteRequest, fuelOverrideBp?:
       service.transitDays[Math.min(row, service.transitDays.length - 1)]! +
       extraDays +
       (flyIn ? (service.flyInExtraDays ?? 0) : 0);
+    const coverage = coverageOf(service.code);
     return {
       carrier: def.code,
       serviceCode: service.code,
       serviceName: service.name,
-      priceCents: baseCents + fuelCents + surchargeTotal,
+      priceCents: baseCents + fuelCents + surchargeTotal + coverage,
       transitDays,
       estimatedDelivery: addBusinessDays(req.shipDate, transitDays),
       breakdown: {
@@ -397,6 +406,7 @@ export function rateCarrier(def: CarrierDef, req: QuoteRequest, fuelOverrideBp?:
         fuelCents,
         surchargesCents: surcharges.map((x) => ({ ...x })),
         billableWeightKg: grams / 1000,
+        coverageCents: coverage,
       },
     };
   });

@@ -53,6 +53,14 @@ export const FEDEX: CarrierDef = {
     handlingOverSecondSideCm: 76,
     handlingOverWeightKg: 25,
   },
+  // Declared value (FedEx Canada service guide, "Declared value"): FedEx is liable for $100 without
+  // one; a higher declared value is charged per $100 (or part) above the first $100, with a
+  // minimum, up to $50,000 per package. CAD figures estimated; the shape is FedEx's.
+  coverage: {
+    includedCents: 10_000,
+    maxDeclaredCents: 5_000_000,
+    price: { kind: 'per100', unitCents: 220, on: 'excess', minimumCents: 440 },
+  },
   rowFor: domesticRow,
   extraDays: ruralExtraDay,
 };

@@ -64,6 +64,14 @@ export const PUROLATOR: CarrierDef = {
     handlingOverSecondSideCm: 76,
     handlingOverWeightKg: 30,
   },
+  // Declared value (Purolator terms and conditions of service, "Limitation of liability"): the first
+  // $100 is covered at no charge; more is charged per $100 (or part) above it, up to $5,000 per
+  // piece without prior arrangement. CAD figure estimated; the shape is Purolator's.
+  coverage: {
+    includedCents: 10_000,
+    maxDeclaredCents: 500_000,
+    price: { kind: 'per100', unitCents: 240, on: 'excess', minimumCents: 0 },
+  },
   rowFor: domesticRow,
   extraDays: ruralExtraDay,
 };

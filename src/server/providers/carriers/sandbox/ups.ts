@@ -73,6 +73,15 @@ export const UPS: CarrierDef = {
     handlingOverSecondSideCm: 76,
     handlingOverWeightKg: 25,
   },
+  // Declared value (ups.com/ca, "Declared Value"): UPS is liable for CAD $100 without a declared
+  // value, and covers up to CAD $50,000 per package for an additional charge, per $100 of the whole
+  // declared value once it is above $100, with a minimum (UPS Canada rate guide, "Declared Value").
+  // The CAD figures are estimated from UPS's U.S. daily rates; the shape is UPS's.
+  coverage: {
+    includedCents: 10_000,
+    maxDeclaredCents: 5_000_000,
+    price: { kind: 'per100', unitCents: 240, on: 'whole', minimumCents: 720 },
+  },
   rowFor: domesticRow,
   extraDays: ruralExtraDay,
 };

@@ -2,8 +2,10 @@ import { useId, useMemo, useState } from 'react';
 import { FileClock, Info, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TAuditLogEntry } from '../../../../shared/contracts/settings';
+import { carrierNamedOnce } from '../../../../shared/contracts/wallet';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/input';
+import { brandNameKey } from '../../../lib/card-format';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatMoney, formatTime } from '../../../lib/format';
 import { useAdminUsers, useAuditLogs } from '../admin-api';
@@ -22,8 +24,10 @@ import { EmailText, EmptyState, ListSkeleton, LoadError, TableFrame, Th, useLang
 
 /**
  * Spec §2 Audit tab: the latest 50 entries of everyone or of one user (a select fed by the users
- * list, and a clear-filter button); each with who, the action, the resource with its id cut to 8,
- * the old and new values, date and time in Toronto, and the IP unless unknown.
+ * list, and a clear-filter button); each with who, the action, the resource with its id cut to 8 (a
+ * saved card by its brand and last four instead), the old and new values with the entry's
+ * description (an admin's own words for a balance change or a charge), date and time in Toronto,
+ * and the IP unless unknown.
  */
 export function AuditTab() {
   const { t } = useTranslation();
@@ -217,6 +221,21 @@ function ActionTag({ action }: { action: string }) {
 }
 
 function Resource({ entry }: { entry: TAuditLogEntry }) {
+  const { t } = useTranslation();
+  if (entry.resourceType === 'payment_method') {
+    // A card's id means nothing to a person (and cut to 8 it is 'pm_1Qx2a'): its brand and last four.
+    const card = entry.card
+      ? t('admin.audit.card', { brand: t(brandNameKey(entry.card.brand)), last4: entry.card.last4 })
+      : t('admin.audit.unknownCard');
+    return (
+      <p className="text-sm text-slate-800" data-testid="audit-resource">
+        <span>{entry.resourceType}</span>{' '}
+        <span className="text-xs text-slate-600" title={entry.resourceId ?? undefined} data-testid="audit-card">
+          {card}
+        </span>
+      </p>
+    );
+  }
   const id = shortId(entry.resourceId);
   return (
     <p className="text-sm text-slate-800" data-testid="audit-resource">
@@ -262,13 +281,25 @@ function PartsLine({ parts }: { parts: AuditPart[] }) {
   );
 }
 
+/** The entry's description as written; a charge stored with its carrier named twice reads it once. */
+function shownDetails(entry: TAuditLogEntry): string | null {
+  const text = entry.details?.trim();
+  if (!text) return null;
+  return entry.action === 'wallet.shipping_charge' ? carrierNamedOnce(text) : text;
+}
+
 function Changes({ entry }: { entry: TAuditLogEntry }) {
   const { t } = useTranslation();
   const fmt = useAuditFormat();
   const oldText = auditParts(entry.oldValue, fmt);
   const newText = auditParts(entry.newValue, fmt);
+  const details = shownDetails(entry);
   if (oldText === null && newText === null) {
-    return entry.details ? <p className="text-sm break-words text-slate-700">{entry.details}</p> : null;
+    return details ? (
+      <p className="text-sm break-words text-slate-700" data-testid="audit-details">
+        {details}
+      </p>
+    ) : null;
   }
   // A side with nothing to show (a creation has no old value) is left out rather than shown as a dash.
   return (
@@ -286,6 +317,14 @@ function Changes({ entry }: { entry: TAuditLogEntry }) {
           <dt className="font-medium text-slate-500">{t('admin.audit.new')}</dt>
           <dd className="font-mono [overflow-wrap:anywhere] text-slate-900" data-testid="audit-new">
             <PartsLine parts={newText} />
+          </dd>
+        </>
+      ) : null}
+      {details !== null ? (
+        <>
+          <dt className="font-medium text-slate-500">{t('admin.audit.details')}</dt>
+          <dd className="[overflow-wrap:anywhere] text-slate-900" data-testid="audit-details">
+            {details}
           </dd>
         </>
       ) : null}

@@ -8,7 +8,11 @@ import type { Language } from '../../../lib/i18n';
 import { cn } from '../../../lib/cn';
 import { count, money } from '../dashboard-format';
 
-/** The four figures of spec §2: orders, total spend, average cost and the wallet balance with a top-up link. */
+/**
+ * The four figures of spec §2: orders, total spend, average cost and the wallet balance with a top-up
+ * link. Total spend is net of refunds (by the orders of the period) and says so, with its charges and
+ * refunds when there were refunds, so it reconciles with the wallet's month (charges, refunds beside).
+ */
 export function StatCards({ stats, busy }: { stats: TDashboardStats; busy: boolean }) {
   const { t, i18n } = useTranslation();
   const lang: Language = i18n.language === 'zh' ? 'zh' : 'en';
@@ -34,7 +38,19 @@ export function StatCards({ stats, busy }: { stats: TDashboardStats; busy: boole
         tone="bg-emerald-50 text-emerald-700"
         label={t('dashboard.stats.totalSpend')}
         value={cad(stats.totalSpend)}
-        hint={t('dashboard.stats.totalSpendHint')}
+        hint={
+          <>
+            <p data-testid="stat-total-spend-counts">{t(`dashboard.stats.netSpend.${stats.period}`)}</p>
+            {(parseCents(stats.totalRefunded) ?? 0) > 0 ? (
+              <p data-testid="stat-total-spend-breakdown">
+                {t('dashboard.stats.netSpend.breakdown', {
+                  charged: cad(stats.totalCharged),
+                  refunded: cad(stats.totalRefunded),
+                })}
+              </p>
+            ) : null}
+          </>
+        }
       />
       <StatCard
         testId="stat-average-cost"

@@ -14,7 +14,7 @@ function SummaryCard({
 }: {
   title: string;
   value: string | null;
-  hint: string;
+  hint: React.ReactNode;
   icon: React.ReactNode;
   testId: string;
   loadingLabel: string;
@@ -34,24 +34,39 @@ function SummaryCard({
           <span className="sr-only">{loadingLabel}</span>
         </p>
       )}
-      <p className="text-sm text-slate-600">{hint}</p>
+      <div className="text-sm text-slate-600">{hint}</div>
     </section>
   );
 }
 
+/** This month's figures as the server reads them (GET /api/wallet/month), in cents. */
+export type MonthFigures = { shippingCharged: Cents; refunded: Cents };
+
 /**
- * This month's spend (completed shipping charges of the Toronto month; null while they load, a dash
- * when they could not be loaded: the history says so) and pending charges, which are always zero.
+ * This month's spend (spec: the completed shipping charges of the Toronto month; null while they
+ * load, a dash when they could not be loaded), with what it counts said under it and the month's
+ * refunds beside it when there were any, so it reconciles with the dashboard's net figure; and
+ * pending charges, which are always zero.
  */
-export function SummaryCards({ monthSpend, month }: { monthSpend: Cents | null | 'unavailable'; month: string }) {
+export function SummaryCards({ figures, month }: { figures: MonthFigures | null | 'unavailable'; month: string }) {
   const { t, i18n } = useTranslation();
   const lang: Language = i18n.language === 'zh' ? 'zh' : 'en';
+  const known = figures !== null && figures !== 'unavailable' ? figures : null;
   return (
     <>
       <SummaryCard
         title={t('wallet.monthSpend.title')}
-        value={monthSpend === null ? null : monthSpend === 'unavailable' ? '—' : formatMoney(monthSpend, lang)}
-        hint={t('wallet.monthSpend.hint', { month })}
+        value={figures === null ? null : known ? formatMoney(known.shippingCharged, lang) : '—'}
+        hint={
+          <>
+            <p data-testid="wallet-month-spend-counts">{t('wallet.monthFigures.counts', { month })}</p>
+            {known && known.refunded > 0 ? (
+              <p data-testid="wallet-month-refunded">
+                {t('wallet.monthFigures.refunded', { amount: formatMoney(known.refunded, lang) })}
+              </p>
+            ) : null}
+          </>
+        }
         icon={<CalendarClock className="size-5 text-indigo-600" aria-hidden="true" />}
         testId="wallet-month-spend"
         loadingLabel={t('wallet.history.loading')}
@@ -59,7 +74,7 @@ export function SummaryCards({ monthSpend, month }: { monthSpend: Cents | null |
       <SummaryCard
         title={t('wallet.pending.title')}
         value={formatMoney(0, lang)}
-        hint={t('wallet.pending.hint')}
+        hint={<p>{t('wallet.pending.hint')}</p>}
         icon={<Hourglass className="size-5 text-slate-500" aria-hidden="true" />}
         testId="wallet-pending"
         loadingLabel={t('wallet.history.loading')}

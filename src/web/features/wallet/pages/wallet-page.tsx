@@ -4,11 +4,11 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { fetchAllTransactions, flattenPages, transactionsQuery, walletQuery } from '../api';
+import { fetchAllTransactions, flattenPages, transactionsQuery, walletMonthQuery, walletQuery } from '../api';
 import { paymentsConfigQuery } from '../cards-api';
 import { BalanceCard } from '../components/balance-card';
 import { PaymentMethods } from '../components/payment-methods';
-import { SummaryCards } from '../components/summary-cards';
+import { SummaryCards, type MonthFigures } from '../components/summary-cards';
 import { showTopupComingSoon, TopupDialog } from '../components/topup-dialog';
 import { TransactionHistory, type HistoryState } from '../components/transaction-history';
 import {
@@ -20,7 +20,6 @@ import {
   mayHaveMoreFrom,
   mayHaveMoreOfMonth,
   monthName,
-  monthSpendCents,
   NO_FILTER,
   transactionsCsv,
   describeTransaction,
@@ -46,6 +45,7 @@ export function WalletPage() {
   const { t, i18n } = useTranslation();
   const lang: Language = i18n.language === 'zh' ? 'zh' : 'en';
   const wallet = useQuery(walletQuery);
+  const walletMonth = useQuery(walletMonthQuery);
   const history = useInfiniteQuery(transactionsQuery);
   const config = useQuery(paymentsConfigQuery);
   const [filter, setFilter] = useState<HistoryFilter>(NO_FILTER);
@@ -68,9 +68,11 @@ export function WalletPage() {
   const [exporting, setExporting] = useState(false);
   const now = new Date();
   const month = monthName(now, lang);
+  // The spend card's month as the server counted it (its 'YYYY-MM' named mid-month, in Toronto).
+  const figuresMonth = walletMonth.data ? monthName(new Date(`${walletMonth.data.month}-15T12:00:00Z`), lang) : month;
 
   const loaded = flattenPages(history.data?.pages);
-  // This month's spend needs every transaction of the month: load pages until one reaches an earlier month.
+  // The month's count needs every transaction of the month: load pages until one reaches an earlier month.
   const monthIncomplete = history.hasNextPage && mayHaveMoreOfMonth(loaded, now);
   // A 'from' day likewise: load pages until one reaches an earlier day.
   const rangeIncomplete = history.hasNextPage && mayHaveMoreFrom(loaded, filter);
@@ -78,10 +80,13 @@ export function WalletPage() {
   useEffect(() => {
     if ((monthIncomplete || rangeIncomplete) && !isFetchingNextPage && !historyFailed) void fetchNextPage();
   }, [monthIncomplete, rangeIncomplete, isFetchingNextPage, historyFailed, fetchNextPage]);
-  const monthSpend = historyFailed
-    ? 'unavailable'
-    : history.isSuccess && !monthIncomplete
-      ? monthSpendCents(loaded, now)
+  const monthFigures: MonthFigures | null | 'unavailable' = walletMonth.data
+    ? {
+        shippingCharged: amountCents(walletMonth.data.shippingCharged),
+        refunded: amountCents(walletMonth.data.refunded),
+      }
+    : walletMonth.isError
+      ? 'unavailable'
       : null;
 
   const shown = filterTransactions(loaded, filter);
@@ -167,7 +172,7 @@ export function WalletPage() {
             exporting={exporting}
           />
         </div>
-        <SummaryCards monthSpend={monthSpend} month={month} />
+        <SummaryCards figures={monthFigures} month={figuresMonth} />
       </div>
       <PaymentMethods />
       <TransactionHistory state={historyState} filter={filter} onFilterChange={setFilter} summary={summary} />
