@@ -86,9 +86,9 @@ describe('Purolator estimating', () => {
     });
     for (const q of quotes) {
       const b = q.breakdown;
-      expect(b.baseCents + b.fuelCents + (b.coverageCents ?? 0) + b.surchargesCents.reduce((s, x) => s + x.amountCents, 0)).toBe(
-        q.priceCents,
-      );
+      expect(
+        b.baseCents + b.fuelCents + (b.coverageCents ?? 0) + b.surchargesCents.reduce((s, x) => s + x.amountCents, 0),
+      ).toBe(q.priceCents);
     }
   });
 
@@ -127,9 +127,13 @@ describe('Purolator shipping', () => {
 
   it('asks GetDocuments (v1, 1.3) for the thermal bill of lading as PDF and decodes it byte for byte', () => {
     expect(labelDocumentType(PURCHASE.from, PURCHASE.to)).toBe('DomesticBillOfLadingThermal');
-    expect(labelDocumentType(PURCHASE.from, { ...PURCHASE.to, country: 'US' })).toBe('InternationalBillOfLadingThermal');
+    expect(labelDocumentType(PURCHASE.from, { ...PURCHASE.to, country: 'US' })).toBe(
+      'InternationalBillOfLadingThermal',
+    );
     const call = buildDocumentsRequest(ACCOUNT, '329014521622', 'DomesticBillOfLadingThermal');
-    expect(call.url).toBe('https://devwebservices.purolator.com/EWS/V1/ShippingDocuments/ShippingDocumentsService.asmx');
+    expect(call.url).toBe(
+      'https://devwebservices.purolator.com/EWS/V1/ShippingDocuments/ShippingDocumentsService.asmx',
+    );
     expect(call.headers.SOAPAction).toBe('"http://purolator.com/pws/service/v1/GetDocuments"');
     expect(xml(call.body!)).toBe(xml(fixture('documents-request.xml')));
 
@@ -185,7 +189,10 @@ describe('Purolator tracking', () => {
       ['out_for_delivery', '2026-03-06T12:45:00.000Z'],
       ['delivered', '2026-03-06T15:35:12.000Z'],
     ]);
-    expect(events[2]).toMatchObject({ description: 'Departed Purolator facility', location: 'MONTREAL SORT CTR/CTR TRIE, PQ' });
+    expect(events[2]).toMatchObject({
+      description: 'Departed Purolator facility',
+      location: 'MONTREAL SORT CTR/CTR TRIE, PQ',
+    });
   });
 
   it('reads local times across daylight saving and by province', () => {

@@ -156,7 +156,8 @@ function money(value: string, what: string): number {
   // Purolator writes "4.3", "100.1", "0"; trailing zeros past the cent are harmless.
   const trimmed = value.trim().replace(/^(-?\d+\.\d{2})0+$/, '$1');
   const cents = parseCents(trimmed === '' ? '0' : trimmed);
-  if (cents === null) throw new CarrierError('UNAVAILABLE', `Purolator answered an unreadable amount for ${what}: ${value}`);
+  if (cents === null)
+    throw new CarrierError('UNAVAILABLE', `Purolator answered an unreadable amount for ${what}: ${value}`);
   return cents;
 }
 
@@ -425,7 +426,11 @@ export function parseDocumentsResponse(status: number, body: string): PurolatorD
 
 /** A label Purolator handed as a URL. */
 export function buildLabelUrlRequest(account: PurolatorAccount, url: string): HttpCall {
-  return { method: 'GET', url, headers: { Accept: 'application/pdf', Authorization: basicAuth(account.key, account.password) } };
+  return {
+    method: 'GET',
+    url,
+    headers: { Accept: 'application/pdf', Authorization: basicAuth(account.key, account.password) },
+  };
 }
 
 export function parseLabelUrlResponse(bytes: Uint8Array): CarrierLabel {
@@ -506,7 +511,8 @@ export function scanTime(date: string, time: string, depot: string): Date {
   const zone = PROVINCE_ZONES[province] ?? 'America/Toronto';
   const t = time.padStart(6, '0');
   const asUtc = new Date(`${date}T${t.slice(0, 2)}:${t.slice(2, 4)}:${t.slice(4, 6)}Z`);
-  if (Number.isNaN(asUtc.getTime())) throw new CarrierError('UNAVAILABLE', `Purolator answered an unreadable scan time: ${date} ${time}`);
+  if (Number.isNaN(asUtc.getTime()))
+    throw new CarrierError('UNAVAILABLE', `Purolator answered an unreadable scan time: ${date} ${time}`);
   const guess = new Date(asUtc.getTime() - offsetMinutes(zone, asUtc) * 60_000);
   return new Date(asUtc.getTime() - offsetMinutes(zone, guess) * 60_000);
 }
@@ -587,7 +593,9 @@ function clientReason(op: PurolatorOperation, errors: PurolatorMessage[] = []): 
 function validationDetails(detail: XmlNode | undefined): string[] {
   const fault = child(detail, 'ValidationFault');
   const details = child(fault, 'Details');
-  return list(details, 'ValidationDetail').map((d) => text(d, 'Message')).filter(Boolean);
+  return list(details, 'ValidationDetail')
+    .map((d) => text(d, 'Message'))
+    .filter(Boolean);
 }
 
 export function parseMessages(response: XmlNode): PurolatorMessage[] {
