@@ -240,7 +240,10 @@ describe(`prices that hold and declared value covered (${testDbKind})`, () => {
       const more = await order(u.headers, orderBody(opt, undefined, undefined, valued(2000)));
       expect(more.statusCode).toBe(409);
       expect(more.json().code).toBe('PRICE_CHANGED');
-      const claimed = await order(u.headers, { ...orderBody(opt, undefined, undefined, valued(0)), insurance: '2000.00' });
+      const claimed = await order(u.headers, {
+        ...orderBody(opt, undefined, undefined, valued(0)),
+        insurance: '2000.00',
+      });
       expect(claimed.statusCode).toBe(400);
       expect(claimed.json().fieldErrors).toHaveProperty('insurance');
       expect(await shipmentsOf(u.id)).toBe(0);

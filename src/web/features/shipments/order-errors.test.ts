@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import en from '../../locales/en.json';
 import zh from '../../locales/zh.json';
-import { classifyOrderError, isUnsettled, type OrderErrorKind } from './order-errors';
+import { classifyOrderError, isUnsettled, priceChangeOf, type OrderErrorKind } from './order-errors';
 
 function apiError(status: number, body: Record<string, unknown> | string): ApiError {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -171,5 +171,30 @@ describe('isUnsettled: when a retry is the same attempt (same Idempotency-Key)',
     expect(isUnsettled(apiError(402, { message: 'x', code: 'INSUFFICIENT_BALANCE' }))).toBe(false);
     expect(isUnsettled(apiError(502, { message: 'x', code: 'API_FAILURE' }))).toBe(false);
     expect(isUnsettled(apiError(409, { message: 'x', code: 'PRICE_CHANGED' }))).toBe(false);
+  });
+});
+
+describe('priceChangeOf (issue 22: a stored quote does not outlive its price)', () => {
+  const change = {
+    rateId: '6f1c1c9e-8a7b-4b8e-9d3c-2f9e3b1a7c55',
+    quotedTotal: '0.00',
+    price: '20.00',
+    taxes: { gst: '0.00', hst: '2.60', qst: '0.00', total: '2.60' },
+    total: '22.60',
+  };
+
+  it('reads the price now from a 409 PRICE_CHANGED body', () => {
+    const error = apiError(409, { message: 'The price changed', code: 'PRICE_CHANGED', priceChange: change });
+    expect(priceChangeOf(error)).toEqual(change);
+    expect(kind(error)).toBe('priceChanged');
+  });
+
+  it('has none for an expired rate, another code or an unreadable body', () => {
+    expect(priceChangeOf(apiError(409, { message: 'This rate has expired', code: 'PRICE_CHANGED' }))).toBeNull();
+    expect(priceChangeOf(apiError(409, { message: 'x', code: 'CONFLICT', priceChange: change }))).toBeNull();
+    expect(
+      priceChangeOf(apiError(409, { message: 'x', code: 'PRICE_CHANGED', priceChange: { ...change, total: 5 } })),
+    ).toBeNull();
+    expect(priceChangeOf(new TypeError('Failed to fetch'))).toBeNull();
   });
 });

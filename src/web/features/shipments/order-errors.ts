@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../../shared/errors';
+import { ZPriceChange, type TPriceChange } from '../../../shared/contracts/shipments';
 import { isApiError } from '../../lib/api-client';
 import type { TextRef } from '../../lib/error-message';
 
@@ -84,6 +85,22 @@ export function classifyOrderError(error: unknown): OrderErrorInfo {
   if (code === 'NETWORK_ERROR' || noAnswer || has('Failed to fetch', 'Network')) return info('connection');
   if (has('serviceCode', 'service')) return info('service');
   return info('generic');
+}
+
+/**
+ * The price a 409 PRICE_CHANGED says the option costs now (the discounts or price rules in force
+ * changed, issue 22), or null: an expired rate or another shipment has none, and is quoted again.
+ */
+export function priceChangeOf(error: unknown): TPriceChange | null {
+  if (!isApiError(error) || error.code !== ErrorCode.PRICE_CHANGED) return null;
+  try {
+    const body: unknown = JSON.parse(error.bodyText);
+    const change = body && typeof body === 'object' ? (body as { priceChange?: unknown }).priceChange : undefined;
+    const parsed = ZPriceChange.safeParse(change);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   businessDateInstant,
   carrierLabel,
   optionTotal,
+  repriced,
   serviceLabel,
   serviceWithoutCarrier,
   sortCheapestFirst,
@@ -110,5 +111,27 @@ describe('carrier and service names', () => {
       expect(chinese[key]!.startsWith(`${brand} `), `${key}: ${chinese[key]}`).toBe(true);
       expect(chinese[key]!.slice(brand.length), key).toMatch(/\p{Script=Han}/u);
     }
+  });
+});
+
+describe('repriced (issue 22)', () => {
+  const change = {
+    rateId: 'a',
+    quotedTotal: '0.00',
+    price: '20.00',
+    taxes: { gst: '0.00', hst: '2.60', qst: '0.00', total: '2.60' },
+    total: '22.60',
+  };
+
+  it('takes the price a 409 named for that option only, dropping a discount that no longer applies', () => {
+    const free = { ...option('a', '0.00', {}), originalPrice: '20.00' };
+    const now = repriced(free, change);
+    expect(now).toMatchObject({ id: 'a', price: '20.00', total: '22.60', taxes: change.taxes });
+    expect(now.originalPrice).toBeUndefined();
+    expect(optionTotal(now)).toBe(2260);
+    const other = option('b', '5.00', {});
+    expect(repriced(other, change)).toBe(other);
+    expect(repriced(free, null)).toBe(free);
+    expect(repriced(free, { ...change, originalPrice: '25.00' }).originalPrice).toBe('25.00');
   });
 });

@@ -1,4 +1,5 @@
 import type { TRateOption } from '../../../shared/contracts/rates';
+import type { TPriceChange } from '../../../shared/contracts/shipments';
 import { carrierName, toCarrierCode } from '../../../shared/carriers';
 import { parseCents, type Cents } from '../../../shared/money';
 
@@ -10,6 +11,18 @@ export function cents(amount: string): Cents {
 /** Price plus taxes, in cents. */
 export function optionTotal(option: TRateOption): Cents {
   return cents(option.price) + cents(option.taxes.total);
+}
+
+/**
+ * The option at the price a 409 PRICE_CHANGED named (issue 22), when it is about this option; the
+ * order placed with it sends that total, which the server then charges.
+ */
+export function repriced(option: TRateOption, change: TPriceChange | null): TRateOption {
+  if (!change || change.rateId !== option.id) return option;
+  const next: TRateOption = { ...option, price: change.price, taxes: change.taxes, total: change.total };
+  if (change.originalPrice) next.originalPrice = change.originalPrice;
+  else delete next.originalPrice;
+  return next;
 }
 
 /** Cheapest (price + taxes) first; ties keep the server's order. */

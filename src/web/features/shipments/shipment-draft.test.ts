@@ -78,8 +78,21 @@ describe('findProblems', () => {
       'package.length',
       'package.width',
       'package.height',
-      'package.insuranceValue',
     ]);
+  });
+
+  // Issue 22: the declared value may be left out (or 0): no coverage, which the form says under the field.
+  it('takes a blank or zero declared value as none, and a negative one as below 0', () => {
+    for (const insuranceValue of ['', '  ', '0', '0.00']) {
+      const form = filled();
+      form.package.insuranceValue = insuranceValue;
+      expect(findProblems(form), JSON.stringify(insuranceValue)).toEqual([]);
+      expect(toStoredShipment(form)?.package.insuranceValue).toBe(0);
+      expect(toQuoteRequest(toStoredShipment(form)!).packageDetails.insuranceValue).toBe(0);
+    }
+    const negative = filled();
+    negative.package.insuranceValue = '-5';
+    expect(findProblems(negative)).toEqual([{ path: 'package.insuranceValue', code: 'notNegative' }]);
   });
 
   // A negative number now reads 'must be above zero' rather than 'enter a number' (newcomer review).

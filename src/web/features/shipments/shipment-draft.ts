@@ -174,7 +174,8 @@ const ZStoredShipment = z.object({
     heightIn: ZPositive,
     type: z.enum(PACKAGE_TYPES),
     description: z.string().max(1000),
-    insuranceValue: ZPositive,
+    // 0: no declared value, no coverage (decision 020).
+    insuranceValue: z.number().nonnegative().finite(),
   }),
 });
 

@@ -31,6 +31,7 @@ export type ProblemCode =
   | 'required'
   | 'number'
   | 'positive'
+  | 'notNegative'
   | 'minWeight'
   | 'minSide'
   | 'maxWeight'
@@ -185,22 +186,25 @@ function packageProblems(pkg: PackageForm): FieldProblem[] {
 
   for (const field of ['weight', 'length', 'width', 'height', 'insuranceValue'] as const) {
     const text = pkg[field] ?? '';
+    const value = field === 'insuranceValue';
     if (text.trim() === '') {
-      add(field, 'required');
+      // No declared value is 0: the parcel goes without coverage (decision 020), and the form says so.
+      if (!value) add(field, 'required');
       continue;
     }
     const n = parseDecimal(text);
     if (n === null) {
-      // A negative number is a number: say it must be above zero, not 'enter a number'.
-      add(field, parseDecimal(text.trim().replace(/^[-−]/, '')) !== null ? 'positive' : 'number');
+      // A negative number is a number: say it must be above zero (or at least 0), not 'enter a number'.
+      const negative = parseDecimal(text.trim().replace(/^[-−]/, '')) !== null;
+      add(field, negative ? (value ? 'notNegative' : 'positive') : 'number');
+      continue;
+    }
+    if (value) {
+      if (n > PACKAGE_INPUT_MAX.insuranceValue) add(field, 'maxValue', { max: PACKAGE_INPUT_MAX.insuranceValue });
       continue;
     }
     if (n <= 0) {
       add(field, 'positive');
-      continue;
-    }
-    if (field === 'insuranceValue') {
-      if (n > PACKAGE_INPUT_MAX.insuranceValue) add(field, 'maxValue', { max: PACKAGE_INPUT_MAX.insuranceValue });
       continue;
     }
     const weight = field === 'weight';

@@ -10,7 +10,7 @@ import { formatMoney } from '../../../lib/format';
 import type { Language } from '../../../lib/i18n';
 import { cn } from '../../../lib/cn';
 import type { OrderErrorInfo } from '../order-errors';
-import { carrierLabel, optionTotal, serviceLabel } from '../rate-display';
+import { carrierLabel, cents, optionTotal, serviceLabel } from '../rate-display';
 
 /** The wallet as the order needs it: loading, failed (with a retry) or its balance in cents. */
 export type WalletState =
@@ -29,6 +29,12 @@ export type OrderControls = {
   onPlace: () => void;
   error: OrderErrorInfo | null;
   onDismissError: () => void;
+  /**
+   * The order answered 409 PRICE_CHANGED with this option's price now (issue 22): `option` already
+   * carries it; `quotedTotal` is what the rate cost when quoted. Confirming orders at the new total.
+   */
+  priceChange: { quotedTotal: Cents } | null;
+  onConfirmPrice: () => void;
 };
 
 function useLang(): Language {
@@ -89,7 +95,11 @@ function OrderErrorAlert({ controls, compact }: { controls: OrderControls; compa
       <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <div className="grid flex-1 gap-1">
         <p className="font-semibold">{renderText(error.title, t)}</p>
-        <p>{renderText(error.description, t)}</p>
+        {error.kind === 'priceChanged' && controls.priceChange ? (
+          <PriceChanged controls={controls} quotedTotal={controls.priceChange.quotedTotal} />
+        ) : (
+          <p>{renderText(error.description, t)}</p>
+        )}
       </div>
       <button
         type="button"
@@ -100,6 +110,54 @@ function OrderErrorAlert({ controls, compact }: { controls: OrderControls; compa
         <X className="size-4" aria-hidden="true" />
       </button>
     </div>
+  );
+}
+
+/** The price now, beside the quoted one, and the button that orders at it (nothing was charged). */
+function PriceChanged({ controls, quotedTotal }: { controls: OrderControls; quotedTotal: Cents }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const total = optionTotal(controls.option);
+  return (
+    <>
+      <p data-testid="price-change-text">
+        {t('priceChange.description', { quoted: formatMoney(quotedTotal, lang), total: formatMoney(total, lang) })}
+      </p>
+      <div>
+        <Button
+          size="sm"
+          onClick={controls.onConfirmPrice}
+          disabled={!controls.canPlace}
+          data-testid="confirm-new-price"
+          data-cents={total}
+        >
+          {t('priceChange.confirm', { total: formatMoney(total, lang) })}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** Whether and how the parcel is covered: its declared value's coverage, part of the price, or none. */
+function CoverageNote({ option }: { option: TRateOption }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const coverage = option.coverage;
+  if (!coverage) {
+    return (
+      <p className="text-xs text-slate-600" data-testid="order-coverage" data-covered="false">
+        {t('coverage.none')}
+      </p>
+    );
+  }
+  const amount = cents(coverage.amount);
+  return (
+    <p className="text-xs text-slate-600" data-testid="order-coverage" data-covered="true" data-cents={amount}>
+      {t('coverage.inPriceAmount', {
+        value: formatMoney(cents(coverage.declaredValue), lang),
+        amount: amount > 0 ? formatMoney(amount, lang) : t('coverage.included'),
+      })}
+    </p>
   );
 }
 
@@ -205,6 +263,7 @@ export function OrderPanel({ controls }: { controls: OrderControls }) {
           <p className="text-2xl font-semibold text-slate-900" data-testid="selected-total">
             {formatMoney(optionTotal(option), lang)}
           </p>
+          <CoverageNote option={option} />
         </div>
         <WalletBalance controls={controls} />
         <InsufficientBalance controls={controls} />

@@ -5,7 +5,7 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input, inputClass } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-import type { ShipmentForm } from '../shipment-draft';
+import { parseDecimal, type ShipmentForm } from '../shipment-draft';
 import { fieldErrorText } from './form-error';
 
 /** One package: weight in lb, sides in inches (converted to kg and cm for the quote). */
@@ -18,6 +18,9 @@ export function PackageFields({ form }: { form: UseFormReturn<ShipmentForm> }) {
   const err = errors.package;
   const error = (field: keyof ShipmentForm['package']) => fieldErrorText(err?.[field], t, i18n.language);
   const number = { type: 'text', inputMode: 'decimal', autoComplete: 'off' } as const;
+  // Blank or 0 declares no value: the parcel goes uninsured, which the line under the field says (issue 22).
+  const declared = form.watch('package.insuranceValue') ?? '';
+  const uncovered = declared.trim() === '' || parseDecimal(declared) === 0;
 
   return (
     <Card data-testid="package-form">
@@ -46,7 +49,7 @@ export function PackageFields({ form }: { form: UseFormReturn<ShipmentForm> }) {
         </Field>
         <Field
           label={t('shipment.package.insuranceValue')}
-          hint={t('shipment.package.insuranceValueHint')}
+          hint={uncovered ? t('coverage.none') : t('coverage.hint')}
           error={error('insuranceValue')}
         >
           <Input id="package-value" {...number} {...register('package.insuranceValue')} />

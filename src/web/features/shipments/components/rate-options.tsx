@@ -99,6 +99,7 @@ function RateCard({ option, cheapest }: { option: TRateOption; cheapest: boolean
             {t('rates.discountApplied', { amount: money(cents(option.originalPrice) - cents(option.price)) })}
           </span>
         ) : null}
+        {option.coverage ? <CoverageLine coverage={option.coverage} money={money} /> : null}
         {taxLines(option).map((line) => (
           <span key={line.code} className="flex justify-between gap-4 text-slate-600">
             <span>{t(`rates.taxes.${line.code}`)}</span>
@@ -113,5 +114,26 @@ function RateCard({ option, cheapest }: { option: TRateOption; cheapest: boolean
         </span>
       </span>
     </RadioGroup.Item>
+  );
+}
+
+/**
+ * The declared value's coverage, its own line under the price it is part of (decision 020): what the
+ * carrier charges for it, or 'included' when the service covers that much at no charge.
+ */
+function CoverageLine({
+  coverage,
+  money,
+}: {
+  coverage: NonNullable<TRateOption['coverage']>;
+  money: (c: number) => string;
+}) {
+  const { t } = useTranslation();
+  const amount = cents(coverage.amount);
+  return (
+    <span className="flex justify-between gap-4 text-xs text-slate-600" data-testid="rate-coverage" data-cents={amount}>
+      <span>{t('coverage.inPrice', { value: money(cents(coverage.declaredValue)) })}</span>
+      <span>{amount > 0 ? money(amount) : t('coverage.included')}</span>
+    </span>
   );
 }

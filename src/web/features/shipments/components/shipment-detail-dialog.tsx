@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TShipmentDetail, TShipmentParty } from '../../../../shared/contracts/shipments';
 import { displayName, locationLine, streetLine } from '../../../../shared/address-format';
 import { cmToIn, kgToLb } from '../../../../shared/units';
+import { formatPhone } from '../../../../shared/phone';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -150,6 +151,33 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The declared value's coverage, part of the price above it (decision 020): what the carrier charged
+ * for it ('included' when the service covers that much), or that the parcel was not insured.
+ */
+function CoverageRow({ shipment }: { shipment: TShipmentDetail }) {
+  const { t, i18n } = useTranslation();
+  const lang: Language = i18n.language === 'zh' ? 'zh' : 'en';
+  const declared = shipment.insurance ? cents(shipment.insurance) : 0;
+  const amount = shipment.coverage ? cents(shipment.coverage) : 0;
+  if (!declared) {
+    return (
+      <Row term={t('coverage.title')}>
+        <span data-testid="detail-coverage" data-covered="false">
+          {t('coverage.noneShort')}
+        </span>
+      </Row>
+    );
+  }
+  return (
+    <Row term={t('coverage.inPrice', { value: formatMoney(declared, lang) })}>
+      <span data-testid="detail-coverage" data-covered="true" data-cents={amount}>
+        {amount > 0 ? formatMoney(amount, lang) : t('coverage.included')}
+      </span>
+    </Row>
+  );
+}
+
 function Party({ title, party }: { title: string; party: TShipmentParty }) {
   const { t } = useTranslation();
   const texts = useShipmentAddressTexts();
@@ -162,7 +190,7 @@ function Party({ title, party }: { title: string; party: TShipmentParty }) {
         {party.phone ? (
           <span>
             <span className="sr-only">{t('shipments.detail.phone')}: </span>
-            {party.phone}
+            {formatPhone(party.phone)}
           </span>
         ) : null}
         {party.email ? (
@@ -224,6 +252,7 @@ function DetailBody({ shipment }: { shipment: TShipmentDetail }) {
         <Section title={t('shipments.detail.costs')}>
           <dl className="grid gap-1 text-sm">
             <Row term={t('shipments.detail.price')}>{money(shipment.price)}</Row>
+            <CoverageRow shipment={shipment} />
             {taxLines.map((code) => (
               <Row key={code} term={t(`rates.taxes.${code}`)}>
                 {money(shipment.taxes[code])}

@@ -14,7 +14,8 @@ import { afterOrderKeys } from '../../../lib/queries/keys';
 import { dismissToasts, toast } from '../../../lib/toast';
 import { quoteQueryOptions } from '../api';
 import { newIdempotencyKey, placeOrder, toOrderRequest, walletQueryOptions } from '../order-api';
-import { classifyOrderError, isUnsettled, type OrderErrorInfo } from '../order-errors';
+import { classifyOrderError, isUnsettled, priceChangeOf, type OrderErrorInfo } from '../order-errors';
+import type { TPriceChange } from '../../../../shared/contracts/shipments';
 import { OrderPanel, PinnedOrderBar, type OrderControls, type WalletState } from '../components/order-panel';
 import { OrderProgress, useOrderProgress } from '../components/order-progress';
 import { RateOptions } from '../components/rate-options';
@@ -22,7 +23,7 @@ import { ShipmentSummary } from '../components/shipment-summary';
 import { encodeMessage, formMessageText } from '../../../components/ui/form-message';
 import { clearShipment, formPathsForServerPath, loadShipment, type StoredShipment } from '../shipment-draft';
 import { findProblems, problemKey } from '../shipment-rules';
-import { carrierLabel, cents, optionTotal, sortCheapestFirst } from '../rate-display';
+import { carrierLabel, cents, optionTotal, repriced, sortCheapestFirst } from '../rate-display';
 import type { CreateShipmentLocationState } from './create-shipment-page';
 
 /** Spec §4: the user goes to /shipments this long after the order succeeded. */
@@ -47,6 +48,9 @@ function RateSelection({ shipment }: { shipment: StoredShipment }) {
   const wallet = useQuery(walletQueryOptions);
   const [choice, setChoice] = useState<Choice | null>(null);
   const [orderError, setOrderError] = useState<OrderErrorInfo | null>(null);
+  // The price an order was refused at (409 PRICE_CHANGED with the price now): shown on the option,
+  // and the next order of that option sends it, which the server then charges (issue 22).
+  const [priceChange, setPriceChange] = useState<TPriceChange | null>(null);
   const [placing, setPlacing] = useState(false);
   const progress = useOrderProgress();
   // One Idempotency-Key per order attempt: kept for a retry of the same option while the outcome is
@@ -78,7 +82,7 @@ function RateSelection({ shipment }: { shipment: StoredShipment }) {
     if (quote.isFetching || quote.isSuccess) dismissToasts('rates.quote');
   }, [quote.isFetching, quote.isSuccess]);
 
-  const options = quote.data ? sortCheapestFirst(quote.data.rates) : [];
+  const options = quote.data ? sortCheapestFirst(quote.data.rates.map((o) => repriced(o, priceChange))) : [];
   const selected = options.find((o) => isChoice(o, choice)) ?? options[0];
 
   const walletState: WalletState = wallet.data
@@ -115,6 +119,8 @@ function RateSelection({ shipment }: { shipment: StoredShipment }) {
       setPlacing(false);
       if (!isUnsettled(error)) attempt.current = null;
       const info = classifyOrderError(error);
+      const change = priceChangeOf(error);
+      setPriceChange(change && change.rateId === selected.id ? change : null);
       setOrderError(info);
       if (info.kind !== 'connection') {
         // The server answered: the balance or a refund may have changed, the option may be out of date.
@@ -122,7 +128,8 @@ function RateSelection({ shipment }: { shipment: StoredShipment }) {
       }
       if (info.kind === 'priceChanged') {
         setChoice({ carrier: selected.carrier, serviceCode: selected.serviceCode });
-        void quote.refetch();
+        // With the price now the user confirms it on this option; without (expired, other parcel) quote again.
+        if (!change || change.rateId !== selected.id) void quote.refetch();
       }
     }
   }, [selected, placing, progress, shipment, queryClient, goToShipments, quote]);
@@ -138,6 +145,9 @@ function RateSelection({ shipment }: { shipment: StoredShipment }) {
         onPlace: () => void place(),
         error: orderError,
         onDismissError: () => setOrderError(null),
+        priceChange:
+          priceChange && priceChange.rateId === selected.id ? { quotedTotal: cents(priceChange.quotedTotal) } : null,
+        onConfirmPrice: () => void place(),
       }
     : null;
 
