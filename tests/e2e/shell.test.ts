@@ -47,7 +47,11 @@ describe('signed-in shell in Chromium', () => {
       expect(await nav.getByRole('link', { name: label }).count()).toBe(1);
     }
     expect(await nav.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
-    expect(await page.getByTestId('live-indicator').first().textContent()).toContain('Live');
+    // Every carrier is the built-in sandbox: the indicator says so, and never 'Live' (issue 22).
+    const carrierStatus = page.getByTestId('carrier-status').first();
+    await carrierStatus.waitFor();
+    expect(await carrierStatus.textContent()).toContain('Sandbox');
+    expect(await carrierStatus.textContent()).not.toContain('Live');
     await page.getByTestId('page-title').filter({ hasText: 'Dashboard' }).waitFor();
 
     await nav.getByRole('link', { name: 'Shipments' }).click();

@@ -5,7 +5,46 @@ import type { TUser } from '../../../shared/contracts/user';
 import { personDisplayName, personInitials } from '../../../shared/person-name';
 import { useLogout } from '../../features/auth/api';
 import { cn } from '../../lib/cn';
+import { carrierStatusDisplay, useCarrierStatus } from '../../lib/carrier-status';
 import { NAV_ITEMS } from './nav-items';
+
+/**
+ * Whether the carriers are real (spec §2's indicator, made truthful by issue 22): 'Sandbox' while
+ * every carrier is the built-in simulation, 'Live' (green, pulsing) only when every carrier is live,
+ * else the mix ('Live · 2 test'). Nothing is shown until the server has said which.
+ */
+function CarrierStatusBadge() {
+  const { t } = useTranslation();
+  const { data } = useCarrierStatus();
+  if (!data) return null;
+  const { text, description, live } = carrierStatusDisplay(data, t);
+  return (
+    <span
+      className={cn(
+        'ml-auto inline-flex min-w-0 items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium',
+        live ? 'bg-emerald-500/10 text-emerald-300' : 'bg-amber-400/10 text-amber-200',
+      )}
+      title={description}
+      data-testid="carrier-status"
+      data-status={data.overall}
+    >
+      <span className="relative flex size-2 shrink-0">
+        {live ? (
+          <span
+            className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75"
+            aria-hidden="true"
+          />
+        ) : null}
+        <span
+          className={cn('relative inline-flex size-2 rounded-full', live ? 'bg-emerald-400' : 'bg-amber-300')}
+          aria-hidden="true"
+        />
+      </span>
+      <span className="truncate">{text}</span>
+      <span className="sr-only">: {description}</span>
+    </span>
+  );
+}
 
 /** Sidebar contents, shared by the desktop column and the mobile drawer. */
 export function Sidebar({ user, onNavigate }: { user: TUser; onNavigate?: () => void }) {
@@ -19,19 +58,7 @@ export function Sidebar({ user, onNavigate }: { user: TUser; onNavigate?: () => 
           <Truck className="size-5" aria-hidden="true" />
         </span>
         <span className="text-lg font-semibold text-white">Voyageur</span>
-        <span
-          className="ml-auto inline-flex items-center gap-1.5 rounded-full bg-emerald-500/10 px-2 py-0.5 text-xs font-medium text-emerald-300"
-          data-testid="live-indicator"
-        >
-          <span className="relative flex size-2">
-            <span
-              className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75"
-              aria-hidden="true"
-            />
-            <span className="relative inline-flex size-2 rounded-full bg-emerald-400" aria-hidden="true" />
-          </span>
-          {t('shell.live')}
-        </span>
+        <CarrierStatusBadge />
       </div>
       <nav aria-label={t('shell.mainNavigation')} className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="grid gap-1">

@@ -8,6 +8,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { formatDateTime } from '../../../lib/format';
 import type { Language } from '../../../lib/i18n';
 import { StatusBadge } from '../../shipments/components/shipment-badges';
+import { CarrierModeBadge } from '../../../components/carrier-mode-badge';
 import { carrierLabel, serviceLabel } from '../../shipments/rate-display';
 import { useRecentShipments } from '../api';
 import { money } from '../dashboard-format';
@@ -132,6 +133,7 @@ function RecentItem({ shipment }: { shipment: TShipment }) {
           >
             {t('dashboard.recent.paid')}
           </span>
+          <CarrierModeBadge mode={shipment.mode} />
           {shipment.status === 'cancelled' || shipment.status === 'failed' ? (
             <StatusBadge status={shipment.status} />
           ) : null}

@@ -5,6 +5,7 @@ import type { TRateOption } from '../../../../shared/contracts/rates';
 import { formatDate, formatMoney } from '../../../lib/format';
 import type { Language } from '../../../lib/i18n';
 import { cn } from '../../../lib/cn';
+import { CarrierModeBadge } from '../../../components/carrier-mode-badge';
 import { businessDateInstant, carrierLabel, cents, optionTotal, serviceLabel, taxLines } from '../rate-display';
 
 /** The quoted options as radio cards (arrow keys move between them). */
@@ -71,6 +72,7 @@ function RateCard({ option, cheapest }: { option: TRateOption; cheapest: boolean
               {t('rates.cheapest')}
             </span>
           ) : null}
+          <CarrierModeBadge mode={option.mode} />
         </span>
         <span id={`rate-${option.id}-details`} className="flex items-center gap-1.5 text-sm text-slate-600">
           <CalendarDays className="size-4" aria-hidden="true" />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TShipment } from '../../../../shared/contracts/shipments';
 import { displayName } from '../../../../shared/address-format';
 import { Button } from '../../../components/ui/button';
+import { CarrierModeBadge } from '../../../components/carrier-mode-badge';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import type { Language } from '../../../lib/i18n';
 import { carrierLabel, cents, serviceLabel } from '../rate-display';
@@ -73,6 +74,7 @@ export function ShipmentCard({ shipment, onOpen }: { shipment: TShipment; onOpen
 
       <div className="flex flex-wrap items-center gap-2">
         <PaidBadge />
+        <CarrierModeBadge mode={shipment.mode} />
         <CustomerOrderBadge count={shipment.customerOrderCount} />
         {NOTABLE.has(shipment.status) ? <StatusBadge status={shipment.status} /> : null}
       </div>

@@ -25,6 +25,7 @@ import { useShipmentAddressTexts } from './address-texts';
 import { CopyButton } from './copy-button';
 import { LabelButtons } from './label-buttons';
 import { CustomerOrderBadge, PaidBadge, StatusBadge } from './shipment-badges';
+import { CarrierModeBadge } from '../../../components/carrier-mode-badge';
 import { TrackingTimeline } from './tracking-timeline';
 
 /**
@@ -224,6 +225,7 @@ function DetailBody({ shipment }: { shipment: TShipmentDetail }) {
           <div className="flex flex-wrap items-center gap-2">
             <PaidBadge />
             <StatusBadge status={shipment.status} />
+            <CarrierModeBadge mode={shipment.mode} />
             <CustomerOrderBadge count={shipment.customerOrderCount} />
           </div>
           <p className="text-sm text-slate-700">
