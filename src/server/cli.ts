@@ -129,7 +129,8 @@ const commands: Record<string, Command> = {
       );
       const line = (b: LedgerBreak) =>
         `wallet ${b.walletId} (user ${b.userId}): balance ${(b.balanceCents / 100).toFixed(2)}, ledger sum ${(b.ledgerCents / 100).toFixed(2)}` +
-        (b.brokenChainAt ? `, balance_after breaks at entry ${b.brokenChainAt}` : '');
+        (b.brokenChainAt ? `, balance_after breaks at entry ${b.brokenChainAt}` : '') +
+        (b.badSettlementAt ? `, a chargeback's payments do not add up at entry ${b.badSettlementAt}` : '');
       if (result.breaks.length > 0) {
         throw new CliError(
           `Ledger check FAILED for ${result.breaks.length} of ${result.wallets} wallets:\n${result.breaks.map(line).join('\n')}`,

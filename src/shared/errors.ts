@@ -41,6 +41,8 @@ export const ErrorCode = {
   PAYMENT_PROVIDER_UNAVAILABLE: 'PAYMENT_PROVIDER_UNAVAILABLE',
   /** The assistant read an address the form cannot take (422, with `country`): a US address on the Canadian shipment form, or a country outside Canada and the US. */
   DESTINATION_NOT_SUPPORTED: 'DESTINATION_NOT_SUPPORTED',
+  /** The wallet is on hold (403, with `walletHold`): an unpaid chargeback, or held by an admin; no order can be paid. */
+  WALLET_ON_HOLD: 'WALLET_ON_HOLD',
   INTERNAL: 'INTERNAL',
 } as const;
 
@@ -79,6 +81,11 @@ export type TApiError = {
   paymentStatus?: string;
   /** On DESTINATION_NOT_SUPPORTED: the country the assistant read (ISO 3166 alpha-2, e.g. 'US', 'GB'). */
   country?: string;
+  /**
+   * On WALLET_ON_HOLD: why — an unpaid chargeback (`owed`, CAD "12.34", paid by a top-up with another
+   * card, which lifts the hold) or an admin's hold (lifted by support).
+   */
+  walletHold?: { kind: 'admin' | 'uncovered_debit'; owed: string };
   /** On CARD_ERROR (402): the card provider's error (spec §8: card_error / validation_error). */
   error?: { type: string; code: string; message: string; declineCode?: string; param?: string };
 };

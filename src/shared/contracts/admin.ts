@@ -8,6 +8,7 @@
  * GET    /api/admin/organizations                → ZAdminOrganization[]
  * PUT    /api/admin/users/{userId}/role          ZRoleChange   → ZAdminUserChange
  * PUT    /api/admin/users/{userId}/status        ZStatusChange → ZAdminUserChange (deactivate ends sessions)
+ * PUT    /api/admin/users/{userId}/wallet-hold   ZWalletHoldChange → ZAdminUserChange (hold or lift, audited)
  * GET    /api/admin/audit-logs?userId            → latest 50 (contracts/settings.ts ZAuditLogList)
  * GET    /api/admin/shipments?search&page&limit  → ZAdminShipmentList
  * GET    /api/admin/customers-with-payments      → ZCustomerWithPayments[]
@@ -70,6 +71,16 @@ export const ZAdminUser = z.object({
     /** Set when a card payment was taken back after its credit (DESIGN §3). */
     flaggedAt: z.string().nullable(),
     flagReason: z.string().nullable(),
+    /**
+     * Uncovered chargebacks: what a card payment taken back after its credit left owing, beyond what
+     * the balance covered (CAD, "12.34"; "0.00" when none). Top-ups pay it first (decision 021).
+     */
+    owed: z.string().optional(),
+    /** The wallet's hold: orders are refused while it stands. 'uncovered_debit' lifts itself once paid. */
+    hold: z
+      .object({ heldAt: z.string(), kind: z.enum(['admin', 'uncovered_debit']), reason: z.string().nullable() })
+      .nullable()
+      .optional(),
   }),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
@@ -87,6 +98,12 @@ export type TAdminOrganization = z.infer<typeof ZAdminOrganization>;
 export const ZRoleChange = z.strictObject({ role: ZRole });
 export const ZStatusChange = z.strictObject({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
 export const ZAdminUserChange = z.object({ message: z.string(), user: ZAdminUser });
+/** Put a wallet on hold (`onHold: true`) or lift its hold, saying why (kept in the audit log). */
+export const ZWalletHoldChange = z.strictObject({
+  onHold: z.boolean({ error: 'onHold must be true or false' }),
+  reason: requiredText('Reason', 500),
+});
+export type TWalletHoldChange = z.output<typeof ZWalletHoldChange>;
 export type TAdminUserChange = z.infer<typeof ZAdminUserChange>;
 
 export const ZAdminShipmentQuery = ZShipmentListQuery;

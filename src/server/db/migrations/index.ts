@@ -9,6 +9,8 @@ import * as m0008 from './0008_orders';
 import * as m0009 from './0009_payments';
 import * as m0010 from './0010_admin';
 import * as m0011 from './0011_coverage';
+import * as m0012 from './0012_wallet_hold';
+import * as m0013 from './0013_phones';
 import * as m0014 from './0014_shipment_mode';
 
 /** Ordered list of migrations. Append new ones; never edit one that has shipped. */
@@ -24,5 +26,7 @@ export const migrations: { name: string; sql: string }[] = [
   m0009,
   m0010,
   m0011,
+  m0012,
+  m0013,
   m0014,
 ];

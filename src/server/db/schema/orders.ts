@@ -11,6 +11,11 @@ export const wallets = pgTable('wallets', {
   balanceCents: cents('balance_cents').notNull(),
   flaggedAt: tz('flagged_at'),
   flagReason: text('flag_reason'),
+  /** On hold (migration 0012): orders are refused. 'uncovered_debit' lifts itself once the chargeback is paid. */
+  heldAt: tz('held_at'),
+  holdKind: text('hold_kind').$type<'admin' | 'uncovered_debit'>(),
+  holdReason: text('hold_reason'),
+  heldBy: uuid('held_by'),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
@@ -33,6 +38,10 @@ export const walletTransactions = pgTable('wallet_transactions', {
   idempotencyKey: text('idempotency_key'),
   createdBy: uuid('created_by'),
   createdAt: tz('created_at').notNull().defaultNow(),
+  /** A completed debit paying (part of) this pending debit (migration 0012). */
+  settlesId: uuid('settles_id'),
+  /** Set once on a pending debit when the entries that name it have paid all of it (the only UPDATE allowed). */
+  settledAt: tz('settled_at'),
 });
 export type WalletTransactionRow = typeof walletTransactions.$inferSelect;
 

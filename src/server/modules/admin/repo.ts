@@ -26,7 +26,16 @@ export type AdminUserRow = {
   emailVerifiedAt: Date | null;
   createdAt: Date;
   organization: { id: string; name: string } | null;
-  wallet: { balanceCents: number; flaggedAt: Date | null; flagReason: string | null } | null;
+  wallet: {
+    balanceCents: number;
+    flaggedAt: Date | null;
+    flagReason: string | null;
+    heldAt: Date | null;
+    holdKind: 'admin' | 'uncovered_debit' | null;
+    holdReason: string | null;
+    /** Uncovered chargebacks not paid yet (decision 021). */
+    owedCents: number;
+  } | null;
 };
 
 const adminUserColumns = {
@@ -40,7 +49,22 @@ const adminUserColumns = {
   emailVerifiedAt: users.emailVerifiedAt,
   createdAt: users.createdAt,
   organization: { id: organizations.id, name: organizations.name },
-  wallet: { balanceCents: wallets.balanceCents, flaggedAt: wallets.flaggedAt, flagReason: wallets.flagReason },
+  wallet: {
+    balanceCents: wallets.balanceCents,
+    flaggedAt: wallets.flaggedAt,
+    flagReason: wallets.flagReason,
+    heldAt: wallets.heldAt,
+    holdKind: wallets.holdKind,
+    holdReason: wallets.holdReason,
+    // The open pending debits less what the entries naming them paid (wallet/ledger.ts openDebits).
+    owedCents: sql<number>`coalesce((
+      select sum(p.amount_cents - coalesce((select sum(s.amount_cents) from wallet_transactions s
+                                            where s.settles_id = p.id and s.wallet_id = p.wallet_id
+                                              and s.status = 'completed'), 0))
+      from wallet_transactions p
+      where p.wallet_id = ${wallets.id} and p.status = 'pending' and p.direction = 'debit' and p.settled_at is null
+    ), 0)`.mapWith(Number),
+  },
 };
 
 function selectAdminUsers(db: Db) {
@@ -59,6 +83,34 @@ export function listUsers(db: Db): Promise<AdminUserRow[]> {
 export async function findAdminUser(db: Db, userId: string): Promise<AdminUserRow | null> {
   const [row] = await selectAdminUsers(db).where(eq(users.id, userId)).limit(1);
   return row ?? null;
+}
+
+/** Locks the user's wallet row and answers its hold (null: no such user). */
+export async function lockWalletHold(
+  db: Db,
+  userId: string,
+): Promise<{ walletId: string; heldAt: Date | null; holdKind: 'admin' | 'uncovered_debit' | null } | null> {
+  const [row] = rowsOf<{ id: string; held_at: string | Date | null; hold_kind: 'admin' | 'uncovered_debit' | null }>(
+    await db.execute(sql`select id, held_at, hold_kind from wallets where user_id = ${userId} for update`),
+  );
+  return row ? { walletId: row.id, heldAt: row.held_at ? new Date(row.held_at) : null, holdKind: row.hold_kind } : null;
+}
+
+/** Puts the wallet on hold by an admin (replacing a hold the ledger put), or lifts any hold. */
+export async function setWalletHold(
+  db: Db,
+  userId: string,
+  hold: { adminId: string; reason: string } | null,
+  at: Date,
+): Promise<void> {
+  const ts = at.toISOString();
+  await db.execute(
+    hold
+      ? sql`update wallets set held_at = ${ts}::timestamptz, hold_kind = 'admin', hold_reason = ${hold.reason},
+              held_by = ${hold.adminId}::uuid, updated_at = ${ts}::timestamptz where user_id = ${userId}`
+      : sql`update wallets set held_at = null, hold_kind = null, hold_reason = null, held_by = null,
+              updated_at = ${ts}::timestamptz where user_id = ${userId}`,
+  );
 }
 
 export type OrganizationRow = {

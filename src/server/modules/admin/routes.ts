@@ -17,6 +17,7 @@ import {
   ZRoleChange,
   ZStatusChange,
   ZUserIdParams,
+  ZWalletHoldChange,
 } from '../../../shared/contracts/admin';
 import { adminOnly, requireAdmin } from '../auth/session';
 import { createAdminReadService } from './read';
@@ -55,6 +56,20 @@ export function registerAdmin(root: App, deps: AppDeps): void {
     async (request) => {
       const admin = requireAdmin(request);
       return people.changeStatus({ id: admin.id, ipAddress: request.ip }, request.params.userId, request.body.isActive);
+    },
+  );
+
+  app.put(
+    '/api/admin/users/:userId/wallet-hold',
+    { ...adminOnly, schema: { params: ZUserIdParams, body: ZWalletHoldChange, response: { 200: ZAdminUserChange } } },
+    async (request) => {
+      const admin = requireAdmin(request);
+      return people.changeWalletHold(
+        { id: admin.id, ipAddress: request.ip },
+        request.params.userId,
+        request.body.onHold,
+        request.body.reason,
+      );
     },
   );
 

@@ -3,6 +3,7 @@
  * one transaction with its audit entry; the last active admin can be neither demoted nor
  * deactivated, and an admin cannot deactivate themselves. Deactivation ends the user's sessions
  * at once (the session lookup and sign-in also refuse an inactive user); the balance is kept.
+ * An admin also puts a wallet on hold or lifts its hold, with a reason (decision 021).
  */
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -41,6 +42,42 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock }) {
   }
 
   return {
+    /**
+     * Puts the user's wallet on hold (orders refused, 403 WALLET_ON_HOLD) or lifts its hold, whoever
+     * put it; the reason goes to the audit entry. An admin's hold replaces one the ledger put for an
+     * uncovered chargeback, so it no longer lifts by itself once that is paid.
+     */
+    async changeWalletHold(actor: Actor, userId: string, onHold: boolean, reason: string): Promise<TAdminUserChange> {
+      const now = clock.now();
+      const changed = await db.transaction(async (tx) => {
+        const wallet = await repo.lockWalletHold(tx, userId);
+        if (!wallet) throw notFound('User not found');
+        if (onHold ? wallet.holdKind === 'admin' : wallet.heldAt === null) return false;
+        await repo.setWalletHold(tx, userId, onHold ? { adminId: actor.id, reason } : null, now);
+        await audit(tx, {
+          userId: actor.id,
+          action: onHold ? 'wallet.hold' : 'wallet.hold_lifted',
+          resourceType: 'wallet',
+          resourceId: wallet.walletId,
+          oldValue: { held: wallet.heldAt !== null, kind: wallet.holdKind },
+          newValue: { userId, held: onHold, kind: onHold ? 'admin' : null, reason },
+          ipAddress: actor.ipAddress,
+          details: reason,
+          at: now,
+        });
+        return true;
+      });
+      return answer(userId, (email) =>
+        !changed
+          ? onHold
+            ? `The wallet of ${email} is already on hold`
+            : `The wallet of ${email} is not on hold`
+          : onHold
+            ? `The wallet of ${email} is on hold: their orders are refused until the hold is lifted`
+            : `The hold on the wallet of ${email} is lifted`,
+      );
+    },
+
     async changeRole(actor: Actor, userId: string, role: TRole): Promise<TAdminUserChange> {
       const now = clock.now();
       const old = await db.transaction(async (tx) => {

@@ -27,6 +27,11 @@ export function toAdminUser(row: AdminUserRow): TAdminUser {
       balance,
       flaggedAt: row.wallet?.flaggedAt ? row.wallet.flaggedAt.toISOString() : null,
       flagReason: row.wallet?.flagReason ?? null,
+      owed: centsToDecimal(Number(row.wallet?.owedCents ?? 0)),
+      hold:
+        row.wallet?.heldAt && row.wallet.holdKind
+          ? { heldAt: row.wallet.heldAt.toISOString(), kind: row.wallet.holdKind, reason: row.wallet.holdReason }
+          : null,
     },
   };
 }

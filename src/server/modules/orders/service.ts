@@ -42,6 +42,7 @@ import {
   type RatesService,
 } from '../rates/service';
 import { applyEntry } from '../wallet/ledger';
+import { assertWalletNotHeld } from '../wallet/hold';
 
 /** A 'purchasing' row older than this is not in flight any more (a purchase times out long before): the recovery job settles it. */
 export const STUCK_AFTER_MS = 3 * 60_000;
@@ -489,6 +490,8 @@ export function createOrdersService(deps: OrdersDeps) {
         const existing = await findByKey(ctx.userId, ctx.idempotencyKey);
         if (existing) return replay(ctx.userId, ctx.idempotencyKey, hash);
       }
+      // A wallet on hold pays for no order (403 WALLET_ON_HOLD, decision 021): nothing is written or charged.
+      await assertWalletNotHeld(db, ctx.userId);
       // The declared value covered is the one quoted (sameShipment checks it); `insurance`, when sent,
       // must say the same.
       const declared = declaredValueCents(body.packageDetails.insuranceValue);

@@ -21,6 +21,10 @@ export type IntentRow = {
   createdBy: string | null;
   creditedTransactionId: string | null;
   reversedCents: number;
+  /** When the card that paid it was disputed (a chargeback on this payment). */
+  disputedAt: Date | null;
+  /** When we refused to credit it (it was paid with a disputed card: decision 021). */
+  refusedAt: Date | null;
 };
 
 type RawIntent = {
@@ -36,6 +40,8 @@ type RawIntent = {
   created_by: string | null;
   credited_transaction_id: string | null;
   reversed_cents: string | number;
+  disputed_at: string | Date | null;
+  refused_at: string | Date | null;
 };
 
 const toIntent = (r: RawIntent): IntentRow => ({
@@ -51,6 +57,8 @@ const toIntent = (r: RawIntent): IntentRow => ({
   createdBy: r.created_by,
   creditedTransactionId: r.credited_transaction_id,
   reversedCents: Number(r.reversed_cents),
+  disputedAt: r.disputed_at ? new Date(r.disputed_at) : null,
+  refusedAt: r.refused_at ? new Date(r.refused_at) : null,
 });
 
 export async function customerIdOf(db: Db, userId: string, provider: string): Promise<string | null> {
@@ -170,6 +178,56 @@ export async function addReversed(db: Db, id: string, cents: number, at: Date): 
   await db.execute(sql`
     update payment_intents set reversed_cents = reversed_cents + ${cents}::bigint, updated_at = ${at.toISOString()}::timestamptz
     where id = ${id}`);
+}
+
+/** Keeps the card that paid the intent (the first one the provider names). */
+export async function setIntentCard(
+  db: Db,
+  id: string,
+  card: { id: string; fingerprint: string | null },
+): Promise<void> {
+  await db.execute(sql`
+    update payment_intents set card_method_id = coalesce(card_method_id, ${card.id}),
+      card_fingerprint = coalesce(card_fingerprint, ${card.fingerprint})
+    where id = ${id} and (card_method_id is null or card_fingerprint is null)`);
+}
+
+export async function markDisputed(db: Db, id: string, at: Date): Promise<void> {
+  await db.execute(sql`
+    update payment_intents set disputed_at = ${at.toISOString()}::timestamptz, updated_at = ${at.toISOString()}::timestamptz
+    where id = ${id} and disputed_at is null`);
+}
+
+export async function markRefused(db: Db, id: string, reason: string, at: Date): Promise<void> {
+  await db.execute(sql`
+    update payment_intents set refused_at = ${at.toISOString()}::timestamptz, refused_reason = ${reason},
+      updated_at = ${at.toISOString()}::timestamptz
+    where id = ${id} and refused_at is null`);
+}
+
+/**
+ * An earlier payment of this user with this provider, disputed by its cardholder and made with the
+ * same card: the same payment method, or the same fingerprint (the same card number, whatever the
+ * method). Null when the card has no dispute on this user's payments.
+ */
+export async function disputedPaymentWith(
+  db: Db,
+  userId: string,
+  provider: string,
+  card: { id: string; fingerprint: string | null },
+  exceptIntentId?: string,
+): Promise<{ id: string; providerIntentId: string | null; userId: string } | null> {
+  const [row] = rowsOf<{ id: string; provider_intent_id: string | null; user_id: string }>(
+    await db.execute(sql`
+      select id, provider_intent_id, user_id from payment_intents
+      where user_id = ${userId} and provider = ${provider} and disputed_at is not null
+        ${exceptIntentId ? sql`and id <> ${exceptIntentId}` : sql``}
+        and (card_method_id = ${card.id}
+             ${card.fingerprint ? sql`or card_fingerprint = ${card.fingerprint}` : sql``})
+      order by disputed_at
+      limit 1`),
+  );
+  return row ? { id: row.id, providerIntentId: row.provider_intent_id, userId: row.user_id } : null;
 }
 
 export type CardRow = {

@@ -35,7 +35,16 @@ import {
   type PaymentsProvider,
 } from '../../providers/payments/index';
 import { audit } from '../audit/repo';
-import { applyEntry, flagWallet, lockWallet, recordUncoveredDebit, walletOf } from '../wallet/ledger';
+import {
+  applyEntry,
+  flagWallet,
+  lockWallet,
+  owedCents,
+  recordUncoveredDebit,
+  settleUncoveredDebits,
+  walletOf,
+} from '../wallet/ledger';
+import { holdForUncoveredDebit, liftUncoveredDebitHold } from '../wallet/hold';
 import { toWireTransaction } from '../wallet/read-routes';
 import * as repo from './repo';
 
@@ -87,6 +96,16 @@ const providerDown = () =>
     ErrorCode.PAYMENT_PROVIDER_UNAVAILABLE,
   );
 
+/** What the user is told when a card with a chargeback on an earlier payment pays again (decision 021). */
+export const DISPUTED_CARD_MESSAGE =
+  'This card has a dispute (chargeback) open on an earlier payment, so it cannot be used to add money to a wallet. ' +
+  'Any payment made with it was refunded to the card; use another card.';
+
+const disputedCardError = () =>
+  new AppError(402, DISPUTED_CARD_MESSAGE, ErrorCode.CARD_ERROR, undefined, undefined, {
+    error: { type: 'card_error', code: 'card_disputed', message: DISPUTED_CARD_MESSAGE },
+  });
+
 /** The provider's state was read before a credit that our record already holds (see settleLocked). */
 class StaleStateError extends Error {}
 
@@ -96,6 +115,8 @@ export type SettleOutcome = {
   creditTransactionId: string | null;
   /** Whether this call made the credit. */
   creditedNow: boolean;
+  /** Paid with a disputed card: never credited, to be refunded (decision 021). */
+  refused: boolean;
 };
 
 export function createPaymentsService(deps: { db: Db; clock: Clock; provider: PaymentsProvider | null; log: Log }) {
@@ -152,13 +173,52 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
     let creditTransactionId = intent.creditedTransactionId;
     let creditedNow = false;
     const amountMatches = state.amountCents === intent.amountCents && state.currency.toLowerCase() === 'cad';
+    // The card that paid, and whether its cardholder disputed this payment: how a disputed card is
+    // known when it pays again (by payment method or fingerprint, the same with every provider).
+    if (state.paymentMethod) await repo.setIntentCard(tx, intent.id, state.paymentMethod);
+    if (state.disputed && !intent.disputedAt) await repo.markDisputed(tx, intent.id, now);
+    let refused = intent.refusedAt !== null;
+    if (state.status === 'succeeded' && amountMatches && !creditTransactionId && !refused && state.paymentMethod) {
+      const disputed = await repo.disputedPaymentWith(
+        tx,
+        intent.userId,
+        intent.provider,
+        state.paymentMethod,
+        intent.id,
+      );
+      if (disputed) {
+        await repo.markRefused(tx, intent.id, 'card_disputed', now);
+        refused = true;
+        await audit(tx, {
+          userId: intent.createdBy ?? intent.userId,
+          action: 'payment.refused',
+          resourceType: 'user',
+          resourceId: intent.userId,
+          newValue: {
+            userId: intent.userId,
+            amountCents: intent.amountCents,
+            paymentIntentId: state.id,
+            card: cardLabel(state.paymentMethod),
+            reason: 'card_disputed',
+            disputedPaymentIntentId: disputed.providerIntentId,
+          },
+          ipAddress: actor?.ipAddress ?? null,
+          details: `Not credited and refunded: the card has a dispute on an earlier payment (${disputed.providerIntentId ?? disputed.id})`,
+          at: now,
+        });
+        log.warn(
+          { userId: intent.userId, paymentIntent: state.id, disputedPayment: disputed.providerIntentId },
+          'payment with a disputed card refused',
+        );
+      }
+    }
     if (state.status === 'succeeded' && !amountMatches) {
       log.error(
         { paymentIntent: state.id, expected: intent.amountCents, got: state.amountCents, currency: state.currency },
         'payment amount differs from the one asked for; not credited',
       );
     }
-    if (state.status === 'succeeded' && amountMatches && !creditTransactionId) {
+    if (state.status === 'succeeded' && amountMatches && !creditTransactionId && !refused) {
       const card = state.paymentMethod;
       const description =
         intent.purpose === 'admin_charge'
@@ -183,6 +243,15 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
       await repo.markCredited(tx, intent.id, applied.transactionId, now);
       creditTransactionId = applied.transactionId;
       creditedNow = true;
+      // An uncovered chargeback is paid before anything else (decision 021): in this transaction, under
+      // the wallet's lock, so only what is left of the credit can be spent.
+      const via = `${intent.purpose === 'admin_charge' ? 'a card charge' : 'a top-up'}${card ? ` (${cardLabel(card)})` : ''}`;
+      const settled = await settleUncoveredDebits(tx, intent.userId, now, {
+        via,
+        actorId: intent.createdBy,
+        ipAddress: actor?.ipAddress ?? null,
+      });
+      if (settled.owedCents === 0) await liftUncoveredDebitHold(tx, intent.userId, now);
     }
     // The card is kept once, with the credit: a later event (a dispute, a replay) must not bring back
     // a card the user has deleted since.
@@ -203,9 +272,16 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
       }
     }
     return {
-      intent: { ...intent, status: state.status, creditedTransactionId: creditTransactionId, reversedCents },
+      intent: {
+        ...intent,
+        status: state.status,
+        creditedTransactionId: creditTransactionId,
+        reversedCents,
+        refusedAt: refused ? (intent.refusedAt ?? now) : null,
+      },
       creditTransactionId,
       creditedNow,
+      refused,
     };
   }
 
@@ -249,6 +325,14 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
           reference: providerIntentId,
           idempotencyKey: `reversal-uncovered:${intent.id}:${totalReversed}`,
         },
+        now,
+      );
+      // Owed money is no one's to spend: the wallet is held until a top-up pays it (decision 021).
+      await holdForUncoveredDebit(
+        tx,
+        intent.userId,
+        await owedCents(tx, intent.userId),
+        { paymentIntentId: providerIntentId },
         now,
       );
     }
@@ -297,6 +381,20 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
       if (!(err instanceof StaleStateError)) throw err;
       const fresh = await ask(() => p.retrieveIntent(state.id));
       return settle(fresh ?? state, true);
+    }
+  }
+
+  /**
+   * Gives back a payment we refused (a disputed card): the provider refunds what is left of it, under
+   * one key per intent, so the confirm, the webhook and a retry refund it once. A provider that does
+   * not answer is logged; the next settlement of that payment (a webhook, a confirm) tries again.
+   */
+  async function refundRefused(p: PaymentsProvider, intent: repo.IntentRow, state: PaymentIntentState): Promise<void> {
+    if (state.status !== 'succeeded' || state.amountRefundedCents >= state.amountCents) return;
+    try {
+      await p.refundPayment(state.id, `refused:${intent.id}`);
+    } catch (err) {
+      log.error({ err, paymentIntent: state.id }, 'could not refund a payment made with a disputed card');
     }
   }
 
@@ -430,6 +528,10 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
         }),
       );
       const state = final;
+      if (outcome.refused) {
+        await refundRefused(p, outcome.intent, state);
+        throw disputedCardError();
+      }
       if (state.status !== 'succeeded' || !outcome.creditTransactionId) {
         throw new AppError(
           409,
@@ -488,13 +590,14 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
             { provider: p.name, id: event.id, type: event.providerType, paymentIntentId: intentId },
             clock.now(),
           );
-          if (!first || !state || !intentId) return first;
+          if (!first || !state || !intentId) return { first, outcome: null, state };
           const intent = await repo.intentByProviderId(tx, p.name, intentId, { lock: true });
-          if (intent) await settleLocked(tx, intent, state, null, afterLock);
-          return first;
+          const outcome = intent ? await settleLocked(tx, intent, state, null, afterLock) : null;
+          return { first, outcome, state };
         });
-      const fresh = state ? await withFreshState(p, state, apply) : await apply(null, false);
-      return { received: true, duplicate: !fresh };
+      const applied = state ? await withFreshState(p, state, apply) : await apply(null, false);
+      if (applied.outcome?.refused && applied.state) await refundRefused(p, applied.outcome.intent, applied.state);
+      return { received: true, duplicate: !applied.first };
     },
 
     listCards: cardList,
@@ -530,6 +633,29 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
         throw new AppError(404, 'This customer has no such saved card', ErrorCode.NOT_FOUND, {
           paymentMethodId: ["Choose one of the customer's saved cards"],
         });
+      }
+      // A card with a chargeback is never charged again (decision 021): refused before the provider is asked.
+      const disputed = await repo.disputedPaymentWith(db, body.userId, p.name, {
+        id: card.providerMethodId,
+        fingerprint: card.fingerprint,
+      });
+      if (disputed) {
+        await audit(db, {
+          userId: admin.id,
+          action: 'payment.charge_declined',
+          resourceType: 'user',
+          resourceId: body.userId,
+          newValue: {
+            amountCents: body.amount,
+            card: cardLabel(card),
+            code: 'card_disputed',
+            reason: DISPUTED_CARD_MESSAGE,
+          },
+          ipAddress: admin.ipAddress,
+          details: body.description,
+          at: clock.now(),
+        });
+        throw disputedCardError();
       }
       const id = await repo.insertIntent(
         db,

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import { centsToDecimal } from '../../../shared/money';
 
 export type EntryType = 'topup' | 'shipping_charge' | 'refund' | 'adjustment' | 'admin_charge';
 
@@ -26,6 +27,8 @@ export type LedgerEntry = {
   /** Who made the change (an admin), when not the wallet's owner. */
   actorId?: string | null;
   ipAddress?: string | null;
+  /** The pending debit this completed debit pays (part of): see settleUncoveredDebits. */
+  settlesId?: string | null;
 };
 
 export type AppliedEntry = {
@@ -64,10 +67,11 @@ export async function applyEntry(
         returning id, balance_cents, balance_cents - ${delta}::bigint as old_balance
       ), t as (
         insert into wallet_transactions (id, wallet_id, user_id, type, direction, status, amount_cents,
-          balance_after_cents, description, reference, shipment_id, idempotency_key, created_by, created_at)
+          balance_after_cents, description, reference, shipment_id, idempotency_key, created_by, created_at, settles_id)
         select ${id}, w.id, ${userId}, ${entry.type}, ${entry.direction}, 'completed', ${entry.amountCents}::bigint,
           w.balance_cents, ${entry.description}, ${entry.reference ?? null}, ${entry.shipmentId ?? null}::uuid,
-          ${entry.idempotencyKey ?? null}, ${entry.actorId ?? null}::uuid, ${atIso}::timestamptz
+          ${entry.idempotencyKey ?? null}, ${entry.actorId ?? null}::uuid, ${atIso}::timestamptz,
+          ${entry.settlesId ?? null}::uuid
         from w
         returning wallet_id, balance_after_cents
       ), a as (
@@ -139,6 +143,107 @@ export async function lockWallet(db: Db, userId: string): Promise<{ id: string; 
   return rows[0] ? { id: rows[0].id, balanceCents: Number(rows[0].balance_cents) } : null;
 }
 
+export type OpenDebit = {
+  id: string;
+  type: EntryType;
+  amountCents: number;
+  /** What completed debits naming it (settles_id) have paid of it so far. */
+  paidCents: number;
+  reference: string | null;
+  createdAt: Date;
+};
+
+/** The wallet's pending debits not yet paid in full (uncovered chargebacks), oldest first. */
+export async function openDebits(db: Db, userId: string): Promise<OpenDebit[]> {
+  const rows = rowsOf<{
+    id: string;
+    type: EntryType;
+    amount_cents: string | number;
+    paid_cents: string | number;
+    reference: string | null;
+    created_at: string | Date;
+  }>(
+    await db.execute(sql`
+      select p.id, p.type, p.amount_cents, p.reference, p.created_at,
+             coalesce((select sum(s.amount_cents) from wallet_transactions s
+                       where s.settles_id = p.id and s.wallet_id = p.wallet_id and s.status = 'completed'), 0) as paid_cents
+      from wallet_transactions p
+      join wallets w on w.id = p.wallet_id
+      where w.user_id = ${userId} and p.status = 'pending' and p.direction = 'debit' and p.settled_at is null
+      order by p.seq`),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    amountCents: Number(r.amount_cents),
+    paidCents: Number(r.paid_cents),
+    reference: r.reference,
+    createdAt: new Date(r.created_at),
+  }));
+}
+
+/** What the wallet still owes of its uncovered chargebacks (cents). */
+export async function owedCents(db: Db, userId: string): Promise<number> {
+  return (await openDebits(db, userId)).reduce((sum, d) => sum + d.amountCents - d.paidCents, 0);
+}
+
+/**
+ * Pays the wallet's uncovered chargebacks (its open pending debits) from its balance, oldest first,
+ * each payment a completed debit of its own that names the pending entry (`settles_id`, key
+ * `settle:<pending id>:<paid so far>`); a pending entry paid in full gets its `settled_at`. Run it
+ * in the caller's transaction right after the credit that brought the money: the wallet row is
+ * locked first, so concurrent top-ups pay each debt once and an order waiting on the same row sees
+ * only what is left. Answers what was paid now and what is still owed.
+ */
+export async function settleUncoveredDebits(
+  db: Db,
+  userId: string,
+  at: Date,
+  opts: { via: string; actorId?: string | null; ipAddress?: string | null },
+): Promise<{ paidCents: number; owedCents: number }> {
+  const wallet = await lockWallet(db, userId);
+  if (!wallet) throw new Error(`wallet of ${userId} not found`);
+  let balance = wallet.balanceCents;
+  let paid = 0;
+  let owed = 0;
+  for (const debt of await openDebits(db, userId)) {
+    const rest = debt.amountCents - debt.paidCents;
+    const pay = Math.min(balance, rest);
+    if (pay > 0) {
+      const applied = await applyEntry(
+        db,
+        userId,
+        {
+          type: debt.type,
+          direction: 'debit',
+          amountCents: pay,
+          description:
+            `Chargeback paid from ${opts.via}: ${centsToDecimal(pay)} CAD of the ${centsToDecimal(debt.amountCents)} CAD` +
+            ` the balance could not cover${debt.reference ? ` (${debt.reference})` : ''}`,
+          reference: debt.reference,
+          idempotencyKey: `settle:${debt.id}:${debt.paidCents + pay}`,
+          actorId: opts.actorId ?? null,
+          ipAddress: opts.ipAddress ?? null,
+          settlesId: debt.id,
+        },
+        at,
+      );
+      // The wallet is locked and `pay` is at most its balance: this cannot fail.
+      if (!applied) throw new Error(`could not pay the pending debit ${debt.id}`);
+      balance -= pay;
+      paid += pay;
+    }
+    if (pay === rest) {
+      await db.execute(
+        sql`update wallet_transactions set settled_at = ${at.toISOString()}::timestamptz where id = ${debt.id} and settled_at is null`,
+      );
+    } else {
+      owed += rest - pay;
+    }
+  }
+  return { paidCents: paid, owedCents: owed };
+}
+
 export type LedgerBreak = {
   walletId: string;
   userId: string;
@@ -146,11 +251,19 @@ export type LedgerBreak = {
   ledgerCents: number;
   /** Entries whose balance_after does not follow from the one before (running sum), if any. */
   brokenChainAt: string | null;
+  /**
+   * An entry where paying an uncovered chargeback does not add up (decision 021): a pending debit paid
+   * more than its amount, marked settled but not paid in full (or the reverse), or a payment that
+   * names no pending debit of its wallet. Null when none.
+   */
+  badSettlementAt: string | null;
 };
 
 /**
  * DESIGN §3's invariant for every wallet: completed credits − completed debits = balance, no
- * balance negative, and each entry's balance_after is the running sum. Answers the wallets that break it.
+ * balance negative, and each entry's balance_after is the running sum; and (decision 021) the
+ * payments of each pending debit add up to at most its amount, exactly when it is marked settled.
+ * Answers the wallets that break it.
  */
 export async function verifyLedger(db: Db): Promise<{ wallets: number; entries: number; breaks: LedgerBreak[] }> {
   const rows = rowsOf<{
@@ -160,6 +273,7 @@ export async function verifyLedger(db: Db): Promise<{ wallets: number; entries: 
     ledger_cents: string | number;
     entries: string | number;
     broken_at: string | null;
+    bad_settlement_at: string | null;
   }>(
     await db.execute(sql`
       with e as (
@@ -177,10 +291,31 @@ export async function verifyLedger(db: Db): Promise<{ wallets: number; entries: 
                coalesce(sum(case when direction = 'credit' then amount_cents else -amount_cents end)
                  filter (where status = 'completed'), 0) as ledger_cents
         from wallet_transactions group by wallet_id
+      ), d as (
+        select p.wallet_id, p.id, p.amount_cents, p.settled_at,
+               coalesce(sum(x.amount_cents) filter (where x.status = 'completed' and x.direction = 'debit'), 0) as paid
+        from wallet_transactions p
+        left join wallet_transactions x on x.settles_id = p.id and x.wallet_id = p.wallet_id
+        where p.status = 'pending' and p.direction = 'debit'
+        group by p.wallet_id, p.id, p.amount_cents, p.settled_at
+      ), bad as (
+        select wallet_id, id from d
+        where paid > amount_cents or ((settled_at is not null) <> (paid = amount_cents))
+        union all
+        select x.wallet_id, x.id from wallet_transactions x
+        left join wallet_transactions p on p.id = x.settles_id
+        where x.settles_id is not null
+          and (x.status <> 'completed' or x.direction <> 'debit' or p.id is null or p.wallet_id <> x.wallet_id
+               or p.status <> 'pending' or p.direction <> 'debit')
+        union all
+        select wallet_id, id from wallet_transactions where settled_at is not null and (status <> 'pending' or direction <> 'debit')
+      ), b as (
+        select wallet_id, min(id::text) as bad_settlement_at from bad group by wallet_id
       )
       select w.id as wallet_id, w.user_id, w.balance_cents, coalesce(l.ledger_cents, 0) as ledger_cents,
-             coalesce(s.entries, 0) as entries, s.broken_at
-      from wallets w left join l on l.wallet_id = w.id left join s on s.wallet_id = w.id`),
+             coalesce(s.entries, 0) as entries, s.broken_at, b.bad_settlement_at
+      from wallets w left join l on l.wallet_id = w.id left join s on s.wallet_id = w.id
+        left join b on b.wallet_id = w.id`),
   );
   const breaks: LedgerBreak[] = [];
   let entries = 0;
@@ -188,8 +323,15 @@ export async function verifyLedger(db: Db): Promise<{ wallets: number; entries: 
     entries += Number(r.entries);
     const balanceCents = Number(r.balance_cents);
     const ledgerCents = Number(r.ledger_cents);
-    if (balanceCents !== ledgerCents || balanceCents < 0 || r.broken_at) {
-      breaks.push({ walletId: r.wallet_id, userId: r.user_id, balanceCents, ledgerCents, brokenChainAt: r.broken_at });
+    if (balanceCents !== ledgerCents || balanceCents < 0 || r.broken_at || r.bad_settlement_at) {
+      breaks.push({
+        walletId: r.wallet_id,
+        userId: r.user_id,
+        balanceCents,
+        ledgerCents,
+        brokenChainAt: r.broken_at,
+        badSettlementAt: r.bad_settlement_at,
+      });
     }
   }
   return { wallets: rows.length, entries, breaks };

@@ -22,7 +22,8 @@ export function toWireTransaction(t: WalletTransactionRow): TTransaction {
   return {
     id: t.id,
     type: t.type,
-    status: t.status,
+    // A pending debit (an uncovered chargeback) paid in full by later entries reads as completed (decision 021).
+    status: t.status === 'pending' && t.settledAt ? 'completed' : t.status,
     amount: centsToDecimal(t.amountCents),
     direction: t.direction,
     balanceAfter: centsToDecimal(t.balanceAfterCents),

@@ -135,6 +135,11 @@ export type PaymentsProvider = {
   /** One card, or null when the provider knows no such card. */
   retrieveCard(paymentMethodId: string): Promise<SavedCard | null>;
   detachCard(paymentMethodId: string): Promise<void>;
+  /**
+   * Refunds what is left of a succeeded payment (a top-up we refused: decision 021). The same key
+   * is the same refund, and a payment already refunded in full answers its state: safe to repeat.
+   */
+  refundPayment(paymentIntentId: string, idempotencyKey: string): Promise<PaymentIntentState>;
   /** Parses a webhook delivery; throws WebhookSignatureError unless signed and at most 300 s old. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined, now: Date): Promise<WebhookEvent>;
 };

@@ -225,6 +225,22 @@ export function createStripePayments(opts: StripePaymentsOptions): PaymentsProvi
       );
     },
 
+    async refundPayment(paymentIntentId, idempotencyKey) {
+      const before = await call('reading a payment to refund', () =>
+        stripe.paymentIntents.retrieve(paymentIntentId, { expand: INTENT_EXPAND }),
+      );
+      const state = toIntentState(before);
+      if (state.amountRefundedCents < state.amountCents) {
+        await call('refunding a payment', () =>
+          stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey }),
+        );
+      }
+      const after = await call('reading a refunded payment', () =>
+        stripe.paymentIntents.retrieve(paymentIntentId, { expand: INTENT_EXPAND }),
+      );
+      return toIntentState(after);
+    },
+
     async verifyWebhook(rawBody, signatureHeader, now) {
       if (!signatureHeader || signatureHeader.trim() === '') {
         throw new WebhookSignatureError('Missing Stripe-Signature header');
