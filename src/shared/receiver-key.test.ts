@@ -10,6 +10,8 @@ describe('receiverKey (spec: email, else a 10-digit phone, else name + street + 
   it('uses a phone of 10 digits, dropping the leading 1 of 11', () => {
     expect(receiverKey({ ...base, phone: '(416) 555-0100' })).toBe('p:4165550100');
     expect(receiverKey({ ...base, phone: '+1 416 555 0100' })).toBe('p:4165550100');
+    // The stored form keeps the extension apart: it does not change who the receiver is.
+    expect(receiverKey({ ...base, phone: '4165550100x12' })).toBe('p:4165550100');
     expect(receiverKey({ ...base, phone: '555-0100' })).toBeNull();
   });
   it('falls back to name, street and postal code, all three needed', () => {

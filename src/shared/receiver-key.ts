@@ -1,3 +1,5 @@
+import { phoneLineDigits } from './phone';
+
 /**
  * Who a shipment's receiver is, for the customer order count (spec §2 Shipments): by email when
  * there is one; else by a phone of at least 10 digits (an 11-digit number's leading 1 dropped);
@@ -17,7 +19,8 @@ const squash = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, 
 export function receiverKey(r: ReceiverFields): string | null {
   const email = squash(r.email);
   if (email) return `e:${email}`;
-  let digits = r.phone.replace(/\D/g, '');
+  // The line's digits, without an extension ('4165550100x12' is 4165550100); other text as before.
+  let digits = phoneLineDigits(r.phone) || r.phone.replace(/\D/g, '');
   if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
   if (digits.length >= 10) return `p:${digits}`;
   const name = squash(r.name);

@@ -80,7 +80,7 @@ describe(`address book (${testDbKind})`, () => {
       province: 'QC',
       postalCode: 'H2X 1Y4',
       country: 'CA',
-      phone: '(514) 555-0101',
+      phone: '5145550101',
       email: '',
       isDefault: false,
       createdAt: '2026-03-02T15:00:00.000Z',

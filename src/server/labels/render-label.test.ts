@@ -214,6 +214,20 @@ describe('renderLabel', () => {
     expect(t).toContain('2025-03-14');
   });
 
+  it('prints phone numbers formatted, whatever form they are stored in', () => {
+    const t = text(
+      renderLabel(
+        labelFor('CA-UPS', '1Z999AA10123456784', {
+          from: { ...FROM, phone: '4165550100x12' },
+          to: { ...TO, country: 'GB', phone: '+442079460958' },
+        }),
+      ),
+    );
+    expect(t).toContain('416-555-0100 ext. 12');
+    expect(t).toContain('+44 20 7946 0958');
+    expect(t).not.toContain('4165550100');
+  });
+
   it('leaves quiet zones of 10 modules or more and bars at least 0.75 pt wide', () => {
     for (const carrier of CARRIER_CODES) {
       const pdf = renderLabel(labelFor(carrier, CARRIERS[carrier].example));
@@ -257,7 +271,7 @@ describe('renderLabel', () => {
     expect(t).toContain('???'); // 王小明
     expect(t).toContain('Lukasz Zólc-Otsuka Nguyen Thi Hong Ánh'); // Ł ł ć Ō ễ ị ồ lose their marks; ó Á stay
     expect(t).toContain('Société Générale des Œuvres & Çà et là ?');
-    expect(t).toContain('+1 418 555 0123'); // full-width forms folded
+    expect(t).toContain('418-555-0123'); // full-width forms folded, the number formatted
     expect(t).toContain('4946261624882118');
     expect(t).toContain('VOY-7K3M9Q');
     expect(t).toContain('G0R');

@@ -18,6 +18,7 @@
  * (Latin only, as the rest of the label, decision 015: the PDF fonts cannot carry "样本".)
  */
 import { kgToLb, roundTo } from '../../shared/units';
+import { formatPhone } from '../../shared/phone';
 import { QUIET_ZONE_MODULES, code128Widths } from './code128';
 import type { LabelAddress, LabelInput } from './label-input';
 import { pdfString, writePdf } from './pdf-writer';
@@ -286,7 +287,14 @@ export function renderLabel(input: LabelInput): Uint8Array {
   y = drawFitted(c, input.from.address1, MARGIN, y, fromW, small);
   y = drawFitted(c, input.from.address2, MARGIN, y, fromW, small);
   y = drawFitted(c, cityLine(input.from), MARGIN, y, fromW, small);
-  drawFitted(c, [input.from.country, input.from.phone].filter(Boolean).join('  '), MARGIN, y, fromW, small);
+  drawFitted(
+    c,
+    [input.from.country, formatPhone(input.from.phone)].filter(Boolean).join('  '),
+    MARGIN,
+    y,
+    fromW,
+    small,
+  );
 
   const rightX = MARGIN + fromW + 10;
   const rightW = LABEL_WIDTH_PT - MARGIN - rightX;
@@ -314,7 +322,10 @@ export function renderLabel(input: LabelInput): Uint8Array {
   y = drawFitted(c, to.address1, MARGIN, y, INNER, { font: bold, size: 11.5, minSize: 8.5, maxLines: 2 });
   y = drawFitted(c, to.address2, MARGIN, y, INNER, { font: bold, size: 11.5, minSize: 8.5 });
   y = drawFitted(c, cityLine(to), MARGIN, y, INNER, { font: bold, size: 12.5, minSize: 8.5 });
-  drawFitted(c, [to.country, to.phone].filter(Boolean).join('  '), MARGIN, y, INNER, { ...small, size: 9 });
+  drawFitted(c, [to.country, formatPhone(to.phone)].filter(Boolean).join('  '), MARGIN, y, INNER, {
+    ...small,
+    size: 9,
+  });
   c.hline(246, 1.5);
 
   // Routing: the area large in a box, the district letter reversed, the hub and belt.

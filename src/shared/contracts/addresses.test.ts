@@ -16,6 +16,7 @@ describe('ZAddressRequest', () => {
       ZAddressRequest.parse({ ...base, province: 'on', postalCode: 'm5e1w7', company: null, email: null }),
     ).toEqual({
       ...base,
+      phone: '4165550101',
       company: '',
       address2: '',
       email: '',
@@ -42,6 +43,16 @@ describe('ZAddressRequest', () => {
     expect(noProvince.error?.issues.map((i) => i.path.join('.'))).toEqual(['province', 'phone']);
     expect(isValidEmail('ada@example.com')).toBe(true);
     expect(isValidEmail('a@b')).toBe(false);
+  });
+
+  it('keeps a phone in its stored form: digits, the extension apart, + for numbers abroad', () => {
+    const phone = (p: string) => ZAddressRequest.parse({ ...base, phone: p }).phone;
+    expect(phone('(416) 555 0100')).toBe('4165550100');
+    expect(phone('+1 (416) 555-0100 ext. 12')).toBe('4165550100x12');
+    expect(phone('+44 20 7946 0958')).toBe('+442079460958');
+    expect(ZAddressRequest.safeParse({ ...base, phone: '416-555-0100 ext.' }).error?.issues[0]?.path).toEqual([
+      'phone',
+    ]);
   });
 
   it('checks phone numbers by digit count', () => {

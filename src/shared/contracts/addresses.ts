@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalText, requiredText } from './fields';
 import { isProvinceCode, isUsStateCode } from '../provinces';
 import { normalizePostalCode, normalizeZip, postalCodeMatchesProvince } from '../postal-code';
+import { isValidPhone, normalizePhone } from '../phone';
 
 export const ADDRESS_COUNTRIES = ['CA', 'US'] as const;
 export const ZAddressCountry = z.enum(ADDRESS_COUNTRIES);
@@ -25,14 +26,25 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function isValidEmail(email: string): boolean {
   return EMAIL.test(email);
 }
-const PHONE_CHARS = /^[\d\s+().\-/]+$/;
+/** 7 to 20 digits once spaces, dashes, dots, brackets and a leading + are ignored; an extension may follow (shared/phone.ts). */
+export { isValidPhone };
 
-/** 7 to 20 digits once spaces, dashes, dots, brackets and a leading + are ignored. */
-export function isValidPhone(phone: string): boolean {
-  if (!PHONE_CHARS.test(phone)) return false;
-  const digits = phone.replace(/\D/g, '').length;
-  return digits >= 7 && digits <= 20;
-}
+export const PHONE_MESSAGE = 'Enter a phone number with 7 to 20 digits';
+
+/**
+ * A phone field: checked, then kept in its stored form ('4165550100x12', '+442079460958'); every
+ * answer carries that form and the screens and labels format it (shared/phone.ts formatPhone).
+ */
+export const phoneText = (label: string, max: number) =>
+  requiredText(label, max)
+    .refine(isValidPhone, PHONE_MESSAGE)
+    .transform((v) => normalizePhone(v) ?? v);
+
+/** The same, optional: blank stays ''. */
+export const optionalPhoneText = (label: string, max: number) =>
+  optionalText(label, max)
+    .refine((v) => v === '' || isValidPhone(v), PHONE_MESSAGE)
+    .transform((v) => (v === '' ? '' : (normalizePhone(v) ?? v)));
 
 /** True when none of these top-level fields has a problem yet (so their cross-field rule can run). */
 export const fieldsPassed =
@@ -107,7 +119,7 @@ export const ZAddressRequest = z
       .pipe(z.enum(ADDRESS_COUNTRIES, { error: 'Country must be CA or US' }))
       .nullish()
       .transform((v) => v ?? 'CA'),
-    phone: requiredText('Phone', ADDRESS_LIMITS.phone).refine(isValidPhone, 'Enter a phone number with 7 to 20 digits'),
+    phone: phoneText('Phone', ADDRESS_LIMITS.phone),
     email: optionalText('Email', ADDRESS_LIMITS.email).refine(
       (v) => v === '' || isValidEmail(v),
       'Enter a valid email address',

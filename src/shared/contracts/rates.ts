@@ -15,7 +15,7 @@
  */
 import { z } from 'zod';
 import { optionalText, requiredText } from './fields';
-import { fieldsPassed, isValidEmail, isValidPhone } from './addresses';
+import { fieldsPassed, isValidEmail, optionalPhoneText } from './addresses';
 import { normalizeProvince, type ProvinceCode } from '../provinces';
 import { normalizePostalCode, postalCodeMatchesProvince } from '../postal-code';
 import { ZCarrierMode } from './carriers';
@@ -78,10 +78,7 @@ export const ZQuoteAddress = z
       .trim()
       .toUpperCase()
       .refine((v) => v === 'CA', 'Only addresses in Canada (CA) can be quoted for now'),
-    phoneNumber: optionalText('Phone number', L.phoneNumber).refine(
-      (v) => v === '' || isValidPhone(v),
-      'Enter a phone number with 7 to 20 digits',
-    ),
+    phoneNumber: optionalPhoneText('Phone number', L.phoneNumber),
     emailAddress: optionalText('Email address', L.emailAddress).refine(
       (v) => v === '' || isValidEmail(v),
       'Enter a valid email address',

@@ -21,7 +21,7 @@
  */
 import { z } from 'zod';
 import { optionalText, requiredText } from './fields';
-import { fieldsPassed, isValidEmail, isValidPhone } from './addresses';
+import { fieldsPassed, isValidEmail, phoneText } from './addresses';
 import { PACKAGE_INPUT_MAX, ZMoney, ZPackageDetails, ZTaxes, provincePostalRule } from './rates';
 import { ZCarrierMode } from './carriers';
 import { normalizeProvince, type ProvinceCode } from '../provinces';
@@ -80,7 +80,7 @@ export const ZOrderAddress = z
       .trim()
       .toUpperCase()
       .refine((v) => v === 'CA', 'Only addresses in Canada (CA) can be shipped to for now'),
-    phone: requiredText('Phone', L.phone).refine(isValidPhone, 'Enter a phone number with 7 to 20 digits'),
+    phone: phoneText('Phone', L.phone),
     email: optionalText('Email', L.email).refine((v) => v === '' || isValidEmail(v), 'Enter a valid email address'),
   })
   .superRefine(provincePostalRule, { when: fieldsPassed('province', 'postalCode') })

@@ -4,6 +4,7 @@ import {
   type TAddress,
   type TAddressRequestInput,
 } from '../../../shared/contracts/addresses';
+import { formatPhone } from '../../../shared/phone';
 import {
   addressProblems as sharedAddressProblems,
   EMPTY_POSTAL_ADDRESS,
@@ -44,7 +45,8 @@ export function addressToFormValues(address: TAddress): AddressFormValues {
     province: address.province,
     postalCode: address.postalCode,
     country: address.country === 'US' ? 'US' : 'CA',
-    phone: address.phone,
+    // The stored form ('4165550100x12') as people write it; it is stored the same way again.
+    phone: formatPhone(address.phone),
     email: address.email,
     isDefault: address.isDefault,
   };

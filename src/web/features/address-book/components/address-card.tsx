@@ -2,6 +2,7 @@ import { Mail, Pencil, Phone, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TAddress } from '../../../../shared/contracts/addresses';
 import { displayName, locationLine, streetLine, type AddressFallbackTexts } from '../../../../shared/address-format';
+import { formatPhone } from '../../../../shared/phone';
 import { Button } from '../../../components/ui/button';
 
 export function useAddressFallbacks(): AddressFallbackTexts {
@@ -71,7 +72,9 @@ export function AddressCard({
                 <Phone className="size-4 text-slate-400" aria-hidden="true" />
                 <span className="sr-only">{t('addressBook.phone')}</span>
               </dt>
-              <dd className="min-w-0 break-words">{address.phone}</dd>
+              <dd className="min-w-0 break-words" data-testid="address-phone">
+                {formatPhone(address.phone)}
+              </dd>
             </div>
           ) : null}
           {address.email ? (

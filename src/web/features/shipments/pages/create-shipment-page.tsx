@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TAddress } from '../../../../shared/contracts/addresses';
 import type { TFieldErrors } from '../../../../shared/errors';
 import { splitName } from '../../../../shared/address-format';
+import { formatPhone } from '../../../../shared/phone';
 import type { AiFilledFields } from '../../../components/ai-assist-box';
 import { Button } from '../../../components/ui/button';
 import { encodeMessage } from '../../../components/ui/form-message';
@@ -96,7 +97,7 @@ function partyFromAddress(a: TAddress): PartyForm {
     province: a.province,
     postalCode: a.postalCode,
     country: 'CA',
-    phone: a.phone,
+    phone: formatPhone(a.phone),
     email: a.email,
   };
 }

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { formatPhone, isValidPhone, normalizePhone, parsePhone, phoneLineDigits } from './phone';
+
+describe('normalizePhone: digits, the extension apart', () => {
+  it.each([
+    ['+1 (416) 555-0100 ext. 12', '4165550100x12'],
+    ['(416) 555 0100', '4165550100'],
+    ['416.555.0100', '4165550100'],
+    ['1-416-555-0100', '4165550100'],
+    ['+1 416 555 0100', '4165550100'],
+    ['416-555-0100 x 7', '4165550100x7'],
+    ['416-555-0100x7', '4165550100x7'],
+    ['416 555 0100, extension 1234', '4165550100x1234'],
+    ['514-555-0101 poste 22', '5145550101x22'],
+    ['416-555-0100 #3', '4165550100x3'],
+    ['416-555-0100 分机 88', '4165550100x88'],
+    ['（４１６）５５５－０１００', '4165550100'],
+    ['555 0100', '5550100'],
+    ['+44 20 7946 0958', '+442079460958'],
+    ['(+44) 20 7946 0958', '+442079460958'],
+    ['0044 20 7946 0958', '+442079460958'],
+    ['011 44 20 7946 0958', '+442079460958'],
+    ['+86 138 1234 5678 ext 9', '+8613812345678x9'],
+    ['4165550100x12', '4165550100x12'],
+    ['+442079460958', '+442079460958'],
+  ])('%s → %s', (input, stored) => {
+    expect(normalizePhone(input)).toBe(stored);
+    // The stored form reads back to itself.
+    expect(normalizePhone(stored)).toBe(stored);
+  });
+
+  it('refuses what is not a phone number', () => {
+    for (const bad of [
+      '',
+      '   ',
+      'abc',
+      '555 010',
+      '1'.repeat(21),
+      '416-CALL-NOW',
+      '416+555-0100',
+      '416-555-0100 ext.',
+    ]) {
+      expect(parsePhone(bad), bad).toBeNull();
+      expect(isValidPhone(bad), bad).toBe(false);
+      expect(normalizePhone(bad), bad).toBeNull();
+    }
+    expect(isValidPhone('1'.repeat(20))).toBe(true);
+  });
+
+  it('keeps the line apart from the extension', () => {
+    expect(parsePhone('+1 (416) 555-0100 ext. 12')).toEqual({ digits: '4165550100', ext: '12', international: false });
+    expect(phoneLineDigits('4165550100x12')).toBe('4165550100');
+    expect(phoneLineDigits('+442079460958')).toBe('442079460958');
+    expect(phoneLineDigits('nope')).toBe('');
+  });
+});
+
+describe('formatPhone', () => {
+  it.each([
+    ['4165550100', '416-555-0100'],
+    ['(416) 555 0100', '416-555-0100'],
+    ['4165550100x12', '416-555-0100 ext. 12'],
+    ['5550100', '555-0100'],
+    ['+442079460958', '+44 20 7946 0958'],
+    ['+8613812345678x9', '+86 138 1234 5678 ext. 9'],
+    ['+33612345678', '+33 6 1234 5678'],
+    ['+35312345678', '+353 1234 5678'],
+    ['12345678', '1234 5678'],
+  ])('%s → %s', (input, shown) => {
+    expect(formatPhone(input)).toBe(shown);
+    // What is shown is accepted again and stores the same number.
+    expect(normalizePhone(shown)).toBe(normalizePhone(input));
+  });
+
+  it('shows text that is not a phone number as it is', () => {
+    expect(formatPhone(' call me ')).toBe('call me');
+    expect(formatPhone('')).toBe('');
+    expect(formatPhone(null)).toBe('');
+  });
+
+  it('round-trips any accepted number: stored → shown → stored (property)', () => {
+    const number = fc
+      .tuple(
+        fc.constantFrom('', '+', '+1 ', '1-', '00', '011 '),
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 7, maxLength: 20 }),
+        fc.constantFrom('', ' ext. 5', 'x12', ' #7'),
+      )
+      .map(([prefix, digits, ext]) => `${prefix}${digits.join('')}${ext}`);
+    fc.assert(
+      fc.property(number, (input) => {
+        const stored = normalizePhone(input);
+        if (stored === null) return;
+        expect(normalizePhone(formatPhone(stored))).toBe(stored);
+        expect(stored).toMatch(/^\+?\d{7,20}(x\d+)?$/);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * Phone numbers: one stored form, shown formatted wherever they appear.
+ *
+ * Stored form (what the API keeps and answers): digits only, the extension after an 'x'.
+ * - North American numbers (NANP: Canada, the US, …): the 10 digits, '+1' / leading 1 dropped
+ *   ('+1 (416) 555-0100 ext. 12' → '4165550100x12').
+ * - Numbers written with '+' (or the 00 / 011 international prefixes): '+', country code and number
+ *   ('+44 20 7946 0958' → '+442079460958').
+ * - Anything else the rules accept (7 to 20 digits): its digits as written ('555 0100' → '5550100').
+ *
+ * Shown form: '416-555-0100', '555-0100', '+44 20 7946 0958', with ' ext. 12' after.
+ */
+
+export type ParsedPhone = {
+  /** 10 digits (NANP), the country code and number after '+' (international), or the digits as written. */
+  digits: string;
+  /** Extension digits; '' when none. */
+  ext: string;
+  /** Written with '+' (or 00 / 011) and not a North American number. */
+  international: boolean;
+};
+
+export const PHONE_MIN_DIGITS = 7;
+export const PHONE_MAX_DIGITS = 20;
+const EXT_MAX_DIGITS = 8;
+
+// The number: digits with spaces, dashes, dots, slashes and brackets between; '+' only in front.
+const NUMBER = /^\(?\+?[\d\s().\-/]+$/;
+// An extension at the end: 'ext. 12', 'extension 12', 'x12', '#12', 'poste 12' (French), '分机 12' / '轉 12'.
+const EXTENSION = new RegExp(
+  `^(.*?)[\\s,;]*(?:ext\\.?|extension|x|#|poste|p\\.|分机|分機|转|轉)\\s*[:.]?\\s*(\\d{1,${EXT_MAX_DIGITS}})$`,
+  'iu',
+);
+
+/** The number read into its parts, or null when it is not a phone number the rules accept. */
+export function parsePhone(input: string): ParsedPhone | null {
+  if (typeof input !== 'string') return null;
+  const text = input.normalize('NFKC').trim();
+  if (text === '') return null;
+  const withExt = EXTENSION.exec(text);
+  const main = (withExt ? withExt[1]! : text).trim();
+  const ext = withExt ? withExt[2]! : '';
+  if (!NUMBER.test(main)) return null;
+  let digits = main.replace(/\D/g, '');
+  let plus = main.replace(/^\(/, '').startsWith('+');
+  if (!plus && digits.length > 9) {
+    // International prefixes dialled from North America (011) or most other places (00).
+    if (digits.startsWith('011')) [plus, digits] = [true, digits.slice(3)];
+    else if (digits.startsWith('00')) [plus, digits] = [true, digits.slice(2)];
+  }
+  if (digits.length < PHONE_MIN_DIGITS || digits.length > PHONE_MAX_DIGITS) return null;
+  // A North American number: 1, then an area code that never starts with 0 or 1.
+  if (/^1[2-9]\d{9}$/.test(digits)) return { digits: digits.slice(1), ext, international: false };
+  return { digits, ext, international: plus };
+}
+
+/** True when the rules accept the number (7 to 20 digits, an optional extension). */
+export function isValidPhone(input: string): boolean {
+  return parsePhone(input) !== null;
+}
+
+/** The stored form of a number ('4165550100x12', '+442079460958'), or null when it is not one. */
+export function normalizePhone(input: string): string | null {
+  const p = parsePhone(input);
+  if (!p) return null;
+  return `${p.international ? '+' : ''}${p.digits}${p.ext ? `x${p.ext}` : ''}`;
+}
+
+/** The digits that identify the line: no '+', no extension ('' when it is not a phone number). */
+export function phoneLineDigits(input: string): string {
+  return parsePhone(input)?.digits ?? '';
+}
+
+// ITU country calling codes are prefix-free: these are the one- and two-digit ones; all others have three.
+const ONE_DIGIT_CODES = new Set(['1', '7']);
+const TWO_DIGIT_CODES = new Set(
+  (
+    '20 27 30 31 32 33 34 36 39 40 41 43 44 45 46 47 48 49 51 52 53 54 55 56 57 58 ' +
+    '60 61 62 63 64 65 66 81 82 84 86 90 91 92 93 94 95 98'
+  ).split(' '),
+);
+
+function countryCodeLength(digits: string): number {
+  if (ONE_DIGIT_CODES.has(digits.slice(0, 1))) return 1;
+  if (TWO_DIGIT_CODES.has(digits.slice(0, 2))) return 2;
+  return 3;
+}
+
+/** Groups of four from the right, the first group taking what is left ('2079460958' → '20 7946 0958'). */
+function groupDigits(digits: string): string {
+  const groups: string[] = [];
+  let end = digits.length;
+  while (end > 4) {
+    groups.unshift(digits.slice(end - 4, end));
+    end -= 4;
+  }
+  groups.unshift(digits.slice(0, end));
+  return groups.join(' ');
+}
+
+/**
+ * The number as people read it: '416-555-0100', '555-0100', '+44 20 7946 0958', ' ext. 12' after.
+ * Takes the stored form or anything typed; text that is not a phone number comes back trimmed as is.
+ */
+export function formatPhone(input: string | null | undefined): string {
+  if (typeof input !== 'string') return '';
+  const p = parsePhone(input);
+  if (!p) return input.trim();
+  const { digits } = p;
+  let number: string;
+  if (p.international) {
+    const cc = countryCodeLength(digits);
+    number = `+${digits.slice(0, cc)} ${groupDigits(digits.slice(cc))}`;
+  } else if (/^[2-9]\d{9}$/.test(digits)) {
+    number = `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+  } else if (digits.length === 7) {
+    number = `${digits.slice(0, 3)}-${digits.slice(3)}`;
+  } else {
+    number = groupDigits(digits);
+  }
+  return p.ext ? `${number} ext. ${p.ext}` : number;
+}
