@@ -19,10 +19,10 @@ describe('accessibility (axe) in Chromium', () => {
   it('landing page, in English and Chinese', async () => {
     const { page, context } = await newPage(browser, app);
     await page.goto('/');
-    await page.getByRole('link', { name: 'Start Your Free Trial' }).waitFor();
+    await page.getByRole('link', { name: 'Create Your Free Account' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('language-select').selectOption('zh');
-    await page.getByRole('link', { name: '开始免费试用' }).waitFor();
+    await page.getByRole('link', { name: '免费创建账户' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
