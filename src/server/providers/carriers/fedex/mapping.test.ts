@@ -115,6 +115,18 @@ describe('FedEx ship', () => {
     expect(JSON.parse(call.body!)).toEqual(json('ship-request.json'));
   });
 
+  it('sends a stored extension apart from the number', () => {
+    const req = { ...PURCHASE, to: { ...PURCHASE.to, phone: '5065550199x12' } };
+    const body = JSON.parse(buildFedexShipRequest(ACCOUNT, req, 't').body!) as {
+      requestedShipment: { recipients: { contact: unknown }[] };
+    };
+    expect(body.requestedShipment.recipients[0]!.contact).toEqual({
+      personName: 'Gabriel Roy',
+      phoneNumber: '5065550199',
+      phoneExtension: '12',
+    });
+  });
+
   it('writes a UUID reference in 22 characters, keeps short ones, refuses other long ones', () => {
     expect(fedexReference('5f0c6c1e-8a8b-4c55-9a07-3d2b8a1c9e10')).toBe('XwxsHoqLTFWaBz0rihyeEA');
     expect(fedexReference('VY-12345')).toBe('VY-12345');

@@ -115,11 +115,14 @@ function addressOf(end: QuoteEnd, lines: string[] = []) {
 }
 
 function party(p: LabelParty) {
+  const ext = /x\s*([0-9]{1,6})/i.exec(p.phone)?.[1];
   return {
     contact: {
       personName: p.name,
       ...(p.company ? { companyName: p.company } : {}),
-      phoneNumber: p.phone.replace(/[^0-9]/g, '') || '0000000000',
+      // Stored phones carry an extension after 'x' (shared/phone.ts): FedEx has phoneExtension for it.
+      phoneNumber: (p.phone.split(/x/i)[0] ?? '').replace(/[^0-9]/g, '') || '0000000000',
+      ...(ext ? { phoneExtension: ext } : {}),
       ...(p.email ? { emailAddress: p.email } : {}),
     },
     address: addressOf(p, [p.address1, p.address2]),

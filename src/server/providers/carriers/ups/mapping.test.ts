@@ -120,6 +120,14 @@ describe('UPS shipping', () => {
     expect(JSON.parse(call.body!)).toEqual(json('ship-request.json'));
   });
 
+  it('sends a stored extension apart from the number', () => {
+    const req = { ...PURCHASE, to: { ...PURCHASE.to, phone: '5065550199x12' } };
+    const body = JSON.parse(buildUpsShipRequest(ACCOUNT, req, 't').body!) as {
+      ShipmentRequest: { Shipment: { ShipTo: { Phone: unknown } } };
+    };
+    expect(body.ShipmentRequest.Shipment.ShipTo.Phone).toEqual({ Number: '5065550199', Extension: '12' });
+  });
+
   it('asks a ZPL label on 4×6 stock when so configured', () => {
     const body = JSON.parse(buildUpsShipRequest({ ...ACCOUNT, labelFormat: 'ZPL' }, PURCHASE, 't').body!) as {
       ShipmentRequest: { LabelSpecification: unknown };

@@ -176,9 +176,16 @@ function address(end: { postalCode: string; province: string; country: string; c
 
 /** Digits only; a North American number without its country code 1, as UPS's samples write it. */
 function phoneDigits(phone: string): string {
-  const digits = phone.replace(/[^0-9]/g, '');
+  // Stored phones carry an extension after 'x' (shared/phone.ts); UPS has a field of its own for it.
+  const [main = ''] = phone.split(/x/i);
+  const digits = main.replace(/[^0-9]/g, '');
   const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
   return national.slice(0, 15) || '0000000000';
+}
+
+function phoneOf(phone: string): { Number: string; Extension?: string } {
+  const ext = /x\s*([0-9]{1,4})/i.exec(phone)?.[1];
+  return { Number: phoneDigits(phone), ...(ext ? { Extension: ext } : {}) };
 }
 
 function party(p: LabelParty) {
@@ -186,7 +193,7 @@ function party(p: LabelParty) {
   return {
     Name: name,
     AttentionName: p.name.slice(0, 35),
-    Phone: { Number: phoneDigits(p.phone) },
+    Phone: phoneOf(p.phone),
     ...(p.email ? { EMailAddress: p.email } : {}),
     Address: address(p, [p.address1, p.address2]),
   };
