@@ -96,13 +96,16 @@ export type RoleChange = { kind: 'role'; userId: string; role: TRole };
 export type StatusChange = { kind: 'status'; userId: string; isActive: boolean };
 export type AddBalance = { kind: 'add-balance'; userId: string; amountCents: Cents; description: string };
 export type EditBalance = { kind: 'edit-balance'; userId: string; newBalanceCents: Cents; description: string };
-export type UserChange = RoleChange | StatusChange | AddBalance | EditBalance;
+/** Put the wallet on hold or lift its hold (decision 021), with the reason the audit log keeps. */
+export type WalletHoldChange = { kind: 'hold'; userId: string; onHold: boolean; reason: string };
+export type UserChange = RoleChange | StatusChange | AddBalance | EditBalance | WalletHoldChange;
 
 export type UserChangeResult =
-  | { kind: 'role' | 'status'; answer: TAdminUserChange }
+  | { kind: 'role' | 'status' | 'hold'; answer: TAdminUserChange }
   | { kind: 'add-balance' | 'edit-balance'; answer: TBalanceChange };
 
-const userPath = (userId: string, what: 'role' | 'status') => `/api/admin/users/${encodeURIComponent(userId)}/${what}`;
+const userPath = (userId: string, what: 'role' | 'status' | 'wallet-hold') =>
+  `/api/admin/users/${encodeURIComponent(userId)}/${what}`;
 
 /** The call of one change (PUT role, PUT status, POST add-balance, POST edit-balance). */
 export async function sendUserChange(change: UserChange): Promise<UserChangeResult> {
@@ -116,6 +119,14 @@ export async function sendUserChange(change: UserChange): Promise<UserChangeResu
       return {
         kind: change.kind,
         answer: await api.put<TAdminUserChange>(userPath(change.userId, 'status'), { isActive: change.isActive }),
+      };
+    case 'hold':
+      return {
+        kind: change.kind,
+        answer: await api.put<TAdminUserChange>(userPath(change.userId, 'wallet-hold'), {
+          onHold: change.onHold,
+          reason: change.reason,
+        }),
       };
     case 'add-balance':
       return {
@@ -148,7 +159,7 @@ export function useUserChange(selfId: string | undefined) {
     mutationKey: USER_CHANGE_KEY,
     mutationFn: sendUserChange,
     onSuccess: (result) => {
-      if (result.kind === 'role' || result.kind === 'status') {
+      if (result.kind === 'role' || result.kind === 'status' || result.kind === 'hold') {
         const updated = result.answer.user;
         queryClient.setQueryData<TAdminUser[]>(adminKeys.users, (users) =>
           users?.map((u) => (u.id === updated.id ? updated : u)),

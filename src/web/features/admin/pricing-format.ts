@@ -149,6 +149,8 @@ const DECLINE_KEYS: Record<string, string> = {
   stolen_card: 'declined',
   do_not_honor: 'declined',
   processing_error: 'processingError',
+  /** Ours (decision 021): the card has a chargeback on an earlier payment. */
+  card_disputed: 'disputed',
 };
 
 /** The provider's reason of a 402 decline; the provider's own message is shown in English. */

@@ -47,6 +47,36 @@ describe('classifyOrderError (spec §8 order errors, in their order)', () => {
     expect(kind(new Error('Insufficient wallet balance for the address'))).toBe('insufficient');
   });
 
+  it('a wallet on hold says why and what to do: the chargeback owed (top up with another card) or support', () => {
+    const owed = classifyOrderError(
+      apiError(403, {
+        message: 'Your wallet is on hold: … 30.00 CAD … Top up with another card …',
+        code: 'WALLET_ON_HOLD',
+        walletHold: { kind: 'uncovered_debit', owed: '30.00' },
+      }),
+    );
+    expect(owed.kind).toBe('held');
+    expect(owed.title.key).toBe('order.errors.held.title');
+    expect(owed.description).toMatchObject({ key: 'order.errors.held.owed', values: { amount: '30.00' } });
+    expect(owed.description.raw).toMatch(/Top up with another card/);
+    const admin = classifyOrderError(
+      apiError(403, { message: 'on hold', code: 'WALLET_ON_HOLD', walletHold: { kind: 'admin', owed: '0.00' } }),
+    );
+    expect(admin.description.key).toBe('order.errors.held.description');
+    const both = classifyOrderError(
+      apiError(403, { message: 'on hold', code: 'WALLET_ON_HOLD', walletHold: { kind: 'admin', owed: '5.00' } }),
+    );
+    expect(both.description).toMatchObject({ key: 'order.errors.held.adminOwed', values: { amount: '5.00' } });
+    // Its message may mention a balance: the hold comes before the balance rule.
+    expect(kind(apiError(403, { message: 'Insufficient wallet balance', code: 'WALLET_ON_HOLD' }))).toBe('held');
+    for (const dict of [en, zh]) {
+      const held = dict.order.errors.held;
+      expect(held.owed).toContain('{{amount}}');
+      expect(held.adminOwed).toContain('{{amount}}');
+      expect(held.title && held.description).toBeTruthy();
+    }
+  });
+
   it('carrier failures are processing issues with the customer service message', () => {
     for (const code of ['ORDER_PROCESSING_FAILED', 'ORDER_TIMEOUT', 'API_FAILURE', 'ORDER_CREATION_FAILED']) {
       expect(kind(apiError(502, { message: 'Invalid address from carrier', code }))).toBe('processing');

@@ -9,7 +9,7 @@ import type { TextRef } from '../../lib/error-message';
  * mention 'addresses', which rule 3 would otherwise catch).
  */
 export type OrderErrorKind =
-  'priceChanged' | 'insufficient' | 'processing' | 'address' | 'connection' | 'service' | 'generic';
+  'priceChanged' | 'held' | 'insufficient' | 'processing' | 'address' | 'connection' | 'service' | 'generic';
 
 export type OrderErrorInfo = { kind: OrderErrorKind; title: TextRef; description: TextRef };
 
@@ -21,7 +21,12 @@ const PROCESSING_CODES: readonly string[] = [
 ];
 
 /** Extra fields of a failed order's body (the ApiError keeps only message, code and field errors). */
-type OrderFailureBody = { customerServiceMessage?: unknown; orderCode?: unknown; refunded?: unknown };
+type OrderFailureBody = {
+  customerServiceMessage?: unknown;
+  orderCode?: unknown;
+  refunded?: unknown;
+  walletHold?: { kind?: unknown; owed?: unknown };
+};
 
 function failureBody(bodyText: string): OrderFailureBody {
   try {
@@ -63,6 +68,22 @@ function processingDescription(error: unknown): TextRef {
   return { key: 'order.errors.processing.fallback', raw };
 }
 
+/**
+ * WALLET_ON_HOLD (decision 021): why and what to do — an unpaid chargeback (top up with another card,
+ * or contact support) or a hold by support (contact support). The server's English text as `raw`.
+ */
+function heldDescription(error: unknown): TextRef {
+  const body = isApiError(error) ? failureBody(error.bodyText) : {};
+  const raw = isApiError(error) ? text(error.message) : undefined;
+  const owed = text(body.walletHold?.owed);
+  const owes = owed !== undefined && owed !== '0.00';
+  if (body.walletHold?.kind === 'uncovered_debit' && owes) {
+    return { key: 'order.errors.held.owed', values: { amount: owed }, raw };
+  }
+  if (owes) return { key: 'order.errors.held.adminOwed', values: { amount: owed }, raw };
+  return { key: 'order.errors.held.description', raw };
+}
+
 const info = (kind: OrderErrorKind, description?: TextRef): OrderErrorInfo => ({
   kind,
   title: { key: `order.errors.${kind}.title` },
@@ -77,6 +98,7 @@ export function classifyOrderError(error: unknown): OrderErrorInfo {
 
   const rateGone = isApiError(error) && code === ErrorCode.NOT_FOUND && !!error.fieldErrors?.['rateDetails.id'];
   if (code === ErrorCode.PRICE_CHANGED || rateGone) return info('priceChanged');
+  if (code === ErrorCode.WALLET_ON_HOLD) return info('held', heldDescription(error));
   if (code === ErrorCode.INSUFFICIENT_BALANCE || has('Insufficient wallet balance')) return info('insufficient');
   if (code && PROCESSING_CODES.includes(code)) return info('processing', processingDescription(error));
   if (has('address', 'validation', 'postcode', 'province')) return info('address');

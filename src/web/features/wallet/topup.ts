@@ -226,6 +226,8 @@ const CARD_ERROR_KEYS: Record<string, string> = {
   processing_error: 'processingError',
   payment_intent_authentication_failure: 'authenticationFailed',
   authentication_required: 'authenticationRequired',
+  /** Ours (decision 021): the card has a chargeback on an earlier payment. */
+  card_disputed: 'disputed',
 };
 
 /**

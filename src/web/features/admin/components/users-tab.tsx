@@ -1,7 +1,19 @@
 import { useRef, useState } from 'react';
 import { useMutationState } from '@tanstack/react-query';
 import { Tooltip } from 'radix-ui';
-import { Building2, Flag, MinusCircle, PlusCircle, Pencil, UserCheck, UserCog, UserX, Users } from 'lucide-react';
+import {
+  Building2,
+  Flag,
+  Lock,
+  LockOpen,
+  MinusCircle,
+  PlusCircle,
+  Pencil,
+  UserCheck,
+  UserCog,
+  UserX,
+  Users,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TAdminOrganization, TAdminUser } from '../../../../shared/contracts/admin';
 import { ROLES, type TRole } from '../../../../shared/contracts/user';
@@ -21,6 +33,7 @@ import { USER_CHANGE_KEY, useAdminOrganizations, useAdminUsers, useUserChange, t
 import { personName } from '../admin-rules';
 import { showAdminFailure, showAdminSuccess } from '../admin-toasts';
 import { BalanceDialog, type BalanceMode } from './balance-dialogs';
+import { owedOf, WalletHoldDialog } from './wallet-hold-dialog';
 import {
   badgeClass,
   EmailText,
@@ -55,6 +68,8 @@ type RowActions = {
   onChooseRole: (role: TRole) => void;
   onStatus: () => void;
   onBalance: (mode: BalanceMode) => void;
+  /** Put the wallet on hold or lift its hold (a dialog asks the reason). */
+  onHold: (onHold: boolean) => void;
 };
 
 /**
@@ -72,6 +87,7 @@ export function UsersTab() {
   const pending = usePendingChanges();
   const [balance, setBalance] = useState<{ mode: BalanceMode; user: TAdminUser } | null>(null);
   const [deactivating, setDeactivating] = useState<TAdminUser | null>(null);
+  const [holding, setHolding] = useState<{ user: TAdminUser; onHold: boolean } | null>(null);
   const deactivateFocus = useDialogFocus();
   // One role change at a time: chosen in a row's select, saved only once the admin confirms it.
   const [roleDraft, setRoleDraft] = useState<{ user: TAdminUser; role: TRole; confirming: boolean } | null>(null);
@@ -122,6 +138,7 @@ export function UsersTab() {
     onChooseRole: (role) => setRoleDraft(role === user.role ? null : { user, role, confirming: true }),
     onStatus: () => (user.isActive ? setDeactivating(user) : changeStatus(user, true)),
     onBalance: (mode) => setBalance({ mode, user }),
+    onHold: (onHold) => setHolding({ user, onHold }),
   });
 
   let body: React.ReactNode;
@@ -173,7 +190,9 @@ export function UsersTab() {
                 <td className="px-4 py-3">
                   <div className="flex flex-col items-start gap-1">
                     <StatusBadge active={user.isActive} />
+                    <HoldBadge user={user} />
                     <StatusButton user={user} actions={a} compact />
+                    <HoldButton user={user} actions={a} compact />
                   </div>
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-700" data-testid="admin-user-created">
@@ -206,7 +225,10 @@ export function UsersTab() {
             >
               <div className="flex items-start justify-between gap-3">
                 <UserIdentity user={user} />
-                <StatusBadge active={user.isActive} />
+                <div className="flex flex-col items-end gap-1">
+                  <StatusBadge active={user.isActive} />
+                  <HoldBadge user={user} />
+                </div>
               </div>
               <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
                 <div>
@@ -227,6 +249,7 @@ export function UsersTab() {
                 <StatusButton user={user} actions={a} />
               </div>
               <BalanceButtons user={user} actions={a} />
+              <HoldButton user={user} actions={a} />
             </li>
           );
         })}
@@ -250,6 +273,11 @@ export function UsersTab() {
         <OrganizationsList />
       </div>
       <BalanceDialog mode={balance?.mode ?? 'add'} user={balance?.user ?? null} onClose={() => setBalance(null)} />
+      <WalletHoldDialog
+        user={holding?.user ?? null}
+        onHold={holding?.onHold ?? true}
+        onClose={() => setHolding(null)}
+      />
       <AlertDialog
         open={deactivating !== null}
         onOpenChange={(open) => {
@@ -424,6 +452,13 @@ function Balance({ user, inline }: { user: TAdminUser; inline?: boolean }) {
   const amount = formatMoney(parseCents(user.walletBalance) ?? 0, lang);
   const flagged = user.wallet.flaggedAt !== null;
   const reason = user.wallet.flagReason || t('admin.users.flaggedNoReason');
+  const owed = owedOf(user);
+  const owedLine =
+    owed > 0 ? (
+      <span className="block text-xs font-medium text-red-700" data-testid="admin-user-owed">
+        {t('admin.users.hold.owed', { amount: formatMoney(owed, lang) })}
+      </span>
+    ) : null;
   if (inline) {
     return (
       <div className="grid gap-1">
@@ -431,6 +466,7 @@ function Balance({ user, inline }: { user: TAdminUser; inline?: boolean }) {
           <span data-testid="admin-user-balance">{amount}</span>
           {flagged ? <Flag className="size-4 text-amber-600" aria-hidden="true" /> : null}
         </span>
+        {owedLine}
         {flagged ? (
           <span className="text-xs text-amber-800" data-testid="admin-user-flag">
             {t('admin.users.flagged', { reason })}
@@ -439,6 +475,19 @@ function Balance({ user, inline }: { user: TAdminUser; inline?: boolean }) {
       </div>
     );
   }
+  if (owedLine) {
+    return (
+      <div className="grid justify-items-end gap-0.5">
+        <BalanceFigure amount={amount} flagged={flagged} reason={reason} />
+        {owedLine}
+      </div>
+    );
+  }
+  return <BalanceFigure amount={amount} flagged={flagged} reason={reason} />;
+}
+
+function BalanceFigure({ amount, flagged, reason }: { amount: string; flagged: boolean; reason: string }) {
+  const { t } = useTranslation();
   return (
     <span className="inline-flex items-center justify-end gap-1.5 font-semibold text-slate-900 tabular-nums">
       {flagged ? (
@@ -466,6 +515,48 @@ function Balance({ user, inline }: { user: TAdminUser; inline?: boolean }) {
       ) : null}
       <span data-testid="admin-user-balance">{amount}</span>
     </span>
+  );
+}
+
+/** The wallet's hold (decision 021): by an admin, or by itself while a chargeback is owed. */
+function HoldBadge({ user }: { user: TAdminUser }) {
+  const { t } = useTranslation();
+  const hold = user.wallet.hold;
+  if (!hold) return null;
+  const label = t(hold.kind === 'admin' ? 'admin.users.hold.badgeAdmin' : 'admin.users.hold.badgeOwed');
+  return (
+    <span
+      className={cn(badgeClass, 'bg-red-100 text-red-800')}
+      title={
+        hold.kind === 'admin' && hold.reason ? t('admin.users.hold.reasonTitle', { reason: hold.reason }) : undefined
+      }
+      data-testid="admin-user-hold"
+      data-kind={hold.kind}
+    >
+      <Lock className="size-3" aria-hidden="true" />
+      {label}
+    </span>
+  );
+}
+
+function HoldButton({ user, actions, compact }: { user: TAdminUser; actions: RowActions; compact?: boolean }) {
+  const { t } = useTranslation();
+  const held = Boolean(user.wallet.hold);
+  const label = held ? t('admin.users.hold.lift') : t('admin.users.hold.put');
+  return (
+    <Button
+      variant={held ? 'secondary' : 'ghost'}
+      size="sm"
+      onClick={() => actions.onHold(!held)}
+      disabled={actions.pending}
+      aria-label={compact ? `${label}: ${personName(user)}` : undefined}
+      className={held ? undefined : 'text-red-700 hover:bg-red-50'}
+      data-testid="admin-user-hold-toggle"
+      data-held={held}
+    >
+      {held ? <LockOpen className="size-4" aria-hidden="true" /> : <Lock className="size-4" aria-hidden="true" />}
+      {label}
+    </Button>
   );
 }
 
