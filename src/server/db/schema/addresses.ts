@@ -16,6 +16,7 @@ export const addresses = pgTable('addresses', {
   country: text('country', { enum: ['CA', 'US'] })
     .notNull()
     .default('CA'),
+  /** Stored form (shared/phone.ts): '4165550100', '4165550100x12', '+442079460958'; migration 0013. */
   phone: text('phone').notNull(),
   email: text('email').notNull().default(''),
   isDefault: boolean('is_default').notNull().default(false),
