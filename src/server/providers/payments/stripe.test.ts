@@ -521,6 +521,39 @@ describe('Stripe adapter: the requests it sends', () => {
     ]);
     expect(client.requests[0].headers['idempotency-key']).toBe('detach-pm_visa');
   });
+
+  it('refunds what is left of a payment with our key, and leaves one refunded in full alone (decision 021)', async () => {
+    let refunded = 0;
+    const { payments, client } = setup((req) => {
+      if (req.path === '/v1/refunds') {
+        refunded = 5000;
+        return ok({ id: 're_1', object: 'refund', amount: 5000, payment_intent: 'pi_1', status: 'succeeded' });
+      }
+      return ok(
+        intent({
+          status: 'succeeded',
+          payment_method: paymentMethod(),
+          latest_charge: { id: 'ch_1', object: 'charge', amount_refunded: refunded, disputed: false },
+        }),
+      );
+    });
+    const state = await payments.refundPayment('pi_1', 'refused:abc');
+    expect(state.amountRefundedCents).toBe(5000);
+    expect(client.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /v1/payment_intents/pi_1',
+      'POST /v1/refunds',
+      'GET /v1/payment_intents/pi_1',
+    ]);
+    expect(client.requests[1].form).toEqual({ payment_intent: 'pi_1' });
+    expect(client.requests[1].headers['idempotency-key']).toBe('refused:abc');
+    // Again: already refunded in full, no second refund is asked for.
+    client.requests.length = 0;
+    expect((await payments.refundPayment('pi_1', 'refused:abc')).amountRefundedCents).toBe(5000);
+    expect(client.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /v1/payment_intents/pi_1',
+      'GET /v1/payment_intents/pi_1',
+    ]);
+  });
 });
 
 describe('Stripe adapter: when Stripe is not there', () => {
