@@ -1,0 +1,171 @@
+/**
+ * Decision 021 in Chromium: an admin puts a wallet on hold in the users tab (a reason asked), the
+ * user's order then shows why and what to do, nothing is charged; the admin lifts it. Desktop and
+ * phone, English and Chinese.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
+import { newAccount, signInViaUi, signUpViaApi } from './helpers/accounts';
+import { horizontalOverflow, screenshots, seriousViolations } from './helpers/page-checks';
+
+const ADMIN = { email: 'admin-hold@example.com', password: 'Admin-pass-2026' };
+const shot = screenshots('wallet-hold');
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+describe('wallet holds in Chromium', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([
+      startApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  const contexts: BrowserContext[] = [];
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  async function open(viewport: { width: number; height: number }): Promise<Page> {
+    const { page, context } = await newPage(browser, app, { viewport });
+    contexts.push(context);
+    return page;
+  }
+
+  const userRow = (page: Page, email: string) => page.locator(`[data-testid="admin-user"][data-email="${email}"]`);
+
+  async function fund(userId: string, amount: string): Promise<void> {
+    const adminContext = await browser.newContext({ baseURL: app.url });
+    try {
+      expect((await adminContext.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
+      const added = await adminContext.request.post('/api/admin/add-balance', {
+        data: { userId, amount, description: 'hold e2e' },
+      });
+      expect(added.status(), await added.text()).toBe(200);
+    } finally {
+      await adminContext.close();
+    }
+  }
+
+  async function quoteThroughForm(page: Page): Promise<void> {
+    await page.goto('/create-shipment');
+    await page.getByTestId('create-shipment').waitFor();
+    const fill = (id: string, value: string) => page.locator(`#${id}`).fill(value);
+    await fill('sender-first-name', 'Rachel');
+    await fill('sender-last-name', 'Green');
+    await fill('sender-address1', '90 Bedford Rd');
+    await fill('sender-city', 'Toronto');
+    await page.locator('#sender-province').selectOption('ON');
+    await fill('sender-postal-code', 'M5R 2K2');
+    await fill('sender-phone', '416-555-0134');
+    await fill('sender-email', 'rachel@example.com');
+    await fill('receiver-first-name', 'Monica');
+    await fill('receiver-last-name', 'Geller');
+    await fill('receiver-address1', '2200 Kingsway');
+    await fill('receiver-city', 'Vancouver');
+    await page.locator('#receiver-province').selectOption('BC');
+    await fill('receiver-postal-code', 'V5K 0A1');
+    await fill('receiver-phone', '778-555-0123');
+    await fill('package-weight', '2.5');
+    await fill('package-length', '10');
+    await fill('package-width', '8');
+    await fill('package-height', '4');
+    await page.getByTestId('calculate-rates').click();
+    await page.waitForURL('**/rate-selection');
+    await page.getByTestId('rate-options').waitFor({ timeout: 30_000 });
+  }
+
+  it('the admin puts a wallet on hold in the users tab; the user’s order says why and what to do and charges nothing; the admin lifts it', async () => {
+    // The user, funded.
+    const user = await open(DESKTOP);
+    const account = await signUpViaApi(user, app, { ...newAccount('hold'), firstName: 'Hana', lastName: 'Hold' });
+    const me = (await (await user.request.get('/api/user')).json()) as { id: string };
+    await fund(me.id, '150.00');
+
+    // The admin: Put on hold, a reason is required.
+    const admin = await open(DESKTOP);
+    await signInViaUi(admin, ADMIN);
+    await admin.goto('/admin');
+    await admin.getByTestId('admin-page').waitFor();
+    const row = userRow(admin, account.email);
+    await row.waitFor();
+    expect(await row.getByTestId('admin-user-hold').count()).toBe(0);
+    await row.getByTestId('admin-user-hold-toggle').click();
+    const dialog = admin.getByTestId('wallet-hold-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('data-mode')).toBe('put');
+    await admin.getByTestId('wallet-hold-submit').click();
+    await dialog.getByText('Give a reason').waitFor();
+    await admin.getByTestId('wallet-hold-reason').fill('Orders to a reshipper under review');
+    expect(await seriousViolations(admin)).toEqual([]);
+    await shot(admin, 'put-on-hold-en-desktop', false);
+    await admin.getByTestId('wallet-hold-submit').click();
+    await admin.getByTestId('toast').filter({ hasText: 'Wallet on hold' }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const badge = row.getByTestId('admin-user-hold');
+    await badge.waitFor();
+    expect(await badge.getAttribute('data-kind')).toBe('admin');
+    expect(await badge.textContent()).toBe('On hold');
+    expect(await row.getByTestId('admin-user-hold-toggle').textContent()).toBe('Lift hold');
+    await shot(admin, 'users-held-en-desktop');
+
+    // Phone and Chinese: the card shows the hold and its action, nothing scrolls sideways.
+    await admin.setViewportSize(PHONE);
+    await admin.evaluate(() => localStorage.setItem('voyageur.lang', 'zh'));
+    await admin.goto('/admin');
+    await admin.getByTestId('admin-users-cards').waitFor();
+    const card = userRow(admin, account.email);
+    expect(await card.getByTestId('admin-user-hold').textContent()).toBe('已冻结');
+    expect(await card.getByTestId('admin-user-hold-toggle').textContent()).toBe('解除冻结');
+    expect(await horizontalOverflow(admin)).toBeLessThanOrEqual(0);
+    await shot(admin, 'users-held-zh-phone');
+    await admin.evaluate(() => localStorage.setItem('voyageur.lang', 'en'));
+
+    // The user's order: the panel says the wallet is on hold, why and what to do; nothing charged.
+    await quoteThroughForm(user);
+    const place = user.getByTestId('place-order');
+    await expect.poll(() => place.isEnabled()).toBe(true);
+    await place.click();
+    const error = user.getByTestId('order-error').first();
+    await error.waitFor();
+    expect(await error.getAttribute('data-kind')).toBe('held');
+    const said = await error.textContent();
+    expect(said).toContain('Your wallet is on hold');
+    expect(said).toContain('Contact support');
+    expect(await user.getByTestId('order-progress').count()).toBe(0);
+    expect(((await (await user.request.get('/api/wallet')).json()) as { balance: string }).balance).toBe('150.00');
+    expect(await seriousViolations(user)).toEqual([]);
+    await shot(user, 'order-held-en-desktop');
+    // In Chinese too.
+    await user.evaluate(() => localStorage.setItem('voyageur.lang', 'zh'));
+    await user.reload();
+    await quoteThroughForm(user);
+    await expect.poll(() => user.getByTestId('place-order').isEnabled()).toBe(true);
+    await user.getByTestId('place-order').click();
+    const zhError = user.getByTestId('order-error').first();
+    await zhError.waitFor();
+    expect(await zhError.textContent()).toContain('您的钱包已被冻结');
+    await shot(user, 'order-held-zh-desktop');
+    await user.evaluate(() => localStorage.setItem('voyageur.lang', 'en'));
+
+    // The admin lifts the hold (a reason again); the order goes through.
+    await admin.setViewportSize(DESKTOP);
+    await admin.goto('/admin');
+    await userRow(admin, account.email).getByTestId('admin-user-hold-toggle').click();
+    expect(await dialog.getAttribute('data-mode')).toBe('lift');
+    await admin.getByTestId('wallet-hold-reason').fill('Reviewed with the customer');
+    await admin.getByTestId('wallet-hold-submit').click();
+    await admin.getByTestId('toast').filter({ hasText: 'Hold lifted' }).waitFor();
+    await expect.poll(() => userRow(admin, account.email).getByTestId('admin-user-hold').count()).toBe(0);
+
+    await quoteThroughForm(user);
+    await expect.poll(() => user.getByTestId('place-order').isEnabled()).toBe(true);
+    await user.getByTestId('place-order').click();
+    await user.getByTestId('order-code').waitFor({ timeout: 15_000 });
+  }, 300_000);
+});
