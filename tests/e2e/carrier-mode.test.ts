@@ -10,10 +10,12 @@ import type { TRateOption } from '../../src/shared/contracts/rates';
 import type { TCreatedShipment } from '../../src/shared/contracts/shipments';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
 import { signUpViaApi } from './helpers/accounts';
+import { screenshots, seriousViolations } from './helpers/page-checks';
 
 const ADMIN = { email: 'admin-carrier-mode@example.com', password: 'Admin-pass-2026' };
 const DESKTOP = { width: 1366, height: 900 };
 const SIMULATED = 'Simulated carrier: no real parcel is shipped';
+const shot = screenshots('carrier-mode');
 
 const FROM = {
   firstName: 'Ana',
@@ -132,6 +134,10 @@ describe('carrier mode in Chromium (every carrier is the sandbox)', () => {
     expect(text).not.toMatch(/\blive\b/i);
     expect(await badge.getAttribute('title')).toContain('Every carrier is simulated (sandbox)');
     expect(await badge.locator('.animate-ping').count()).toBe(0);
+    // Shown whole, not cut to 'Sand…'.
+    const cut = await badge.locator('span.truncate').evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(cut).toBe(false);
+    await shot(page, 'sidebar', false);
     // Nothing on the page says Live any more.
     expect(await page.getByText('Live', { exact: true }).count()).toBe(0);
 
@@ -179,6 +185,8 @@ describe('carrier mode in Chromium (every carrier is the sandbox)', () => {
     expect(await rateBadges.first().getAttribute('title')).toBe(SIMULATED);
     // Screen readers hear it with the option's name.
     expect(await page.getByRole('radio', { name: new RegExp(SIMULATED) }).count()).toBe(n);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'rates', false);
 
     // A shipment bought from the sandbox: the list, the detail, the dashboard.
     const created = await placeOrder(page);
@@ -189,17 +197,20 @@ describe('carrier mode in Chromium (every carrier is the sandbox)', () => {
     expect((await cardBadge.innerText()).trim().startsWith('Test')).toBe(true);
     expect(await cardBadge.getAttribute('title')).toBe(SIMULATED);
     expect(await cardBadge.getAttribute('data-mode')).toBe('sandbox');
+    expect(await seriousViolations(page)).toEqual([]);
 
     await card.getByTestId('shipment-view').click();
     const dialog = page.getByRole('dialog', { name: 'Shipment details' });
     await dialog.getByTestId('shipment-detail-body').waitFor();
     expect(await dialog.getByTestId('test-mode-badge').getAttribute('title')).toBe(SIMULATED);
+    await shot(page, 'detail', false);
     await page.keyboard.press('Escape');
 
     await page.goto('/dashboard');
     const recent = page.getByTestId('recent-item').first();
     await recent.waitFor();
     expect((await recent.getByTestId('test-mode-badge').innerText()).trim().startsWith('Test')).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByTestId('language-select').selectOption('zh');
     await expect

@@ -21,7 +21,7 @@ function CarrierStatusBadge() {
   return (
     <span
       className={cn(
-        'ml-auto inline-flex min-w-0 items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium',
+        'inline-flex max-w-full items-center gap-1.5 rounded-full px-2 py-px text-[11px] leading-4 font-medium',
         live ? 'bg-emerald-500/10 text-emerald-300' : 'bg-amber-400/10 text-amber-200',
       )}
       title={description}
@@ -57,8 +57,11 @@ export function Sidebar({ user, onNavigate }: { user: TUser; onNavigate?: () => 
         <span className="flex size-8 items-center justify-center rounded-md bg-indigo-500 text-white">
           <Truck className="size-5" aria-hidden="true" />
         </span>
-        <span className="text-lg font-semibold text-white">Voyageur</span>
-        <CarrierStatusBadge />
+        {/* The carrier status sits under the name, where a mix ('Live · 2 test · 1 sandbox') has room. */}
+        <div className="flex min-w-0 flex-col items-start gap-0.5">
+          <span className="text-lg leading-6 font-semibold text-white">Voyageur</span>
+          <CarrierStatusBadge />
+        </div>
       </div>
       <nav aria-label={t('shell.mainNavigation')} className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="grid gap-1">
