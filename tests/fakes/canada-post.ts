@@ -1,0 +1,214 @@
+import {
+  basic,
+  expectHeader,
+  fixtureReader,
+  freshNumber,
+  header,
+  requireXml,
+  startFake,
+  xmlHas,
+  xmlText,
+  type Answer,
+  type FakeCarrier,
+  type FakeContext,
+  type FakeOptions,
+  type Recorded,
+} from './core';
+
+/*
+ * A fake Canada Post (REST + XML web services) on loopback: rating, contract and non-contract
+ * shipments, the label artifact, void (DELETE of a shipment not yet transmitted) and refund requests,
+ * tracking by PIN. Answers are the documented bodies of src/server/providers/carriers/canada-post/
+ * fixtures/ with each shipment's own id, PIN and links on this server.
+ */
+
+export type FakeCanadaPostOptions = FakeOptions & {
+  username?: string;
+  password?: string;
+  customerNumber?: string;
+};
+
+export const FAKE_CANADA_POST_DEFAULTS = {
+  username: 'fake-cp-user',
+  password: 'fake-cp-pass',
+  customerNumber: '0002004381',
+};
+
+const MEDIA = {
+  rate: 'application/vnd.cpc.ship.rate-v4+xml',
+  shipment: 'application/vnd.cpc.shipment-v8+xml',
+  ncshipment: 'application/vnd.cpc.ncshipment-v4+xml',
+  track: 'application/vnd.cpc.track-v2+xml',
+  pdf: 'application/pdf',
+};
+const NS = {
+  rate: 'http://www.canadapost.ca/ws/ship/rate-v4',
+  shipment: 'http://www.canadapost.ca/ws/shipment-v8',
+  ncshipment: 'http://www.canadapost.ca/ws/ncshipment-v4',
+};
+const TEST_HOST = 'https://ct.soa-gw.canadapost.ca';
+const FIXTURE = {
+  contract: {
+    id: '545021584835957806',
+    pin: '7023210039414604',
+    artifact: '/rs/artifact/6e93d53968881714/10001782951/0',
+  },
+  nc: { id: '406951321983787352', pin: '7023210039414611', artifact: '/ers/artifact/76108cb5192002d5/21238/0' },
+};
+
+const f = fixtureReader('canada-post');
+const MESSAGES = 'application/vnd.cpc.messages+xml';
+
+const xml = (status: number, contentType: string, body: string): Answer => ({ status, contentType, body });
+
+/** Canada Post's messages document (its documented error shape). */
+function messages(status: number, description: string, code = ''): Answer {
+  const codeXml = code ? `<code>${code}</code>` : '';
+  return xml(
+    status,
+    MESSAGES,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<messages xmlns="http://www.canadapost.ca/ws/messages"><message>${codeXml}<description>${escapeXml(description)}</description></message></messages>`,
+  );
+}
+
+function escapeXml(s: string): string {
+  return s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+type CpShipmentState = { kind: 'contract' | 'non-contract'; transmitted: boolean; refundRequested: boolean };
+
+export async function startFakeCanadaPost(opts: FakeCanadaPostOptions = {}): Promise<FakeCarrier> {
+  const cfg = { ...FAKE_CANADA_POST_DEFAULTS, ...opts };
+  const extra = new Map<string, CpShipmentState>();
+  const byId = (ctx: FakeContext, id: string) => [...ctx.shipments.values()].find((s) => s.shipmentId === id);
+  const c = cfg.customerNumber;
+
+  const handler = (ctx: FakeContext) => {
+    const { req } = ctx;
+    const op = opOf(req, c);
+    if (op === 'unknown') return { op, answer: messages(404, `No such resource: ${req.method} ${req.path}`) };
+    if (header(req, 'authorization') !== basic(cfg.username, cfg.password)) {
+      return { op, answer: xml(401, MESSAGES, f.text('error-auth.xml')) };
+    }
+    if (ctx.failing()) return { op, answer: { status: 503, contentType: 'text/plain', body: 'Service Unavailable' } };
+
+    if (op === 'rate') {
+      expectHeader(req, 'content-type', MEDIA.rate, true);
+      expectHeader(req, 'accept', MEDIA.rate);
+      namespace(req, NS.rate);
+      requireXml(req, ['customer-number', 'weight', 'origin-postal-code']);
+      if (xmlText(req.body, 'customer-number') !== c) req.problems.push('customer-number: not the account');
+      if (!xmlHas(req.body, 'destination')) req.problems.push('<destination>: required');
+      if (req.problems.length) return { op, answer: messages(400, req.problems.join('; ')) };
+      return { op, answer: xml(200, MEDIA.rate, f.text('rate-response.xml')) };
+    }
+
+    if (op === 'ship' || op === 'ncship') {
+      const contract = op === 'ship';
+      const media = contract ? MEDIA.shipment : MEDIA.ncshipment;
+      expectHeader(req, 'content-type', media, true);
+      expectHeader(req, 'accept', media);
+      namespace(req, contract ? NS.shipment : NS.ncshipment);
+      requireXml(req, ['requested-shipping-point', 'service-code', 'postal-zip-code', 'weight', 'name', 'city']);
+      if (!xmlHas(req.body, 'sender') || !xmlHas(req.body, 'destination')) {
+        req.problems.push('<sender> and <destination>: required');
+      }
+      if (req.problems.length) return { op: 'ship', answer: messages(400, req.problems.join('; ')) };
+      const shipmentId = freshNumber('5', 17);
+      const pin = freshNumber('70', 14);
+      const transmitted = contract && xmlText(req.body, 'transmit-shipment') === 'true';
+      ctx.shipments.set(pin, {
+        trackingNumber: pin,
+        shipmentId,
+        reference: contract ? xmlText(req.body, 'customer-request-id') : null,
+        service: xmlText(req.body, 'service-code') ?? '',
+        status: 'created',
+        createdAt: new Date(),
+      });
+      extra.set(pin, { kind: contract ? 'contract' : 'non-contract', transmitted, refundRequested: false });
+      if (ctx.opts.hangPurchase) return { op: 'ship', answer: 'hang' as const };
+      const fx = contract ? FIXTURE.contract : FIXTURE.nc;
+      let body = f
+        .text(contract ? 'shipment-response.xml' : 'ncshipment-response.xml')
+        .replaceAll(fx.id, shipmentId)
+        .replaceAll(fx.pin, pin)
+        .replaceAll(fx.artifact, `/rs/artifact/${shipmentId}/label/0`)
+        .replaceAll(TEST_HOST, ctx.url);
+      if (contract && !transmitted) body = body.replace('>transmitted<', '>created<');
+      return { op: 'ship', answer: xml(200, media, body) };
+    }
+
+    if (op === 'label') {
+      expectHeader(req, 'accept', MEDIA.pdf);
+      const id = req.path.split('/')[3] ?? '';
+      if (!byId(ctx, id)) return { op, answer: messages(404, 'No artifact found', '004') };
+      return { op, answer: { status: 200, contentType: MEDIA.pdf, body: f.bytes('label.pdf') } };
+    }
+
+    if (op === 'delete') {
+      expectHeader(req, 'accept', MEDIA.shipment);
+      const s = byId(ctx, req.path.split('/').pop() ?? '');
+      const state = s ? extra.get(s.trackingNumber) : undefined;
+      if (!s || !state) return { op: 'void', answer: messages(404, 'Shipment not found', '004') };
+      if (ctx.opts.refuseVoid || state.transmitted || s.status !== 'created') {
+        return {
+          op: 'void',
+          answer: messages(400, 'The shipment has been transmitted and cannot be voided; request a refund.'),
+        };
+      }
+      s.status = 'voided';
+      return { op: 'void', answer: { status: 204, contentType: 'text/plain', body: '' } };
+    }
+
+    if (op === 'refund' || op === 'ncrefund') {
+      const contract = op === 'refund';
+      const media = contract ? MEDIA.shipment : MEDIA.ncshipment;
+      expectHeader(req, 'content-type', media, true);
+      expectHeader(req, 'accept', media);
+      namespace(req, contract ? NS.shipment : NS.ncshipment);
+      requireXml(req, ['email']);
+      const parts = req.path.split('/');
+      const s = byId(ctx, parts[parts.length - 2] ?? '');
+      const state = s ? extra.get(s.trackingNumber) : undefined;
+      if (req.problems.length) return { op: 'void', answer: messages(400, req.problems.join('; ')) };
+      if (!s || !state) return { op: 'void', answer: messages(404, 'Shipment not found', '004') };
+      if (ctx.opts.refuseVoid || state.refundRequested) {
+        return { op: 'void', answer: xml(400, MESSAGES, f.text('void-refused.xml')) };
+      }
+      state.refundRequested = true;
+      s.status = 'voided';
+      let body = f.text('refund-response.xml');
+      if (!contract) {
+        body = body
+          .replaceAll('shipment-refund-request-info', 'non-contract-shipment-refund-request-info')
+          .replace(NS.shipment, NS.ncshipment);
+      }
+      return { op: 'void', answer: xml(200, media, body) };
+    }
+
+    // track
+    expectHeader(req, 'accept', MEDIA.track);
+    const pin = decodeURIComponent(req.path.split('/')[4] ?? '');
+    if (!ctx.shipments.has(pin)) return { op, answer: xml(404, MESSAGES, f.text('track-not-found.xml')) };
+    return { op, answer: xml(200, MEDIA.track, f.text('track-response.xml').replaceAll(FIXTURE.contract.pin, pin)) };
+  };
+
+  return startFake('Canada Post', handler, opts);
+}
+
+function namespace(req: Recorded, ns: string): void {
+  if (!req.body.includes(`xmlns="${ns}"`)) req.problems.push(`namespace: expected ${ns}`);
+}
+
+function opOf(req: Recorded, c: string): string {
+  const { method, path } = req;
+  if (method === 'POST' && path === '/rs/ship/price') return 'rate';
+  if (method === 'POST' && path === `/rs/${c}/${c}/shipment`) return 'ship';
+  if (method === 'POST' && path === `/rs/${c}/ncshipment`) return 'ncship';
+  if (method === 'GET' && /^\/rs\/artifact\/[^/]+\/label\/0$/.test(path)) return 'label';
+  if (method === 'DELETE' && new RegExp(`^/rs/${c}/${c}/shipment/[^/]+$`).test(path)) return 'delete';
+  if (method === 'POST' && new RegExp(`^/rs/${c}/${c}/shipment/[^/]+/refund$`).test(path)) return 'refund';
+  if (method === 'POST' && new RegExp(`^/rs/${c}/ncshipment/[^/]+/refund$`).test(path)) return 'ncrefund';
+  if (method === 'GET' && /^\/vis\/track\/pin\/[^/]+\/detail$/.test(path)) return 'track';
+  return 'unknown';
+}
