@@ -1,10 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCanadaPostClient } from '../../src/server/providers/carriers/canada-post/client';
 import * as cp from '../../src/server/providers/carriers/canada-post/fixtures/requests';
+import { createDhlClient } from '../../src/server/providers/carriers/dhl/client';
+import * as dhl from '../../src/server/providers/carriers/dhl/fixtures/requests';
+import { createFedexClient } from '../../src/server/providers/carriers/fedex/client';
+import * as fedex from '../../src/server/providers/carriers/fedex/fixtures/samples';
+import { createPurolatorClient } from '../../src/server/providers/carriers/purolator/client';
+import * as puro from '../../src/server/providers/carriers/purolator/fixtures/requests';
 import { createUpsClient } from '../../src/server/providers/carriers/ups/client';
 import * as ups from '../../src/server/providers/carriers/ups/fixtures/samples';
 import { FAKE_CANADA_POST_DEFAULTS, startFakeCanadaPost } from '../fakes/canada-post';
 import type { FakeCarrier } from '../fakes/core';
+import { FAKE_DHL_DEFAULTS, startFakeDhl } from '../fakes/dhl';
+import { FAKE_FEDEX_DEFAULTS, startFakeFedex } from '../fakes/fedex';
+import { startFakeCarriers } from '../fakes/index';
+import { FAKE_PUROLATOR_DEFAULTS, startFakePurolator } from '../fakes/purolator';
 import { FAKE_UPS_DEFAULTS, startFakeUps } from '../fakes/ups';
 
 /*
@@ -158,5 +168,125 @@ describe('fake Canada Post', () => {
     const client = createCanadaPostClient({ ...FAKE_CANADA_POST_DEFAULTS, baseUrl: fake.url, mode: 'test' });
     await expect(client.quote(cp.QUOTE)).rejects.toMatchObject({ reason: 'UNAVAILABLE' });
     expect(fake.requests[0]!.status).toBe(401);
+  });
+});
+
+describe('fake FedEx', () => {
+  it('rates, ships a PDF label, tracks, cancels; a 401 refreshes the token once under 20 concurrent quotes', async () => {
+    const fake = await startFakeFedex();
+    started.push(fake);
+    const client = createFedexClient({
+      account: { ...fedex.ACCOUNT, ...FAKE_FEDEX_DEFAULTS, baseUrl: fake.url },
+      timeoutMs: 2_000,
+    });
+    expect((await client.rate(fedex.QUOTE)).quotes.length).toBeGreaterThan(0);
+    const bought = await client.purchase(fedex.PURCHASE);
+    expect(bought.label).toMatchObject({ kind: 'bytes', mediaType: 'application/pdf' });
+    expect(fake.shipments.get(bought.trackingNumber)?.reference).toBeTruthy();
+    expect((await client.track(bought.trackingNumber)).length).toBeGreaterThan(0);
+    await client.void(bought.trackingNumber);
+    await expect(client.void(bought.trackingNumber)).rejects.toMatchObject({ reason: 'NOT_VOIDABLE' });
+    await expect(client.track('790000000000')).rejects.toMatchObject({ reason: 'NOT_FOUND' });
+
+    fake.set({ expireTokens: true });
+    await Promise.all(Array.from({ length: 20 }, () => client.rate(fedex.QUOTE)));
+    expect(fake.requests.filter((r) => r.op === 'token')).toHaveLength(2);
+
+    fake.set({ failNext: 1 });
+    await expect(client.rate(fedex.QUOTE)).rejects.toMatchObject({ reason: 'UNAVAILABLE' });
+    const again = await client.purchase(fedex.PURCHASE);
+    fake.set({ refuseVoid: true });
+    await expect(client.void(again.trackingNumber)).rejects.toMatchObject({ reason: 'NOT_VOIDABLE' });
+    noProblems(fake);
+  });
+});
+
+describe('fake Purolator', () => {
+  const start = async (opts = {}) => {
+    const fake = await startFakePurolator(opts);
+    started.push(fake);
+    const client = createPurolatorClient(
+      { ...FAKE_PUROLATOR_DEFAULTS, baseUrl: fake.url, mode: 'test' },
+      { timeoutMs: 2_000 },
+    );
+    return { fake, client };
+  };
+
+  it('estimates, ships with the PDF inline, tracks and voids; a refused void and a SOAP fault', async () => {
+    const { fake, client } = await start();
+    expect((await client.quote(puro.QUOTE)).length).toBeGreaterThan(0);
+    const bought = await client.purchase(puro.PURCHASE);
+    expect(bought.label?.mediaType).toBe('application/pdf');
+    expect(fake.shipments.get(bought.trackingNumber)?.reference).toBe(puro.PURCHASE.reference);
+    expect((await client.track(bought.trackingNumber)).length).toBeGreaterThan(0);
+    await client.void(bought.trackingNumber);
+    await expect(client.void(bought.trackingNumber)).rejects.toMatchObject({ reason: 'NOT_VOIDABLE' });
+    await expect(client.track('329000000000')).rejects.toMatchObject({ reason: 'NOT_FOUND' });
+    fake.set({ failNext: 1 });
+    await expect(client.quote(puro.QUOTE)).rejects.toMatchObject({ reason: 'UNAVAILABLE' });
+    expect(fake.requests.map((r) => r.op)).toEqual(['rate', 'ship', 'label', 'track', 'void', 'void', 'track', 'rate']);
+    noProblems(fake);
+  });
+
+  it('the label by URL is fetched from the fake', async () => {
+    const { fake, client } = await start({ labelByUrl: true });
+    const bought = await client.purchase(puro.PURCHASE);
+    expect(Buffer.from(bought.label!.bytes).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(fake.requests.map((r) => `${r.op} ${r.status}`)).toEqual(['ship 200', 'label 200', 'label 200']);
+    noProblems(fake);
+  });
+});
+
+describe('fake DHL Express', () => {
+  it('rates, ships with the PDF label, tracks; a 5xx and a hung purchase', async () => {
+    const fake = await startFakeDhl();
+    started.push(fake);
+    const client = createDhlClient(
+      { ...FAKE_DHL_DEFAULTS, baseUrl: `${fake.url}/mydhlapi/test`, mode: 'test' },
+      {
+        timeoutMs: 2_000,
+      },
+    );
+    expect((await client.quote(dhl.QUOTE)).length).toBeGreaterThan(0);
+    const bought = await client.purchase(dhl.PURCHASE);
+    expect(bought.label.mediaType).toBe('application/pdf');
+    expect(fake.shipments.get(bought.trackingNumber)?.reference).toBe(dhl.PURCHASE.reference);
+    expect((await client.track(bought.trackingNumber)).length).toBeGreaterThan(0);
+    await expect(client.track('9999999999')).rejects.toMatchObject({ reason: 'NOT_FOUND' });
+    fake.set({ failNext: 1 });
+    await expect(client.quote(dhl.QUOTE)).rejects.toMatchObject({ reason: 'UNAVAILABLE' });
+    fake.set({ hangPurchase: true });
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 200);
+    await expect(client.purchase(dhl.PURCHASE, { signal: ac.signal })).rejects.toMatchObject({ reason: 'TIMEOUT' });
+    expect(fake.shipments.size).toBe(2);
+    noProblems(fake);
+  });
+});
+
+describe('startFakeCarriers', () => {
+  it('starts several fakes and gives the environment that points the server at them', async () => {
+    const all = await startFakeCarriers(['ups', 'canada-post'], { latencyMs: 10 });
+    try {
+      expect(all.env).toMatchObject({
+        UPS_BASE_URL: all.fakes.ups!.url,
+        UPS_MODE: 'test',
+        CANADA_POST_BASE_URL: all.fakes['canada-post']!.url,
+        CANADA_POST_MODE: 'test',
+      });
+      const client = createUpsClient({
+        account: {
+          clientId: all.env.UPS_CLIENT_ID!,
+          clientSecret: all.env.UPS_CLIENT_SECRET!,
+          accountNumber: all.env.UPS_ACCOUNT_NUMBER!,
+          baseUrl: all.env.UPS_BASE_URL!,
+          mode: 'test',
+        },
+      });
+      expect((await client.rate(ups.QUOTE)).quotes.length).toBeGreaterThan(0);
+      noProblems(all.fakes.ups!);
+    } finally {
+      await all.close();
+    }
   });
 });

@@ -1,0 +1,161 @@
+import {
+  at,
+  expectHeader,
+  fixtureReader,
+  freshNumber,
+  header,
+  parseJsonBody,
+  requireFields,
+  startFake,
+  type Answer,
+  type FakeCarrier,
+  type FakeContext,
+  type FakeOptions,
+} from './core';
+
+/*
+ * A fake FedEx (developer.fedex.com REST APIs) on loopback: OAuth, Rate quotes, Ship (create, cancel)
+ * and Track. Answers are the documented bodies of src/server/providers/carriers/fedex/fixtures/ with
+ * each shipment's own tracking number. FedEx has no lookup by our reference: none here either.
+ */
+
+export type FakeFedexOptions = FakeOptions & {
+  clientId?: string;
+  clientSecret?: string;
+  accountNumber?: string;
+};
+
+export const FAKE_FEDEX_DEFAULTS = {
+  clientId: 'fake-fedex-client',
+  clientSecret: 'fake-fedex-secret',
+  accountNumber: '740561073',
+};
+
+const f = fixtureReader('fedex');
+const FIXTURE_NUMBER = '794953535000';
+const JSON_TYPE = 'application/json';
+const json = (status: number, body: string): Answer => ({ status, contentType: JSON_TYPE, body });
+const fedexErrors = (status: number, code: string, message: string): Answer =>
+  json(status, JSON.stringify({ transactionId: 'fake-fedex-transaction', errors: [{ code, message }] }, null, 2));
+
+export async function startFakeFedex(opts: FakeFedexOptions = {}): Promise<FakeCarrier> {
+  const cfg = { ...FAKE_FEDEX_DEFAULTS, ...opts };
+  const valid = new Set<string>();
+  let issued = 0;
+
+  const handler = (ctx: FakeContext) => {
+    const { req } = ctx;
+    if (ctx.opts.expireTokens) {
+      valid.clear();
+      ctx.opts.expireTokens = false;
+    }
+
+    if (req.method === 'POST' && req.path === '/oauth/token') {
+      expectHeader(req, 'content-type', 'application/x-www-form-urlencoded', true);
+      const form = new URLSearchParams(req.body);
+      if (form.get('grant_type') !== 'client_credentials') req.problems.push('grant_type: expected client_credentials');
+      if (form.get('client_id') !== cfg.clientId || form.get('client_secret') !== cfg.clientSecret) {
+        req.problems.push('client_id/client_secret: not the account');
+      }
+      if (req.problems.length) return { op: 'token', answer: json(401, f.text('error-auth.json')) };
+      issued += 1;
+      const token = `fake-fedex-token-${issued}`;
+      valid.add(token);
+      const body = JSON.parse(f.text('token-response.json')) as Record<string, unknown>;
+      return { op: 'token', answer: json(200, JSON.stringify({ ...body, access_token: token })) };
+    }
+
+    const op =
+      req.method === 'POST' && req.path === '/rate/v1/rates/quotes'
+        ? 'rate'
+        : req.method === 'POST' && req.path === '/ship/v1/shipments'
+          ? 'ship'
+          : req.method === 'PUT' && req.path === '/ship/v1/shipments/cancel'
+            ? 'void'
+            : req.method === 'POST' && req.path === '/track/v1/trackingnumbers'
+              ? 'track'
+              : 'unknown';
+    if (op === 'unknown') return { op, answer: fedexErrors(404, 'NOT.FOUND.ERROR', 'The resource was not found.') };
+
+    const bearer = header(req, 'authorization').replace(/^Bearer /, '');
+    if (!valid.has(bearer)) return { op, answer: json(401, f.text('error-expired-token.json')) };
+    expectHeader(req, 'content-type', JSON_TYPE, true);
+    if (!header(req, 'x-locale')) req.problems.push('X-locale: expected');
+    if (ctx.failing()) return { op, answer: json(503, f.text('error-unavailable.json')) };
+    const body = parseJsonBody(req);
+
+    if (op === 'rate') {
+      requireFields(req, body, [
+        'accountNumber.value',
+        'requestedShipment.shipper.address.postalCode',
+        'requestedShipment.shipper.address.countryCode',
+        'requestedShipment.recipient.address.postalCode',
+        'requestedShipment.recipient.address.countryCode',
+        'requestedShipment.pickupType',
+        'requestedShipment.rateRequestType',
+        'requestedShipment.requestedPackageLineItems.0.weight.value',
+        'requestedShipment.requestedPackageLineItems.0.weight.units',
+      ]);
+      if (at(body, 'accountNumber.value') !== cfg.accountNumber) req.problems.push('accountNumber: not the account');
+      if (req.problems.length)
+        return { op, answer: fedexErrors(400, 'INVALID.INPUT.EXCEPTION', req.problems.join('; ')) };
+      return { op, answer: json(200, f.text('rate-response.json')) };
+    }
+
+    if (op === 'ship') {
+      requireFields(req, body, [
+        'labelResponseOptions',
+        'accountNumber.value',
+        'requestedShipment.shipper.contact.phoneNumber',
+        'requestedShipment.shipper.address.streetLines.0',
+        'requestedShipment.shipper.address.city',
+        'requestedShipment.recipients.0.contact.personName',
+        'requestedShipment.recipients.0.contact.phoneNumber',
+        'requestedShipment.recipients.0.address.streetLines.0',
+        'requestedShipment.recipients.0.address.city',
+        'requestedShipment.recipients.0.address.postalCode',
+        'requestedShipment.recipients.0.address.countryCode',
+        'requestedShipment.serviceType',
+        'requestedShipment.packagingType',
+        'requestedShipment.pickupType',
+        'requestedShipment.shippingChargesPayment.paymentType',
+        'requestedShipment.labelSpecification.imageType',
+        'requestedShipment.labelSpecification.labelStockType',
+        'requestedShipment.requestedPackageLineItems.0.weight.value',
+      ]);
+      if (req.problems.length) return { op, answer: json(400, f.text('error-ship-address.json')) };
+      const trackingNumber = freshNumber('79', 10);
+      const reference = at(body, 'requestedShipment.requestedPackageLineItems.0.customerReferences.0.value');
+      ctx.shipments.set(trackingNumber, {
+        trackingNumber,
+        shipmentId: trackingNumber,
+        reference: typeof reference === 'string' ? reference : null,
+        service: String(at(body, 'requestedShipment.serviceType')),
+        status: 'created',
+        createdAt: new Date(),
+      });
+      if (ctx.opts.hangPurchase) return { op, answer: 'hang' as const };
+      return { op, answer: json(200, f.text('ship-response.json').replaceAll(FIXTURE_NUMBER, trackingNumber)) };
+    }
+
+    if (op === 'void') {
+      requireFields(req, body, ['accountNumber.value', 'trackingNumber']);
+      if (req.problems.length) return { op, answer: json(400, f.text('cancel-error.json')) };
+      const s = ctx.shipments.get(String(at(body, 'trackingNumber')));
+      if (ctx.opts.refuseVoid || !s || s.status !== 'created') {
+        return { op, answer: json(200, f.text('cancel-refused.json')) };
+      }
+      s.status = 'voided';
+      return { op, answer: json(200, f.text('cancel-response.json')) };
+    }
+
+    // track
+    requireFields(req, body, ['trackingInfo.0.trackingNumberInfo.trackingNumber']);
+    const n = String(at(body, 'trackingInfo.0.trackingNumberInfo.trackingNumber') ?? '');
+    if (!ctx.shipments.has(n))
+      return { op, answer: json(200, f.text('track-not-found.json').replaceAll('123456789012', n)) };
+    return { op, answer: json(200, f.text('track-response.json').replaceAll(FIXTURE_NUMBER, n)) };
+  };
+
+  return startFake('FedEx', handler, opts);
+}
