@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyDiscount, ruleFor, markupOf } from './service';
+import { applyDiscount, priceFor, ruleFor, markupOf } from './service';
 
 describe('applyDiscount', () => {
   it('leaves the price alone without a discount', () => {
@@ -67,5 +67,28 @@ describe('price rules', () => {
     expect(markupOf(1999, rule({ markupBp: 1250, markupFixedCents: 150 }))).toBe(250 + 150);
     expect(markupOf(1000, null)).toBe(0);
     expect(applyDiscount(1000 + markupOf(1000, rule({})), { type: 'percentage', basisPoints: 1000 })).toBe(990);
+  });
+});
+
+describe('priceFor (quotes and orders price alike, issue 22)', () => {
+  const rule = { carrier: 'CA-UPS', serviceCode: null, organizationId: null, markupBp: 1000, markupFixedCents: 200 };
+  const cost = { carrier: 'CA-UPS', serviceCode: 'UPS.11', carrierPriceCents: 4000 };
+  const toBC = { origin: 'ON' as const, destination: 'BC' as const };
+  const day = new Date('2026-03-02T15:00:00Z');
+
+  it('is carrier cost + markup, then the discount, then taxes', () => {
+    const p = priceFor(cost, { discount: { type: 'percentage', basisPoints: 1000 }, rules: [rule] }, toBC, day);
+    expect(p.markupCents).toBe(600); // 10 % of 40.00 + 2.00
+    expect(p.listedCents).toBe(4600);
+    expect(p.discountedCents).toBe(4140);
+    expect(p.taxes.gstCents).toBe(207); // BC: 5 % GST
+    expect(p.totalCents).toBe(4140 + p.taxes.totalCents);
+  });
+
+  it('a 100 % discount is free, and the same option without it costs its full price', () => {
+    const free = priceFor(cost, { discount: { type: 'percentage', basisPoints: 10_000 }, rules: [] }, toBC, day);
+    expect(free.totalCents).toBe(0);
+    const full = priceFor(cost, { discount: null, rules: [] }, toBC, day);
+    expect(full.totalCents).toBe(4000 + 200);
   });
 });
