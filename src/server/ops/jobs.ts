@@ -22,7 +22,10 @@ export type Job = {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** Deletes what has expired for good: sessions, used-up codes and reset links, finished rate-limit windows. */
+/**
+ * Deletes what has expired for good: sessions, used-up codes and reset links, finished rate-limit
+ * windows, carrier calls older than a day (the admin's carriers view reads the last hour).
+ */
 export const pruneExpired: Job = {
   name: 'prune-expired',
   everyMs: HOUR,
@@ -48,6 +51,9 @@ export const pruneExpired: Job = {
       ),
       rateLimits: await count(
         sql`with d as (delete from rate_limits where window_start < ${dayAgo}::timestamptz returning 1) select count(*)::int as n from d`,
+      ),
+      carrierCalls: await count(
+        sql`with d as (delete from carrier_calls where at < ${dayAgo}::timestamptz returning 1) select count(*)::int as n from d`,
       ),
     };
   },

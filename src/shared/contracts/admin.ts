@@ -73,13 +73,12 @@ export const ZAdminUser = z.object({
     flagReason: z.string().nullable(),
     /**
      * Uncovered chargebacks: what a card payment taken back after its credit left owing, beyond what
-     * the balance covered (CAD, "12.34"; "0.00" when none). Top-ups pay it first (decision 021).
+     * the balance covered (CAD, "12.34"); absent when nothing is owed. Top-ups pay it first (decision 021).
      */
     owed: z.string().optional(),
-    /** The wallet's hold: orders are refused while it stands. 'uncovered_debit' lifts itself once paid. */
+    /** The wallet's hold, absent when there is none: orders are refused while it stands. 'uncovered_debit' lifts itself once paid. */
     hold: z
       .object({ heldAt: z.string(), kind: z.enum(['admin', 'uncovered_debit']), reason: z.string().nullable() })
-      .nullable()
       .optional(),
   }),
 });

@@ -46,3 +46,34 @@ export const ZCarrierStatus = z.object({
   carriers: z.array(z.object({ carrier: z.string(), carrierName: z.string(), mode: ZCarrierMode })),
 });
 export type TCarrierStatus = z.infer<typeof ZCarrierStatus>;
+
+/**
+ * GET /api/admin/carriers (admin only; issue 24): every carrier of the spec with its mode now ('off'
+ * when it is left out: no account and CARRIERS_SANDBOX=off), its last call (any operation, any
+ * instance) and the last hour's calls and failures. errorRateBp: failures per 10 000 calls, null
+ * without calls.
+ */
+export const CARRIER_CALL_OPERATIONS = ['quote', 'purchase', 'find', 'label', 'track', 'void'] as const;
+export const ZAdminCarrier = z.object({
+  carrier: z.string(),
+  carrierName: z.string(),
+  mode: z.enum([...CARRIER_MODES, 'off']),
+  lastCall: z
+    .object({
+      operation: z.enum(CARRIER_CALL_OPERATIONS),
+      mode: ZCarrierMode,
+      ok: z.boolean(),
+      latencyMs: z.number().int().nonnegative(),
+      errorReason: z.string().nullable(),
+      at: z.string(),
+    })
+    .nullable(),
+  lastHour: z.object({
+    calls: z.number().int().nonnegative(),
+    errors: z.number().int().nonnegative(),
+    errorRateBp: z.number().int().min(0).max(10_000).nullable(),
+  }),
+});
+export type TAdminCarrier = z.infer<typeof ZAdminCarrier>;
+export const ZAdminCarriers = z.object({ carriers: z.array(ZAdminCarrier) });
+export type TAdminCarriers = z.infer<typeof ZAdminCarriers>;

@@ -27,11 +27,12 @@ export function toAdminUser(row: AdminUserRow): TAdminUser {
       balance,
       flaggedAt: row.wallet?.flaggedAt ? row.wallet.flaggedAt.toISOString() : null,
       flagReason: row.wallet?.flagReason ?? null,
-      owed: centsToDecimal(Number(row.wallet?.owedCents ?? 0)),
+      // Present only when there is something to say (decision 021).
+      owed: row.wallet?.owedCents ? centsToDecimal(Number(row.wallet.owedCents)) : undefined,
       hold:
         row.wallet?.heldAt && row.wallet.holdKind
           ? { heldAt: row.wallet.heldAt.toISOString(), kind: row.wallet.holdKind, reason: row.wallet.holdReason }
-          : null,
+          : undefined,
     },
   };
 }

@@ -10,6 +10,7 @@ import { businessDate, computeTaxes, taxesToWire } from '../../../shared/taxes';
 import { ErrorCode } from '../../../shared/errors';
 import type { ProvinceCode } from '../../../shared/provinces';
 import type { TQuoteRequest, TQuoteResponse, TRateOption, TRateWarning } from '../../../shared/contracts/rates';
+import { recordCarrierCall } from '../carriers/calls';
 import * as repo from './repo';
 
 export const QUOTE_TTL_MS = 15 * 60 * 1000;
@@ -142,6 +143,8 @@ export function createRatesService(deps: RatesDeps) {
       const { quotes, warnings } = await quoteAll(deps.carriers, req, {
         timeoutMs: deps.timeoutMs,
         onError: (carrier, err) => deps.log?.error({ err, carrier }, 'carrier quote failed'),
+        // The admin's carriers view (issue 24): written in the background, never holding up the quote.
+        onCall: (call) => recordCarrierCall(deps.db, { ...call, operation: 'quote' }, deps.log),
       });
 
       if (quotes.length === 0) {

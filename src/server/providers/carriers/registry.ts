@@ -61,6 +61,18 @@ export type CarrierWarning = { carrier: CarrierCode; reason: CarrierErrorReason;
 export type QuoteAllResult = { quotes: CarrierQuote[]; warnings: CarrierWarning[] };
 
 /**
+ * One carrier's quote call as quoteAll saw it: ok when the carrier answered in time (a refusal such
+ * as UNSUPPORTED_ROUTE included), with the warning's reason when it gave no quote.
+ */
+export type QuoteCall = {
+  carrier: CarrierCode;
+  mode: CarrierMode;
+  ok: boolean;
+  latencyMs: number;
+  errorReason: CarrierErrorReason | null;
+};
+
+/**
  * Asks every carrier at once, each under its own timeout. A carrier that throws, or has not
  * answered when its time is up, is left out with a warning; the others still answer. The call
  * never takes longer than the timeout, even when a carrier ignores its abort signal.
@@ -68,9 +80,28 @@ export type QuoteAllResult = { quotes: CarrierQuote[]; warnings: CarrierWarning[
 export async function quoteAll(
   carriers: readonly Carrier[],
   req: QuoteRequest,
-  opts: { timeoutMs: number; onError?: (carrier: CarrierCode, err: unknown) => void },
+  opts: {
+    timeoutMs: number;
+    onError?: (carrier: CarrierCode, err: unknown) => void;
+    /** Each carrier's call once it ends (the admin's carriers view records it; must not throw). */
+    onCall?: (call: QuoteCall) => void;
+  },
 ): Promise<QuoteAllResult> {
-  const results = await Promise.all(carriers.map((c) => quoteOne(c, req, opts.timeoutMs, opts.onError)));
+  const results = await Promise.all(
+    carriers.map(async (c) => {
+      const started = performance.now();
+      const r = await quoteOne(c, req, opts.timeoutMs, opts.onError);
+      const reason = 'warning' in r ? r.warning.reason : null;
+      opts.onCall?.({
+        carrier: c.code,
+        mode: c.mode,
+        ok: reason !== 'TIMEOUT' && reason !== 'UNAVAILABLE',
+        latencyMs: performance.now() - started,
+        errorReason: reason,
+      });
+      return r;
+    }),
+  );
   const quotes: CarrierQuote[] = [];
   const warnings: CarrierWarning[] = [];
   for (const r of results) {

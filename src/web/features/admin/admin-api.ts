@@ -12,6 +12,7 @@ import type {
   TAdminUserChange,
 } from '../../../shared/contracts/admin';
 import type { TRole } from '../../../shared/contracts/user';
+import type { TAdminCarriers } from '../../../shared/contracts/carriers';
 import type { TAuditLogEntry } from '../../../shared/contracts/settings';
 import type { TBalanceChange } from '../../../shared/contracts/wallet';
 import { centsToDecimal, type Cents } from '../../../shared/money';
@@ -28,6 +29,7 @@ export const adminKeys = {
   auditLogs: ['admin', 'audit-logs'] as const,
   auditLogsFor: (userId: string | null) => ['admin', 'audit-logs', userId ?? 'all'] as const,
   shipments: ['admin', 'shipments'] as const,
+  carriers: ['admin', 'carriers'] as const,
 };
 
 /** The mutation key of every change to one user, so a row can tell that a change of its user is pending. */
@@ -46,6 +48,13 @@ export const adminUsersQuery = queryOptions({
 export const adminOrganizationsQuery = queryOptions({
   queryKey: adminKeys.organizations,
   queryFn: () => api.get<TAdminOrganization[]>('/api/admin/organizations'),
+});
+
+/** GET /api/admin/carriers: each carrier's mode, last call and the last hour's error rate (refreshed every 30 s). */
+export const adminCarriersQuery = queryOptions({
+  queryKey: adminKeys.carriers,
+  queryFn: () => api.get<TAdminCarriers>('/api/admin/carriers'),
+  refetchInterval: 30_000,
 });
 
 /** GET /api/admin/audit-logs?userId: the latest 50, newest first, of everyone or one user. */
@@ -84,6 +93,7 @@ export function adminShipmentsQuery(params: AdminShipmentParams) {
 export const useAdminStats = () => useQuery(adminStatsQuery);
 export const useAdminUsers = () => useQuery(adminUsersQuery);
 export const useAdminOrganizations = () => useQuery(adminOrganizationsQuery);
+export const useAdminCarriers = () => useQuery(adminCarriersQuery);
 export const useAuditLogs = (userId: string | null) => useQuery(auditLogsQuery(userId));
 /** The list keeps the previous page on screen (marked busy) while the next one loads. */
 export const useAdminShipments = (params: AdminShipmentParams) =>

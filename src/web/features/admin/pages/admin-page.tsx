@@ -1,10 +1,11 @@
 import { useSearchParams } from 'react-router';
-import { CreditCard, FileClock, Package, Percent, Tags, Users } from 'lucide-react';
+import { CreditCard, FileClock, Package, Percent, Tags, Truck, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { RequireAdmin } from '../../../components/require-admin';
 import { ScrollingTabList } from '../../../components/scrolling-tab-list';
 import { Tabs, TabsContent, TabsTrigger } from '../../../components/ui/tabs';
 import { AuditTab } from '../components/audit-tab';
+import { CarriersTab } from '../components/carriers-tab';
 import { ChargesTab } from '../components/charges-tab';
 import { DiscountsTab } from '../components/discounts-tab';
 import { OrdersTab } from '../components/orders-tab';
@@ -19,12 +20,13 @@ const TABS = [
   { value: 'orders', icon: Package, label: 'admin.tabs.orders' },
   { value: 'charges', icon: CreditCard, label: 'admin.tabs.charges' },
   { value: 'discounts', icon: Percent, label: 'admin.tabs.discounts' },
+  { value: 'carriers', icon: Truck, label: 'admin.tabs.carriers' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
 /**
  * The admin panel (spec §2): a loading screen while the user loads, 'Access Denied' for anyone but
- * an admin (and no admin call made), then the four figures and the six tabs. The tab is kept in the
+ * an admin (and no admin call made), then the four figures and the seven tabs (Carriers: issue 24). The tab is kept in the
  * address bar (`?tab=audit`), so a reload or a link opens it again.
  */
 export function AdminPage() {
@@ -73,6 +75,9 @@ function AdminPanel() {
         </TabsContent>
         <TabsContent value="discounts">
           <DiscountsTab />
+        </TabsContent>
+        <TabsContent value="carriers">
+          <CarriersTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,0 +1,175 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
+import { carrierCalls } from '../../db/schema/carriers';
+import { CarrierError, type Carrier, type CarrierMode } from '../../providers/carriers/index';
+import { CARRIER_CODES, carrierName } from '../../../shared/carriers';
+import type { TAdminCarriers } from '../../../shared/contracts/carriers';
+
+/*
+ * Calls to carriers, as the admin panel's carriers view shows them (issue 24): each carrier's last
+ * call (outcome, latency) and its error rate over the last hour. Every instance writes into the one
+ * database (carrier_calls), so the view is the same whichever instance answers; rows live a day
+ * (prune-expired). Writing never holds up the call it records: rows are batched and written in the
+ * background, and a failed write is logged, not thrown.
+ */
+
+export type CarrierOperation = 'quote' | 'purchase' | 'find' | 'label' | 'track' | 'void';
+
+export type CarrierCall = {
+  carrier: string;
+  mode: CarrierMode;
+  operation: CarrierOperation;
+  /** The carrier answered in time — a refusal (REFUSED, NOT_VOIDABLE, …) included. */
+  ok: boolean;
+  latencyMs: number;
+  /** The CarrierError reason of a failure or a refusal; null when the call did what it asked. */
+  errorReason: string | null;
+};
+
+/** Reasons that mean the carrier did not answer (the error rate); any other is the carrier's answer. */
+export const OUTAGE_REASONS: readonly string[] = ['TIMEOUT', 'UNAVAILABLE'];
+
+type Log = { error(obj: object, msg: string): void };
+
+type Batch = { rows: CarrierCall[]; timer: NodeJS.Timeout | null; writing: Promise<void>; log?: Log };
+
+const FLUSH_AFTER_MS = 100;
+const FLUSH_AT_ROWS = 200;
+const batches = new WeakMap<Db, Batch>();
+
+function batchOf(db: Db): Batch {
+  let b = batches.get(db);
+  if (!b) {
+    b = { rows: [], timer: null, writing: Promise.resolve() };
+    batches.set(db, b);
+  }
+  return b;
+}
+
+/**
+ * Records one call: returns at once; the row is written within ~100 ms with the others of that
+ * moment (one INSERT). A write that fails is logged and dropped (the view is a diagnostic).
+ */
+export function recordCarrierCall(db: Db, call: CarrierCall, log?: Log): void {
+  const b = batchOf(db);
+  if (log) b.log = log;
+  b.rows.push({
+    ...call,
+    latencyMs: Math.max(0, Math.round(call.latencyMs)),
+    errorReason: call.ok ? call.errorReason : (call.errorReason ?? 'UNAVAILABLE'),
+  });
+  if (b.rows.length >= FLUSH_AT_ROWS) void flush(db, b);
+  else if (!b.timer) {
+    b.timer = setTimeout(() => void flush(db, b), FLUSH_AFTER_MS);
+    b.timer.unref();
+  }
+}
+
+function flush(db: Db, b: Batch): Promise<void> {
+  if (b.timer) clearTimeout(b.timer);
+  b.timer = null;
+  const rows = b.rows.splice(0);
+  if (rows.length === 0) return b.writing;
+  b.writing = b.writing.then(async () => {
+    try {
+      await db.insert(carrierCalls).values(rows);
+    } catch (err) {
+      b.log?.error({ err, rows: rows.length }, 'could not record carrier calls');
+    }
+  });
+  return b.writing;
+}
+
+/** Writes what is waiting now (tests, shut-down): resolves once every recorded call is stored. */
+export async function flushCarrierCalls(db: Db): Promise<void> {
+  const b = batches.get(db);
+  if (b) await flush(db, b);
+}
+
+/** The CarrierError reason of a failure, 'UNAVAILABLE' for anything else. */
+export function reasonOf(err: unknown): string {
+  return err instanceof CarrierError ? err.reason : 'UNAVAILABLE';
+}
+
+/**
+ * Runs one carrier operation and records it (for the order saga, tracking and voids):
+ * `await timedCarrierCall(db, { carrier: c.code, mode: c.mode, operation: 'purchase' }, () => …)`.
+ */
+export async function timedCarrierCall<T>(
+  db: Db,
+  what: Pick<CarrierCall, 'carrier' | 'mode' | 'operation'>,
+  fn: () => Promise<T>,
+  log?: Log,
+): Promise<T> {
+  const started = performance.now();
+  try {
+    const out = await fn();
+    recordCarrierCall(db, { ...what, ok: true, latencyMs: performance.now() - started, errorReason: null }, log);
+    return out;
+  } catch (err) {
+    const reason = reasonOf(err);
+    recordCarrierCall(
+      db,
+      { ...what, ok: !OUTAGE_REASONS.includes(reason), latencyMs: performance.now() - started, errorReason: reason },
+      log,
+    );
+    throw err;
+  }
+}
+
+type LastRow = {
+  carrier: string;
+  mode: string;
+  operation: string;
+  ok: boolean;
+  latency_ms: number;
+  error_reason: string | null;
+  at: string | Date;
+};
+type HourRow = { carrier: string; calls: number; errors: number };
+
+/**
+ * The carriers view (GET /api/admin/carriers): every carrier of the spec, enabled or not, with its
+ * mode now ('off' when CARRIERS_SANDBOX=off left it out), its last call and the last hour's counts
+ * (on the database's clock, the same for every instance).
+ */
+export async function carrierCallStats(db: Db, carriers: readonly Carrier[]): Promise<TAdminCarriers> {
+  const last = rowsOf<LastRow>(
+    await db.execute(sql`
+      select distinct on (carrier) carrier, mode, operation, ok, latency_ms, error_reason, at
+      from carrier_calls
+      order by carrier, at desc, id desc`),
+  );
+  const hour = rowsOf<HourRow>(
+    await db.execute(sql`
+      select carrier, count(*)::int as calls, count(*) filter (where not ok)::int as errors
+      from carrier_calls
+      where at >= now() - interval '1 hour'
+      group by carrier`),
+  );
+  return {
+    carriers: CARRIER_CODES.map((code) => {
+      const enabled = carriers.find((c) => c.code === code);
+      const l = last.find((r) => r.carrier === code);
+      const h = hour.find((r) => r.carrier === code);
+      const calls = Number(h?.calls ?? 0);
+      const errors = Number(h?.errors ?? 0);
+      return {
+        carrier: code,
+        carrierName: carrierName(code),
+        mode: enabled ? enabled.mode : 'off',
+        lastCall: l
+          ? {
+              operation: l.operation as CarrierOperation,
+              mode: l.mode as CarrierMode,
+              ok: l.ok,
+              latencyMs: Number(l.latency_ms),
+              errorReason: l.error_reason,
+              at: new Date(l.at).toISOString(),
+            }
+          : null,
+        lastHour: { calls, errors, errorRateBp: calls === 0 ? null : Math.round((errors * 10_000) / calls) },
+      };
+    }),
+  };
+}
