@@ -145,7 +145,7 @@ function ModeBadge({ mode }: { mode: TAdminCarrier['mode'] }) {
       data-testid="admin-carrier-mode"
       data-mode={mode}
     >
-      {t(`admin.carriers.mode.${mode}`)}
+      <span data-testid="admin-carrier-mode-name">{t(`admin.carriers.mode.${mode}`)}</span>
       <span className="sr-only">: {t(`admin.carriers.modeHint.${mode}`)}</span>
     </span>
   );
