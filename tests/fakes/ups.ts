@@ -38,6 +38,9 @@ export const FAKE_UPS_DEFAULTS = {
 const f = fixtureReader('ups');
 const FIXTURE_NUMBER = '1ZA1B2C32034567890';
 const JSON_TYPE = 'application/json';
+/** A 1×1 PNG: what a PNG label's bytes stand for here (the fixtures hold a GIF, UPS's default). */
+const PNG_LABEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+type UpsPackage = { ShippingLabel: { ImageFormat: { Code: string; Description: string }; GraphicImage: string } };
 
 const json = (status: number, body: string): Answer => ({ status, contentType: JSON_TYPE, body });
 const upsErrors = (status: number, code: string, message: string): Answer =>
@@ -136,7 +139,23 @@ export async function startFakeUps(opts: FakeUpsOptions = {}): Promise<FakeCarri
         createdAt: new Date(),
       });
       if (ctx.opts.hangPurchase) return { op, answer: 'hang' as const };
-      return { op, answer: json(200, f.text('ship-response.json').replaceAll(FIXTURE_NUMBER, trackingNumber)) };
+      let shipped = f.text('ship-response.json').replaceAll(FIXTURE_NUMBER, trackingNumber);
+      const format = at(body, 'ShipmentRequest.LabelSpecification.LabelImageFormat.Code');
+      if (format === 'PNG') {
+        // The fixture's label is the documented default (GIF); a PNG asked for comes back as a PNG.
+        const answer = JSON.parse(shipped) as { ShipmentResponse: { ShipmentResults: { PackageResults: UpsPackage } } };
+        answer.ShipmentResponse.ShipmentResults.PackageResults.ShippingLabel = {
+          ImageFormat: { Code: 'PNG', Description: 'PNG' },
+          GraphicImage: PNG_LABEL,
+        };
+        shipped = JSON.stringify(answer);
+      } else if (format !== 'GIF') {
+        return {
+          op,
+          answer: upsErrors(400, '120100', `Unsupported label image format in this fake: ${String(format)}`),
+        };
+      }
+      return { op, answer: json(200, shipped) };
     }
 
     if (op === 'void') {

@@ -88,6 +88,17 @@ describe('fake UPS', () => {
     noProblems(fake);
   });
 
+  it('answers a PNG label when one is asked for', async () => {
+    const { client } = await start();
+    const png = createUpsClient({
+      account: { ...ups.ACCOUNT, ...FAKE_UPS_DEFAULTS, baseUrl: started.at(-1)!.url, labelFormat: 'PNG' },
+    });
+    const bought = await png.purchase(ups.PURCHASE);
+    expect(bought.label.mediaType).toBe('image/png');
+    expect(Buffer.from(bought.label.base64, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    expect((await client.purchase(ups.PURCHASE)).label.mediaType).toBe('image/gif');
+  });
+
   it('refuses what the documentation does not allow: wrong credentials, a missing field', async () => {
     const fake = await startFakeUps();
     started.push(fake);
