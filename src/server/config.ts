@@ -1,5 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { CanadaPostAccount } from './providers/carriers/canada-post/mapping';
+import type { DhlAccount } from './providers/carriers/dhl/mapping';
+import type { FedexAccount } from './providers/carriers/fedex/mapping';
+import type { PurolatorAccount } from './providers/carriers/purolator/mapping';
+import type { UpsAccount } from './providers/carriers/ups/mapping';
 
 /** The only reader of process.env. Every variable is documented in .env.example. */
 const ZEnv = z.object({
@@ -32,7 +37,53 @@ const ZEnv = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  CARRIERS_SANDBOX: z.enum(['on', 'off']).default('on'),
 });
+
+/**
+ * Real carrier accounts (issue 24, decision 023). Each carrier: its credential variables (all
+ * required once any is set), `{PREFIX}_BASE_URL` (default: the carrier's production host) and
+ * `{PREFIX}_MODE` (live | test).
+ */
+const CARRIER_ENV = {
+  canadaPost: {
+    prefix: 'CANADA_POST',
+    required: ['CANADA_POST_USERNAME', 'CANADA_POST_PASSWORD', 'CANADA_POST_CUSTOMER_NUMBER'],
+    optional: ['CANADA_POST_CONTRACT_ID', 'CANADA_POST_REFUND_EMAIL'],
+    production: 'https://soa-gw.canadapost.ca',
+    test: 'https://ct.soa-gw.canadapost.ca',
+  },
+  ups: {
+    prefix: 'UPS',
+    required: ['UPS_CLIENT_ID', 'UPS_CLIENT_SECRET', 'UPS_ACCOUNT_NUMBER'],
+    optional: [],
+    production: 'https://onlinetools.ups.com',
+    test: 'https://wwwcie.ups.com',
+  },
+  fedex: {
+    prefix: 'FEDEX',
+    required: ['FEDEX_CLIENT_ID', 'FEDEX_CLIENT_SECRET', 'FEDEX_ACCOUNT_NUMBER'],
+    optional: [],
+    production: 'https://apis.fedex.com',
+    test: 'https://apis-sandbox.fedex.com',
+  },
+  purolator: {
+    prefix: 'PUROLATOR',
+    required: ['PUROLATOR_KEY', 'PUROLATOR_PASSWORD', 'PUROLATOR_ACCOUNT_NUMBER'],
+    optional: [],
+    production: 'https://webservices.purolator.com',
+    test: 'https://devwebservices.purolator.com',
+  },
+  dhl: {
+    prefix: 'DHL_EXPRESS',
+    required: ['DHL_EXPRESS_USERNAME', 'DHL_EXPRESS_PASSWORD', 'DHL_EXPRESS_ACCOUNT_NUMBER'],
+    optional: [],
+    production: 'https://express.api.dhl.com/mydhlapi',
+    test: 'https://express.api.dhl.com/mydhlapi/test',
+  },
+} as const;
+
+type CarrierKey = keyof typeof CARRIER_ENV;
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -70,6 +121,18 @@ export type Config = {
     | { provider: 'sandbox' }
     | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string }
     | { provider: 'none' };
+  /**
+   * Real carrier accounts; a carrier without one keeps its sandbox, or is left out when `sandbox`
+   * is false (CARRIERS_SANDBOX=off).
+   */
+  carriers: {
+    sandbox: boolean;
+    canadaPost?: CanadaPostAccount;
+    ups?: UpsAccount;
+    fedex?: FedexAccount;
+    purolator?: PurolatorAccount;
+    dhl?: DhlAccount;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -112,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const paymentsProvider = e.PAYMENTS_PROVIDER ?? (stripeParts === 3 ? 'stripe' : 'sandbox');
+  const carriers = parseCarriers(env, e.CARRIERS_SANDBOX === 'on', e.ADMIN_EMAIL);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -154,7 +218,124 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
           }
         : { provider: paymentsProvider },
+    carriers,
   };
+}
+
+/**
+ * Each carrier's account from its variables. A carrier none of whose variables is set keeps its
+ * sandbox; one with some but not all of its credentials stops start-up, naming what is missing.
+ * The mode is `{PREFIX}_MODE` when set; otherwise 'live' only for the carrier's production host and
+ * 'test' for any other base URL (its test host, a local fake): nothing is called live that is not.
+ */
+function parseCarriers(
+  env: Record<string, string | undefined>,
+  sandbox: boolean,
+  adminEmail: string | undefined,
+): Config['carriers'] {
+  const value = (name: string): string | undefined => {
+    const v = env[name]?.trim();
+    return v ? v : undefined;
+  };
+  const out: Config['carriers'] = { sandbox };
+  const problems: string[] = [];
+  const endpoint = (key: CarrierKey): { baseUrl: string; mode: 'live' | 'test' } | null => {
+    const def = CARRIER_ENV[key];
+    const modeText = value(`${def.prefix}_MODE`);
+    if (modeText !== undefined && modeText !== 'live' && modeText !== 'test') {
+      problems.push(`${def.prefix}_MODE: use live or test`);
+      return null;
+    }
+    const given = value(`${def.prefix}_BASE_URL`);
+    let baseUrl: string;
+    if (given !== undefined) {
+      let url: URL;
+      try {
+        url = new URL(given);
+      } catch {
+        problems.push(`${def.prefix}_BASE_URL: not a URL`);
+        return null;
+      }
+      const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+      if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+        problems.push(`${def.prefix}_BASE_URL must be an https URL (plain http only on localhost)`);
+        return null;
+      }
+      baseUrl = given.replace(/\/+$/, '');
+    } else {
+      baseUrl = modeText === 'test' ? def.test : def.production;
+    }
+    const mode = (modeText as 'live' | 'test' | undefined) ?? (baseUrl === def.production ? 'live' : 'test');
+    return { baseUrl, mode };
+  };
+
+  for (const key of Object.keys(CARRIER_ENV) as CarrierKey[]) {
+    const def = CARRIER_ENV[key];
+    const all = [...def.required, ...def.optional, `${def.prefix}_BASE_URL`, `${def.prefix}_MODE`];
+    if (!all.some((n) => value(n) !== undefined)) continue;
+    const missing: string[] = def.required.filter((n) => value(n) === undefined);
+    if (key === 'canadaPost' && !value('CANADA_POST_REFUND_EMAIL') && !adminEmail) {
+      // A Canada Post label is voided by a refund request, which must name an e-mail address.
+      missing.push('CANADA_POST_REFUND_EMAIL (or ADMIN_EMAIL)');
+    }
+    if (missing.length > 0) {
+      problems.push(`${def.prefix}: ${missing.join(', ')} must be set (some of its variables are)`);
+      continue;
+    }
+    const at = endpoint(key);
+    if (!at) continue;
+    const v = (n: string) => value(n) as string;
+    switch (key) {
+      case 'canadaPost':
+        out.canadaPost = {
+          username: v('CANADA_POST_USERNAME'),
+          password: v('CANADA_POST_PASSWORD'),
+          customerNumber: v('CANADA_POST_CUSTOMER_NUMBER'),
+          contractId: value('CANADA_POST_CONTRACT_ID'),
+          refundEmail: value('CANADA_POST_REFUND_EMAIL') ?? adminEmail,
+          ...at,
+        };
+        break;
+      case 'ups':
+        // PNG: the label route places it on a PDF page (pdf-lib embeds PNG, not UPS's default GIF).
+        out.ups = {
+          clientId: v('UPS_CLIENT_ID'),
+          clientSecret: v('UPS_CLIENT_SECRET'),
+          accountNumber: v('UPS_ACCOUNT_NUMBER'),
+          labelFormat: 'PNG',
+          ...at,
+        };
+        break;
+      case 'fedex':
+        out.fedex = {
+          clientId: v('FEDEX_CLIENT_ID'),
+          clientSecret: v('FEDEX_CLIENT_SECRET'),
+          accountNumber: v('FEDEX_ACCOUNT_NUMBER'),
+          ...at,
+        };
+        break;
+      case 'purolator':
+        out.purolator = {
+          key: v('PUROLATOR_KEY'),
+          password: v('PUROLATOR_PASSWORD'),
+          accountNumber: v('PUROLATOR_ACCOUNT_NUMBER'),
+          ...at,
+        };
+        break;
+      case 'dhl':
+        out.dhl = {
+          username: v('DHL_EXPRESS_USERNAME'),
+          password: v('DHL_EXPRESS_PASSWORD'),
+          accountNumber: v('DHL_EXPRESS_ACCOUNT_NUMBER'),
+          ...at,
+        };
+        break;
+    }
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+  return out;
 }
 
 /**

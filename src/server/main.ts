@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/client';
 import { buildApp } from './app';
 import { systemClock } from './lib/clock';
 import { createProviders } from './providers/index';
+import { carrierStartupLines } from './providers/carriers/registry';
 import { ensureAdmin } from './modules/auth/bootstrap';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './ops/data-dir-lock';
 import { createLifecycle } from './ops/lifecycle';
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
   }
   const database = await opened;
   const providers = createProviders(config, log, { db: database.db, clock: systemClock });
+  for (const c of carrierStartupLines(providers.carriers)) log.info({ carrier: c.carrier, mode: c.mode }, c.line);
   const webDir = findWebDir();
   if (!webDir) log.warn('the web app is not built (run npm run build); serving the API only');
   const app = await buildApp({ config, database, clock: systemClock, providers, webDir, lifecycle });

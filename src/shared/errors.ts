@@ -31,6 +31,8 @@ export const ErrorCode = {
   ORDER_CREATION_FAILED: 'ORDER_CREATION_FAILED',
   /** The label can no longer be voided (picked up, or nothing to void). */
   NOT_VOIDABLE: 'NOT_VOIDABLE',
+  /** A real carrier refused to void the label (409, with `carrierReason`, the carrier's words); nothing was refunded. */
+  VOID_REFUSED: 'VOID_REFUSED',
   /** CPU-heavy work is queued to its limit (503 with Retry-After): try again in a moment. */
   SERVER_BUSY: 'SERVER_BUSY',
   /** The card payment has not succeeded (yet): nothing was credited. */
@@ -59,6 +61,8 @@ export type TApiError = {
   retryAfter?: number;
   /** On EMAIL_NOT_VERIFIED at sign-in: whether a new code was just mailed. */
   codeSent?: boolean;
+  /** On VOID_REFUSED: the carrier's reason for refusing the void, as the carrier wrote it. */
+  carrierReason?: string;
   /** On a failed order: what to tell the customer (what happened to their money, what to do). */
   customerServiceMessage?: string;
   /** On a failed order: our order code and shipment id, and the amount refunded ("12.34"). */

@@ -7,6 +7,7 @@
  * To add a task (e.g. rendering a label PDF): import its function here, add it to `workerTasks`,
  * and call `workers.runTask('name', input)` from the request code. See worker-pool.ts.
  */
+import { imageLabelPdf } from '../labels/image-label';
 import { renderLabel } from '../labels/render-label';
 import { parseShipmentDescription } from '../providers/ai/rules/roles';
 
@@ -15,6 +16,8 @@ export const workerTasks = {
   parseShipmentDescription,
   /** A 4×6 label PDF (LabelInput → Uint8Array, a few KB, copied back by structured clone). */
   renderLabel,
+  /** A carrier's image label (UPS PNG) placed on one 4×6 PDF page (ImageLabelInput → Uint8Array). */
+  imageLabelPdf,
 };
 
 export type WorkerTasks = typeof workerTasks;

@@ -14,7 +14,11 @@ import type { PaymentsProvider } from './payments/index';
 import { createSandboxPayments } from './payments/sandbox';
 import { createStripePayments } from './payments/stripe';
 
-type Log = { info(obj: object, msg: string): void; error?(obj: object, msg: string): void };
+type Log = {
+  info(obj: object, msg: string): void;
+  warn?(obj: object, msg: string): void;
+  error?(obj: object, msg: string): void;
+};
 
 /** Adapters to the outside world. Each has an embedded default and a real one behind configuration. */
 export type Providers = {
@@ -41,7 +45,10 @@ export function createProviders(config: Config, log: Log, opts: { db?: Db; clock
       ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })
       : createOutboxMailer({ dir: config.mail.outboxDir, from: config.mail.from, log }),
     identity: createIdentityProviders(config),
-    carriers: createCarriers(config, opts),
+    carriers: createCarriers(config, {
+      ...opts,
+      log: { warn: (obj, msg) => (log.warn ? log.warn(obj, msg) : log.info(obj, msg)) },
+    }),
     ai: createAddressParser(config.ai, workers, log),
     payments: createPayments(config, opts),
     workers,

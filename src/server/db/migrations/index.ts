@@ -12,6 +12,7 @@ import * as m0011 from './0011_coverage';
 import * as m0012 from './0012_wallet_hold';
 import * as m0013 from './0013_phones';
 import * as m0014 from './0014_shipment_mode';
+import * as m0015 from './0015_carrier_labels';
 import * as m0016 from './0016_carrier_calls';
 
 /** Ordered list of migrations. Append new ones; never edit one that has shipped. */
@@ -30,5 +31,6 @@ export const migrations: { name: string; sql: string }[] = [
   m0012,
   m0013,
   m0014,
+  m0015,
   m0016,
 ];

@@ -1,4 +1,15 @@
-import { bigint, bigserial, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  customType,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const cents = (name: string) => bigint(name, { mode: 'number' });
@@ -119,8 +130,24 @@ export const shipments = pgTable('shipments', {
   voidedAt: tz('voided_at'),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
+  /** What the real carrier needs later (void, label fetch), as its adapter handed it over (migration 0015). */
+  carrierRef: jsonb('carrier_ref').$type<Record<string, unknown>>(),
+  /** A real carrier's shipment is tracked no sooner than this (15 minutes, longer after errors). */
+  trackingNextCheckAt: tz('tracking_next_check_at'),
+  /** Tracking calls that failed in a row (the back-off grows with it). */
+  trackingAttempts: integer('tracking_attempts').notNull().default(0),
 });
 export type ShipmentRow = typeof shipments.$inferSelect;
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** The label a real carrier sold, as it sent it (migration 0015); sandbox shipments have none. */
+export const shipmentLabels = pgTable('shipment_labels', {
+  shipmentId: uuid('shipment_id').primaryKey(),
+  mediaType: text('media_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
 
 export const trackingEvents = pgTable('tracking_events', {
   id: uuid('id').primaryKey(),

@@ -1,13 +1,17 @@
 /**
  * POST /api/shipments/print-label/{orderCodeOrTrackingNumber}: the 4×6 PDF label of one of the
- * user's shipments, drawn on a worker thread (labels/render-label.ts) so a burst of prints never
- * holds up other requests. Another user's shipment, or a shipment without a label, answers 404.
+ * user's shipments. A real carrier's label is the carrier's own (decision 023): a PDF answered byte
+ * for byte, an image (UPS PNG) placed on one 4×6 page; a sandbox shipment's label is drawn by us
+ * (labels/render-label.ts). PDF work runs on a worker thread so a burst of prints never holds up
+ * other requests. Another user's shipment, or a shipment without a label, answers 404.
  */
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { App, AppDeps } from '../../app';
+import { rowsOf } from '../../db/client';
 import { shipments, type ShipmentRow } from '../../db/schema/orders';
+import { CarrierError, type CarrierLabel } from '../../providers/carriers/index';
 import { AppError, notFound } from '../../lib/errors';
 import { ErrorCode } from '../../../shared/errors';
 import { carrierName } from '../../../shared/carriers';
@@ -75,8 +79,7 @@ export function registerLabelRoute(app: App, deps: AppDeps): void {
         if (row.status === 'cancelled') {
           throw new AppError(409, 'This label was voided and can no longer be printed', ErrorCode.CONFLICT);
         }
-        const pdf = await deps.providers.workers.runTask('renderLabel', labelInputOf(row));
-        const base64 = typeof pdf === 'string' ? pdf : Buffer.from(pdf as Uint8Array).toString('base64');
+        const base64 = row.mode === 'sandbox' ? await drawnLabel(deps, row) : await carrierLabelPdf(deps, row);
         return {
           success: true as const,
           base64,
@@ -85,4 +88,73 @@ export function registerLabelRoute(app: App, deps: AppDeps): void {
         };
       },
     );
+}
+
+async function drawnLabel(deps: AppDeps, row: ShipmentRow): Promise<string> {
+  const pdf = await deps.providers.workers.runTask('renderLabel', labelInputOf(row));
+  return typeof pdf === 'string' ? pdf : Buffer.from(pdf as Uint8Array).toString('base64');
+}
+
+const LABEL_FETCH_TIMEOUT_MS = 15_000;
+
+/**
+ * The carrier's label as a PDF (base64): the stored one, or, when the purchase came without it,
+ * fetched from the carrier now and stored. A PDF is answered as stored; an image is placed on a page.
+ */
+async function carrierLabelPdf(deps: AppDeps, row: ShipmentRow): Promise<string> {
+  const db = deps.database.db;
+  const [stored] = rowsOf<{ media_type: string; b64: string }>(
+    await db.execute(
+      sql`select media_type, encode(bytes, 'base64') as b64 from shipment_labels where shipment_id = ${row.id}`,
+    ),
+  );
+  let label: { mediaType: string; base64: string };
+  if (stored) {
+    label = { mediaType: stored.media_type, base64: stored.b64.replace(/\s+/g, '') };
+  } else {
+    const fetched = await fetchCarrierLabel(deps, row);
+    const base64 = Buffer.from(fetched.bytes).toString('base64');
+    await db.execute(sql`
+      insert into shipment_labels (shipment_id, media_type, bytes, created_at)
+      values (${row.id}, ${fetched.mediaType}, decode(${base64}, 'base64'), ${deps.clock.now().toISOString()}::timestamptz)
+      on conflict (shipment_id) do nothing`);
+    label = { mediaType: fetched.mediaType, base64 };
+  }
+  if (label.mediaType === 'application/pdf') return label.base64;
+  if (!PLACEABLE.has(label.mediaType)) {
+    // e.g. a GIF although PNG was asked for: pdf-lib cannot embed it, and we never print a made-up label.
+    throw new AppError(
+      502,
+      `${carrierName(row.carrier)} sent this label as ${label.mediaType}, which cannot be printed here`,
+      ErrorCode.API_FAILURE,
+    );
+  }
+  const pdf = await deps.providers.workers.runTask('imageLabelPdf', {
+    bytes: new Uint8Array(Buffer.from(label.base64, 'base64')),
+    mediaType: label.mediaType,
+  });
+  return Buffer.from(pdf).toString('base64');
+}
+
+/** Image labels pdf-lib can place on a page. */
+const PLACEABLE = new Set(['image/png', 'image/jpeg']);
+
+async function fetchCarrierLabel(deps: AppDeps, row: ShipmentRow): Promise<CarrierLabel> {
+  const name = carrierName(row.carrier);
+  const ops = deps.providers.carriers.find((c) => c.code === row.carrier)?.operations;
+  if (!ops?.fetchLabel || !row.trackingNumber) {
+    throw new AppError(502, `${name}'s label for this shipment is not available here`, ErrorCode.API_FAILURE);
+  }
+  try {
+    return await ops.fetchLabel(row.trackingNumber, row.carrierRef, {
+      signal: AbortSignal.timeout(LABEL_FETCH_TIMEOUT_MS),
+    });
+  } catch (err) {
+    if (!(err instanceof CarrierError)) throw err;
+    throw new AppError(
+      502,
+      `${name} did not hand over the label right now; try again (${err.message})`,
+      ErrorCode.API_FAILURE,
+    );
+  }
 }

@@ -21,7 +21,13 @@ import { rowsOf, type Db } from '../../db/client';
 import { shipments, type ShipmentRow, type StoredParty } from '../../db/schema/orders';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { CarrierError, type Carrier, type LabelParty } from '../../providers/carriers/index';
+import {
+  CarrierError,
+  type Carrier,
+  type CarrierOperations,
+  type LabelParty,
+  type Purchase,
+} from '../../providers/carriers/index';
 import { ErrorCode } from '../../../shared/errors';
 import { centsToDecimal, formatCad } from '../../../shared/money';
 import { taxesToWire } from '../../../shared/taxes';
@@ -337,21 +343,30 @@ export function createOrdersService(deps: OrdersDeps) {
     }
   }
 
-  /** Step 3, success: only a row still 'purchasing' becomes 'label_created' (one statement, with its first event). */
-  async function completeOrder(
-    row: ShipmentRow,
-    trackingNumber: string,
-    purchasedAt: Date,
-  ): Promise<ShipmentRow | null> {
+  /**
+   * Step 3, success: only a row still 'purchasing' becomes 'label_created' (one statement, with its
+   * first event, and a real carrier's label and ref, decision 023).
+   */
+  async function completeOrder(row: ShipmentRow, bought: Purchase): Promise<ShipmentRow | null> {
+    const { trackingNumber, createdAt: purchasedAt } = bought;
+    const carrierRef = bought.carrierRef ?? null;
+    const label = bought.carrierLabel;
     const now = clock.now();
     const searchText = searchTextOf({ trackingNumber, orderCode: row.orderCode, to: row.toAddress });
     const done = rowsOf<{ id: string }>(
       await db.execute(sql`
         with done as (
           update shipments set status = 'label_created', tracking_number = ${trackingNumber},
-            search_text = ${searchText}, updated_at = ${now.toISOString()}::timestamptz
+            search_text = ${searchText}, updated_at = ${now.toISOString()}::timestamptz,
+            carrier_ref = ${carrierRef === null ? null : JSON.stringify(carrierRef)}::jsonb
           where id = ${row.id} and status = 'purchasing'
           returning id, user_id
+        ), lbl as (
+          insert into shipment_labels (shipment_id, media_type, bytes, created_at)
+          select done.id, ${label?.mediaType ?? null}, decode(${label ? Buffer.from(label.bytes).toString('base64') : null}, 'base64'),
+                 ${now.toISOString()}::timestamptz
+          from done where ${label ? sql`true` : sql`false`}
+          on conflict (shipment_id) do nothing
         ), ev as (
           insert into tracking_events (id, shipment_id, user_id, status, description, location, occurred_at)
           select ${randomUUID()}, done.id, done.user_id, 'label_created', 'Shipment information received',
@@ -362,7 +377,7 @@ export function createOrdersService(deps: OrdersDeps) {
         select id from done`),
     );
     if (done.length === 0) return null;
-    return { ...row, status: 'label_created', trackingNumber, searchText, updatedAt: now };
+    return { ...row, status: 'label_created', trackingNumber, searchText, carrierRef, updatedAt: now };
   }
 
   /** Step 3, failure: 'failed' and one refund of the whole charge, together; null when already settled. */
@@ -405,6 +420,22 @@ export function createOrdersService(deps: OrdersDeps) {
       if (!refund) throw new Error('refund credit did not apply');
       return failed;
     });
+  }
+
+  /**
+   * Whether a purchase found again by reference can complete the order: the user must be able to
+   * print the carrier's label. A real carrier's purchase found without its label, from a carrier
+   * that cannot fetch it again (UPS's reference tracking answers no label), is voided instead, and
+   * the order refunded by the caller.
+   */
+  async function usable(carrier: Carrier, ops: CarrierOperations, row: ShipmentRow, found: Purchase): Promise<boolean> {
+    if (carrier.mode === 'sandbox' || found.carrierLabel || ops.fetchLabel) return true;
+    await ops
+      .void(found.trackingNumber, clock.now(), found.carrierRef ?? null)
+      .catch((err: unknown) =>
+        log.error({ err, shipmentId: row.id }, 'could not void a label found without its image; refunding anyway'),
+      );
+    return false;
   }
 
   /** Steps 2 and 3 for a row in 'purchasing'. */
@@ -450,11 +481,11 @@ export function createOrdersService(deps: OrdersDeps) {
           controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true }),
         ),
       ]);
-      const done = await completeOrder(row, bought.trackingNumber, bought.createdAt);
+      const done = await completeOrder(row, bought);
       if (done) return done;
       // Settled meanwhile (refunded by the recovery job): this label must not stay bought.
       await ops
-        .void(bought.trackingNumber, clock.now())
+        .void(bought.trackingNumber, clock.now(), bought.carrierRef ?? null)
         .catch((err: unknown) =>
           log.error({ err, shipmentId: row.id }, 'could not void a label bought for an order already refunded'),
         );
@@ -469,7 +500,9 @@ export function createOrdersService(deps: OrdersDeps) {
       if (err.reason === 'TIMEOUT') {
         // It may have gone through on the carrier's side after all.
         const found = await ops.findByReference(row.id).catch(() => null);
-        if (found) return (await completeOrder(row, found.trackingNumber, found.createdAt)) ?? (await findRow(row.id))!;
+        if (found && (await usable(carrier, ops, row, found))) {
+          return (await completeOrder(row, found)) ?? (await findRow(row.id))!;
+        }
       }
       const code =
         err.reason === 'TIMEOUT' ? 'ORDER_TIMEOUT' : err.reason === 'REFUSED' ? 'ORDER_CREATION_FAILED' : 'API_FAILURE';
@@ -600,6 +633,9 @@ export function createOrdersService(deps: OrdersDeps) {
           deliveredAt: null,
           trackingSyncedAt: null,
           voidedAt: null,
+          carrierRef: null,
+          trackingNextCheckAt: null,
+          trackingAttempts: 0,
         };
       } catch (err) {
         if (ctx.idempotencyKey && isUniqueViolation(err)) return replay(ctx.userId, ctx.idempotencyKey, hash);
@@ -628,12 +664,13 @@ export function createOrdersService(deps: OrdersDeps) {
       let refunded = 0;
       let pending = 0;
       for (const row of stuck) {
-        const ops = carrierFor(row.carrier)?.operations;
+        const carrier = carrierFor(row.carrier);
+        const ops = carrier?.operations;
         const found = ops ? await ops.findByReference(row.id).catch(() => undefined) : null;
         if (found === undefined) {
           pending++; // the carrier did not answer: ask again next run
-        } else if (found) {
-          if (await completeOrder(row, found.trackingNumber, found.createdAt)) completed++;
+        } else if (found && carrier && ops && (await usable(carrier, ops, row, found))) {
+          if (await completeOrder(row, found)) completed++;
         } else if (await failAndRefund(row, 'API_FAILURE', 'the carrier never confirmed the label')) {
           refunded++;
         }
@@ -659,12 +696,26 @@ export function createOrdersService(deps: OrdersDeps) {
           ErrorCode.NOT_VOIDABLE,
         );
       }
-      const ops = carrierFor(row.carrier)?.operations;
-      if (!ops) throw new AppError(502, `${carrierName(row.carrier)} cannot void labels here`, ErrorCode.API_FAILURE);
+      const carrier = carrierFor(row.carrier);
+      const ops = carrier?.operations;
+      if (!carrier || !ops) {
+        throw new AppError(502, `${carrierName(row.carrier)} cannot void labels here`, ErrorCode.API_FAILURE);
+      }
       try {
-        await ops.void(row.trackingNumber, clock.now());
+        await ops.void(row.trackingNumber, clock.now(), row.carrierRef);
       } catch (err) {
-        if (err instanceof CarrierError && err.reason === 'NOT_VOIDABLE') {
+        if (err instanceof CarrierError && err.reason === 'NOT_VOIDABLE' && carrier.mode !== 'sandbox') {
+          // A real carrier's refusal (already transmitted, picked up, past its void window): its
+          // reason, and nothing refunded.
+          throw new AppError(
+            409,
+            `${carrierName(row.carrier)} refused to void this label: ${err.message}`,
+            ErrorCode.VOID_REFUSED,
+            undefined,
+            undefined,
+            { carrierReason: err.message },
+          );
+        } else if (err instanceof CarrierError && err.reason === 'NOT_VOIDABLE') {
           // Already voided by an earlier request that has not settled yet? Then settle below; otherwise refuse.
           if (
             !(await ops.findByReference(row.id).then(

@@ -222,6 +222,8 @@ export async function claimActiveBatch(db: Db, limit: number, now: Date): Promis
       where id in (
         select id from shipments
         where status in ('label_created', 'in_transit', 'out_for_delivery') and tracking_number is not null
+          and (mode = 'sandbox' or tracking_next_check_at is null
+               or tracking_next_check_at <= ${now.toISOString()}::timestamptz)
         order by tracking_synced_at nulls first
         limit ${limit}
         for update skip locked
@@ -238,4 +240,45 @@ export async function claimActiveBatch(db: Db, limit: number, now: Date): Promis
         rows.map((r) => r.id),
       ),
     );
+}
+
+/** A real carrier is asked about one shipment at most this often (issue 24). */
+export const REAL_TRACKING_EVERY_MS = 15 * 60_000;
+/** The longest wait between tracking calls after errors or rate limits. */
+export const REAL_TRACKING_MAX_BACKOFF_MS = 6 * 60 * 60_000;
+
+/**
+ * Takes the right to ask a real carrier about this shipment now: only when its next check is due,
+ * and the next one is put 15 minutes ahead in the same statement, so concurrent passes (the job on
+ * several processes, a user opening the detail) ask once. False when it is not due yet.
+ */
+export async function claimTrackingCheck(db: Db, id: string, now: Date): Promise<boolean> {
+  const next = new Date(now.getTime() + REAL_TRACKING_EVERY_MS);
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update shipments set tracking_next_check_at = ${next.toISOString()}::timestamptz
+      where id = ${id}
+        and (tracking_next_check_at is null or tracking_next_check_at <= ${now.toISOString()}::timestamptz)
+      returning id`),
+  );
+  return rows.length > 0;
+}
+
+/** The wait before the next tracking call after `attempts` failures in a row: 15 min doubling, at most 6 h. */
+export function trackingBackoffMs(attempts: number): number {
+  return Math.min(REAL_TRACKING_EVERY_MS * 2 ** Math.min(attempts, 16), REAL_TRACKING_MAX_BACKOFF_MS);
+}
+
+/** After a real carrier's tracking call: a success resets the back-off; a failure lengthens it. */
+export async function recordTrackingOutcome(db: Db, id: string, now: Date, ok: boolean): Promise<void> {
+  if (ok) {
+    await db.update(shipments).set({ trackingAttempts: 0 }).where(eq(shipments.id, id));
+    return;
+  }
+  await db.execute(sql`
+    update shipments set tracking_attempts = tracking_attempts + 1,
+      tracking_next_check_at = ${now.toISOString()}::timestamptz
+        + make_interval(secs => least(${REAL_TRACKING_EVERY_MS / 1000} * power(2, least(tracking_attempts + 1, 16)),
+                                      ${REAL_TRACKING_MAX_BACKOFF_MS / 1000}))
+    where id = ${id}`);
 }

@@ -7,7 +7,16 @@ import type { Db } from '../../db/client';
 import type { ShipmentRow } from '../../db/schema/orders';
 import type { Job } from '../../ops/jobs';
 import { CarrierError, type Carrier, type TrackingStep } from '../../providers/carriers/index';
-import { ACTIVE_STATUSES, advanceStatus, claimActiveBatch, insertEvents, markSynced, type ActiveStatus } from './repo';
+import {
+  ACTIVE_STATUSES,
+  advanceStatus,
+  claimActiveBatch,
+  claimTrackingCheck,
+  insertEvents,
+  markSynced,
+  recordTrackingOutcome,
+  type ActiveStatus,
+} from './repo';
 
 type Target = 'in_transit' | 'out_for_delivery' | 'delivered';
 
@@ -44,13 +53,19 @@ export async function syncTracking(
 ): Promise<{ row: ShipmentRow; outcome: SyncOutcome }> {
   const ops = carriers.find((c) => c.code === shipment.carrier)?.operations;
   if (!isActive(shipment.status) || !shipment.trackingNumber || !ops) return { row: shipment, outcome: 'skipped' };
+  // A real carrier is asked at most once per shipment per 15 minutes, less often after errors and
+  // rate limits (the sandbox answers from its own table and is asked every time).
+  const real = shipment.mode !== 'sandbox';
+  if (real && !(await claimTrackingCheck(db, shipment.id, now))) return { row: shipment, outcome: 'skipped' };
   let events;
   try {
     events = await ops.track(shipment.trackingNumber, now);
   } catch (err) {
+    if (real) await recordTrackingOutcome(db, shipment.id, now, false);
     if (!(err instanceof CarrierError)) throw err;
     return { row: (await markSynced(db, shipment.id, now)) ?? shipment, outcome: 'carrier-error' };
   }
+  if (real && shipment.trackingAttempts > 0) await recordTrackingOutcome(db, shipment.id, now, true);
   const happened = events.filter((e) => e.occurredAt.getTime() <= now.getTime());
   await insertEvents(db, shipment, happened, now);
 

@@ -3,8 +3,9 @@ import type { TCarrierMode } from '../../../shared/contracts/carriers';
 
 /**
  * Carrier adapters: quote, and (CarrierOperations) purchase, find by our reference, track and void.
- * Labels are drawn by us from the shipment (labels/render-label.ts), as a carrier's label API would
- * hand back a PDF of the same layout.
+ * A real carrier's purchase hands back the carrier's own label (`carrierLabel`), which the user
+ * prints; the sandbox's labels are drawn by us from the shipment (labels/render-label.ts).
+ * Decision 023 describes the adapter shape.
  */
 export type { CarrierCode };
 /** 'sandbox' (our simulation), 'test' (a real carrier's test environment) or 'live' (parcels really ship). */
@@ -131,10 +132,26 @@ export type PurchaseRequest = {
   shipDate: string;
 };
 
+/** A label as the carrier sent it (PDF, or an image such as UPS's PNG): the user prints these bytes. */
+export type CarrierLabel = { bytes: Uint8Array; mediaType: string };
+
+/**
+ * What a carrier needs later about a shipment it sold (e.g. Canada Post's shipment and refund links
+ * for a void): plain JSON, stored with the shipment (shipments.carrier_ref) and handed back as is.
+ */
+export type CarrierRef = { [key: string]: unknown };
+
 export type Purchase = {
   trackingNumber: string;
   /** When the carrier created the shipment (the tracking schedule starts there). */
   createdAt: Date;
+  /**
+   * The carrier's own label. Absent from the sandbox (we draw its label), and from a real carrier
+   * whose label could not be had yet (the label route asks `fetchLabel` when it is printed).
+   */
+  carrierLabel?: CarrierLabel;
+  /** Opaque JSON the carrier's void (or label fetch) needs later; absent when the tracking number is enough. */
+  carrierRef?: CarrierRef;
 };
 
 /** Tracking steps in order; a shipment's status follows the latest one. */
@@ -160,6 +177,12 @@ export type CarrierOperations = {
   findByReference(reference: string): Promise<Purchase | null>;
   /** Events that have happened by `now`, oldest first. Throws CarrierError NOT_FOUND. */
   track(trackingNumber: string, now: Date): Promise<TrackingEvent[]>;
-  /** Cancels an unused label. Throws CarrierError NOT_VOIDABLE once picked up, NOT_FOUND when unknown. */
-  void(trackingNumber: string, now: Date): Promise<void>;
+  /**
+   * Cancels an unused label. Throws CarrierError NOT_VOIDABLE once picked up (or past the carrier's
+   * void window; the message is the carrier's reason), NOT_FOUND when unknown. `carrierRef` is the
+   * purchase's, as stored.
+   */
+  void(trackingNumber: string, now: Date, carrierRef?: CarrierRef | null): Promise<void>;
+  /** A real carrier's label fetched again (the purchase answered none); absent when the purchase always has it. */
+  fetchLabel?(trackingNumber: string, carrierRef: CarrierRef | null, opts: QuoteOptions): Promise<CarrierLabel>;
 };

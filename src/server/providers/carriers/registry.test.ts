@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CarrierError, type Carrier, type QuoteRequest } from './index';
-import { carrierStatusOf, createCarriers, modeOf, quoteAll } from './registry';
+import { carrierStartupLines, carrierStatusOf, createCarriers, modeOf, quoteAll } from './registry';
 
 const req: QuoteRequest = {
   from: { postalCode: 'M5V 3L9', province: 'ON', country: 'CA', city: 'Toronto' },
@@ -20,6 +20,34 @@ const hanging = (respectSignal: boolean): Carrier => ({
 });
 
 describe('createCarriers', () => {
+  it('builds the real adapter where an account is configured, the sandbox elsewhere, none with CARRIERS_SANDBOX=off', () => {
+    const ups = {
+      clientId: 'id',
+      clientSecret: 'secret',
+      accountNumber: 'A1B2C3',
+      baseUrl: 'https://wwwcie.ups.com',
+      mode: 'test' as const,
+    };
+    const mixed = createCarriers({ fuelSurchargeBp: {}, carriers: { sandbox: true, ups } });
+    expect(mixed.map((c) => [c.code, c.mode])).toEqual([
+      ['CA-CP', 'sandbox'],
+      ['CA-PUROLATOR', 'sandbox'],
+      ['CA-UPS', 'test'],
+      ['CA-Fedex', 'sandbox'],
+      ['CA-DHL', 'sandbox'],
+    ]);
+    const only = createCarriers({ fuelSurchargeBp: {}, carriers: { sandbox: false, ups } });
+    expect(only.map((c) => c.code)).toEqual(['CA-UPS']);
+    expect(only[0]!.operations?.findByReference).toBeTypeOf('function');
+    expect(carrierStartupLines(only).map((l) => l.line)).toEqual([
+      'carrier Canada Post: off (no account, CARRIERS_SANDBOX=off)',
+      'carrier Purolator: off (no account, CARRIERS_SANDBOX=off)',
+      "carrier UPS: test (the carrier's test environment)",
+      'carrier FedEx: off (no account, CARRIERS_SANDBOX=off)',
+      'carrier DHL: off (no account, CARRIERS_SANDBOX=off)',
+    ]);
+  });
+
   it('enables every sandbox and applies the fuel override per carrier', async () => {
     const carriers = createCarriers({ fuelSurchargeBp: { 'CA-CP': 0 } });
     expect(carriers.map((c) => c.code)).toEqual(['CA-CP', 'CA-PUROLATOR', 'CA-UPS', 'CA-Fedex', 'CA-DHL']);

@@ -19,22 +19,79 @@ import { FEDEX } from './sandbox/fedex';
 import { createSandboxOperations } from './sandbox/operations';
 import { PUROLATOR } from './sandbox/purolator';
 import { UPS } from './sandbox/ups';
+import type { AdapterLog } from './adapter-support';
+import { createCanadaPostCarrier } from './canada-post/adapter';
+import { createDhlCarrier } from './dhl/adapter';
+import { createFedexCarrier } from './fedex/adapter';
+import { createPurolatorCarrier } from './purolator/adapter';
+import { createUpsCarrier } from './ups/adapter';
 
 const SANDBOXES: readonly CarrierDef[] = [CANADA_POST, PUROLATOR, UPS, FEDEX, DHL];
 
+const SILENT: AdapterLog = { warn: () => undefined };
+
 /**
- * The enabled carriers: every sandbox by default; real adapters replace them by configuration later.
- * With a database the sandboxes can also be ordered from (purchase, track, void); without one they
- * only quote.
+ * The enabled carriers, in the spec's order: the real adapter of each carrier with an account
+ * (config.carriers, decision 023), the sandbox of the others — or none of the others when
+ * CARRIERS_SANDBOX=off. With a database the sandboxes can also be ordered from (purchase, track,
+ * void); without one they only quote.
  */
 export function createCarriers(
-  config: Pick<Config, 'fuelSurchargeBp'>,
-  opts: { db?: Db; clock?: Clock } = {},
+  config: Pick<Config, 'fuelSurchargeBp'> & Partial<Pick<Config, 'carriers' | 'carrierPurchaseTimeoutMs'>>,
+  opts: { db?: Db; clock?: Clock; log?: AdapterLog } = {},
 ): Carrier[] {
-  return SANDBOXES.map((def) => {
+  const log = opts.log ?? SILENT;
+  const accounts = config.carriers ?? { sandbox: true };
+  // A real adapter's own per-request limit; quotes are cut sooner by the quote deadline.
+  const timeoutMs = config.carrierPurchaseTimeoutMs;
+  const real = (code: CarrierCode): Carrier | null => {
+    switch (code) {
+      case 'CA-CP':
+        return accounts.canadaPost ? createCanadaPostCarrier(accounts.canadaPost, { log, timeoutMs }) : null;
+      case 'CA-PUROLATOR':
+        return accounts.purolator ? createPurolatorCarrier(accounts.purolator, { log, timeoutMs }) : null;
+      case 'CA-UPS':
+        return accounts.ups ? createUpsCarrier(accounts.ups, { log, timeoutMs }) : null;
+      case 'CA-Fedex':
+        return accounts.fedex ? createFedexCarrier(accounts.fedex, { log, timeoutMs }) : null;
+      case 'CA-DHL':
+        return accounts.dhl ? createDhlCarrier(accounts.dhl, { log, timeoutMs }) : null;
+    }
+  };
+  const out: Carrier[] = [];
+  for (const def of SANDBOXES) {
+    const adapter = real(def.code);
+    if (adapter) {
+      out.push(adapter);
+      continue;
+    }
+    if (!accounts.sandbox) continue;
     const carrier = sandboxCarrier(def, { fuelBp: config.fuelSurchargeBp[def.code] });
-    if (!opts.db) return carrier;
-    return { ...carrier, operations: createSandboxOperations(def, { db: opts.db, clock: opts.clock ?? systemClock }) };
+    out.push(
+      opts.db
+        ? { ...carrier, operations: createSandboxOperations(def, { db: opts.db, clock: opts.clock ?? systemClock }) }
+        : carrier,
+    );
+  }
+  return out;
+}
+
+/** One line per carrier for the start-up log: live, test, sandbox, or off (CARRIERS_SANDBOX=off). */
+export function carrierStartupLines(
+  carriers: readonly Carrier[],
+): { carrier: CarrierCode; mode: string; line: string }[] {
+  return SANDBOXES.map((def) => {
+    const c = carriers.find((x) => x.code === def.code);
+    const mode = c ? c.mode : 'off';
+    const what =
+      mode === 'live'
+        ? 'live (real labels, real charges)'
+        : mode === 'test'
+          ? "test (the carrier's test environment)"
+          : mode === 'sandbox'
+            ? 'sandbox (simulated)'
+            : 'off (no account, CARRIERS_SANDBOX=off)';
+    return { carrier: def.code, mode, line: `carrier ${carrierName(def.code)}: ${what}` };
   });
 }
 

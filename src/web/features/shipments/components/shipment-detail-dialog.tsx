@@ -401,12 +401,16 @@ function VoidLabel({ shipment }: { shipment: TShipmentDetail }) {
       });
     } catch (error) {
       setOpen(false);
+      const refusedBy = isApiError(error) && error.code === 'VOID_REFUSED' ? carrierReasonOf(error.bodyText) : null;
       const notVoidable = isApiError(error) && (error.code === 'NOT_VOIDABLE' || error.status === 409);
       toast({
         title: { key: 'shipments.void.failed' },
-        description: notVoidable
-          ? { key: 'shipments.void.pickedUp' }
-          : describeError(error, 'shipments.void.failedHint'),
+        description:
+          refusedBy !== null
+            ? { key: 'shipments.void.refused', values: { reason: refusedBy } }
+            : notVoidable
+              ? { key: 'shipments.void.pickedUp' }
+              : describeError(error, 'shipments.void.failedHint'),
         variant: 'destructive',
         tag: 'shipments.void',
       });
@@ -457,4 +461,16 @@ function VoidLabel({ shipment }: { shipment: TShipmentDetail }) {
       </AlertDialogContent>
     </AlertDialog>
   );
+}
+
+/** A VOID_REFUSED answer's `carrierReason` (the carrier's own words), '' when absent. */
+function carrierReasonOf(bodyText: string): string {
+  try {
+    const body: unknown = JSON.parse(bodyText);
+    const reason =
+      typeof body === 'object' && body !== null ? (body as { carrierReason?: unknown }).carrierReason : null;
+    return typeof reason === 'string' ? reason : '';
+  } catch {
+    return '';
+  }
 }

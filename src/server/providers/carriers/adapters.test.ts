@@ -1,0 +1,202 @@
+/**
+ * The real adapters over their clients (issue 24): clients stubbed with the carriers' documented
+ * answers (fixtures) read by the mappings, so the adapter's own rules are tested without a network:
+ * the carrier's pre-tax price as our cost with a warning when its tax is not ours, the label and
+ * carrier ref kept, refusals of a void as NOT_VOIDABLE with the carrier's reason.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CarrierError, type Purchase, type QuoteRequest } from './index';
+import { createUpsCarrier } from './ups/adapter';
+import type { UpsClient } from './ups/client';
+import { parseUpsRateResponse, parseUpsShipResponse, parseUpsVoidResponse } from './ups/mapping';
+import { ACCOUNT as UPS_ACCOUNT, PURCHASE as UPS_PURCHASE, QUOTE as UPS_QUOTE } from './ups/fixtures/samples';
+import { createCanadaPostCarrier } from './canada-post/adapter';
+import type { CanadaPostClient } from './canada-post/client';
+import { parseError as cpError, type CanadaPostAccount, type CanadaPostShipmentRef } from './canada-post/mapping';
+import { createDhlCarrier } from './dhl/adapter';
+import type { DhlClient } from './dhl/client';
+import type { DhlAccount } from './dhl/mapping';
+
+const fixture = (carrier: string, name: string) =>
+  readFileSync(new URL(`./${carrier}/fixtures/${name}`, import.meta.url), 'utf8');
+
+function recorder() {
+  const warnings: { obj: Record<string, unknown>; msg: string }[] = [];
+  return {
+    warnings,
+    log: { warn: (obj: object, msg: string) => warnings.push({ obj: obj as Record<string, unknown>, msg }) },
+  };
+}
+
+const notCalled = () => Promise.reject(new Error('not called in this test'));
+
+describe('UPS adapter', () => {
+  const client = (over: Partial<UpsClient> = {}): UpsClient => ({
+    rate: async (req) => parseUpsRateResponse({ status: 200, bodyText: fixture('ups', 'rate-response.json') }, req),
+    purchase: async () =>
+      parseUpsShipResponse(
+        { status: 200, bodyText: fixture('ups', 'ship-response.json') },
+        new Date('2025-05-26T15:00:00Z'),
+      ),
+    findByReference: notCalled,
+    track: notCalled,
+    void: notCalled,
+    ...over,
+  });
+
+  it("quotes the carrier's pre-tax price (the negotiated rate) and warns when UPS's tax differs from ours", async () => {
+    const { log, warnings } = recorder();
+    const ups = createUpsCarrier(UPS_ACCOUNT, { log, client: client(), now: () => new Date('2025-05-26T12:00:00Z') });
+    const direct = parseUpsRateResponse({ status: 200, bodyText: fixture('ups', 'rate-response.json') }, UPS_QUOTE);
+    const quotes = await ups.quote(UPS_QUOTE, { signal: new AbortController().signal });
+    expect(quotes).toEqual(direct.quotes.map((q) => q.quote));
+    expect(ups.mode).toBe('test');
+    // Whatever the fixture's tax lines say, a warning is logged exactly when they differ by more than a cent.
+    for (const w of warnings.filter((x) => /tax differs/.test(x.msg))) {
+      expect(Math.abs((w.obj['carrierTaxCents'] as number) - (w.obj['ourTaxCents'] as number))).toBeGreaterThan(1);
+    }
+  });
+
+  it('keeps the label bytes and media type, and the shipment id as the carrier ref', async () => {
+    const ups = createUpsCarrier(UPS_ACCOUNT, { log: recorder().log, client: client() });
+    const bought = await ups.operations!.purchase(UPS_PURCHASE, { signal: new AbortController().signal });
+    expect(bought.trackingNumber).toMatch(/^1Z/);
+    expect(bought.carrierLabel!.mediaType).toMatch(/^image\//);
+    expect(bought.carrierLabel!.bytes.length).toBeGreaterThan(0);
+    expect(bought.carrierRef).toEqual({ shipmentId: expect.any(String) });
+  });
+
+  it("voids by the stored shipment id; UPS's refusal is NOT_VOIDABLE with its reason", async () => {
+    const voided: string[] = [];
+    const ups = createUpsCarrier(UPS_ACCOUNT, {
+      log: recorder().log,
+      client: client({
+        void: async (id) => {
+          voided.push(id);
+          parseUpsVoidResponse({ status: 400, bodyText: fixture('ups', 'void-refused.json') });
+        },
+      }),
+    });
+    const err = await ups
+      .operations!.void('1ZTRACK', new Date(), { shipmentId: '1ZSHIPMENT' })
+      .catch((e: unknown) => e);
+    expect(voided).toEqual(['1ZSHIPMENT']);
+    expect(err).toBeInstanceOf(CarrierError);
+    expect((err as CarrierError).reason).toBe('NOT_VOIDABLE');
+    expect((err as CarrierError).message).toMatch(/^UPS: /);
+  });
+});
+
+describe('Canada Post adapter', () => {
+  const account: CanadaPostAccount = {
+    username: 'u',
+    password: 'p',
+    customerNumber: '0001234567',
+    baseUrl: 'https://ct.soa-gw.canadapost.ca',
+    mode: 'test',
+    refundEmail: 'ops@example.com',
+  };
+  const ref: CanadaPostShipmentRef = {
+    shipmentId: '347881315405043891',
+    trackingNumber: '123456789012',
+    kind: 'contract',
+    selfUrl: 'https://ct.soa-gw.canadapost.ca/rs/0001234567/0001234567/shipment/347881315405043891',
+    refundUrl: null,
+    labelUrl: 'https://ct.soa-gw.canadapost.ca/ers/artifact/x/1/0',
+    labelMediaType: 'application/pdf',
+    status: 'transmitted',
+  };
+  const stub = (over: Partial<CanadaPostClient>): CanadaPostClient =>
+    ({
+      quote: notCalled,
+      purchase: notCalled,
+      fetchLabel: notCalled,
+      track: notCalled,
+      void: notCalled,
+      ...over,
+    }) as CanadaPostClient;
+
+  it('a purchase whose label could not be fetched keeps the ref, and the label is fetched from it later', async () => {
+    const pdf = new Uint8Array(Buffer.from('%PDF-1.4 label'));
+    const cp = createCanadaPostCarrier(account, {
+      log: recorder().log,
+      client: stub({
+        purchase: async () => ({ trackingNumber: ref.trackingNumber, createdAt: new Date(), ref, label: null }),
+        fetchLabel: async (r) => {
+          expect(r).toEqual(ref);
+          return { bytes: pdf, mediaType: 'application/pdf' };
+        },
+      }),
+    });
+    const bought: Purchase = await cp.operations!.purchase({} as never, { signal: new AbortController().signal });
+    expect(bought.carrierLabel).toBeUndefined();
+    expect(bought.carrierRef).toEqual(ref);
+    const label = await cp.operations!.fetchLabel!(ref.trackingNumber, bought.carrierRef!, {
+      signal: new AbortController().signal,
+    });
+    expect(label.bytes).toBe(pdf);
+  });
+
+  it("a refused refund request is NOT_VOIDABLE with Canada Post's message; no stored ref is NOT_VOIDABLE too", async () => {
+    const cp = createCanadaPostCarrier(account, {
+      log: recorder().log,
+      client: stub({
+        void: async () => {
+          throw cpError(400, fixture('canada-post', 'void-refused.xml'), 'void');
+        },
+      }),
+    });
+    const refused = await cp.operations!.void(ref.trackingNumber, new Date(), { ...ref }).catch((e: unknown) => e);
+    expect((refused as CarrierError).reason).toBe('NOT_VOIDABLE');
+    expect((refused as CarrierError).message).toMatch(/^Canada Post: /);
+    const noRef = await cp.operations!.void(ref.trackingNumber, new Date(), null).catch((e: unknown) => e);
+    expect((noRef as CarrierError).reason).toBe('NOT_VOIDABLE');
+  });
+});
+
+describe('DHL adapter (MyDHL has no void call)', () => {
+  const account: DhlAccount = {
+    username: 'u',
+    password: 'p',
+    accountNumber: '123456789',
+    baseUrl: 'https://express.api.dhl.com/mydhlapi/test',
+    mode: 'test',
+  };
+  const withTracking = (track: DhlClient['track']) =>
+    createDhlCarrier(account, {
+      log: recorder().log,
+      client: { quote: notCalled, purchase: notCalled, track } as unknown as DhlClient,
+    });
+
+  it('accepts a void on our side while DHL has not scanned the parcel', async () => {
+    await expect(
+      withTracking(async () => {
+        throw new CarrierError('NOT_FOUND', 'DHL: no checkpoints');
+      }).operations!.void('1234567890', new Date()),
+    ).resolves.toBeUndefined();
+  });
+
+  it('refuses once DHL has scanned it', async () => {
+    const dhl = withTracking(async () => [
+      { status: 'picked_up', description: 'Shipment picked up', location: 'Toronto, ON', occurredAt: new Date() },
+    ]);
+    const err = await dhl.operations!.void('1234567890', new Date()).catch((e: unknown) => e);
+    expect((err as CarrierError).reason).toBe('NOT_VOIDABLE');
+    expect((err as CarrierError).message).toMatch(/scanned/);
+  });
+});
+
+describe('tax difference warning', () => {
+  it('is logged only beyond a cent', async () => {
+    const { warnOnTaxDifference } = await import('./adapter-support');
+    const { log, warnings } = recorder();
+    const req = { from: { province: 'ON', country: 'CA' }, to: { province: 'ON', country: 'CA' } } as QuoteRequest;
+    const at = new Date('2026-03-02T15:00:00Z');
+    warnOnTaxDifference(log, 'CA-CP', req, { serviceCode: 'x', priceCents: 10_000 }, 1_301, at); // ours 1300
+    warnOnTaxDifference(log, 'CA-CP', req, { serviceCode: 'x', priceCents: 10_000 }, 1_302, at);
+    warnOnTaxDifference(log, 'CA-CP', req, { serviceCode: 'x', priceCents: 10_000 }, null, at);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.obj).toMatchObject({ carrierTaxCents: 1_302, ourTaxCents: 1_300 });
+  });
+});

@@ -1,0 +1,69 @@
+import { voidError, warnOnTaxDifference, type AdapterLog } from '../adapter-support';
+import { CarrierError, type Carrier, type CarrierQuote, type CarrierRef } from '../index';
+import { createCanadaPostClient, type CanadaPostClient } from './client';
+import type { CanadaPostAccount, CanadaPostShipmentRef } from './mapping';
+
+export type CanadaPostAdapterOptions = {
+  log: AdapterLog;
+  timeoutMs?: number;
+  now?: () => Date;
+  client?: CanadaPostClient;
+};
+
+/**
+ * Canada Post behind our Carrier interface. The purchase keeps CanadaPostShipmentRef (self, refund
+ * and label links) as the carrier ref: a void needs it (DELETE of the self link, or the refund
+ * request once transmitted), and a label that could not be fetched at purchase is fetched from it.
+ * Canada Post has no lookup by our reference: a purchase of unknown outcome is settled as not bought.
+ */
+export function createCanadaPostCarrier(account: CanadaPostAccount, opts: CanadaPostAdapterOptions): Carrier {
+  const now = opts.now ?? (() => new Date());
+  const client = opts.client ?? createCanadaPostClient(account, { timeoutMs: opts.timeoutMs, now });
+  return {
+    code: 'CA-CP',
+    name: 'Canada Post',
+    mode: account.mode,
+    async quote(req, { signal }) {
+      const quotes = await client.quote(req, { signal });
+      const at = now();
+      return quotes.map(({ carrierTaxCents, ...quote }): CarrierQuote => {
+        warnOnTaxDifference(opts.log, 'CA-CP', req, quote, carrierTaxCents, at);
+        return quote;
+      });
+    },
+    operations: {
+      async purchase(req, { signal }) {
+        const p = await client.purchase(req, { signal });
+        return {
+          trackingNumber: p.trackingNumber,
+          createdAt: p.createdAt,
+          carrierLabel: p.label ?? undefined,
+          carrierRef: { ...p.ref },
+        };
+      },
+      findByReference: async () => null,
+      track: (pin) => client.track(pin),
+      async void(_pin, _now, ref) {
+        const shipment = shipmentRefOf(ref);
+        if (!shipment) {
+          throw new CarrierError('NOT_VOIDABLE', 'Canada Post: this shipment has no stored link to void it by');
+        }
+        await client.void(shipment).catch((err: unknown) => {
+          throw voidError(err);
+        });
+      },
+      async fetchLabel(_pin, ref, { signal }) {
+        const shipment = shipmentRefOf(ref);
+        if (!shipment) throw new CarrierError('NOT_FOUND', 'Canada Post: no label link was kept for this shipment');
+        return client.fetchLabel(shipment, signal);
+      },
+    },
+  };
+}
+
+function shipmentRefOf(ref: CarrierRef | null | undefined): CanadaPostShipmentRef | null {
+  if (!ref) return null;
+  const r = ref as Partial<CanadaPostShipmentRef>;
+  if (typeof r.shipmentId !== 'string' || typeof r.selfUrl !== 'string' || typeof r.labelUrl !== 'string') return null;
+  return ref as unknown as CanadaPostShipmentRef;
+}

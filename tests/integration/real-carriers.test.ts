@@ -1,0 +1,190 @@
+/**
+ * Issue 24: the real carrier adapters wired into the app, against local fake carriers
+ * (tests/fakes/<carrier>.ts) with each *_BASE_URL pointed at one: quote → order → the carrier's own
+ * label → tracking → void; a refused void (409, nothing refunded); a purchase that never answers
+ * after the debit (ORDER_TIMEOUT, refunded); a 401 that refreshes the token once under 20 concurrent
+ * quotes.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/server/db/client';
+import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
+import { balanceOf, fund, orderBody, quote } from './helpers/orders';
+import { startFakeCarriers, type FakeCarriers } from '../fakes/index';
+
+type Headers = Record<string, string>;
+
+const CP_LABEL = readFileSync(
+  new URL('../../src/server/providers/carriers/canada-post/fixtures/label.pdf', import.meta.url),
+);
+
+describe(`real carriers on local fakes (${testDbKind})`, () => {
+  let fakes: FakeCarriers;
+  let ctx: TestContext;
+  let admin: Awaited<ReturnType<typeof createSignedInUser>>;
+
+  beforeAll(async () => {
+    fakes = await startFakeCarriers(['canada-post', 'ups', 'fedex']);
+    ctx = await createTestApp({
+      env: {
+        ...fakes.env,
+        // Only the three carriers on fakes: nothing simulated in this file.
+        CARRIERS_SANDBOX: 'off',
+        CARRIER_TIMEOUT_MS: '5000',
+        CARRIER_PURCHASE_TIMEOUT_MS: '1500',
+        QUOTES_PER_MINUTE: '1000',
+      },
+    });
+    admin = await createSignedInUser(ctx, { role: 'admin' });
+  }, 60_000);
+  afterAll(async () => {
+    await ctx?.close();
+    await fakes?.close();
+  });
+
+  async function fundedUser(amount = '500.00') {
+    const u = await createSignedInUser(ctx);
+    await fund(ctx, admin.headers, u.id, amount);
+    return u;
+  }
+
+  async function order(headers: Headers, carrier: string) {
+    const options = await quote(ctx, headers);
+    const option = options.find((o) => o.carrier === carrier);
+    expect(option, `a ${carrier} rate`).toBeDefined();
+    return ctx.app.inject({ method: 'POST', url: '/api/shipments', headers, payload: orderBody(option!) });
+  }
+
+  async function label(headers: Headers, ref: string): Promise<Buffer> {
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/shipments/print-label/${ref}`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return Buffer.from((res.json() as { base64: string }).base64, 'base64');
+  }
+
+  it('configures the carriers on fakes as test, leaves the others out, and asks each as its docs say', async () => {
+    expect(ctx.providers.carriers.map((c) => [c.code, c.mode])).toEqual([
+      ['CA-CP', 'test'],
+      ['CA-UPS', 'test'],
+      ['CA-Fedex', 'test'],
+    ]);
+    const u = await createSignedInUser(ctx);
+    const options = await quote(ctx, u.headers);
+    expect(new Set(options.map((o) => o.carrier))).toEqual(new Set(['CA-CP', 'CA-UPS', 'CA-Fedex']));
+    expect(options.every((o) => o.mode === 'test')).toBe(true);
+    for (const fake of Object.values(fakes.fakes)) {
+      expect(fake.requests.flatMap((r) => r.problems)).toEqual([]);
+    }
+  });
+
+  it("Canada Post: order → the carrier's PDF byte for byte → tracking (once per 15 min) → void refunds", async () => {
+    const u = await fundedUser();
+    const before = await balanceOf(ctx, u.headers);
+    const res = await order(u.headers, 'CA-CP');
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json() as { id: string; orderCode: string; trackingNumber: string };
+    const cp = fakes.fakes['canada-post']!;
+    expect(cp.shipments.has(created.trackingNumber)).toBe(true);
+
+    const pdf = await label(u.headers, created.orderCode);
+    expect(pdf.equals(CP_LABEL)).toBe(true);
+    const [stored] = rowsOf<{ mode: string; ref: { shipmentId?: string } }>(
+      await ctx.database.db.execute(sql`select mode, carrier_ref as ref from shipments where id = ${created.id}`),
+    );
+    expect(stored!.mode).toBe('test');
+    expect(stored!.ref.shipmentId).toBeTruthy();
+
+    const tracks = () => cp.requests.filter((r) => r.op === 'track').length;
+    const t0 = tracks();
+    const detail = await ctx.app.inject({ method: 'GET', url: `/api/shipments/${created.id}`, headers: u.headers });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(tracks()).toBe(t0 + 1);
+    await ctx.app.inject({ method: 'GET', url: `/api/shipments/${created.id}`, headers: u.headers });
+    expect(tracks()).toBe(t0 + 1); // not again within 15 minutes
+
+    const voided = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/shipments/${created.id}/void`,
+      headers: u.headers,
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(await balanceOf(ctx, u.headers)).toBe(before);
+    expect(cp.requests.filter((r) => r.op === 'void').flatMap((r) => r.problems)).toEqual([]);
+  });
+
+  it('UPS: asked for a PNG label; an image label is printed on one 4×6 PDF page, a GIF is refused (502), never a 500', async () => {
+    const u = await fundedUser();
+    const res = await order(u.headers, 'CA-UPS');
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json() as { id: string; orderCode: string };
+    const ship = fakes.fakes.ups!.requests.filter((r) => r.op === 'ship').at(-1)!;
+    expect(JSON.parse(ship.body).ShipmentRequest.LabelSpecification.LabelImageFormat.Code).toBe('PNG');
+    const [stored] = rowsOf<{ media_type: string }>(
+      await ctx.database.db.execute(sql`select media_type from shipment_labels where shipment_id = ${created.id}`),
+    );
+    const print = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/shipments/print-label/${created.orderCode}`,
+      headers: u.headers,
+    });
+    if (stored!.media_type === 'image/png') {
+      expect(print.statusCode, print.body).toBe(200);
+      const text = Buffer.from((print.json() as { base64: string }).base64, 'base64').toString('latin1');
+      expect(text).toMatch(/\/MediaBox \[ ?0 0 288 432 ?\]/);
+      expect(text).toContain('/Subtype /Image');
+    } else {
+      // The fake answers its documentation fixture (a GIF) whatever was asked.
+      expect(stored!.media_type).toBe('image/gif');
+      expect(print.statusCode, print.body).toBe(502);
+      expect((print.json() as { code: string }).code).toBe('API_FAILURE');
+    }
+  });
+
+  it('a refused void answers 409 VOID_REFUSED with the carrier’s reason and refunds nothing', async () => {
+    const u = await fundedUser();
+    const res = await order(u.headers, 'CA-Fedex');
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json() as { id: string };
+    const after = await balanceOf(ctx, u.headers);
+    fakes.set({ refuseVoid: true }, ['fedex']);
+    try {
+      const voided = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/shipments/${created.id}/void`,
+        headers: u.headers,
+      });
+      expect(voided.statusCode, voided.body).toBe(409);
+      const body = voided.json() as { code: string; carrierReason?: string; message: string };
+      expect(body.code).toBe('VOID_REFUSED');
+      expect(body.carrierReason).toMatch(/FedEx/);
+      expect(await balanceOf(ctx, u.headers)).toBe(after);
+    } finally {
+      fakes.set({ refuseVoid: false }, ['fedex']);
+    }
+  });
+
+  it('a purchase that never answers after the debit: ORDER_TIMEOUT, the whole charge refunded', async () => {
+    const u = await fundedUser();
+    const before = await balanceOf(ctx, u.headers);
+    fakes.set({ hangPurchase: true }, ['fedex']);
+    try {
+      const res = await order(u.headers, 'CA-Fedex');
+      expect(res.statusCode, res.body).toBe(504);
+      expect((res.json() as { code: string }).code).toBe('ORDER_TIMEOUT');
+      expect(await balanceOf(ctx, u.headers)).toBe(before);
+    } finally {
+      fakes.set({ hangPurchase: false }, ['fedex']);
+    }
+  });
+
+  it('a 401 under 20 concurrent quotes refreshes the token once and every quote has UPS', async () => {
+    const u = await createSignedInUser(ctx);
+    await quote(ctx, u.headers); // a token in the cache
+    const ups = fakes.fakes.ups!;
+    const tokensBefore = ups.requests.filter((r) => r.op === 'token').length;
+    fakes.set({ expireTokens: true }, ['ups']);
+    const all = await Promise.all(Array.from({ length: 20 }, () => quote(ctx, u.headers)));
+    for (const options of all) expect(options.some((o) => o.carrier === 'CA-UPS')).toBe(true);
+    expect(ups.requests.filter((r) => r.op === 'token').length).toBe(tokensBefore + 1);
+  });
+});
