@@ -31,7 +31,8 @@ describe(`real carriers on local fakes (${testDbKind})`, () => {
         ...fakes.env,
         // Only the three carriers on fakes: nothing simulated in this file.
         CARRIERS_SANDBOX: 'off',
-        CARRIER_TIMEOUT_MS: '5000',
+        // Generous: PGlite runs on this thread, and 20 concurrent quotes share it with the fakes.
+        CARRIER_TIMEOUT_MS: '15000',
         CARRIER_PURCHASE_TIMEOUT_MS: '1500',
         QUOTES_PER_MINUTE: '1000',
       },
@@ -99,8 +100,23 @@ describe(`real carriers on local fakes (${testDbKind})`, () => {
     const detail = await ctx.app.inject({ method: 'GET', url: `/api/shipments/${created.id}`, headers: u.headers });
     expect(detail.statusCode, detail.body).toBe(200);
     expect(tracks()).toBe(t0 + 1);
-    await ctx.app.inject({ method: 'GET', url: `/api/shipments/${created.id}`, headers: u.headers });
+    const detail2 = () => ctx.app.inject({ method: 'GET', url: `/api/shipments/${created.id}`, headers: u.headers });
+    await detail2();
     expect(tracks()).toBe(t0 + 1); // not again within 15 minutes
+    ctx.clock.advance(15 * 60_000);
+    await detail2();
+    expect(tracks()).toBe(t0 + 2);
+    // An error backs off: 30 minutes after the first failure, not 15.
+    fakes.set({ failNext: 1 }, ['canada-post']);
+    ctx.clock.advance(15 * 60_000);
+    expect((await detail2()).statusCode).toBe(200); // the stored tracking is answered
+    expect(tracks()).toBe(t0 + 3);
+    ctx.clock.advance(15 * 60_000);
+    await detail2();
+    expect(tracks()).toBe(t0 + 3);
+    ctx.clock.advance(15 * 60_000);
+    await detail2();
+    expect(tracks()).toBe(t0 + 4);
 
     const voided = await ctx.app.inject({
       method: 'POST',

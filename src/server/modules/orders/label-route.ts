@@ -79,7 +79,7 @@ export function registerLabelRoute(app: App, deps: AppDeps): void {
         if (row.status === 'cancelled') {
           throw new AppError(409, 'This label was voided and can no longer be printed', ErrorCode.CONFLICT);
         }
-        const base64 = row.mode === 'sandbox' ? await drawnLabel(deps, row) : await carrierLabelPdf(deps, row);
+        const base64 = (await carrierLabelPdf(deps, row)) ?? (await drawnLabel(deps, row));
         return {
           success: true as const,
           base64,
@@ -100,8 +100,10 @@ const LABEL_FETCH_TIMEOUT_MS = 15_000;
 /**
  * The carrier's label as a PDF (base64): the stored one, or, when the purchase came without it,
  * fetched from the carrier now and stored. A PDF is answered as stored; an image is placed on a page.
+ * Null for a carrier that sells no label of its own (the sandbox): we draw that one.
  */
-async function carrierLabelPdf(deps: AppDeps, row: ShipmentRow): Promise<string> {
+async function carrierLabelPdf(deps: AppDeps, row: ShipmentRow): Promise<string | null> {
+  if (row.mode === 'sandbox') return null;
   const db = deps.database.db;
   const [stored] = rowsOf<{ media_type: string; b64: string }>(
     await db.execute(
@@ -111,6 +113,10 @@ async function carrierLabelPdf(deps: AppDeps, row: ShipmentRow): Promise<string>
   let label: { mediaType: string; base64: string };
   if (stored) {
     label = { mediaType: stored.media_type, base64: stored.b64.replace(/\s+/g, '') };
+  } else if (!deps.providers.carriers.find((c) => c.code === row.carrier)?.operations?.fetchLabel) {
+    // Its purchase brought no label and none can be asked for: an adapter that leaves the label to
+    // us (real adapters bring theirs or can fetch it; decision 023).
+    return null;
   } else {
     const fetched = await fetchCarrierLabel(deps, row);
     const base64 = Buffer.from(fetched.bytes).toString('base64');
