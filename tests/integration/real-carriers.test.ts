@@ -193,6 +193,26 @@ describe(`real carriers on local fakes (${testDbKind})`, () => {
     }
   });
 
+  it('UPS: a purchase found by reference after the timeout, without a label we could print, is voided and refunded', async () => {
+    const u = await fundedUser();
+    const before = await balanceOf(ctx, u.headers);
+    const ups = fakes.fakes.ups!;
+    fakes.set({ hangPurchase: true }, ['ups']);
+    try {
+      const res = await order(u.headers, 'CA-UPS');
+      expect(res.statusCode, res.body).toBe(504);
+      expect((res.json() as { code: string }).code).toBe('ORDER_TIMEOUT');
+      expect(await balanceOf(ctx, u.headers)).toBe(before);
+      // Our shipment id, without its dashes (UPS keeps 35 characters).
+      const reference = (res.json() as { shipmentId: string }).shipmentId.replaceAll('-', '');
+      expect(ups.requests.some((r) => r.op === 'find' && r.path.endsWith(reference))).toBe(true);
+      const bought = [...ups.shipments.values()].find((x) => x.reference === reference);
+      expect(bought?.status).toBe('voided');
+    } finally {
+      fakes.set({ hangPurchase: false }, ['ups']);
+    }
+  });
+
   it('a 401 under 20 concurrent quotes refreshes the token once and every quote has UPS', async () => {
     const u = await createSignedInUser(ctx);
     await quote(ctx, u.headers); // a token in the cache
