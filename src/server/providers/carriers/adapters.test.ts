@@ -5,6 +5,8 @@
  * carrier ref kept, refusals of a void as NOT_VOIDABLE with the carrier's reason.
  */
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { CarrierError, type Purchase, type QuoteRequest } from './index';
 import { createUpsCarrier } from './ups/adapter';
@@ -17,6 +19,11 @@ import { parseError as cpError, type CanadaPostAccount, type CanadaPostShipmentR
 import { createDhlCarrier } from './dhl/adapter';
 import type { DhlClient } from './dhl/client';
 import type { DhlAccount } from './dhl/mapping';
+import { createFedexCarrier } from './fedex/adapter';
+import type { FedexClient } from './fedex/client';
+import { createPurolatorCarrier } from './purolator/adapter';
+import type { PurolatorClient } from './purolator/client';
+import { parseVoidResponse as purolatorVoid, type PurolatorAccount } from './purolator/mapping';
 
 const fixture = (carrier: string, name: string) =>
   readFileSync(new URL(`./${carrier}/fixtures/${name}`, import.meta.url), 'utf8');
@@ -184,6 +191,98 @@ describe('DHL adapter (MyDHL has no void call)', () => {
     const err = await dhl.operations!.void('1234567890', new Date()).catch((e: unknown) => e);
     expect((err as CarrierError).reason).toBe('NOT_VOIDABLE');
     expect((err as CarrierError).message).toMatch(/scanned/);
+  });
+});
+
+describe('FedEx adapter', () => {
+  const account = {
+    clientId: 'id',
+    clientSecret: 'secret',
+    accountNumber: '510087020',
+    baseUrl: 'https://apis-sandbox.fedex.com',
+    mode: 'test' as const,
+  };
+
+  it('downloads a label FedEx answered by URL; a link that fails leaves it to fetchLabel with the URL as ref', async () => {
+    const pdf = Buffer.from('%PDF-1.7 fedex label');
+    let up = true;
+    const server = createServer((_req, res) => {
+      res.writeHead(up ? 200 : 503, { 'Content-Type': 'application/pdf' });
+      res.end(up ? pdf : 'down');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/label/1.pdf`;
+    try {
+      const fedex = createFedexCarrier(account, {
+        log: recorder().log,
+        client: {
+          rate: notCalled,
+          track: notCalled,
+          void: notCalled,
+          purchase: async () => ({
+            trackingNumber: '794953535000',
+            createdAt: new Date(),
+            label: { kind: 'url', mediaType: 'application/pdf', url },
+            chargedCents: null,
+          }),
+        } as FedexClient,
+      });
+      const signal = new AbortController().signal;
+      const ok = await fedex.operations!.purchase({} as never, { signal });
+      expect(Buffer.from(ok.carrierLabel!.bytes).equals(pdf)).toBe(true);
+      up = false;
+      const later = await fedex.operations!.purchase({} as never, { signal });
+      expect(later.carrierLabel).toBeUndefined();
+      expect(later.carrierRef).toEqual({ labelUrl: url });
+      up = true;
+      const fetched = await fedex.operations!.fetchLabel!(later.trackingNumber, later.carrierRef!, { signal });
+      expect(Buffer.from(fetched.bytes).equals(pdf)).toBe(true);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+
+  it('has no lookup by our reference (an unknown purchase is settled as not bought)', async () => {
+    const fedex = createFedexCarrier(account, { log: recorder().log, client: {} as FedexClient });
+    await expect(fedex.operations!.findByReference('5f0c6c1e-8a8b-4c55-9a07-3d2b8a1c9e10')).resolves.toBeNull();
+  });
+});
+
+describe('Purolator adapter', () => {
+  const account: PurolatorAccount = {
+    key: 'k',
+    password: 'p',
+    accountNumber: '9999999999',
+    baseUrl: 'https://devwebservices.purolator.com',
+    mode: 'test',
+  };
+
+  it('keeps the document type to fetch the label again, and a refused void is NOT_VOIDABLE', async () => {
+    const asked: string[] = [];
+    const purolator = createPurolatorCarrier(account, {
+      log: recorder().log,
+      client: {
+        purchase: async () => ({
+          trackingNumber: '329014521622',
+          createdAt: new Date(),
+          documentType: 'DomesticBillOfLadingThermal',
+          label: null,
+        }),
+        fetchLabel: async (pin: string, type: string) => {
+          asked.push(`${pin}:${type}`);
+          return { bytes: new Uint8Array([37, 80, 68, 70, 45]), mediaType: 'application/pdf' };
+        },
+        void: async () => purolatorVoid(200, fixture('purolator', 'void-refused.xml')),
+      } as unknown as PurolatorClient,
+    });
+    const signal = new AbortController().signal;
+    const bought = await purolator.operations!.purchase({} as never, { signal });
+    expect(bought.carrierLabel).toBeUndefined();
+    expect(bought.carrierRef).toEqual({ documentType: 'DomesticBillOfLadingThermal' });
+    await purolator.operations!.fetchLabel!(bought.trackingNumber, bought.carrierRef!, { signal });
+    expect(asked).toEqual(['329014521622:DomesticBillOfLadingThermal']);
+    const err = await purolator.operations!.void(bought.trackingNumber, new Date()).catch((e: unknown) => e);
+    expect((err as CarrierError).reason).toBe('NOT_VOIDABLE');
   });
 });
 
