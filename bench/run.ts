@@ -398,6 +398,8 @@ async function main(): Promise<void> {
     }
   }
   await (await import('./labels')).reportLabels(report); // label PDFs per second on one core
+  // Quotes over HTTP with the five carriers' real adapters on loopback fakes answering in 150 ms (issue 24).
+  await (await import('./real-carriers')).reportRealCarriers(report);
   await (await import('./shipments-list')).reportShipmentsList(report); // list/search p95, 200k of 1M rows on PostgreSQL
 
   // 5. Orders: HTTP with 32 clients beside the same statements sent straight to the database.
