@@ -1,5 +1,3 @@
-import { degrees, PDFDocument } from 'pdf-lib';
-
 /** A carrier's label image as it arrives (UPS: PNG at 203 dpi, usually drawn sideways). */
 export type ImageLabelInput = { bytes: Uint8Array; mediaType: string };
 
@@ -14,6 +12,8 @@ export const LABEL_DPI = 203;
  * (pdf-lib embeds PNG and JPEG, not GIF: UPS is asked for PNG).
  */
 export async function imageLabelPdf(input: ImageLabelInput): Promise<Uint8Array> {
+  // Loaded on first use: every worker thread loads this file, and most never place an image.
+  const { degrees, PDFDocument } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setProducer('Voyageur');
   doc.setCreator('Voyageur');
