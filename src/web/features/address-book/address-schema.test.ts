@@ -121,5 +121,6 @@ describe('property: the address form never lets through what the server refuses'
       { numRuns: 6000 },
     );
     expect(accepted).toBeGreaterThan(50);
-  });
+    // 6,000 parses through both schemas take 2–5 s on a loaded 2-core machine: a budget, not a speed target.
+  }, 30_000);
 });
