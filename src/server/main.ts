@@ -11,6 +11,7 @@ import { carrierStartupLines } from './providers/carriers/registry';
 import { ensureAdmin } from './modules/auth/bootstrap';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './ops/data-dir-lock';
 import { createLifecycle } from './ops/lifecycle';
+import { flushCarrierCalls } from './modules/carriers/calls';
 import { defaultJobs, startJobs } from './ops/jobs';
 import { ordersServiceFor } from './modules/orders/routes';
 import { pruneQuotesJob, recoverOrdersJob } from './modules/orders/jobs';
@@ -138,6 +139,7 @@ async function main(): Promise<void> {
         log.warn({ running: lifecycle.running() }, 'work still running at shutdown is left for recovery');
       }
       await channel?.close();
+      await flushCarrierCalls(database.db); // the carriers view's last records, written before the database closes
       await database.close();
       await lock?.release();
       log.info({ signal }, 'stopped');

@@ -128,7 +128,7 @@ describe(`real carriers on local fakes (${testDbKind})`, () => {
     expect(cp.requests.filter((r) => r.op === 'void').flatMap((r) => r.problems)).toEqual([]);
   });
 
-  it('UPS: asked for a PNG label; an image label is printed on one 4×6 PDF page, a GIF is refused (502), never a 500', async () => {
+  it('UPS: asked for a PNG label; the PNG label is printed on one 4×6 PDF page', async () => {
     const u = await fundedUser();
     const res = await order(u.headers, 'CA-UPS');
     expect(res.statusCode, res.body).toBe(201);
@@ -143,17 +143,11 @@ describe(`real carriers on local fakes (${testDbKind})`, () => {
       url: `/api/shipments/print-label/${created.orderCode}`,
       headers: u.headers,
     });
-    if (stored!.media_type === 'image/png') {
-      expect(print.statusCode, print.body).toBe(200);
-      const text = Buffer.from((print.json() as { base64: string }).base64, 'base64').toString('latin1');
-      expect(text).toMatch(/\/MediaBox \[ ?0 0 288 432 ?\]/);
-      expect(text).toContain('/Subtype /Image');
-    } else {
-      // The fake answers its documentation fixture (a GIF) whatever was asked.
-      expect(stored!.media_type).toBe('image/gif');
-      expect(print.statusCode, print.body).toBe(502);
-      expect((print.json() as { code: string }).code).toBe('API_FAILURE');
-    }
+    expect(stored!.media_type).toBe('image/png');
+    expect(print.statusCode, print.body).toBe(200);
+    const text = Buffer.from((print.json() as { base64: string }).base64, 'base64').toString('latin1');
+    expect(text).toMatch(/\/MediaBox \[ ?0 0 288 432 ?\]/);
+    expect(text).toContain('/Subtype /Image');
   });
 
   it('a refused void answers 409 VOID_REFUSED with the carrier’s reason and refunds nothing', async () => {

@@ -28,6 +28,7 @@ import {
   type LabelParty,
   type Purchase,
 } from '../../providers/carriers/index';
+import { timedCarrierCall } from '../carriers/calls';
 import { ErrorCode } from '../../../shared/errors';
 import { centsToDecimal, formatCad } from '../../../shared/money';
 import { taxesToWire } from '../../../shared/taxes';
@@ -458,24 +459,26 @@ export function createOrdersService(deps: OrdersDeps) {
     );
     try {
       const bought = await Promise.race([
-        ops.purchase(
-          {
-            reference: row.id,
-            serviceCode: row.serviceCode,
-            from: labelPartyOf(row.fromAddress),
-            to: labelPartyOf(row.toAddress),
-            package: {
-              weightKg: row.package.weightKg,
-              lengthCm: row.package.lengthCm,
-              widthCm: row.package.widthCm,
-              heightCm: row.package.heightCm,
-              type: row.package.type,
-              // The coverage bought with the label (decision 020).
-              declaredValueCents: row.insuranceCents,
+        timedCarrierCall(db, { carrier: carrier.code, mode: carrier.mode, operation: 'purchase' }, () =>
+          ops.purchase(
+            {
+              reference: row.id,
+              serviceCode: row.serviceCode,
+              from: labelPartyOf(row.fromAddress),
+              to: labelPartyOf(row.toAddress),
+              package: {
+                weightKg: row.package.weightKg,
+                lengthCm: row.package.lengthCm,
+                widthCm: row.package.widthCm,
+                heightCm: row.package.heightCm,
+                type: row.package.type,
+                // The coverage bought with the label (decision 020).
+                declaredValueCents: row.insuranceCents,
+              },
+              shipDate: row.shipDate,
             },
-            shipDate: row.shipDate,
-          },
-          { signal: controller.signal },
+            { signal: controller.signal },
+          ),
         ),
         new Promise<never>((_, reject) =>
           controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true }),
@@ -702,7 +705,9 @@ export function createOrdersService(deps: OrdersDeps) {
         throw new AppError(502, `${carrierName(row.carrier)} cannot void labels here`, ErrorCode.API_FAILURE);
       }
       try {
-        await ops.void(row.trackingNumber, clock.now(), row.carrierRef);
+        await timedCarrierCall(db, { carrier: carrier.code, mode: carrier.mode, operation: 'void' }, () =>
+          ops.void(row.trackingNumber!, clock.now(), row.carrierRef),
+        );
       } catch (err) {
         if (err instanceof CarrierError && err.reason === 'NOT_VOIDABLE' && carrier.mode !== 'sandbox') {
           // A real carrier's refusal (already transmitted, picked up, past its void window): its

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import type { ShipmentRow } from '../../db/schema/orders';
 import type { Job } from '../../ops/jobs';
 import { CarrierError, type Carrier, type TrackingStep } from '../../providers/carriers/index';
+import { timedCarrierCall } from '../carriers/calls';
 import {
   ACTIVE_STATUSES,
   advanceStatus,
@@ -51,7 +52,8 @@ export async function syncTracking(
   shipment: ShipmentRow,
   now: Date,
 ): Promise<{ row: ShipmentRow; outcome: SyncOutcome }> {
-  const ops = carriers.find((c) => c.code === shipment.carrier)?.operations;
+  const carrier = carriers.find((c) => c.code === shipment.carrier);
+  const ops = carrier?.operations;
   if (!isActive(shipment.status) || !shipment.trackingNumber || !ops) return { row: shipment, outcome: 'skipped' };
   // A real carrier is asked at most once per shipment per 15 minutes, less often after errors and
   // rate limits (the sandbox answers from its own table and is asked every time).
@@ -59,7 +61,10 @@ export async function syncTracking(
   if (real && !(await claimTrackingCheck(db, shipment.id, now))) return { row: shipment, outcome: 'skipped' };
   let events;
   try {
-    events = await ops.track(shipment.trackingNumber, now);
+    const trackingNumber = shipment.trackingNumber;
+    events = await timedCarrierCall(db, { carrier: carrier!.code, mode: carrier!.mode, operation: 'track' }, () =>
+      ops.track(trackingNumber, now),
+    );
   } catch (err) {
     if (real) await recordTrackingOutcome(db, shipment.id, now, false);
     if (!(err instanceof CarrierError)) throw err;
