@@ -189,6 +189,54 @@ describe(`uncovered chargebacks and wallet holds (${testDbKind})`, () => {
     await ledgerHolds();
   });
 
+  it('a disputed saved card is marked disputed, stops being the default (another card is), and cannot be made default again', async () => {
+    const u = await createSignedInUser(ctx);
+    const cards = async () =>
+      (await inject('GET', '/api/payment-methods', u.headers)).json().paymentMethods as {
+        id: string;
+        last4: string;
+        isDefault: boolean;
+        disputed?: boolean;
+      }[];
+    await pay(u, 50, { card: card(DISPUTED) });
+    await pay(u, 10, { card: card(VISA) });
+    expect((await cards()).map((c) => [c.last4, c.isDefault, c.disputed])).toEqual([
+      ['0259', true, false],
+      ['4242', false, false],
+    ]);
+    ctx.clock.advance(5_000);
+    await deliverSandboxEvents(ctx.app, sandbox);
+    await settle();
+    // The other card is the default now (listed first); the disputed one says so and comes last.
+    const after = await cards();
+    expect(after.map((c) => [c.last4, c.isDefault, c.disputed])).toEqual([
+      ['4242', true, false],
+      ['0259', false, true],
+    ]);
+    const disputedId = after.find((c) => c.last4 === '0259')!.id;
+    const makeDefault = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/payment-methods/${disputedId}/set-default`,
+      headers: u.headers,
+    });
+    expect(makeDefault.statusCode, makeDefault.body).toBe(409);
+    expect(makeDefault.json().message).toMatch(/dispute/);
+    expect((await cards()).find((c) => c.isDefault)!.last4).toBe('4242');
+    await ledgerHolds();
+  });
+
+  it('when the disputed card was the only one, no card is the default until a new card is saved, which becomes it', async () => {
+    const u = await userOwing30();
+    const only = (await inject('GET', '/api/payment-methods', u.headers)).json().paymentMethods;
+    expect(only).toMatchObject([{ last4: '0259', isDefault: false, disputed: true }]);
+    await pay(u, 40, { card: card(MASTERCARD) });
+    const now = (await inject('GET', '/api/payment-methods', u.headers)).json().paymentMethods;
+    expect(now).toMatchObject([
+      { last4: '4444', isDefault: true, disputed: false },
+      { last4: '0259', isDefault: false, disputed: true },
+    ]);
+  });
+
   it('a top-up from another card pays the pending debit first with its own entry, completes it, lifts the hold, and only the rest is spendable', async () => {
     const u = await userOwing30();
     const [pending] = rowsOf<{ id: string }>(
@@ -223,10 +271,22 @@ describe(`uncovered chargebacks and wallet holds (${testDbKind})`, () => {
       await ctx.database.db.execute(sql`select status, settled_at from wallet_transactions where id = ${pending!.id}`),
     );
     expect(marked!.settled_at).not.toBeNull();
-    // The user sees the pending entry completed.
-    const history = (await inject('GET', '/api/transactions', u.headers)).json() as { id: string; status: string }[];
-    expect(history.find((t) => t.id === pending!.id)!.status).toBe('completed');
+    // The user sees the pending entry paid by later top-ups ('settled'), never as money taken: the
+    // completed entries alone add up to the balance (the payment is the entry that moved the money).
+    const history = (await inject('GET', '/api/transactions', u.headers)).json() as {
+      id: string;
+      status: string;
+      amount: string;
+      direction: string;
+    }[];
+    expect(history.find((t) => t.id === pending!.id)!.status).toBe('settled');
     expect(history.filter((t) => t.status === 'pending')).toEqual([]);
+    const completedSum = history
+      .filter((t) => t.status === 'completed')
+      .reduce((sum, t) => sum + (t.direction === 'debit' ? -cents(t.amount) : cents(t.amount)), 0);
+    expect(dollars(completedSum)).toBe(await balance(u));
+    const paged = (await inject('GET', '/api/transactions?page=1&limit=20', u.headers)).json();
+    expect(paged.data.find((t: { id: string }) => t.id === pending!.id).status).toBe('settled');
     await ledgerHolds();
 
     // Paid: the hold lifted by itself (audited), nothing owed any more.

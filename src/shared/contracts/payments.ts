@@ -95,6 +95,11 @@ export const ZCard = z.object({
 export const ZPaymentMethod = ZCard.extend({
   id: z.string(),
   isDefault: z.boolean(),
+  /**
+   * A payment made with this card was disputed (chargeback): it is never the default and cannot be
+   * used for top-ups (decision 021). Absent reads as false.
+   */
+  disputed: z.boolean().optional(),
   /** The same fields, nested as the card provider shows them (spec §3 Customer with payments). */
   card: ZCard,
   createdAt: z.string(),

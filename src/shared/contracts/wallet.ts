@@ -14,7 +14,11 @@ import { optionalText } from './fields';
 import { ZMoneyInput, ZPageQuery, ZPagination } from './shipments';
 
 export const TRANSACTION_TYPES = ['topup', 'shipping_charge', 'refund', 'adjustment', 'admin_charge'] as const;
-export const TRANSACTION_STATUSES = ['completed', 'pending', 'failed', 'cancelled'] as const;
+/**
+ * `settled` is an uncovered chargeback (a pending debit) that later top-ups paid in full (decision
+ * 021): it never moved money itself — the "Chargeback paid …" entries did — so no sum counts it.
+ */
+export const TRANSACTION_STATUSES = ['completed', 'pending', 'settled', 'failed', 'cancelled'] as const;
 
 export const ZWallet = z.object({
   /** CAD, "12.34". */

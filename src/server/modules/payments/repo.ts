@@ -241,6 +241,8 @@ export type CardRow = {
   expYear: number;
   fingerprint: string | null;
   isDefault: boolean;
+  /** A payment of this user made with this card (same method or fingerprint) was disputed: it pays no more (decision 021). */
+  disputed: boolean;
   createdAt: Date;
 };
 
@@ -256,6 +258,7 @@ type RawCard = {
   fingerprint: string | null;
   is_default: boolean;
   created_at: string | Date;
+  disputed?: boolean | null;
 };
 
 const toCard = (r: RawCard): CardRow => ({
@@ -269,8 +272,16 @@ const toCard = (r: RawCard): CardRow => ({
   expYear: Number(r.exp_year),
   fingerprint: r.fingerprint,
   isDefault: r.is_default,
+  disputed: r.disputed === true,
   createdAt: new Date(r.created_at),
 });
+
+/** Whether a payment of the card's owner with this card (its method or its fingerprint) was disputed. */
+const cardDisputed = sql`exists (
+  select 1 from payment_intents pi
+  where pi.user_id = pm.user_id and pi.provider = pm.provider and pi.disputed_at is not null
+    and (pi.card_method_id = pm.provider_method_id
+         or (pm.fingerprint is not null and pi.card_fingerprint = pm.fingerprint))) as disputed`;
 
 /**
  * The user's cards with this provider: the default first, then oldest first. `lock` holds them all,
@@ -284,13 +295,14 @@ export async function cardsOf(
 ): Promise<CardRow[]> {
   const cards = rowsOf<RawCard>(
     await db.execute(sql`
-      select * from payment_methods where user_id = ${userId} and provider = ${provider}
-      order by id
+      select pm.*, ${cardDisputed} from payment_methods pm where pm.user_id = ${userId} and pm.provider = ${provider}
+      order by pm.id
       ${opts.lock ? sql`for update` : sql``}`),
   ).map(toCard);
   return cards.sort(
     (a, b) =>
       Number(b.isDefault) - Number(a.isDefault) ||
+      Number(a.disputed) - Number(b.disputed) ||
       a.createdAt.getTime() - b.createdAt.getTime() ||
       (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
@@ -300,7 +312,7 @@ export async function cardsOf(
 export async function cardByProviderId(db: Db, provider: string, providerMethodId: string): Promise<CardRow | null> {
   const [row] = rowsOf<RawCard>(
     await db.execute(
-      sql`select * from payment_methods where provider = ${provider} and provider_method_id = ${providerMethodId}`,
+      sql`select pm.*, ${cardDisputed} from payment_methods pm where pm.provider = ${provider} and pm.provider_method_id = ${providerMethodId}`,
     ),
   );
   return row ? toCard(row) : null;
@@ -338,6 +350,26 @@ export async function setDefault(db: Db, userId: string, provider: string, cardI
     sql`update payment_methods set is_default = false where user_id = ${userId} and provider = ${provider} and is_default and id <> ${cardId}`,
   );
   await db.execute(sql`update payment_methods set is_default = true where id = ${cardId}`);
+}
+
+/**
+ * After a dispute: a disputed card stops being the default; the newest card without a dispute
+ * becomes it (none when every card is disputed). Locks the user's cards. Answers the cards that
+ * were and became default (null when nothing changed).
+ */
+export async function moveDefaultOffDisputed(
+  db: Db,
+  userId: string,
+  provider: string,
+): Promise<{ from: CardRow; to: CardRow | null } | null> {
+  const cards = await cardsOf(db, userId, provider, { lock: true });
+  const current = cards.find((c) => c.isDefault);
+  if (!current?.disputed) return null;
+  const next =
+    cards.filter((c) => !c.disputed).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0] ?? null;
+  if (next) await setDefault(db, userId, provider, next.id);
+  else await db.execute(sql`update payment_methods set is_default = false where id = ${current.id}`);
+  return { from: current, to: next };
 }
 
 export async function deleteCard(db: Db, cardId: string): Promise<void> {

@@ -82,6 +82,7 @@ export function toWireCard(card: repo.CardRow): TPaymentMethod {
     id: card.providerMethodId,
     ...fields,
     isDefault: card.isDefault,
+    disputed: card.disputed,
     card: fields,
     createdAt: card.createdAt.toISOString(),
   };
@@ -176,7 +177,23 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
     // The card that paid, and whether its cardholder disputed this payment: how a disputed card is
     // known when it pays again (by payment method or fingerprint, the same with every provider).
     if (state.paymentMethod) await repo.setIntentCard(tx, intent.id, state.paymentMethod);
-    if (state.disputed && !intent.disputedAt) await repo.markDisputed(tx, intent.id, now);
+    if (state.disputed && !intent.disputedAt) {
+      await repo.markDisputed(tx, intent.id, now);
+      // The disputed card is no longer the default one offered first (decision 021): another card is.
+      const moved = await repo.moveDefaultOffDisputed(tx, intent.userId, intent.provider);
+      if (moved) {
+        await audit(tx, {
+          userId: intent.userId,
+          action: 'payment_method.set_default',
+          resourceType: 'payment_method',
+          resourceId: moved.from.providerMethodId,
+          oldValue: { defaultCard: cardLabel(moved.from) },
+          newValue: { defaultCard: moved.to ? cardLabel(moved.to) : null, reason: 'card_disputed' },
+          details: 'The default card was disputed (chargeback): it can no longer be used for top-ups',
+          at: now,
+        });
+      }
+    }
     let refused = intent.refusedAt !== null;
     if (state.status === 'succeeded' && amountMatches && !creditTransactionId && !refused && state.paymentMethod) {
       const disputed = await repo.disputedPaymentWith(
@@ -782,6 +799,9 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
     async setDefaultCard(actor: Actor, providerMethodId: string): Promise<TPaymentMethodList> {
       const p = requireProvider();
       const card = await ownCard(p, actor.id, providerMethodId);
+      if (card.disputed) {
+        throw new AppError(409, DISPUTED_CARD_MESSAGE, ErrorCode.CONFLICT, { id: ['This card is disputed'] });
+      }
       if (!card.isDefault) {
         await db.transaction(async (tx) => {
           const cards = await repo.cardsOf(tx, actor.id, p.name, { lock: true });
@@ -817,8 +837,9 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
         await repo.deleteCard(tx, card.id);
         const rest = cards.filter((c) => c.id !== card.id);
         if (!rest.some((c) => c.isDefault)) {
-          const next = [...rest].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
-          await repo.setDefault(tx, actor.id, p.name, next.id);
+          // The newest card without a dispute (a disputed card is never made the default).
+          const next = rest.filter((c) => !c.disputed).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+          if (next) await repo.setDefault(tx, actor.id, p.name, next.id);
         }
         await audit(tx, {
           userId: actor.id,

@@ -22,8 +22,9 @@ export function toWireTransaction(t: WalletTransactionRow): TTransaction {
   return {
     id: t.id,
     type: t.type,
-    // A pending debit (an uncovered chargeback) paid in full by later entries reads as completed (decision 021).
-    status: t.status === 'pending' && t.settledAt ? 'completed' : t.status,
+    // A pending debit (an uncovered chargeback) paid in full by later entries reads as settled, not
+    // completed: it moved no money (its payments did), so no sum may count it (decision 021).
+    status: t.status === 'pending' && t.settledAt ? 'settled' : t.status,
     amount: centsToDecimal(t.amountCents),
     direction: t.direction,
     balanceAfter: centsToDecimal(t.balanceAfterCents),

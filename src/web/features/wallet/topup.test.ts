@@ -14,6 +14,7 @@ import {
   maskedNumber,
   parseExpiry,
   preselectedCard,
+  topupCards,
   quickAmountText,
   sandboxCard,
   summarizeCards,
@@ -164,6 +165,11 @@ describe('saved cards', () => {
     expect(preselectedCard([card({ id: 'pm_a' }), card({ id: 'pm_b', isDefault: true })])).toBe('pm_b');
     expect(preselectedCard([card({ id: 'pm_a' }), card({ id: 'pm_b' })])).toBe('pm_a');
     expect(preselectedCard([])).toBeNull();
+    // A disputed card (decision 021) is neither offered nor preselected, default or not.
+    const disputed = card({ id: 'pm_d', isDefault: true, disputed: true });
+    expect(topupCards([disputed, card({ id: 'pm_e' })]).map((c) => c.id)).toEqual(['pm_e']);
+    expect(preselectedCard([disputed, card({ id: 'pm_e' })])).toBe('pm_e');
+    expect(preselectedCard([disputed])).toBeNull();
   });
 });
 

@@ -195,9 +195,15 @@ export function summarizeCards(methods: readonly TPaymentMethod[]): CardsSummary
   return card ? { kind: 'default', card, count: methods.length } : { kind: 'noDefault', count: methods.length };
 }
 
-/** The card the dialog preselects: the default, else the first, else none (a new card). */
+/** The saved cards a top-up may use: a disputed card pays no more (decision 021), so it is not offered. */
+export function topupCards(methods: readonly TPaymentMethod[]): TPaymentMethod[] {
+  return methods.filter((m) => !m.disputed);
+}
+
+/** The card the dialog preselects: the default, else the first, else none (a new card); never a disputed one. */
 export function preselectedCard(methods: readonly TPaymentMethod[]): string | null {
-  return (methods.find((m) => m.isDefault) ?? methods[0])?.id ?? null;
+  const usable = topupCards(methods);
+  return (usable.find((m) => m.isDefault) ?? usable[0])?.id ?? null;
 }
 
 // ------------------------------------------------------------------------------------------------

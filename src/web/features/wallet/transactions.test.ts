@@ -15,12 +15,17 @@ import {
   mayHaveMoreOfMonth,
   monthName,
   monthSpendCents,
+  movedCents,
+  movedMoney,
   signedCents,
+  statusBadgeClass,
   torontoMonth,
   transactionsCsv,
   type CsvLabels,
 } from './transactions';
 import { describeTransaction } from './transactions';
+import en from '../../locales/en.json';
+import zh from '../../locales/zh.json';
 
 let n = 0;
 function tx(partial: Partial<TTransaction>): TTransaction {
@@ -195,10 +200,17 @@ describe('CSV export', () => {
 
 describe('describeTransaction', () => {
   const t = (key: string, o?: Record<string, unknown>) => (o ? `${key}:${JSON.stringify(o)}` : key);
+  /** The Chinese texts as i18next reads them: nested keys, {{x}} filled, objects on returnObjects. */
+  const zhT = (key: string, o?: Record<string, unknown>): string => {
+    const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], zh);
+    if (found && typeof found === 'object' && o?.returnObjects) return found as unknown as string;
+    if (typeof found !== 'string') return typeof o?.defaultValue === 'string' ? o.defaultValue : key;
+    return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(o?.[name] ?? ''));
+  };
   it('keeps the server text in English and builds the Chinese one from the order code', () => {
     const charge = { type: 'shipping_charge' as const, description: 'UPS Standard — order VY-1', reference: 'VY-1' };
     expect(describeTransaction(charge, t, 'en')).toBe('UPS Standard — order VY-1');
-    expect(describeTransaction(charge, t, 'zh')).toBe('wallet.describe.charge:{"order":"VY-1"}');
+    expect(describeTransaction(charge, zhT, 'zh')).toBe('运费（UPS Standard 标准）— 订单 VY-1');
     expect(describeTransaction({ ...charge, type: 'refund' }, t, 'zh')).toBe('wallet.describe.refund:{"order":"VY-1"}');
   });
   it('names the carrier once in English, even in a charge stored with it twice', () => {
@@ -217,7 +229,7 @@ describe('describeTransaction', () => {
     expect(describeTransaction({ ...stored, description: 'Canada Post Regular Parcel — order VY-1' }, t, 'en')).toBe(
       'Canada Post Regular Parcel — order VY-1',
     );
-    expect(describeTransaction(stored, t, 'zh')).toBe('wallet.describe.charge:{"order":"VY-1"}');
+    expect(describeTransaction(stored, zhT, 'zh')).toBe('运费（UPS Standard 标准）— 订单 VY-1');
     // An administrator's own words are theirs, whatever they repeat.
     const adj = { type: 'adjustment' as const, description: 'UPS UPS refund of the damaged box', reference: null };
     expect(describeTransaction(adj, t, 'en')).toBe('UPS UPS refund of the damaged box');
@@ -242,6 +254,29 @@ describe('describeTransaction', () => {
       '2026-03-10 11:00:00,UPS Standard — order VY-9,shipping_charge,debit,10.00,completed,90.00',
     );
   });
+  it('names carrier and service in Chinese, the carrier once and the service with its Chinese gloss', () => {
+    const charge = (description: string) => ({ type: 'shipping_charge' as const, description, reference: 'VY-7' });
+    const zhOf = (description: string) => describeTransaction(charge(description), zhT, 'zh');
+    expect(zhOf('UPS Standard — order VY-7')).toBe('运费（UPS Standard 标准）— 订单 VY-7');
+    expect(zhOf('UPS Express — order VY-7')).toBe('运费（UPS Express 特快）— 订单 VY-7');
+    expect(zhOf('Purolator Express — order VY-7')).toBe(`运费（Purolator ${zh.rates.services.PUR_EXPRESS}）— 订单 VY-7`);
+    expect(zhOf('Purolator Express 9 AM — order VY-7')).toBe('运费（Purolator Express 9 AM 上午 9 点前送达）— 订单 VY-7');
+    expect(zhOf('Canada Post Xpresspost — order VY-7')).toBe('运费（加拿大邮政 Xpresspost 快递）— 订单 VY-7');
+    expect(zhOf('Canada Post Canada Post Expedited Parcel — order VY-7')).toBe(
+      '运费（加拿大邮政 Expedited Parcel 快捷包裹）— 订单 VY-7',
+    );
+    expect(zhOf('FedEx FedEx Ground — order VY-7')).toBe('运费（FedEx Ground 陆运）— 订单 VY-7');
+    expect(zhOf('DHL Express Worldwide — order VY-7')).toBe('运费（DHL Express Worldwide 全球快递）— 订单 VY-7');
+    // A service without a Chinese name keeps the carrier's own; a text of another shape, the order code.
+    expect(zhOf('UPS Saver Plus — order VY-7')).toBe('运费（UPS Saver Plus）— 订单 VY-7');
+    expect(zhOf('Shipping charge')).toBe('运费 — 订单 VY-7');
+    // Every charge names its carrier: no two services read the same.
+    const texts = ['UPS Standard', 'UPS Expedited', 'Canada Post Priority', 'FedEx Economy'].map((s) =>
+      zhOf(`${s} — order VY-7`),
+    );
+    expect(new Set(texts).size).toBe(texts.length);
+    for (const text of texts) expect(text).not.toBe('运费 — 订单 VY-7');
+  });
   it("translates the administrators' standard texts, keeps their own words", () => {
     const adj = { type: 'adjustment' as const, description: 'Balance added by an administrator', reference: null };
     expect(describeTransaction(adj, t, 'zh')).toBe('wallet.describe.adminAdded');
@@ -254,5 +289,105 @@ describe('describeTransaction', () => {
     expect(describeTransaction(byCard, t, 'zh')).toBe(
       'wallet.describe.topupCard:{"card":"cards.brands.amex •••• 0005"}',
     );
+  });
+});
+
+describe('an uncovered chargeback paid by later top-ups (decision 021)', () => {
+  // $39.50 charged back with $0 left: a pending debit; two top-ups then pay it, each with its own entry.
+  const history = [
+    tx({
+      type: 'topup',
+      direction: 'debit',
+      amount: '9.75',
+      balanceAfter: '20.25',
+      description: 'Chargeback paid from a top-up (Visa •••• 4242): 9.75 CAD',
+    }),
+    tx({
+      type: 'topup',
+      direction: 'credit',
+      amount: '30.00',
+      balanceAfter: '30.00',
+      description: 'Wallet top-up (Visa •••• 4242)',
+    }),
+    tx({
+      type: 'topup',
+      direction: 'debit',
+      amount: '29.75',
+      balanceAfter: '0.00',
+      description: 'Chargeback paid from a top-up (Mastercard •••• 4444): 29.75 CAD',
+    }),
+    tx({
+      type: 'topup',
+      direction: 'credit',
+      amount: '29.75',
+      balanceAfter: '29.75',
+      description: 'Wallet top-up (Mastercard •••• 4444)',
+    }),
+    tx({
+      type: 'topup',
+      direction: 'debit',
+      status: 'settled',
+      amount: '39.50',
+      balanceAfter: '0.00',
+      description: 'Not covered by the balance: …',
+    }),
+    tx({
+      type: 'topup',
+      direction: 'debit',
+      amount: '50.00',
+      balanceAfter: '0.00',
+      description: 'Card payment reversed (dispute)',
+    }),
+    tx({
+      type: 'topup',
+      direction: 'credit',
+      amount: '50.00',
+      balanceAfter: '50.00',
+      description: 'Wallet top-up (Visa •••• 0259)',
+    }),
+  ];
+
+  it('the settled entry moved no money: what moved money adds up to the balance, and the Completed filter leaves it out', () => {
+    expect(history.filter(movedMoney)).toHaveLength(6);
+    expect(movedCents(history)).toBe(2025);
+    const completed = filterTransactions(history, { ...NO_FILTER, status: 'completed' });
+    expect(completed.map((t) => t.status)).not.toContain('settled');
+    expect(completed.reduce((sum, t) => sum + signedCents(t), 0)).toBe(2025);
+    expect(filterTransactions(history, { ...NO_FILTER, status: 'settled' })).toEqual([history[4]]);
+  });
+
+  it('its badge is not the green of money moved, and says in both languages that later top-ups paid it', () => {
+    expect(statusBadgeClass('settled')).not.toBe(statusBadgeClass('completed'));
+    expect(statusBadgeClass('completed')).toContain('emerald');
+    expect(statusBadgeClass('settled')).not.toContain('emerald');
+    expect(en.wallet.statuses.settled).toBe('Paid by later top-ups');
+    expect(zh.wallet.statuses.settled).toBe('已由后续充值付清');
+  });
+
+  it('the CSV says so in its status column, in each language', () => {
+    for (const [dict, label] of [
+      [en, 'Paid by later top-ups'],
+      [zh, '已由后续充值付清'],
+    ] as const) {
+      const statuses: Record<string, string> = dict.wallet.statuses;
+      const csv = transactionsCsv(history, {
+        columns: {
+          date: 'd',
+          description: 'x',
+          type: 't',
+          direction: 'dir',
+          amount: 'a',
+          status: 's',
+          balanceAfter: 'b',
+        },
+        description: (t) => t.type,
+        type: (t) => t,
+        direction: (d) => d,
+        status: (s) => statuses[s] ?? s,
+      });
+      const rows = csv.slice(1).split('\r\n').slice(1, -1);
+      expect(rows[4]!.split(',')[5]).toBe(label);
+      expect(rows.filter((r) => r.split(',')[5] === statuses.completed)).toHaveLength(6);
+    }
   });
 });

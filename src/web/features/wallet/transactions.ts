@@ -1,4 +1,6 @@
+import { CARRIER_CODES, CARRIER_NAMES, type CarrierCode } from '../../../shared/carriers';
 import {
+  carrierAndService,
   carrierNamedOnce,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
@@ -26,6 +28,31 @@ export const amountCents = (amount: string): Cents => parseCents(amount) ?? 0;
 /** The amount as it moves the balance: debits negative. */
 export const signedCents = (t: Pick<TTransaction, 'amount' | 'direction'>): Cents =>
   t.direction === 'debit' ? -amountCents(t.amount) : amountCents(t.amount);
+
+/**
+ * Whether the entry moved money: only completed entries did. A pending debit (an uncovered
+ * chargeback) never did, and once later top-ups paid it it reads `settled` — its payments are the
+ * entries that moved the money (decision 021) — so sums leave both out.
+ */
+export const movedMoney = (t: Pick<TTransaction, 'status'>): boolean => t.status === 'completed';
+
+/** What the entries that moved money add up to (debits negative), in cents. */
+export const movedCents = (transactions: readonly TTransaction[]): Cents =>
+  transactions.filter(movedMoney).reduce((sum, t) => sum + signedCents(t), 0);
+
+/** The status badge's colours: money moved (green), paid by later top-ups (blue), waiting (amber), none (grey). */
+export function statusBadgeClass(status: TTransaction['status']): string {
+  switch (status) {
+    case 'completed':
+      return 'bg-emerald-100 text-emerald-800';
+    case 'settled':
+      return 'bg-sky-100 text-sky-800';
+    case 'pending':
+      return 'bg-amber-100 text-amber-900';
+    default:
+      return 'bg-slate-100 text-slate-700';
+  }
+}
 
 /** Transactions of the Toronto month containing `now`. */
 export function inMonth(transactions: readonly TTransaction[], now: Date): TTransaction[] {
@@ -215,11 +242,58 @@ const BRAND_KEYS: Record<string, string> = {
   Card: 'unknown',
 };
 
+/** The translation keys of each carrier's services ('DOM_XP' is Canada Post's, 'UPS_11' UPS's). */
+const SERVICE_KEY_PREFIXES: Record<CarrierCode, readonly string[]> = {
+  'CA-CP': ['DOM_', 'USA_', 'INT_'],
+  'CA-PUROLATOR': ['PUR_'],
+  'CA-UPS': ['UPS_'],
+  'CA-Fedex': ['FDX_'],
+  'CA-DHL': ['DHL_'],
+};
+
+/**
+ * The carrier and service of a charge the server described as 'UPS Standard — order VY-…', in
+ * Chinese: the carrier's Chinese name (加拿大邮政) and the service's Chinese name, which keeps the
+ * brand with a gloss after it ('UPS Standard 标准'), the carrier named once. A service without a
+ * Chinese name keeps the carrier's own; null when the text is not a charge of this order.
+ */
+function chineseCarrierAndService(
+  description: string,
+  order: string,
+  t: (key: string, options?: Record<string, unknown>) => unknown,
+): string | null {
+  const suffix = ` — order ${order}`;
+  if (!description.endsWith(suffix)) return null;
+  const head = carrierNamedOnce(description.slice(0, -suffix.length).trim());
+  if (!head) return null;
+  const code = CARRIER_CODES.find((c) => head.toLowerCase().startsWith(`${CARRIER_NAMES[c].toLowerCase()} `));
+  if (!code) return head;
+  const english = CARRIER_NAMES[code];
+  // 'UPS Standard' → 'Standard'; 'FedEx Ground' → 'Ground'; 'Canada Post Xpresspost' → 'Xpresspost'.
+  const service = head.slice(english.length).trim();
+  const names = t('rates.services', { returnObjects: true });
+  const gloss =
+    names && typeof names === 'object'
+      ? Object.entries(names as Record<string, unknown>).find(
+          ([key, name]) =>
+            SERVICE_KEY_PREFIXES[code].some((prefix) => key.startsWith(prefix)) &&
+            typeof name === 'string' &&
+            name.startsWith(`${service} `) &&
+            /^\p{Script=Han}/u.test(name.slice(service.length + 1)),
+        )?.[1]
+      : undefined;
+  const carrier = t(`rates.carriers.${code.replace(/[^A-Za-z0-9]/g, '_')}`, { defaultValue: english });
+  return carrierAndService(
+    typeof carrier === 'string' && carrier ? carrier : english,
+    typeof gloss === 'string' ? gloss : service,
+  );
+}
+
 /**
  * A transaction's description in the interface language. In English the server's own text (it
  * names carrier and service; a charge stored before the carrier was named once, 'UPS UPS Standard —
- * order …', reads 'UPS Standard — order …'); in Chinese the same facts from a template: a charge or
- * refund by its order code, the administrators' standard texts translated, and their own words as written.
+ * order …', reads 'UPS Standard — order …'); in Chinese the same facts from a template: a charge
+ * by its carrier, service and order code ('运费（UPS Standard 标准）— 订单 VY-…'), a refund by its order code, the administrators' standard texts translated, and their own words as written.
  */
 export function describeTransaction(
   tx: Pick<TTransaction, 'type' | 'description' | 'reference'>,
@@ -229,6 +303,10 @@ export function describeTransaction(
   if (lang === 'en') {
     if (!tx.description) return t(`wallet.types.${tx.type}`);
     return tx.type === 'shipping_charge' ? carrierNamedOnce(tx.description) : tx.description;
+  }
+  if (tx.type === 'shipping_charge' && tx.reference) {
+    const service = chineseCarrierAndService(tx.description, tx.reference, t);
+    if (service) return t('wallet.describe.chargeService', { service, order: tx.reference });
   }
   if ((tx.type === 'shipping_charge' || tx.type === 'refund') && tx.reference) {
     return t(`wallet.describe.${tx.type === 'refund' ? 'refund' : 'charge'}`, { order: tx.reference });

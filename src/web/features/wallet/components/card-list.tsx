@@ -158,6 +158,14 @@ function CardItem({
                 {t('cards.default')}
               </span>
             ) : null}
+            {card.disputed ? (
+              <span
+                className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-medium text-red-800"
+                data-testid="card-disputed-badge"
+              >
+                {t('cards.disputed')}
+              </span>
+            ) : null}
           </div>
           <p className="mt-1 text-sm text-slate-600">
             <span data-testid="card-brand">{brand}</span>
@@ -173,7 +181,7 @@ function CardItem({
         </div>
       </div>
       <div className="flex flex-wrap gap-2 pl-16 sm:shrink-0 sm:justify-end sm:pl-0">
-        {!only && !card.isDefault ? (
+        {!only && !card.isDefault && !card.disputed ? (
           <Button
             variant="secondary"
             size="sm"

@@ -18,6 +18,7 @@ import {
   expiryLabel,
   maskedNumber,
   preselectedCard,
+  topupCards,
   sandboxCard,
   type CardField,
   type CardFormErrors,
@@ -102,7 +103,8 @@ function CardStepBody({
   const { t, i18n } = useTranslation();
   const lang: Language = i18n.language === 'zh' ? 'zh' : 'en';
   const groupName = useId();
-  const saved = methods.status === 'success' ? methods.methods : [];
+  // A disputed card is not offered (decision 021): the wallet's card list says why.
+  const saved = methods.status === 'success' ? topupCards(methods.methods) : [];
   const { picked, form } = entry;
   const setPicked = (id: string) => onEntryChange({ ...entry, picked: id });
   // The default card until the user picks; a card that disappeared falls back the same way.

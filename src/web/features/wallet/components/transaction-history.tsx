@@ -5,7 +5,15 @@ import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import type { Language } from '../../../lib/i18n';
 import { cn } from '../../../lib/cn';
-import { activeFilterCount, describeTransaction, NO_FILTER, signedCents, type HistoryFilter } from '../transactions';
+import {
+  activeFilterCount,
+  describeTransaction,
+  movedMoney,
+  NO_FILTER,
+  signedCents,
+  statusBadgeClass,
+  type HistoryFilter,
+} from '../transactions';
 import { HistoryFilterMenu } from './type-filter';
 
 function useLang(): Language {
@@ -17,10 +25,7 @@ function StatusBadge({ status }: { status: TTransaction['status'] }) {
   const { t } = useTranslation();
   return (
     <span
-      className={cn(
-        'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
-        status === 'completed' ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-100 text-slate-700',
-      )}
+      className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', statusBadgeClass(status))}
       data-testid="transaction-status"
       data-status={status}
     >
@@ -32,11 +37,21 @@ function StatusBadge({ status }: { status: TTransaction['status'] }) {
 function Amount({ transaction }: { transaction: TTransaction }) {
   const lang = useLang();
   const cents = signedCents(transaction);
+  // An entry that moved no money (pending, or a chargeback later top-ups paid) is shown muted.
+  const moved = movedMoney(transaction);
   return (
     <span
-      className={cn('whitespace-nowrap font-semibold tabular-nums', cents < 0 ? 'text-slate-900' : 'text-emerald-700')}
+      className={cn(
+        'whitespace-nowrap tabular-nums',
+        !moved
+          ? 'font-normal text-slate-500'
+          : cents < 0
+            ? 'font-semibold text-slate-900'
+            : 'font-semibold text-emerald-700',
+      )}
       data-testid="transaction-amount"
       data-cents={cents}
+      data-moved={moved}
     >
       {cents > 0 ? '+' : ''}
       {formatMoney(cents, lang)}
