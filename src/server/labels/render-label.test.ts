@@ -9,7 +9,16 @@ import { createWorkerPool } from '../lib/worker-pool';
 import { generateTrackingNumber, isValidTrackingNumber } from '../providers/carriers/sandbox/tracking-numbers';
 import { CODE128_PATTERNS, code128Values, QUIET_ZONE_MODULES } from './code128';
 import type { LabelAddress, LabelInput } from './label-input';
-import { fitText, LABEL_HEIGHT_PT, LABEL_WIDTH_PT, renderLabel, routingCode } from './render-label';
+import {
+  fitText,
+  LABEL_HEIGHT_PT,
+  LABEL_WIDTH_PT,
+  renderLabel,
+  routingCode,
+  SPECIMEN_GLYPHS_MARKER,
+  specimenGlyphsPlacement,
+} from './render-label';
+import { SPECIMEN_GLYPHS } from './specimen-glyphs';
 import { textWidth, toWinAnsi } from './winansi';
 
 /** A 203 dpi thermal printer's resolution: the barcode must read back at what a label printer prints. */
@@ -97,28 +106,30 @@ function open(pdf: Uint8Array): mupdf.Page {
   return page;
 }
 
-/** The page rasterised at `dpi` (RGBA, as a canvas's ImageData) and decoded by zxing, every format tried. */
-async function decode(pdf: Uint8Array, dpi = DPI) {
-  const page = open(pdf);
+/** The page rasterised at `dpi`: opaque RGB on white (an alpha pixmap starts transparent, which reads as black). */
+function raster(pdf: Uint8Array, dpi = DPI): { rgb: Uint8ClampedArray; width: number; height: number } {
   const scale = dpi / 72;
-  // Opaque RGB on white (an alpha pixmap starts transparent, which reads as black), widened to RGBA.
-  const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
+  const pixmap = open(pdf).toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
   try {
-    const rgb = pixmap.getPixels();
     const width = pixmap.getWidth();
-    const height = pixmap.getHeight();
     expect(pixmap.getStride()).toBe(width * 3);
-    const data = new Uint8ClampedArray(width * height * 4);
-    for (let i = 0, j = 0; i < rgb.length; i += 3, j += 4) {
-      data[j] = rgb[i];
-      data[j + 1] = rgb[i + 1];
-      data[j + 2] = rgb[i + 2];
-      data[j + 3] = 255;
-    }
-    return await readBarcodes({ data, width, height, colorSpace: 'srgb' } as ImageData, { formats: [] });
+    return { rgb: pixmap.getPixels().slice(), width, height: pixmap.getHeight() };
   } finally {
     pixmap.destroy();
   }
+}
+
+/** The page rasterised at `dpi` (RGBA, as a canvas's ImageData) and decoded by zxing, every format tried. */
+async function decode(pdf: Uint8Array, dpi = DPI) {
+  const { rgb, width, height } = raster(pdf, dpi);
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0, j = 0; i < rgb.length; i += 3, j += 4) {
+    data[j] = rgb[i];
+    data[j + 1] = rgb[i + 1];
+    data[j + 2] = rgb[i + 2];
+    data[j + 3] = 255;
+  }
+  return await readBarcodes({ data, width, height, colorSpace: 'srgb' } as ImageData, { formats: [] });
 }
 
 function text(pdf: Uint8Array): string {
@@ -133,13 +144,17 @@ function lines(pdf: Uint8Array): Line[] {
   return json.blocks.flatMap((b) => b.lines ?? []);
 }
 
-/** The barcode's bars (x, width in pt) from the page's content stream: the rectangles 60 pt high. */
-function bars(pdf: Uint8Array): { x: number; w: number }[] {
+/** The page's content stream, inflated. */
+function content(pdf: Uint8Array): string {
   const raw = Buffer.from(pdf).toString('latin1');
   const start = raw.indexOf('stream\n') + 'stream\n'.length;
   const end = raw.indexOf('\nendstream');
-  const content = inflateSync(Buffer.from(raw.slice(start, end), 'latin1')).toString('latin1');
-  return [...content.matchAll(/(-?[\d.]+) (-?[\d.]+) ([\d.]+) 60 re/g)].map((m) => ({
+  return inflateSync(Buffer.from(raw.slice(start, end), 'latin1')).toString('latin1');
+}
+
+/** The barcode's bars (x, width in pt) from the page's content stream: the rectangles 60 pt high. */
+function bars(pdf: Uint8Array): { x: number; w: number }[] {
+  return [...content(pdf).matchAll(/(-?[\d.]+) (-?[\d.]+) ([\d.]+) 60 re/g)].map((m) => ({
     x: Number(m[1]),
     w: Number(m[3]),
   }));
@@ -302,10 +317,63 @@ describe('renderLabel', () => {
     }
   });
 
-  it('prints no SPECIMEN on the label of a live carrier', async () => {
+  it('draws 样本 under SPECIMEN as filled outlines, in grey, clear of the barcode and the routing code', async () => {
+    const { box } = specimenGlyphsPlacement();
+    // Inside the label's SHIP TO section (between the rules at 133 and 246 pt), right of where addresses run.
+    expect(box.top).toBeGreaterThan(133);
+    expect(box.bottom).toBeLessThan(246);
+    expect(box.left).toBeGreaterThan(150);
+    expect(box.right).toBeLessThan(LABEL_WIDTH_PT - 10);
+    for (const mode of ['sandbox', 'test'] as const) {
+      const pdf = renderLabel(labelFor('CA-CP', '4946261624882118', { mode }));
+      const ops = content(pdf);
+      // The marker on its own line, then both glyphs' outlines, each filled.
+      expect(ops.split('\n'), mode).toContain(SPECIMEN_GLYPHS_MARKER);
+      expect(SPECIMEN_GLYPHS.map((g) => g.char).join('')).toBe('样本');
+      for (const g of SPECIMEN_GLYPHS) expect(ops).toContain(`${g.path} f`);
+      expect(ops.slice(ops.indexOf(SPECIMEN_GLYPHS_MARKER))).toMatch(/^[^\n]*\nq 0\.8 g [-\d. ]+ cm\n\d+ \d+ m /);
+      // Drawn: grey pixels (neither white nor black) fill a good part of its box at 203 dpi.
+      const { rgb, width } = raster(pdf);
+      const px = DPI / 72;
+      let grey = 0;
+      let all = 0;
+      for (let y = Math.ceil(box.top * px); y < box.bottom * px; y++) {
+        for (let x = Math.ceil(box.left * px); x < box.right * px; x++) {
+          const v = rgb[(y * width + x) * 3];
+          all++;
+          if (v > 150 && v < 240) grey++;
+        }
+      }
+      expect(grey / all, mode).toBeGreaterThan(0.15);
+      expect((await decode(pdf)).map((r) => r.text)).toEqual(['4946261624882118']);
+    }
+  });
+
+  it('keeps the watermark light: nothing it draws is darker than 60 % white, so the text over it reads', () => {
+    const sandbox = raster(renderLabel(labelFor('CA-CP', '4946261624882118', { mode: 'sandbox' })));
+    const live = raster(renderLabel(labelFor('CA-CP', '4946261624882118', { mode: 'live' })));
+    expect(sandbox.rgb.length).toBe(live.rgb.length);
+    let marked = 0;
+    let darkest = 255;
+    // Where the live label is blank, the sandbox label shows only its watermark.
+    for (let i = 0; i < live.rgb.length; i++) {
+      if (live.rgb[i] !== 255 || sandbox.rgb[i] === 255) continue;
+      marked++;
+      darkest = Math.min(darkest, sandbox.rgb[i]);
+    }
+    expect(marked).toBeGreaterThan(1000);
+    expect(darkest).toBeGreaterThanOrEqual(Math.round(0.6 * 255));
+  });
+
+  it('prints no SPECIMEN on the label of a live carrier, nor 样本', async () => {
     const pdf = renderLabel(labelFor('CA-UPS', '1Z999AA10123456784', { mode: 'live' }));
     expect(text(pdf)).not.toContain('SPECIMEN');
     expect(text(pdf)).not.toContain('NOT FOR SHIPPING');
+    const ops = content(pdf);
+    expect(ops).not.toContain('SPECIMEN-GLYPHS');
+    for (const g of SPECIMEN_GLYPHS) expect(ops).not.toContain(g.path);
+    // No curve operator at all (six numbers, then c): a live label draws text, rules and bars only.
+    expect(ops).not.toMatch(/(?:-?[\d.]+ ){6}c(?:\s|$)/);
     expect(text(pdf)).toContain('1Z999AA10123456784');
     expect((await decode(pdf)).map((r) => r.text)).toEqual(['1Z999AA10123456784']);
   });

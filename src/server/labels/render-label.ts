@@ -13,15 +13,19 @@
  * "?" (winansi.ts), and every text is shrunk, wrapped or cut with "…" to stay inside its box.
  *
  * A label of a carrier that is not live (the built-in sandbox, a carrier's test environment) carries
- * a large diagonal "SPECIMEN — NOT FOR SHIPPING" in light grey behind everything else, between the
- * banner and the barcode, so that nobody hands in a parcel under it while the barcode still reads.
- * (Latin only, as the rest of the label, decision 015: the PDF fonts cannot carry "样本".)
+ * a large diagonal "SPECIMEN — NOT FOR SHIPPING" and, under it, "样本" in light grey behind
+ * everything else, between the banner and the barcode, so that nobody hands in a parcel under it
+ * while the barcode and the text it crosses still read. The PDF fonts cannot show "样本" (decision
+ * 015): its two glyphs are drawn as filled outlines taken once from Noto Sans CJK (specimen-glyphs.ts).
+ * Every such label carries both, whatever the reader's language: the label does not know it, and it
+ * is printed for carriers and couriers.
  */
 import { kgToLb, roundTo } from '../../shared/units';
 import { formatPhone } from '../../shared/phone';
 import { QUIET_ZONE_MODULES, code128Widths } from './code128';
 import type { LabelAddress, LabelInput } from './label-input';
 import { pdfString, writePdf } from './pdf-writer';
+import { SPECIMEN_GLYPHS, SPECIMEN_GLYPH_UNITS_PER_EM } from './specimen-glyphs';
 import { type FontName, textWidth, toWinAnsi } from './winansi';
 
 export type { LabelInput } from './label-input';
@@ -107,18 +111,89 @@ class Canvas {
 const SPECIMEN_TEXT = 'SPECIMEN \u2014 NOT FOR SHIPPING';
 /** Where the watermark may go (y from the top): below the service banner, above the tracking section. */
 const SPECIMEN_BOX = { left: 14, right: LABEL_WIDTH_PT - 14, top: 66, bottom: 304 } as const;
+/**
+ * The watermark's greys: a light fill with a thin, slightly darker outline, light enough that black
+ * text printed over it (the weight, the destination's postal code) reads as on white.
+ */
+const SPECIMEN_FILL_GREY = 0.8;
+const SPECIMEN_STROKE_GREY = 0.66;
+/**
+ * "样本" under the SPECIMEN run: its em in points, and where its middle sits from the middle of
+ * SPECIMEN_BOX, along the run (toward the top right) and across it (toward the bottom right), in
+ * points. That puts it at the right of the SHIP TO block, where addresses rarely reach, above the
+ * routing line (246 pt) and clear of the SPECIMEN run.
+ */
+const GLYPHS_EM_PT = 38;
+const GLYPHS_ALONG_PT = 40;
+const GLYPHS_ACROSS_PT = 42;
+/** Marks the 样本 outlines in the content stream: a PDF comment (ASCII, ignored by readers) on its own line. */
+export const SPECIMEN_GLYPHS_MARKER = '% SPECIMEN-GLYPHS yang ben: outlines from Noto Sans CJK SC Bold, OFL-1.1';
+
+function specimenAngle(): number {
+  return Math.atan2(SPECIMEN_BOX.bottom - SPECIMEN_BOX.top, SPECIMEN_BOX.right - SPECIMEN_BOX.left);
+}
+
+/**
+ * The transformation (PDF `cm` operands, font units to page points, y up) that draws the 样本 run
+ * rotated like the SPECIMEN run, and its bounds on the page (y from the top).
+ */
+export function specimenGlyphsPlacement(): {
+  matrix: [number, number, number, number, number, number];
+  box: { left: number; top: number; right: number; bottom: number };
+} {
+  const angle = specimenAngle();
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const s = GLYPHS_EM_PT / SPECIMEN_GLYPH_UNITS_PER_EM;
+  // The run's middle in font units: half its advance, halfway up its outlines.
+  const advance = SPECIMEN_GLYPHS.reduce((a, g) => a + g.advance, 0);
+  const minY = Math.min(...SPECIMEN_GLYPHS.map((g) => g.bbox[1]));
+  const maxY = Math.max(...SPECIMEN_GLYPHS.map((g) => g.bbox[3]));
+  const mid = { x: advance / 2, y: (minY + maxY) / 2 };
+  // Its middle on the page (PDF y up): along the run is (cos, sin), across toward the bottom right (sin, -cos).
+  const cx = (SPECIMEN_BOX.left + SPECIMEN_BOX.right) / 2 + GLYPHS_ALONG_PT * cos + GLYPHS_ACROSS_PT * sin;
+  const cy =
+    LABEL_HEIGHT_PT - (SPECIMEN_BOX.top + SPECIMEN_BOX.bottom) / 2 + GLYPHS_ALONG_PT * sin - GLYPHS_ACROSS_PT * cos;
+  const matrix: [number, number, number, number, number, number] = [
+    s * cos,
+    s * sin,
+    -s * sin,
+    s * cos,
+    cx - s * (cos * mid.x - sin * mid.y),
+    cy - s * (sin * mid.x + cos * mid.y),
+  ];
+  const xs: number[] = [];
+  const ys: number[] = [];
+  let at = 0;
+  for (const g of SPECIMEN_GLYPHS) {
+    for (const [gx, gy] of [
+      [g.bbox[0], g.bbox[1]],
+      [g.bbox[2], g.bbox[1]],
+      [g.bbox[0], g.bbox[3]],
+      [g.bbox[2], g.bbox[3]],
+    ]) {
+      xs.push(matrix[0] * (at + gx) + matrix[2] * gy + matrix[4]);
+      ys.push(LABEL_HEIGHT_PT - (matrix[1] * (at + gx) + matrix[3] * gy + matrix[5]));
+    }
+    at += g.advance;
+  }
+  return {
+    matrix,
+    box: { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) },
+  };
+}
 
 /**
  * The diagonal SPECIMEN watermark, rising from bottom left to top right through the middle of
- * SPECIMEN_BOX, as large as fits there. Drawn first, in light grey with a darker outline, so that
- * everything printed over it stays black and the barcode band is never touched.
+ * SPECIMEN_BOX, as large as fits there, and "样本" under it as filled outlines. Drawn first, in light
+ * grey, so that everything printed over it stays black and the barcode band is never touched.
  */
 function drawSpecimen(c: Canvas): void {
   const text = toWinAnsi(SPECIMEN_TEXT);
   const font = 'Helvetica-Bold' as const;
   const w = SPECIMEN_BOX.right - SPECIMEN_BOX.left;
   const h = SPECIMEN_BOX.bottom - SPECIMEN_BOX.top;
-  const angle = Math.atan2(h, w);
+  const angle = specimenAngle();
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
   const perText = textWidth(text, font, 1);
@@ -132,8 +207,17 @@ function drawSpecimen(c: Canvas): void {
   const x = cx - (textW / 2) * cos + size * 0.33 * sin;
   const y = cy - (textW / 2) * sin - size * 0.33 * cos;
   c.ops.push(
-    `q 0.74 g 0.45 G 0.6 w BT 2 Tr /F2 ${num(size)} Tf ${num(cos)} ${num(sin)} ${num(-sin)} ${num(cos)} ${num(x)} ${num(y)} Tm ${pdfString(text)} Tj ET Q`,
+    `q ${SPECIMEN_FILL_GREY} g ${SPECIMEN_STROKE_GREY} G 0.5 w BT 2 Tr /F2 ${num(size)} Tf ${num(cos)} ${num(sin)} ${num(-sin)} ${num(cos)} ${num(x)} ${num(y)} Tm ${pdfString(text)} Tj ET Q`,
   );
+  // 样本: each glyph's outline filled (nonzero winding), the next one moved on by the advance.
+  const { matrix } = specimenGlyphsPlacement();
+  c.ops.push(SPECIMEN_GLYPHS_MARKER);
+  c.ops.push(`q ${SPECIMEN_FILL_GREY} g ${matrix.map(num).join(' ')} cm`);
+  SPECIMEN_GLYPHS.forEach((g, i) => {
+    if (i > 0) c.ops.push(`1 0 0 1 ${SPECIMEN_GLYPHS[i - 1].advance} 0 cm`);
+    c.ops.push(`${g.path} f`);
+  });
+  c.ops.push('Q');
 }
 
 function num(n: number): string {
