@@ -89,7 +89,7 @@ export type TApiError = {
    * On WALLET_ON_HOLD: why — an unpaid chargeback (`owed`, CAD "12.34", paid by a top-up with another
    * card, which lifts the hold) or an admin's hold (lifted by support).
    */
-  walletHold?: { kind: 'admin' | 'uncovered_debit'; owed: string };
+  walletHold?: { kind: 'admin' | 'uncovered_debit'; owed: string; reason?: string };
   /** On CARD_ERROR (402): the card provider's error (spec §8: card_error / validation_error). */
   error?: { type: string; code: string; message: string; declineCode?: string; param?: string };
 };

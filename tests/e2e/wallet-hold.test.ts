@@ -102,6 +102,10 @@ describe('wallet holds in Chromium', () => {
     await admin.getByTestId('wallet-hold-submit').click();
     await dialog.getByText('Give a reason').waitFor();
     await admin.getByTestId('wallet-hold-reason').fill('Orders to a reshipper under review');
+    // The dialog says the customer sees the reason (decision 021).
+    expect(await dialog.getByTestId('wallet-hold-customer-sees').textContent()).toContain(
+      'The customer sees this reason',
+    );
     expect(await seriousViolations(admin)).toEqual([]);
     await shot(admin, 'put-on-hold-en-desktop', false);
     await admin.getByTestId('wallet-hold-submit').click();
@@ -111,6 +115,10 @@ describe('wallet holds in Chromium', () => {
     await badge.waitFor();
     expect(await badge.getAttribute('data-kind')).toBe('admin');
     expect(await badge.textContent()).toBe('On hold');
+    // The reason is text on the row, not only a tooltip.
+    expect(await row.getByTestId('admin-user-hold-reason').textContent()).toBe(
+      'Hold reason: Orders to a reshipper under review',
+    );
     expect(await row.getByTestId('admin-user-hold-toggle').textContent()).toBe('Lift hold');
     await shot(admin, 'users-held-en-desktop');
 
@@ -121,6 +129,10 @@ describe('wallet holds in Chromium', () => {
     await admin.getByTestId('admin-users-cards').waitFor();
     const card = userRow(admin, account.email);
     expect(await card.getByTestId('admin-user-hold').textContent()).toBe('已冻结');
+    expect(await card.getByTestId('admin-user-hold-reason').isVisible()).toBe(true);
+    expect(await card.getByTestId('admin-user-hold-reason').textContent()).toBe(
+      '冻结原因：Orders to a reshipper under review',
+    );
     expect(await card.getByTestId('admin-user-hold-toggle').textContent()).toBe('解除冻结');
     expect(await horizontalOverflow(admin)).toBeLessThanOrEqual(0);
     await shot(admin, 'users-held-zh-phone');
@@ -137,6 +149,8 @@ describe('wallet holds in Chromium', () => {
     const said = await error.textContent();
     expect(said).toContain('Your wallet is on hold');
     expect(said).toContain('Contact support');
+    expect(said).toContain('Orders to a reshipper under review');
+    expect(said).toContain('Nothing was charged');
     expect(await user.getByTestId('order-progress').count()).toBe(0);
     expect(((await (await user.request.get('/api/wallet')).json()) as { balance: string }).balance).toBe('150.00');
     expect(await seriousViolations(user)).toEqual([]);
@@ -149,8 +163,23 @@ describe('wallet holds in Chromium', () => {
     await user.getByTestId('place-order').click();
     const zhError = user.getByTestId('order-error').first();
     await zhError.waitFor();
-    expect(await zhError.textContent()).toContain('您的钱包已被冻结');
+    const zhSaid = await zhError.textContent();
+    expect(zhSaid).toContain('您的钱包已被冻结');
+    expect(zhSaid).toContain('Orders to a reshipper under review');
+    expect(zhSaid).toContain('本次未扣任何费用');
+    expect(zhSaid).toContain('请联系客服');
     await shot(user, 'order-held-zh-desktop');
+    // The wallet page says so before any order, in both languages.
+    await user.goto('/wallet');
+    const notice = user.getByTestId('wallet-hold-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('客服已冻结您的钱包：Orders to a reshipper under review');
+    await user.evaluate(() => localStorage.setItem('voyageur.lang', 'en'));
+    await user.reload();
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Support put your wallet on hold: Orders to a reshipper under review');
+    expect(await seriousViolations(user)).toEqual([]);
+    await shot(user, 'wallet-held-en-desktop');
     await user.evaluate(() => localStorage.setItem('voyageur.lang', 'en'));
 
     // The admin lifts the hold (a reason again); the order goes through.

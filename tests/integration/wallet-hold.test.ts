@@ -135,6 +135,12 @@ describe(`uncovered chargebacks and wallet holds (${testDbKind})`, () => {
     expect(body.message).toMatch(/Top up with another card/);
     expect(body.message).toMatch(/contact support/);
     expect(body.walletHold).toEqual({ kind: 'uncovered_debit', owed: '30.00' });
+    expect(body.message).toMatch(/Nothing was charged/);
+    expect((await inject('GET', '/api/wallet', u.headers)).json()).toEqual({
+      balance: '0.00',
+      currency: 'CAD',
+      hold: { kind: 'uncovered_debit', owed: '30.00' },
+    });
     expect(await ledger(u)).toEqual(before);
     expect(await shipmentCount(u)).toBe(0);
     await ledgerHolds();
@@ -369,7 +375,17 @@ describe(`uncovered chargebacks and wallet holds (${testDbKind})`, () => {
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json().code).toBe('WALLET_ON_HOLD');
     expect(res.json().message).toMatch(/on hold.*Contact support/);
-    expect(res.json().walletHold).toEqual({ kind: 'admin', owed: '0.00' });
+    // Why (the admin's reason, which the dialog says the customer sees), what to do, nothing charged.
+    expect(res.json().message).toContain('Orders to a reshipper under review');
+    expect(res.json().message).toMatch(/Nothing was charged/);
+    expect(res.json().walletHold).toEqual({
+      kind: 'admin',
+      owed: '0.00',
+      reason: 'Orders to a reshipper under review',
+    });
+    // The wallet read says so too, before any order.
+    const wallet = (await inject('GET', '/api/wallet', u.headers)).json();
+    expect(wallet.hold).toEqual({ kind: 'admin', owed: '0.00', reason: 'Orders to a reshipper under review' });
     expect(await ledger(u)).toEqual(before);
     expect(await balance(u)).toBe('200.00');
     expect(await shipmentCount(u)).toBe(0);
@@ -383,6 +399,7 @@ describe(`uncovered chargebacks and wallet holds (${testDbKind})`, () => {
     const lifted = await inject('PUT', url, admin.headers, { onHold: false, reason: 'Reviewed with the customer' });
     expect(lifted.statusCode, lifted.body).toBe(200);
     expect(lifted.json().user.wallet.hold).toBeUndefined();
+    expect((await inject('GET', '/api/wallet', u.headers)).json().hold).toBeUndefined();
     expect(await auditOf('wallet.hold_lifted', u.id)).toMatchObject([
       { user_id: admin.id, details: 'Reviewed with the customer' },
     ]);
@@ -426,6 +443,17 @@ describe(`uncovered chargebacks and wallet holds (${testDbKind})`, () => {
     expect((await inject('PUT', '/api/admin/users/nope/wallet-hold', admin.headers, body)).statusCode).toBe(400);
     const unknown = await inject('PUT', `/api/admin/users/${randomUUID()}/wallet-hold`, admin.headers, body);
     expect(unknown.statusCode).toBe(404);
+    // Never on oneself (as Deactivate): neither put nor lifted, nothing audited.
+    const self = await inject('PUT', `/api/admin/users/${admin.id}/wallet-hold`, admin.headers, body);
+    expect(self.statusCode, self.body).toBe(409);
+    expect(self.json().message).toMatch(/your own wallet/);
+    const selfLift = await inject('PUT', `/api/admin/users/${admin.id}/wallet-hold`, admin.headers, {
+      onHold: false,
+      reason: 'x',
+    });
+    expect(selfLift.statusCode).toBe(409);
+    expect((await adminUser(admin)).wallet.hold).toBeUndefined();
+    expect(await auditOf('wallet.hold', admin.id)).toEqual([]);
   });
 
   it('the ledger stays append-only: a pending debit can only be marked settled, once, and nothing else changes', async () => {

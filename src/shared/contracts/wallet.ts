@@ -20,10 +20,23 @@ export const TRANSACTION_TYPES = ['topup', 'shipping_charge', 'refund', 'adjustm
  */
 export const TRANSACTION_STATUSES = ['completed', 'pending', 'settled', 'failed', 'cancelled'] as const;
 
+/**
+ * The wallet's hold (decision 021), absent when there is none: orders are refused while it stands.
+ * `owed`: what an uncovered chargeback still owes ("30.00"; "0.00" when nothing); `reason`: an
+ * admin's reason, which the customer sees.
+ */
+export const ZWalletHold = z.object({
+  kind: z.enum(['admin', 'uncovered_debit']),
+  owed: z.string(),
+  reason: z.string().optional(),
+});
+export type TWalletHold = z.infer<typeof ZWalletHold>;
+
 export const ZWallet = z.object({
   /** CAD, "12.34". */
   balance: z.string(),
   currency: z.literal('CAD'),
+  hold: ZWalletHold.optional(),
 });
 export type TWallet = z.infer<typeof ZWallet>;
 

@@ -30,6 +30,7 @@ const conflict = (message: string, field: string) =>
 const LAST_ADMIN_ROLE = 'The last active admin cannot be demoted: make another user an admin first';
 const LAST_ADMIN_STATUS = 'The last active admin cannot be deactivated: make another user an admin first';
 const SELF_DEACTIVATE = 'You cannot deactivate your own account';
+const SELF_HOLD = 'You cannot put your own wallet on hold or lift its hold: ask another admin';
 
 export function createAdminUsersService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
@@ -48,6 +49,8 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock }) {
      * uncovered chargeback, so it no longer lifts by itself once that is paid.
      */
     async changeWalletHold(actor: Actor, userId: string, onHold: boolean, reason: string): Promise<TAdminUserChange> {
+      // As with deactivation, never on oneself: an admin neither holds nor frees their own wallet.
+      if (userId === actor.id) throw conflict(SELF_HOLD, 'onHold');
       const now = clock.now();
       const changed = await db.transaction(async (tx) => {
         const wallet = await repo.lockWalletHold(tx, userId);

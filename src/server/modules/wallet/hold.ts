@@ -109,19 +109,25 @@ export async function liftUncoveredDebitHold(db: Db, userId: string, at: Date): 
   return true;
 }
 
-/** What a held wallet's owner is told, and how (403 WALLET_ON_HOLD). */
-export function walletOnHoldError(kind: HoldKind, owed: number): AppError {
+/**
+ * What a held wallet's owner is told, and how (403 WALLET_ON_HOLD): why, what to do, and that nothing
+ * was charged. An admin's hold gives the admin's reason: the customer sees it (the admin's dialog
+ * says so; decision 021).
+ */
+export function walletOnHoldError(kind: HoldKind, owed: number, reason: string | null = null): AppError {
+  const why = kind === 'admin' && reason?.trim() ? reason.trim() : null;
   const message =
     kind === 'uncovered_debit'
       ? `Your wallet is on hold: a card payment of yours was disputed or refunded after it was credited, and ${centsToDecimal(owed)} CAD ` +
-        'of it could not be taken from your balance. Top up with another card to pay it (the hold lifts by itself once it is paid), ' +
+        'of it could not be taken from your balance. Nothing was charged. Top up with another card to pay it (the hold lifts by itself once it is paid), ' +
         'or contact support.'
-      : 'Your wallet is on hold, so no order can be paid from it. Contact support to have the hold lifted.' +
+      : `Your wallet is on hold by support${why ? ` (reason: ${why})` : ''}, so no order can be paid from it. Nothing was charged. ` +
+        'Contact support to have the hold lifted.' +
         (owed > 0
           ? ` ${centsToDecimal(owed)} CAD of a disputed card payment is also owed: a top-up with another card pays it.`
           : '');
   return new AppError(403, message, ErrorCode.WALLET_ON_HOLD, undefined, undefined, {
-    walletHold: { kind, owed: centsToDecimal(owed) },
+    walletHold: { kind, owed: centsToDecimal(owed), ...(why ? { reason: why } : {}) },
   });
 }
 
@@ -129,5 +135,5 @@ export function walletOnHoldError(kind: HoldKind, owed: number): AppError {
 export async function assertWalletNotHeld(db: Db, userId: string): Promise<void> {
   const hold = await holdOf(db, userId);
   if (!hold) return;
-  throw walletOnHoldError(hold.kind, await owedCents(db, userId));
+  throw walletOnHoldError(hold.kind, await owedCents(db, userId), hold.reason);
 }

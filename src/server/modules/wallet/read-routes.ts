@@ -17,6 +17,8 @@ import {
 import { requireUser, signedIn } from '../auth/session';
 import { pageWindow, paginationOf } from '../shipments/pagination';
 import { countTransactions, listTransactions, monthCharges, walletBalance } from './read-repo';
+import { holdOf } from './hold';
+import { owedCents } from './ledger';
 
 export function toWireTransaction(t: WalletTransactionRow): TTransaction {
   return {
@@ -41,8 +43,16 @@ export function registerWalletRead(root: App, deps: AppDeps): void {
 
   app.get('/api/wallet', { ...signedIn, schema: { response: { 200: ZWallet } } }, async (request) => {
     // Every user has a wallet (a trigger opens it with the user); none yet reads as empty.
-    const cents = (await walletBalance(db, requireUser(request).id)) ?? 0;
-    return { balance: centsToDecimal(cents), currency: 'CAD' as const };
+    const userId = requireUser(request).id;
+    const [cents, hold] = await Promise.all([walletBalance(db, userId), holdOf(db, userId)]);
+    const balance = { balance: centsToDecimal(cents ?? 0), currency: 'CAD' as const };
+    if (!hold) return balance;
+    // Said on the wallet page too, not only when an order is refused (decision 021).
+    const reason = hold.kind === 'admin' ? hold.reason?.trim() : undefined;
+    return {
+      ...balance,
+      hold: { kind: hold.kind, owed: centsToDecimal(await owedCents(db, userId)), ...(reason ? { reason } : {}) },
+    };
   });
 
   // The wallet card's month: what the spec's spend counts, and what came back as refunds (one read).

@@ -58,7 +58,8 @@ describe('classifyOrderError (spec §8 order errors, in their order)', () => {
     expect(owed.kind).toBe('held');
     expect(owed.title.key).toBe('order.errors.held.title');
     expect(owed.description).toMatchObject({ key: 'order.errors.held.owed', values: { amount: '30.00' } });
-    expect(owed.description.raw).toMatch(/Top up with another card/);
+    // The same template in both languages: never the server's English text in English only.
+    expect(owed.description.raw).toBeUndefined();
     const admin = classifyOrderError(
       apiError(403, { message: 'on hold', code: 'WALLET_ON_HOLD', walletHold: { kind: 'admin', owed: '0.00' } }),
     );
@@ -69,11 +70,47 @@ describe('classifyOrderError (spec §8 order errors, in their order)', () => {
     expect(both.description).toMatchObject({ key: 'order.errors.held.adminOwed', values: { amount: '5.00' } });
     // Its message may mention a balance: the hold comes before the balance rule.
     expect(kind(apiError(403, { message: 'Insufficient wallet balance', code: 'WALLET_ON_HOLD' }))).toBe('held');
-    for (const dict of [en, zh]) {
+    // An admin's hold gives its reason (the customer sees it, decision 021).
+    const why = classifyOrderError(
+      apiError(403, {
+        message: 'on hold',
+        code: 'WALLET_ON_HOLD',
+        walletHold: { kind: 'admin', owed: '0.00', reason: 'Address under review' },
+      }),
+    );
+    expect(why.description).toEqual({ key: 'order.errors.held.reason', values: { reason: 'Address under review' } });
+    const whyOwed = classifyOrderError(
+      apiError(403, {
+        message: 'on hold',
+        code: 'WALLET_ON_HOLD',
+        walletHold: { kind: 'admin', owed: '5.00', reason: 'Address under review' },
+      }),
+    );
+    expect(whyOwed.description).toEqual({
+      key: 'order.errors.held.reasonOwed',
+      values: { reason: 'Address under review', amount: '5.00' },
+    });
+    // Each language says why, what to do, and that nothing was charged.
+    const nothingCharged = { en: 'Nothing was charged', zh: '本次未扣任何费用' };
+    for (const [lang, dict] of [
+      ['en', en],
+      ['zh', zh],
+    ] as const) {
       const held = dict.order.errors.held;
       expect(held.owed).toContain('{{amount}}');
       expect(held.adminOwed).toContain('{{amount}}');
+      expect(held.reason).toContain('{{reason}}');
+      expect(held.reasonOwed).toContain('{{reason}}');
+      expect(held.reasonOwed).toContain('{{amount}}');
       expect(held.title && held.description).toBeTruthy();
+      for (const key of ['description', 'owed', 'adminOwed', 'reason', 'reasonOwed'] as const) {
+        expect(held[key]).toContain(nothingCharged[lang]);
+      }
+      const notice = dict.wallet.hold;
+      expect(notice.owed).toContain('{{amount}}');
+      expect(notice.reason).toContain('{{reason}}');
+      expect(notice.reasonOwed).toContain('{{amount}}');
+      expect(notice.title && notice.description && notice.adminOwed).toBeTruthy();
     }
   });
 

@@ -2,6 +2,7 @@ import { ErrorCode } from '../../../shared/errors';
 import { ZPriceChange, type TPriceChange } from '../../../shared/contracts/shipments';
 import { isApiError } from '../../lib/api-client';
 import type { TextRef } from '../../lib/error-message';
+import { holdTextRef, type HoldLike } from '../wallet/hold';
 
 /**
  * What went wrong with an order, by spec §8's rules in their order. `priceChanged` comes first: the
@@ -25,7 +26,7 @@ type OrderFailureBody = {
   customerServiceMessage?: unknown;
   orderCode?: unknown;
   refunded?: unknown;
-  walletHold?: { kind?: unknown; owed?: unknown };
+  walletHold?: HoldLike;
 };
 
 function failureBody(bodyText: string): OrderFailureBody {
@@ -69,19 +70,13 @@ function processingDescription(error: unknown): TextRef {
 }
 
 /**
- * WALLET_ON_HOLD (decision 021): why and what to do — an unpaid chargeback (top up with another card,
- * or contact support) or a hold by support (contact support). The server's English text as `raw`.
+ * WALLET_ON_HOLD (decision 021): why and what to do, and that nothing was charged — an unpaid
+ * chargeback (top up with another card, or contact support) or a hold by support (its reason,
+ * contact support). A template in every language, English included, so both say the same.
  */
 function heldDescription(error: unknown): TextRef {
   const body = isApiError(error) ? failureBody(error.bodyText) : {};
-  const raw = isApiError(error) ? text(error.message) : undefined;
-  const owed = text(body.walletHold?.owed);
-  const owes = owed !== undefined && owed !== '0.00';
-  if (body.walletHold?.kind === 'uncovered_debit' && owes) {
-    return { key: 'order.errors.held.owed', values: { amount: owed }, raw };
-  }
-  if (owes) return { key: 'order.errors.held.adminOwed', values: { amount: owed }, raw };
-  return { key: 'order.errors.held.description', raw };
+  return holdTextRef(body.walletHold, 'order.errors.held');
 }
 
 const info = (kind: OrderErrorKind, description?: TextRef): OrderErrorInfo => ({

@@ -524,17 +524,19 @@ function HoldBadge({ user }: { user: TAdminUser }) {
   const hold = user.wallet.hold;
   if (!hold) return null;
   const label = t(hold.kind === 'admin' ? 'admin.users.hold.badgeAdmin' : 'admin.users.hold.badgeOwed');
+  // The admin's reason as visible text (a tooltip cannot be read on a phone).
+  const reason = hold.kind === 'admin' ? hold.reason?.trim() : undefined;
   return (
-    <span
-      className={cn(badgeClass, 'bg-red-100 text-red-800')}
-      title={
-        hold.kind === 'admin' && hold.reason ? t('admin.users.hold.reasonTitle', { reason: hold.reason }) : undefined
-      }
-      data-testid="admin-user-hold"
-      data-kind={hold.kind}
-    >
-      <Lock className="size-3" aria-hidden="true" />
-      {label}
+    <span className="inline-flex min-w-0 flex-col items-start gap-0.5">
+      <span className={cn(badgeClass, 'bg-red-100 text-red-800')} data-testid="admin-user-hold" data-kind={hold.kind}>
+        <Lock className="size-3" aria-hidden="true" />
+        {label}
+      </span>
+      {reason ? (
+        <span className="break-words text-xs text-slate-700" data-testid="admin-user-hold-reason">
+          {t('admin.users.hold.reasonTitle', { reason })}
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -543,12 +545,15 @@ function HoldButton({ user, actions, compact }: { user: TAdminUser; actions: Row
   const { t } = useTranslation();
   const held = Boolean(user.wallet.hold);
   const label = held ? t('admin.users.hold.lift') : t('admin.users.hold.put');
+  // As Deactivate: never on one's own wallet (the server refuses it too).
+  const selfBlocked = actions.isSelf;
   return (
     <Button
       variant={held ? 'secondary' : 'ghost'}
       size="sm"
       onClick={() => actions.onHold(!held)}
-      disabled={actions.pending}
+      disabled={actions.pending || selfBlocked}
+      title={selfBlocked ? t('admin.users.hold.cannotHoldSelf') : undefined}
       aria-label={compact ? `${label}: ${personName(user)}` : undefined}
       className={held ? undefined : 'text-red-700 hover:bg-red-50'}
       data-testid="admin-user-hold-toggle"

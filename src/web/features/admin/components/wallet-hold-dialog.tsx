@@ -132,6 +132,11 @@ export function WalletHoldDialog({
                   data-testid="wallet-hold-reason"
                 />
               </Field>
+              {mode === 'put' ? (
+                <p className="text-sm text-slate-600" data-testid="wallet-hold-customer-sees">
+                  {t('admin.users.hold.customerSees')}
+                </p>
+              ) : null}
             </fieldset>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="secondary" onClick={onClose} disabled={change.isPending}>

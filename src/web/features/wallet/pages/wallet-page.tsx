@@ -7,6 +7,8 @@ import { toast } from '../../../lib/toast';
 import { fetchAllTransactions, flattenPages, transactionsQuery, walletMonthQuery, walletQuery } from '../api';
 import { paymentsConfigQuery } from '../cards-api';
 import { BalanceCard } from '../components/balance-card';
+import { HoldNotice } from '../components/hold-notice';
+import { walletHoldOf } from '../hold';
 import { PaymentMethods } from '../components/payment-methods';
 import { SummaryCards, type MonthFigures } from '../components/summary-cards';
 import { showTopupComingSoon, TopupDialog } from '../components/topup-dialog';
@@ -159,6 +161,7 @@ export function WalletPage() {
 
   return (
     <div className="grid gap-6" data-testid="wallet-page">
+      <HoldNotice hold={walletHoldOf(wallet.data)} />
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
         <div className="md:col-span-2 lg:col-span-1">
           <BalanceCard
