@@ -230,6 +230,7 @@ describe(`billing (${testDbKind})`, () => {
       exp_month: 12,
       exp_year: 2030,
       isDefault: true,
+      disputed: false,
       card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
       createdAt: '2026-02-01T00:00:00.000Z',
     });
