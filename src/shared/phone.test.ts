@@ -48,6 +48,33 @@ describe('normalizePhone: digits, the extension apart', () => {
     expect(isValidPhone('1'.repeat(20))).toBe(true);
   });
 
+  it('reads the dashes and spaces other keyboards type: Unicode hyphens, dashes, minus, wide spaces, fullwidth brackets', () => {
+    const separators = {
+      'hyphen U+2010': '\u2010',
+      'non-breaking hyphen U+2011': '\u2011',
+      'figure dash U+2012': '\u2012',
+      'en dash U+2013': '\u2013',
+      'em dash U+2014': '\u2014',
+      'horizontal bar U+2015': '\u2015',
+      'minus sign U+2212': '\u2212',
+      'small em dash U+FE58': '\ufe58',
+      'fullwidth hyphen-minus U+FF0D': '\uff0d',
+      'no-break space U+00A0': '\u00a0',
+      'narrow no-break space U+202F': '\u202f',
+      'ideographic space U+3000': '\u3000',
+    };
+    for (const [name, sep] of Object.entries(separators)) {
+      expect(normalizePhone(`416${sep}555${sep}0100`), name).toBe('4165550100');
+      expect(normalizePhone(`+44${sep}20${sep}7946${sep}0958`), name).toBe('+442079460958');
+    }
+    expect(normalizePhone('（416）\u3000555\u20100100')).toBe('4165550100');
+    expect(normalizePhone('\uff0b1\u00a0(416)\u00a0555\u22120100 ext. 12')).toBe('4165550100x12');
+    expect(formatPhone('416\u2013555\u20130100')).toBe('416-555-0100');
+    // Still refused: dashes are not digits (six digits are too few), and letters stay letters.
+    expect(isValidPhone('416\u2014555')).toBe(false);
+    expect(isValidPhone('416\u2010CALL\u2010NOW')).toBe(false);
+  });
+
   it('keeps the line apart from the extension', () => {
     expect(parsePhone('+1 (416) 555-0100 ext. 12')).toEqual({ digits: '4165550100', ext: '12', international: false });
     expect(phoneLineDigits('4165550100x12')).toBe('4165550100');

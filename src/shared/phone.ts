@@ -26,6 +26,13 @@ const EXT_MAX_DIGITS = 8;
 
 // The number: digits with spaces, dashes, dots, slashes and brackets between; '+' only in front.
 const NUMBER = /^\(?\+?[\d\s().\-/]+$/;
+/**
+ * Dashes that NFKC leaves as they are, read as '-': hyphen U+2010 (NFKC brings the non-breaking
+ * hyphen U+2011 to it), figure dash, en dash, em dash (and the small em dash U+FE58, through NFKC),
+ * horizontal bar, hyphen bullet, minus sign. NFKC itself turns the no-break, ideographic and other
+ * wide spaces into ' ', and fullwidth digits, brackets, '-', '+', '.', '/' into their ASCII forms.
+ */
+const DASHES = /[\u2010-\u2015\u2043\u2212]/g;
 // An extension at the end: 'ext. 12', 'extension 12', 'x12', '#12', 'poste 12' (French), '分机 12' / '轉 12'.
 const EXTENSION = new RegExp(
   `^(.*?)[\\s,;]*(?:ext\\.?|extension|x|#|poste|p\\.|分机|分機|转|轉)\\s*[:.]?\\s*(\\d{1,${EXT_MAX_DIGITS}})$`,
@@ -35,7 +42,7 @@ const EXTENSION = new RegExp(
 /** The number read into its parts, or null when it is not a phone number the rules accept. */
 export function parsePhone(input: string): ParsedPhone | null {
   if (typeof input !== 'string') return null;
-  const text = input.normalize('NFKC').trim();
+  const text = input.normalize('NFKC').replace(DASHES, '-').trim();
   if (text === '') return null;
   const withExt = EXTENSION.exec(text);
   const main = (withExt ? withExt[1]! : text).trim();

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { TQuoteResponse } from '../../src/shared/contracts/rates';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
 import { signUpViaApi } from './helpers/accounts';
 
@@ -86,7 +87,11 @@ describe('carriers and phones as they really are, in Chromium', () => {
     ]) {
       await page.locator(`#${id}`).fill(value!);
     }
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith('/api/rates/quote') && r.request().method() === 'POST',
+    );
     await page.getByTestId('calculate-rates').click();
+    const quote = (await (await answered).json()) as TQuoteResponse;
     await page.getByTestId('rate-options').waitFor();
 
     const services = await page.getByTestId('rate-service').allTextContents();
@@ -99,8 +104,26 @@ describe('carriers and phones as they really are, in Chromium', () => {
     expect(await note.textContent()).toContain('No road reaches X0A 0H0');
     expect(await page.getByTestId('rates-warnings').count()).toBe(0);
 
+    // The note comes before the cards, on a desktop and on a phone (where the cards run for screens).
+    const above = async () => (await note.boundingBox())!.y < (await page.getByTestId('rate-options').boundingBox())!.y;
+    expect(await above()).toBe(true);
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await above()).toBe(true);
+    await page.setViewportSize(desktop);
+
+    // A card whose transit the fly-in lengthened says so: FedEx Priority Overnight is not overnight there.
+    const overnight = quote.find((o) => o.serviceCode === 'FDX.PRIORITY_OVERNIGHT')!;
+    expect(overnight.flyInDays).toBeGreaterThan(0);
+    const card = page.locator('[data-testid="rate-option"][data-service="CA-Fedex:FDX.PRIORITY_OVERNIGHT"]');
+    expect(await card.getByTestId('rate-service').textContent()).toBe('Priority Overnight');
+    const days = overnight.flyInDays!;
+    expect(await card.getByTestId('rate-fly-in').textContent()).toBe(`Fly-in: +${days} ${days === 1 ? 'day' : 'days'}`);
+    expect(await page.getByTestId('rate-fly-in').count()).toBe(quote.filter((o) => o.flyInDays).length);
+
     await page.getByTestId('language-select').selectOption('zh');
     await expect.poll(() => note.textContent()).toContain('X0A 0H0 不通公路');
+    expect(await card.getByTestId('rate-fly-in').textContent()).toBe(`空运社区：+${days} 个工作日`);
     const zhServices = await page.getByTestId('rate-service').allTextContents();
     expect(zhServices).toContain('Xpresspost 快递');
     expect(zhServices).toContain('Priority 优先');

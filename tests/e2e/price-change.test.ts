@@ -112,6 +112,16 @@ describe('prices that hold and declared-value coverage in Chromium', () => {
     expect(await coverageLines.count()).toBe(quote.length);
     const firstCard = page.getByTestId('rate-option').first();
     expect(await firstCard.getByTestId('rate-coverage').textContent()).toContain(`${cad(50_000)} declared`);
+    // The coverage reads as part of the price ('of which …'), not as one more amount in the column.
+    const coverageCents = Number(await firstCard.getByTestId('rate-coverage').getAttribute('data-cents'));
+    expect(await firstCard.getByTestId('rate-coverage').textContent()).toBe(
+      coverageCents > 0
+        ? `of which coverage ${cad(coverageCents)} (${cad(50_000)} declared)`
+        : `coverage included (${cad(50_000)} declared)`,
+    );
+    // The same word for that line as the shipment detail's ('Shipping').
+    expect(await firstCard.getByText('Shipping', { exact: true }).count()).toBe(1);
+    const chosenService = await firstCard.getAttribute('data-service');
     const panelCoverage = page.getByTestId('order-coverage');
     expect(await panelCoverage.getAttribute('data-covered')).toBe('true');
     expect(await panelCoverage.textContent()).toContain(cad(50_000));
@@ -122,6 +132,9 @@ describe('prices that hold and declared-value coverage in Chromium', () => {
     expect(deleted.status(), await deleted.text()).toBe(200);
 
     const refused = page.waitForResponse((r) => r.url().endsWith('/api/shipments') && r.request().method() === 'POST');
+    const requoted = page.waitForResponse(
+      (r) => r.url().endsWith('/api/rates/quote') && r.request().method() === 'POST',
+    );
     await page.getByTestId('place-order').click();
     const answer = await refused;
     expect(answer.status()).toBe(409);
@@ -129,6 +142,29 @@ describe('prices that hold and declared-value coverage in Chromium', () => {
     expect(change.rateId).toBe(cheapest.id);
     const newTotal = centsOf(change.total);
     expect(newTotal).toBeGreaterThan(0);
+
+    // Every card was quoted under the deleted discount: the page quotes again (a new stored quote), so no
+    // card keeps the old $0.00, the cheapest is the real one, and the chosen service stays chosen, in place.
+    const again = await requoted;
+    expect(again.status(), await again.text()).toBe(200);
+    const today = (await again.json()) as TQuoteResponse;
+    expect(today[0]!.quoteId).not.toBe(cheapest.quoteId);
+    await expect.poll(() => page.locator('[data-testid="rate-option"][data-stale]').count()).toBe(0);
+    const cards = page.getByTestId('rate-option');
+    expect(await cards.count()).toBe(today.length);
+    const totals = (await page.getByTestId('rate-total').allTextContents()).concat(
+      await page.getByTestId('rate-price').allTextContents(),
+    );
+    expect(totals.filter((t) => t === cad(0))).toEqual([]);
+    expect(await page.getByTestId('rate-discount-note').count()).toBe(0);
+    const badge = page.getByTestId('rate-cheapest');
+    expect(await badge.count()).toBe(1);
+    const cheapestNow = Math.min(...today.map((o) => centsOf(o.total)));
+    const badged = cards.filter({ has: badge });
+    expect(Number(await badged.getByTestId('rate-total').getAttribute('data-cents'))).toBe(cheapestNow);
+    expect(await cards.first().getAttribute('data-service')).toBe(chosenService);
+    expect(await cards.first().getAttribute('data-state')).toBe('checked');
+    expect(await cards.first().getByTestId('rate-total').getAttribute('data-cents')).toBe(String(newTotal));
 
     const alert = page.locator('[data-testid="order-error"]:visible');
     await alert.waitFor();

@@ -62,6 +62,20 @@ describe(`rates to a fly-in community (${testDbKind})`, () => {
     }
   });
 
+  it('each fly-in option says how many days the fly-in added (flyInDays); a road lane says none', async () => {
+    const u = await createSignedInUser(ctx);
+    const road = await quoteTo(YELLOWKNIFE, u.headers);
+    const air = await quoteTo(IQALUIT, u.headers);
+    for (const o of road.options) expect(o.flyInDays, o.serviceCode).toBeUndefined();
+    for (const o of air.options) {
+      const sameService = road.options.find((r) => r.serviceCode === o.serviceCode)!;
+      expect(o.flyInDays, o.serviceCode).toBe(o.transitDays - sameService.transitDays);
+    }
+    // The card the attacker review named: FedEx Priority Overnight, 4 business days to Iqaluit.
+    const overnight = air.options.find((o) => o.serviceCode === 'FDX.PRIORITY_OVERNIGHT')!;
+    expect(overnight.flyInDays).toBeGreaterThan(0);
+  });
+
   it('a carrier with no air service answers no options and a NO_AIR_SERVICE warning', async () => {
     const roadOnly = sandboxCarrier({
       ...PUROLATOR,

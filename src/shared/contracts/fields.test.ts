@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacters, hasControlCharactersBesidesLineBreaks, requiredText, toOneLine } from './fields';
+import {
+  hasControlCharacters,
+  hasControlCharactersBesidesLineBreaks,
+  optionalText,
+  requiredText,
+  toOneLine,
+} from './fields';
 import { ZUpdateOrganizationRequest } from './settings';
 
 describe('one-line text fields', () => {
@@ -41,6 +47,17 @@ describe('one-line text fields', () => {
     const bad = ZUpdateOrganizationRequest.safeParse({ name: 'Acme', address: '1 Main\u202eSt' });
     expect(bad.success).toBe(false);
     expect(bad.error!.issues[0].path).toEqual(['address']);
+  });
+
+  it('says a value that is not text is not text; absent or null is still required', () => {
+    const message = (value: unknown) => requiredText('Phone', 30).safeParse(value).error?.issues[0]?.message;
+    for (const value of [12345678, 0, true, {}, [1]])
+      expect(message(value), JSON.stringify(value)).toBe('Phone must be text');
+    expect(message(undefined)).toBe('Phone is required');
+    expect(message(null)).toBe('Phone is required');
+    expect(message('  ')).toBe('Phone is required');
+    expect(optionalText('Company', 100).safeParse(5).error?.issues[0]?.message).toBe('Company must be text');
+    expect(optionalText('Company', 100).parse(null)).toBe('');
   });
 
   it('turns runs of control characters into one space', () => {

@@ -22,9 +22,17 @@ export const toOneLine = (value: string) => value.replace(new RegExp(CONTROL_CHA
 export const controlCharactersMessage = (label: string) =>
   `${label} must not contain line breaks or control characters`;
 
+/**
+ * Absent (or null) is 'X is required'; any other value that is not a string (a JSON number, say) is
+ * 'X must be text'. Numbers are not read as their digits: a phone, postal code or code written as a
+ * number has already lost its leading zeros and '+'.
+ */
+export const textTypeMessage = (label: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`;
+
 /** One line of text: refused (not trimmed away) when it holds a control character anywhere. */
 export const singleLine = (label: string) =>
-  z.string({ error: `${label} is required` }).refine((v) => !hasControlCharacters(v), controlCharactersMessage(label));
+  z.string({ error: textTypeMessage(label) }).refine((v) => !hasControlCharacters(v), controlCharactersMessage(label));
 
 /** A required text field: one line, trimmed, not blank, at most `max` characters; messages name the field. */
 export const requiredText = (label: string, max: number) =>

@@ -154,6 +154,11 @@ export const ZRateOption = z.object({
    */
   coverage: z.object({ declaredValue: ZMoney, amount: ZMoney }).optional(),
   transitDays: z.number().int(),
+  /**
+   * Present when a fly-in community (no year-round road, shared/fly-in.ts) at either end lengthened
+   * this option's transit: the business days that added (already in `transitDays`).
+   */
+  flyInDays: z.number().int().positive().optional(),
   /** YYYY-MM-DD, business days only. */
   estimatedDelivery: z.string(),
   /** The quoting carrier's mode ('sandbox' today): anything but 'live' ships no real parcel (contracts/carriers.ts). */

@@ -106,6 +106,31 @@ export const ZMoneyInput = (label: string) =>
 
 const ZCode = (label: string) => requiredText(label, 100);
 
+const ZTaxesAmount = ZMoneyInput('Taxes');
+const ZTaxesObject = z.looseObject({ total: ZMoneyInput('Taxes total') });
+const TAXES_MESSAGE = 'Taxes must be an amount like 12.34, or an object whose total is one';
+
+/**
+ * The order's `taxes`: the tax total ("1.23" or 1.23), or the option's taxes object ({ total: "1.23",
+ * … }). Read by its shape rather than as a z.union, whose failure is one bare 'Invalid input' on
+ * `taxes`: a bad total is reported on `taxes.total`, a bad amount on `taxes`, with what is expected.
+ */
+const ZTaxesInput = z
+  .custom<z.input<typeof ZTaxesAmount> | z.input<typeof ZTaxesObject>>()
+  .transform((value, ctx): z.output<typeof ZTaxesAmount> | z.output<typeof ZTaxesObject> => {
+    const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
+    if (!isObject && typeof value !== 'string' && typeof value !== 'number') {
+      ctx.addIssue({ code: 'custom', message: TAXES_MESSAGE });
+      return z.NEVER;
+    }
+    const parsed = (isObject ? ZTaxesObject : ZTaxesAmount).safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: [...issue.path] });
+    }
+    return z.NEVER;
+  });
+
 export const ZCreateShipmentRequest = z.strictObject({
   /** Address-book ids are not used by orders (the addresses travel whole); null or absent. */
   fromAddressId: z.null().optional(),
@@ -126,7 +151,7 @@ export const ZCreateShipmentRequest = z.strictObject({
   /** What the client expects to pay: price + taxes of the option (or the price alone, with `taxes` the tax total). */
   totalCost: ZMoneyInput('Total cost'),
   /** The option's tax total ("1.23"), or its taxes object. */
-  taxes: z.union([ZMoneyInput('Taxes'), z.looseObject({ total: ZMoneyInput('Taxes total') })]).optional(),
+  taxes: ZTaxesInput.optional(),
   /** Declared value (CAD) when above 0. */
   insurance: ZMoneyInput('Insurance')
     .refine(

@@ -259,6 +259,7 @@ function toWire(p: Priced, meta: { quoteId: string; expiresAt: string; declaredC
         }
       : {}),
     transitDays: p.transitDays,
+    ...(p.flyInExtraDays ? { flyInDays: p.flyInExtraDays } : {}),
     estimatedDelivery: p.estimatedDelivery,
     mode: p.mode,
   };

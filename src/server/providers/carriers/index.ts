@@ -48,6 +48,8 @@ export type CarrierQuote = {
   /** Carrier price including fuel, surcharges and coverage, before tax and before any Voyageur discount. */
   priceCents: number;
   transitDays: number;
+  /** The business days a fly-in community at either end added to `transitDays` (included there); absent when none. */
+  flyInExtraDays?: number;
   /** YYYY-MM-DD */
   estimatedDelivery: string;
   breakdown: {

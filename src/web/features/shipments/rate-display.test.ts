@@ -6,7 +6,10 @@ import {
   businessDateInstant,
   carrierLabel,
   optionTotal,
+  inShownOrder,
+  rateView,
   repriced,
+  serviceKey,
   serviceLabel,
   serviceWithoutCarrier,
   sortCheapestFirst,
@@ -102,6 +105,21 @@ describe('carrier and service names', () => {
     }
   });
 
+  it('glosses services of different names differently in Chinese, in words a reader uses', () => {
+    const english = (en.rates as { services: Record<string, string> }).services;
+    const chinese = (zh.rates as { services: Record<string, string> }).services;
+    const gloss = (key: string) => chinese[key]!.slice(english[key]!.length).trim();
+    const keys = Object.keys(english);
+    const clashes = keys.flatMap((a) =>
+      keys
+        .filter((b) => a < b && english[a] !== english[b] && gloss(a) === gloss(b))
+        .map((b) => `${a}/${b}: ${gloss(a)}`),
+    );
+    expect(clashes).toEqual([]);
+    expect(gloss('DOM_XP')).not.toBe(gloss('PUR_EXPRESS'));
+    expect(gloss('UPS_13')).not.toBe('速快');
+  });
+
   it("keeps the carrier's brand name in Chinese, as written, with a Chinese gloss after it", () => {
     const names = (texts: Record<string, unknown>) => (texts.rates as { services: Record<string, string> }).services;
     const english = names(en);
@@ -133,5 +151,72 @@ describe('repriced (issue 22)', () => {
     expect(repriced(other, change)).toBe(other);
     expect(repriced(free, null)).toBe(free);
     expect(repriced(free, { ...change, originalPrice: '25.00' }).originalPrice).toBe('25.00');
+  });
+});
+
+describe('rateView: the cards after a 409 PRICE_CHANGED (issue 22)', () => {
+  const service = (o: TRateOption, carrier: string, serviceCode: string): TRateOption => ({
+    ...o,
+    carrier,
+    serviceCode,
+  });
+  // Quoted under a 100 % discount: every option $0.00. The user orders the first (ground).
+  const free = (id: string, carrier: string, code: string, listed: string) =>
+    service({ ...option(id, '0.00', {}), originalPrice: listed }, carrier, code);
+  const before = [
+    free('a', 'CA-UPS', 'UPS.11', '20.00'),
+    free('b', 'CA-Fedex', 'FDX.PRIORITY_OVERNIGHT', '80.73'),
+    free('c', 'CA-CP', 'DOM.EP', '25.00'),
+  ];
+  const change = {
+    rateId: 'a',
+    quotedTotal: '0.00',
+    price: '20.00',
+    taxes: { gst: '0.00', hst: '2.60', qst: '0.00', total: '2.60' },
+    total: '22.60',
+  };
+  const shown = rateView(before, null, false).options.map(serviceKey);
+  const repricing = {
+    choice: { carrier: 'CA-UPS', serviceCode: 'UPS.11' },
+    quotedTotal: 0,
+    change,
+    shown,
+    staleDataAt: 1,
+  };
+
+  it('while the quote is asked again (or failed): only the option the 409 priced has a price, in its place', () => {
+    const view = rateView(before, repricing, false);
+    expect(view.options.map((o) => o.id)).toEqual(['a', 'b', 'c']);
+    expect(view.options[0]).toMatchObject({ id: 'a', total: '22.60' });
+    expect([...view.stale].sort()).toEqual(['b', 'c']);
+    // No card with an old $0.00 is marked the cheapest.
+    expect(view.cheapestId).toBeNull();
+  });
+
+  it("with today's prices: every card has one, the chosen card stays where it was, the cheapest is the real one", () => {
+    // The quote again: new ids, no discount; FedEx Priority Overnight costs most, Canada Post least.
+    const now = [
+      service(option('c2', '18.00', { hst: '2.34', total: '2.34' }), 'CA-CP', 'DOM.EP'),
+      service(option('a2', '20.00', { hst: '2.60', total: '2.60' }), 'CA-UPS', 'UPS.11'),
+      service(option('b2', '80.73', { hst: '10.49', total: '10.49' }), 'CA-Fedex', 'FDX.PRIORITY_OVERNIGHT'),
+    ];
+    const view = rateView(now, repricing, true);
+    expect(view.options.map((o) => o.id)).toEqual(['a2', 'b2', 'c2']);
+    expect(view.stale.size).toBe(0);
+    expect(view.cheapestId).toBe('c2');
+    expect(view.options.every((o) => optionTotal(o) > 0)).toBe(true);
+  });
+
+  it('without a price change: cheapest first, the first marked', () => {
+    const view = rateView([option('x', '9.00', {}), option('y', '3.00', {})], null, false);
+    expect(view.options.map((o) => o.id)).toEqual(['y', 'x']);
+    expect(view.cheapestId).toBe('y');
+  });
+
+  it('a service not shown before comes after the ones shown, cheapest first', () => {
+    const a = service(option('a', '9.00', {}), 'CA-UPS', 'UPS.11');
+    const n1 = service(option('n1', '7.00', {}), 'CA-CP', 'DOM.XP');
+    const n2 = service(option('n2', '5.00', {}), 'CA-CP', 'DOM.PC');
+    expect(inShownOrder([n1, a, n2], ['CA-UPS:UPS.11']).map((o) => o.id)).toEqual(['a', 'n2', 'n1']);
   });
 });

@@ -33,6 +33,74 @@ export function sortCheapestFirst(options: readonly TRateOption[]): TRateOption[
     .map((x) => x.option);
 }
 
+/** A service across quotes: the same carrier's same service (a new quote gives it a new id). */
+export function serviceKey(option: Pick<TRateOption, 'carrier' | 'serviceCode'>): string {
+  return `${option.carrier}:${option.serviceCode}`;
+}
+
+/**
+ * After a 409 PRICE_CHANGED (issue 22): the service the order was for, what it cost when quoted, the
+ * price the 409 named for that option (null when it named none: expired, another shipment), the order
+ * the cards were shown in, and the quote's update time then, so that a quote answered later is known
+ * to carry today's prices.
+ */
+export type Repricing = {
+  choice: { carrier: string; serviceCode: string };
+  quotedTotal: Cents;
+  change: TPriceChange | null;
+  shown: string[];
+  staleDataAt: number;
+};
+
+/** What the rate cards show: in which order, which have no price to trust, which is the cheapest. */
+export type RateView = {
+  options: TRateOption[];
+  /** Ids of options quoted before the price changed: shown without their price, not selectable. */
+  stale: ReadonlySet<string>;
+  /** The option with the lowest total among those with a price; null when none is known. */
+  cheapestId: string | null;
+};
+
+/** Options in the order the user saw them (by service); services not shown before come after, cheapest first. */
+export function inShownOrder(options: readonly TRateOption[], shown: readonly string[]): TRateOption[] {
+  const rank = new Map(shown.map((key, index) => [key, index]));
+  const sorted = sortCheapestFirst(options);
+  const at = (o: TRateOption) => rank.get(serviceKey(o)) ?? shown.length;
+  return sorted
+    .map((option, index) => ({ option, index }))
+    .sort((a, b) => at(a.option) - at(b.option) || a.index - b.index)
+    .map((x) => x.option);
+}
+
+/**
+ * The cards for a quote. Normally cheapest first. After a price change: in the order the user saw
+ * them, so the chosen card stays where it was; once a quote answered after the 409 (`fresh`) every
+ * card has today's price and the cheapest is marked wherever it is; until then (the quote again is on
+ * its way, or failed) only the option the 409 priced has a price, and every other card is stale.
+ */
+export function rateView(rates: readonly TRateOption[], repricing: Repricing | null, fresh: boolean): RateView {
+  if (!repricing) {
+    const options = sortCheapestFirst(rates);
+    return { options, stale: new Set(), cheapestId: options[0]?.id ?? null };
+  }
+  if (fresh) {
+    return {
+      options: inShownOrder(rates, repricing.shown),
+      stale: new Set(),
+      cheapestId: sortCheapestFirst(rates)[0]?.id ?? null,
+    };
+  }
+  const priced = repricing.change?.rateId;
+  return {
+    options: inShownOrder(
+      rates.map((o) => repriced(o, repricing.change)),
+      repricing.shown,
+    ),
+    stale: new Set(rates.filter((o) => o.id !== priced).map((o) => o.id)),
+    cheapestId: null,
+  };
+}
+
 export type TaxLine = { code: 'gst' | 'hst' | 'qst'; cents: Cents };
 
 /** The GST, HST and QST lines above zero, in that order. */

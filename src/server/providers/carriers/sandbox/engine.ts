@@ -400,6 +400,7 @@ export function rateCarrier(def: CarrierDef, req: QuoteRequest, fuelOverrideBp?:
       serviceName: service.name,
       priceCents: baseCents + fuelCents + surchargeTotal + coverage,
       transitDays,
+      ...(flyIn && service.flyInExtraDays ? { flyInExtraDays: service.flyInExtraDays } : {}),
       estimatedDelivery: addBusinessDays(req.shipDate, transitDays),
       breakdown: {
         baseCents,

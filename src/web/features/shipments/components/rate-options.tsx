@@ -1,22 +1,37 @@
 import { RadioGroup } from 'radix-ui';
-import { CalendarDays } from 'lucide-react';
+import { CalendarDays, Plane } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TRateOption } from '../../../../shared/contracts/rates';
 import { formatDate, formatMoney } from '../../../lib/format';
 import type { Language } from '../../../lib/i18n';
 import { cn } from '../../../lib/cn';
 import { CarrierModeBadge } from '../../../components/carrier-mode-badge';
-import { businessDateInstant, carrierLabel, cents, optionTotal, serviceLabel, taxLines } from '../rate-display';
+import {
+  businessDateInstant,
+  carrierLabel,
+  cents,
+  optionTotal,
+  serviceKey,
+  serviceLabel,
+  taxLines,
+} from '../rate-display';
 
-/** The quoted options as radio cards (arrow keys move between them). */
+/**
+ * The quoted options as radio cards (arrow keys move between them). `cheapestId` is marked 'Cheapest'
+ * wherever it is; a `stale` option (quoted before the price changed) shows no price and cannot be chosen.
+ */
 export function RateOptions({
   options,
   value,
   onChange,
+  cheapestId,
+  stale,
 }: {
   options: TRateOption[];
   value: string;
   onChange: (id: string) => void;
+  cheapestId: string | null;
+  stale?: ReadonlySet<string>;
 }) {
   const { t } = useTranslation();
   return (
@@ -27,14 +42,14 @@ export function RateOptions({
       className="grid gap-3"
       data-testid="rate-options"
     >
-      {options.map((option, index) => (
-        <RateCard key={option.id} option={option} cheapest={index === 0} />
+      {options.map((option) => (
+        <RateCard key={option.id} option={option} cheapest={option.id === cheapestId} stale={!!stale?.has(option.id)} />
       ))}
     </RadioGroup.Root>
   );
 }
 
-function RateCard({ option, cheapest }: { option: TRateOption; cheapest: boolean }) {
+function RateCard({ option, cheapest, stale }: { option: TRateOption; cheapest: boolean; stale: boolean }) {
   const { t, i18n } = useTranslation();
   const lang: Language = i18n.language === 'zh' ? 'zh' : 'en';
   const money = (c: number) => formatMoney(c, lang);
@@ -46,12 +61,16 @@ function RateCard({ option, cheapest }: { option: TRateOption; cheapest: boolean
       value={option.id}
       aria-labelledby={titleId}
       aria-describedby={`rate-${option.id}-details`}
+      disabled={stale}
       className={cn(
         'group grid w-full cursor-pointer gap-3 rounded-xl border border-slate-200 bg-white p-4 text-left shadow-sm transition-colors sm:grid-cols-[auto_1fr_auto] sm:items-start',
         'hover:border-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
         'data-[state=checked]:border-indigo-600 data-[state=checked]:ring-1 data-[state=checked]:ring-indigo-600',
+        'data-[disabled]:cursor-not-allowed data-[disabled]:bg-slate-50 data-[disabled]:hover:border-slate-200',
       )}
       data-testid="rate-option"
+      data-service={serviceKey(option)}
+      data-stale={stale || undefined}
     >
       <span
         aria-hidden="true"
@@ -68,60 +87,94 @@ function RateCard({ option, cheapest }: { option: TRateOption; cheapest: boolean
             {serviceLabel(option, t)}
           </span>
           {cheapest ? (
-            <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-800">
+            <span
+              className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-800"
+              data-testid="rate-cheapest"
+            >
               {t('rates.cheapest')}
             </span>
           ) : null}
           <CarrierModeBadge mode={option.mode} />
         </span>
-        <span id={`rate-${option.id}-details`} className="flex items-center gap-1.5 text-sm text-slate-600">
+        <span
+          id={`rate-${option.id}-details`}
+          className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm text-slate-600"
+        >
           <CalendarDays className="size-4" aria-hidden="true" />
           {t('rates.transit', { count: option.transitDays })}
           {delivery ? <> · {t('rates.estimatedDelivery', { date: formatDate(delivery, lang) })}</> : null}
+          {option.flyInDays ? (
+            <span
+              className="inline-flex items-center gap-1 rounded bg-sky-50 px-1.5 py-0.5 text-xs font-medium text-sky-900"
+              data-testid="rate-fly-in"
+              data-days={option.flyInDays}
+            >
+              <Plane className="size-3" aria-hidden="true" />
+              {t('rates.flyInDays', { count: option.flyInDays })}
+            </span>
+          ) : null}
         </span>
       </span>
-      <span className="grid min-w-44 gap-0.5 text-sm sm:text-right">
-        <span className="flex justify-between gap-4 text-slate-600">
-          <span>{t('rates.price')}</span>
-          <span>
-            {option.originalPrice ? (
-              <>
-                <s className="mr-1.5 text-slate-500" data-testid="rate-original-price">
-                  <span className="sr-only">{t('rates.originalPrice')} </span>
-                  {money(cents(option.originalPrice))}
-                </s>
-                <span className="sr-only">{t('rates.discountedPrice')} </span>
-              </>
-            ) : null}
-            <span data-testid="rate-price">{money(cents(option.price))}</span>
-          </span>
+      {stale ? (
+        <span
+          className="grid min-w-44 gap-0.5 text-sm font-medium text-amber-900 sm:text-right"
+          data-testid="rate-stale"
+        >
+          {t('rates.stale.card')}
         </span>
-        {option.originalPrice ? (
-          <span className="flex justify-end text-xs font-medium text-emerald-700" data-testid="rate-discount-note">
-            {t('rates.discountApplied', { amount: money(cents(option.originalPrice) - cents(option.price)) })}
-          </span>
-        ) : null}
-        {option.coverage ? <CoverageLine coverage={option.coverage} money={money} /> : null}
-        {taxLines(option).map((line) => (
-          <span key={line.code} className="flex justify-between gap-4 text-slate-600">
-            <span>{t(`rates.taxes.${line.code}`)}</span>
-            <span>{money(line.cents)}</span>
-          </span>
-        ))}
-        <span className="mt-1 flex justify-between gap-4 border-t border-slate-200 pt-1 font-semibold text-slate-900">
-          <span>{t('rates.total')}</span>
-          <span data-testid="rate-total" data-cents={optionTotal(option)}>
-            {money(optionTotal(option))}
-          </span>
-        </span>
-      </span>
+      ) : (
+        <RatePrice option={option} money={money} />
+      )}
     </RadioGroup.Item>
   );
 }
 
+/** The price column: the price (struck-through before a discount), its coverage, the taxes and the total. */
+function RatePrice({ option, money }: { option: TRateOption; money: (c: number) => string }) {
+  const { t } = useTranslation();
+  return (
+    <span className="grid min-w-44 gap-0.5 text-sm sm:text-right">
+      <span className="flex justify-between gap-4 text-slate-600">
+        <span>{t('rates.price')}</span>
+        <span>
+          {option.originalPrice ? (
+            <>
+              <s className="mr-1.5 text-slate-500" data-testid="rate-original-price">
+                <span className="sr-only">{t('rates.originalPrice')} </span>
+                {money(cents(option.originalPrice))}
+              </s>
+              <span className="sr-only">{t('rates.discountedPrice')} </span>
+            </>
+          ) : null}
+          <span data-testid="rate-price">{money(cents(option.price))}</span>
+        </span>
+      </span>
+      {option.originalPrice ? (
+        <span className="flex justify-end text-xs font-medium text-emerald-700" data-testid="rate-discount-note">
+          {t('rates.discountApplied', { amount: money(cents(option.originalPrice) - cents(option.price)) })}
+        </span>
+      ) : null}
+      {option.coverage ? <CoverageLine coverage={option.coverage} money={money} /> : null}
+      {taxLines(option).map((line) => (
+        <span key={line.code} className="flex justify-between gap-4 text-slate-600">
+          <span>{t(`rates.taxes.${line.code}`)}</span>
+          <span>{money(line.cents)}</span>
+        </span>
+      ))}
+      <span className="mt-1 flex justify-between gap-4 border-t border-slate-200 pt-1 font-semibold text-slate-900">
+        <span>{t('rates.total')}</span>
+        <span data-testid="rate-total" data-cents={optionTotal(option)}>
+          {money(optionTotal(option))}
+        </span>
+      </span>
+    </span>
+  );
+}
+
 /**
- * The declared value's coverage, its own line under the price it is part of (decision 020): what the
- * carrier charges for it, or 'included' when the service covers that much at no charge.
+ * The declared value's coverage, under the price it is part of (decision 020): a note that reads as
+ * part of that price ('of which coverage $9.00 ($500.00 declared)'), not an amount in the column of
+ * amounts; 'coverage included' when the service covers that much at no charge.
  */
 function CoverageLine({
   coverage,
@@ -133,9 +186,10 @@ function CoverageLine({
   const { t } = useTranslation();
   const amount = cents(coverage.amount);
   return (
-    <span className="flex justify-between gap-4 text-xs text-slate-600" data-testid="rate-coverage" data-cents={amount}>
-      <span>{t('coverage.inPrice', { value: money(cents(coverage.declaredValue)) })}</span>
-      <span>{amount > 0 ? money(amount) : t('coverage.included')}</span>
+    <span className="text-xs text-slate-500 sm:text-right" data-testid="rate-coverage" data-cents={amount}>
+      {amount > 0
+        ? t('coverage.ofWhich', { amount: money(amount), value: money(cents(coverage.declaredValue)) })
+        : t('coverage.ofWhichIncluded', { value: money(cents(coverage.declaredValue)) })}
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, Info, Plane, RefreshCw } from 'lucide-react';
@@ -15,7 +15,6 @@ import { dismissToasts, toast } from '../../../lib/toast';
 import { quoteQueryOptions } from '../api';
 import { newIdempotencyKey, placeOrder, toOrderRequest, walletQueryOptions } from '../order-api';
 import { classifyOrderError, isUnsettled, priceChangeOf, type OrderErrorInfo } from '../order-errors';
-import type { TPriceChange } from '../../../../shared/contracts/shipments';
 import { OrderPanel, PinnedOrderBar, type OrderControls, type WalletState } from '../components/order-panel';
 import { OrderProgress, useOrderProgress } from '../components/order-progress';
 import { RateOptions } from '../components/rate-options';
@@ -23,7 +22,7 @@ import { ShipmentSummary } from '../components/shipment-summary';
 import { encodeMessage, formMessageText } from '../../../components/ui/form-message';
 import { clearShipment, formPathsForServerPath, loadShipment, type StoredShipment } from '../shipment-draft';
 import { findProblems, problemKey } from '../shipment-rules';
-import { carrierLabel, cents, optionTotal, repriced, sortCheapestFirst } from '../rate-display';
+import { carrierLabel, cents, optionTotal, rateView, serviceKey, type Repricing } from '../rate-display';
 import type { CreateShipmentLocationState } from './create-shipment-page';
 
 /** Spec §4: the user goes to /shipments this long after the order succeeded. */
@@ -48,9 +47,10 @@ function RateSelection({ shipment }: { shipment: StoredShipment }) {
   const wallet = useQuery(walletQueryOptions);
   const [choice, setChoice] = useState<Choice | null>(null);
   const [orderError, setOrderError] = useState<OrderErrorInfo | null>(null);
-  // The price an order was refused at (409 PRICE_CHANGED with the price now): shown on the option,
-  // and the next order of that option sends it, which the server then charges (issue 22).
-  const [priceChange, setPriceChange] = useState<TPriceChange | null>(null);
+  // After a 409 PRICE_CHANGED (issue 22) the page quotes again: until that answers (or when it fails) only
+  // the option the 409 priced has a price to trust, and the next order of it sends that price; once it
+  // answered every card has today's price. The cards keep the order the user saw them in.
+  const [repricing, setRepricing] = useState<Repricing | null>(null);
   const [placing, setPlacing] = useState(false);
   const progress = useOrderProgress();
   // One Idempotency-Key per order attempt: kept for a retry of the same option while the outcome is
@@ -82,8 +82,19 @@ function RateSelection({ shipment }: { shipment: StoredShipment }) {
     if (quote.isFetching || quote.isSuccess) dismissToasts('rates.quote');
   }, [quote.isFetching, quote.isSuccess]);
 
-  const options = quote.data ? sortCheapestFirst(quote.data.rates.map((o) => repriced(o, priceChange))) : [];
-  const selected = options.find((o) => isChoice(o, choice)) ?? options[0];
+  const fresh = !!repricing && quote.dataUpdatedAt !== repricing.staleDataAt;
+  const view = useMemo(
+    () => (quote.data ? rateView(quote.data.rates, repricing, fresh) : null),
+    [quote.data, repricing, fresh],
+  );
+  const options = view?.options ?? [];
+  const selected = options.find((o) => isChoice(o, choice)) ?? options.find((o) => !view?.stale.has(o.id));
+  const selectedStale = !!selected && !!view?.stale.has(selected.id);
+  // The confirm 'quoted at $X, now $Y — Order at $Y', on the service the order was for.
+  const confirmPrice =
+    repricing && selected && !selectedStale && isChoice(selected, repricing.choice)
+      ? optionTotal(selected) !== repricing.quotedTotal
+      : false;
 
   const walletState: WalletState = wallet.data
     ? { status: 'ready', balance: cents(wallet.data.balance) }
@@ -120,19 +131,27 @@ function RateSelection({ shipment }: { shipment: StoredShipment }) {
       if (!isUnsettled(error)) attempt.current = null;
       const info = classifyOrderError(error);
       const change = priceChangeOf(error);
-      setPriceChange(change && change.rateId === selected.id ? change : null);
       setOrderError(info);
       if (info.kind !== 'connection') {
         // The server answered: the balance or a refund may have changed, the option may be out of date.
         for (const queryKey of afterOrderKeys) void queryClient.invalidateQueries({ queryKey });
       }
       if (info.kind === 'priceChanged') {
-        setChoice({ carrier: selected.carrier, serviceCode: selected.serviceCode });
-        // With the price now the user confirms it on this option; without (expired, other parcel) quote again.
-        if (!change || change.rateId !== selected.id) void quote.refetch();
+        // Every other card was quoted with the same out-of-date prices: quote again (a new stored quote),
+        // keep this service chosen and its card where it is.
+        const service = { carrier: selected.carrier, serviceCode: selected.serviceCode };
+        setChoice(service);
+        setRepricing({
+          choice: service,
+          quotedTotal: change && change.rateId === selected.id ? cents(change.quotedTotal) : optionTotal(selected),
+          change: change && change.rateId === selected.id ? change : null,
+          shown: (view?.options ?? []).map(serviceKey),
+          staleDataAt: quote.dataUpdatedAt,
+        });
+        void quote.refetch();
       }
     }
-  }, [selected, placing, progress, shipment, queryClient, goToShipments, quote]);
+  }, [selected, placing, progress, shipment, queryClient, goToShipments, quote, view]);
 
   const unprintable = unprintableFields(shipment);
   const controls: OrderControls | null = selected
@@ -140,13 +159,12 @@ function RateSelection({ shipment }: { shipment: StoredShipment }) {
         option: selected,
         wallet: walletState,
         shortfall,
-        canPlace: shortfall === 0 && !placing && !quote.isFetching && unprintable.length === 0,
+        canPlace: shortfall === 0 && !placing && !quote.isFetching && !selectedStale && unprintable.length === 0,
         placing,
         onPlace: () => void place(),
         error: orderError,
         onDismissError: () => setOrderError(null),
-        priceChange:
-          priceChange && priceChange.rateId === selected.id ? { quotedTotal: cents(priceChange.quotedTotal) } : null,
+        priceChange: confirmPrice && repricing ? { quotedTotal: repricing.quotedTotal } : null,
         onConfirmPrice: () => void place(),
       }
     : null;
@@ -163,26 +181,35 @@ function RateSelection({ shipment }: { shipment: StoredShipment }) {
               <h2 id="rates-title" className="text-base font-semibold text-slate-900">
                 {t('rates.title')}
               </h2>
-              <p className="mt-1 text-sm text-slate-600">{t('rates.description')}</p>
+              <p className="mt-1 text-sm text-slate-600">
+                {repricing && fresh ? t('rates.descriptionKept') : t('rates.description')}
+              </p>
             </div>
           </div>
           <div className="grid gap-4 p-4 sm:p-6">
+            {/* Above the cards: it explains their services and times, and on a phone the cards run for screens. */}
+            {refused ? null : <FlyInNote shipment={shipment} />}
             {quote.isPending || (quote.isFetching && !quote.data) ? (
               <RatesSkeleton />
-            ) : quote.isError ? (
+            ) : quote.isError && !(repricing && view && view.options.length > 0) ? (
               refused ? (
                 <RefusedShipment error={quote.error} shipment={shipment} />
               ) : (
                 <QuoteFailed onRetry={() => void quote.refetch()} retrying={quote.isFetching} />
               )
-            ) : options.length === 0 || !selected ? (
+            ) : options.length === 0 || !selected || !view ? (
               <p className="text-sm text-slate-600" data-testid="no-rates">
                 {t('rates.none')}
               </p>
             ) : (
               <>
+                {view.stale.size > 0 ? (
+                  <StalePrices onRefresh={() => void quote.refetch()} refreshing={quote.isFetching} />
+                ) : null}
                 <RateOptions
                   options={options}
+                  stale={view.stale}
+                  cheapestId={view.cheapestId}
                   value={selected.id}
                   onChange={(id) => {
                     const option = options.find((o) => o.id === id);
@@ -190,8 +217,9 @@ function RateSelection({ shipment }: { shipment: StoredShipment }) {
                     if (orderError?.kind !== 'connection') setOrderError(null);
                   }}
                 />
-                <FlyInNote shipment={shipment} />
-                {quote.data.warnings.length > 0 ? <CarrierWarnings warnings={quote.data.warnings} /> : null}
+                {quote.data && quote.data.warnings.length > 0 ? (
+                  <CarrierWarnings warnings={quote.data.warnings} />
+                ) : null}
               </>
             )}
           </div>
@@ -373,6 +401,33 @@ function RefusedShipment({ error, shipment }: { error: unknown; shipment: Stored
       <Button variant="secondary" onClick={() => void navigate('/create-shipment', { state })} data-testid="rates-fix">
         <ArrowLeft className="size-4" aria-hidden="true" />
         {t('rates.refused.back')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * After a price change, the cards whose price is out of date: while today's prices are asked for, and
+ * when asking failed, with the way to ask again.
+ */
+function StalePrices({ onRefresh, refreshing }: { onRefresh: () => void; refreshing: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+      data-testid="rates-stale"
+    >
+      <div className="flex items-start gap-2">
+        <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <div>
+          <p className="font-semibold">{t('rates.stale.title')}</p>
+          <p>{refreshing ? t('rates.stale.refreshing') : t('rates.stale.body')}</p>
+        </div>
+      </div>
+      <Button variant="secondary" size="sm" onClick={onRefresh} disabled={refreshing} data-testid="rates-refresh">
+        <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
+        {t('rates.stale.refresh')}
       </Button>
     </div>
   );
