@@ -100,6 +100,16 @@ describe('formatPhone', () => {
     expect(normalizePhone(shown)).toBe(normalizePhone(input));
   });
 
+  it("names the extension in the reader's language; what is shown in Chinese is read back the same", () => {
+    expect(formatPhone('4165550100x22', '分机')).toBe('416-555-0100 分机 22');
+    expect(formatPhone('+8613812345678x9', '分机')).toBe('+86 138 1234 5678 分机 9');
+    expect(normalizePhone(formatPhone('4165550100x22', '分机'))).toBe('4165550100x22');
+    // Without a label (labels, other Latin-only text) it stays 'ext.'; no extension, no label.
+    expect(formatPhone('4165550100x22')).toBe('416-555-0100 ext. 22');
+    expect(formatPhone('4165550100x22', ' ')).toBe('416-555-0100 ext. 22');
+    expect(formatPhone('4165550100', '分机')).toBe('416-555-0100');
+  });
+
   it('shows text that is not a phone number as it is', () => {
     expect(formatPhone(' call me ')).toBe('call me');
     expect(formatPhone('')).toBe('');

@@ -108,8 +108,10 @@ function groupDigits(digits: string): string {
 /**
  * The number as people read it: '416-555-0100', '555-0100', '+44 20 7946 0958', ' ext. 12' after.
  * Takes the stored form or anything typed; text that is not a phone number comes back trimmed as is.
+ * `extLabel` names the extension in the reader's language (the Chinese screens pass '分机': '416-555-0100
+ * 分机 12', which parsePhone reads back); labels and other Latin-only text keep 'ext.'.
  */
-export function formatPhone(input: string | null | undefined): string {
+export function formatPhone(input: string | null | undefined, extLabel = 'ext.'): string {
   if (typeof input !== 'string') return '';
   const p = parsePhone(input);
   if (!p) return input.trim();
@@ -125,5 +127,5 @@ export function formatPhone(input: string | null | undefined): string {
   } else {
     number = groupDigits(digits);
   }
-  return p.ext ? `${number} ext. ${p.ext}` : number;
+  return p.ext ? `${number} ${extLabel.trim() || 'ext.'} ${p.ext}` : number;
 }

@@ -27,6 +27,32 @@ describe('accounts in Chromium', () => {
     await page.getByRole('link', { name: 'Get Started' }).click();
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     expect(await page.getByLabel('First name').count()).toBe(1);
+    const enIds = await page
+      .locator('#register-first-name, #register-last-name')
+      .evaluateAll((els) => els.map((e) => e.id));
+    expect(enIds).toEqual(['register-first-name', 'register-last-name']);
+
+    // The hero's primary button opens sign-up too, in both languages.
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Start Shipping Today' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('mode') === 'register');
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await page.goto('/');
+    await page.getByTestId('language-select').selectOption('zh');
+    await page.getByRole('link', { name: '今天就开始寄件' }).click();
+    await page.getByRole('heading', { name: '创建您的账户' }).waitFor();
+    // A Chinese name is written family name first: the Chinese form asks 姓氏 before 名字.
+    const ids = await page
+      .locator('#register-first-name, #register-last-name')
+      .evaluateAll((els) => els.map((e) => e.id));
+    expect(ids).toEqual(['register-last-name', 'register-first-name']);
+    await page.getByTestId('language-select').selectOption('en');
+
+    // Tracking is promised without claiming real-time updates from carriers that are simulated.
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Real-Time Tracking' }).waitFor();
+    expect(await page.getByText(/real-time tracking updates/i).count()).toBe(0);
+    await page.getByText('Every status change of your parcels, from pickup to doorstep, in one place.').waitFor();
 
     await page.goto('/');
     await page.getByRole('link', { name: 'Create Your Free Account' }).click();
@@ -64,6 +90,9 @@ describe('accounts in Chromium', () => {
     await page.getByLabel('Password', { exact: true }).fill('a stranger password');
     await page.getByRole('button', { name: 'Send Code' }).click();
     await page.getByRole('button', { name: '✓ Sent' }).waitFor();
+    // The wait for another code is shown once, on the Resend link.
+    await page.getByRole('button', { name: /^Resend \(\d+ s\)$/ }).waitFor();
+    expect(await page.getByTestId('resend-wait').count()).toBe(0);
     await page.getByText(`We sent a 6-digit code to ${taken.email}.`).waitFor();
     await page.getByText('Verification code sent! Please check your email for a 6-digit code.').waitFor();
     expect(await page.getByText('already exists').count()).toBe(0);

@@ -186,9 +186,17 @@ describe('shipments, labels and tracking in Chromium', () => {
     expect(await card(page, chloe.orderCode).getByTestId('shipment-receiver').textContent()).toBe(
       'Chloé Gagnon (Atelier Gagnon)',
     );
-    expect(await card(page, bobs[0]!.orderCode).getByTestId('customer-badge').textContent()).toContain(
+    // Each card its own place among the orders to Bob: the newest the 10th, the first 'First order'.
+    expect(await card(page, bobs[9]!.orderCode).getByTestId('customer-badge').textContent()).toContain(
       '10th order to this customer',
     );
+    expect(await card(page, bobs[8]!.orderCode).getByTestId('customer-badge').textContent()).toContain(
+      '9th order to this customer',
+    );
+    expect(await card(page, bobs[1]!.orderCode).getByTestId('customer-badge').textContent()).toContain(
+      '2nd order to this customer',
+    );
+    expect(await card(page, bobs[0]!.orderCode).getByTestId('customer-badge').textContent()).toContain('First order');
     expect(await priyaCard.getByTestId('label-print').isVisible()).toBe(true);
 
     // Search by receiver name (debounced, back to page 1) and by order code.

@@ -339,7 +339,7 @@ describe(`shipments, tracking and wallet reads (${testDbKind})`, () => {
   });
 
   describe('customer order count', () => {
-    it("counts this user's shipments to the same receiver (failed ones excluded), null without a receiver", async () => {
+    it("each shipment's own place among the orders to its receiver (failed ones not counted), null without a receiver", async () => {
       const dave = await createSignedInUser(ctx);
       const db = ctx.database.db;
       const same = receiver({ email: 'Repeat@Example.com' });
@@ -360,18 +360,61 @@ describe(`shipments, tracking and wallet reads (${testDbKind})`, () => {
 
       const rows = (await list(dave)).data;
       const counts = rows.map((s) => [s.toAddress.email || s.toAddress.phone, s.status, s.customerOrderCount]);
+      // Newest first: the first order to a receiver reads 1 ('first order'), the second 2; a failed
+      // one reads as the order it would have been (the two before it, plus one).
       expect(counts).toEqual([
         ['555', 'label_created', null],
         ['604.555.0123', 'label_created', 2],
-        ['1 (604) 555-0123', 'label_created', 2],
-        ['Repeat@Example.com', 'failed', 2],
+        ['1 (604) 555-0123', 'label_created', 1],
+        ['Repeat@Example.com', 'failed', 3],
         [' repeat@example.com ', 'label_created', 2],
-        ['Repeat@Example.com', 'label_created', 2],
+        ['Repeat@Example.com', 'label_created', 1],
       ]);
       const detail = ZShipmentDetail.parse((await get(dave, `/api/shipments/${rows[1]!.id}`)).json());
       expect(detail.customerOrderCount).toBe(2);
+      const first = ZShipmentDetail.parse((await get(dave, `/api/shipments/${rows[2]!.id}`)).json());
+      expect(first.customerOrderCount).toBe(1);
       expect((await get(dave, `/api/shipments/${anonymous.id}`)).json().customerOrderCount).toBeNull();
-      expect((await get(dave, '/api/shipments/recent')).json()[1].customerOrderCount).toBe(2);
+      const recent = (await get(dave, '/api/shipments/recent')).json() as { customerOrderCount: number | null }[];
+      expect(recent.map((s) => s.customerOrderCount)).toEqual([null, 2, 1, 3, 2, 1]);
+    });
+
+    it('counts the orders on other pages and in other searches too, ties in the list order, in one query', async () => {
+      const erin = await createSignedInUser(ctx);
+      const db = ctx.database.db;
+      const to = receiver({ email: 'ordinal@example.com' });
+      for (let i = 0; i < 4; i++) await insertShipment(db, erin.id, { to, createdAt: at(20 - i) });
+      // Two at the same instant: the larger id is newer in the list, so it is the later order.
+      await insertShipment(db, erin.id, { to, createdAt: at(10) });
+      await insertShipment(db, erin.id, { to, createdAt: at(10) });
+      await insertShipment(db, erin.id, { to: receiver({ email: 'else@example.com' }), createdAt: at(9) });
+
+      const all = (await list(erin)).data.map((s) => s.customerOrderCount);
+      expect(all).toEqual([1, 6, 5, 4, 3, 2, 1]);
+      // One card a page: each still reads its own place among all the orders.
+      const paged: (number | null)[] = [];
+      for (let page = 1; page <= 7; page++)
+        paged.push(...(await list(erin, `?page=${page}&limit=1`)).data.map((s) => s.customerOrderCount));
+      expect(paged).toEqual(all);
+      // A search that finds only some of them does not renumber them.
+      const third = (await list(erin)).data[4]!;
+      const found = await list(erin, `?search=${encodeURIComponent(third.orderCode)}`);
+      expect(found.data.map((s) => [s.id, s.customerOrderCount])).toEqual([[third.id, 3]]);
+
+      // The page's ordinals come from one statement, whatever the page size.
+      const statements: string[] = [];
+      const pg = ctx.database.db as unknown as { execute: (q: unknown) => Promise<unknown> };
+      const execute = pg.execute.bind(pg);
+      pg.execute = async (q: unknown) => {
+        statements.push('execute');
+        return execute(q);
+      };
+      try {
+        await list(erin, '?limit=100');
+      } finally {
+        pg.execute = execute;
+      }
+      expect(statements).toHaveLength(1);
     });
   });
 

@@ -267,7 +267,11 @@ export const ZShipment = z.object({
     insuranceValue: z.number(),
     description: z.string(),
   }),
-  /** This user's shipments to the same receiver (spec's rule), or null when the receiver cannot be matched. */
+  /**
+   * This shipment's place among this user's orders to the same receiver (spec's rule), by created
+   * time: 1 for the first, 2 for the second (failed orders not counted); null when the receiver
+   * cannot be matched.
+   */
   customerOrderCount: z.number().int().nullable(),
   /** Whether the label can still be voided (not picked up yet). */
   canVoid: z.boolean(),

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import zh from './zh.json';
@@ -42,5 +44,22 @@ describe('locales', () => {
       (k) => zhLeaves.has(k) && vars(enLeaves.get(k)).join() !== vars(zhLeaves.get(k)).join(),
     );
     expect(differing).toEqual([]);
+  });
+
+  it('writes a label before its value with a full-width colon in Chinese (电话：…), and screens use that text', () => {
+    expect(en.common.labelPrefix).toBe('{{label}}: ');
+    expect(zh.common.labelPrefix).toBe('{{label}}：');
+    const asciiColon = [...zhLeaves].filter(([, v]) => /\p{Script=Han}: /u.test(String(v))).map(([k]) => k);
+    expect(asciiColon).toEqual([]);
+    // A translated label followed by a hard-coded ': ' reads '电话: ' in Chinese.
+    const web = path.resolve(import.meta.dirname, '..');
+    const files = readdirSync(web, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.tsx'));
+    const hardCoded = files.filter((f) => /\{t\([^)]*\)\}: /.test(readFileSync(path.join(web, f), 'utf8')));
+    expect(hardCoded).toEqual([]);
+  });
+
+  it('names a phone extension in each language', () => {
+    expect(en.common.phoneExtension).toBe('ext.');
+    expect(zh.common.phoneExtension).toBe('分机');
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { shipments, trackingEvents, type ShipmentRow, type TrackingEventRow } from '../../db/schema/orders';
 
@@ -96,16 +96,40 @@ export function recentShipments(db: Db, userId: string, limit: number): Promise<
     .limit(limit);
 }
 
-/** This user's non-failed shipments per receiver key, for the keys given (one grouped query). */
-export async function countByReceiver(db: Db, userId: string, keys: readonly string[]): Promise<Map<string, number>> {
-  const unique = [...new Set(keys)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ key: shipments.receiverKey, n: count() })
-    .from(shipments)
-    .where(and(eq(shipments.userId, userId), inArray(shipments.receiverKey, unique), ne(shipments.status, 'failed')))
-    .groupBy(shipments.receiverKey);
-  return new Map(rows.map((r) => [r.key!, r.n]));
+/**
+ * Each shipment's place among this user's orders to its receiver, by shipment id: 1 for the first
+ * order to that receiver, 2 for the second, by created time (then id, as the list orders them).
+ * Failed orders are not counted: a failed one reads as the order it would have been (the orders
+ * before it, plus one). One query for all the shipments given: a window over those receivers'
+ * shipments (the (user_id, receiver_key) index finds them); shipments without a receiver key are left out.
+ */
+export async function receiverOrdinals(
+  db: Db,
+  userId: string,
+  rows: readonly Pick<ShipmentRow, 'id' | 'receiverKey'>[],
+): Promise<Map<string, number>> {
+  const keyed = rows.filter((r) => r.receiverKey !== null);
+  if (keyed.length === 0) return new Map();
+  const keys = [...new Set(keyed.map((r) => r.receiverKey!))];
+  const ids = [...new Set(keyed.map((r) => r.id))];
+  const found = rowsOf<{ id: string; n: number | string }>(
+    await db.execute(sql`
+      select id, n from (
+        select id, 1 + count(*) filter (where status <> 'failed') over (
+          partition by receiver_key order by created_at, id rows between unbounded preceding and 1 preceding
+        ) as n
+        from shipments
+        where user_id = ${userId} and receiver_key in (${sql.join(
+          keys.map((k) => sql`${k}`),
+          sql`, `,
+        )})
+      ) ordered
+      where id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`),
+  );
+  return new Map(found.map((r) => [r.id, Number(r.n)]));
 }
 
 export async function findShipment(db: Db, userId: string, id: string): Promise<ShipmentRow | null> {

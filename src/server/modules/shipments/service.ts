@@ -34,15 +34,15 @@ export function normalizeTrackingRef(raw: string): string | null {
 export function createShipmentsService(deps: ShipmentsDeps) {
   const { db } = deps;
 
+  /** Each card's own place among the orders to its receiver ('2nd order to this customer'), one query for the page. */
   async function withCounts(rows: ShipmentRow[], userId: string): Promise<TShipment[]> {
-    const keys = rows.flatMap((r) => (r.receiverKey === null ? [] : [r.receiverKey]));
-    const counts = await repo.countByReceiver(db, userId, keys);
-    return rows.map((r) => toWireShipment(r, r.receiverKey === null ? null : (counts.get(r.receiverKey) ?? 0)));
+    const ordinals = await repo.receiverOrdinals(db, userId, rows);
+    return rows.map((r) => toWireShipment(r, r.receiverKey === null ? null : (ordinals.get(r.id) ?? 1)));
   }
 
   async function countFor(row: ShipmentRow): Promise<number | null> {
     if (row.receiverKey === null) return null;
-    return (await repo.countByReceiver(db, row.userId, [row.receiverKey])).get(row.receiverKey) ?? 0;
+    return (await repo.receiverOrdinals(db, row.userId, [row])).get(row.id) ?? 1;
   }
 
   /** Brings an active shipment's tracking up to date; a failure is logged and the stored state answered. */

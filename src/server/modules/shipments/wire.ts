@@ -40,7 +40,10 @@ export function toWireEvent(e: TrackingEventRow): TTrackingEvent {
   };
 }
 
-/** `customerOrderCount`: this user's non-failed shipments to the same receiver, null without a receiver key. */
+/**
+ * `customerOrderCount`: this shipment's place among this user's non-failed orders to the same receiver
+ * (1 for the first; repo.receiverOrdinals), null without a receiver key.
+ */
 export function toWireShipment(row: ShipmentRow, customerOrderCount: number | null): TShipment {
   const pkg = row.package;
   return {

@@ -259,8 +259,11 @@ describe('describeTransaction', () => {
     const zhOf = (description: string) => describeTransaction(charge(description), zhT, 'zh');
     expect(zhOf('UPS Standard — order VY-7')).toBe('运费（UPS Standard 标准）— 订单 VY-7');
     expect(zhOf('UPS Express — order VY-7')).toBe('运费（UPS Express 特快）— 订单 VY-7');
-    expect(zhOf('Purolator Express — order VY-7')).toBe(`运费（Purolator ${zh.rates.services.PUR_EXPRESS}）— 订单 VY-7`);
-    expect(zhOf('Purolator Express 9 AM — order VY-7')).toBe('运费（Purolator Express 9 AM 上午 9 点前送达）— 订单 VY-7');
+    expect(zhOf('Purolator Express — order VY-7')).toBe('运费（Purolator Express 特快）— 订单 VY-7');
+    expect(zhOf('UPS Express Saver — order VY-7')).toBe('运费（UPS Express Saver 特快经济）— 订单 VY-7');
+    expect(zhOf('Purolator Express 9 AM — order VY-7')).toBe(
+      '运费（Purolator Express 9 AM 上午 9 点前送达）— 订单 VY-7',
+    );
     expect(zhOf('Canada Post Xpresspost — order VY-7')).toBe('运费（加拿大邮政 Xpresspost 快递）— 订单 VY-7');
     expect(zhOf('Canada Post Canada Post Expedited Parcel — order VY-7')).toBe(
       '运费（加拿大邮政 Expedited Parcel 快捷包裹）— 订单 VY-7',

@@ -73,7 +73,7 @@ export function AddressCard({
                 <span className="sr-only">{t('addressBook.phone')}</span>
               </dt>
               <dd className="min-w-0 break-words" data-testid="address-phone">
-                {formatPhone(address.phone)}
+                {formatPhone(address.phone, t('common.phoneExtension'))}
               </dd>
             </div>
           ) : null}

@@ -52,7 +52,9 @@ const REQUIRED = [
 ] as const;
 
 export function RegisterForm({ switchMode, showError, showSuccess, clearBanners }: AuthFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A Chinese name is written family name first (王小明), so the Chinese form asks 姓氏 first.
+  const familyNameFirst = i18n.language === 'zh';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -92,12 +94,15 @@ export function RegisterForm({ switchMode, showError, showSuccess, clearBanners 
     const missing = REQUIRED.filter(([name]) => !String(v[name] ?? '').trim());
     if (missing.length > 0) {
       for (const [name, key] of missing) setError(name, { type: 'required', message: key });
-      setFocus(missing[0][0]);
+      // The first empty field as the form shows them (姓氏 before 名字 in Chinese).
+      const first =
+        familyNameFirst && missing[1]?.[0] === 'lastName' && missing[0][0] === 'firstName' ? 'lastName' : missing[0][0];
+      setFocus(first);
       showError({ key: 'auth.register.fillRequiredFirst' });
       return;
     }
-    if (!(await trigger(['organizationName', 'firstName', 'lastName', 'email', 'password'], { shouldFocus: true })))
-      return;
+    const names = familyNameFirst ? (['lastName', 'firstName'] as const) : (['firstName', 'lastName'] as const);
+    if (!(await trigger(['organizationName', ...names, 'email', 'password'], { shouldFocus: true }))) return;
     setSending(true);
     try {
       const email = v.email.trim();
@@ -189,6 +194,16 @@ export function RegisterForm({ switchMode, showError, showSuccess, clearBanners 
   });
 
   const fieldError = (key: keyof Values) => formErrorText(errors[key]?.message, t);
+  const firstNameField = (
+    <Field key="firstName" label={t('auth.fields.firstName')} error={fieldError('firstName')}>
+      <Input id="register-first-name" autoComplete="given-name" required {...field('firstName')} />
+    </Field>
+  );
+  const lastNameField = (
+    <Field key="lastName" label={t('auth.fields.lastName')} error={fieldError('lastName')}>
+      <Input id="register-last-name" autoComplete="family-name" required {...field('lastName')} />
+    </Field>
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -196,12 +211,7 @@ export function RegisterForm({ switchMode, showError, showSuccess, clearBanners 
         <Input id="register-company" autoComplete="organization" {...field('organizationName')} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('auth.fields.firstName')} error={fieldError('firstName')}>
-          <Input id="register-first-name" autoComplete="given-name" required {...field('firstName')} />
-        </Field>
-        <Field label={t('auth.fields.lastName')} error={fieldError('lastName')}>
-          <Input id="register-last-name" autoComplete="family-name" required {...field('lastName')} />
-        </Field>
+        {familyNameFirst ? [lastNameField, firstNameField] : [firstNameField, lastNameField]}
       </div>
       <Field label={t('auth.fields.email')} error={fieldError('email')}>
         <Input id="register-email" type="email" autoComplete="email" required {...field('email')} />
@@ -244,7 +254,8 @@ export function RegisterForm({ switchMode, showError, showSuccess, clearBanners 
             </LinkButton>
           </p>
         ) : null}
-        <ResendWait seconds={wait.seconds} total={wait.total} />
+        {/* Once sent, the Resend link counts down itself: the wait is not shown twice. */}
+        <ResendWait seconds={wait.seconds} total={wait.total} showLine={!sentTo} />
       </div>
       <Button type="submit" size="lg" disabled={!sentTo || verifying} className="w-full">
         {verifying ? t('auth.register.creating') : t('auth.register.createAccount')}

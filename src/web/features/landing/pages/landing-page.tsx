@@ -67,7 +67,7 @@ export function LandingPage() {
             </h1>
             <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">{t('landing.hero.subtitle')}</p>
             <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-              <Link to="/auth" className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}>
+              <Link to="/auth?mode=register" className={buttonClass('primary', 'lg', 'w-full sm:w-auto')}>
                 {t('landing.hero.start')}
                 <ArrowRight className="size-4" aria-hidden="true" />
               </Link>

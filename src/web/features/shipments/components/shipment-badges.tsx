@@ -18,12 +18,13 @@ export function PaidBadge() {
 
 /**
  * Spec §2: shown only when the receiver can be matched (the server sends null otherwise); 'first
- * order' for a count of at most 1, else the count.
+ * order' for a count of at most 1, else the count. The server sends each shipment's own place among
+ * the orders to its receiver (the first of two reads 'first order', the second '2nd order').
  */
 export function CustomerOrderBadge({ count }: { count: number | null }) {
   const { t } = useTranslation();
   if (count === null) return null;
-  // 'count' includes this shipment, so it reads as an ordinal: '4th order to this customer'.
+  // 'count' is this shipment's own ordinal (the orders before it, plus itself): '4th order to this customer'.
   const label = count <= 1 ? t('shipments.customer.first') : t('shipments.customer.nth', { count, ordinal: true });
   return (
     <span

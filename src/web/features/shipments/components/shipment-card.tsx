@@ -62,7 +62,7 @@ export function ShipmentCard({ shipment, onOpen }: { shipment: TShipment; onOpen
         <p className="flex min-w-0 items-start gap-1.5">
           <MapPin className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
           <span className="min-w-0 break-words">
-            <span className="sr-only">{t('shipments.to')}: </span>
+            <span className="sr-only">{t('common.labelPrefix', { label: t('shipments.to') })}</span>
             <span data-testid="shipment-receiver">{displayName(shipment.toAddress, texts)}</span>
             {city ? <span className="text-slate-600"> · {city}</span> : null}
           </span>

@@ -190,13 +190,13 @@ function Party({ title, party }: { title: string; party: TShipmentParty }) {
         <span>{locationLine(party, texts)}</span>
         {party.phone ? (
           <span>
-            <span className="sr-only">{t('shipments.detail.phone')}: </span>
-            {formatPhone(party.phone)}
+            <span className="sr-only">{t('common.labelPrefix', { label: t('shipments.detail.phone') })}</span>
+            {formatPhone(party.phone, t('common.phoneExtension'))}
           </span>
         ) : null}
         {party.email ? (
           <span className="break-all">
-            <span className="sr-only">{t('shipments.detail.email')}: </span>
+            <span className="sr-only">{t('common.labelPrefix', { label: t('shipments.detail.email') })}</span>
             {party.email}
           </span>
         ) : null}
