@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { createTestApp, testDbKind, type TestContext } from './helpers/test-app';
 import {
@@ -13,6 +13,19 @@ import {
 import { organizations, registrationAttempts, users } from '../../src/server/db/schema/identity';
 import { BROWSER_COOKIE } from '../../src/server/modules/auth/session';
 import { sha256 } from '../../src/server/lib/crypto';
+
+/** Password hashes checked so far (the real check, counted), so tests can compare what a client could time. */
+const hashes = vi.hoisted(() => ({ checked: 0 }));
+vi.mock('../../src/server/lib/crypto', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/server/lib/crypto')>();
+  return {
+    ...real,
+    verifyPassword: (...args: Parameters<typeof real.verifyPassword>) => {
+      hashes.checked++;
+      return real.verifyPassword(...args);
+    },
+  };
+});
 
 /** Issue 22: sign-up tells nobody which addresses have accounts; names in mails carry no links. */
 describe(`register with an address that has an account (${testDbKind})`, () => {
@@ -137,6 +150,72 @@ describe(`register with an address that has an account (${testDbKind})`, () => {
     }
     expect(matches).toBe(0);
   });
+
+  it(
+    'signing in right after signing up answers as for a new address; the owner still signs in',
+    // About twenty password hashes, each over a second on a loaded machine.
+    { timeout: 240_000 },
+    async () => {
+      const owner = await registerAndVerify(ctx);
+      // The owner's own sign-up code; every mail after it is the stranger's doing.
+      const ownMail = mailsTo(owner.email).length;
+      const fresh = freshEmail('after');
+      // Two fresh browsers (cookie jars), one per address.
+      const [a, b] = [nextIp(), nextIp()];
+      const register = (email: string, ip: string) => browserCall(ctx, 'POST', '/api/register', body(email), { ip });
+      const login = (email: string, password: string, ip: string) =>
+        browserCall(ctx, 'POST', '/api/login', { email, password }, { ip });
+      /** The same sign-in on both addresses: the same answer, after the same number of password hashes. */
+      const both = async (password: string) => {
+        const start = hashes.checked;
+        const known = await login(owner.email, password, a);
+        const knownHashes = hashes.checked - start;
+        const unknown = await login(fresh, password, b);
+        expect(shape(known, owner.email)).toEqual(shape(unknown, fresh));
+        expect(knownHashes).toBe(hashes.checked - start - knownHashes);
+        return known;
+      };
+      expect(shape(await register(owner.email, a), owner.email)).toEqual(shape(await register(fresh, b), fresh));
+
+      // At once: not verified, the last code too recent for another (the same wait on both).
+      const early = await both('stranger password');
+      expect(early.statusCode).toBe(403);
+      expect(early.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', codeSent: false });
+      expect(Number(early.headers['retry-after'])).toBeGreaterThan(0);
+      expect(sessionCookieOf(early)).toBeNull();
+
+      // Past the resend gap: "we sent you a new code" on both — the owner is mailed the note again, never a code.
+      ctx.clock.advance(31_000);
+      const notes = mailsTo(owner.email).length;
+      const codes = mailsTo(fresh).length;
+      const later = await both('stranger password');
+      expect(later.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', codeSent: true });
+      expect(mailsTo(owner.email).length - notes).toBe(1);
+      expect(mailsTo(fresh).length - codes).toBe(1);
+      for (const m of mailsTo(owner.email).slice(ownMail)) expect(m.text).not.toMatch(/\b\d{6}\b/);
+      // And the new code's cooldown holds on both alike.
+      expect((await both('stranger password')).json()).toMatchObject({ codeSent: false });
+      ctx.clock.advance(31_000);
+      const resendKnown = await browserCall(ctx, 'POST', '/api/auth/send-otp', { email: owner.email }, { ip: a });
+      const resendUnknown = await browserCall(ctx, 'POST', '/api/auth/send-otp', { email: fresh }, { ip: b });
+      expect(shape(resendKnown, owner.email)).toEqual(shape(resendUnknown, fresh));
+      const soonKnown = await browserCall(ctx, 'POST', '/api/auth/send-otp', { email: owner.email }, { ip: a });
+      const soonUnknown = await browserCall(ctx, 'POST', '/api/auth/send-otp', { email: fresh }, { ip: b });
+      expect(soonKnown.statusCode).toBe(429);
+      expect(shape(soonKnown, owner.email)).toEqual(shape(soonUnknown, fresh));
+
+      // A wrong password is 401 for both.
+      const wrong = await both('not the password');
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+
+      // The owner's real password signs in, from that same browser too.
+      const signed = await login(owner.email, owner.password, a);
+      expect(signed.statusCode).toBe(200);
+      expect(sessionCookieOf(signed)).not.toBeNull();
+      expect(signed.json()).toMatchObject({ email: owner.email });
+    },
+  );
 
   it(
     'caps the notes like codes: past the per-address hourly cap register answers 429 alike',

@@ -245,6 +245,10 @@ export function createAuthService(deps: AuthDeps) {
   /**
    * The right password of a sign-up not yet confirmed: the attempt moves to this browser and gets a
    * new code (unless the last one is under 30 s old). Always throws 403 EMAIL_NOT_VERIFIED.
+   *
+   * With `owner` (the address already has an account: this browser's attempt was that address's sign-up
+   * answered neutrally) everything happens alike, but the new code is one nothing matches and the owner
+   * is mailed the note instead of it, as a resend does.
    */
   async function resumeSignUp(
     email: string,
@@ -252,6 +256,7 @@ export function createAuthService(deps: AuthDeps) {
     legacy: repo.UserRow | null,
     meta: RequestMeta & BrowserCookies,
     now: Date,
+    owner: repo.UserRow | null = null,
   ): Promise<never> {
     const browserHash = sha256(meta.browserToken);
     if (!attempt || attempt.codeSentAt.getTime() + CODE_RESEND_GAP_MS <= now.getTime()) {
@@ -271,7 +276,7 @@ export function createAuthService(deps: AuthDeps) {
             retryAfter: secondsLeft(locked.codeSentAt.getTime() + CODE_RESEND_GAP_MS, now.getTime()),
           };
         }
-        const code = await newAttemptCode(tx, locked, now, { browserHash });
+        const code = await newAttemptCode(tx, locked, now, { browserHash }, !owner);
         return { sent: { attempt: locked, code }, retryAfter: 0 };
       }
       // An unverified account row from before sign-up attempts existed: continue it as an attempt.
@@ -288,7 +293,8 @@ export function createAuthService(deps: AuthDeps) {
       return { sent: { attempt: row, code }, retryAfter: 0 };
     });
     if (!out) throw invalidCredentials();
-    if (out.sent) await sendAttemptCode(out.sent.attempt, out.sent.code, meta, now);
+    if (out.sent && owner) await sendAccountExists(owner, meta, now);
+    else if (out.sent) await sendAttemptCode(out.sent.attempt, out.sent.code, meta, now);
     throw notVerified(!!out.sent, out.retryAfter);
   }
 
@@ -495,11 +501,11 @@ export function createAuthService(deps: AuthDeps) {
       const browserHash = sha256(meta.browserToken);
       const found = await repo.findUserByEmail(db, input.email);
       const user = found?.emailVerifiedAt ? found : null;
-      // Exactly one password hash is checked on every path, so timing tells no account from another.
-      const attempt = user
-        ? undefined
-        : ((await repo.openAttempts(db, input.email, now, { browserHash, limit: 1 }))[0] ??
-          (await repo.openAttempts(db, input.email, now, { limit: 1 }))[0]);
+      // This browser's open sign-up attempt for the email, looked up for every email alike: sign-up
+      // answers an address with an account like a new one, so signing in next must too.
+      const [mine] = await repo.openAttempts(db, input.email, now, { browserHash, limit: 1 });
+      // Without an account, the newest attempt (this browser's, else anyone's) can be resumed.
+      const attempt = user ? undefined : (mine ?? (await repo.openAttempts(db, input.email, now, { limit: 1 }))[0]);
       const legacy = !user && !attempt && found?.passwordHash ? found : null;
 
       // A browser that signed in to this account before is trusted, unless known devices together have
@@ -525,9 +531,23 @@ export function createAuthService(deps: AuthDeps) {
         }
       }
 
-      const hash = user?.passwordHash ?? attempt?.passwordHash ?? legacy?.passwordHash ?? (await getDummyHash());
-      const matches = await verifyPassword(input.password, hash);
-      if (!matches || !(user?.passwordHash || attempt || legacy)) {
+      // Password hashes, so that timing tells no account from another: the account's comes first (its
+      // owner's password always signs in). When this browser holds an open attempt for the email, that
+      // attempt's is checked too — after the account's, or after a dummy when there is no account — so
+      // both cost two hashes; otherwise exactly one is checked (the account's, an attempt's, or a dummy).
+      // What this browser holds, the client knows already, so the count tells it nothing new.
+      let matchesAccount = false;
+      let matchesAttempt = false;
+      if (user) {
+        matchesAccount =
+          (await verifyPassword(input.password, user.passwordHash ?? (await getDummyHash()))) && !!user.passwordHash;
+        if (!matchesAccount && mine) matchesAttempt = await verifyPassword(input.password, mine.passwordHash);
+      } else {
+        if (mine) await verifyPassword(input.password, await getDummyHash());
+        const hash = attempt?.passwordHash ?? legacy?.passwordHash ?? (await getDummyHash());
+        matchesAttempt = (await verifyPassword(input.password, hash)) && !!(attempt || legacy);
+      }
+      if (!matchesAccount && !matchesAttempt) {
         if (trusted) {
           await recordHit(db, now, RATE.loginDeviceFailures, deviceHash!);
           await recordHit(db, now, RATE.loginKnownDeviceFailures, input.email);
@@ -548,6 +568,20 @@ export function createAuthService(deps: AuthDeps) {
         throw invalidCredentials();
       }
       if (!user) return resumeSignUp(input.email, attempt ?? null, legacy, meta, now);
+      if (!matchesAccount) {
+        // The password of this browser's sign-up attempt for an address that has an account: answered
+        // exactly as for a new address (no failure counted, as none is there); the owner gets the note.
+        await audit(db, {
+          userId: user.id,
+          action: 'login_failed',
+          resourceType: 'session',
+          ipAddress: meta.ip,
+          details:
+            'Password of a sign-up attempt from this browser, not the account’s: answered as an unconfirmed sign-up',
+          at: now,
+        });
+        return resumeSignUp(input.email, mine!, null, meta, now, user);
+      }
       if (!user.isActive) throw accountDisabled();
       const out = await db.transaction(async (tx) => {
         if (meta.previousToken) {
