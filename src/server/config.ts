@@ -17,6 +17,7 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().trim().default('false'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Voyageur <no-reply@voyageur.local>'),
   MAIL_OUTBOX_DIR: z.string().min(1).optional(),
@@ -101,6 +102,11 @@ export type Config = {
    */
   trustProxy: false | number | string;
   sessionTtlDays: number;
+  /**
+   * log2 of scrypt's N for new password hashes (PASSWORD_HASH_COST, default 17 = OWASP's minimum).
+   * Lower only for tests; the server warns at start when it is below 17.
+   */
+  passwordHashCost: number;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   admin: { email: string; password: string } | undefined;
   /** Google sign-in (any OpenID provider at `issuer`; tests point it at a local one). */
@@ -187,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

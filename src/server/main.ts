@@ -90,6 +90,12 @@ async function main(): Promise<void> {
   const providers = createProviders(config, log, { db: database.db, clock: systemClock });
   for (const c of carrierStartupLines(providers.carriers)) log.info({ carrier: c.carrier, mode: c.mode }, c.line);
   const webDir = findWebDir();
+  if (config.passwordHashCost < 17) {
+    log.warn(
+      { cost: config.passwordHashCost },
+      'PASSWORD_HASH_COST is below 17: password hashes are weaker than OWASP advises (for tests only)',
+    );
+  }
   if (!webDir) log.warn('the web app is not built (run npm run build); serving the API only');
   const app = await buildApp({ config, database, clock: systemClock, providers, webDir, lifecycle });
   await ensureAdmin({ db: database.db, config, log, clock: systemClock });

@@ -34,7 +34,13 @@ export type RawTx = {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number; connectTimeoutMs?: number; migrate?: boolean }
-  | { kind: 'pglite'; dataDir: string | null; migrate?: boolean };
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      migrate?: boolean;
+      /** Start an in-memory database from this dump (`pgliteTemplate`) instead of running initdb. */
+      template?: Blob;
+    };
 
 /** Extensions the migrations create (the shipments search index); PostgreSQL has them built in. */
 const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
@@ -95,7 +101,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     fs.mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   } else {
-    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: opts.template });
   }
   const db = drizzlePglite(client) as unknown as Db;
   let closed: Promise<void> | undefined;
@@ -122,6 +128,28 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     throw err;
   }
   return database;
+}
+
+/**
+ * A freshly migrated embedded database as a tarball, for `openDatabase({ template })`: loading it
+ * skips PGlite's initdb, most of the cost of a new in-memory database (integration tests open dozens).
+ */
+export async function pgliteTemplate(): Promise<Blob> {
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+  try {
+    await client.transaction((tx) =>
+      migrateInTransaction({
+        exec: async (script) => {
+          const res = await tx.exec(script);
+          return (res[res.length - 1]?.rows ?? []) as Record<string, unknown>[];
+        },
+        query: async (text, params) => (await tx.query<Record<string, unknown>>(text, params ?? [])).rows,
+      }),
+    );
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 async function pingDb(db: Db): Promise<boolean> {

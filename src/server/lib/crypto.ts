@@ -9,8 +9,10 @@ export const sha256 = (text: string) => createHash('sha256').update(text).digest
 /** A 6-digit code from the CSPRNG. */
 export const randomDigits = (n = 6) => Array.from({ length: n }, () => String(randomInt(0, 10))).join('');
 
-// scrypt, N=2^17 r=8 p=1 (OWASP minimum), 32-byte key. Format: scrypt$N$r$p$salt$hash
-const N = 2 ** 17;
+// scrypt, N=2^cost r=8 p=1, 32-byte key. Format: scrypt$N$r$p$salt$hash. The cost is
+// PASSWORD_HASH_COST (default 17, OWASP's minimum N=2^17); a stored hash carries its own N, so
+// verifying works whatever the cost was when it was made.
+export const DEFAULT_PASSWORD_HASH_COST = 17;
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
@@ -24,10 +26,11 @@ function scryptAsync(password: string, salt: Buffer, n: number, r: number, p: nu
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost = DEFAULT_PASSWORD_HASH_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, N, R, P);
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const n = 2 ** cost;
+  const key = await scryptAsync(password, salt, n, R, P);
+  return `scrypt$${n}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {

@@ -38,7 +38,13 @@ function baseEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   for (const key of ['DATABASE_URL', 'SMTP_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'MAIL_OUTBOX_DIR', 'PORT']) {
     delete out[key];
   }
-  Object.assign(out, { NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info', VOYAGEUR_SKIP_DOTENV: '1' });
+  Object.assign(out, {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    VOYAGEUR_SKIP_DOTENV: '1',
+    PASSWORD_HASH_COST: '12',
+  });
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete out[k];
     else out[k] = v;

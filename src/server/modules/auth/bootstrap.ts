@@ -53,7 +53,7 @@ export async function ensureAdmin(opts: { db: Db; config: Config; log: Log; cloc
   const [seen] = await db.select().from(users).where(byEmail).limit(1);
   if (seen && seen.role === 'admin' && seen.emailVerifiedAt && seen.isActive) return;
   // scrypt is slow: hash before taking the lock, and only when the password may be needed.
-  const passwordHash = seen?.emailVerifiedAt ? null : await hashPassword(admin.password);
+  const passwordHash = seen?.emailVerifiedAt ? null : await hashPassword(admin.password, config.passwordHashCost);
 
   const outcome = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
@@ -94,7 +94,7 @@ export async function ensureAdmin(opts: { db: Db; config: Config; log: Log; cloc
       });
       return 'promoted' as const;
     }
-    const hash = passwordHash ?? (await hashPassword(admin.password));
+    const hash = passwordHash ?? (await hashPassword(admin.password, config.passwordHashCost));
     if (u) {
       await tx
         .update(users)

@@ -125,8 +125,13 @@ const notVerified = (codeSent: boolean, retryAfter: number) =>
   );
 
 // Spent on unknown emails so a login answers in the same time whether or not the account exists.
-let dummyHash: Promise<string> | null = null;
-const getDummyHash = () => (dummyHash ??= hashPassword(randomToken()));
+// One per hash cost, so the dummy costs what a real hash of this server costs.
+const dummyHashes = new Map<number, Promise<string>>();
+const dummyHashFor = (cost: number) => {
+  let hash = dummyHashes.get(cost);
+  if (!hash) dummyHashes.set(cost, (hash = hashPassword(randomToken(), cost)));
+  return hash;
+};
 
 const attemptCodeHash = (attemptId: string, code: string) => sha256(`attempt:${attemptId}:${code}`);
 /**
@@ -322,7 +327,7 @@ export function createAuthService(deps: AuthDeps) {
         { rule: RATE.registerEmail, subject: input.email },
         { rule: RATE.registerBrowser, subject: `${input.email}:${browserHash}` },
       ]);
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashPassword(input.password, deps.config.passwordHashCost);
       const id = randomUUID();
       const code = randomDigits(6);
       const attempt = await db.transaction(async (tx) => {
@@ -540,11 +545,15 @@ export function createAuthService(deps: AuthDeps) {
       let matchesAttempt = false;
       if (user) {
         matchesAccount =
-          (await verifyPassword(input.password, user.passwordHash ?? (await getDummyHash()))) && !!user.passwordHash;
+          (await verifyPassword(
+            input.password,
+            user.passwordHash ?? (await dummyHashFor(deps.config.passwordHashCost)),
+          )) && !!user.passwordHash;
         if (!matchesAccount && mine) matchesAttempt = await verifyPassword(input.password, mine.passwordHash);
       } else {
-        if (mine) await verifyPassword(input.password, await getDummyHash());
-        const hash = attempt?.passwordHash ?? legacy?.passwordHash ?? (await getDummyHash());
+        if (mine) await verifyPassword(input.password, await dummyHashFor(deps.config.passwordHashCost));
+        const hash =
+          attempt?.passwordHash ?? legacy?.passwordHash ?? (await dummyHashFor(deps.config.passwordHashCost));
         matchesAttempt = (await verifyPassword(input.password, hash)) && !!(attempt || legacy);
       }
       if (!matchesAccount && !matchesAttempt) {
@@ -669,7 +678,7 @@ export function createAuthService(deps: AuthDeps) {
       await enforceRateLimits(db, now, [{ rule: RATE.resetIp, subject: meta.ip }]);
       const row = await repo.findResetToken(db, sha256(token));
       if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) throw invalidToken();
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashPassword(password, deps.config.passwordHashCost);
       let device: { token: string; expiresAt: Date } | undefined;
       await db.transaction(async (tx) => {
         if (!(await repo.claimResetToken(tx, row.id, now))) throw invalidToken();

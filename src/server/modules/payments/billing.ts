@@ -148,6 +148,7 @@ export function registerBilling(root: App, deps: AppDeps): void {
     clock: deps.clock,
     mail: deps.providers.mail,
     log: app.log,
+    passwordHashCost: deps.config.passwordHashCost,
   });
   const billing = createBillingService({
     db: deps.database.db,

@@ -27,6 +27,7 @@ export function registerSettings(root: App, deps: AppDeps): void {
     clock: deps.clock,
     mail: deps.providers.mail,
     log: app.log,
+    passwordHashCost: deps.config.passwordHashCost,
   });
 
   app.patch(

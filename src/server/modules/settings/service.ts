@@ -34,7 +34,7 @@ const PASSWORD_CHANGE: RateRule = { name: 'password-change', limit: 10, windowMs
 
 type Log = { error(obj: object, msg: string): void };
 
-export type SettingsDeps = { db: Db; clock: Clock; mail: Mailer; log: Log };
+export type SettingsDeps = { db: Db; clock: Clock; mail: Mailer; log: Log; passwordHashCost: number };
 export type Actor = { userId: string; sessionId: string; ip: string };
 
 const toOrganization = (row: repo.OrganizationRow): TOrganization => ({
@@ -236,7 +236,7 @@ export function createSettingsService(deps: SettingsDeps) {
       const user = await repo.getUser(db, actor.userId);
       if (!user) throw unauthorized();
       await checkCurrentPassword(actor, user, input.currentPassword, now);
-      const passwordHash = await hashPassword(input.newPassword);
+      const passwordHash = await hashPassword(input.newPassword, deps.passwordHashCost);
       await db.transaction(async (tx) => {
         await lockedUser(tx, actor.userId);
         await repo.updateUser(tx, actor.userId, { passwordHash, updatedAt: now });
