@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { buildApp, type App } from '../src/server/app';
+import { buildApp } from '../src/server/app';
+import type { App } from '../src/server/deps';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { users } from '../src/server/db/schema/identity';

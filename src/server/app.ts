@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -13,14 +13,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Database } from './db/client';
-import type { Clock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { ErrorCode, type TApiError, type TFieldErrors } from '../shared/errors';
 import { SESSION_COOKIE, findSessionUser, type SessionUser } from './modules/auth/session';
 import { registerHealth } from './modules/health/routes';
-import type { Providers } from './providers/index';
-import type { Lifecycle } from './ops/lifecycle';
+import type { App, AppDeps } from './deps';
 import { moduleRegistry } from './modules';
 
 // Declaration merging needs an interface here.
@@ -31,21 +28,6 @@ declare module 'fastify' {
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
-
-export type AppDeps = {
-  config: Config;
-  database: Database;
-  clock: Clock;
-  providers: Providers;
-  /** Directory of the built web app; omitted when there is none (API only). */
-  webDir?: string;
-  /** Where the request log goes (stdout when omitted); tests read it. */
-  logStream?: { write(line: string): void };
-  /** Draining state and tracked work (main.ts); GET /api/ready answers 503 while draining. */
-  lifecycle?: Lifecycle;
-};
-
-export type App = FastifyInstance;
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,4 +1,4 @@
-import type { App, AppDeps } from './app';
+import type { App, AppDeps } from './deps';
 import { registerAuth } from './modules/auth/routes';
 import { registerSettings } from './modules/settings/routes';
 import { registerAudit } from './modules/audit/routes';

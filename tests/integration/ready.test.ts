@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../src/server/app';
+import { buildApp } from '../../src/server/app';
+import type { App } from '../../src/server/deps';
 import { createLifecycle, type Lifecycle } from '../../src/server/ops/lifecycle';
 import { createTestApp, testDbKind, type TestContext } from './helpers/test-app';
 

@@ -1,5 +1,5 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App, AppDeps } from '../../app';
+import type { App, AppDeps } from '../../deps';
 import { ZOkResponse } from '../../../shared/contracts/auth';
 import { ZAddress, ZAddressIdParams, ZAddressList, ZAddressRequest } from '../../../shared/contracts/addresses';
 import { requireUser, signedIn } from '../auth/session';

@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app';
+import type { App, AppDeps } from '../../deps';
 import { rowsOf, type Db } from '../../db/client';
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';

@@ -1,5 +1,5 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App, AppDeps } from '../../app';
+import type { App, AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { enforceRateLimits, type RateRule } from '../../lib/rate-limit';
 import { ErrorCode } from '../../../shared/errors';

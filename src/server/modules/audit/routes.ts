@@ -1,5 +1,5 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App, AppDeps } from '../../app';
+import type { App, AppDeps } from '../../deps';
 import { ZAuditLogList, ZAuditLogQuery } from '../../../shared/contracts/settings';
 import { adminOnly } from '../auth/session';
 import { listAuditLogs } from './repo';

@@ -1,5 +1,5 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App, AppDeps } from '../../app';
+import type { App, AppDeps } from '../../deps';
 import { ZAdminCarriers, ZCarrierStatus } from '../../../shared/contracts/carriers';
 import { carrierStatusOf } from '../../providers/carriers/registry';
 import { adminOnly, signedIn } from '../auth/session';

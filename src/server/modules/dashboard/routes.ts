@@ -1,5 +1,5 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App, AppDeps } from '../../app';
+import type { App, AppDeps } from '../../deps';
 import { ZDashboardQuery, ZDashboardStats } from '../../../shared/contracts/dashboard';
 import { requireUser, signedIn } from '../auth/session';
 import { createDashboardService } from './service';

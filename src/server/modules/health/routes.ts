@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app';
+import type { App, AppDeps } from '../../deps';
 
 /** How long readiness waits for the database before calling it down. */
 const READY_PING_MS = 2_000;

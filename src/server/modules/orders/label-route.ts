@@ -8,7 +8,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { App, AppDeps } from '../../app';
+import type { App, AppDeps } from '../../deps';
 import { rowsOf } from '../../db/client';
 import { shipments, type ShipmentRow } from '../../db/schema/orders';
 import { CarrierError, type CarrierLabel } from '../../providers/carriers/index';

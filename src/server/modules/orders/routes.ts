@@ -7,7 +7,7 @@ import { toWireDetail } from '../shipments/wire';
 import { registerLabelRoute } from './label-route';
 import { countQuote } from '../rates/routes';
 
-import type { App, AppDeps } from '../../app';
+import type { App, AppDeps } from '../../deps';
 import { badRequest } from '../../lib/errors';
 import {
   IDEMPOTENCY_KEY_HEADER,

@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import type { App, AppDeps } from '../../app';
+import type { App, AppDeps } from '../../deps';
 import { rowsOf, type Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import {

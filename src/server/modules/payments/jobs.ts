@@ -1,5 +1,5 @@
 /** The sandbox card provider's webhook deliveries: retried here when the immediate one failed. */
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import type { Job } from '../../ops/jobs';
 import type { PaymentsProvider } from '../../providers/payments/index';
 import type { SandboxPayments } from '../../providers/payments/sandbox';

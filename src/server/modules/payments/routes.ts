@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import type { App, AppDeps } from '../../app';
+import type { App, AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { enforceRateLimits, type RateRule } from '../../lib/rate-limit';
 import { ErrorCode } from '../../../shared/errors';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App, AppDeps } from '../../app';
+import type { App, AppDeps } from '../../deps';
 import { ZUser } from '../../../shared/contracts/user';
 import { ZOkResponse } from '../../../shared/contracts/auth';
 import {

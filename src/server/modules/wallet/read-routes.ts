@@ -1,7 +1,7 @@
 /** GET /api/wallet, GET /api/wallet/month and GET /api/transactions (spec §7 Wallet; contracts/wallet.ts). */
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App, AppDeps } from '../../app';
+import type { App, AppDeps } from '../../deps';
 import type { WalletTransactionRow } from '../../db/schema/orders';
 import { centsToDecimal } from '../../../shared/money';
 import { businessDate } from '../../../shared/taxes';
