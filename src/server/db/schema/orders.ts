@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   bigserial,
   customType,
   date,
@@ -136,6 +137,8 @@ export const shipments = pgTable('shipments', {
   trackingNextCheckAt: tz('tracking_next_check_at'),
   /** Tracking calls that failed in a row (the back-off grows with it). */
   trackingAttempts: integer('tracking_attempts').notNull().default(0),
+  /** Bought with a test API key (migration 0018): sandbox carriers only, no money moved, listed apart. */
+  test: boolean('test').notNull().default(false),
 });
 export type ShipmentRow = typeof shipments.$inferSelect;
 
