@@ -6,7 +6,7 @@ describe('the built app in Chromium', () => {
   let app: RunningApp;
   let browser: Browser;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+    [app, browser] = await Promise.all([startApp({}, { fresh: true }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -4,6 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createHash, randomUUID } from 'node:crypto';
+import { openDatabase } from '../../../src/server/db/client';
+import { migrations } from '../../../src/server/db/migrations/index';
 import { readEmlText } from '../../../src/server/providers/mail/outbox';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -38,10 +41,41 @@ export type RunningApp = {
   stop(): Promise<void>;
 };
 
-/** Starts the built app with `npm start` on a temporary DATA_DIR and waits until it is healthy. */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+/**
+ * A DATA_DIR whose embedded database has every migration and no rows, made once per set of
+ * migrations and copied for each app: PGlite's initdb costs several seconds of CPU per start, and
+ * the first start on an empty directory is tested on its own (smoke and ops tests).
+ */
+async function migratedDataDirTemplate(): Promise<string> {
+  const key = createHash('sha256')
+    .update(migrations.map((m) => `${m.name}\n${m.sql}`).join('\n'))
+    .digest('hex')
+    .slice(0, 16);
+  const template = path.join(os.tmpdir(), `voyageur-e2e-template-${key}`);
+  if (fs.existsSync(path.join(template, 'ready'))) return template;
+  const build = `${template}.${process.pid}.${randomUUID()}`;
+  const database = await openDatabase({ kind: 'pglite', dataDir: build });
+  await database.close();
+  fs.writeFileSync(path.join(build, 'ready'), '');
+  try {
+    fs.renameSync(build, template);
+  } catch {
+    // Another test file made it first.
+    fs.rmSync(build, { recursive: true, force: true });
+  }
+  return template;
+}
+
+/**
+ * Starts the built app with `npm start` on a temporary DATA_DIR and waits until it is healthy. The
+ * DATA_DIR starts with a migrated empty database; `fresh` starts it empty, as on a new machine.
+ */
+export async function startApp(env: Record<string, string> = {}, opts: { fresh?: boolean } = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voyageur-e2e-'));
+  if (!opts.fresh) {
+    fs.cpSync(path.join(await migratedDataDirTemplate(), 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  }
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const baseEnv = { ...process.env };

@@ -18,9 +18,14 @@ export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-/** A screenshot writer for one test file: `.tmp/screenshots/<prefix>-<name>.png` (git-ignored), to look at. */
+/**
+ * A screenshot writer for one test file: `.tmp/screenshots/<prefix>-<name>.png` (git-ignored), to look
+ * at. Written only when E2E_SCREENSHOTS=1: they are for people, not assertions, and a full-page PNG
+ * costs CI a second of CPU each.
+ */
 export function screenshots(prefix: string) {
   return async (page: Page, name: string, fullPage = true): Promise<void> => {
+    if (process.env.E2E_SCREENSHOTS !== '1') return;
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, `${prefix}-${name}.png`), fullPage });
   };
