@@ -60,13 +60,6 @@ export function inMonth(transactions: readonly TTransaction[], now: Date): TTran
   return transactions.filter((t) => torontoMonth(t.createdAt) === month);
 }
 
-/** This month's spend: the completed shipping charges of the current Toronto month, in cents. */
-export function monthSpendCents(transactions: readonly TTransaction[], now: Date): Cents {
-  return inMonth(transactions, now)
-    .filter((t) => t.type === 'shipping_charge' && t.status === 'completed')
-    .reduce((sum, t) => sum + amountCents(t.amount), 0);
-}
-
 /**
  * Whether a list ordered newest first can still hold transactions of the month of `now`: true
  * until its oldest entry is from an earlier month.
