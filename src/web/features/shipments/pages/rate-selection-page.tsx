@@ -447,7 +447,8 @@ function CarrierWarnings({ warnings }: { warnings: TRateWarning[] }) {
         <ul className="mt-1 grid gap-0.5">
           {warnings.map((w) => (
             <li key={`${w.carrier}:${w.reason}`}>
-              {carrierLabel(w.carrier, t)}: {reasonText(w, t)}
+              {t('common.labelPrefix', { label: carrierLabel(w.carrier, t) })}
+              {reasonText(w, t)}
             </li>
           ))}
         </ul>
@@ -476,6 +477,6 @@ function FlyInNote({ shipment }: { shipment: StoredShipment }) {
 }
 
 function reasonText(w: TRateWarning, t: (key: string) => string): string {
-  const known = ['LIMIT_EXCEEDED', 'UNSUPPORTED_ROUTE', 'TIMEOUT', 'UNAVAILABLE', 'NO_AIR_SERVICE'];
+  const known = ['LIMIT_EXCEEDED', 'UNSUPPORTED_ROUTE', 'TIMEOUT', 'UNAVAILABLE', 'NO_AIR_SERVICE', 'BUSY'];
   return known.includes(w.reason) ? t(`rates.warnings.reasons.${w.reason}`) : w.message;
 }
