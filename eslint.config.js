@@ -1,7 +1,59 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+
+// Server layers (decision 031): only repositories (repo.ts, *-repo.ts) and src/server/db speak Drizzle;
+// nothing but route files, the module registry and main.ts imports a route file; App and AppDeps come
+// from deps.ts, never from app.ts.
+const DRIZZLE = {
+  group: ['drizzle-orm', 'drizzle-orm/*'],
+  message:
+    "Only repo.ts files and src/server/db import drizzle-orm: move the query into the module's repo (decision 031)",
+};
+const ROUTES = {
+  group: ['**/routes', '**/*-routes', '**/*-route', '**/app'],
+  message:
+    'Services, repos and jobs never import route files (or app.ts): move the shared function into a service, wire.ts or services.ts; App/AppDeps come from deps.ts (decision 031)',
+};
+const REPO_FILES = ['src/server/**/repo.ts', 'src/server/**/*-repo.ts', 'src/server/db/**'];
+const ROUTE_FILES = [
+  'src/server/**/routes.ts',
+  'src/server/**/*-routes.ts',
+  'src/server/**/*-route.ts',
+  'src/server/modules.ts',
+  'src/server/app.ts',
+  'src/server/main.ts',
+];
+// Files that still query with Drizzle outside a repo, to move into repos one by one (decision 031 lists
+// them). New code does not join this list. Files of work in progress elsewhere (issue 23) are listed too.
+const DRIZZLE_NOT_YET_IN_REPOS = [
+  'src/server/lib/rate-limit.ts',
+  'src/server/ops/jobs.ts',
+  'src/server/providers/carriers/sandbox/store.ts',
+  'src/server/providers/payments/sandbox.ts',
+  'src/server/modules/auth/bootstrap.ts',
+  'src/server/modules/auth/session.ts',
+  'src/server/modules/carriers/calls.ts',
+  'src/server/modules/orders/service.ts',
+  'src/server/modules/orders/jobs.ts',
+  'src/server/modules/payments/service.ts',
+  'src/server/modules/payments/billing.ts',
+  'src/server/modules/wallet/admin-balance.ts',
+  'src/server/modules/wallet/hold.ts',
+  'src/server/modules/wallet/ledger.ts',
+  'src/server/modules/admin/pricing.ts',
+  'src/server/modules/orders/routes.ts',
+  'src/server/modules/orders/label-route.ts',
+  // in progress by other engineers at the time of writing
+  'src/server/modules/rates/exchange-rate.ts',
+  'src/server/modules/bulk-imports/service.ts',
+  'src/server/modules/api-keys/service.ts',
+  'src/server/modules/api-v1/routes.ts',
+  'src/server/modules/documents/routes.ts',
+];
+// Non-route files that still import a route file (the label drawing lives in orders/label-route.ts).
+const ROUTES_NOT_YET_APART = ['src/server/modules/bulk-imports/service.ts', 'src/server/modules/api-v1/label.ts'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'coverage/**'] },
@@ -9,8 +61,18 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      // No runtime import circle anywhere (type-only imports do not count: they vanish at run time).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       // Dependency direction: shared <- server, shared <- web; web never imports server; features stay apart.
       'import-x/no-restricted-paths': [
@@ -31,6 +93,27 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DRIZZLE, ROUTES] }] },
+  },
+  {
+    files: [...REPO_FILES, ...DRIZZLE_NOT_YET_IN_REPOS],
+    rules: { 'no-restricted-imports': ['error', { patterns: [ROUTES] }] },
+  },
+  {
+    files: [...ROUTE_FILES, ...ROUTES_NOT_YET_APART],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DRIZZLE] }] },
+  },
+  {
+    // Both lists, and tests (which read the database directly to check what a route did).
+    files: [
+      ...DRIZZLE_NOT_YET_IN_REPOS.filter((f) => /routes?\.ts$|route\.ts$/.test(f)),
+      ...ROUTES_NOT_YET_APART.filter((f) => DRIZZLE_NOT_YET_IN_REPOS.includes(f)),
+      'src/server/**/*.test.ts',
+    ],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

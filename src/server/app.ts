@@ -19,6 +19,7 @@ import { SESSION_COOKIE, findSessionUser, type SessionUser } from './modules/aut
 import { registerHealth } from './modules/health/routes';
 import type { App, AppDeps } from './deps';
 import { moduleRegistry } from './modules';
+import { createServices } from './services';
 
 // Declaration merging needs an interface here.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -198,7 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   registerHealth(app, deps);
-  for (const register of moduleRegistry) await register(app, deps);
+  const services = createServices(deps, app.log);
+  for (const register of moduleRegistry) await register(app, deps, services);
 
   // The worker threads (address parser, …) end with the app: after the requests in flight are answered.
   app.addHook('onClose', async () => deps.providers.workers?.close());

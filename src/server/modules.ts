@@ -1,4 +1,5 @@
 import type { App, AppDeps } from './deps';
+import type { Services } from './services';
 import { registerAuth } from './modules/auth/routes';
 import { registerSettings } from './modules/settings/routes';
 import { registerAudit } from './modules/audit/routes';
@@ -15,7 +16,8 @@ import { registerBilling } from './modules/payments/billing';
 import { registerAdmin } from './modules/admin/routes';
 import { registerAdminPricing } from './modules/admin/pricing';
 
-export type RegisterModule = (app: App, deps: AppDeps) => void | Promise<void>;
+/** Each module's routes, given the app, its dependencies and the services built once for it (services.ts). */
+export type RegisterModule = (app: App, deps: AppDeps, services: Services) => void | Promise<void>;
 
 /** Every domain module, in registration order. Add one line per module. */
 export const moduleRegistry: RegisterModule[] = [

@@ -8,7 +8,7 @@ import { createCarriers } from '../../src/server/providers/carriers/registry';
 import { shipments } from '../../src/server/db/schema/orders';
 import { auditLogs } from '../../src/server/db/schema/identity';
 import { verifyLedger } from '../../src/server/modules/wallet/ledger';
-import { ordersServiceFor } from '../../src/server/modules/orders/routes';
+import { ordersServiceFor } from '../../src/server/services';
 import { rowsOf } from '../../src/server/db/client';
 import { parseCents } from '../../src/shared/money';
 import type { TRateOption } from '../../src/shared/contracts/rates';

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
 import { rowsOf } from '../../src/server/db/client';
 import { verifyLedger } from '../../src/server/modules/wallet/ledger';
-import { deliverSandboxEvents } from '../../src/server/modules/payments/routes';
+import { deliverSandboxEvents } from '../../src/server/modules/payments/sandbox-delivery';
 import type { SandboxPayments } from '../../src/server/providers/payments/sandbox';
 
 type User = Awaited<ReturnType<typeof createSignedInUser>>;

@@ -11,7 +11,7 @@ import { createSignedInUser, createTestApp, testDbKind, type TestContext } from 
 import { orderBody, quote } from './helpers/orders';
 import { rowsOf } from '../../src/server/db/client';
 import { verifyLedger } from '../../src/server/modules/wallet/ledger';
-import { deliverSandboxEvents } from '../../src/server/modules/payments/routes';
+import { deliverSandboxEvents } from '../../src/server/modules/payments/sandbox-delivery';
 import type { SandboxPayments } from '../../src/server/providers/payments/sandbox';
 import { parseCents } from '../../src/shared/money';
 

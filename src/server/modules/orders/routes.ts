@@ -5,9 +5,10 @@ import { shipments, trackingEvents } from '../../db/schema/orders';
 import { notFound } from '../../lib/errors';
 import { toWireDetail } from '../shipments/wire';
 import { registerLabelRoute } from './label-route';
-import { countQuote } from '../rates/routes';
+import { countQuote } from '../rates/quote-limit';
 
 import type { App, AppDeps } from '../../deps';
+import type { Services } from '../../services';
 import { badRequest } from '../../lib/errors';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -20,35 +21,14 @@ import {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 import { ZAddBalanceRequest, ZBalanceChange, ZEditBalanceRequest } from '../../../shared/contracts/wallet';
 import { adminOnly, requireAdmin, requireUser, signedIn } from '../auth/session';
-import { createRatesService } from '../rates/service';
 import { createAdminBalanceService } from '../wallet/admin-balance';
-import { createOrdersService, type OrdersService } from './service';
 
-/** The orders service of this app (built once; the recovery job and the routes share it). */
-export function ordersServiceFor(
-  deps: AppDeps,
-  log: { warn(o: object, m: string): void; error(o: object, m: string): void },
-): OrdersService {
-  return createOrdersService({
-    db: deps.database.db,
-    clock: deps.clock,
-    carriers: deps.providers.carriers,
-    rates: createRatesService({
-      db: deps.database.db,
-      clock: deps.clock,
-      carriers: deps.providers.carriers,
-      timeoutMs: deps.config.carrierTimeoutMs,
-      log,
-    }),
-    log,
-    purchaseTimeoutMs: deps.config.carrierPurchaseTimeoutMs,
-    track: deps.lifecycle ? (what, work) => deps.lifecycle!.track(what, work) : undefined,
-  });
-}
+/** @deprecated import ordersServiceFor from src/server/services.ts (kept while bulk imports moves over). */
+export { ordersServiceFor } from '../../services';
 
-export function registerOrders(root: App, deps: AppDeps): void {
+export function registerOrders(root: App, deps: AppDeps, services: Services): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const orders = ordersServiceFor(deps, app.log);
+  const { orders } = services;
   const balances = createAdminBalanceService({ db: deps.database.db, clock: deps.clock });
   registerLabelRoute(root, deps);
 

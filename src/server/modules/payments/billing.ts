@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import type { App, AppDeps } from '../../deps';
+import type { Services } from '../../services';
 import { rowsOf, type Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import {
@@ -22,7 +23,6 @@ import {
 import { audit } from '../audit/repo';
 import { requireUser, signedIn } from '../auth/session';
 import { createSettingsService, type Actor } from '../settings/service';
-import { paymentsServiceFor } from './routes';
 
 type BillingAddress = TBilling['billingAddress'];
 
@@ -141,7 +141,7 @@ const actorOf = (request: FastifyRequest): Actor => {
   return { userId: user.id, sessionId: user.sessionId, ip: request.ip };
 };
 
-export function registerBilling(root: App, deps: AppDeps): void {
+export function registerBilling(root: App, deps: AppDeps, services: Services): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const settings = createSettingsService({
     db: deps.database.db,
@@ -154,7 +154,7 @@ export function registerBilling(root: App, deps: AppDeps): void {
     db: deps.database.db,
     clock: deps.clock,
     organizationOf: (actor) => settings.getOrganization(actor),
-    listCards: (userId) => paymentsServiceFor(deps, app.log).listCards(userId),
+    listCards: (userId) => services.payments.listCards(userId),
   });
 
   app.get('/api/billing', { ...signedIn, schema: { response: { 200: ZBilling } } }, async (request) =>

@@ -3,7 +3,7 @@ import type { App } from '../../deps';
 import type { Job } from '../../ops/jobs';
 import type { PaymentsProvider } from '../../providers/payments/index';
 import type { SandboxPayments } from '../../providers/payments/sandbox';
-import { deliverSandboxEvents } from './routes';
+import { deliverSandboxEvents } from './sandbox-delivery';
 
 export function sandboxWebhooksJob(app: App, payments: PaymentsProvider | null): Job[] {
   if (payments?.name !== 'sandbox') return [];

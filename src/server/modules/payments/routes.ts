@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import type { App, AppDeps } from '../../deps';
+import type { Services } from '../../services';
 import { AppError } from '../../lib/errors';
 import { enforceRateLimits, type RateRule } from '../../lib/rate-limit';
 import { ErrorCode } from '../../../shared/errors';
@@ -27,31 +28,11 @@ import { CardError } from '../../providers/payments/index';
 import { SandboxRequestError, type SandboxPayments } from '../../providers/payments/sandbox';
 import { adminOnly, requireAdmin, requireUser, signedIn } from '../auth/session';
 import { ZChargeCustomerRequest, ZChargeResult } from '../../../shared/contracts/admin';
-import { createPaymentsService, type PaymentsService } from './service';
-
-const services = new WeakMap<AppDeps, PaymentsService>();
+import { deliverSandboxEvents } from './sandbox-delivery';
 
 /** Tries of the sandbox's browser-side confirm: per intent, and per client address. */
 const SANDBOX_INTENT_RULE: RateRule = { name: 'sandbox-confirm-intent', limit: 10, windowMs: 60 * 60 * 1000 };
 const SANDBOX_IP_RULE: RateRule = { name: 'sandbox-confirm-ip', limit: 60, windowMs: 60 * 1000 };
-
-/** One payments service per app (routes, jobs and admin charges share it). */
-export function paymentsServiceFor(
-  deps: AppDeps,
-  log: Parameters<typeof createPaymentsService>[0]['log'],
-): PaymentsService {
-  let service = services.get(deps);
-  if (!service) {
-    service = createPaymentsService({
-      db: deps.database.db,
-      clock: deps.clock,
-      provider: deps.providers.payments,
-      log,
-    });
-    services.set(deps, service);
-  }
-  return service;
-}
 
 /** An Idempotency-Key header: 1–255 visible ASCII characters, or none. */
 function idempotencyKeyOf(value: string | string[] | undefined): string | undefined {
@@ -69,9 +50,9 @@ function sendCardError(reply: FastifyReply, info: TCardError) {
   return reply.code(402).send({ message: info.message, code: ErrorCode.CARD_ERROR, error: info });
 }
 
-export function registerPayments(root: App, deps: AppDeps): void {
+export function registerPayments(root: App, deps: AppDeps, services: Services): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const payments = paymentsServiceFor(deps, app.log);
+  const { payments } = services;
   const payer = (request: Parameters<typeof requireUser>[0]) => {
     const user = requireUser(request);
     return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName };
@@ -209,25 +190,4 @@ export function registerPayments(root: App, deps: AppDeps): void {
         sandbox.authenticate(request.params.id, request.body.clientSecret, request.body.outcome),
       ),
   );
-}
-
-/**
- * Delivers the sandbox's due webhook events to this app's own webhook endpoint, through the whole
- * HTTP pipeline (routing, raw body, signature check) but without a network hop, as the provider
- * would from outside. Answers how many were delivered.
- */
-export async function deliverSandboxEvents(app: App, sandbox: SandboxPayments): Promise<number> {
-  return sandbox.deliverDueEvents(async (rawBody, signature) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/webhooks/sandbox',
-      headers: {
-        'content-type': 'application/json',
-        'sandbox-signature': signature,
-        'user-agent': 'Voyageur-Sandbox-Payments/1.0',
-      },
-      payload: rawBody,
-    });
-    return res.statusCode === 200;
-  });
 }

@@ -45,7 +45,7 @@ import {
   walletOf,
 } from '../wallet/ledger';
 import { holdForUncoveredDebit, liftUncoveredDebitHold } from '../wallet/hold';
-import { toWireTransaction } from '../wallet/read-routes';
+import { toWireTransaction } from '../wallet/wire';
 import * as repo from './repo';
 
 type Log = {

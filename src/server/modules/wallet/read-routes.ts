@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from '../../deps';
-import type { WalletTransactionRow } from '../../db/schema/orders';
 import { centsToDecimal } from '../../../shared/money';
 import { businessDate } from '../../../shared/taxes';
 import {
@@ -12,30 +11,13 @@ import {
   ZTransactionsQuery,
   ZWallet,
   ZWalletMonth,
-  type TTransaction,
 } from '../../../shared/contracts/wallet';
 import { requireUser, signedIn } from '../auth/session';
 import { pageWindow, paginationOf } from '../shipments/pagination';
 import { countTransactions, listTransactions, monthCharges, walletBalance } from './read-repo';
 import { holdOf } from './hold';
 import { owedCents } from './ledger';
-
-export function toWireTransaction(t: WalletTransactionRow): TTransaction {
-  return {
-    id: t.id,
-    type: t.type,
-    // A pending debit (an uncovered chargeback) paid in full by later entries reads as settled, not
-    // completed: it moved no money (its payments did), so no sum may count it (decision 021).
-    status: t.status === 'pending' && t.settledAt ? 'settled' : t.status,
-    amount: centsToDecimal(t.amountCents),
-    direction: t.direction,
-    balanceAfter: centsToDecimal(t.balanceAfterCents),
-    description: t.description,
-    reference: t.reference,
-    shipmentId: t.shipmentId,
-    createdAt: t.createdAt.toISOString(),
-  };
-}
+import { toWireTransaction } from './wire';
 
 export function registerWalletRead(root: App, deps: AppDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
