@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import fc from 'fast-check';
+import { format, resolveConfig } from 'prettier';
 import { parseShipmentDescription } from '../roles';
 import { fragment, upTo } from './generated-text';
 import { FIXTURE_SETS, fixtureTexts, prefixesFor, setKey, SNAPSHOT, type Snapshot } from './inputs';
@@ -29,6 +30,8 @@ fc.sample(fragment, { seed: GENERATED_SEED, numRuns: GENERATED_RUNS }).forEach((
   if (i % 3 === 0) snapshot.generated.push({ input: upTo(f, 2000), output: answer(upTo(f, 2000)) });
 });
 fs.mkdirSync(new URL('../__fixtures__/', import.meta.url), { recursive: true });
-fs.writeFileSync(SNAPSHOT, `${JSON.stringify(snapshot, null, 1)}\n`);
+// Formatted as the repository's format check wants it.
+const options = { ...(await resolveConfig(SNAPSHOT)), filepath: SNAPSHOT };
+fs.writeFileSync(SNAPSHOT, await format(JSON.stringify(snapshot), options));
 const count = Object.values(snapshot.fixtures).reduce((n, s) => n + s.length, 0) + snapshot.generated.length;
 console.log(`parity snapshot: ${count} answers written to ${SNAPSHOT}`);
