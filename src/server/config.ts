@@ -5,6 +5,7 @@ import type { DhlAccount } from './providers/carriers/dhl/mapping';
 import type { FedexAccount } from './providers/carriers/fedex/mapping';
 import type { PurolatorAccount } from './providers/carriers/purolator/mapping';
 import type { UpsAccount } from './providers/carriers/ups/mapping';
+import { parseGstHstNumber, parseQstNumber } from '../shared/tax-numbers';
 
 /** The only reader of process.env. Every variable is documented in .env.example. */
 const ZEnv = z.object({
@@ -39,6 +40,10 @@ const ZEnv = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   CARRIERS_SANDBOX: z.enum(['on', 'off']).default('on'),
+  BUSINESS_NAME: z.string().trim().max(200).optional(),
+  BUSINESS_ADDRESS: z.string().trim().max(500).optional(),
+  GST_HST_NUMBER: z.string().trim().optional(),
+  QST_NUMBER: z.string().trim().optional(),
 });
 
 /**
@@ -128,6 +133,18 @@ export type Config = {
     | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string }
     | { provider: 'none' };
   /**
+   * The operator's identity on receipts (issue 27, decision 025): name, address ('|' or newlines
+   * separate lines) and tax registrations in canonical form. `taxInvoice` is whether receipts can
+   * serve as tax invoices (name, address and GST/HST number all set); otherwise they say they are not.
+   */
+  business: {
+    name: string | null;
+    address: string[];
+    gstHstNumber: string | null;
+    qstNumber: string | null;
+    taxInvoice: boolean;
+  };
+  /**
    * Real carrier accounts; a carrier without one keeps its sandbox, or is left out when `sandbox`
    * is false (CARRIERS_SANDBOX=off).
    */
@@ -182,6 +199,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const paymentsProvider = e.PAYMENTS_PROVIDER ?? (stripeParts === 3 ? 'stripe' : 'sandbox');
   const carriers = parseCarriers(env, e.CARRIERS_SANDBOX === 'on', e.ADMIN_EMAIL);
+  const business = parseBusiness(e);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -226,7 +244,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : { provider: paymentsProvider },
     carriers,
+    business,
   };
+}
+
+/** BUSINESS_NAME, BUSINESS_ADDRESS, GST_HST_NUMBER and QST_NUMBER, the registrations checked. */
+function parseBusiness(e: {
+  BUSINESS_NAME?: string;
+  BUSINESS_ADDRESS?: string;
+  GST_HST_NUMBER?: string;
+  QST_NUMBER?: string;
+}): Config['business'] {
+  const problems: string[] = [];
+  const gst = e.GST_HST_NUMBER ? parseGstHstNumber(e.GST_HST_NUMBER) : null;
+  if (e.GST_HST_NUMBER && !gst) problems.push('GST_HST_NUMBER: use 9 digits, RT and 4 digits, e.g. 123456789 RT0001');
+  const qst = e.QST_NUMBER ? parseQstNumber(e.QST_NUMBER) : null;
+  if (e.QST_NUMBER && !qst) problems.push('QST_NUMBER: use 10 digits, TQ and 4 digits, e.g. 1234567890 TQ0001');
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+  const name = e.BUSINESS_NAME ? e.BUSINESS_NAME : null;
+  const address = (e.BUSINESS_ADDRESS ?? '')
+    .split(/\s*(?:\||\\n|\n)\s*/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return { name, address, gstHstNumber: gst, qstNumber: qst, taxInvoice: Boolean(name && address.length > 0 && gst) };
 }
 
 /**

@@ -15,6 +15,7 @@ import { registerPayments } from './modules/payments/routes';
 import { registerBilling } from './modules/payments/billing';
 import { registerAdmin } from './modules/admin/routes';
 import { registerAdminPricing } from './modules/admin/pricing';
+import { registerDocuments } from './modules/documents/routes';
 
 /** Each module's routes, given the app, its dependencies and the services built once for it (services.ts). */
 export type RegisterModule = (app: App, deps: AppDeps, services: Services) => void | Promise<void>;
@@ -36,4 +37,5 @@ export const moduleRegistry: RegisterModule[] = [
   registerBilling,
   registerAdmin,
   registerAdminPricing,
+  registerDocuments,
 ];

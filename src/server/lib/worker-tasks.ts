@@ -9,6 +9,7 @@
  */
 import { imageLabelPdf } from '../labels/image-label';
 import { renderLabel } from '../labels/render-label';
+import { renderDocument } from '../documents/render-document';
 import { parseShipmentDescription } from '../providers/ai/rules/roles';
 
 export const workerTasks = {
@@ -18,6 +19,8 @@ export const workerTasks = {
   renderLabel,
   /** A carrier's image label (UPS PNG) placed on one 4×6 PDF page (ImageLabelInput → Uint8Array). */
   imageLabelPdf,
+  /** A receipt, credit note or monthly statement PDF (DocumentModel → Uint8Array; issue 27). */
+  renderDocument,
 };
 
 export type WorkerTasks = typeof workerTasks;

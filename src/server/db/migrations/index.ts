@@ -14,6 +14,7 @@ import * as m0013 from './0013_phones';
 import * as m0014 from './0014_shipment_mode';
 import * as m0015 from './0015_carrier_labels';
 import * as m0016 from './0016_carrier_calls';
+import * as m0017 from './0017_tax_documents';
 import * as m0018 from './0018_api_keys';
 
 /** Ordered list of migrations. Append new ones; never edit one that has shipped. */
@@ -34,5 +35,6 @@ export const migrations: { name: string; sql: string }[] = [
   m0014,
   m0015,
   m0016,
+  m0017,
   m0018,
 ];

@@ -1,0 +1,254 @@
+/** Reads of issued tax documents, statements and the tax report (the triggers of migration 0017 write them). */
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
+import { shipments, type ShipmentRow } from '../../db/schema/orders';
+
+export type DocumentKind = 'receipt' | 'credit_note' | 'topup_receipt';
+
+export type CustomerSnapshot = {
+  name: string;
+  email: string;
+  organization: string;
+  organizationAddress: string;
+  billingAddress: {
+    name?: string;
+    company?: string;
+    address1?: string;
+    address2?: string;
+    city?: string;
+    province?: string;
+    postalCode?: string;
+    country?: string;
+  } | null;
+};
+
+export type TaxDocumentRow = {
+  id: string;
+  kind: DocumentKind;
+  number: string;
+  userId: string;
+  shipmentId: string | null;
+  transactionId: string | null;
+  refersTo: string | null;
+  issuedAt: Date;
+  customer: CustomerSnapshot;
+  taxProvince: string | null;
+  zeroRated: boolean;
+  shippingCents: number;
+  coverageCents: number;
+  discountCents: number;
+  subtotalCents: number;
+  gstCents: number;
+  hstCents: number;
+  qstCents: number;
+  totalCents: number;
+};
+
+type RawDoc = Record<string, unknown>;
+
+function docOf(r: RawDoc): TaxDocumentRow {
+  const n = (k: string) => Number(r[k] ?? 0);
+  return {
+    id: r.id as string,
+    kind: r.kind as DocumentKind,
+    number: r.number as string,
+    userId: r.user_id as string,
+    shipmentId: (r.shipment_id as string | null) ?? null,
+    transactionId: (r.transaction_id as string | null) ?? null,
+    refersTo: (r.refers_to as string | null) ?? null,
+    issuedAt: new Date(r.issued_at as string),
+    customer: (typeof r.customer === 'string' ? JSON.parse(r.customer) : r.customer) as CustomerSnapshot,
+    taxProvince: (r.tax_province as string | null) ?? null,
+    zeroRated: Boolean(r.zero_rated),
+    shippingCents: n('shipping_cents'),
+    coverageCents: n('coverage_cents'),
+    discountCents: n('discount_cents'),
+    subtotalCents: n('subtotal_cents'),
+    gstCents: n('gst_cents'),
+    hstCents: n('hst_cents'),
+    qstCents: n('qst_cents'),
+    totalCents: n('total_cents'),
+  };
+}
+
+/** The user's shipment (null for another user's or none). */
+export async function userShipment(db: Db, userId: string, id: string): Promise<ShipmentRow | null> {
+  const [row] = await db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.id, id), eq(shipments.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function shipmentDocument(
+  db: Db,
+  userId: string,
+  shipmentId: string,
+  kind: 'receipt' | 'credit_note',
+): Promise<TaxDocumentRow | null> {
+  const rows = rowsOf<RawDoc>(
+    await db.execute(
+      sql`select * from tax_documents where user_id = ${userId} and shipment_id = ${shipmentId} and kind = ${kind}`,
+    ),
+  );
+  return rows[0] ? docOf(rows[0]) : null;
+}
+
+export async function documentById(db: Db, id: string): Promise<TaxDocumentRow | null> {
+  const rows = rowsOf<RawDoc>(await db.execute(sql`select * from tax_documents where id = ${id}`));
+  return rows[0] ? docOf(rows[0]) : null;
+}
+
+export async function transactionDocument(
+  db: Db,
+  userId: string,
+  transactionId: string,
+): Promise<{ doc: TaxDocumentRow; type: string } | null> {
+  const rows = rowsOf<RawDoc & { tx_type: string }>(
+    await db.execute(sql`
+      select d.*, t.type as tx_type from tax_documents d
+      join wallet_transactions t on t.id = d.transaction_id
+      where d.user_id = ${userId} and d.transaction_id = ${transactionId}`),
+  );
+  return rows[0] ? { doc: docOf(rows[0]), type: rows[0].tx_type } : null;
+}
+
+export type StatementEntry = {
+  id: string;
+  createdAt: Date;
+  type: string;
+  direction: 'credit' | 'debit';
+  status: string;
+  settled: boolean;
+  amountCents: number;
+  balanceAfterCents: number;
+  description: string;
+  reference: string | null;
+  receiptNumber: string | null;
+  /** The shipment's tax split, for a shipping charge or its refund; null for other entries. */
+  split: { preTaxCents: number; gstCents: number; hstCents: number; qstCents: number } | null;
+};
+
+/**
+ * The wallet's entries written in [start, end), in order of entry, with each one's document number
+ * (the order's receipt for its charge, the credit note for a void's refund, the prepayment receipt
+ * for a top-up) and tax split; and the opening balance (completed entries before start).
+ */
+export async function statementOf(
+  db: Db,
+  userId: string,
+  start: Date,
+  end: Date,
+): Promise<{ openingCents: number; entries: StatementEntry[] }> {
+  const [open] = rowsOf<{ cents: string | number | null }>(
+    await db.execute(sql`
+      select sum(case when direction = 'credit' then amount_cents else -amount_cents end) as cents
+      from wallet_transactions
+      where user_id = ${userId} and status = 'completed' and created_at < ${start.toISOString()}::timestamptz`),
+  );
+  const rows = rowsOf<{
+    id: string;
+    created_at: string | Date;
+    type: string;
+    direction: 'credit' | 'debit';
+    status: string;
+    settled_at: string | Date | null;
+    amount_cents: string | number;
+    balance_after_cents: string | number;
+    description: string;
+    reference: string | null;
+    receipt_number: string | null;
+    price_cents: string | number | null;
+    gst_cents: string | number | null;
+    hst_cents: string | number | null;
+    qst_cents: string | number | null;
+  }>(
+    await db.execute(sql`
+      select t.id, t.created_at, t.type, t.direction, t.status, t.settled_at, t.amount_cents, t.balance_after_cents,
+             t.description, t.reference,
+             coalesce(
+               (select d.number from tax_documents d where d.transaction_id = t.id),
+               case when t.type = 'shipping_charge' and t.shipment_id is not null
+                    then (select d.number from tax_documents d where d.shipment_id = t.shipment_id and d.kind = 'receipt')
+                    when t.type = 'refund' and t.shipment_id is not null
+                    then (select d.number from tax_documents d where d.shipment_id = t.shipment_id and d.kind = 'credit_note')
+               end) as receipt_number,
+             s.price_cents, s.gst_cents, s.hst_cents, s.qst_cents
+      from wallet_transactions t
+      left join shipments s on s.id = t.shipment_id and t.type in ('shipping_charge', 'refund')
+        and s.total_cents = t.amount_cents
+      where t.user_id = ${userId} and t.created_at >= ${start.toISOString()}::timestamptz
+        and t.created_at < ${end.toISOString()}::timestamptz
+      order by t.seq`),
+  );
+  return {
+    openingCents: Number(open?.cents ?? 0),
+    entries: rows.map((r) => ({
+      id: r.id,
+      createdAt: new Date(r.created_at),
+      type: r.type,
+      direction: r.direction,
+      status: r.status,
+      settled: r.settled_at !== null,
+      amountCents: Number(r.amount_cents),
+      balanceAfterCents: Number(r.balance_after_cents),
+      description: r.description,
+      reference: r.reference,
+      receiptNumber: r.receipt_number,
+      split:
+        r.price_cents === null
+          ? null
+          : {
+              preTaxCents: Number(r.price_cents),
+              gstCents: Number(r.gst_cents ?? 0),
+              hstCents: Number(r.hst_cents ?? 0),
+              qstCents: Number(r.qst_cents ?? 0),
+            },
+    })),
+  };
+}
+
+export type TaxReportRow = {
+  kind: 'receipt' | 'credit_note';
+  province: string | null;
+  zeroRated: boolean;
+  count: number;
+  subtotalCents: number;
+  gstCents: number;
+  hstCents: number;
+  qstCents: number;
+};
+
+/** Receipts and credit notes issued in [start, end), summed by kind, province and zero rating. */
+export async function taxReportRows(db: Db, start: Date, end: Date): Promise<TaxReportRow[]> {
+  const rows = rowsOf<{
+    kind: 'receipt' | 'credit_note';
+    tax_province: string | null;
+    zero_rated: boolean;
+    n: string | number;
+    subtotal: string | number;
+    gst: string | number;
+    hst: string | number;
+    qst: string | number;
+  }>(
+    await db.execute(sql`
+      select kind, tax_province, zero_rated, count(*) as n, sum(subtotal_cents) as subtotal,
+             sum(gst_cents) as gst, sum(hst_cents) as hst, sum(qst_cents) as qst
+      from tax_documents
+      where kind in ('receipt', 'credit_note') and issued_at >= ${start.toISOString()}::timestamptz
+        and issued_at < ${end.toISOString()}::timestamptz
+      group by kind, tax_province, zero_rated
+      order by kind, tax_province`),
+  );
+  return rows.map((r) => ({
+    kind: r.kind,
+    province: r.tax_province,
+    zeroRated: Boolean(r.zero_rated),
+    count: Number(r.n),
+    subtotalCents: Number(r.subtotal),
+    gstCents: Number(r.gst),
+    hstCents: Number(r.hst),
+    qstCents: Number(r.qst),
+  }));
+}
