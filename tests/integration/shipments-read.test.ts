@@ -286,7 +286,8 @@ describe(`shipments, tracking and wallet reads (${testDbKind})`, () => {
       expect(await found('%')).toEqual([made.percent]);
       expect(await found('natural_foods')).toEqual([made.percent]);
       expect(await found('_')).toEqual([made.percent]);
-      expect(await found('natural foods')).toEqual([made.plain]);
+      // Words match in any order and place (decision 030): both companies hold the words 'natural' and 'foods'.
+      expect(await found('natural foods')).toEqual([made.percent, made.plain].sort());
       expect(await found('back\\slash')).toEqual([made.backslash]);
       expect(await found('\\')).toEqual([made.backslash]);
     });
@@ -294,7 +295,9 @@ describe(`shipments, tracking and wallet reads (${testDbKind})`, () => {
     it('short searches (1–2 characters) are still correct; blank means everything', async () => {
       expect(await found('zz')).toEqual([]);
       expect(await found('qc')).toEqual([]); // the province is not searched
-      expect(await found('9Q')).toEqual([made.jean]); // 'vy-7k3m9q2x' holds it
+      expect(await found('9Q')).toEqual([]); // two characters match the start of a word (decision 030)
+      expect(await found('9Q2')).toEqual([made.jean]); // a fragment with a digit, from three: 'vy-7k3m9q2x' holds it
+      expect(await found('pi')).toEqual([made.jean]); // 'picard'
       expect(await found('')).toHaveLength(4);
       expect(await found('   ')).toHaveLength(4);
       expect((await list(carol, '?search=nothing-like-this')).pagination).toMatchObject({ total: 0, totalPages: 1 });

@@ -290,6 +290,11 @@ export const ZPagination = z.object({
   totalPages: z.number().int(),
   hasPrevPage: z.boolean(),
   hasNextPage: z.boolean(),
+  /**
+   * True when the count stopped at `total` (a shipments search past 10,000 matches, shown as
+   * "10,000+"): the pages cover the newest `total` matches.
+   */
+  totalCapped: z.literal(true).optional(),
 });
 export type TPagination = z.infer<typeof ZPagination>;
 

@@ -9,8 +9,19 @@ export function pageWindow(q: { page?: number; limit?: number }): { page: number
   return { page, limit, offset: (page - 1) * limit };
 }
 
-/** The list answer's pagination; a page past the end keeps the real totals (totalPages is at least 1). */
-export function paginationOf(total: number, page: number, limit: number): TPagination {
+/**
+ * The list answer's pagination; a page past the end keeps the real totals (totalPages is at least 1).
+ * `capped`: the count stopped there (a search with more matches); the pages cover that many.
+ */
+export function paginationOf(total: number, page: number, limit: number, capped = false): TPagination {
   const totalPages = Math.max(1, Math.ceil(total / limit));
-  return { total, page, limit, totalPages, hasPrevPage: page > 1, hasNextPage: page < totalPages };
+  return {
+    total,
+    page,
+    limit,
+    totalPages,
+    hasPrevPage: page > 1,
+    hasNextPage: page < totalPages,
+    ...(capped ? { totalCapped: true } : {}),
+  };
 }

@@ -12,42 +12,101 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function listWhere(userId: string, search: string | null): SQL {
-  const mine = eq(shipments.userId, userId);
-  // search_text and the search are both lower-cased (the same JavaScript toLowerCase), so a plain
-  // LIKE is the case-insensitive match; the trigram index (gin_trgm_ops) serves LIKE as it serves
-  // ILIKE, and its recheck skips ILIKE's case folding of every candidate (about 2.5x faster on a
-  // search matching 20,000 of a user's shipments).
-  return search ? and(mine, like(shipments.searchText, containsPattern(search)))! : mine;
+/**
+ * Where a search's words split, as the database splits search_text into search_words (migration
+ * 0021): white space, ASCII punctuation, and the Unicode dashes and quotes U+2010–U+2027.
+ */
+const WORD_SPLIT = /[\s\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e\u2010-\u2027]+/u;
+
+/**
+ * What a (normalized) search matches, by word: a word with a digit and at least three characters
+ * is a fragment (of a tracking number, order code or postal code) found anywhere in search_text
+ * (the trigram index); any other word matches the beginning of a word ('zh' finds Zhang, 'mont'
+ * Montréal, 'm5v' the postal code M5V 3L9). Every word must match, in any order. A search with
+ * punctuation ('100%', 'natural_foods', 'VY-7K3M') must also appear as typed (`literal`), so
+ * punctuation is never ignored; a search of punctuation alone is matched as typed only.
+ */
+export function searchPlan(search: string): { prefixes: string[]; fragments: string[]; literal: string | null } {
+  const words = [...new Set(search.split(WORD_SPLIT).filter((w) => w !== ''))];
+  const literal = /[^\p{L}\p{N}\p{M} ]/u.test(search) ? search : null;
+  const isFragment = (w: string) => w.length >= 3 && /\d/.test(w);
+  return { prefixes: words.filter((w) => !isFragment(w)), fragments: words.filter(isFragment), literal };
 }
 
-/** Past this offset the total is counted first, so that a page in the older half is read from the oldest end. */
+/** The tsquery of word prefixes: 'zh':* & 'wei':* (words hold no quote or backslash: WORD_SPLIT drops them). */
+export function prefixQuery(prefixes: readonly string[]): string {
+  return prefixes.map((w) => `'${w}':*`).join(' & ');
+}
+
+function listWhere(userId: string, search: string | null): SQL {
+  const mine = eq(shipments.userId, userId);
+  if (!search) return mine;
+  const { prefixes, fragments, literal } = searchPlan(search);
+  // search_text and the search are both lower-cased (the same JavaScript toLowerCase), so a plain
+  // LIKE is the case-insensitive match; the trigram index (gin_trgm_ops) serves LIKE as it serves
+  // ILIKE, and its recheck skips ILIKE's case folding of every candidate.
+  // Every fragment is part of the literal: with one, the literal alone is asked.
+  const substrings = literal ? [literal] : fragments;
+  return and(
+    mine,
+    ...(prefixes.length > 0 ? [sql`search_words @@ ${prefixQuery(prefixes)}::tsquery`] : []),
+    ...substrings.map((f) => like(shipments.searchText, containsPattern(f))),
+  )!;
+}
+
+/** A search's count stops here: past it the list says "10,000+" and pages through the newest 10,000. */
+export const SEARCH_COUNT_CAP = 10_000;
+
+/** The user's number of shipments, kept exact by the triggers of migration 0021 (no scan of their rows). */
+export async function countShipments(db: Db, userId: string): Promise<number> {
+  const [row] = rowsOf<{ n: string | number }>(
+    await db.execute(sql`select shipments as n from shipment_counts where user_id = ${userId}`),
+  );
+  return row ? Number(row.n) : 0;
+}
+
+/** The matches of a search, counted up to SEARCH_COUNT_CAP + 1 and no further. */
+async function countMatches(db: Db, where: SQL): Promise<{ total: number; capped: boolean }> {
+  const capped = db
+    .select({ one: sql`1`.as('one') })
+    .from(shipments)
+    .where(where)
+    .limit(SEARCH_COUNT_CAP + 1)
+    .as('capped');
+  const n = (await db.select({ n: count() }).from(capped))[0]?.n ?? 0;
+  return n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
+}
+
+/** Past this offset the total is known first, so that a page in the older half is read from the oldest end. */
 const COUNT_FIRST_FROM_OFFSET = 1000;
 
 /**
- * One page of the user's shipments, newest first, and how many there are in all. Near the start
- * the count and the page run at once; deep pages count first: a page past the end reads nothing,
- * and a page in the older half is read backwards from the oldest row (the last page skips a
- * handful of rows instead of all the others).
+ * One page of the user's shipments, newest first, and how many there are in all: the kept count
+ * without a search, a count that stops at SEARCH_COUNT_CAP with one (`capped`). Near the start the
+ * count and the page run at once; deep pages count first: a page past the end reads nothing, and a
+ * page in the older half is read backwards from the oldest row (the last page skips a handful of
+ * index entries instead of all the others). A capped search pages through its newest matches.
  */
 export async function listShipments(
   db: Db,
   userId: string,
   q: { search: string | null; limit: number; offset: number },
-): Promise<{ rows: ShipmentRow[]; total: number }> {
+): Promise<{ rows: ShipmentRow[]; total: number; capped: boolean }> {
   const where = listWhere(userId, q.search);
-  const countRows = async () => (await db.select({ n: count() }).from(shipments).where(where))[0]?.n ?? 0;
+  const counted = () =>
+    q.search ? countMatches(db, where) : countShipments(db, userId).then((total) => ({ total, capped: false }));
   if (q.offset < COUNT_FIRST_FROM_OFFSET) {
-    const [total, rows] = await Promise.all([countRows(), pageRows(db, where, q.limit, q.offset, 'newest')]);
-    return { rows, total };
+    const [c, rows] = await Promise.all([counted(), pageRows(db, where, q.limit, q.offset, 'newest')]);
+    return { rows, ...c };
   }
-  const total = await countRows();
-  if (q.offset >= total) return { rows: [], total };
-  if (q.offset * 2 <= total) return { rows: await pageRows(db, where, q.limit, q.offset, 'newest'), total };
+  const c = await counted();
+  if (q.offset >= c.total) return { rows: [], ...c };
+  if (c.capped || q.offset * 2 <= c.total)
+    return { rows: await pageRows(db, where, q.limit, q.offset, 'newest'), ...c };
   // Rows [offset, end) newest first are rows [total - end, total - offset) oldest first.
-  const end = Math.min(q.offset + q.limit, total);
-  const rows = await pageRows(db, where, end - q.offset, total - end, 'oldest');
-  return { rows: rows.reverse(), total };
+  const end = Math.min(q.offset + q.limit, c.total);
+  const rows = await pageRows(db, where, end - q.offset, c.total - end, 'oldest');
+  return { rows: rows.reverse(), ...c };
 }
 
 /**

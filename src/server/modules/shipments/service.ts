@@ -62,8 +62,8 @@ export function createShipmentsService(deps: ShipmentsDeps) {
       const search = normalizeSearch(q.search);
       // No stored text holds NUL (PostgreSQL text cannot), so such a search finds nothing.
       if (search?.includes('\u0000')) return { data: [], pagination: paginationOf(0, page, limit) };
-      const { rows, total } = await repo.listShipments(db, userId, { search, limit, offset });
-      return { data: await withCounts(rows, userId), pagination: paginationOf(total, page, limit) };
+      const { rows, total, capped } = await repo.listShipments(db, userId, { search, limit, offset });
+      return { data: await withCounts(rows, userId), pagination: paginationOf(total, page, limit, capped) };
     },
 
     async recent(userId: string, limit = 8): Promise<TShipment[]> {

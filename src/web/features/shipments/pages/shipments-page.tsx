@@ -24,13 +24,14 @@ const listClass = 'grid gap-4 lg:grid-cols-2';
  * details, download and print, numbered pagination, and the detail in a modal (`?shipment={id}`).
  */
 export function ShipmentsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readListParams(searchParams);
   const openId = searchParams.get(DETAIL_PARAM);
   const list = useShipments(params);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const searchId = useId();
+  const searchHintId = useId();
   const sizeId = useId();
 
   /** Writes the list's parameters (and keeps the open detail, if any) to the address bar. */
@@ -116,7 +117,12 @@ export function ShipmentsPage() {
           <p className="text-sm text-slate-600" aria-live="polite" data-testid="shipments-count">
             {data && !list.isPlaceholderData
               ? searching
-                ? t('shipments.countSearch', { count: total, search: params.search.trim() })
+                ? data.pagination.totalCapped
+                  ? t('shipments.countSearchCapped', {
+                      shown: total.toLocaleString(i18n.language),
+                      search: params.search.trim(),
+                    })
+                  : t('shipments.countSearch', { count: total, search: params.search.trim() })
                 : t('shipments.count', { count: total })
               : '\u00a0'}
           </p>
@@ -127,71 +133,77 @@ export function ShipmentsPage() {
         </Link>
       </div>
 
-      <form
-        role="search"
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          applyNow();
-        }}
-      >
-        <div className="grid flex-1 gap-1.5">
-          <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
-            {t('shipments.search.label')}
-          </label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
-              aria-hidden="true"
-            />
-            <input
-              id={searchId}
-              type="search"
-              value={typed}
-              maxLength={SEARCH_MAX_LENGTH}
-              onChange={(e) => setTyped(e.target.value)}
-              placeholder={t('shipments.search.placeholder')}
-              autoComplete="off"
-              enterKeyHint="search"
-              className={cn(inputClass, 'h-10 pl-9 pr-10 [&::-webkit-search-cancel-button]:hidden')}
-              data-testid="shipments-search"
-            />
-            {typed ? (
-              <button
-                type="button"
-                onClick={() => {
-                  setTyped('');
-                  applied.current = '';
-                  update({ search: '', page: 1 });
-                }}
-                aria-label={t('shipments.search.clear')}
-                className="absolute right-0 top-0 inline-flex size-10 items-center justify-center rounded-md text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                data-testid="shipments-search-clear"
-              >
-                <X className="size-4" aria-hidden="true" />
-              </button>
-            ) : null}
+      <div className="grid gap-1.5">
+        <form
+          role="search"
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            applyNow();
+          }}
+        >
+          <div className="grid flex-1 gap-1.5">
+            <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
+              {t('shipments.search.label')}
+            </label>
+            <div className="relative">
+              <Search
+                className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+                aria-hidden="true"
+              />
+              <input
+                id={searchId}
+                type="search"
+                value={typed}
+                maxLength={SEARCH_MAX_LENGTH}
+                onChange={(e) => setTyped(e.target.value)}
+                placeholder={t('shipments.search.placeholder')}
+                aria-describedby={searchHintId}
+                autoComplete="off"
+                enterKeyHint="search"
+                className={cn(inputClass, 'h-10 pl-9 pr-10 [&::-webkit-search-cancel-button]:hidden')}
+                data-testid="shipments-search"
+              />
+              {typed ? (
+                <button
+                  type="button"
+                  onClick={() => {
+                    setTyped('');
+                    applied.current = '';
+                    update({ search: '', page: 1 });
+                  }}
+                  aria-label={t('shipments.search.clear')}
+                  className="absolute right-0 top-0 inline-flex size-10 items-center justify-center rounded-md text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                  data-testid="shipments-search-clear"
+                >
+                  <X className="size-4" aria-hidden="true" />
+                </button>
+              ) : null}
+            </div>
           </div>
-        </div>
-        <div className="grid gap-1.5 sm:w-36">
-          <label htmlFor={sizeId} className="text-sm font-medium text-slate-800">
-            {t('shipments.pageSize')}
-          </label>
-          <select
-            id={sizeId}
-            value={params.limit}
-            onChange={(e) => update({ limit: Number(e.target.value), page: 1 })}
-            className={cn(inputClass, 'h-10')}
-            data-testid="shipments-page-size"
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {t('shipments.perPage', { count: size })}
-              </option>
-            ))}
-          </select>
-        </div>
-      </form>
+          <div className="grid gap-1.5 sm:w-36">
+            <label htmlFor={sizeId} className="text-sm font-medium text-slate-800">
+              {t('shipments.pageSize')}
+            </label>
+            <select
+              id={sizeId}
+              value={params.limit}
+              onChange={(e) => update({ limit: Number(e.target.value), page: 1 })}
+              className={cn(inputClass, 'h-10')}
+              data-testid="shipments-page-size"
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {t('shipments.perPage', { count: size })}
+                </option>
+              ))}
+            </select>
+          </div>
+        </form>
+        <p id={searchHintId} className="text-xs text-slate-600" data-testid="shipments-search-hint">
+          {t('shipments.search.hint')}
+        </p>
+      </div>
 
       {list.isPending ? (
         <div data-testid="shipments-loading">

@@ -1,0 +1,204 @@
+/**
+ * Lists at a shop's scale (issue 26, decision 030): the list's total comes from a per-user count
+ * kept exact by the transactions that write shipments (orders, voids, failed orders, deletes);
+ * search matches whole words and their beginnings from one character on, and fragments of
+ * tracking numbers, order codes and postal codes; a search's count stops at 10,000 ("10,000+").
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
+import { insertShipment, receiver } from './helpers/shipment-fixtures';
+import { fund, orderBody, quote } from './helpers/orders';
+import { rowsOf } from '../../src/server/db/client';
+import { verifyLedger } from '../../src/server/modules/wallet/ledger';
+import { ZShipmentList } from '../../src/shared/contracts/shipments';
+import { SEARCH_COUNT_CAP, searchPlan } from '../../src/server/modules/shipments/repo';
+
+type User = Awaited<ReturnType<typeof createSignedInUser>>;
+
+describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
+  let ctx: TestContext;
+  let admin: User;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await createSignedInUser(ctx, { role: 'admin' });
+  });
+  afterAll(async () => ctx.close());
+
+  const list = async (user: User, query = '') => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/shipments${query}`, headers: user.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return ZShipmentList.parse(res.json());
+  };
+  const kept = async (userId: string) =>
+    Number(
+      rowsOf<{ n: string | number }>(
+        await ctx.database.db.execute(sql`select shipments as n from shipment_counts where user_id = ${userId}`),
+      )[0]?.n ?? 0,
+    );
+  const counted = async (userId: string) =>
+    rowsOf<{ n: number }>(
+      await ctx.database.db.execute(sql`select count(*)::int as n from shipments where user_id = ${userId}`),
+    )[0]!.n;
+
+  it('keeps each user’s count exact through orders, refused orders, voids and deletes', async () => {
+    const u = await createSignedInUser(ctx);
+    const other = await createSignedInUser(ctx);
+    expect((await list(u)).pagination).toMatchObject({ total: 0, totalPages: 1 });
+    await fund(ctx, admin.headers, u.id, '200.00');
+    const option = (await quote(ctx, u.headers))[0]!;
+    const order = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/shipments', headers: u.headers, payload: orderBody(option) });
+    // Three at once, then one more.
+    const placed = await Promise.all([order(), order(), order()]);
+    for (const r of placed) expect(r.statusCode, r.body).toBe(201);
+    expect((await order()).statusCode).toBe(201);
+    expect(await kept(u.id)).toBe(4);
+    // A refused order (no money) writes no shipment, so the count stays.
+    const broke = await createSignedInUser(ctx);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/shipments',
+      headers: broke.headers,
+      payload: orderBody((await quote(ctx, broke.headers))[0]!),
+    });
+    expect(refused.statusCode).toBe(402);
+    expect(await kept(broke.id)).toBe(0);
+    // A void changes the status, not the number of shipments listed.
+    const voided = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/shipments/${placed[0]!.json().id}/void`,
+      headers: u.headers,
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(await kept(u.id)).toBe(4);
+    // Rows written in bulk, and deleted, move the count in the same statement.
+    const first = await insertShipment(ctx.database.db, other.id);
+    await ctx.database.db.execute(sql`
+      insert into shipments (id, user_id, status, carrier, service_code, service_name, order_code, tracking_number,
+        carrier_price_cents, price_cents, tax_total_cents, total_cents, from_address, to_address, package,
+        receiver_key, search_text, ship_date, transit_days, created_at, updated_at)
+      select gen_random_uuid(), user_id, status, carrier, service_code, service_name, 'VY-KEPT' || g, null,
+        carrier_price_cents, price_cents, tax_total_cents, total_cents, from_address, to_address, package,
+        receiver_key, search_text, ship_date, transit_days, created_at - g * interval '1 minute', updated_at
+      from shipments, generate_series(1, 40) g where id = ${first.id}`);
+    await ctx.database.db.execute(
+      sql`delete from shipments where user_id = ${other.id} and order_code in ('VY-KEPT1', 'VY-KEPT2')`,
+    );
+    for (const who of [u, other, broke]) {
+      expect(await kept(who.id), who.email).toBe(await counted(who.id));
+      const page = await list(who, '?limit=10');
+      expect(page.pagination.total).toBe(await counted(who.id));
+      expect(page.pagination.totalCapped).toBeUndefined();
+    }
+    expect((await list(other, '?limit=10&page=4')).data).toHaveLength(9);
+    expect((await verifyLedger(ctx.database.db)).breaks).toEqual([]);
+  });
+
+  describe('search', () => {
+    let carol: User;
+    const made: Record<string, string> = {};
+    beforeAll(async () => {
+      carol = await createSignedInUser(ctx);
+      const db = ctx.database.db;
+      const add = async (key: string, over: Parameters<typeof receiver>[0], extra: object = {}) => {
+        made[key] = (await insertShipment(db, carol.id, { to: receiver(over), ...extra })).id;
+      };
+      await add(
+        'zhang',
+        { firstName: 'Wei', lastName: 'Zhang', company: 'Maple Goods', city: 'Montréal', postalCode: 'H2X 1Y4' },
+        { trackingNumber: '7315550012345678', orderCode: 'VY-7K3M9Q2X' },
+      );
+      await add('hang', {
+        firstName: 'Shanghai',
+        lastName: 'Hang',
+        company: '',
+        city: 'Toronto',
+        postalCode: 'M5V 3L9',
+      });
+      await add('percent', { firstName: 'Per', lastName: 'Cent', company: '100% Natural_Foods', city: 'Halifax' });
+      await add('plain', { firstName: 'Natalie', lastName: 'Foods', company: '1000 Natural Foods', city: 'Calgary' });
+      await add('johns', {
+        firstName: 'Mary',
+        lastName: 'O’Brien',
+        company: '',
+        city: 'St. John’s',
+        postalCode: 'A1C 5M2',
+      });
+      // Another user's matching shipment never shows.
+      await insertShipment(db, admin.id, { to: receiver({ firstName: 'Wei', lastName: 'Zhang', city: 'Montréal' }) });
+    });
+    const found = async (search: string) =>
+      (await list(carol, `?search=${encodeURIComponent(search)}&limit=100`)).data
+        .map((s) => Object.entries(made).find(([, id]) => id === s.id)?.[0] ?? s.id)
+        .sort();
+
+    it('matches whole words and their beginnings from one character, every word in any order', async () => {
+      expect(await found('z')).toEqual(['zhang']);
+      expect(await found('zh')).toEqual(['zhang']);
+      expect(await found('ZHA')).toEqual(['zhang']);
+      expect(await found('hang')).toEqual(['hang']); // a word's middle ('zHANG', 'sHANGhai') is not a match
+      expect(await found('zhang wei')).toEqual(['zhang']);
+      expect(await found('wei  mont')).toEqual(['zhang']);
+      expect(await found('montréal')).toEqual(['zhang']);
+      expect(await found('toronto')).toEqual(['hang']);
+      expect(await found('brien')).toEqual(['johns']);
+      expect(await found('john')).toEqual(['johns']);
+      expect(await found('natural foods')).toEqual(['percent', 'plain']);
+      expect(await found('zz')).toEqual([]);
+    });
+
+    it('finds a fragment of a tracking number, order code or postal code anywhere', async () => {
+      expect(await found('55500123')).toEqual(['zhang']); // the middle of the tracking number
+      expect(await found('9q2')).toEqual(['zhang']); // the middle of the order code
+      expect(await found('VY-7K3M')).toEqual(['zhang']);
+      expect(await found('h2x')).toEqual(['zhang']);
+      expect(await found('h2x 1y4')).toEqual(['zhang']);
+      expect(await found('m5v3l9')).toEqual(['hang']);
+      expect(await found('3l9')).toEqual(['hang']);
+      expect(await found('5m2')).toEqual(['johns']);
+    });
+
+    it('keeps punctuation: it must appear as typed', async () => {
+      expect(await found('100%')).toEqual(['percent']);
+      expect(await found('natural_foods')).toEqual(['percent']);
+      expect(await found('%')).toEqual(['percent']);
+      expect(await found('st. john’s')).toEqual(['johns']);
+      expect(searchPlan('vy-7k3m')).toEqual({ prefixes: ['vy'], fragments: ['7k3m'], literal: 'vy-7k3m' });
+    });
+
+    it(`counts a search up to ${SEARCH_COUNT_CAP.toLocaleString('en')} and says so; the plain list stays exact`, async () => {
+      const heavy = await createSignedInUser(ctx);
+      const first = await insertShipment(ctx.database.db, heavy.id, {
+        to: receiver({ firstName: 'Bulk', lastName: 'Buyer', city: 'Winnipeg' }),
+      });
+      await ctx.database.db.execute(sql`
+        insert into shipments (id, user_id, status, carrier, service_code, service_name, order_code, tracking_number,
+          carrier_price_cents, price_cents, tax_total_cents, total_cents, from_address, to_address, package,
+          receiver_key, search_text, ship_date, transit_days, created_at, updated_at)
+        select gen_random_uuid(), user_id, status, carrier, service_code, service_name, 'VY-CAP' || g, null,
+          carrier_price_cents, price_cents, tax_total_cents, total_cents, from_address, to_address, package,
+          receiver_key, search_text, ship_date, transit_days, created_at - g * interval '1 second', updated_at
+        from shipments, generate_series(1, ${SEARCH_COUNT_CAP + 50}) g where id = ${first.id}`);
+      const all = await list(heavy, '?limit=100');
+      expect(all.pagination).toMatchObject({ total: SEARCH_COUNT_CAP + 51, totalPages: 101 });
+      expect(all.pagination.totalCapped).toBeUndefined();
+      const searched = await list(heavy, '?search=winn&limit=100');
+      expect(searched.pagination).toEqual({
+        total: SEARCH_COUNT_CAP,
+        page: 1,
+        limit: 100,
+        totalPages: 100,
+        hasPrevPage: false,
+        hasNextPage: true,
+        totalCapped: true,
+      });
+      expect(searched.data[0]!.id).toBe(first.id);
+      const last = await list(heavy, '?search=winn&limit=100&page=100');
+      expect(last.data).toHaveLength(100);
+      expect(last.pagination).toMatchObject({ page: 100, hasNextPage: false, totalCapped: true });
+      expect((await list(heavy, '?search=zzz')).pagination).toMatchObject({ total: 0, totalPages: 1 });
+    });
+  });
+});
