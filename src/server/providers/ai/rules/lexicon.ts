@@ -1,5 +1,8 @@
 /** Word lists the rule-based parser reads. Everything here is built once, at module load. */
 
+import { COMPANY_WORDS } from './vocabulary/companies';
+import { compile } from './vocabulary/compile';
+
 export type LabelField =
   | 'name'
   | 'attn'
@@ -131,7 +134,8 @@ export const NAME_STOPWORDS = new Set([
   'suite', 'box', 'can', 'i', 'we', 'it', 'this', 'that', 'office', 'home', 'work', 'mobile', 'tel', 'fax', 'canada',
   'kijiji', 'marketplace', 'facebook', 'instagram', 'etsy', 'ebay', 'amazon', 'shopify', 'poshmark', 'whatsapp', 'messenger',
   'wechat', 'chat', 'vous', 'invoice', 'facture', 'quantité', 'quantity', 'standard', 'seller', 'buyer', 'échéance', 'total',
-  'usa', 'it’s', "it's", 'its', "name's", 'name’s', 'im', "i'm", 'hiya', 'yo', 'sup', 'okay', 'ok', 'so', 'just', 'name', 'goes', 'going', 'name', 'in', 'on', 'of', 'with', 'via', 'by', 'or', 'shipping', 'ship-to',
+  'usa', 'it’s', "it's", 'its', "name's", 'name’s', 'im', "i'm", 'hiya', 'yo', 'sup', 'okay', 'ok', 'so', 'just', 'name',
+  'goes', 'going', 'name', 'in', 'on', 'of', 'with', 'via', 'by', 'or', 'shipping', 'ship-to',
   'lives', 'live', 'she', 'he', 'they', 'me', 'us', 'mail', 'attn', 'attention', 'c/o', 'urgent', 'fragile', 'same',
   'day', 'next', 'express', 'priority', 'thx', 'cheers', 'regards', 'best', 'envoyer', 'à', 'chez', 'livrer', 'merci',
   'son', 'daughter', 'wife', 'husband', 'uncle', 'aunt', 'cousin', 'grandma', 'grandpa', 'colleague', 'boss', 'new',
@@ -149,8 +153,12 @@ export const NAME_STOPWORDS = new Set([
   'congratulations', 'congrats', 'bravo',
 ]);
 
-export const COMPANY_PATTERN =
-  /(?:^|[\s,])(?:inc|incorporated|ltd|limited|ltée|ltee|corp|corporation|llc|llp|lp|co|company|cie|enr|s\.e\.n\.c\.r\.l|s\.e\.n\.c|sencrl|senc|group|groupe|enterprises?|holdings|technologies|solutions|services|société|industries|associates|partners|consulting|studios?|bakery|restaurant|café|cafe|store|shop|clinic|dental|pharmacy|hospital|university|college|school|foundation|logistics|trading|imports?|exports?|manufacturing|systems|labs?|agency|boutique|market|foods|motors|media|design|warehouse|distribution|supply|supplies|realty|law|pottery|gallery|farms?|winery|brewery|salon|spa|hardware|books|bookstore|florist|flowers|garage|auto|electric|plumbing|construction|printing|outfitters|traders|pharma|academy|institute|physiotherapy|physio|chiropractic|veterinary|optometry|wellness|fitness|library|libraries|museum|association|ministry|hamlet|lodge|hotel|motel|resort|brewing|roasters|bakehouse|bistro|kitchen|collective|cooperative|co-op|mercantile|emporium|government|gouvernement|department|ministère|council|conseil|commission|authority|board|université|universite|collège|cégep|cegep|école|ecole|hôpital|hopital|clinique|bibliothèque|musée|pharmacie|librairie|boulangerie|fromagerie|quincaillerie|garderie|paroisse|érablière|erabliere|vignoble|verger|épicerie|epicerie|chocolaterie|charcuterie|fleuriste|imprimerie|menuiserie|ébénisterie|coopérative|cpe|orchards?|sugarbush)\.?(?=$|[\s,)])|有限公司|公司|集团|商行|工作室|超市|餐厅|诊所|商店|贸易/i;
+export const COMPANY_PATTERN = compile(
+  'i',
+  String.raw`(?:^|[\s,])(?:`,
+  COMPANY_WORDS,
+  String.raw`)\.?(?=$|[\s,)])|有限公司|公司|集团|商行|工作室|超市|餐厅|诊所|商店|贸易`,
+);
 
 export const COUNTRY_WORDS = new Map<string, 'CA' | 'US'>([
   ['canada', 'CA'], ['ca', 'CA'], ['can', 'CA'], ['加拿大', 'CA'], ['usa', 'US'], ['us', 'US'], ['u.s.a.', 'US'], ['u.s.a', 'US'],

@@ -49,6 +49,13 @@ import {
   STREET_TYPES,
   type LabelField,
 } from './lexicon';
+import {
+  FRENCH_STREET_TYPES_AFTER_COMMA,
+  FRENCH_STREET_TYPES_AFTER_UNIT,
+  UNIT_DESIGNATORS,
+  UNIT_WORDS,
+} from './vocabulary/addresses';
+import { compile } from './vocabulary/compile';
 
 export type ParsedAddress = {
   firstName?: string;
@@ -72,23 +79,49 @@ const POSTAL_MARK = '\uE000';
 // Sticky: tried only from the start of the run of local-part characters before each '@' (see replaceEmails).
 const EMAIL_AT = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/uy;
 const EMAIL_LOCAL_CHAR = /[\p{L}\p{N}._%+-]/u;
-export const PHONE_RE =
-  /(?<![\p{L}\p{N}#])(?:\+?\s?1[\s.-]*)?(?:\(\s*([2-9]\d{2})\s*\)|([2-9]\d{2}))[\s.-]*([2-9]\d{2})[\s.-]*(\d{4})(?:\s*(?:,\s*)?(?:ext\.?|extension|ex\.?|x|poste|p\.|分机|转)\s*(?:#\s*)?(\d{1,6}))?(?![\p{L}\p{N}]|-\d)/giu;
+export const PHONE_RE = compile(
+  'giu',
+  String.raw`(?<![\p{L}\p{N}#])(?:\+?\s?1[\s.-]*)?(?:\(\s*([2-9]\d{2})\s*\)|([2-9]\d{2}))[\s.-]*([2-9]\d{2})[\s.-]*(\d{4})`,
+  String.raw`(?:\s*(?:,\s*)?(?:ext\.?|extension|ex\.?|x|poste|p\.|分机|转)\s*(?:#\s*)?(\d{1,6}))?(?![\p{L}\p{N}]|-\d)`,
+);
 const CJK = /[\u3400-\u9fff]/;
 const CJK_ONLY = /^[\u3400-\u9fff·]+$/u;
 const ZIP_RE = /^\d{5}(?:-\d{4})?$/;
 // (Also a building's two numbers: "5850/5980 University Ave".)
 const CIVIC_RE = /^\d{1,6}[A-Za-z]?$|^\d{1,6}\s?½$|^\d{1,6}-\d{1,6}[A-Za-z]?$|^\d{3,6}\/\d{3,6}$/;
-const FRENCH_NUMBER_COMMA =
-  /(\b\d{1,6}[A-Za-z]?),\s+(?=(?:rue|boul\.?|boulevard|av\.?|avenue|ch\.?|chemin|place|route|rang|montée|côte|allée|impasse|promenade|croissant|terrasse)\s|\d{1,3}(?:e|er|re|ème|eme)\s+(?:avenue|av\.?|rue|rang|boul\.?|boulevard|chemin)(?![\p{L}]))/giu;
-const UNIT_CIVIC_RE =
-  /(?<![\p{L}\p{N}-])(?<!(?:^|[^\p{L}])(?:PO|P\.O\.|[Oo]rder|[Ii]nvoice|[Rr]ef|[Qq]uote|RMA|[Cc]ommande|[Ff]acture)[ \t.#:]{0,3})#?[ \t]?([A-Za-z]?\d{1,5}[A-Za-z]?)[ \t]*-[ \t]*([1-9]\d{0,5}[A-Za-z]?)(?=\s+[\p{L}]|\s+\d{1,3}(?:st|nd|rd|th)?\s+\p{L})/u;
-const UNIT_FIRST_RE =
-  /(?<![\p{L}\p{N}])(apt\.?|apartment|suite|ste\.?|unit|app\.?|appt\.?|appartement|bureau|room|rm\.?|local)[ \t]*(?:#[ \t]*)?([A-Za-z]?\d{1,6}[A-Za-z]?)(?:[ \t]+-[ \t]*|-[ \t]+)(?=\d{1,6}[A-Za-z]?(?:[ \t]+[\p{L}\d]|,[ \t]*(?:rue|boul|boulevard|av|avenue|ch|chemin|route|rang|place|montée|côte)\b))/iu;
-const UNIT_RE =
-  /(?<![\p{L}\p{N}])(apt\.?|apartment|suite|ste\.?|unit|app\.?|appt\.?|appartement|bureau|room|rm\.?|local|pmb|bay(?=\s*\d)|fl\.?(?=\s*\d{1,3}(?![\d-]))|floor|#)\s*(?:no\.?\s*)?(?:#\s*)?(\d{1,4}[A-Za-z]\d{1,4}|[A-Za-z]-\d{1,5}(?![\p{L}\p{N}])|[A-Za-z]?\d{1,6}[A-Za-z]?(?:-\d{1,6}(?![\p{L}\p{N}]))?|[A-Za-z](?![\p{L}]))(?![\p{L}\p{N}])/iu;
-const PO_BOX_RE =
-  /(?<![\p{L}\p{N}])(?:p\.?\s?o\.?\s?box|post\s+office\s+box|pob|box|(c\.?\s?p\.?|case\s+postale))\s*(?:#\s*)?(\d{1,6})(?:\s*(?:,\s*)?(stn\.?|station|succ\.?|succursale)\s+([\p{L}\d][\p{L}\d'-]*))?/iu;
+const FRENCH_NUMBER_COMMA = compile(
+  'giu',
+  String.raw`(\b\d{1,6}[A-Za-z]?),\s+(?=(?:`,
+  FRENCH_STREET_TYPES_AFTER_COMMA,
+  String.raw`)\s|\d{1,3}(?:e|er|re|ème|eme)\s+(?:avenue|av\.?|rue|rang|boul\.?|boulevard|chemin)(?![\p{L}]))`,
+);
+const UNIT_CIVIC_RE = compile(
+  'u',
+  String.raw`(?<![\p{L}\p{N}-])(?<!(?:^|[^\p{L}])(?:PO|P\.O\.|[Oo]rder|[Ii]nvoice|[Rr]ef|[Qq]uote|RMA|[Cc]ommande|`,
+  String.raw`[Ff]acture)[ \t.#:]{0,3})#?[ \t]?([A-Za-z]?\d{1,5}[A-Za-z]?)[ \t]*-[ \t]*([1-9]\d{0,5}[A-Za-z]?)(?=\s+[\p{L}]|`,
+  String.raw`\s+\d{1,3}(?:st|nd|rd|th)?\s+\p{L})`,
+);
+const UNIT_FIRST_RE = compile(
+  'iu',
+  String.raw`(?<![\p{L}\p{N}])(`,
+  UNIT_WORDS,
+  String.raw`)[ \t]*(?:#[ \t]*)?([A-Za-z]?\d{1,6}[A-Za-z]?)(?:[ \t]+-[ \t]*|-[ \t]+)(?=\d{1,6}[A-Za-z]?(?:[ \t]+[\p{L}\d]|`,
+  String.raw`,[ \t]*(?:`,
+  FRENCH_STREET_TYPES_AFTER_UNIT,
+  String.raw`)\b))`,
+);
+const UNIT_RE = compile(
+  'iu',
+  String.raw`(?<![\p{L}\p{N}])(`,
+  UNIT_DESIGNATORS,
+  String.raw`)\s*(?:no\.?\s*)?(?:#\s*)?(\d{1,4}[A-Za-z]\d{1,4}|[A-Za-z]-\d{1,5}(?![\p{L}\p{N}])|[A-Za-z]?\d{1,6}[A-Za-z]?`,
+  String.raw`(?:-\d{1,6}(?![\p{L}\p{N}]))?|[A-Za-z](?![\p{L}]))(?![\p{L}\p{N}])`,
+);
+const PO_BOX_RE = compile(
+  'iu',
+  String.raw`(?<![\p{L}\p{N}])(?:p\.?\s?o\.?\s?box|post\s+office\s+box|pob|box|(c\.?\s?p\.?|case\s+postale))\s*(?:#\s*)?`,
+  String.raw`(\d{1,6})(?:\s*(?:,\s*)?(stn\.?|station|succ\.?|succursale)\s+([\p{L}\d][\p{L}\d'-]*))?`,
+);
 const RR_RE = /(?<![\p{L}\p{N}])(?:r\.?\s?r\.?|rural\s+route)\s*(?:#\s*)?(\d{1,3})(?![\p{L}\p{N}])/iu;
 const SITE_COMP_RE =
   /(?<![\p{L}\p{N}])site\s*(\d{1,4})\s*(?:,\s*)?(comp(?:artment)?\.?|box)\s*(\d{1,4})(?![\p{L}\p{N}])/iu;

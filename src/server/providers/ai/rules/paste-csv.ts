@@ -5,6 +5,8 @@
  */
 
 import { escapeRegExp } from './lexicon';
+import { ORDINAL_WORDS, ROW_WORDS, SET_ASIDE_WORDS } from './vocabulary/changes';
+import { compile } from './vocabulary/compile';
 
 type Field =
   | 'name'
@@ -723,8 +725,12 @@ function tableAt(text: string, start: number, end: number): CsvReading | null {
 }
 
 /** A word that sets a row aside in the note around a table: "Kristen cancelled so ignore her row". */
-const SET_ASIDE =
-  /\b(?:cancel+(?:ed|s)?|ignore|skip|remove[ds]?|not|don['’]?t|except|annul[ée]e?s?|sauf|pas|ignorer?|picked (?:it|hers|his|theirs|them)? ?up|already|déjà|next week|later|plus tard|semaine prochaine)\b|取消|不要|除了|已经|已經|下周|下週|下星期|再说|再說/iu;
+const SET_ASIDE = compile(
+  'iu',
+  String.raw`\b(?:`,
+  SET_ASIDE_WORDS,
+  String.raw`)\b|取消|不要|除了|已经|已經|下周|下週|下星期|再说|再說`,
+);
 /** A status cell saying the row's parcel is not to go: cancelled, shipped already, refunded. */
 const CLOSED_STATUS =
   /^(?:cancel+ed|annulée?|shipped|fulfilled|expédiée?|delivered|livrée?|refunded|remboursée?|picked up|ramassée?|已取消|取消|已发货|已發貨|已寄出|已出貨|已出货|已完成|已退款)$/iu;
@@ -758,8 +764,12 @@ const PICKUP_EXCEPT =
 const SHIPPED_COLUMN =
   /^(?:date shipped|shipped|shipped (?:date|on|at)|ship(?:ped)? status|fulfil+ment status|fulfil+ed(?: at| on)?|date d['’]expédition|expédiée? le|statut d['’]expédition|发货日期|發貨日期|发货状态|發貨狀態)$/iu;
 /** A note asking for the row not shipped yet. */
-const NOT_YET =
-  /(?:hasn['’]t|has not|haven['’]t|have not|not|isn['’]t)[ \t]+(?:yet[ \t]+)?(?:gone out|shipped|been shipped|been sent|sent|gone)|not yet shipped|unshipped|unfulfilled|pas encore (?:été )?(?:expédiée?|partie?|envoyée?)|(?:还没|還沒|未)(?:寄|发|發)/iu;
+const NOT_YET = compile(
+  'iu',
+  String.raw`(?:hasn['’]t|has not|haven['’]t|have not|not|isn['’]t)[ \t]+(?:yet[ \t]+)?(?:gone out|shipped|been shipped|`,
+  String.raw`been sent|sent|gone)|not yet shipped|unshipped|unfulfilled|pas encore (?:été )?(?:expédiée?|partie?|envoyée?)|`,
+  String.raw`(?:还没|還沒|未)(?:寄|发|發)`,
+);
 const PENDING = /^(?:unfulfilled|pending|not shipped|en attente|non expédiée?|à expédier|未发货|未發貨)$/iu;
 
 /** A row whose parcel went already ("Aaron's went out yesterday") — not one that "hasn't shipped yet". */
@@ -833,10 +843,16 @@ function namedRow(
         clause,
       );
     if (zh) return zh[2] ? rows.length : (ZH_ORDINALS[zh[1]] ?? Number(zh[1]));
-    const m =
-      /\b(?:the\s+|la\s+|le\s+)?(\d)(?:st|nd|rd|th|e|er|re|ème)\s+(?:one|row|line|ligne|rangée|person|personne|entry|order|commande|address|adresse|name|nom)\b|\b(first|second|third|fourth|fifth|last|premier|première|deuxième|troisième|quatrième|dernière|dernier)\s+(?:one|row|line|ligne|rangée|person|personne|entry|order|commande|address|adresse|name|nom)\b/iu.exec(
-        clause,
-      );
+    const m = compile(
+      'iu',
+      String.raw`\b(?:the\s+|la\s+|le\s+)?(\d)(?:st|nd|rd|th|e|er|re|ème)\s+(?:`,
+      ROW_WORDS,
+      String.raw`)\b|\b(`,
+      ORDINAL_WORDS,
+      String.raw`)\s+(?:`,
+      ROW_WORDS,
+      String.raw`)\b`,
+    ).exec(clause);
     if (!m) return undefined;
     if (m[1]) return Number(m[1]);
     const word = m[2].toLowerCase();

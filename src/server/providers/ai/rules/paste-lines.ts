@@ -7,287 +7,57 @@
 import { normalizeProvince, normalizeUsState } from '../../../../shared/provinces';
 import { lookupCity } from './cities';
 import { FRENCH_STREET_TYPES, STREET_TYPES } from './lexicon';
+import { POSSESSIVES } from './vocabulary/addresses';
+import { AFTERTHOUGHT_WORDS, CORRECTION_WORDS } from './vocabulary/changes';
+import { compile, anyOf, anyWord } from './vocabulary/compile';
+import { FROM_HEADINGS, NEUTRAL_HEADINGS, OTHER_HEADINGS, SHIP_HEADINGS, TO_HEADINGS } from './vocabulary/headings';
+import {
+  ACCOUNT_WORDS,
+  DELIVERY_NOTES,
+  EMAIL_FOOTERS,
+  MESSENGER_LINES,
+  MONTH_WORDS,
+  ORDER_NUMBER_WORDS,
+  ORDER_STATUS_WORDS,
+  PARCEL_WORDS,
+  REQUESTS,
+  TOTAL_WORDS,
+  WEEKDAYS,
+  WEEKDAYS_UNTIL,
+} from './vocabulary/messages';
+import { CLOSING_WORDS, GREETINGS, JOB_TITLES, SIGN_OFFS } from './vocabulary/signatures';
 
 export type SectionKind = 'ship' | 'to' | 'from' | 'other' | 'neutral';
-
-const alt = (words: string[]) =>
-  words
-    .sort((a, b) => b.length - a.length)
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/ /g, '[ \\t]+'))
-    .join('|');
-
-/** Headings of the block the parcel goes to. */
-const SHIP_HEADINGS = [
-  'consignee',
-  "informations d'expédition",
-  "informations d'expedition",
-  'informations de livraison',
-  'détails de livraison',
-  'details de livraison',
-  "détails d'expédition",
-  'coordonnées de livraison',
-  "adresse d'expédition",
-  "adresse d'expedition",
-  'shipping address',
-  'shipping addr',
-  'shipping to',
-  'shipped to',
-  'delivering to',
-  "adresse d'expédition de l'acheteur",
-  "adresse d'expédition du client",
-  "adresse d'expédition du destinataire",
-  'adresse de livraison du client',
-  "adresse de livraison de l'acheteur",
-  'ship to address',
-  'ship-to address',
-  'ship to',
-  'ship-to',
-  'shipto',
-  'deliver to',
-  'delivery address',
-  'deliver address',
-  'delivery to',
-  'send to',
-  'mail to',
-  'please ship to',
-  'please send to',
-  'please deliver to',
-  'send it to',
-  'ship it to',
-  'shipping info',
-  'shipping information',
-  'shipping details',
-  'delivery details',
-  'delivery information',
-  'shipping',
-  'delivery',
-  'warehouse address',
-  'warehouse',
-  'receiving address',
-  'receiving dock',
-  'receiving',
-  'shipping & receiving',
-  'shipping and receiving',
-  'shipping/receiving',
-  'deliveries',
-  'adresse de livraison',
-  "adresse d'expédition",
-  "adresse d'expedition",
-  'adresse de réception',
-  'livraison',
-  'livrer à',
-  'livrer a',
-  'expédier à',
-  'expedier a',
-  'envoyer à',
-  'envoyer a',
-  'entrepôt',
-  'entrepot',
-  "adresse de l'entrepôt",
-  'réception des marchandises',
-  'destination',
-  '收货地址',
-  '收貨地址',
-  '收件地址',
-  '收货信息',
-  '收貨資訊',
-  '收件人信息',
-  '收件人資料',
-  '收件信息',
-  '送货地址',
-  '送貨地址',
-  '配送地址',
-  '寄送地址',
-  '邮寄地址',
-  '郵寄地址',
-  '仓库地址',
-  '倉庫地址',
-  '收货人信息',
-  'new address',
-  'my new address',
-  'updated address',
-  'new shipping address',
-  'nouvelle adresse',
-  'ma nouvelle adresse',
-  '新地址',
-  '新的地址',
-  '新收货地址',
-  'ship-to address',
-  'lab',
-  'laboratory',
-  'laboratoire',
-  'distribution centre',
-  'distribution center',
-  'centre de distribution',
-  'dock',
-  'new',
-  'nouvelle',
-  'loading dock',
-];
-/** Headings of blocks that hold another address: billing, head office, the sender. */
-const OTHER_HEADINGS = [
-  'notify party',
-  'billing address',
-  'billing addr',
-  'billing to',
-  "adresse de facturation de l'acheteur",
-  'adresse de facturation du client',
-  'billing',
-  'bill to',
-  'bill-to',
-  'billed to',
-  'sold to',
-  'invoice to',
-  'invoice address',
-  'payment address',
-  'head office',
-  'head office address',
-  'headquarters',
-  'hq',
-  'corporate office',
-  'main office',
-  'office address',
-  'office',
-  'mailing address',
-  'adresse de facturation',
-  'facturation',
-  'facturer à',
-  'siège social',
-  'siege social',
-  'bureau chef',
-  'bureau principal',
-  'adresse postale',
-  '账单地址',
-  '帳單地址',
-  '账单信息',
-  '帳單資訊',
-  '付款地址',
-  '发票地址',
-  '發票地址',
-  '总部',
-  '總部',
-  '公司地址',
-  '办公室地址',
-  'old',
-  'old address',
-  'ancienne adresse',
-  'previous address',
-  'address on file',
-  'shipping address on file',
-  '旧地址',
-  '舊地址',
-  '辦公室地址',
-];
-const FROM_HEADINGS = [
-  'this gift is from',
-  'gift from',
-  'sent by',
-  'de la part de',
-  'envoyé par',
-  'from',
-  'sender',
-  'ship from',
-  'shipper',
-  'return address',
-  'return to',
-  'expéditeur',
-  'exp.',
-  'expéd.',
-  'expediteur',
-  'adresse de retour',
-  '寄件人',
-  '发件人',
-  '發件人',
-  '寄件地址',
-  '发件地址',
-  '發件地址',
-  '寄件人信息',
-  '发件人信息',
-];
-const TO_HEADINGS = ['to', 'à', 'receiver', 'recipient', 'destinataire', 'dest.', 'destin.'];
-/** Headings that end a block but hold no address of their own. */
-const NEUTRAL_HEADINGS = [
-  'order summary',
-  'order details',
-  'order detail',
-  'summary',
-  'items',
-  'item',
-  'products',
-  'product',
-  'shipping method',
-  'delivery method',
-  'shipping service',
-  'shipping speed',
-  'payment method',
-  'payment',
-  'payment details',
-  'payment information',
-  'customer information',
-  'customer info',
-  'customer',
-  'contact information',
-  'contact info',
-  'order notes',
-  'order note',
-  'notes',
-  'note',
-  'gift message',
-  'special instructions',
-  'delivery instructions',
-  'récapitulatif',
-  'récapitulatif de la commande',
-  'articles',
-  'mode de livraison',
-  'mode de paiement',
-  'paiement',
-  'informations client',
-  'informations du client',
-  'infos client',
-  'info client',
-  'client',
-  'acheteur',
-  'buyer',
-  'coordonnées',
-  'remarques',
-  'commentaires',
-  '订单信息',
-  '訂單資訊',
-  '订单详情',
-  '商品',
-  '商品信息',
-  '支付方式',
-  '付款方式',
-  '配送方式',
-  '备注',
-  '備註',
-  '买家留言',
-];
 
 /**
  * A heading at the start of a line: alone, or followed by a colon (and the block's first line).
  * Ship-to phrases may run straight into the name ("ship to bob smith …").
  */
 export const SECTION = new RegExp(
-  `^(?:(?<ship>${alt(SHIP_HEADINGS)})|(?<other>${alt(OTHER_HEADINGS)})|(?<from>${alt(FROM_HEADINGS)})|(?<to>${alt(TO_HEADINGS)})|(?<neutral>${alt(NEUTRAL_HEADINGS)}))` +
+  `^(?:(?<ship>${anyWord(SHIP_HEADINGS)})|(?<other>${anyWord(OTHER_HEADINGS)})|(?<from>${anyWord(FROM_HEADINGS)})|(?<to>${anyWord(TO_HEADINGS)})|(?<neutral>${anyWord(NEUTRAL_HEADINGS)}))` +
     `(?:[ \\t]*(?:address|adresse|addr|地址|信息))?(?:[ \\t]*[:：]+[ \\t]*|(?:[ \\t]+(?:edit|modifier|change|changer|copy|copier|编辑|編輯|修改))?[ \\t]*$|(?<=(?:to|à|a))[ \\t]+(?=[\\p{L}]))`,
   'iu',
 );
 
-const MONTHS =
-  'jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sep|sept|september|oct|october|nov|november|dec|december|janv|janvier|févr|février|fevrier|mars|avr|avril|mai|juin|juil|juillet|août|aout|sept|septembre|octobre|novembre|décembre|decembre';
+const MONTHS = anyOf(MONTH_WORDS);
 
 /** Order, invoice, item and transaction numbers: never a phone, even when ten digits long. */
-const ID_LINE =
-  /^(?:account|acct|compte|member(?:ship)?|membre|client|customer|patient|student|élève|dossier|file|case|policy|police)[ \t]*(?:#|no\.?|number|num(?:éro)?|id|n°)[ \t]*[:：]?[ \t]*[A-Za-z]{0,3}[\d-]*\d|\b(?:order|quote|quotation|invoice|ticket|rma|soumission|devis)\s*#\s*[A-Za-z]{0,3}-?\d|^(?:order|commande|invoice|facture|receipt|reçu|transaction|confirmation|tracking|suivi|item|article|sku|listing|ref|reference|référence|po|订单|訂單|运单|運單|单号|單號|商品)\b[^\n]{0,40}?(?:#|no\.?|number|id|n°|numéro|号|號|[:：])/iu;
+const ID_LINE = compile(
+  'iu',
+  String.raw`^(?:`,
+  ACCOUNT_WORDS,
+  String.raw`)[ \t]*(?:#|no\.?|number|num(?:éro)?|id|n°)[ \t]*[:：]?[ \t]*[A-Za-z]{0,3}[\d-]*\d|\b(?:order|quote|quotation|`,
+  String.raw`invoice|ticket|rma|soumission|devis)\s*#\s*[A-Za-z]{0,3}-?\d|^(?:`,
+  ORDER_NUMBER_WORDS,
+  String.raw`)\b[^\n]{0,40}?(?:#|no\.?|number|id|n°|numéro|号|號|[:：])`,
+);
 
 export function isIdLine(t: string): boolean {
   return ID_LINE.test(t.trim());
 }
 
 /** Greetings in the languages people write to shippers in, for the patterns of a greeting line. */
-export const GREETING_WORDS =
-  'tansi|tanisi|kwe|kwey|aaniin|boozhoo|shé:kon|she:kon|hallo|hej|olá|ola|merhaba|marhaba|habari|sawubona|namaskar|vanakkam|konnichiwa|ni hao|chào|yo|assalamu alaikum|assalamualaikum|as-salamu alaykum|salaam|salam|namaste|sat sri akal|hola|ciao|heya|hiya|howdy|greetings|hey there|kumusta|xin chào|shalom|aloha|안녕하세요|早上好|晚上好|早安|哈罗|hi|hiii|hello|hey|dear|bonjour|bonsoir|salut|allo|allô|coucou|你好|您好|你好呀|嗨|哈喽|哈囉|good (?:morning|afternoon|evening)';
+export const GREETING_WORDS = anyOf(GREETINGS);
 
 const NOISE = [
   // A messaging handle ("微信：mingkee_bakery", "WeChat ID: davidwang_glt", "IG: @tidepool"): no name, no place.
@@ -302,7 +72,12 @@ const NOISE = [
   // A form's numbered section title in capitals ("1. APPLICANT", "3) DECLARATION").
   /^\d{1,2}[.)][ \t]+\p{Lu}[\p{Lu} \t&/'-]*$/u,
   // A form service's furniture: "Google Forms", "Response #27", "Submission 1042", "Submitted on: …".
-  /^(?:google forms?|microsoft forms?|wix forms?|typeform|jotform|formstack|squarespace forms?|(?:response|réponse|submission|soumission|entry|entrée)[ \t]*(?:#|no\.?|n°)?[ \t]*\d{1,7}|(?:submitted|soumis|envoyé)(?:[ \t]+(?:on|le))?[ \t]*[:：][^\n]*)$/iu,
+  compile(
+    'iu',
+    String.raw`^(?:google forms?|microsoft forms?|wix forms?|typeform|jotform|formstack|squarespace forms?|(?:response|`,
+    String.raw`réponse|submission|soumission|entry|entrée)[ \t]*(?:#|no\.?|n°)?[ \t]*\d{1,7}|(?:submitted|soumis|envoyé)`,
+    String.raw`(?:[ \t]+(?:on|le))?[ \t]*[:：][^\n]*)$`,
+  ),
   // Page markers of a printed list ("Page 14", "Page 2 of 3", "p. 2/3").
   /^(?:page|p\.)\s*\d{1,4}(?:\s*(?:of|de|\/)\s*\d{1,4})?$/iu,
   // Dates and times.
@@ -314,10 +89,10 @@ const NOISE = [
   /^(?:placed on|placed|date|ordered on|order date|date de (?:la )?commande|passée le|下单时间|下單時間|日期|时间|時間)\b/iu,
   // Prices, totals and items.
   /[$€£¥]\s?\d|\d\s?\$|\b\d+[.,]\d{2}\s?(?:cad|usd|ca\$)\b|\b(?:cad|usd)\s?\$?\s?\d|(?<![\d.])\d+(?:\.\d+)?\s?(?:元|加元|加币|刀)/iu,
-  /^(?:subtotal|sub-total|sub total|total|grand total|taxes?|hst|gst|pst|qst|tps|tvq|tvh|discount|coupon|promo|shipping (?:fee|cost|charges?|total)|handling|sous-total|rabais|remise|frais(?: de livraison)?|montant|小计|小計|合计|合計|总计|總計|运费|運費|税费|稅費|优惠)\b/iu,
+  compile('iu', String.raw`^(?:`, TOTAL_WORDS, String.raw`)\b`),
   /\b(?:qty|quantity|quantité|sku|item\s?#|article\s?#|数量|數量|件数)\b|(?:^|\s)×\s?\d|^\d{1,3}\s?[x×]\s+(?:\p{L}|\d+\s?(?:kg|g|lb|lbs|oz|ml|l|cm|mm|in|pcs?|pack)\b)/iu,
   // Status, payment and shipping-method words.
-  /^(?:paid|unpaid|fulfilled|unfulfilled|partially (?:paid|fulfilled)|pending|authorized|refunded|shipped|delivered|in transit|ready to ship|awaiting shipment|payé|payée|non payé|expédié|expédiée|livré|livrée|en attente|non traitée|已付款|已支付|待发货|待發貨|已发货|已發貨|未发货|未發貨)\b[\s\p{P}]*$/iu,
+  compile('iu', String.raw`^(?:`, ORDER_STATUS_WORDS, String.raw`)\b[\s\p{P}]*$`),
   /^(?:payment|fulfil+ment|order|financial|paiement)\s+status\b|^(?:status|statut|状态|狀態)\s*[:：]/iu,
   /\b(?:visa|mastercard|master card|amex|american express|paypal|shop pay|apple pay|google pay|interac|e-transfer|etransfer|ending (?:in|with)|se terminant par|card ending|carte se terminant)\b/iu,
   /^(?:standard|expedited|express|priority|economy|free|regular|xpresspost|ground|standard shipping|free shipping|livraison (?:standard|gratuite|express))\b[^\n]{0,30}$/iu,
@@ -333,7 +108,7 @@ const NOISE = [
     String.raw`^(?:${GREETING_WORDS})(?=[\s,!.~～:]|$)[^\n\d]{0,30}?[,!.~～][ \t]+[^\d\n\s]+(?:[ \t]+[^\d\n\s]+){2,}[ \t]*$`,
     'iu',
   ),
-  /^(?:thanks|thank you|thanks again|many thanks|thx|ty|cheers|regards|best|best regards|kind regards|warm regards|warmest regards|sincerely|yours truly|all the best|talk soon|take care|merci|merci beaucoup|merci d'avance|cordialement|salutations(?: distinguées)?|veuillez agréer[^\n]*|bien à vous|bonne journée|au plaisir|谢谢|謝謝|多谢|多謝|麻烦了|麻煩了|辛苦了|感谢|感謝)\b[\s\p{P}\p{Extended_Pictographic}]*$/iu,
+  compile('iu', String.raw`^(?:`, SIGN_OFFS, String.raw`)\b[\s\p{P}\p{Extended_Pictographic}]*$`),
   // A short thank-you in a chat: "Parfait merci!", "ok thx", "Thank you ji, will ship Monday".
   /^(?:[\p{L}'’]+[ \t]+){0,2}(?:merci|thanks|thank you|thx|ty)\b[^\d\n]{0,40}$/iu,
   // A reply that only acknowledges: "Parfait, c'est booké avec Purolator", "Got it! will ship Monday".
@@ -341,22 +116,33 @@ const NOISE = [
   // Messenger furniture: read receipts and stamps, media placeholders, forwarded and shared-location
   // lines, a channel, the app or the conversation's title, an address-type tag.
   /^(?:imessage|sms|text message|mms|delivered|read|seen|vu|lu|distribué|today|yesterday|aujourd'hui|hier|edited|modifié)(?:[ \t]+(?:at[ \t]+)?\d{1,2}[:h]\d{2}(?:[ \t]*[ap]\.?m\.?)?)?$/iu,
-  /^<?(?:media omitted|image omitted|video omitted|sticker omitted|médias omis|image absente)>?$|^this message was deleted$|^ce message a été supprimé$|^(?:📍[ \t]*)?(?:shared location|live location|position partagée)\b|^forwarded(?:[ \t]+(?:message|from\b.*))?$|^(?:transféré|message transféré)\b|^direct messages?\b|^#[\p{L}\p{N}_-]+$|^(?:messenger|whatsapp|telegram|signal|wechat|slack|discord|instagram|instagram dm|marketplace|facebook marketplace|microsoft teams|teams|kijiji|reddit|x|twitter|sms|imessage)(?:[ \t]*[-—:·|][^\n]*)?$|^(?:messages privés|messages directs|message privé|messages|chats?|inbox|boîte de réception)$|^(?:messages privés|messages directs|message privé)\b|^`{3}[\w-]*$|^(?:residential|commercial|résidentiel|résidentielle|commerciale?)$/iu,
+  compile('iu', MESSENGER_LINES),
   /^(?:cc|bcc|c\.c\.|subject|objet|sent|envoyé|date|de|from|to|à|主题|主題)\s*:\s*(?:[^@\n<]{1,60}<)?\S+@|^(?:subject|objet|sent|envoyé|主题|主題)\s*:/iu,
-  /confidential|this (?:e-?mail|message) (?:and|is|may|contains)|ce (?:courriel|message) (?:et|est|peut|contient)|intended (?:only )?for|unsubscribe|désabonner|privacy policy|sent from my|envoyé de mon|envoyé depuis|get outlook|all rights reserved|tous droits réservés|©|please consider the environment/iu,
+  compile('iu', EMAIL_FOOTERS),
   // Web sites and social handles.
-  /https?:\/\/|\bwww\.|^(?:web|website|site|site web|wechat id|微信号|微信號)\s*[:：]|^(?:linkedin|instagram|facebook|twitter|tiktok|ig|fb)\b|\b(?:linkedin|facebook|instagram)\.com\b|^@[\w.]+$|^[\w-]+\.(?:com|ca|net|org|io|shop|store|co)(?:\/\S*)?$/iu,
+  compile(
+    'iu',
+    String.raw`https?:\/\/|\bwww\.|^(?:web|website|site|site web|wechat id|微信号|微信號)\s*[:：]|^(?:linkedin|instagram|facebook|`,
+    String.raw`twitter|tiktok|ig|fb)\b|\b(?:linkedin|facebook|instagram)\.com\b|^@[\w.]+$|^[\w-]+\.(?:com|ca|net|org|io|shop|`,
+    String.raw`store|co)(?:\/\S*)?$`,
+  ),
   // Office hours.
-  /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lun|mar|mer|jeu|ven|sam|dim)[a-z]*\.?\s*(?:-|to|à|au)\s*(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mer|jeu|ven|sam|dim)|^(?:hours|heures|office hours|business hours|营业时间|營業時間)\b/iu,
+  compile(
+    'iu',
+    String.raw`\b(?:`,
+    WEEKDAYS,
+    String.raw`)[a-z]*\.?\s*(?:-|to|à|au)\s*(?:`,
+    WEEKDAYS_UNTIL,
+    String.raw`)|^(?:hours|heures|office hours|business hours|营业时间|營業時間)\b`,
+  ),
   // Delivery notes: buzzers, doors, desks (never the address itself).
-  /\b(?:buzz|buzzer|buzz code|door code|gate code|entry code|enter code|access code|code d'entrée|code d'accès|code de porte|interphone|leave (?:it |the (?:box|package|parcel) )?(?:at|with|in|on|by|behind)|front desk|back door|side door|concierge|porch|mailroom|mail room|do not leave|don't leave|please (?:call|text|ring|knock)|call (?:me )?(?:when|before|on arrival)|text (?:me )?(?:when|before)|ring the bell|knock|laisser (?:le colis|à|a)|sonner|门禁|門禁|放在|放门口|放門口|前台|快递柜|快遞櫃|送货前|送貨前)\b/iu,
+  compile('iu', String.raw`\b(?:`, DELIVERY_NOTES, String.raw`)\b`),
   // Message lines that talk about the parcel rather than give the address.
-  /^(?:please|pls|plz|can you|could you|would you|kindly|merci de|pourriez-vous|pouvez-vous|svp|s'il vous plaît|麻烦|麻煩|请|請)\b[^\n]*\b(?:sample|samples|order|package|parcel|box|items?|colis|commande|échantillons|包裹|东西|東西|样品|樣品)\b(?![^\n]*\d{2,})/iu,
+  compile('iu', String.raw`^(?:`, REQUESTS, String.raw`)\b[^\n]*\b(?:`, PARCEL_WORDS, String.raw`)\b(?![^\n]*\d{2,})`),
 ];
 
 /** A line of a signature that names a job or a department, not a person or a company. */
-const JOB =
-  /(?<![\p{L}\p{N}])(?:manager|director|geologist|géologue|scientist|scientifique|biologist|biologiste|chemist|chimiste|curator|conservateur|conservatrice|editor|éditeur|éditrice|rédacteur|rédactrice|producer|producteur|productrice|planner|planificateur|planificatrice|estimator|estimateur|inspector|inspecteur|inspectrice|instructor|instructeur|trainer|formateur|formatrice|counsellor|counselor|therapist|thérapeute|ergothérapeute|dietitian|diététiste|nutritionniste|social worker|travailleur social|travailleuse sociale|chef|cuisinier|pastor|pasteur|archivist|archiviste|registrar|registraire|dispatch|superviseur|superviseure|surveyor|arpenteur|machinist|machiniste|mechanic|mécanicien|electrician|électricien|plumber|plombier|welder|soudeur|technologist|principal|architect|architecte|agent|agente|associé|conseillère|intervenant|intervenante|technologue|intern|stagiaire|superintendent|surintendant|secretary|secrétaire|secrétariat|réceptionniste|librarian|bibliothécaire|teacher|enseignant|enseignante|professeur|professeure|professor|nurse|infirmier|infirmière|paralegal|law clerk|legal assistant|articling student|partner|associée|avocat|avocate|lawyer|counsel|notaire|notary|pharmacist|pharmacien|pharmacienne|veterinarian|vétérinaire|dentist|dentiste|hygienist|physiotherapist|physiothérapeute|chargé de projet|chargée de projet|chargé de chantier|foreman|contremaître|dispatcher|répartiteur|warehouse lead|coordinator|co-ordinator|specialist|officer|representative|associate|assistant|administrator|supervisor|lead|head of|vp|vice[- ]president|president|ceo|cfo|coo|cto|owner|co-owner|founder|co-founder|buyer|purchaser|purchasing|procurement|analyst|engineer|technician|clerk|consultant|advisor|adviser|accountant|controller|receptionist|designer|developer|account executive|sales|marketing|operations|logistics coordinator|customer service|customer success|accounts receivable|accounts payable|shipping department|receiving department|department|dept|division|team lead|directeur|directrice|gestionnaire|coordonnateur|coordonnatrice|adjoint|adjointe|responsable|conseiller|conseillère|représentant|représentante|président|présidente|acheteur|acheteuse|technicien|technicienne|propriétaire|fondateur|fondatrice|commis|service à la clientèle|approvisionnement|achats|経理|经理|經理|总监|總監|主管|助理|老板|老闆|店长|店長|采购|採購|部门|部門)(?![\p{L}\p{N}])/iu;
+const JOB = compile('iu', String.raw`(?<![\p{L}\p{N}])(?:`, JOB_TITLES, String.raw`)(?![\p{L}\p{N}])`);
 const LEGAL_SUFFIX =
   /\b(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|incorporated|corporation|s\.e\.n\.c|senc|enr|co)\b\.?|有限公司|公司/iu;
 
@@ -372,23 +158,36 @@ export function dropJobTitle(t: string): string {
 }
 
 /** Chat corrections: "sorry, postal code is …", "oops unit 5 not 4", "不好意思，邮编是 …". */
-export const CORRECTION =
-  /(?:^|[\s,.;!])(?:sorry|oops|oups|correction|actually|i mean|my bad|my mistake|typo|wait|pardon|scuse|excuse|excusez|attends|attendez|ah non|oh non|désolé|désolée|en fait|je veux dire)(?=$|[\s,.;:!，])|不好意思|唔好意思|更正|改一下|写错了|寫錯了|打错|打錯|搞错|搞錯|抱歉|不对|不對/iu;
+export const CORRECTION = compile(
+  'iu',
+  String.raw`(?:^|[\s,.;!])(?:`,
+  CORRECTION_WORDS,
+  String.raw`)(?=$|[\s,.;:!，])|不好意思|唔好意思|更正|改一下|写错了|寫錯了|打错|打錯|搞错|搞錯|抱歉|不对|不對`,
+);
 
 /** Words that close a message in the languages people write to shippers in. */
-const CLOSING_WORD =
-  /(?<![\p{L}])(?:warmly|ekosi|ekosani|miigwech|meegwetch|chi-miigwech|niawen'kó:wa|nia:wen|nia'wen|qujannamiik|mahsi|mahsi cho|marsee|salamat|maraming salamat|merci|gracias|grazie|danke|obrigad[oa]|dziękuję|dyakuyu|дякую|spasibo|спасибо|shukran|jazakallah|khair|mahalo|arigato|xièxie|xiexie|kamsahamnida|cheers|thanks|thx|ty|regards|best|bests|love|xoxo|hugs|ciao|peace|blessings|namaste|sincerely|cordialement|amitiés|bisous|bises|besos|abrazos|saludos|atentamente|respectfully|gratefully|tansi|wela'lin|wela'lioq|msit no['’]?kmaq|nakurmiik|hiy hiy|kinanâskomitin)(?![\p{L}])/iu;
+const CLOSING_WORD = compile('iu', String.raw`(?<![\p{L}])(?:`, CLOSING_WORDS, String.raw`)(?![\p{L}])`);
 
 const NUMBER_SWAP =
   /(?<![\p{L}\d-])\d{2,6}[A-Za-z]?,?[ \t]+(?:not|NOT|pas|PAS)[ \t]+\d{2,6}[A-Za-z]?(?![\p{L}\d-])|\d{2,6}[ \t]*(?:唔係|唔系|而不是|不是)[ \t]*\d{2,6}/u;
 
 /** A unit given later in a chat: "oh yeah apt 2, it's a house split in two", "oh her unit is 4!!". */
-const UNIT_ADDED =
-  /^(?:(?:oh|ah|also|and|btw|plus|forgot|yeah|yes|et|aussi|oublié|j'ai oublié|pis|pi|puis|mets|met|put|add|ajoute)[\s,!.]+){1,3}(?:(?:my|her|his|their|the|it's|its|mon|son|sa|c'est|l')[\s']*)?(?:apt|apartment|unit|suite|app|appartement|appt)\.?[ \t]*(?:is|est|#|:|no\.?)?[ \t]*#?[ \t]*[A-Za-z]?\d{1,5}[A-Za-z]?\b(?![ \t]*[-–][ \t]*\d)[^\d\n]*$/iu;
+const UNIT_ADDED = compile(
+  'iu',
+  String.raw`^(?:(?:`,
+  AFTERTHOUGHT_WORDS,
+  String.raw`)[\s,!.]+){1,3}(?:(?:`,
+  POSSESSIVES,
+  String.raw`)[\s']*)?(?:apt|apartment|unit|suite|app|appartement|appt)\.?[ \t]*(?:is|est|#|:|`,
+  String.raw`no\.?)?[ \t]*#?[ \t]*[A-Za-z]?\d{1,5}[A-Za-z]?\b(?![ \t]*[-–][ \t]*\d)[^\d\n]*$`,
+);
 
 /** A civic number followed by a word: the start of a street somewhere in the line. */
-const STREETISH =
-  /(?<![\p{L}\p{N}#])\d{1,6}[A-Za-z]?(?:-\d{1,6})?,?\s+(?:(?![\u3400-\u9fff])[\p{L}]|\d{1,3}(?:st|nd|rd|th|e)?\s)|\d{1,6}\s*[号號]|(?:p\.?\s?o\.?\s?box|c\.p\.|case postale)\s*\d|\brr\s?\d|general delivery/iu;
+const STREETISH = compile(
+  'iu',
+  String.raw`(?<![\p{L}\p{N}#])\d{1,6}[A-Za-z]?(?:-\d{1,6})?,?\s+(?:(?![\u3400-\u9fff])[\p{L}]|\d{1,3}(?:st|nd|rd|th|`,
+  String.raw`e)?\s)|\d{1,6}\s*[号號]|(?:p\.?\s?o\.?\s?box|c\.p\.|case postale)\s*\d|\brr\s?\d|general delivery`,
+);
 const POSTALISH = /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])|\b\d{5}(?:-\d{4})?\b/u;
 const CJK_CHAR = /[\u3400-\u9fff]/u;
 const ZH_PLACE = /[省市街路道号號]|加拿大|多伦多|多倫多|温哥华|溫哥華/u;
@@ -464,8 +263,12 @@ export function lineKind(text: string): LineKind {
 }
 
 /** A basement unit said in a sentence: "i'm in the basement suite so pls put bsmt on it". */
-const MOVED_UNIT =
-  /(?<![\p{L}])(?:moved|we['’]ve moved|déménagé|déménagés|déménagées|démenagé)(?![\p{L}])[^.!?\n]{0,60}?(?<![\p{L}])(?:to|into|au|à|dans)[ \t]+(?:the[ \t]+|l['’]|le[ \t]+|la[ \t]+)?(?:unit|suite|apt|app\.?|local|bureau)[ \t]*#?[ \t]*\d{1,5}[A-Za-z]?(?![\p{L}\p{N}])/iu;
+const MOVED_UNIT = compile(
+  'iu',
+  String.raw`(?<![\p{L}])(?:moved|we['’]ve moved|déménagé|déménagés|déménagées|démenagé)(?![\p{L}])[^.!?\n]{0,60}?`,
+  String.raw`(?<![\p{L}])(?:to|into|au|à|dans)[ \t]+(?:the[ \t]+|l['’]|le[ \t]+|la[ \t]+)?(?:unit|suite|apt|app\.?|local|`,
+  String.raw`bureau)[ \t]*#?[ \t]*\d{1,5}[A-Za-z]?(?![\p{L}\p{N}])`,
+);
 const UNIT_SAID =
   /(?<![\p{L}])(?:room|apt|apartment|unit|suite|app|appartement)\.?[ \t]*#?[ \t]*\d{1,5}[A-Za-z]?(?![\p{L}\p{N}])/iu;
 export const BASEMENT_SAID = /(?<![\p{L}])(?:bsmt|basement (?:suite|apt|apartment|unit)|sous-sol)(?![\p{L}])/iu;

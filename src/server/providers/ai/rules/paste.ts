@@ -37,6 +37,26 @@ import {
   SECTION,
   type SectionKind,
 } from './paste-lines';
+import { compile, anyOf } from './vocabulary/compile';
+import {
+  ASKS_WORDS,
+  CHANGE_WORDS,
+  CREDENTIALS_WORDS,
+  DATE_STAMP_WORDS,
+  DATE_STAMP_WORDS_2,
+  NAME_SAID_GATE_WORDS,
+  NOT_ATTENTION_WORDS,
+  NOT_NAME_WORDS,
+  PHONE_LABEL_WORDS,
+  PLACE_ASKED_WORDS,
+  RELATIONS,
+  SEND_TO_NAME_WORDS,
+  SEND_TO_NAME_WORDS_2,
+  SHOP_EMAIL_WORDS,
+  SIGN_OFF_WORDS,
+  TARGET_VERB_WORDS,
+  ZH_FOR_NAME_WORDS,
+} from './vocabulary/paste-words';
 
 export type Phone = { value: string; digits: string; index: number; rank: number; inBlock: boolean };
 
@@ -230,7 +250,11 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
     }
     // "Attn: Receiving – Trevor Lindqvist": the person after the department.
     t = t.replace(
-      /^((?:attn|attention|à l['’]attention de|a\/s)(?:[ \t]*[:.])?[ \t]*)(?:the[ \t]+)?(?:receiving|shipping(?:[ \t]*(?:&|and)[ \t]*receiving)?|warehouse|dock|r[ée]ception)[ \t]*[–—-][ \t]*(?=\p{Lu})/iu,
+      compile(
+        'iu',
+        String.raw`^((?:attn|attention|à l['’]attention de|a\/s)(?:[ \t]*[:.])?[ \t]*)(?:the[ \t]+)?(?:receiving|shipping`,
+        String.raw`(?:[ \t]*(?:&|and)[ \t]*receiving)?|warehouse|dock|r[ée]ception)[ \t]*[–—-][ \t]*(?=\p{Lu})`,
+      ),
       '$1',
     );
     if (DEPARTMENT_ATTN.test(t)) continue;
@@ -616,8 +640,13 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
 }
 
 /** "send it to him at our Kelowna branch": the place the message sends to, by its town. */
-const PLACE_ASKED =
-  /\b(?:to|at|à|au)\s+(?:(?:him|her|them|me|us)\s+at\s+)?(?:our|the|my|notre|la|le|l['’])\s*(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)\s+(?:branch|office|site|location|store|shop|warehouse|plant|campus|clinic|succursale|bureau|magasin|entrepôt|usine)\b/u;
+const PLACE_ASKED = compile(
+  'u',
+  String.raw`\b(?:to|at|à|au)\s+(?:(?:him|her|them|me|us)\s+at\s+)?(?:our|the|my|notre|la|le|l['’])\s*(\p{Lu}[\p{L}'’-]+`,
+  String.raw`(?:\s\p{Lu}[\p{L}'’-]+)?)\s+(?:`,
+  PLACE_ASKED_WORDS,
+  String.raw`)\b`,
+);
 
 /**
  * No heading, several addresses, and the message sends it to one place by its town ("at our Kelowna
@@ -703,8 +732,11 @@ function zhPlaceIn(heading: string, phrases: string[] | undefined): boolean {
   return phrases.some((p) => p.includes(zh) || (zh.length >= 2 && ZH_PLACE_CHAR.test(zh[0]) && p.includes(zh[0])));
 }
 
-const SHIP_WORDS =
-  /warehouse|ship(?:ping)?\b|ship-to|receiving|deliver(?:y|ies)|livraison|entrep[ôo]t|r[ée]ception|\bdock\b|distribution|\blab\b|laborato|courier|physical|plant|factory|usine|depot|dépôt|fulfil+ment|收货|收貨|仓库|倉庫|收件/iu;
+const SHIP_WORDS = compile(
+  'iu',
+  String.raw`warehouse|ship(?:ping)?\b|ship-to|receiving|deliver(?:y|ies)|livraison|entrep[ôo]t|r[ée]ception|\bdock\b|`,
+  String.raw`distribution|\blab\b|laborato|courier|physical|plant|factory|usine|depot|dépôt|fulfil+ment|收货|收貨|仓库|倉庫|收件`,
+);
 const OTHER_WORDS =
   /head ?office|\boffice\b|\bhq\b|headquarters|si[èe]ge|\bbureau\b|\bstore\b|storefront|showroom|magasin|billing|facturation|mailing|corporate|administrat|总部|總部|办公室|辦公室|门市|門市|公司地址/iu;
 
@@ -808,9 +840,12 @@ export function findHeading(
   const asks =
     colon >= 0 &&
     colon >= text.trimEnd().length - 1 &&
-    /^[^:：]*\b(?:ship|shipper|shippe|shippes|shippez|send|deliver|mail|courier|goes to|going to|headed to|heading to|envoyer|envoies|envoyer|postes|poster|envoie|envoye|envoyez|expédier|expédiez|livrer|livrez|adresser|adressez|acheminer|parvenir|poste|postez)\b[^:：]*[:：]\s*$|^[^:：]*(?:寄到|寄去|发到|發到|送到)[^:：]*[:：]\s*$/iu.exec(
-      text,
-    );
+    compile(
+      'iu',
+      String.raw`^[^:：]*\b(?:`,
+      ASKS_WORDS,
+      String.raw`)\b[^:：]*[:：]\s*$|^[^:：]*(?:寄到|寄去|发到|發到|送到)[^:：]*[:：]\s*$`,
+    ).exec(text);
   // (The street test on the asking sentence only: "… the 2 cases of the 750 mL bottles. Send it to:".)
   const asking = text.slice(Math.max(text.lastIndexOf('. '), text.lastIndexOf('! '), text.lastIndexOf('? ')) + 1);
   if (asks && !hasStreet(asking) && !POSTAL_LINE.test(text)) return { kind: 'ship', m: asks };
@@ -876,16 +911,33 @@ export function findHeading(
 }
 
 const TWO_LANGUAGE_HEADING = /^([^/:：\d\n]{2,30}?)[ \t]*\/[ \t]*([^/:：\d\n]{2,30}?)[ \t]*[:：]?[ \t]*$/u;
-const BILL_AND_SHIP =
-  /^(?:bill(?:ing)?(?:[ \t]+to)?|sold[ \t]+to|factur[ée]e?[ \t]+à|facturation)[ \t]*(?:\/|&|\+|and|et)[ \t]*(?:ship(?:ping)?(?:[ \t]+to)?|livr[ée]e?[ \t]+à|livraison)(?:[ \t]+(?:address|adresse))?[ \t]*[:：]?[ \t]*$/iu;
+const BILL_AND_SHIP = compile(
+  'iu',
+  String.raw`^(?:bill(?:ing)?(?:[ \t]+to)?|sold[ \t]+to|factur[ée]e?[ \t]+à|facturation)[ \t]*(?:\/|&|\+|and|et)[ \t]*`,
+  String.raw`(?:ship(?:ping)?(?:[ \t]+to)?|livr[ée]e?[ \t]+à|livraison)(?:[ \t]+(?:address|adresse))?[ \t]*[:：]?[ \t]*$`,
+);
 
-const TARGET_VERB =
-  /(?<![\p{L}])(?:send|sent|ship|go|goes|going|shipp?ed|deliver|delivered|mail|mailed|courier|couriered|forward|direct|drop|envoyer|envoie|envoyez|envoyé|expédier|expédiez|exp[ée]die|livrer|livrez|livré|adresser|adressez)(?![\p{L}])[^.!?\n]{0,80}?(?<![\p{L}])(?:to|at|à|au|aux|chez)\s+(?:(?:my|his|her|your|our)\s+attention\s+(?:at|in)\s+|(?:mon|son|votre)\s+attention\s+(?:à|au)\s+)?(?:the\s+|our\s+|my\s+|notre\s+|nos\s+|mon\s+|ma\s+|le\s+|la\s+|l['’])?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
-const NOT_TARGET =
-  /(?<![\p{L}])(?:not|don['’]?t|rather than|instead of|pas|non|plutôt qu['’]?)(?:\s+|(?<=['’]))(?:(?:send|ship|deliver|mail|courier|envoyer|livrer|expédier)(?:\s+(?:it|them|this|le|la|les))?\s+)?(?:to\s+|at\s+|au\s+|à\s+|aux\s+)?(?:the\s+|our\s+|my\s+|le\s+|la\s+|l['’]|notre\s+)?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/giu;
+const TARGET_VERB = compile(
+  'giu',
+  String.raw`(?<![\p{L}])(?:`,
+  TARGET_VERB_WORDS,
+  String.raw`)(?![\p{L}])[^.!?\n]{0,80}?(?<![\p{L}])(?:to|at|à|au|aux|chez)\s+(?:(?:my|his|her|your|our)\s+attention\s+`,
+  String.raw`(?:at|in)\s+|(?:mon|son|votre)\s+attention\s+(?:à|au)\s+)?(?:the\s+|our\s+|my\s+|notre\s+|nos\s+|mon\s+|ma\s+|`,
+  String.raw`le\s+|la\s+|l['’])?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})`,
+);
+const NOT_TARGET = compile(
+  'giu',
+  String.raw`(?<![\p{L}])(?:not|don['’]?t|rather than|instead of|pas|non|plutôt qu['’]?)(?:\s+|(?<=['’]))(?:(?:send|ship|`,
+  String.raw`deliver|mail|courier|envoyer|livrer|expédier)(?:\s+(?:it|them|this|le|la|les))?\s+)?(?:to\s+|at\s+|au\s+|à\s+|`,
+  String.raw`aux\s+)?(?:the\s+|our\s+|my\s+|le\s+|la\s+|l['’]|notre\s+)?([\p{L}-]+(?:\s+[\p{L}-]+){0,2})`,
+);
 /** "please use our mailing address", "utilisez l'adresse postale": the place asked for, outright. */
-const USE_TARGET =
-  /\b(?:use|utilisez|utiliser|prenez)\s+(?:our|the|my|this|notre|l['’]|la|le)\s*([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:address|adresse)\b|\b(?:use|utilisez|utiliser)\s+(?:our|the|my|notre|l['’])\s*(?:address|adresse)\s+(?:of\s+the\s+|du\s+|de\s+la\s+)?([\p{L}-]+)/giu;
+const USE_TARGET = compile(
+  'giu',
+  String.raw`\b(?:use|utilisez|utiliser|prenez)\s+(?:our|the|my|this|notre|l['’]|la|le)\s*([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+`,
+  String.raw`(?:address|adresse)\b|\b(?:use|utilisez|utiliser)\s+(?:our|the|my|notre|l['’])\s*(?:address|adresse)\s+`,
+  String.raw`(?:of\s+the\s+|du\s+|de\s+la\s+)?([\p{L}-]+)`,
+);
 const TARGET_STOP = new Set([
   'the',
   'me',
@@ -1103,8 +1155,14 @@ function joinFormFields(lines: Line[]): Line[] {
 
 /** Older messages quoted under a reply: everything from the first "-----Original Message-----" / "On … wrote:". */
 /** The newest message points to the one under it for the address. */
-const SEE_BELOW =
-  /(?<![\p{L}])(?:(?:in|see|per)[ \t]+(?:her|his|their|the|my|[\p{Lu}][\p{L}'’-]+['’]s)[ \t]+(?:message|email|e-mail|note|reply|details)[ \t]+below|(?:details|address|info)[ \t]+(?:is|are)[ \t]+(?:in[ \t]+(?:her|his|their|the)[ \t]+(?:message|email|note)[ \t]+)?below|voir[ \t]+(?:son|le|leur)[ \t]+(?:message|courriel)[ \t]+(?:ci-dessous|plus bas|en bas)|(?:voir|voici)[ \t]+plus bas|(?:son|leur)[ \t]+(?:adresse|message)[ \t]+(?:est[ \t]+)?(?:ci-dessous|plus bas|en bas))(?![\p{L}])/iu;
+const SEE_BELOW = compile(
+  'iu',
+  String.raw`(?<![\p{L}])(?:(?:in|see|per)[ \t]+(?:her|his|their|the|my|[\p{Lu}][\p{L}'’-]+['’]s)[ \t]+(?:message|email|`,
+  String.raw`e-mail|note|reply|details)[ \t]+below|(?:details|address|info)[ \t]+(?:is|are)[ \t]+(?:in[ \t]+(?:her|his|`,
+  String.raw`their|the)[ \t]+(?:message|email|note)[ \t]+)?below|voir[ \t]+(?:son|le|leur)[ \t]+(?:message|courriel)[ \t]+`,
+  String.raw`(?:ci-dessous|plus bas|en bas)|(?:voir|voici)[ \t]+plus bas|(?:son|leur)[ \t]+(?:adresse|message)[ \t]+`,
+  String.raw`(?:est[ \t]+)?(?:ci-dessous|plus bas|en bas))(?![\p{L}])`,
+);
 /** A correction about the phone. */
 const CORRECTED_PHONE =
   /(?<![\p{L}])(?:phone|number|cell|mobile|tel|tél|téléphone|numéro|cellulaire)(?![\p{L}])|电话|電話|手机|手機|号码|號碼/iu;
@@ -1134,12 +1192,21 @@ function cutThread(text: string): { text: string; top?: string } {
  * A chat app's stamp line over a message: "Nadia Farah 9:10 AM" (Teams, Slack), "kestrel — Today at
  * 4:12 PM" (Discord), "Dan, 14:22". The lines under it are that person's until the next stamp.
  */
-const STAMP_SPEAKER =
-  /^([\p{L}][\p{L}'’.-]*(?:[ \t]+[\p{L}][\p{L}'’.-]*){0,3})[ \t]*(?:[-—,·|][ \t]*)?(?:(?:[Tt]oday|[Yy]esterday|[Aa]ujourd'hui|[Hh]ier)(?:[ \t]+(?:at|à))?[ \t]+)?\d{1,2}[ \t]?[:h][ \t]?\d{2}(?:[ \t]*[AaPp]\.?[Mm]\.?)?$/u;
+const STAMP_SPEAKER = compile(
+  'u',
+  String.raw`^([\p{L}][\p{L}'’.-]*(?:[ \t]+[\p{L}][\p{L}'’.-]*){0,3})[ \t]*(?:[-—,·|][ \t]*)?(?:(?:[Tt]oday|[Yy]esterday|`,
+  String.raw`[Aa]ujourd'hui|[Hh]ier)(?:[ \t]+(?:at|à))?[ \t]+)?\d{1,2}[ \t]?[:h][ \t]?\d{2}(?:[ \t]*[AaPp]\.?[Mm]\.?)?$`,
+);
 
 /** Kijiji's and Marketplace's "Gurpreet S. — Mar 3" (a date, a time or both) over a message. */
-const DATE_STAMP =
-  /^(\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,3})[ \t]+[-—–·|][ \t]*(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|janv|févr|fév|avr|mai|juin|juil|août|déc)[a-zéû]*\.?[ \t]+\d{1,2}(?:,?[ \t]+\d{4})?|\d{1,2}[ \t]+(?:janv|févr|fév|mars|avr|mai|juin|juil|août|sept|oct|nov|déc)[a-zéû]*\.?(?:[ \t]+\d{4})?)(?:[ \t]*,?[ \t]*(?:at|à)?[ \t]*\d{1,2}[:h]\d{2}(?:[ \t]*[ap]\.?m\.?)?)?$/iu;
+const DATE_STAMP = compile(
+  'iu',
+  String.raw`^(\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,3})[ \t]+[-—–·|][ \t]*(?:(?:`,
+  DATE_STAMP_WORDS,
+  String.raw`)[a-zéû]*\.?[ \t]+\d{1,2}(?:,?[ \t]+\d{4})?|\d{1,2}[ \t]+(?:`,
+  DATE_STAMP_WORDS_2,
+  String.raw`)[a-zéû]*\.?(?:[ \t]+\d{4})?)(?:[ \t]*,?[ \t]*(?:at|à)?[ \t]*\d{1,2}[:h]\d{2}(?:[ \t]*[ap]\.?m\.?)?)?$`,
+);
 
 /** Telegram's "Olena Kovalenko, [2024-10-14 9:31 AM]" over a message. */
 const TELEGRAM_STAMP =
@@ -1282,8 +1349,12 @@ function stripSpeakers(input: Line[]): Line[] {
 }
 
 /** Words that take back an address given before: "wait actually send it to my work", "no wait thats my parents place". */
-const CHANGE =
-  /(?:^|[\s,.!?;:])(?:actually|wait|instead|scratch that|never ?mind|nvm|changed? my mind|i moved|moved out|not there any ?more|finalement|plutôt|en fait|pis non|ah non|oublie ça|j['’]ai déménagé)(?=$|[\s,.!?;:])|其实|其實|改成|改寄|换成|換成|搬家了|搬咗|不是这个|不是這個|旧地址|舊地址|新地址/iu;
+const CHANGE = compile(
+  'iu',
+  String.raw`(?:^|[\s,.!?;:])(?:`,
+  CHANGE_WORDS,
+  String.raw`)(?=$|[\s,.!?;:])|其实|其實|改成|改寄|换成|換成|搬家了|搬咗|不是这个|不是這個|旧地址|舊地址|新地址`,
+);
 
 /**
  * A chat that gives an address, then takes it back and gives another ("212 cranston dr se …" / "wait
@@ -1316,8 +1387,14 @@ function dropSuperseded(lines: Line[]): void {
 }
 
 /** A chat line that runs into its address: "… i want it in green!! ship to priya patel 2190 …" / "我的收货信息如下：加拿大…". */
-const LEAD_MARKER =
-  /(?:^|[\s,.!?;:])(?:(?:l['’]|les\s+|le\s+|la\s+|me\s+|nous\s+)?(?:envoyer|envoie|envoyez|expédier|expédie|expédiez|poster|postez|livrer|livrez)\s+(?:au|à)(?=\s+\d)|ship(?:\s+(?:it|this|them))?\s+to|send(?:\s+(?:it|this|them))?\s+to|deliver(?:\s+(?:it|this|them))?\s+to|mail(?:\s+it)?\s+to|my address is|address is|livraison\s*:|adresse\s*:|mon adresse(?: c['’]est| est)?)[\s:]*\s(?=\S)|(?:如下|寄到|寄去|寄往|发到|發到|送到|地址是|地址为|地址為|地址係)[\s:：,，]*(?=\S)/iu;
+const LEAD_MARKER = compile(
+  'iu',
+  String.raw`(?:^|[\s,.!?;:])(?:(?:l['’]|les\s+|le\s+|la\s+|me\s+|nous\s+)?(?:envoyer|envoie|envoyez|expédier|expédie|`,
+  String.raw`expédiez|poster|postez|livrer|livrez)\s+(?:au|à)(?=\s+\d)|ship(?:\s+(?:it|this|them))?\s+to|send(?:\s+(?:it|`,
+  String.raw`this|them))?\s+to|deliver(?:\s+(?:it|this|them))?\s+to|mail(?:\s+it)?\s+to|my address is|address is|`,
+  String.raw`livraison\s*:|adresse\s*:|mon adresse(?: c['’]est| est)?)[\s:]*\s(?=\S)|(?:如下|寄到|寄去|寄往|发到|發到|送到|地址是|地址为|地址為|`,
+  String.raw`地址係)[\s:：,，]*(?=\S)`,
+);
 
 function cutLead(t: string): string {
   // "Je suis jamais chez nous de jour, envoyez ça à ma job svp : Kevin Doucet …"
@@ -1412,8 +1489,12 @@ function surnameLast(zh: string, latin: string): string {
 const NICKNAME = /(?<![\u3400-\u9fff])([\u3400-\u9fff]{2,4})\s+\p{Lu}\p{Ll}+(?=\s+[\d+(]|\s*$)/gu;
 
 /** "Attn: Receiving" names a department, not the person. */
-const DEPARTMENT_ATTN =
-  /^(?:attn|attention|à l['’]attention de|a\/s)[\s:.]*(?:the\s+)?(?:receiving|shipping(?:\s*(?:&|and)\s*receiving)?|accounts payable|warehouse|dock|r[ée]ception|comptabilit[ée]|magasinier|purchasing|achats)\b[^\n]{0,20}$/iu;
+const DEPARTMENT_ATTN = compile(
+  'iu',
+  String.raw`^(?:attn|attention|à l['’]attention de|a\/s)[\s:.]*(?:the\s+)?(?:receiving|shipping(?:\s*(?:&|`,
+  String.raw`and)\s*receiving)?|accounts payable|warehouse|dock|r[ée]ception|comptabilit[ée]|magasinier|purchasing|`,
+  String.raw`achats)\b[^\n]{0,20}$`,
+);
 
 /** A Chinese closing, alone or ending the last sentence. */
 const ZH_SIGN_OFF =
@@ -1421,14 +1502,17 @@ const ZH_SIGN_OFF =
 /** A Chinese letter's closing on its own line ("敬祝 商祺", "此致", "敬禮"): no name. */
 const ZH_CLOSING_LINE =
   /^[ \t]*(?:(?:敬祝|順祝|顺祝|順頌|顺颂|祝)[ \t]*)?(?:商祺|時祺|时祺|台安|近安|大安|安好|順利|顺利|敬礼|敬禮|此致)[ \t]*(?:敬礼|敬禮)?[！!。~～\s]*$/u;
-const SIGN_OFF =
-  /^(?:thanks|thank you|thanks again|many thanks|thx|cheers|regards|best|best regards|kind regards|warm regards|warmest regards|warmly|best wishes|with thanks|with gratitude|gratefully|respectfully|sincerely|yours truly|yours sincerely|all the best|talk soon|take care|merci|merci beaucoup|merci encore|merci(?: encore| beaucoup)?(?: et)? bonne (?:fin de )?(?:journée|soirée|semaine)|bonne (?:fin de )?(?:journée|soirée|semaine)|cordialement|bien cordialement|salutations|salutations cordiales|sincères salutations|amitiés|bien à vous|bonne journée|au plaisir|sincerely \/ cordialement|--|—|-- ?)[\s\p{P}\p{Extended_Pictographic}]*$/iu;
+const SIGN_OFF = compile('iu', String.raw`^(?:`, SIGN_OFF_WORDS, String.raw`)[\s\p{P}\p{Extended_Pictographic}]*$`);
 /** A line that may be a person's name: capitalised words (with particles: "de", "van der"), credentials after a comma. */
 const PERSON_LINE =
   /^\p{Lu}[\p{L}'’.-]*(?:[ \t]+(?:\p{Lu}[\p{L}'’.-]*|de|du|des|la|le|van|von|der|den|di|da|dos|bin|al|el))+(?:,[^\n]{0,40})?$/u;
 /** "Order placed by Natasha Leclair", "New order #31877 from Trevor Lindqvist", "send a spare monitor to Owen Richards in …". */
-const BUYER =
-  /(?:(?:[Oo]rder )?[Pp]laced by|[Oo]rdered by|[Pp]urchased by|[Bb]ought by|[Pp]assée par|[Nn]ew order #?\d{1,10} from|(?:[Ss]end|[Ss]hip|[Mm]ail|[Cc]ourier)\b[^.!?\n]{0,60}?\bto)[ \t]+(\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,2})(?=$|[\s,.!?;:(])/mu;
+const BUYER = compile(
+  'mu',
+  String.raw`(?:(?:[Oo]rder )?[Pp]laced by|[Oo]rdered by|[Pp]urchased by|[Bb]ought by|[Pp]assée par|`,
+  String.raw`[Nn]ew order #?\d{1,10} from|(?:[Ss]end|[Ss]hip|[Mm]ail|[Cc]ourier)\b[^.!?\n]{0,60}?\bto)[ \t]+`,
+  String.raw`(\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,2})(?=$|[\s,.!?;:(])`,
+);
 
 /** Two people of one family on a name line: "Greg & Linda Hofmann", "Donna and Ray Kuzyk (just put Donna)". */
 const COUPLE =
@@ -1444,8 +1528,12 @@ const PRONOUNS = /(?<![ \t])[ \t]*\((?:she|he|they|elle|il|iel)[ \t]*\/[ \t]*\p{
  * comma of a line, so a long line of commas would make it quadratic.
  */
 const NAME_LINE_MAX = 120;
-const CREDENTIALS =
-  /(?:,|(?<=[\u3400-\u9fff])[ \t]+(?=[A-Z]{2,5}(?:,|$)))\s*(?:p\.?\s?eng|ing|m\.?sc\.?a?|ph\.?\s?d|mba|cpa|cpa,? ca|cfa|pmp|rn|md|llb|ll\.?m|jd|b\.?sc|msc|cma|cga|p\.?geo|p\.?ag|dmv|dvm|dds|dmd|od|dc|rph|np|rmt|msw|rsw|esq|k\.?c|q\.?c|oaa|maa|raic|mraic|leed ap|c\.?e\.?t|b\.?a|m\.?a|b\.?eng|b\.?comm?|fcpa|fca|ca|c\.?\s?tech|b\.?tech|r\.?t)\.?(?:,\s*[\p{L}.]+)*$/iu;
+const CREDENTIALS = compile(
+  'iu',
+  String.raw`(?:,|(?<=[\u3400-\u9fff])[ \t]+(?=[A-Z]{2,5}(?:,|$)))\s*(?:`,
+  CREDENTIALS_WORDS,
+  String.raw`)\.?(?:,\s*[\p{L}.]+)*$`,
+);
 
 /** The signer of an e-mail (the line under the sign-off) and the company line under their title. */
 function readSignature(lines: Line[]): PasteReading['signature'] {
@@ -1569,23 +1657,31 @@ function signerAt(lines: Line[], at: number, company?: string): PasteReading['si
   return out;
 }
 
-const RELATION =
-  'sister|brother|mom|mum|mother|dad|father|friend|bf|gf|boyfriend|girlfriend|wife|husband|partner|son|daughter|aunt|auntie|uncle|cousin|grandma|grandpa|grandmother|grandfather|niece|nephew|colleague|coworker|co-worker|boss|client|customer|roommate|roomie|neighbour|neighbor|coloc|colocataire|voisin|voisine|mari|femme|conjoint|conjointe|épouse|époux|soeur|sœur|frère|frere|mère|mere|père|pere|ami|amie|chum|blonde|copain|copine|fille|fils|tante|oncle|cousin|cousine|collègue|client|cliente';
+const RELATION = anyOf(RELATIONS);
 /**
  * A chat names the person in a sentence: "its jess btw", "this is Dave", "c'est Lan Pham", "send it
  * to my sister anna kowalski at …", "au nom de Lise Morin".
  */
 const CHAT_NAME = new RegExp(
-  `(?:^|[\\s,.!?;:(])(?:it['’]?s|that['’]?s|this is|i['’]?m|my name is|name is|name['’]s|name (?:on (?:it|the (?:label|box|parcel|package)) )?(?:should be|is|will be)|put (?:the name )?|le nom (?:sur le colis )?(?:c['’]est|est|sera)|c['’]est|je m['’]appelle|moi c['’]est)\\s+([\\p{L}'’-]+(?:[ \\t]+[\\p{L}'’-]+){0,2})`,
+  `(?:^|[\\s,.!?;:(])(?:it['’]?s|that['’]?s|this is|i['’]?m|my name is|name is|name['’]s|name (?:on (?:it|` +
+    `the (?:label|box|parcel|package)) )?(?:should be|is|will be)|put (?:the name )?|le nom (?:sur le colis )?(?:c['’]est|` +
+    `est|sera)|c['’]est|je m['’]appelle|moi c['’]est)\\s+([\\p{L}'’-]+(?:[ \\t]+[\\p{L}'’-]+){0,2})`,
   'iu',
 );
 /** Who the parcel is for, said outright: "for my sister anna kowalski", "pour ma blonde, Sarah-Maude Gingras", "under the name …". */
 const FOR_NAME = new RegExp(
-  `(?:^|[\\s,.!?;:(])(?:(?:au nom de|in the name of|(?:le )?nom de)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION})[,:]?|name on (?:the )?(?:box|parcel|package|label|door|buzzer) is|(?:her|his|their|my) name is on the (?:door|buzzer|mailbox|box)[,:]?|au nom de|on behalf of|in the name of|(?:his|her|their) (?:full )?name is|(?:son|sa) nom (?:complet )?(?:c['’]est|est)|under my name[,:]?|under the name(?: of)?|(?:under|in|with|put)[ \\t]+(?:my|his|her|their)[ \\t]+(?:${RELATION})['’]s[ \\t]+name(?:[ \\t]+(?:tho|though|instead|please|pls))?[ \\t]*[,:—–-]?|under|(?:put|use|write) my name on (?:it|the (?:label|box|parcel|package))(?:[ \\t]+not[ \\t]+[\\p{L}'’]+)?[,:]?|put(?!\\s+(?:it|them|this|that|the)(?![\\p{L}]))|(?:to|for|à|pour|chez)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION})[,:]?)\\s+(?:(?:m|me|mme|mr|mrs|ms|dr|dre)\\.?\\s+)?([\\p{L}'’-]+(?:[ \\t]+[\\p{L}'’-]+){0,2})`,
+  `(?:^|[\\s,.!?;:(])(?:(?:au nom de|in the name of|(?:le )?nom de)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION})[,:]?|` +
+    `name on (?:the )?(?:box|parcel|package|label|door|buzzer) is|(?:her|his|their|my) name is on the (?:door|` +
+    `buzzer|mailbox|box)[,:]?|au nom de|on behalf of|in the name of|(?:his|her|their) (?:full )?name is|` +
+    `(?:son|sa) nom (?:complet )?(?:c['’]est|est)|under my name[,:]?|under the name(?: of)?|(?:under|` +
+    `in|with|put)[ \\t]+(?:my|his|her|their)[ \\t]+(?:${RELATION})['’]s[ \\t]+name(?:[ \\t]+(?:tho|` +
+    `though|instead|please|pls))?[ \\t]*[,:—–-]?|under|(?:put|use|write) my name on (?:it|the (?:label|` +
+    `box|parcel|package))(?:[ \\t]+not[ \\t]+[\\p{L}'’]+)?[,:]?|put(?!\\s+(?:it|them|this|that|` +
+    `the)(?![\\p{L}]))|(?:to|for|à|pour|chez)\\s+(?:my|ma|mon|mes)\\s+(?:${RELATION})[,:]?)\\s+(?:(?:m|` +
+    `me|mme|mr|mrs|ms|dr|dre)\\.?\\s+)?([\\p{L}'’-]+(?:[ \\t]+[\\p{L}'’-]+){0,2})`,
   'iu',
 );
-const NOT_NAME =
-  /^(?:at|à|au|in|on|from|de|du|the|a|an|and|et|btw|here|there|lol|haha|ok|okay|so|just|going|moving|back|home|address|adresse|place|new|not|pas|please|pls|svp|stp|thanks|merci|who|that|which|qui|que|my|mon|ma|is|est|will|can|was|in|to|for|pour|with|avec|sorry|désolé|désolée|moi|me|you|vous|tu|toi|il|elle|he|she|they|we|on|ici|là|la|le|les|un|une|des|ship|send|envoie|envoyer|livrer|deliver|mail|ça|ca|this|it|its|it's|po|p\.o\.|box|apt|unit|suite|attn|c\/o|case|rr|sur|dans|right|correct|yes|oui|plz|sending|shipping|coming|moving|living|staying|under|instead|rather|also|too|if|when|but|because|since|si|quand|mais|her|his|him|their|them|your|our|name|nom)$/iu;
+const NOT_NAME = compile('iu', String.raw`^(?:`, NOT_NAME_WORDS, String.raw`)$`);
 
 function turnReversedName(t: string): string {
   const m = /^(\p{Lu}[\p{L}'’-]+),\s*(\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+)?)$/u.exec(t.trim());
@@ -1607,19 +1703,36 @@ const FAMILY_NAME =
 const SELF_INTRO =
   /^(?:c['’]est|moi c['’]est|it['’]?s|this is|ici)[ \t]+[\p{L}'’-]+(?:[ \t]+[\p{L}'’-]+)?[ \t]*[!.]*$/iu;
 /** "Maxime Lalonde-Hébert pour le nom", "Jo Ostrowski for the label": the name, then what it is for. */
-const NAME_THEN_FOR =
-  /(?:^|[\s,.!?;:])(\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,2})[ \t]+(?:pour le nom|pour le colis|pour l['’]étiquette|sur le colis|sur l['’]étiquette|for the name|for the label|on the label|on the box)(?![\p{L}])/gu;
+const NAME_THEN_FOR = compile(
+  'gu',
+  String.raw`(?:^|[\s,.!?;:])(\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,2})[ \t]+(?:pour le nom|pour le colis|`,
+  String.raw`pour l['’]étiquette|sur le colis|sur l['’]étiquette|for the name|for the label|on the label|on the box)`,
+  String.raw`(?![\p{L}])`,
+);
 /**
  * A sentence sends the parcel to a person by their full name: "Please ship the toner cartridges to
  * Wen Li in our IT department." (Two or three capitalised words, then the sentence goes on or ends,
  * not in a question: "How much to ship to Sioux Lookout?". A town, a province or an office is no
  * person: see sentToName.)
  */
-const SEND_TO_NAME =
-  /(?<![\p{L}])(?:[Ss]hip|[Ss]end|[Mm]ail|[Cc]ourier|[Dd]eliver|[Ff]orward|[Aa]ddress|[Ee]nvoie|[Ee]nvoyez|[Ee]nvoyer|[Ee]xpédie|[Ee]xpédiez|[Ee]xpédier|[Pp]oste|[Pp]ostez)(?:[ \t]+[\p{L}'’-]+){0,4}?[ \t]+(?:to|à|chez)[ \t]+(?:(?:[Mm]r|[Mm]rs|[Mm]s|[Dd]r|M|[Mm]me)\.?[ \t]+)?(\p{Lu}[\p{Ll}'’]+(?:-\p{L}[\p{Ll}'’]+)*(?:[ \t]+(?:(?:de|du|des|la|le|van|von|der)[ \t]+){0,2}\p{Lu}[\p{Ll}'’]+(?:-\p{L}[\p{Ll}'’]+)*){1,2})(?=[ \t]*(?:$|[,.;:!(—–]|[ \t](?:in|at|on|from|of|who|c\/o|please|pls|svp|au|à|dans|-)(?![\p{L}])))/gmu;
+const SEND_TO_NAME = compile(
+  'gmu',
+  String.raw`(?<![\p{L}])(?:`,
+  SEND_TO_NAME_WORDS,
+  String.raw`)(?:[ \t]+[\p{L}'’-]+){0,4}?[ \t]+(?:to|à|chez)[ \t]+(?:(?:[Mm]r|[Mm]rs|[Mm]s|[Dd]r|M|[Mm]me)\.?[ \t]+)?`,
+  String.raw`(\p{Lu}[\p{Ll}'’]+(?:-\p{L}[\p{Ll}'’]+)*(?:[ \t]+(?:(?:de|du|des|la|le|van|von|`,
+  String.raw`der)[ \t]+){0,2}\p{Lu}[\p{Ll}'’]+(?:-\p{L}[\p{Ll}'’]+)*){1,2})(?=[ \t]*(?:$|[,.;:!(—–]|[ \t](?:`,
+  SEND_TO_NAME_WORDS_2,
+  String.raw`)(?![\p{L}])))`,
+);
 /** "收件人写我同事 Jason Chen（陈志强）", "收件人請寫 Ivy Cheung": the name the label is to carry. */
-const ZH_FOR_NAME =
-  /收[件货貨]人(?:请|請)?(?:写|寫|填|是|为|為)[ \t]*(?:[：:][ \t]*)?(?:我(?:的|們的|们的)?(?:同事|老公|太太|老婆|先生|朋友|家人|妈妈|媽媽|爸爸|老板|老闆|经理|經理|助理)[ \t]*)?(?:[\u3400-\u9fff]{1,6}[ \t]+)?(?:(\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,2})|(?![我你他她])([\u3400-\u9fff]{2,4})(?![\u3400-\u9fff]))/u;
+const ZH_FOR_NAME = compile(
+  'u',
+  String.raw`收[件货貨]人(?:请|請)?(?:写|寫|填|是|为|為)[ \t]*(?:[：:][ \t]*)?(?:我(?:的|們的|们的)?(?:`,
+  ZH_FOR_NAME_WORDS,
+  String.raw`)[ \t]*)?(?:[\u3400-\u9fff]{1,6}[ \t]+)?(?:(\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,2})|(?![我你他她])`,
+  String.raw`([\u3400-\u9fff]{2,4})(?![\u3400-\u9fff]))`,
+);
 
 /** A person's name a sending sentence gives, unless its words make a place or a company. */
 function sentToName(text: string): string | undefined {
@@ -1659,8 +1772,12 @@ const ZH_NAME = /(?:我是|我叫|本人是?)(?:[^\n，,。！!的]{0,12}的)?([
  * said and the patterns are not run ("Priya Shah / 88 Lansdowne Ave / Toronto ON M6K 2V9"). ("on" only
  * in lower case: "ON" is Ontario.)
  */
-const NAME_SAID_GATE =
-  /(?<![\p{L}])(?:to|for|it|its|it['’]s|that|thats|that['’]s|this|i|i['’]m|im|use|put|write|under|here|sur|pour|chez|à|name|nom|behalf|c['’]est|appelle|ici|ship|send|mail|courier|deliver|forward|address|envoie|envoyez|envoyer|expédie|expédiez|expédier|poste|postez)(?![\p{L}])|收[件货貨]人|我是|我叫|本人/iu;
+const NAME_SAID_GATE = compile(
+  'iu',
+  String.raw`(?<![\p{L}])(?:`,
+  NAME_SAID_GATE_WORDS,
+  String.raw`)(?![\p{L}])|收[件货貨]人|我是|我叫|本人`,
+);
 
 function chatName(said: string): { name: string; forName: boolean } | undefined {
   if (!NAME_SAID_GATE.test(said) && !/(?<![\p{L}])on(?![\p{L}])/u.test(said)) return undefined;
@@ -1853,8 +1970,12 @@ const PHONE_LEAD =
   /^[ \t]*\p{L}[\p{L}'’. -]{0,30}[:：][ \t]*(?=(?:\+?1[ \t.-]*)?\(?[2-9]\d{2}\)?[ \t.-]*\d{3}[ \t.-]*\d{4})/gmu;
 /** What is left of "902-555-0135 (shop)" once the number is cut out. */
 const PHONE_NOTE = /\n[ \t]*\((?:[\p{L}'’. -]{1,20})\)(?=[ \t]*(?:[·|,/•-][ \t]*)?(?:\n|$))/gu;
-const PHONE_LABEL =
-  /(?<![\p{L}\p{N}])(?:(?:dock|yard|shop|store|desk|clinic|studio|branch|lab|warehouse|receiving|reception|after-hours|emergency|site|plant|usine|atelier|magasin)[ \t]+(?:phone|line|tel|number|#)[ \t]*|(?:yard|dock|desk|direct|office|home|work|main|shop)[ \t]+line[ \t]*|dock|yard|shop|store|desk|clinic|studio|lab|warehouse|plant|usine|atelier|magasin|boutique|entrepôt|réception|reception|t|c|m|f|p|o|d|w|h|tel|tél|téléphone|telephone|phone|ph|cell|cellulaire|cel|mobile|mob|office|bureau|direct|dir|fax|work|home|main|toll[- ]free|sans frais|电话|電話|手机|手機|传真|傳真|座机)\.?[ \t:：]*(?=(?:\+?1[ \t.-]*)?\(?[2-9]\d{2}\)?[ \t.-]*\d{3}[ \t.-]*\d{4})/giu;
+const PHONE_LABEL = compile(
+  'giu',
+  String.raw`(?<![\p{L}\p{N}])(?:`,
+  PHONE_LABEL_WORDS,
+  String.raw`)\.?[ \t:：]*(?=(?:\+?1[ \t.-]*)?\(?[2-9]\d{2}\)?[ \t.-]*\d{3}[ \t.-]*\d{4})`,
+);
 
 const GREETING = new RegExp(
   String.raw`^(?:${GREETING_WORDS})\b(?:[^,!\n]{0,30}[,!]\s*|\s+(?=\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+(?:\s+\d|\s*$)))`,
@@ -1881,10 +2002,15 @@ const personKey = (t: string) =>
 
 /** Every phone of the text with how much it is wanted: in the chosen block, a cell, a direct line, an office line; never a fax. */
 /** "attention Karen in receiving", "À l'attention de Sylvain Gagnon, commis", "address them to Gerard Kielly". */
-const BODY_ATTENTION =
-  /(?:^|[\s,.;:(—–-])(?:attention|attn\.?|to the attention of|à l['’]attention de|a\/s(?: de)?|address(?:ed)? (?:it|them|this|the (?:box|boxes|parcel|package|order|shipment)) to|adress(?:er|ez)(?: le colis| les boîtes| la commande)? (?:à|au|aux)|care of|au nom de|mark(?:ed)? (?:it|them) (?:for|to))(?:[ \t]+(?:our|my|their|notre|leur|the)[ \t]+[^,.;:\d\n]{2,40},)?[ \t]*[:,]?[ \t]+(?:(?:mr|mrs|ms|dr|mme)\.?[ \t]+|M\.[ \t]+|Me[ \t]+(?=\p{Lu}))?([\p{L}'’-]+(?:[ \t]+[\p{L}'’-]+){0,2})/giu;
-const NOT_ATTENTION =
-  /^(?:me|parts|service|sales|ventes|pièces|maintenance|office|bureau|front|the|us|moi|nous|the|la|le|les|receiving|shipping|réception|reception|expédition|warehouse|dock|accounts|comptabilité|purchasing|achats|my|our|your|notre|mon|ma|of|de|du|des|at|à|au|in|purolator|ups|fedex|dhl|canpar|loomis|intelcom|dicom|postes|canada|usps|please|svp|note)$/iu;
+const BODY_ATTENTION = compile(
+  'giu',
+  String.raw`(?:^|[\s,.;:(—–-])(?:attention|attn\.?|to the attention of|à l['’]attention de|a\/s(?: de)?|address(?:ed)? `,
+  String.raw`(?:it|them|this|the (?:box|boxes|parcel|package|order|shipment)) to|adress(?:er|ez)(?: le colis| les boîtes|`,
+  String.raw` la commande)? (?:à|au|aux)|care of|au nom de|mark(?:ed)? (?:it|them) (?:for|to))(?:[ \t]+(?:our|my|their|`,
+  String.raw`notre|leur|the)[ \t]+[^,.;:\d\n]{2,40},)?[ \t]*[:,]?[ \t]+(?:(?:mr|mrs|ms|dr|mme)\.?[ \t]+|M\.[ \t]+|Me[ \t]+`,
+  String.raw`(?=\p{Lu}))?([\p{L}'’-]+(?:[ \t]+[\p{L}'’-]+){0,2})`,
+);
+const NOT_ATTENTION = compile('iu', String.raw`^(?:`, NOT_ATTENTION_WORDS, String.raw`)$`);
 
 /**
  * The person a message (not the address block) asks the parcel to be addressed to: capitalised words
@@ -1988,8 +2114,14 @@ const ZH_WRITE_AS =
 const CHINESE_NOT_NAME = /的|自己|我|她|他|你/u;
 
 /** A verb of handing over, then the person: "livrer … à Me Julie Bouchard", "signed for by our Registrar, Anika Sorensen". */
-const DELIVER_TO =
-  /(?:\b(?:[Dd]eliver(?:ed)?|[Hh]and(?:ed)?|[Gg]iven?|[Ll]ivrer|[Ll]ivrez|[Ll]ivré|[Rr]emettre|[Rr]emettez|[Rr]emis)\b[^.!?\n]{0,60}?(?:\bto|(?<![\p{L}])à)|\b(?:[Ss]igned for|[Rr]eceived|[Pp]icked up|[Ss]igné|[Rr]eçu)[ \t]+(?:by|par))[ \t]+(?:(?:our|my|their|notre|leur|the|la|le)[ \t]+[^,.;:\d\n]{2,30},[ \t]*)?(?:(?:[Mm]rs?|[Mm]s|[Dd]re?|[Mm]me|[Mm]e)\.?[ \t]+|M\.[ \t]+)?(\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,2})(?![\p{L}'’-]|[ \t]+\p{Lu})/gu;
+const DELIVER_TO = compile(
+  'gu',
+  String.raw`(?:\b(?:[Dd]eliver(?:ed)?|[Hh]and(?:ed)?|[Gg]iven?|[Ll]ivrer|[Ll]ivrez|[Ll]ivré|[Rr]emettre|[Rr]emettez|`,
+  String.raw`[Rr]emis)\b[^.!?\n]{0,60}?(?:\bto|(?<![\p{L}])à)|\b(?:[Ss]igned for|[Rr]eceived|[Pp]icked up|[Ss]igné|`,
+  String.raw`[Rr]eçu)[ \t]+(?:by|par))[ \t]+(?:(?:our|my|their|notre|leur|the|la|le)[ \t]+[^,.;:\d\n]{2,30},[ \t]*)?(?:`,
+  String.raw`(?:[Mm]rs?|[Mm]s|[Dd]re?|[Mm]me|[Mm]e)\.?[ \t]+|M\.[ \t]+)?(\p{Lu}[\p{Ll}'’-]+`,
+  String.raw`(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,2})(?![\p{L}'’-]|[ \t]+\p{Lu})`,
+);
 
 function findPhones(lines: Line[], block: Block | undefined, attention?: Attention): Phone[] {
   // Phones of a billing or head-office block are not the recipient's; those of the chosen block win.
@@ -2044,10 +2176,11 @@ function findPhones(lines: Line[], block: Block | undefined, attention?: Attenti
       // than the writer ("attn: Luis (receiving)"): the number of that place over the writer's cell.
       // (Or its label after it: "250-555-0145 (yard)" under "Yard / deliveries:".)
       // "Her cell: 902 555 0158. Mine is …": the number the message gives as the recipient's.
-      const theirs =
-        /(?<![\p{L}])(?:her|his|their|son|sa|leur)[ \t]+(?:cell|cell phone|phone|number|mobile|cellulaire|cell\.|numéro|tel|tél\.?)[^\d\n]{0,12}$|(?:他|她)的(?:电话|電話|手机|手機|手提)(?:号码|號碼)?[^\d\n]{0,4}$/iu.test(
-          line.text.slice(Math.max(0, m.index - 30), m.index),
-        );
+      const theirs = compile(
+        'iu',
+        String.raw`(?<![\p{L}])(?:her|his|their|son|sa|leur)[ \t]+(?:cell|cell phone|phone|number|mobile|cellulaire|cell\.|`,
+        String.raw`numéro|tel|tél\.?)[^\d\n]{0,12}$|(?:他|她)的(?:电话|電話|手机|手機|手提)(?:号码|號碼)?[^\d\n]{0,4}$`,
+      ).test(line.text.slice(Math.max(0, m.index - 30), m.index));
       // (Or the number's own label, before it or in brackets after it, is a word of that heading or its
       // short form: "Labo : 418 555-0157" under "Laboratoire :", "418-555-0185 (atelier)" under
       // "Atelier de costumes :", "Warehouse (716) 555-0112" under "Warehouse:".)
@@ -2100,7 +2233,11 @@ function findPhones(lines: Line[], block: Block | undefined, attention?: Attenti
 
 /** A sentence naming the number to call: "call the lab line", "Use the field office number", "Shop line is the one to call". */
 const PHONE_ASKED = [
-  /(?<![\p{L}])(?:call|use|ring|phone|try|dial|text)[ \t]+(?:the[ \t]+|our[ \t]+|my[ \t]+|his[ \t]+|her[ \t]+|their[ \t]+)?((?:[\p{L}-]+[ \t]+){0,2}?[\p{L}-]+)[ \t]+(?:line|number|phone|no\.|#)(?![\p{L}])/giu,
+  compile(
+    'giu',
+    String.raw`(?<![\p{L}])(?:call|use|ring|phone|try|dial|text)[ \t]+(?:the[ \t]+|our[ \t]+|my[ \t]+|his[ \t]+|her[ \t]+|`,
+    String.raw`their[ \t]+)?((?:[\p{L}-]+[ \t]+){0,2}?[\p{L}-]+)[ \t]+(?:line|number|phone|no\.|#)(?![\p{L}])`,
+  ),
   // (A word starts with a letter, after no letter or hyphen: a long run of hyphens is tried once.)
   /(?<![\p{L}-])(?:the[ \t]+|our[ \t]+|my[ \t]+)?((?:\p{L}[\p{L}-]*[ \t]+){0,2}?\p{L}[\p{L}-]*)[ \t]+(?:line|number|phone)[ \t]+is[ \t]+(?:the[ \t]+one|best|the[ \t]+best|better)(?![\p{L}])/giu,
   // "Call the yard office when you're 30 min out", "Ring the service desk when you arrive".
@@ -2112,7 +2249,11 @@ const PHONE_ASKED = [
   /(?<![\p{L}])(?:appeler|appelez|appelle|téléphoner|téléphonez|téléphone)[ \t]+(?:à[ \t]+)?(?:l['’]|la[ \t]+|le[ \t]+|au[ \t]+|mon[ \t]+|ma[ \t]+)([\p{L}-]+)/giu,
   // "到咗打舖頭電話", "请打仓库的电话".
   /(?:打|致电|致電|联系|聯繫|聯絡)([\u3400-\u9fff]{1,4}?)(?:的)?(?:电话|電話|手机|手機)/gu,
-  /(?<![\p{L}])(?:appeler|appelez|appelle|utiliser|utilisez|utilise|composer|composez)[ \t]+(?:le|au)[ \t]+(?:numéro|téléphone|tél\.?|poste)[ \t]+(?:du|de[ \t]+la|de[ \t]+l['’]|des|de)[ \t]*([\p{L}-]+)/giu,
+  compile(
+    'giu',
+    String.raw`(?<![\p{L}])(?:appeler|appelez|appelle|utiliser|utilisez|utilise|composer|composez)[ \t]+(?:le|au)[ \t]+`,
+    String.raw`(?:numéro|téléphone|tél\.?|poste)[ \t]+(?:du|de[ \t]+la|de[ \t]+l['’]|des|de)[ \t]*([\p{L}-]+)`,
+  ),
 ];
 const PHONE_ASKED_STOP = new Set([
   'the',
@@ -2197,8 +2338,12 @@ function choosePhone(phones: Phone[]): PasteReading['phone'] {
   return { value: best.value, others };
 }
 
-const SHOP_EMAIL =
-  /^(?:no-?reply|donotreply|do-not-reply|support|orders?|shop|store|help|notifications?|sales|service|billing|accounts?|commandes?|ventes|hello|bonjour|info|contact|team|mailer|care|customercare|service-client|ap|ar|payables|receivables|marketplace|messages?|seller|vendeur)@|@(?:shopify|etsy|ebay|amazon|squareup|wix|paypal|mail\.shopify)\./i;
+const SHOP_EMAIL = compile(
+  'i',
+  String.raw`^(?:`,
+  SHOP_EMAIL_WORDS,
+  String.raw`)@|@(?:shopify|etsy|ebay|amazon|squareup|wix|paypal|mail\.shopify)\.`,
+);
 
 function findEmails(lines: Line[], block: Block | undefined): string[] {
   const collect = (ls: Line[]) => {
@@ -2224,8 +2369,12 @@ const CORRECTION_UNIT =
   /\b(apt\.?|apartment|unit|suite|app\.?|appartement|room|#)\s*(?:(?:is|est|no\.?|:)\s*)?#?\s*([A-Za-z]?\d{1,5}[A-Za-z]?)\b/i;
 const FRENCH_NOT_BUT =
   /\bc['’ ]?est pas (?:le |la |l['’]|au |à )?([\p{L}\d-]+)[^,.;!?\n]{0,30}?[\s,]+(?:c['’ ]?est|mais) (?:le |la |l['’]|au |à )?([\p{L}\d-]+)/iu;
-const CORRECTION_SWAP =
-  /(?<![\p{L}\d-])((?:\p{Lu}[\p{L}-]*[ \t]+)?[\p{L}\d-]+),?\s+(?:[Nn]ot|NOT|[Ii]nstead of|[Pp]as|PAS|[Aa]u lieu de)\s+(?:[Tt]he\s+|[Ll]e\s+|[Ll]a\s+|[Ll]['’]|[Dd]u\s+)?([\p{L}\d-]+(?:[ \t]+\p{Lu}[\p{L}-]*)?)|(?<![\dA-Za-z-])(\d[\dA-Za-z-]*)\s*(?:而不是|不是|唔係|唔系)\s*(\d[\dA-Za-z-]*)/u;
+const CORRECTION_SWAP = compile(
+  'u',
+  String.raw`(?<![\p{L}\d-])((?:\p{Lu}[\p{L}-]*[ \t]+)?[\p{L}\d-]+),?\s+(?:[Nn]ot|NOT|[Ii]nstead of|[Pp]as|PAS|`,
+  String.raw`[Aa]u lieu de)\s+(?:[Tt]he\s+|[Ll]e\s+|[Ll]a\s+|[Ll]['’]|[Dd]u\s+)?([\p{L}\d-]+(?:[ \t]+\p{Lu}[\p{L}-]*)?)|`,
+  String.raw`(?<![\dA-Za-z-])(\d[\dA-Za-z-]*)\s*(?:而不是|不是|唔係|唔系)\s*(\d[\dA-Za-z-]*)`,
+);
 
 function readCorrection(line: string, c: PasteReading['corrections']): void {
   // "电话写错了，应该是 514-555-0176", "oops my number is 416-555-0188": the phone, corrected (on a

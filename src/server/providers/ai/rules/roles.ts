@@ -4,6 +4,8 @@ import { companyText, parseAddressText, type ParsedAddress } from './parse-addre
 import { lookupCity } from './cities';
 import { COMPANY_PATTERN, escapeRegExp, STREET_TYPES } from './lexicon';
 import { readPaste, type PasteReading } from './paste';
+import { compile } from './vocabulary/compile';
+import { DESK_ATTENTION_WORDS, DESK_EMAIL_WORDS, DESK_LOCAL_PARTS, HOME_WORDS } from './vocabulary/role-words';
 
 const FIELD_MAX = 120;
 const LEGAL = /\b(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|incorporated|corporation|enr|s\.e\.n\.c)\b\.?/iu;
@@ -49,8 +51,12 @@ export function parseShipmentDescription(description: string): ParseResult {
 }
 
 /** An attention line naming a desk, not a person: "Attn: Receiving", "À l'attention du service de l'expédition". */
-const DESK_ATTENTION =
-  /^[ \t]*(?:attn|attention|à l['’]attention d[eu]|a\/s)\b[ \t:.-]*(?:(?:the|le|la|l['’]|our|notre)[ \t]*)?(?:shipping (?:&|and) receiving|receiving|shipping|r[ée]ception|exp[ée]dition|warehouse|entrep[ôo]t|dock|loading dock|front desk|mail ?room|accounts payable|comptes fournisseurs|purchasing|achats|service (?:de la |de l['’]|du |des )?[\p{L}-]{3,20})(?:[ \t]+(?:department|dept\.?|desk|team|dock|bay))?[ \t]*$/imu;
+const DESK_ATTENTION = compile(
+  'imu',
+  String.raw`^[ \t]*(?:attn|attention|à l['’]attention d[eu]|a\/s)\b[ \t:.-]*(?:(?:the|le|la|l['’]|our|notre)[ \t]*)?(?:`,
+  DESK_ATTENTION_WORDS,
+  String.raw`)(?:[ \t]+(?:department|dept\.?|desk|team|dock|bay))?[ \t]*$`,
+);
 
 /** A whole paste read into one address: the block chosen, the parser on it, then phones, e-mails and corrections. */
 export function readAddress(text: string, role: ParseRole): { address: ParsedAddress; review?: TParseReview } {
@@ -299,12 +305,12 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
 }
 
 /** An address of a person ("praghunathan@", "c.eze@") or of a desk that takes no parcels ("accounts@"), not a company's own desk. */
+const DESK_LOCAL_PART = compile('', '^(?:', DESK_LOCAL_PARTS, ')$');
+
 function namesSomeone(email: string): boolean {
   const local = fold(email.split('@')[0]).replace(/[^a-z]/g, '');
   // (Not the accounts, reception or admin desk: they pay and greet, a parcel goes to someone.)
-  return !/^(?:orders?|sales|service|info|contact|hello|bonjour|support|shop|store|receiving|shipping|purchasing|achats|parts|gen|general|team|dispatch|warehouse|logistics|recreation|commandes?|ventes|studio|atelier|boutique)$/.test(
-    local,
-  );
+  return !DESK_LOCAL_PART.test(local);
 }
 
 /** The name another reading found (a chat, a signer, a From: line) in place of the block's, when it has one. */
@@ -377,13 +383,24 @@ function fillSurname(address: ParsedAddress, text: string): void {
 }
 
 /** The message sends the parcel home rather than to work. */
-const HOME =
-  /(?<![\p{L}])(?:to (?:my|his|her|their) (?:place|home|house|apartment|apt|condo|flat|residence)\b|(?:at|to) home\b|my home address|à la maison|chez moi|à mon domicile|à mon appart|寄到家|寄家里|送到家|(?:寄|送|发|發)给?(?:她|他|我)?(?:妈妈|媽媽|母亲|母親|爸爸|父亲|父親|父母|爸妈|爸媽|奶奶|爷爷|爺爺|外婆|姥姥))/iu;
+const HOME = compile(
+  'iu',
+  String.raw`(?<![\p{L}])(?:to (?:my|his|her|their) (?:place|home|house|apartment|apt|condo|flat|residence)\b|(?:at|`,
+  String.raw`to) home\b|my home address|à la maison|chez moi|à mon domicile|à mon appart|寄到家|寄家里|送到家|(?:寄|送|发|發)给?(?:她|他|`,
+  String.raw`我)?(?:`,
+  HOME_WORDS,
+  String.raw`))`,
+);
 
 const HOME_ALL = new RegExp(HOME.source, 'giu');
 /** The message sends the parcel to work: "ship them to my work", "envoie-le à ma job", "au bureau". */
-const TO_WORK =
-  /\b(?:ship|send|mail|deliver|courier)\b[^.!?\n]{0,30}?(?<!\b(?:not|instead of|rather than|than)[ \t]+)\bto (?:my|our) (?:work|office|workplace|job|shop|store|clinic)\b|(?:envoie|envoyez|envoyer|livre|livrez|livrer|expédie|expédiez|expédier)[^.!?\n]{0,60}?(?<!(?:plutôt qu['’]|pas |non |qu['’]))(?:à ma job|à mon travail|à mon bureau|au bureau)/iu;
+const TO_WORK = compile(
+  'iu',
+  String.raw`\b(?:ship|send|mail|deliver|courier)\b[^.!?\n]{0,30}?(?<!\b(?:not|instead of|rather than|than)[ \t]+)\bto `,
+  String.raw`(?:my|our) (?:work|office|workplace|job|shop|store|clinic)\b|(?:envoie|envoyez|envoyer|livre|livrez|livrer|`,
+  String.raw`expédie|expédiez|expédier)[^.!?\n]{0,60}?(?<!(?:plutôt qu['’]|pas |non |qu['’]))(?:à ma job|à mon travail|`,
+  String.raw`à mon bureau|au bureau)`,
+);
 
 /** People named alone on a line ("Marie-Pier Bouchard", "Me Julien Paradis"), at most 20. */
 function namesInText(text: string): ParsedAddress[] {
@@ -410,8 +427,7 @@ function firstNamesInText(text: string): string[] {
 }
 
 /** A desk's or a department's mailbox, not a person's. */
-const DESK_EMAIL =
-  /^(?:reception|receiving|admin|office|frontdesk|front\.desk|shipping|deliveries|delivery|courier|accounting|dispatch|warehouse|hr|rh|careers|jobs|info|contact|hello|bonjour|sales|orders?|support|service|billing|accounts?|ap|ar)@/i;
+const DESK_EMAIL = compile('i', String.raw`^(?:`, DESK_EMAIL_WORDS, String.raw`)@`);
 
 const fold = (v: string) =>
   v

@@ -1,0 +1,107 @@
+/**
+ * Vocabularies of readAddress (roles.ts): desks that take a parcel, homes, desk e-mails.
+ * Tables of alternatives, compiled by ./compile.ts; order kept (see there).
+ */
+
+/** Used in roles.ts. */
+export const DESK_ATTENTION_WORDS = [
+  'shipping (?:&|and) receiving',
+  'receiving',
+  'shipping',
+  'r[ée]ception',
+  'exp[ée]dition',
+  'warehouse',
+  'entrep[ôo]t',
+  'dock',
+  'loading dock',
+  'front desk',
+  'mail ?room',
+  'accounts payable',
+  'comptes fournisseurs',
+  'purchasing',
+  'achats',
+  "service (?:de la |de l['’]|du |des )?[\\p{L}-]{3,20}",
+] as const;
+
+/** Used in roles.ts. */
+export const HOME_WORDS = [
+  '妈妈',
+  '媽媽',
+  '母亲',
+  '母親',
+  '爸爸',
+  '父亲',
+  '父親',
+  '父母',
+  '爸妈',
+  '爸媽',
+  '奶奶',
+  '爷爷',
+  '爺爺',
+  '外婆',
+  '姥姥',
+] as const;
+
+/** Used in roles.ts. */
+export const DESK_EMAIL_WORDS = [
+  'reception',
+  'receiving',
+  'admin',
+  'office',
+  'frontdesk',
+  'front\\.desk',
+  'shipping',
+  'deliveries',
+  'delivery',
+  'courier',
+  'accounting',
+  'dispatch',
+  'warehouse',
+  'hr',
+  'rh',
+  'careers',
+  'jobs',
+  'info',
+  'contact',
+  'hello',
+  'bonjour',
+  'sales',
+  'orders?',
+  'support',
+  'service',
+  'billing',
+  'accounts?',
+  'ap',
+  'ar',
+] as const;
+
+/** The local part of a desk's or a shop's e-mail address, folded to letters. Used in roles.ts (namesSomeone). */
+export const DESK_LOCAL_PARTS = [
+  'orders?',
+  'sales',
+  'service',
+  'info',
+  'contact',
+  'hello',
+  'bonjour',
+  'support',
+  'shop',
+  'store',
+  'receiving',
+  'shipping',
+  'purchasing',
+  'achats',
+  'parts',
+  'gen',
+  'general',
+  'team',
+  'dispatch',
+  'warehouse',
+  'logistics',
+  'recreation',
+  'commandes?',
+  'ventes',
+  'studio',
+  'atelier',
+  'boutique',
+] as const;
