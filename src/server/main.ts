@@ -15,6 +15,8 @@ import { flushCarrierCalls } from './modules/carriers/calls';
 import { defaultJobs, startJobs } from './ops/jobs';
 import { ordersServiceFor } from './modules/orders/routes';
 import { pruneQuotesJob, recoverOrdersJob } from './modules/orders/jobs';
+import { resumeBulkImportsJob } from './modules/bulk-imports/jobs';
+import { createBulkImportService } from './modules/bulk-imports/service';
 import { trackingJob } from './modules/shipments/tracking-sync';
 import { sandboxWebhooksJob } from './modules/payments/jobs';
 import { backgroundIdle } from './lib/background';
@@ -111,6 +113,9 @@ async function main(): Promise<void> {
     jobs: [
       ...defaultJobs,
       recoverOrdersJob(orders),
+      resumeBulkImportsJob(
+        createBulkImportService({ config, database, clock: systemClock, providers, lifecycle }, orders, log),
+      ),
       trackingJob(providers.carriers),
       pruneQuotesJob,
       ...sandboxWebhooksJob(app, providers.payments),

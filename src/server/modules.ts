@@ -15,6 +15,7 @@ import { registerPayments } from './modules/payments/routes';
 import { registerBilling } from './modules/payments/billing';
 import { registerAdmin } from './modules/admin/routes';
 import { registerAdminPricing } from './modules/admin/pricing';
+import { registerBulkImports } from './modules/bulk-imports/routes';
 import { registerDocuments } from './modules/documents/routes';
 
 /** Each module's routes, given the app, its dependencies and the services built once for it (services.ts). */
@@ -38,4 +39,5 @@ export const moduleRegistry: RegisterModule[] = [
   registerAdmin,
   registerAdminPricing,
   registerDocuments,
+  registerBulkImports,
 ];

@@ -11,6 +11,8 @@ import { imageLabelPdf } from '../labels/image-label';
 import { renderLabel } from '../labels/render-label';
 import { renderDocument } from '../documents/render-document';
 import { parseShipmentDescription } from '../providers/ai/rules/roles';
+import { parseBulkCsv } from '../modules/bulk-imports/parse';
+import { mergePdfs } from '../labels/merge-pdfs';
 
 export const workerTasks = {
   /** The rule-based address parser: linear, yet a few milliseconds for a long pasted e-mail. */
@@ -21,6 +23,10 @@ export const workerTasks = {
   imageLabelPdf,
   /** A receipt, credit note or monthly statement PDF (DocumentModel → Uint8Array; issue 27). */
   renderDocument,
+  /** A bulk-import CSV read, mapped and checked (decision 028). */
+  parseBulkCsv,
+  /** Several PDFs (base64) as one, pages in order: a bulk import's labels (decision 028). */
+  mergePdfs,
 };
 
 export type WorkerTasks = typeof workerTasks;

@@ -17,6 +17,7 @@ import * as m0016 from './0016_carrier_calls';
 import * as m0017 from './0017_tax_documents';
 import * as m0018 from './0018_api_keys';
 import * as m0021 from './0021_list_scale';
+import * as m0019 from './0019_bulk_imports';
 
 /** Ordered list of migrations. Append new ones; never edit one that has shipped. */
 export const migrations: { name: string; sql: string }[] = [
@@ -39,4 +40,5 @@ export const migrations: { name: string; sql: string }[] = [
   m0017,
   m0018,
   m0021,
+  m0019,
 ];

@@ -90,6 +90,11 @@ export function registerLabelRoute(app: App, deps: AppDeps): void {
     );
 }
 
+/** A shipment's label as one PDF (base64), as print-label answers it (a bulk import's batch PDF, decision 028). */
+export async function labelPdfBase64(deps: AppDeps, row: ShipmentRow): Promise<string> {
+  return (await carrierLabelPdf(deps, row)) ?? (await drawnLabel(deps, row));
+}
+
 async function drawnLabel(deps: AppDeps, row: ShipmentRow): Promise<string> {
   const pdf = await deps.providers.workers.runTask('renderLabel', labelInputOf(row));
   return typeof pdf === 'string' ? pdf : Buffer.from(pdf as Uint8Array).toString('base64');
