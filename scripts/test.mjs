@@ -8,6 +8,8 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const steps = [
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['lint', bin('eslint'), ['.']],
+  // Dependencies in package.json that nothing imports, and imports package.json does not list (knip.json).
+  ['dependencies', bin('knip'), ['--dependencies', '--no-config-hints']],
   [
     'format',
     bin('prettier'),
