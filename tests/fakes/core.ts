@@ -45,6 +45,15 @@ export type FakeOptions = {
    * set({ hangPurchase: false }) or close().
    */
   hangPurchase?: boolean;
+  /**
+   * Purchases answer the carrier's documented validation refusal: of the receiver's address, or of
+   * the service on this lane (UPS: error-ship-address.json, error-rate-route.json).
+   */
+  refusePurchase?: 'address' | 'service';
+  /** The next N requests (tokens included) answer HTTP 429 Too Many Requests, with `retryAfter` as Retry-After when set. */
+  rateLimitNext?: number;
+  /** The Retry-After of those 429 answers: delay-seconds ("60") or an HTTP date; absent: no header. */
+  retryAfter?: string;
 };
 
 export type FakeShipment = {
@@ -68,7 +77,7 @@ export type FakeCarrier = {
   close(): Promise<void>;
 };
 
-export type Answer = { status: number; contentType: string; body: string | Buffer };
+export type Answer = { status: number; contentType: string; body: string | Buffer; headers?: Record<string, string> };
 
 /** What a carrier's handler sees: the request, the switches and the shared state. */
 export type FakeContext = {
@@ -95,7 +104,7 @@ export async function startFake(name: string, handler: FakeHandler, initial: Fak
     const delay = opts.latencyMs ?? 0;
     const write = () => {
       if (res.destroyed) return;
-      res.writeHead(answer.status, { 'Content-Type': answer.contentType });
+      res.writeHead(answer.status, { 'Content-Type': answer.contentType, ...answer.headers });
       res.end(answer.body);
     };
     if (delay > 0) setTimeout(write, delay).unref();
@@ -131,6 +140,13 @@ export async function startFake(name: string, handler: FakeHandler, initial: Fak
         },
       };
       let result: ReturnType<FakeHandler>;
+      if (opts.rateLimitNext && opts.rateLimitNext > 0) {
+        opts.rateLimitNext -= 1;
+        const headers: Record<string, string> = opts.retryAfter === undefined ? {} : { 'Retry-After': opts.retryAfter };
+        rec.op = 'rate-limited';
+        send(res, rec, { status: 429, contentType: 'text/plain', body: 'Too Many Requests', headers });
+        return;
+      }
       try {
         result = handler(ctx);
       } catch (err) {

@@ -17,7 +17,7 @@ import {
 /*
  * A fake Purolator (SOAP 1.1 web services) on loopback: EstimatingService GetFullEstimate,
  * ShippingService CreateShipment / VoidShipment, ShippingDocumentsService GetDocuments, TrackingService
- * TrackPackagesByPin. Each call is checked for its path, SOAPAction, Basic key:password, the envelope
+ * TrackPackagesByPin and TrackPackagesByReference. Each call is checked for its path, SOAPAction, Basic key:password, the envelope
  * and the service's namespace; answers are the documented envelopes of
  * src/server/providers/carriers/purolator/fixtures/ with each shipment's own PIN.
  */
@@ -47,6 +47,7 @@ const SERVICES: Record<string, { path: string; ns: 'v1' | 'v2'; op: string }> = 
   VoidShipment: { path: '/EWS/V2/Shipping/ShippingService.asmx', ns: 'v2', op: 'void' },
   GetDocuments: { path: '/EWS/V1/ShippingDocuments/ShippingDocumentsService.asmx', ns: 'v1', op: 'label' },
   TrackPackagesByPin: { path: '/PWS/V1/Tracking/TrackingService.asmx', ns: 'v1', op: 'track' },
+  TrackPackagesByReference: { path: '/PWS/V1/Tracking/TrackingService.asmx', ns: 'v1', op: 'find' },
 };
 
 const soap = (status: number, body: string): Answer => ({ status, contentType: SOAP, body });
@@ -121,6 +122,22 @@ export async function startFakePurolator(opts: FakePurolatorOptions = {}): Promi
       });
       if (ctx.opts.hangPurchase) return { op, answer: 'hang' as const };
       return { op, answer: soap(200, f.text('shipment-response.xml').replaceAll(FIXTURE_PIN, pin)) };
+    }
+
+    if (op === 'find') {
+      requireXml(req, ['Reference', 'ShipmentFromDate', 'ShipmentToDate']);
+      account(req, cfg.accountNumber);
+      for (const d of ['ShipmentFromDate', 'ShipmentToDate']) {
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(xmlText(req.body, d) ?? '')) req.problems.push(`${d}: expected YYYY-MM-DD`);
+      }
+      if (req.problems.length) return { op, answer: validationFault(req.problems) };
+      const reference = xmlText(req.body, 'Reference');
+      const s = [...ctx.shipments.values()].find((x) => x.reference === reference);
+      if (!s) return { op, answer: soap(200, f.text('track-by-reference-none.xml')) };
+      return {
+        op,
+        answer: soap(200, f.text('track-by-reference-response.xml').replaceAll(FIXTURE_PIN, s.trackingNumber)),
+      };
     }
 
     const pin = xmlText(req.body, 'Value') ?? '';

@@ -127,7 +127,10 @@ export async function startFakeUps(opts: FakeUpsOptions = {}): Promise<FakeCarri
         'ShipmentRequest.Shipment.Package.0.PackageWeight.Weight',
         'ShipmentRequest.LabelSpecification.LabelImageFormat.Code',
       ]);
-      if (req.problems.length) return { op, answer: json(400, f.text('error-ship-address.json')) };
+      if (req.problems.length || ctx.opts.refusePurchase === 'address') {
+        return { op, answer: json(400, f.text('error-ship-address.json')) };
+      }
+      if (ctx.opts.refusePurchase === 'service') return { op, answer: json(400, f.text('error-rate-route.json')) };
       const trackingNumber = `1Z${cfg.accountNumber}${freshNumber('20', 8)}`.slice(0, 18);
       const reference = at(body, 'ShipmentRequest.Shipment.ReferenceNumber.Value');
       ctx.shipments.set(trackingNumber, {

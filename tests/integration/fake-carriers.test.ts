@@ -239,6 +239,22 @@ describe('fake Purolator', () => {
     noProblems(fake);
   });
 
+  it('finds a purchase by our reference (TrackPackagesByReference) with its label; an unknown one is null', async () => {
+    const { fake, client } = await start();
+    fake.set({ hangPurchase: true });
+    await expect(client.purchase(puro.PURCHASE, { signal: AbortSignal.timeout(300) })).rejects.toMatchObject({
+      reason: 'TIMEOUT',
+    });
+    fake.set({ hangPurchase: false });
+    const found = await client.findByReference(puro.PURCHASE.reference);
+    expect(found?.trackingNumber).toBe([...fake.shipments.keys()][0]);
+    expect(found?.documentType).toBe('DomesticBillOfLadingThermal');
+    expect(Buffer.from(found!.label!.bytes).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await client.findByReference('no-such-reference')).toBeNull();
+    expect(fake.requests.map((r) => r.op)).toEqual(['ship', 'find', 'label', 'find']);
+    noProblems(fake);
+  });
+
   it('the label by URL is fetched from the fake', async () => {
     const { fake, client } = await start({ labelByUrl: true });
     const bought = await client.purchase(puro.PURCHASE);

@@ -10,11 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/server/db/client';
 import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
-import { balanceOf, fund, orderBody, quote } from './helpers/orders';
+import { balanceOf, fund, orderBody, quote, quoteBody } from './helpers/orders';
 import { startFakeCarriers, type FakeCarriers } from '../fakes/index';
+import { resetCarrierBusy } from '../../src/server/providers/carriers/http';
+import { decodeWarningsHeader } from '../../src/shared/contracts/rates';
+import { parseCents } from '../../src/shared/money';
 
 type Headers = Record<string, string>;
 
+const PURO_LABEL = readFileSync(
+  new URL('../../src/server/providers/carriers/purolator/fixtures/label.pdf', import.meta.url),
+);
 const CP_LABEL = readFileSync(
   new URL('../../src/server/providers/carriers/canada-post/fixtures/label.pdf', import.meta.url),
 );
@@ -25,11 +31,11 @@ describe(`real carriers on local fakes (${testDbKind})`, () => {
   let admin: Awaited<ReturnType<typeof createSignedInUser>>;
 
   beforeAll(async () => {
-    fakes = await startFakeCarriers(['canada-post', 'ups', 'fedex']);
+    fakes = await startFakeCarriers(['canada-post', 'ups', 'fedex', 'purolator']);
     ctx = await createTestApp({
       env: {
         ...fakes.env,
-        // Only the three carriers on fakes: nothing simulated in this file.
+        // Only the four carriers on fakes: nothing simulated in this file.
         CARRIERS_SANDBOX: 'off',
         // Generous: PGlite runs on this thread, and 20 concurrent quotes share it with the fakes.
         CARRIER_TIMEOUT_MS: '15000',
@@ -66,15 +72,53 @@ describe(`real carriers on local fakes (${testDbKind})`, () => {
   it('configures the carriers on fakes as test, leaves the others out, and asks each as its docs say', async () => {
     expect(ctx.providers.carriers.map((c) => [c.code, c.mode])).toEqual([
       ['CA-CP', 'test'],
+      ['CA-PUROLATOR', 'test'],
       ['CA-UPS', 'test'],
       ['CA-Fedex', 'test'],
     ]);
     const u = await createSignedInUser(ctx);
     const options = await quote(ctx, u.headers);
-    expect(new Set(options.map((o) => o.carrier))).toEqual(new Set(['CA-CP', 'CA-UPS', 'CA-Fedex']));
+    expect(new Set(options.map((o) => o.carrier))).toEqual(new Set(['CA-CP', 'CA-UPS', 'CA-Fedex', 'CA-PUROLATOR']));
     expect(options.every((o) => o.mode === 'test')).toBe(true);
     for (const fake of Object.values(fakes.fakes)) {
       expect(fake.requests.flatMap((r) => r.problems)).toEqual([]);
+    }
+  });
+
+  it('a 429 with Retry-After: UPS is left out as busy, and not called again before it', async () => {
+    const u = await createSignedInUser(ctx);
+    const ups = fakes.fakes.ups!;
+    // A token in the cache: the next UPS call is the rate.
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/rates/quote',
+      headers: u.headers,
+      payload: quoteBody() as object,
+    });
+    fakes.set({ rateLimitNext: 1, retryAfter: '120' }, ['ups']);
+    try {
+      const ask = () =>
+        ctx.app.inject({ method: 'POST', url: '/api/rates/quote', headers: u.headers, payload: quoteBody() as object });
+      const first = await ask();
+      expect(first.statusCode, first.body).toBe(200);
+      expect((first.json() as { carrier: string }[]).some((o) => o.carrier === 'CA-UPS')).toBe(false);
+      const warned = decodeWarningsHeader(first.headers['x-carrier-warnings'] as string | undefined);
+      expect(warned.find((w) => w.carrier === 'CA-UPS')?.reason).toBe('BUSY');
+      const calls = ups.requests.length;
+      expect(ups.requests.at(-1)?.op).toBe('rate-limited');
+
+      const second = await ask();
+      expect(second.statusCode).toBe(200);
+      const options = second.json() as { carrier: string }[];
+      expect(options.some((o) => o.carrier === 'CA-CP')).toBe(true);
+      expect(options.some((o) => o.carrier === 'CA-UPS')).toBe(false);
+      expect(decodeWarningsHeader(second.headers['x-carrier-warnings'] as string | undefined)).toContainEqual(
+        expect.objectContaining({ carrier: 'CA-UPS', reason: 'BUSY' }),
+      );
+      expect(ups.requests.length).toBe(calls); // UPS not asked before its Retry-After
+    } finally {
+      fakes.set({ rateLimitNext: 0 }, ['ups']);
+      resetCarrierBusy();
     }
   });
 
@@ -204,6 +248,53 @@ describe(`real carriers on local fakes (${testDbKind})`, () => {
       expect(bought?.status).toBe('voided');
     } finally {
       fakes.set({ hangPurchase: false }, ['ups']);
+    }
+  });
+
+  it('Purolator: a purchase found by reference after the timeout (TrackPackagesByReference) completes the order with its label', async () => {
+    const u = await fundedUser();
+    const before = await balanceOf(ctx, u.headers);
+    const puro = fakes.fakes.purolator!;
+    fakes.set({ hangPurchase: true }, ['purolator']);
+    try {
+      const res = await order(u.headers, 'CA-PUROLATOR');
+      expect(res.statusCode, res.body).toBe(201);
+      const made = res.json() as { id: string; orderCode: string; trackingNumber: string; totalCost: string };
+      const bought = [...puro.shipments.values()].find((x) => x.reference === made.id);
+      expect(bought?.trackingNumber).toBe(made.trackingNumber);
+      const find = puro.requests.find((r) => r.op === 'find');
+      expect(find?.body).toContain(made.id);
+      expect(puro.requests.flatMap((r) => r.problems)).toEqual([]);
+      // Charged once, nothing refunded; the label printed is Purolator's PDF.
+      expect(parseCents(await balanceOf(ctx, u.headers))).toBe(parseCents(before)! - parseCents(made.totalCost)!);
+      expect((await label(u.headers, made.orderCode)).equals(PURO_LABEL)).toBe(true);
+    } finally {
+      fakes.set({ hangPurchase: false }, ['purolator']);
+    }
+  });
+
+  it('a carrier refusing the address or the service at purchase: 422 naming it (spec §8 address/service texts), refunded', async () => {
+    const u = await fundedUser();
+    const before = await balanceOf(ctx, u.headers);
+    try {
+      fakes.set({ refusePurchase: 'address' }, ['ups']);
+      const address = await order(u.headers, 'CA-UPS');
+      expect(address.statusCode, address.body).toBe(422);
+      expect(address.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: "UPS refused the receiver's address (UPS: 120802 Address Validation Error on ShipTo address)",
+        refunded: expect.any(String),
+      });
+      fakes.set({ refusePurchase: 'service' }, ['ups']);
+      const service = await order(u.headers, 'CA-UPS');
+      expect(service.statusCode, service.body).toBe(422);
+      const body = service.json() as { code: string; message: string };
+      expect(body.code).toBe('VALIDATION_ERROR');
+      expect(body.message).toMatch(/^UPS does not offer this service for this shipment \(UPS: 111210 /);
+      expect(body.message).not.toMatch(/address|validation|postcode|province/i);
+      expect(await balanceOf(ctx, u.headers)).toBe(before);
+    } finally {
+      fakes.set({ refusePurchase: undefined }, ['ups']);
     }
   });
 

@@ -27,7 +27,7 @@ export type CarrierCall = {
 };
 
 /** Reasons that mean the carrier did not answer (the error rate); any other is the carrier's answer. */
-export const OUTAGE_REASONS: readonly string[] = ['TIMEOUT', 'UNAVAILABLE'];
+export const OUTAGE_REASONS: readonly string[] = ['TIMEOUT', 'UNAVAILABLE', 'BUSY'];
 
 type Log = { error(obj: object, msg: string): void };
 

@@ -77,12 +77,19 @@ export type OrderContext = {
   ipAddress: string | null;
 };
 
+/**
+ * Why an order failed after the debit (stored as shipments.failure_code). VALIDATION_ERROR: the
+ * carrier refused an address or the service (its words in the message, which names the address or
+ * the service, as spec §8 chooses 'Address Information Issue' or 'Shipping Service Issue' by them).
+ */
+type FailureCode = 'API_FAILURE' | 'ORDER_TIMEOUT' | 'ORDER_CREATION_FAILED' | 'VALIDATION_ERROR';
+
 /** An order error as the spec's catalogue expects it: code, message and what to tell the customer. */
 export class OrderFailedError extends AppError {
   constructor(
     status: number,
     message: string,
-    code: 'API_FAILURE' | 'ORDER_TIMEOUT' | 'ORDER_CREATION_FAILED',
+    code: FailureCode,
     customerServiceMessage: string,
     extra: { orderCode?: string; shipmentId?: string; refunded?: string } = {},
   ) {
@@ -210,8 +217,8 @@ function failureOf(row: ShipmentRow): AppError {
       { orderCode: row.orderCode, shipmentId: row.id },
     );
   }
-  const code = (row.failureCode ?? 'API_FAILURE') as 'API_FAILURE' | 'ORDER_TIMEOUT' | 'ORDER_CREATION_FAILED';
-  const status = code === 'ORDER_TIMEOUT' ? 504 : 502;
+  const code = (row.failureCode ?? 'API_FAILURE') as FailureCode;
+  const status = code === 'ORDER_TIMEOUT' ? 504 : code === 'VALIDATION_ERROR' ? 422 : 502;
   return new OrderFailedError(
     status,
     row.failureMessage ?? 'The carrier could not create this shipment',
@@ -219,6 +226,27 @@ function failureOf(row: ShipmentRow): AppError {
     `${carrierName(row.carrier)} could not create order ${row.orderCode}${row.failureMessage ? ` (${row.failureMessage})` : ''}. The full ${money(row.totalCents)} was refunded to your wallet. Try again, pick another service, or contact support with this order code.`,
     { orderCode: row.orderCode, shipmentId: row.id, refunded: centsToDecimal(row.refundedCents) },
   );
+}
+
+/**
+ * A carrier's refusal as the order's failure: an address or the service it refused is a
+ * VALIDATION_ERROR whose message names the address or the service (spec §8), with the carrier's words.
+ */
+function refusalOf(name: string, err: CarrierError): { code: FailureCode; message: string } {
+  if (err.reason === 'ADDRESS_INVALID') {
+    const whose =
+      err.field === 'toAddress' ? "the receiver's " : err.field === 'fromAddress' ? "the sender's " : 'the ';
+    return { code: 'VALIDATION_ERROR', message: `${name} refused ${whose}address (${err.message})` };
+  }
+  if (err.reason === 'SERVICE_UNAVAILABLE') {
+    return {
+      code: 'VALIDATION_ERROR',
+      message: `${name} does not offer this service for this shipment (${err.message})`,
+    };
+  }
+  const code =
+    err.reason === 'TIMEOUT' ? 'ORDER_TIMEOUT' : err.reason === 'REFUSED' ? 'ORDER_CREATION_FAILED' : 'API_FAILURE';
+  return { code, message: err.message };
 }
 
 export function createOrdersService(deps: OrdersDeps) {
@@ -382,11 +410,7 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   /** Step 3, failure: 'failed' and one refund of the whole charge, together; null when already settled. */
-  async function failAndRefund(
-    row: ShipmentRow,
-    code: 'API_FAILURE' | 'ORDER_TIMEOUT' | 'ORDER_CREATION_FAILED',
-    message: string,
-  ): Promise<ShipmentRow | null> {
+  async function failAndRefund(row: ShipmentRow, code: FailureCode, message: string): Promise<ShipmentRow | null> {
     const now = clock.now();
     return db.transaction(async (tx) => {
       const [failed] = await tx
@@ -507,13 +531,12 @@ export function createOrdersService(deps: OrdersDeps) {
           return (await completeOrder(row, found)) ?? (await findRow(row.id))!;
         }
       }
-      const code =
-        err.reason === 'TIMEOUT' ? 'ORDER_TIMEOUT' : err.reason === 'REFUSED' ? 'ORDER_CREATION_FAILED' : 'API_FAILURE';
+      const { code, message } = refusalOf(carrier.name, err);
       log.warn(
         { shipmentId: row.id, carrier: row.carrier, reason: err.reason, msg: err.message },
         'carrier refused an order; refunded',
       );
-      return (await failAndRefund(row, code, err.message)) ?? (await findRow(row.id))!;
+      return (await failAndRefund(row, code, message)) ?? (await findRow(row.id))!;
     } finally {
       clearTimeout(timer);
     }

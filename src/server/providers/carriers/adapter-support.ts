@@ -5,31 +5,52 @@ import { CarrierError, type QuoteRequest } from './index';
 /** What a real adapter logs with: a warning when a carrier's own tax disagrees with ours. */
 export type AdapterLog = { warn(obj: object, msg: string): void };
 
+/** How long one carrier's tax difference on one lane stays quiet after it was logged. */
+export const TAX_WARNING_EVERY_MS = 60 * 60_000;
+
+type TaxedQuote = { serviceCode: string; priceCents: number; carrierTaxCents: number | null };
+
+/** Our tax on a carrier's pre-tax price for this lane, or null when we cannot tell (an unknown province). */
+function ourTaxCents(req: QuoteRequest, priceCents: number, now: Date): number | null {
+  const origin = req.from.province;
+  if (!isProvinceCode(origin)) return null;
+  const destination = req.to.country === 'CA' && isProvinceCode(req.to.province) ? req.to.province : null;
+  if (req.to.country === 'CA' && destination === null) return null;
+  return computeTaxes({ amountCents: priceCents, origin, destination, date: now }).totalCents;
+}
+
 /**
  * Our taxes are computed by destination in modules/rates on our price; the carrier states its own
  * on its price. They should agree on the carrier's pre-tax price: a difference of more than a cent
- * is logged (a tax table out of date on either side), never charged.
+ * is logged (a tax table out of date on either side), never charged. One warning per carrier and
+ * lane lists every service that differs, and the same lane is logged again only after
+ * TAX_WARNING_EVERY_MS (with the count of quotes not logged meanwhile): a table out of date must not
+ * write a line per service per quote.
  */
-export function warnOnTaxDifference(
-  log: AdapterLog,
-  carrier: string,
-  req: QuoteRequest,
-  quote: { serviceCode: string; priceCents: number },
-  carrierTaxCents: number | null,
-  now: Date,
-): void {
-  if (carrierTaxCents === null) return;
-  const origin = req.from.province;
-  if (!isProvinceCode(origin)) return;
-  const destination = req.to.country === 'CA' && isProvinceCode(req.to.province) ? req.to.province : null;
-  if (req.to.country === 'CA' && destination === null) return;
-  const ours = computeTaxes({ amountCents: quote.priceCents, origin, destination, date: now }).totalCents;
-  if (Math.abs(ours - carrierTaxCents) > 1) {
-    log.warn(
-      { carrier, serviceCode: quote.serviceCode, priceCents: quote.priceCents, carrierTaxCents, ourTaxCents: ours },
-      "the carrier's tax differs from ours by more than a cent",
-    );
-  }
+export function taxDifferenceLog(log: AdapterLog, carrier: string) {
+  const loggedAt = new Map<string, number>();
+  const notLogged = new Map<string, number>();
+  return (req: QuoteRequest, quotes: readonly TaxedQuote[], now: Date): void => {
+    const services = quotes.flatMap((q) => {
+      if (q.carrierTaxCents === null) return [];
+      const ours = ourTaxCents(req, q.priceCents, now);
+      if (ours === null || Math.abs(ours - q.carrierTaxCents) <= 1) return [];
+      return [
+        { serviceCode: q.serviceCode, priceCents: q.priceCents, carrierTaxCents: q.carrierTaxCents, ourTaxCents: ours },
+      ];
+    });
+    if (services.length === 0) return;
+    const lane = `${req.from.province}>${req.to.country === 'CA' ? req.to.province : req.to.country}`;
+    const last = loggedAt.get(lane);
+    if (last !== undefined && now.getTime() - last < TAX_WARNING_EVERY_MS) {
+      notLogged.set(lane, (notLogged.get(lane) ?? 0) + 1);
+      return;
+    }
+    loggedAt.set(lane, now.getTime());
+    const quotesNotLogged = notLogged.get(lane) ?? 0;
+    notLogged.delete(lane);
+    log.warn({ carrier, lane, services, quotesNotLogged }, "the carrier's tax differs from ours by more than a cent");
+  };
 }
 
 /**
@@ -41,6 +62,33 @@ export function voidError(err: unknown): unknown {
     return new CarrierError('NOT_VOIDABLE', err.message);
   }
   return err;
+}
+
+const SERVICE_WORDS =
+  /service(?:[\s._-]|[\s._-][^;]{0,40}?[\s._-])(not[\s._-]*(available|valid|offered|allowed)|unavailable|invalid)|(invalid|unavailable|not available)[\s._-]+service/i;
+const ADDRESS_WORDS =
+  /postal[\s._-]*code|postcode|zip[\s._-]*code|address|province|\bstate\b|\bcity\b|street|country[\s._-]*code/i;
+const TO_WORDS = /ship[\s._-]*to\b|recipient|receiver|destination|consignee|delivery address/i;
+const FROM_WORDS = /ship[\s._-]*from\b|shipper|sender|origin|pickup address/i;
+
+/**
+ * What a carrier's validation refusal of a rate or a purchase is about, read from its codes and
+ * words (each mapping has already taken out limits, routes and outages): the chosen service not
+ * offered (SERVICE_UNAVAILABLE), an address it rejects (ADDRESS_INVALID, with the party when its
+ * words name one), or anything else (REFUSED). The message is the carrier's, unchanged.
+ */
+export function refusalError(text: string, message: string): CarrierError {
+  if (SERVICE_WORDS.test(text)) return new CarrierError('SERVICE_UNAVAILABLE', message);
+  if (ADDRESS_WORDS.test(text)) {
+    const to = TO_WORDS.test(text);
+    const from = FROM_WORDS.test(text);
+    return new CarrierError(
+      'ADDRESS_INVALID',
+      message,
+      to && !from ? 'toAddress' : from && !to ? 'fromAddress' : undefined,
+    );
+  }
+  return new CarrierError('REFUSED', message);
 }
 
 /** Base64 (as JSON APIs carry labels) to bytes. */

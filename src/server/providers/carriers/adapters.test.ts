@@ -59,9 +59,13 @@ describe('UPS adapter', () => {
     const quotes = await ups.quote(UPS_QUOTE, { signal: new AbortController().signal });
     expect(quotes).toEqual(direct.quotes.map((q) => q.quote));
     expect(ups.mode).toBe('test');
-    // Whatever the fixture's tax lines say, a warning is logged exactly when they differ by more than a cent.
-    for (const w of warnings.filter((x) => /tax differs/.test(x.msg))) {
-      expect(Math.abs((w.obj['carrierTaxCents'] as number) - (w.obj['ourTaxCents'] as number))).toBeGreaterThan(1);
+    // Whatever the fixture's tax lines say, at most one warning per quote, naming services that differ by more than a cent.
+    const taxWarnings = warnings.filter((x) => /tax differs/.test(x.msg));
+    expect(taxWarnings.length).toBeLessThanOrEqual(1);
+    for (const w of taxWarnings) {
+      for (const s of w.obj['services'] as { carrierTaxCents: number; ourTaxCents: number }[]) {
+        expect(Math.abs(s.carrierTaxCents - s.ourTaxCents)).toBeGreaterThan(1);
+      }
     }
   });
 
@@ -287,15 +291,47 @@ describe('Purolator adapter', () => {
 });
 
 describe('tax difference warning', () => {
-  it('is logged only beyond a cent', async () => {
-    const { warnOnTaxDifference } = await import('./adapter-support');
+  const req = { from: { province: 'ON', country: 'CA' }, to: { province: 'ON', country: 'CA' } } as QuoteRequest;
+  const at = new Date('2026-03-02T15:00:00Z');
+
+  it('is logged only beyond a cent, once per quote with every service that differs', async () => {
+    const { taxDifferenceLog } = await import('./adapter-support');
     const { log, warnings } = recorder();
-    const req = { from: { province: 'ON', country: 'CA' }, to: { province: 'ON', country: 'CA' } } as QuoteRequest;
-    const at = new Date('2026-03-02T15:00:00Z');
-    warnOnTaxDifference(log, 'CA-CP', req, { serviceCode: 'x', priceCents: 10_000 }, 1_301, at); // ours 1300
-    warnOnTaxDifference(log, 'CA-CP', req, { serviceCode: 'x', priceCents: 10_000 }, 1_302, at);
-    warnOnTaxDifference(log, 'CA-CP', req, { serviceCode: 'x', priceCents: 10_000 }, null, at);
+    const warn = taxDifferenceLog(log, 'CA-CP');
+    warn(
+      req,
+      [
+        { serviceCode: 'a', priceCents: 10_000, carrierTaxCents: 1_301 }, // ours 1300: within a cent
+        { serviceCode: 'b', priceCents: 10_000, carrierTaxCents: 1_302 },
+        { serviceCode: 'c', priceCents: 10_000, carrierTaxCents: null },
+        { serviceCode: 'd', priceCents: 20_000, carrierTaxCents: 2_000 }, // ours 2600
+      ],
+      at,
+    );
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]!.obj).toMatchObject({ carrierTaxCents: 1_302, ourTaxCents: 1_300 });
+    expect(warnings[0]!.obj).toMatchObject({
+      carrier: 'CA-CP',
+      lane: 'ON>ON',
+      quotesNotLogged: 0,
+      services: [
+        { serviceCode: 'b', carrierTaxCents: 1_302, ourTaxCents: 1_300 },
+        { serviceCode: 'd', carrierTaxCents: 2_000, ourTaxCents: 2_600 },
+      ],
+    });
+  });
+
+  it('stays quiet on the same lane for an hour, then says how many quotes it did not log', async () => {
+    const { taxDifferenceLog, TAX_WARNING_EVERY_MS } = await import('./adapter-support');
+    const { log, warnings } = recorder();
+    const warn = taxDifferenceLog(log, 'CA-UPS');
+    const differs = [{ serviceCode: 'x', priceCents: 10_000, carrierTaxCents: 1_500 }];
+    for (let i = 0; i < 10; i++) warn(req, differs, new Date(at.getTime() + i * 1000));
+    expect(warnings).toHaveLength(1);
+    // Another lane is its own.
+    warn({ ...req, to: { ...req.to, province: 'BC' } } as QuoteRequest, differs, at);
+    expect(warnings).toHaveLength(2);
+    warn(req, differs, new Date(at.getTime() + TAX_WARNING_EVERY_MS));
+    expect(warnings).toHaveLength(3);
+    expect(warnings[2]!.obj).toMatchObject({ lane: 'ON>ON', quotesNotLogged: 9 });
   });
 });

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carrierRequest } from './http';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { carrierBusyUntil, carrierRequest, resetCarrierBusy, retryAfterMs } from './http';
 import { CarrierError } from './index';
 
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: string };
@@ -27,6 +27,11 @@ function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
     res.writeHead(200, { 'Content-Type': 'text/plain' });
     res.write('partial');
     setTimeout(() => res.end('rest'), 2_000).unref();
+  } else if (req.url?.startsWith('/limited')) {
+    // /limited?after=<Retry-After value>; without it, no header
+    const after = new URL(req.url, 'http://x').searchParams.get('after');
+    res.writeHead(429, { 'Content-Type': 'application/json', ...(after === null ? {} : { 'Retry-After': after }) });
+    res.end('{"response":{"errors":[{"code":"429","message":"Too Many Requests"}]}}');
   } else if (req.url === '/redirect') {
     res.writeHead(302, { Location: '/json' });
     res.end();
@@ -123,5 +128,74 @@ describe('carrierRequest', () => {
     expect(await reason(carrierRequest({ url: `http://127.0.0.1:${port}/`, method: 'GET', timeoutMs: 1_000 }))).toBe(
       'UNAVAILABLE',
     );
+  });
+});
+
+describe('a 429 and its Retry-After', () => {
+  let nowMs = Date.parse('2026-12-05T03:30:00Z');
+  afterEach(() => resetCarrierBusy());
+
+  /** A second loopback server: its own origin, so the first one's 429 does not quiet it. */
+  async function otherServer(): Promise<{ url: string; close: () => Promise<void> }> {
+    const other = createServer((_req, res) => res.end('ok'));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${(other.address() as AddressInfo).port}/`,
+      close: () => new Promise<void>((resolve) => other.close(() => resolve())),
+    };
+  }
+
+  it('reads delay-seconds and an HTTP date, and nothing else', () => {
+    const now = Date.parse('2026-12-05T03:30:00Z');
+    expect(retryAfterMs('120', now)).toBe(120_000);
+    expect(retryAfterMs(' 0 ', now)).toBe(0);
+    expect(retryAfterMs('Sat, 05 Dec 2026 03:31:30 GMT', now)).toBe(90_000);
+    expect(retryAfterMs('Sat, 05 Dec 2026 03:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs(undefined, now)).toBeNull();
+    expect(retryAfterMs('', now)).toBeNull();
+    expect(retryAfterMs('-5', now)).toBeNull();
+    expect(retryAfterMs('1.5', now)).toBeNull();
+    expect(retryAfterMs('soon', now)).toBeNull();
+  });
+
+  it('is BUSY, and no call reaches that carrier before Retry-After (seconds); then it is called again', async () => {
+    nowMs = Date.parse('2026-12-05T03:30:00Z');
+    resetCarrierBusy(() => nowMs);
+    const other = await otherServer();
+    try {
+      expect(await reason(carrierRequest({ url: `${base}/limited?after=120`, method: 'POST' }))).toBe('BUSY');
+      expect(carrierBusyUntil(`${base}/json`)).toBe(nowMs + 120_000);
+      const before = seen.length;
+      nowMs += 119_000;
+      const err = await carrierRequest({ url: `${base}/json`, method: 'GET' }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(CarrierError);
+      expect((err as CarrierError).reason).toBe('BUSY');
+      expect((err as CarrierError).message).toMatch(/busy.*2026-12-05T03:32:00\.000Z/);
+      expect(seen.length).toBe(before); // not sent
+      // Another carrier (another origin) is called as usual.
+      expect((await carrierRequest({ url: other.url, method: 'GET' })).status).toBe(200);
+      nowMs += 1_000;
+      expect(carrierBusyUntil(`${base}/json`)).toBeNull();
+      expect((await carrierRequest({ url: `${base}/json`, method: 'GET' })).status).toBe(200);
+      expect(seen.length).toBe(before + 1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('honours an HTTP date, waits 30 s without a header and at most an hour', async () => {
+    nowMs = Date.parse('2026-12-05T03:30:00Z');
+    resetCarrierBusy(() => nowMs);
+    const date = encodeURIComponent('Sat, 05 Dec 2026 03:35:00 GMT');
+    expect(await reason(carrierRequest({ url: `${base}/limited?after=${date}`, method: 'GET' }))).toBe('BUSY');
+    expect(carrierBusyUntil(base)).toBe(Date.parse('2026-12-05T03:35:00Z'));
+
+    resetCarrierBusy(() => nowMs);
+    expect(await reason(carrierRequest({ url: `${base}/limited`, method: 'GET' }))).toBe('BUSY');
+    expect(carrierBusyUntil(base)).toBe(nowMs + 30_000);
+
+    resetCarrierBusy(() => nowMs);
+    expect(await reason(carrierRequest({ url: `${base}/limited?after=86400`, method: 'GET' }))).toBe('BUSY');
+    expect(carrierBusyUntil(base)).toBe(nowMs + 3_600_000);
   });
 });

@@ -24,12 +24,58 @@ export type CarrierHttpResponse = {
   bodyBytes: Uint8Array;
 };
 
+/** Without a readable Retry-After, a 429 keeps the carrier's host quiet this long. */
+export const DEFAULT_RETRY_AFTER_MS = 30_000;
+/** A Retry-After further out than this (a mistyped date) is cut to it. */
+export const MAX_RETRY_AFTER_MS = 60 * 60_000;
+
+/** Per origin (scheme, host and port: one carrier's API), the instant before which it is not called. */
+const busyUntil = new Map<string, number>();
+let clock: () => number = () => Date.now();
+
+/**
+ * Retry-After as milliseconds from `nowMs`: delay-seconds ("120") or an HTTP date
+ * ("Wed, 21 Oct 2026 07:28:00 GMT"); null when absent or unreadable. A date in the past is 0.
+ */
+export function retryAfterMs(value: string | undefined, nowMs: number): number | null {
+  const v = value?.trim();
+  if (!v) return null;
+  if (/^\d+$/.test(v)) return Number(v) * 1000;
+  if (!/[a-z]/i.test(v)) return null;
+  const at = Date.parse(v);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, at - nowMs);
+}
+
+/** When the carrier behind `url` may be called again (epoch ms), or null when it may be now. */
+export function carrierBusyUntil(url: string): number | null {
+  const until = busyUntil.get(originOf(url));
+  return until !== undefined && until > clock() ? until : null;
+}
+
+/** Tests: forget every carrier's Retry-After, and read time from `now` (default: the real clock). */
+export function resetCarrierBusy(now?: () => number): void {
+  busyUntil.clear();
+  clock = now ?? (() => Date.now());
+}
+
 /**
  * One HTTP exchange with a carrier, any status answered as is: the mapping reads the carrier's error
  * bodies. No retry here — retrying a purchase is the caller's decision (it must be idempotent).
  * A timeout or abort throws CarrierError('TIMEOUT'); a connection failure CarrierError('UNAVAILABLE').
+ * A 429 throws CarrierError('BUSY') and keeps that carrier's origin quiet until its Retry-After
+ * (seconds or an HTTP date; 30 s when absent, at most an hour): every call before then throws BUSY
+ * at once, without reaching the carrier, so a quote leaves the carrier out as busy rather than waiting.
  */
 export async function carrierRequest(req: CarrierHttpRequest): Promise<CarrierHttpResponse> {
+  const origin = originOf(req.url);
+  const quietUntil = carrierBusyUntil(req.url);
+  if (quietUntil !== null) {
+    throw new CarrierError(
+      'BUSY',
+      `${hostOf(req.url)} is busy: it asked us to wait until ${new Date(quietUntil).toISOString()} (HTTP 429)`,
+    );
+  }
   const signals: AbortSignal[] = [];
   if (req.signal) signals.push(req.signal);
   if (req.timeoutMs !== undefined) signals.push(AbortSignal.timeout(req.timeoutMs));
@@ -51,6 +97,16 @@ export async function carrierRequest(req: CarrierHttpRequest): Promise<CarrierHt
     res.headers.forEach((value, name) => {
       headers[name.toLowerCase()] = value;
     });
+    if (res.status === 429) {
+      const now = clock();
+      const wait = retryAfterMs(headers['retry-after'], now) ?? DEFAULT_RETRY_AFTER_MS;
+      const until = now + Math.min(wait, MAX_RETRY_AFTER_MS);
+      if (until > (busyUntil.get(origin) ?? 0)) busyUntil.set(origin, until);
+      throw new CarrierError(
+        'BUSY',
+        `${host} is busy: too many requests (HTTP 429), asked again after ${new Date(until).toISOString()}`,
+      );
+    }
     return { status: res.status, headers, bodyText: new TextDecoder().decode(bodyBytes), bodyBytes };
   } catch (err) {
     if (err instanceof CarrierError) throw err;
@@ -58,6 +114,14 @@ export async function carrierRequest(req: CarrierHttpRequest): Promise<CarrierHt
       throw new CarrierError('TIMEOUT', `${host}: no answer in time (${req.method})`);
     }
     throw new CarrierError('UNAVAILABLE', `${host}: could not be reached (${describe(err)})`);
+  }
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
   }
 }
 

@@ -73,8 +73,14 @@ export type CarrierErrorReason =
   | 'TIMEOUT'
   /** The carrier answered with an error or could not be reached. */
   | 'UNAVAILABLE'
-  /** The carrier refused the order (address it cannot serve, service no longer offered, …). */
+  /** The carrier rate-limited us (HTTP 429): not called again before its Retry-After. */
+  | 'BUSY'
+  /** The carrier refused the order for another reason than those below (its words in the message). */
   | 'REFUSED'
+  /** The carrier rejected an address (postal code, city, province, street): its words in the message. */
+  | 'ADDRESS_INVALID'
+  /** The carrier does not offer the chosen service for this shipment (at purchase; a rate leaves it out). */
+  | 'SERVICE_UNAVAILABLE'
   /** Void refused: the parcel has been picked up (or the label is already void). */
   | 'NOT_VOIDABLE'
   /** No shipment with that tracking number or reference. */
@@ -84,6 +90,8 @@ export class CarrierError extends Error {
   constructor(
     readonly reason: CarrierErrorReason,
     message: string,
+    /** ADDRESS_INVALID: the address the carrier named, when its words say which ('fromAddress' or 'toAddress'). */
+    readonly field?: 'fromAddress' | 'toAddress',
   ) {
     super(message);
     this.name = 'CarrierError';

@@ -37,13 +37,16 @@ const SILENT: AdapterLog = { warn: () => undefined };
  * void); without one they only quote.
  */
 export function createCarriers(
-  config: Pick<Config, 'fuelSurchargeBp'> & Partial<Pick<Config, 'carriers' | 'carrierPurchaseTimeoutMs'>>,
+  config: Pick<Config, 'fuelSurchargeBp'> &
+    Partial<Pick<Config, 'carriers' | 'carrierPurchaseTimeoutMs' | 'carrierTimeoutMs'>>,
   opts: { db?: Db; clock?: Clock; log?: AdapterLog } = {},
 ): Carrier[] {
   const log = opts.log ?? SILENT;
   const accounts = config.carriers ?? { sandbox: true };
-  // A real adapter's own per-request limit; quotes are cut sooner by the quote deadline.
-  const timeoutMs = config.carrierPurchaseTimeoutMs;
+  // A real adapter's own per-request limit: the purchase deadline, never shorter than the quote
+  // deadline (a quote's requests are cut by that deadline; the saga cuts a purchase at its own).
+  const limits = [config.carrierPurchaseTimeoutMs, config.carrierTimeoutMs].filter((n) => n !== undefined);
+  const timeoutMs = limits.length > 0 ? Math.max(...limits) : undefined;
   const real = (code: CarrierCode): Carrier | null => {
     switch (code) {
       case 'CA-CP':
@@ -152,7 +155,7 @@ export async function quoteAll(
       opts.onCall?.({
         carrier: c.code,
         mode: c.mode,
-        ok: reason !== 'TIMEOUT' && reason !== 'UNAVAILABLE',
+        ok: reason !== 'TIMEOUT' && reason !== 'UNAVAILABLE' && reason !== 'BUSY',
         latencyMs: performance.now() - started,
         errorReason: reason,
       });

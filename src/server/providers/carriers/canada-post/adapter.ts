@@ -1,4 +1,4 @@
-import { voidError, warnOnTaxDifference, type AdapterLog } from '../adapter-support';
+import { voidError, taxDifferenceLog, type AdapterLog } from '../adapter-support';
 import { CarrierError, type Carrier, type CarrierQuote, type CarrierRef } from '../index';
 import { createCanadaPostClient, type CanadaPostClient } from './client';
 import type { CanadaPostAccount, CanadaPostShipmentRef } from './mapping';
@@ -19,17 +19,23 @@ export type CanadaPostAdapterOptions = {
 export function createCanadaPostCarrier(account: CanadaPostAccount, opts: CanadaPostAdapterOptions): Carrier {
   const now = opts.now ?? (() => new Date());
   const client = opts.client ?? createCanadaPostClient(account, { timeoutMs: opts.timeoutMs, now });
+  const warnTaxes = taxDifferenceLog(opts.log, 'CA-CP');
   return {
     code: 'CA-CP',
     name: 'Canada Post',
     mode: account.mode,
     async quote(req, { signal }) {
       const quotes = await client.quote(req, { signal });
-      const at = now();
-      return quotes.map(({ carrierTaxCents, ...quote }): CarrierQuote => {
-        warnOnTaxDifference(opts.log, 'CA-CP', req, quote, carrierTaxCents, at);
-        return quote;
-      });
+      warnTaxes(
+        req,
+        quotes.map((q) => ({
+          serviceCode: q.serviceCode,
+          priceCents: q.priceCents,
+          carrierTaxCents: q.carrierTaxCents,
+        })),
+        now(),
+      );
+      return quotes.map(({ carrierTaxCents: _tax, ...quote }): CarrierQuote => quote);
     },
     operations: {
       async purchase(req, { signal }) {

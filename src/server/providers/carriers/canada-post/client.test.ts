@@ -128,7 +128,11 @@ describe('Canada Post client against a local server', () => {
       .purchase(PURCHASE)
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CarrierError);
-    expect(err).toMatchObject({ reason: 'REFUSED', message: expect.stringContaining('not valid for the destination') });
+    expect(err).toMatchObject({
+      reason: 'ADDRESS_INVALID',
+      field: 'toAddress',
+      message: expect.stringContaining('not valid for the destination'),
+    });
   });
 
   it('tracks: GET /vis/track/pin/{pin}/detail', async () => {

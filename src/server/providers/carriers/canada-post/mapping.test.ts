@@ -101,10 +101,11 @@ describe('Canada Post rating', () => {
     expect(parseRateResponse('<price-quotes xmlns="http://www.canadapost.ca/ws/ship/rate-v4"/>', QUOTE)).toEqual([]);
   });
 
-  it('turns a validation message into REFUSED with Canada Post’s words, an auth failure into UNAVAILABLE', () => {
+  it('turns a postal-code message into ADDRESS_INVALID (the receiver’s) with Canada Post’s words, an auth failure into UNAVAILABLE', () => {
     const refused = parseError(400, fixture('error-rate-refused.xml'), 'rate');
     expect(refused).toBeInstanceOf(CarrierError);
-    expect(refused.reason).toBe('REFUSED');
+    expect(refused.reason).toBe('ADDRESS_INVALID');
+    expect(refused.field).toBe('toAddress');
     expect(refused.message).toBe('Canada Post: 9111: The postal code K1K4T9 is not valid for the destination.');
     const auth = parseError(401, fixture('error-auth.xml'), 'rate');
     expect(auth.reason).toBe('UNAVAILABLE');

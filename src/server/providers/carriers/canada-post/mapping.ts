@@ -1,5 +1,6 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { centsToDecimal, parseCents } from '../../../../shared/money';
+import { refusalError } from '../adapter-support';
 import {
   CarrierError,
   type CarrierErrorReason,
@@ -598,6 +599,8 @@ export function parseError(status: number, body: string, op: CanadaPostOperation
   const text = messages.map((m) => (m.code ? `${m.code}: ${m.description}` : m.description)).join('; ');
   const message = `Canada Post: ${text || `HTTP ${status}`}`;
   const reason = reasonOf(status, messages, op);
+  // A validation refusal of a rate or a label: an address, the service, or another reason.
+  if (reason === 'REFUSED') return refusalError(text, message);
   return new CarrierError(reason, message);
 }
 

@@ -1,4 +1,4 @@
-import { warnOnTaxDifference, type AdapterLog } from '../adapter-support';
+import { taxDifferenceLog, type AdapterLog } from '../adapter-support';
 import { CarrierError, type Carrier, type CarrierQuote } from '../index';
 import { createDhlClient, type DhlClient } from './client';
 import type { DhlAccount } from './mapping';
@@ -19,17 +19,23 @@ export type DhlAdapterOptions = {
 export function createDhlCarrier(account: DhlAccount, opts: DhlAdapterOptions): Carrier {
   const now = opts.now ?? (() => new Date());
   const client = opts.client ?? createDhlClient(account, { timeoutMs: opts.timeoutMs, now });
+  const warnTaxes = taxDifferenceLog(opts.log, 'CA-DHL');
   return {
     code: 'CA-DHL',
     name: 'DHL',
     mode: account.mode,
     async quote(req, { signal }) {
       const quotes = await client.quote(req, { signal });
-      const at = now();
-      return quotes.map(({ carrierTaxCents, ...quote }): CarrierQuote => {
-        warnOnTaxDifference(opts.log, 'CA-DHL', req, quote, carrierTaxCents, at);
-        return quote;
-      });
+      warnTaxes(
+        req,
+        quotes.map((q) => ({
+          serviceCode: q.serviceCode,
+          priceCents: q.priceCents,
+          carrierTaxCents: q.carrierTaxCents,
+        })),
+        now(),
+      );
+      return quotes.map(({ carrierTaxCents: _tax, ...quote }): CarrierQuote => quote);
     },
     operations: {
       async purchase(req, { signal }) {

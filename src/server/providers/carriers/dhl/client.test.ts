@@ -98,7 +98,7 @@ describe('DHL Express client against a local server', () => {
   it('refuses with DHL’s problem+json words', async () => {
     handler = (_req, res) => reply(res, 422, 'application/problem+json', fixture('error-422.json'));
     await expect(createDhlClient(account()).purchase(PURCHASE)).rejects.toMatchObject({
-      reason: 'REFUSED',
+      reason: 'ADDRESS_INVALID',
       message: expect.stringContaining('Receiver postal code is invalid'),
     });
   });

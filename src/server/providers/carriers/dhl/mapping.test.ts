@@ -104,7 +104,8 @@ describe('DHL Express rating', () => {
   it('turns problem+json into our errors with DHL’s words', () => {
     const refused = parseError(422, fixture('error-422.json'), 'ship');
     expect(refused).toBeInstanceOf(CarrierError);
-    expect(refused.reason).toBe('REFUSED');
+    expect(refused.reason).toBe('ADDRESS_INVALID');
+    expect(refused.field).toBe('toAddress');
     expect(refused.message).toBe(
       'DHL Express: Multiple problems found, see Additional Details; Receiver postal code is invalid for the destination country',
     );

@@ -1,4 +1,5 @@
 import { parseCents } from '../../../../shared/money';
+import { refusalError } from '../adapter-support';
 import {
   CarrierError,
   type CarrierErrorReason,
@@ -236,8 +237,8 @@ function dollars(cents: number): number {
 
 export function buildShipmentRequest(account: DhlAccount, req: PurchaseRequest): HttpCall {
   const productCode = dhlProductCode(req.serviceCode);
-  if (!productCode) throw new CarrierError('REFUSED', `DHL Express has no service ${req.serviceCode}`);
-  if (!dhlServes(req)) throw new CarrierError('REFUSED', 'DHL Express carries only parcels leaving Canada');
+  if (!productCode) throw new CarrierError('SERVICE_UNAVAILABLE', `DHL Express has no service ${req.serviceCode}`);
+  if (!dhlServes(req)) throw new CarrierError('SERVICE_UNAVAILABLE', 'DHL Express carries only parcels leaving Canada');
   const declared = req.package.declaredValueCents ?? 0;
   const payload: Json = {
     // Noon in Toronto on the ship date: DHL wants a time with its offset.
@@ -354,7 +355,10 @@ export function parseError(status: number, body: string, op: DhlOperation): Carr
   const details = Array.isArray(problem.additionalDetails) ? problem.additionalDetails.map(str).filter(Boolean) : [];
   const main = str(problem.detail) || str(problem.message) || str(problem.title) || `HTTP ${status}`;
   const message = `DHL Express: ${[main, ...details].join('; ')}`;
-  return new CarrierError(reasonOf(status, [main, ...details].join(' '), op), message);
+  const reason = reasonOf(status, [main, ...details].join(' '), op);
+  // A validation refusal of a rate or a label: an address, the service, or another reason.
+  if (reason === 'REFUSED') return refusalError([main, ...details].join(' '), message);
+  return new CarrierError(reason, message);
 }
 
 function reasonOf(status: number, text: string, op: DhlOperation): CarrierErrorReason {

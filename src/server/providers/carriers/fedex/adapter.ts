@@ -1,5 +1,5 @@
 import { carrierRequest } from '../http';
-import { bytesOfBase64, voidError, warnOnTaxDifference, type AdapterLog } from '../adapter-support';
+import { bytesOfBase64, voidError, taxDifferenceLog, type AdapterLog } from '../adapter-support';
 import { CarrierError, type Carrier, type CarrierLabel, type CarrierRef } from '../index';
 import { createFedexClient, type FedexClient } from './client';
 import type { FedexAccount } from './mapping';
@@ -31,6 +31,7 @@ export function createFedexCarrier(account: FedexAccount, opts: FedexAdapterOpti
     return { bytes: res.bodyBytes, mediaType: 'application/pdf' };
   }
 
+  const warnTaxes = taxDifferenceLog(opts.log, 'CA-Fedex');
   return {
     code: 'CA-Fedex',
     name: 'FedEx',
@@ -39,11 +40,12 @@ export function createFedexCarrier(account: FedexAccount, opts: FedexAdapterOpti
       const result = await client.rate(req, { signal });
       for (const s of result.skipped)
         opts.log.warn({ carrier: 'CA-Fedex', ...s }, 'FedEx rated a service we could not read');
-      const at = now();
-      return result.quotes.map(({ quote, carrierTaxCents }) => {
-        warnOnTaxDifference(opts.log, 'CA-Fedex', req, quote, carrierTaxCents, at);
-        return quote;
-      });
+      warnTaxes(
+        req,
+        result.quotes.map(({ quote, carrierTaxCents }) => ({ ...quote, carrierTaxCents })),
+        now(),
+      );
+      return result.quotes.map(({ quote }) => quote);
     },
     operations: {
       async purchase(req, { signal }) {

@@ -154,10 +154,10 @@ describe('FedEx ship', () => {
     });
   });
 
-  it('an address error is REFUSED with the carrier message', () => {
+  it('an address error is ADDRESS_INVALID with the carrier message', () => {
     expect(
       reasonOf(() => parseFedexShipResponse({ status: 400, bodyText: fixture('error-ship-address.json') }, new Date())),
-    ).toBe('REFUSED: FedEx: RECIPIENTS.POSTALCODE.INVALID Recipient postal code is invalid.');
+    ).toBe('ADDRESS_INVALID: FedEx: RECIPIENTS.POSTALCODE.INVALID Recipient postal code is invalid.');
   });
 });
 

@@ -1,4 +1,5 @@
 import { parseCents } from '../../../../shared/money';
+import { refusalError } from '../adapter-support';
 import type { CarrierHttpMethod } from '../http';
 import {
   CarrierError,
@@ -324,7 +325,7 @@ function businessDaysBetween(from: string, to: string): number {
 /** POST /ship/v1/shipments — a PDF label on 4×6 stock in the answer, our id as customer reference. */
 export function buildFedexShipRequest(account: FedexAccount, req: PurchaseRequest, transactionId: string): FedexCall {
   const serviceType = fedexServiceType(req.serviceCode);
-  if (!serviceType) throw new CarrierError('REFUSED', `FedEx: not a FedEx service: ${req.serviceCode}`);
+  if (!serviceType) throw new CarrierError('SERVICE_UNAVAILABLE', `FedEx: not a FedEx service: ${req.serviceCode}`);
   const body = {
     labelResponseOptions: 'LABEL',
     accountNumber: { value: account.accountNumber },
@@ -487,9 +488,11 @@ export function fedexError(answer: FedexAnswer, op: FedexOperation): CarrierErro
     if (op === 'track' || answer.status === 404 || codes.some((c) => c.includes('NOTFOUND'))) return 'NOT_FOUND';
     if (op === 'void') return 'NOT_VOIDABLE';
     if (answer.status < 400 && errors.length === 0) return 'UNAVAILABLE';
-    if (codes.some((c) => ROUTE_CODES.has(c))) return op === 'rate' ? 'UNSUPPORTED_ROUTE' : 'REFUSED';
+    if (codes.some((c) => ROUTE_CODES.has(c))) return op === 'rate' ? 'UNSUPPORTED_ROUTE' : 'SERVICE_UNAVAILABLE';
     if (errors.some((e) => LIMIT_WORDS.test(String(e['message'] ?? '')))) return 'LIMIT_EXCEEDED';
     return 'REFUSED';
   })();
+  // A validation refusal of a rate or a label: an address, the service, or another reason.
+  if (reason === 'REFUSED' && (op === 'rate' || op === 'ship')) return refusalError(text, message);
   return new CarrierError(reason, message);
 }

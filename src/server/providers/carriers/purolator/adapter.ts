@@ -1,6 +1,6 @@
-import { voidError, warnOnTaxDifference, type AdapterLog } from '../adapter-support';
+import { voidError, taxDifferenceLog, type AdapterLog } from '../adapter-support';
 import { CarrierError, type Carrier, type CarrierQuote, type CarrierRef } from '../index';
-import { createPurolatorClient, type PurolatorClient } from './client';
+import { createPurolatorClient, REFERENCE_DOCUMENT_TYPES, type PurolatorClient } from './client';
 import { labelDocumentType, type PurolatorAccount } from './mapping';
 
 export type PurolatorAdapterOptions = {
@@ -13,22 +13,29 @@ export type PurolatorAdapterOptions = {
 /**
  * Purolator behind our Carrier interface: GetFullEstimate for rates, CreateShipment then GetDocuments
  * for the PDF label (kept as the carrier ref: the document type to ask again when it was not ready),
- * VoidShipment by PIN. No lookup by our reference: a purchase of unknown outcome counts as not bought.
+ * VoidShipment by PIN. A purchase of unknown outcome is found again by our reference
+ * (TrackPackagesByReference on Reference1), with its label when GetDocuments has it.
  */
 export function createPurolatorCarrier(account: PurolatorAccount, opts: PurolatorAdapterOptions): Carrier {
   const now = opts.now ?? (() => new Date());
   const client = opts.client ?? createPurolatorClient(account, { timeoutMs: opts.timeoutMs, now });
+  const warnTaxes = taxDifferenceLog(opts.log, 'CA-PUROLATOR');
   return {
     code: 'CA-PUROLATOR',
     name: 'Purolator',
     mode: account.mode,
     async quote(req, { signal }) {
       const quotes = await client.quote(req, { signal });
-      const at = now();
-      return quotes.map(({ carrierTaxCents, ...quote }): CarrierQuote => {
-        warnOnTaxDifference(opts.log, 'CA-PUROLATOR', req, quote, carrierTaxCents, at);
-        return quote;
-      });
+      warnTaxes(
+        req,
+        quotes.map((q) => ({
+          serviceCode: q.serviceCode,
+          priceCents: q.priceCents,
+          carrierTaxCents: q.carrierTaxCents,
+        })),
+        now(),
+      );
+      return quotes.map(({ carrierTaxCents: _tax, ...quote }): CarrierQuote => quote);
     },
     operations: {
       async purchase(req, { signal }) {
@@ -40,7 +47,16 @@ export function createPurolatorCarrier(account: PurolatorAccount, opts: Purolato
           carrierRef: { documentType: p.documentType || labelDocumentType(req.from, req.to) },
         };
       },
-      findByReference: async () => null,
+      async findByReference(reference) {
+        const p = await client.findByReference(reference);
+        if (!p) return null;
+        return {
+          trackingNumber: p.trackingNumber,
+          createdAt: p.createdAt,
+          carrierLabel: p.label ?? undefined,
+          carrierRef: p.documentType ? { documentType: p.documentType } : {},
+        };
+      },
       track: (pin) => client.track(pin),
       async void(pin) {
         await client.void(pin).catch((err: unknown) => {
@@ -49,9 +65,17 @@ export function createPurolatorCarrier(account: PurolatorAccount, opts: Purolato
       },
       async fetchLabel(pin, ref, { signal }) {
         const documentType = documentTypeOf(ref);
-        if (!documentType)
-          throw new CarrierError('NOT_FOUND', 'Purolator: no document type was kept for this shipment');
-        return client.fetchLabel(pin, documentType, signal);
+        if (documentType) return client.fetchLabel(pin, documentType, signal);
+        // Found by reference before its label was ready: its document type is the one that answers.
+        let last: unknown = new CarrierError('NOT_FOUND', 'Purolator: no label for this shipment');
+        for (const type of REFERENCE_DOCUMENT_TYPES) {
+          try {
+            return await client.fetchLabel(pin, type, signal);
+          } catch (err) {
+            last = err;
+          }
+        }
+        throw last;
       },
     },
   };

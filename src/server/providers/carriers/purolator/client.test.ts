@@ -82,7 +82,7 @@ describe('Purolator client against a local server', () => {
   it('reads a SOAP fault answered with HTTP 500', async () => {
     handler = (_req, res) => reply(res, 500, SOAP, fixture('fault.xml'));
     await expect(createPurolatorClient(account()).quote(QUOTE)).rejects.toMatchObject({
-      reason: 'REFUSED',
+      reason: 'ADDRESS_INVALID',
       message: expect.stringContaining('Receiver postal code is required.'),
     });
   });

@@ -5,6 +5,7 @@ import {
   buildLabelUrlRequest,
   buildRateRequest,
   buildShipmentRequest,
+  buildTrackByReferenceRequest,
   buildTrackRequest,
   buildVoidRequest,
   labelDocumentType,
@@ -12,6 +13,7 @@ import {
   parseLabelUrlResponse,
   parseRateResponse,
   parseShipmentResponse,
+  parseTrackByReferenceResponse,
   parseTrackResponse,
   parseVoidResponse,
   type CarrierLabel,
@@ -32,6 +34,9 @@ export type PurolatorPurchase = Purchase & {
   /** null when the shipment was made but the label could not be had: fetch it again with fetchLabel. */
   label: CarrierLabel | null;
 };
+
+/** The GetDocuments types a shipment found by reference may have (its lanes are not known then). */
+export const REFERENCE_DOCUMENT_TYPES = ['DomesticBillOfLadingThermal', 'InternationalBillOfLadingThermal'] as const;
 
 /** Thin Purolator SOAP client: sends what the mapping builds; SOAP faults are read by the mapping. */
 export function createPurolatorClient(account: PurolatorAccount, opts: PurolatorClientOptions = {}) {
@@ -72,6 +77,34 @@ export function createPurolatorClient(account: PurolatorAccount, opts: Purolator
     },
 
     fetchLabel,
+
+    /**
+     * The shipment bought under our reference (TrackPackagesByReference), or null. Its label is asked
+     * at once (GetDocuments; the domestic document type first, then the international one, since the
+     * lanes are not in the answer), and left to fetchLabel when neither is ready.
+     */
+    async findByReference(
+      reference: string,
+      { signal }: { signal?: AbortSignal } = {},
+    ): Promise<PurolatorPurchase | null> {
+      const res = await send(buildTrackByReferenceRequest(account, reference, now()), signal);
+      const found = parseTrackByReferenceResponse(res.status, res.bodyText);
+      if (!found) return null;
+      for (const documentType of REFERENCE_DOCUMENT_TYPES) {
+        try {
+          const label = await fetchLabel(found.trackingNumber, documentType, signal);
+          return { trackingNumber: found.trackingNumber, createdAt: found.createdAt ?? now(), documentType, label };
+        } catch {
+          // not this document type, or not ready: the next one, else fetchLabel later
+        }
+      }
+      return {
+        trackingNumber: found.trackingNumber,
+        createdAt: found.createdAt ?? now(),
+        documentType: '',
+        label: null,
+      };
+    },
 
     async track(pin: string, { signal }: { signal?: AbortSignal } = {}): Promise<TrackingEvent[]> {
       const res = await send(buildTrackRequest(account, pin), signal);

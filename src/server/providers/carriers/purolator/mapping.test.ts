@@ -6,12 +6,14 @@ import {
   buildDocumentsRequest,
   buildRateRequest,
   buildShipmentRequest,
+  buildTrackByReferenceRequest,
   buildTrackRequest,
   buildVoidRequest,
   labelDocumentType,
   parseDocumentsResponse,
   parseRateResponse,
   parseShipmentResponse,
+  parseTrackByReferenceResponse,
   parseTrackResponse,
   parseVoidResponse,
   phoneParts,
@@ -92,9 +94,10 @@ describe('Purolator estimating', () => {
     }
   });
 
-  it('turns a SOAP fault with validation details into REFUSED, a server fault into UNAVAILABLE', () => {
+  it('turns a SOAP fault with validation details into ADDRESS_INVALID (the receiver’s), a server fault into UNAVAILABLE', () => {
     const refused = caught(() => parseRateResponse(500, fixture('fault.xml'), QUOTE));
-    expect(refused.reason).toBe('REFUSED');
+    expect(refused.reason).toBe('ADDRESS_INVALID');
+    expect(refused.field).toBe('toAddress');
     expect(refused.message).toBe(
       'Purolator: The creator of this fault did not specify a Reason.; Receiver postal code is required.',
     );
@@ -115,13 +118,16 @@ describe('Purolator shipping', () => {
   });
 
   it('refuses a service code that is not Purolator’s', () => {
-    expect(caught(() => buildShipmentRequest(ACCOUNT, { ...PURCHASE, serviceCode: 'DOM.EP' })).reason).toBe('REFUSED');
+    expect(caught(() => buildShipmentRequest(ACCOUNT, { ...PURCHASE, serviceCode: 'DOM.EP' })).reason).toBe(
+      'SERVICE_UNAVAILABLE',
+    );
   });
 
-  it('reads the ShipmentPIN, and ResponseInformation errors as REFUSED with Purolator’s words', () => {
+  it('reads the ShipmentPIN, and ResponseInformation errors (an address: ADDRESS_INVALID) with Purolator’s words', () => {
     expect(parseShipmentResponse(200, fixture('shipment-response.xml'))).toEqual({ trackingNumber: '329014521622' });
     const err = caught(() => parseShipmentResponse(200, fixture('shipment-refused.xml')));
-    expect(err.reason).toBe('REFUSED');
+    expect(err.reason).toBe('ADDRESS_INVALID');
+    expect(err.field).toBe('toAddress');
     expect(err.message).toBe('Purolator: 1100532: Invalid Receiver Postal Code.');
   });
 
@@ -204,5 +210,33 @@ describe('Purolator tracking', () => {
     const err = caught(() => parseTrackResponse(200, fixture('track-not-found.xml')));
     expect(err.reason).toBe('NOT_FOUND');
     expect(err.message).toContain('was not found');
+  });
+});
+
+describe('Purolator find by reference', () => {
+  it('posts TrackPackagesByReference with our reference, the account and a window of ship dates', () => {
+    const call = buildTrackByReferenceRequest(
+      ACCOUNT,
+      '5b7a0c9e-3f1d-4a2b-9c8e-1d2e3f4a5b6c',
+      new Date('2026-03-06T12:00:00Z'),
+    );
+    expect(call.url).toBe('https://devwebservices.purolator.com/PWS/V1/Tracking/TrackingService.asmx');
+    expect(call.headers.SOAPAction).toBe('"http://purolator.com/pws/service/v1/TrackPackagesByReference"');
+    expect(call.headers.Authorization).toBe(AUTH);
+    expect(xml(call.body!)).toBe(xml(fixture('track-by-reference-request.xml')));
+  });
+
+  it('reads the PIN and when it was created; none found is null; a fault stays an error', () => {
+    expect(parseTrackByReferenceResponse(200, fixture('track-by-reference-response.xml'))).toEqual({
+      trackingNumber: '329014521622',
+      createdAt: new Date('2026-03-05T14:15:00.000Z'),
+    });
+    expect(parseTrackByReferenceResponse(200, fixture('track-by-reference-none.xml'))).toBeNull();
+    const notFound = fixture('track-not-found.xml').replaceAll(
+      'TrackPackagesByPinResponse',
+      'TrackPackagesByReferenceResponse',
+    );
+    expect(parseTrackByReferenceResponse(200, notFound)).toBeNull();
+    expect(caught(() => parseTrackByReferenceResponse(500, fixture('fault-server.xml'))).reason).toBe('UNAVAILABLE');
   });
 });

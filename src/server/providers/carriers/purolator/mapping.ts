@@ -1,5 +1,6 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { centsToDecimal, parseCents } from '../../../../shared/money';
+import { refusalError } from '../adapter-support';
 import {
   CarrierError,
   type CarrierErrorReason,
@@ -60,6 +61,13 @@ export const PUROLATOR_SERVICES_ENDPOINTS = {
     version: '1.2',
     action: 'http://purolator.com/pws/service/v1/TrackPackagesByPin',
     request: 'TrackPackagesByPinRequest',
+  },
+  trackByReference: {
+    path: '/PWS/V1/Tracking/TrackingService.asmx',
+    ns: 'v1',
+    version: '1.2',
+    action: 'http://purolator.com/pws/service/v1/TrackPackagesByReference',
+    request: 'TrackPackagesByReferenceRequest',
   },
 } as const;
 
@@ -369,7 +377,7 @@ export function parseRateResponse(status: number, body: string, req: QuoteReques
 /** A 4×6 thermal-layout PDF: PrinterType Thermal with a ...BillOfLadingThermal document. */
 export function buildShipmentRequest(account: PurolatorAccount, req: PurchaseRequest): HttpCall {
   const serviceId = purolatorServiceId(req.serviceCode);
-  if (!serviceId) throw new CarrierError('REFUSED', `Purolator has no service ${req.serviceCode}`);
+  if (!serviceId) throw new CarrierError('SERVICE_UNAVAILABLE', `Purolator has no service ${req.serviceCode}`);
   const shipment: XmlNode = {
     SenderInformation: { Address: partyAddress(req.from) },
     ReceiverInformation: { Address: partyAddress(req.to) },
@@ -459,6 +467,60 @@ export function parseVoidResponse(status: number, body: string): void {
 
 export function buildTrackRequest(account: PurolatorAccount, pin: string): HttpCall {
   return call(account, PUROLATOR_SERVICES_ENDPOINTS.track, { PINs: { PIN: { Value: pin } } });
+}
+
+/** Days either side of `now` a shipment bought under our reference is looked for (its ShipmentDate). */
+export const REFERENCE_WINDOW_DAYS = 30;
+
+function isoDay(at: Date, plusDays: number): string {
+  return new Date(at.getTime() + plusDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * TrackingService TrackPackagesByReference: the packages whose Reference1 (TrackingReferenceInformation,
+ * sent with CreateShipment) is our reference, on our billing account, shipped within
+ * REFERENCE_WINDOW_DAYS of `now` (ShipmentFromDate and ShipmentToDate are required, YYYY-MM-DD).
+ */
+export function buildTrackByReferenceRequest(account: PurolatorAccount, reference: string, now: Date): HttpCall {
+  return call(account, PUROLATOR_SERVICES_ENDPOINTS.trackByReference, {
+    TrackPackageByReferenceSearchCriteria: {
+      Reference: reference,
+      BillingAccountNumber: account.accountNumber,
+      ShipmentFromDate: isoDay(now, -REFERENCE_WINDOW_DAYS),
+      ShipmentToDate: isoDay(now, REFERENCE_WINDOW_DAYS),
+    },
+  });
+}
+
+/**
+ * The PIN bought under our reference, or null when Purolator has none (an error such as 'no
+ * shipment found' in ResponseInformation, or an empty list). Several packages: the first listed.
+ */
+export function parseTrackByReferenceResponse(
+  status: number,
+  body: string,
+): { trackingNumber: string; createdAt: Date | null } | null {
+  let response: XmlNode;
+  try {
+    response = readBody(status, body, 'track', 'TrackPackagesByReferenceResponse');
+  } catch (err) {
+    if (err instanceof CarrierError && err.reason === 'NOT_FOUND') return null;
+    throw err;
+  }
+  for (const info of list(child(response, 'TrackingInformationList'), 'TrackingInformation')) {
+    const pin = text(child(info, 'PIN'), 'Value');
+    if (!pin) continue;
+    const times = list(child(info, 'Scans'), 'Scan').flatMap((scan) => {
+      try {
+        return [scanTime(text(scan, 'ScanDate'), text(scan, 'ScanTime'), text(child(scan, 'Depot'), 'Name'))];
+      } catch {
+        return [];
+      }
+    });
+    const first = times.sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
+    return { trackingNumber: pin, createdAt: first };
+  }
+  return null;
 }
 
 const SCAN_STEPS: Record<string, TrackingStep> = {
@@ -579,6 +641,8 @@ function readBody(status: number, body: string, op: PurolatorOperation, response
 }
 
 function fail(reason: CarrierErrorReason, message: string): never {
+  // A validation refusal of a rate or a label: an address, the service, or another reason.
+  if (reason === 'REFUSED') throw refusalError(message, `Purolator: ${message}`);
   throw new CarrierError(reason, `Purolator: ${message}`);
 }
 

@@ -1,4 +1,4 @@
-import { bytesOfBase64, voidError, warnOnTaxDifference, type AdapterLog } from '../adapter-support';
+import { bytesOfBase64, voidError, taxDifferenceLog, type AdapterLog } from '../adapter-support';
 import type { Carrier, CarrierRef } from '../index';
 import { createUpsClient, type UpsClient } from './client';
 import type { UpsAccount } from './mapping';
@@ -20,6 +20,7 @@ export type UpsAdapterOptions = {
 export function createUpsCarrier(account: UpsAccount, opts: UpsAdapterOptions): Carrier {
   const now = opts.now ?? (() => new Date());
   const client = opts.client ?? createUpsClient({ account, timeoutMs: opts.timeoutMs, now });
+  const warnTaxes = taxDifferenceLog(opts.log, 'CA-UPS');
   return {
     code: 'CA-UPS',
     name: 'UPS',
@@ -28,11 +29,12 @@ export function createUpsCarrier(account: UpsAccount, opts: UpsAdapterOptions): 
       const result = await client.rate(req, { signal });
       for (const s of result.skipped)
         opts.log.warn({ carrier: 'CA-UPS', ...s }, 'UPS rated a service we could not read');
-      const at = now();
-      return result.quotes.map(({ quote, carrierTaxCents }) => {
-        warnOnTaxDifference(opts.log, 'CA-UPS', req, quote, carrierTaxCents, at);
-        return quote;
-      });
+      warnTaxes(
+        req,
+        result.quotes.map(({ quote, carrierTaxCents }) => ({ ...quote, carrierTaxCents })),
+        now(),
+      );
+      return result.quotes.map(({ quote }) => quote);
     },
     operations: {
       async purchase(req, { signal }) {

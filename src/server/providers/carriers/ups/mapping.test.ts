@@ -140,7 +140,7 @@ describe('UPS shipping', () => {
 
   it('refuses a service that is not UPS', () => {
     expect(reasonOf(() => buildUpsShipRequest(ACCOUNT, { ...PURCHASE, serviceCode: 'DOM.EP' }, 't'))).toMatch(
-      /^REFUSED/,
+      /^SERVICE_UNAVAILABLE/,
     );
   });
 
@@ -161,10 +161,13 @@ describe('UPS shipping', () => {
     expect(Buffer.from(p.label.base64, 'base64').subarray(0, 6).toString('latin1')).toBe('GIF89a');
   });
 
-  it('an address error is REFUSED with the carrier message', () => {
+  it('an address error is ADDRESS_INVALID, a service not offered on the lane SERVICE_UNAVAILABLE', () => {
     expect(
       reasonOf(() => parseUpsShipResponse({ status: 400, bodyText: fixture('error-ship-address.json') }, new Date())),
-    ).toBe('REFUSED: UPS: 120802 Address Validation Error on ShipTo address');
+    ).toBe('ADDRESS_INVALID: UPS: 120802 Address Validation Error on ShipTo address');
+    expect(
+      reasonOf(() => parseUpsShipResponse({ status: 400, bodyText: fixture('error-rate-route.json') }, new Date())),
+    ).toMatch(/^SERVICE_UNAVAILABLE: UPS: 111210 /);
   });
 
   it('keeps references UPS can hold (35 characters)', () => {

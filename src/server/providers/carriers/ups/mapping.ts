@@ -1,4 +1,5 @@
 import { parseCents } from '../../../../shared/money';
+import { refusalError } from '../adapter-support';
 import type { CarrierHttpMethod } from '../http';
 import {
   CarrierError,
@@ -414,7 +415,7 @@ const MEDIA_TYPES: Record<string, string> = {
 /** POST /api/shipments/{version}/ship — our shipment id as the shipment's ReferenceNumber. */
 export function buildUpsShipRequest(account: UpsAccount, req: PurchaseRequest, transId: string): UpsCall {
   const upsCode = upsCodeOf(req.serviceCode);
-  if (!upsCode) throw new CarrierError('REFUSED', `UPS: not a UPS service: ${req.serviceCode}`);
+  if (!upsCode) throw new CarrierError('SERVICE_UNAVAILABLE', `UPS: not a UPS service: ${req.serviceCode}`);
   const format = account.labelFormat ?? 'GIF';
   const shipper = party(req.from);
   const body = {
@@ -631,9 +632,11 @@ export function upsError(answer: UpsAnswer, op: UpsOperation): CarrierError {
     if (op === 'track') return 'NOT_FOUND';
     if (op === 'void') return 'NOT_VOIDABLE';
     if (answer.status < 400 && errors.length === 0) return 'UNAVAILABLE';
-    if (codes.some((c) => ROUTE_CODES.has(c))) return op === 'rate' ? 'UNSUPPORTED_ROUTE' : 'REFUSED';
+    if (codes.some((c) => ROUTE_CODES.has(c))) return op === 'rate' ? 'UNSUPPORTED_ROUTE' : 'SERVICE_UNAVAILABLE';
     if (errors.some((e) => LIMIT_WORDS.test(e.message ?? ''))) return 'LIMIT_EXCEEDED';
     return 'REFUSED';
   })();
+  // A validation refusal of a rate or a label: an address, the service, or another reason.
+  if (reason === 'REFUSED' && (op === 'rate' || op === 'ship')) return refusalError(text, message);
   return new CarrierError(reason, message);
 }

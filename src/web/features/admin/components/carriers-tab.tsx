@@ -15,6 +15,9 @@ const REASONS = new Set([
   'LIMIT_EXCEEDED',
   'NOT_FOUND',
   'NOT_VOIDABLE',
+  'BUSY',
+  'ADDRESS_INVALID',
+  'SERVICE_UNAVAILABLE',
 ]);
 
 const MODE_CLASS: Record<TAdminCarrier['mode'], string> = {

@@ -477,6 +477,15 @@ function FlyInNote({ shipment }: { shipment: StoredShipment }) {
 }
 
 function reasonText(w: TRateWarning, t: (key: string) => string): string {
-  const known = ['LIMIT_EXCEEDED', 'UNSUPPORTED_ROUTE', 'TIMEOUT', 'UNAVAILABLE', 'NO_AIR_SERVICE', 'BUSY'];
+  const known = [
+    'LIMIT_EXCEEDED',
+    'UNSUPPORTED_ROUTE',
+    'TIMEOUT',
+    'UNAVAILABLE',
+    'NO_AIR_SERVICE',
+    'BUSY',
+    'ADDRESS_INVALID',
+    'SERVICE_UNAVAILABLE',
+  ];
   return known.includes(w.reason) ? t(`rates.warnings.reasons.${w.reason}`) : w.message;
 }
