@@ -241,25 +241,28 @@ function isProse(t: string): boolean {
   );
 }
 
-type LineKind = 'keep' | 'noise' | 'correction';
+export type LineKind = 'keep' | 'noise' | 'correction';
+
+/** One line's kind (computed each time it is asked). */
+export const lineKind = (text: string): LineKind => classify(text);
+
+/** A reading's classifier of lines: lineKind, each distinct line computed once. */
+export type LineKinds = (text: string) => LineKind;
+
 /**
  * Within one reading the same line is asked about several times (block, context, signature): each
- * is classified once. The memo is emptied at the start of every reading (forgetLineKinds), so it
- * never carries one paste's lines into the next.
+ * reading makes its own classifier, which classifies each line once; nothing is kept between readings.
  */
-const kinds = new Map<string, LineKind>();
-
-export function forgetLineKinds(): void {
-  kinds.clear();
-}
-
-export function lineKind(text: string): LineKind {
-  let kind = kinds.get(text);
-  if (kind === undefined) {
-    kind = classify(text);
-    kinds.set(text, kind);
-  }
-  return kind;
+export function lineKinds(): LineKinds {
+  const kinds = new Map<string, LineKind>();
+  return (text) => {
+    let kind = kinds.get(text);
+    if (kind === undefined) {
+      kind = classify(text);
+      kinds.set(text, kind);
+    }
+    return kind;
+  };
 }
 
 /** A basement unit said in a sentence: "i'm in the basement suite so pls put bsmt on it". */

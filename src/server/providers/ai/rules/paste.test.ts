@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findHeading, readPaste } from './paste';
 import { splitColumns } from './paste-columns';
 import { readCsv, splitCells } from './paste-csv';
-import { CORRECTION, forgetLineKinds, isIdLine, lineKind, otherCountryOf, SECTION } from './paste-lines';
+import { CORRECTION, isIdLine, lineKind, otherCountryOf, SECTION } from './paste-lines';
 import { parseShipmentDescription, readAddress } from './roles';
 
 /**
@@ -385,8 +385,6 @@ describe('what users paste: destinations the forms cannot take', () => {
  * reading surprises a user, these are the rules to look at.
  */
 describe('the reading explained', () => {
-  beforeEach(() => forgetLineKinds());
-
   it.each([
     ['Subtotal $48.00', 'a price'],
     ['Total $67.80 CAD', 'a price'],

@@ -7,7 +7,7 @@
  * could not decide for sure it reports, so the form can ask for a check.
  */
 import { NAME_PARTICLES, PHONE_RE, prepare, replaceEmails, ROOM } from './parse-address';
-import type { ParseRole } from './roles';
+import type { ParseRole } from './types';
 import { normalizeProvince, normalizeUsState } from '../../../../shared/provinces';
 import { lookupCity } from './cities';
 import {
@@ -25,14 +25,14 @@ import { readCsv } from './paste-csv';
 import {
   CORRECTION,
   dropJobTitle,
-  forgetLineKinds,
   GREETING_WORDS,
   hasStreet,
   isIdLine,
   BASEMENT_SAID,
   HOLIDAY,
   isJobTitle,
-  lineKind,
+  lineKinds,
+  type LineKinds,
   otherCountryOf,
   SECTION,
   type SectionKind,
@@ -122,7 +122,8 @@ type Line = {
 
 /** The reading of `input` for `role` (the sender form prefers a From/Sender block, the others the ship-to). */
 export function readPaste(input: string, role: ParseRole): PasteReading {
-  forgetLineKinds();
+  // Each distinct line is classified once in this reading (block, context and signature ask again).
+  const kindOf = lineKinds();
   // Quoted lines of a reply ("> …", ">> …") are read as written.
   // Blanks of a printed form ("Apt./Unit: ____") hold nothing.
   // A marketplace chat's listing title ("Kijiji · Snowblower carburetor kit") names the item, no one.
@@ -157,22 +158,22 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
           ),
         ),
       );
-  const whole = joinFormFields(stripSpeakers(splitLines(source)));
+  const whole = joinFormFields(stripSpeakers(kindOf, splitLines(source)));
   const lines = whole.map((l) => ({
     ...l,
     text: preferLatinName(cutLead(l.text)),
     ...(MAIL_HEADER_FIELD.test(l.text) && { mailHeader: true }),
   }));
   const senderLines = new Set(whole.filter((l) => SENDER_LINE.test(l.text)).map((l) => l.start));
-  const signature = readSignature(lines);
+  const signature = readSignature(kindOf, lines);
   dropSuperseded(lines);
 
-  const block = chooseBlock(lines, role, shipTargets(lines));
+  const block = chooseBlock(kindOf, lines, role, shipTargets(lines));
   const kept: string[] = [];
   const corrections: PasteReading['corrections'] = { swaps: [] };
   // The newest message over a forwarded address may correct it.
   for (const line of (thread.top ?? '').split('\n'))
-    if (line.length <= 300 && lineKind(line) === 'correction') readCorrection(line, corrections);
+    if (line.length <= 300 && kindOf(line) === 'correction') readCorrection(line, corrections);
   const blockLines = block ? block.lines : lines;
   let otherCountry: string | undefined;
   let keptText = false; // a line with words is kept already
@@ -180,7 +181,7 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
     let t = line.text;
     // A correction later in the same line: "… m5c1s1 sorry postal code is m5c 1s2".
     const fix = CORRECTION.exec(t);
-    if (fix && fix.index > 0 && lineKind(t.slice(fix.index)) === 'correction') {
+    if (fix && fix.index > 0 && kindOf(t.slice(fix.index)) === 'correction') {
       readCorrection(t.slice(fix.index), corrections);
       t = t.slice(0, fix.index);
     }
@@ -213,7 +214,7 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
       hasStreet(t.slice(placeLabel[0].length))
     )
       t = t.slice(placeLabel[0].length);
-    const kind = lineKind(t);
+    const kind = kindOf(t);
     if (kind === 'noise' || ZH_CLOSING_LINE.test(t)) continue;
     // "From our Calgary shop:", "Here are the details:": words leading to the address, no part of it.
     if (
@@ -324,14 +325,13 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
     for (const l of lines) {
       if (inside.has(l.start) || block.excluded.has(l.start) || !l.text) continue;
       const fix = CORRECTION.exec(l.text);
-      if (fix && lineKind(l.text.slice(fix.index)) === 'correction')
-        readCorrection(l.text.slice(fix.index), corrections);
+      if (fix && kindOf(l.text.slice(fix.index)) === 'correction') readCorrection(l.text.slice(fix.index), corrections);
     }
   }
   // (Read on the sentences whole: "…, attention Karen in receiving. Do NOT send it to …" loses its
   // start where the address is cut out of a chat line.)
   const attention = bodyAttention(whole, block);
-  const phones = findPhones(lines, block, attention);
+  const phones = findPhones(kindOf, lines, block, attention);
   const emails = findEmails(lines, block);
   let body = kept.join('\n');
   // (With the label in brackets after the number: "902-555-0135 (shop) · 902-555-0189 (cell)".)
@@ -371,12 +371,12 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
     reading.mailFrom = from[1].trim();
   // In a chat, the person who wrote the address line (a full name, not "Mom" or a handle).
   const writer = (block ? block.lines : lines).find(
-    (l) => l.speaker && (POSTAL_LINE.test(l.text) || hasStreet(l.text)) && lineKind(l.text) === 'keep',
+    (l) => l.speaker && (POSTAL_LINE.test(l.text) || hasStreet(l.text)) && kindOf(l.text) === 'keep',
   )?.speaker;
   if (writer && !isOwn(writer) && /^\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,3}$/u.test(writer))
     reading.speaker = writer;
   if (attention) reading.attention = attention.name;
-  const said = speakerFullName(block ? block.lines : lines, lines);
+  const said = speakerFullName(kindOf, block ? block.lines : lines, lines);
   if (said) reading.speakerName = said;
   const buyer = BUYER.exec(text.slice(0, 20_000));
   if (buyer && !lookupCity(buyer[1]) && !buyer[1].split(/\s+/).some((w) => NAME_STOPWORDS.has(w.toLowerCase())))
@@ -386,7 +386,7 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
     // The text around a ship-to block (a signature's name and company) for what the block lacks.
     const inBlock = new Set(block.lines.map((l) => l.start));
     reading.context = lines
-      .filter((l) => !inBlock.has(l.start) && !block.excluded.has(l.start) && l.text && lineKind(l.text) === 'keep')
+      .filter((l) => !inBlock.has(l.start) && !block.excluded.has(l.start) && l.text && kindOf(l.text) === 'keep')
       .map((l) =>
         dropJobTitle(stripGreeting(l.text.length <= NAME_LINE_MAX ? l.text.replace(CREDENTIALS, '') : l.text)),
       )
@@ -478,7 +478,7 @@ const MAIL_HEADER_FIELD = /^(?:sent|date|subject|cc|bcc|envoyé|objet|re[çc]u|�
  * "Adresse de livraison", "收货地址", "Warehouse:") up to the next heading; without one, the text
  * without its billing/head-office blocks. For the sender form, a From/Sender block wins.
  */
-function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | undefined {
+function chooseBlock(kindOf: LineKinds, lines: Line[], role: ParseRole, targets: Targets): Block | undefined {
   const sections: { kind: SectionKind; heading: string; from: number; to: number }[] = [];
   let paragraph = 0; // the first line after the last blank line or heading line
   // With a plain ship-to heading in the text, words of the message no longer make headings.
@@ -560,7 +560,7 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
     // "Head office: 200 Front St W, Toronto, ON M5V 3K2" — a whole address on the heading's line is the whole block.
     const first = lines[s.from]?.text ?? '';
     if (s.to > s.from + 1 && POSTAL_LINE.test(first) && hasStreet(first)) s.to = s.from + 1;
-    s.to = endOfBlock(lines, s.from, s.to);
+    s.to = endOfBlock(kindOf, lines, s.from, s.to);
   }
 
   // "please ship to head office instead": the block headed so is the ship-to, a "Warehouse" block is not.
@@ -599,21 +599,22 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
   const weight = (h: string) =>
     (/\b(?:new|instead|updated|correct|nouvelle|plutôt)\b|新/iu.test(h) ? 2 : 0) -
     (/\b(?:old|on file|previous|former|ancienne?|précédente)\b|旧|舊/iu.test(h) ? 2 : 0);
-  let ships = sections.filter((s) => s.kind === want && hasContent(lines, s));
+  let ships = sections.filter((s) => s.kind === want && hasContent(kindOf, lines, s));
   // An order pasted into the sender box has no From block: its one address is the ship-to block.
-  if (!ships.length && role === 'sender') ships = sections.filter((s) => s.kind === 'ship' && hasContent(lines, s));
+  if (!ships.length && role === 'sender')
+    ships = sections.filter((s) => s.kind === 'ship' && hasContent(kindOf, lines, s));
   const best = Math.max(...ships.map((s) => weight(s.heading)));
   const firstLine = (s: { from: number; to: number }) =>
     lines
       .slice(s.from, s.to)
-      .filter((l) => l.text && lineKind(l.text) === 'keep')
+      .filter((l) => l.text && kindOf(l.text) === 'keep')
       .slice(0, 2)
       .map((l) => l.text.split(/\s{3,}/)[0])
       .join('\n');
   const last = ships.findLast((s) => weight(s.heading) === best);
   // The same block twice (a packing slip's "Ship To" and its "Shipping Address"): the first, whole one.
   const twin = last && ships.find((s) => s !== last && weight(s.heading) === best && firstLine(s) === firstLine(last));
-  const chosen = twin ?? last ?? sections.find((s) => s.kind === 'to' && hasContent(lines, s));
+  const chosen = twin ?? last ?? sections.find((s) => s.kind === 'to' && hasContent(kindOf, lines, s));
   // With a chosen block every other address block is set aside; without one, only billing and head-office blocks.
   // (For the recipient, a sender's block set aside too: "寄件人：王磊 / 地址：…" over "收件人：何佳慧 / 地址：…".)
   const excluded = sections.filter(
@@ -622,7 +623,9 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
       s.kind !== 'neutral' &&
       (chosen || s.kind === 'other' || (s.kind === 'from' && role !== 'sender')),
   );
-  const others = excluded.map((s) => firstAddressLine(lines, s.from, s.to)).filter((x): x is string => Boolean(x));
+  const others = excluded
+    .map((s) => firstAddressLine(kindOf, lines, s.from, s.to))
+    .filter((x): x is string => Boolean(x));
   const drop = new Set<number>();
   for (const s of excluded) for (let i = s.from; i < s.to; i++) drop.add(lines[i].start);
   if (chosen) {
@@ -635,7 +638,7 @@ function chooseBlock(lines: Line[], role: ParseRole, targets: Targets): Block | 
   // (A postal code or a ZIP, not an account number: "Acct #: 20931".)
   const postal = (t: string) =>
     POSTAL_LINE.test(t) && !/#|\b(?:acct|account|compte|no\.?|n°)\b/iu.test(t) && !isIdLine(t);
-  if (!left.some((l) => postal(l.text) && lineKind(l.text) === 'keep')) return undefined;
+  if (!left.some((l) => postal(l.text) && kindOf(l.text) === 'keep')) return undefined;
   return { lines: left, others, excluded: drop };
 }
 
@@ -711,8 +714,8 @@ function envelope(lines: Line[]): Block | undefined {
   };
 }
 
-function hasContent(lines: Line[], s: { from: number; to: number }): boolean {
-  return lines.slice(s.from, s.to).some((l) => /\d/.test(l.text) && lineKind(l.text) === 'keep');
+function hasContent(kindOf: LineKinds, lines: Line[], s: { from: number; to: number }): boolean {
+  return lines.slice(s.from, s.to).some((l) => /\d/.test(l.text) && kindOf(l.text) === 'keep');
 }
 
 /**
@@ -1014,13 +1017,13 @@ function sectionKind(m: RegExpExecArray): SectionKind | undefined {
  * A block runs to the next heading, but a blank line after its postal code or country line ends
  * it (what follows is the next part of the page), unless only phone and e-mail lines follow.
  */
-function endOfBlock(lines: Line[], from: number, to: number): number {
+function endOfBlock(kindOf: LineKinds, lines: Line[], from: number, to: number): number {
   let sawEnd = false;
   let content = 0;
   for (let i = from; i < to; i++) {
     const t = lines[i].text;
     if (!t) {
-      if (sawEnd || (content >= 4 && lineKind(lines[i + 1]?.text ?? '') === 'noise')) return i;
+      if (sawEnd || (content >= 4 && kindOf(lines[i + 1]?.text ?? '') === 'noise')) return i;
       continue;
     }
     content++;
@@ -1030,11 +1033,11 @@ function endOfBlock(lines: Line[], from: number, to: number): number {
   return to;
 }
 
-function firstAddressLine(lines: Line[], from: number, to: number): string | undefined {
+function firstAddressLine(kindOf: LineKinds, lines: Line[], from: number, to: number): string | undefined {
   const parts = lines
     .slice(from, to)
     .map((l) => l.text)
-    .filter((t) => t && lineKind(t) === 'keep');
+    .filter((t) => t && kindOf(t) === 'keep');
   return parts.length ? parts.join(', ').slice(0, 200) : undefined;
 }
 
@@ -1224,10 +1227,10 @@ const BILLING_NOTE =
  * first name and a surname ("kayden whitebird" from "Kayden 🏒", "Diallo. Ousmane Diallo" from "Ousmane",
  * "Léa-Rose Fortin si t'as besoin du nom complet" from "Léa-Rose 🌸").
  */
-function speakerFullName(from: Line[], all: Line[]): string | undefined {
+function speakerFullName(kindOf: LineKinds, from: Line[], all: Line[]): string | undefined {
   if (!all.some((l) => l.speaker)) return undefined;
   const writer = from.find(
-    (l) => l.speaker && (POSTAL_LINE.test(l.text) || hasStreet(l.text)) && lineKind(l.text) === 'keep',
+    (l) => l.speaker && (POSTAL_LINE.test(l.text) || hasStreet(l.text)) && kindOf(l.text) === 'keep',
   )?.speaker;
   const first = writer && /^\p{L}[\p{L}'’-]+/u.exec(writer)?.[0];
   if (!first || isOwn(writer)) return undefined;
@@ -1261,7 +1264,7 @@ const isOwn = (who?: string) => Boolean(who && /^(?:you|vous|toi|me|moi|我)$/iu
  * Chat exports: "Buyer: …", "Danielle: …" on several lines, WhatsApp's "[date] Name: …", stamp
  * lines — the speaker is not part of the text, but is kept with each line (who gave the address).
  */
-function stripSpeakers(input: Line[]): Line[] {
+function stripSpeakers(kindOf: LineKinds, input: Line[]): Line[] {
   let current: string | undefined;
   // Messenger copied as text: "You sent" or a name alone on a line over each message ("Mike" twice or more).
   const own = input.some((l) => OWN_LINE.test(l.text.trim()));
@@ -1281,7 +1284,7 @@ function stripSpeakers(input: Line[]): Line[] {
       nameAlone.test(l.text.trim()) &&
       alone.get(l.text.trim()) === 1 &&
       hasStreet(input[k + 1]?.text ?? '') &&
-      lineKind(input[k + 1].text) === 'keep',
+      kindOf(input[k + 1].text) === 'keep',
   );
   const lines = input.map((l): Line => {
     const t = l.text.trim();
@@ -1536,11 +1539,11 @@ const CREDENTIALS = compile(
 );
 
 /** The signer of an e-mail (the line under the sign-off) and the company line under their title. */
-function readSignature(lines: Line[]): PasteReading['signature'] {
+function readSignature(kindOf: LineKinds, lines: Line[]): PasteReading['signature'] {
   // The newest message's signature: above the header of a message quoted under it ("From: IT Service Desk").
   const quoted = lines.findIndex((l, k) => k > 3 && QUOTED_HEADER.test(l.text));
   if (quoted > 0) {
-    const newest = readSignature(lines.slice(0, quoted));
+    const newest = readSignature(kindOf, lines.slice(0, quoted));
     if (newest.name) return newest;
   }
   // The last sign-off ("Regards,", or any short closing with a comma: "Niawen'kó:wa,") with a name under it.
@@ -1555,7 +1558,7 @@ function readSignature(lines: Line[]): PasteReading['signature'] {
       // "谢谢！", "送货前一天请提前电话联系。谢谢！", "此致 敬礼".
       (t.length <= 40 && ZH_SIGN_OFF.test(t));
     if (!closing) continue;
-    const found = signerAt(lines, at);
+    const found = signerAt(kindOf, lines, at);
     if (found) return found;
   }
   // No sign-off ("…the Fort Mac office is closed.\n\nChinedu\n\nChinedu Eze, P.Eng.\nProject Engineer"):
@@ -1565,7 +1568,7 @@ function readSignature(lines: Line[]): PasteReading['signature'] {
     // (The title under the name, or after it: "Me Pierre-Luc Dufresne, notaire".)
     const titled = isJobTitle(lines[at + 1].text) || (t.includes(',') && isJobTitle(t.slice(t.lastIndexOf(',') + 1)));
     if (!PERSON_LINE.test(t) || !titled) continue;
-    const found = signerAt(lines, at - 1);
+    const found = signerAt(kindOf, lines, at - 1);
     if (found?.name?.includes(' ')) return found;
   }
   return {};
@@ -1575,12 +1578,17 @@ function readSignature(lines: Line[]): PasteReading['signature'] {
 const QUOTED_HEADER =
   /^(?:(?:from|de|发件人|發件人|寄件者)[ \t]*[:：][ \t]*\S|-{2,}[ \t]*(?:original message|message d'origine|forwarded message|message transféré)|on .{5,200} wrote:$|le .{5,200} a écrit[ \t]*:$)/iu;
 
-function signerAt(lines: Line[], at: number, company?: string): PasteReading['signature'] | undefined {
+function signerAt(
+  kindOf: LineKinds,
+  lines: Line[],
+  at: number,
+  company?: string,
+): PasteReading['signature'] | undefined {
   let i = at + 1;
   while (i < lines.length && !lines[i].text) i++;
   // "ROCKY VIEW FLEET SERVICES LTD.\nHector Villanueva, Shop Foreman": the company over the name.
   if (!company && lines[i] && !/\d|@/.test(lines[i].text) && LEGAL_NAME.test(lines[i].text)) {
-    const under = signerAt(lines, i, lines[i].text.trim());
+    const under = signerAt(kindOf, lines, i, lines[i].text.trim());
     if (under) return under;
   }
   const raw = lines[i]?.text
@@ -1624,7 +1632,7 @@ function signerAt(lines: Line[], at: number, company?: string): PasteReading['si
     /^[\p{L}'’. -]+$/u.test(full) &&
     full.split(/\s+/).length <= 4
   ) {
-    return signerAt(lines, j - 1) ?? { name: full };
+    return signerAt(kindOf, lines, j - 1) ?? { name: full };
   }
   const out: PasteReading['signature'] = { name: raw };
   if (company) return { name: raw, company };
@@ -1650,7 +1658,7 @@ function signerAt(lines: Line[], at: number, company?: string): PasteReading['si
     // "Pavillon Rémi-Rossignol", "Building B": where in the company, not the company.
     if (/^(?:pavillon|building|bldg|édifice|edifice|tower|wing|aile|campus)(?![\p{L}])/iu.test(t)) break;
     // A chat's placeholder ("[圖片]", "[Sticker]") is no company.
-    if (lineKind(t) === 'noise' || /^[[【(（][^\]】)）]*[\]】)）]$/u.test(t)) continue;
+    if (kindOf(t) === 'noise' || /^[[【(（][^\]】)）]*[\]】)）]$/u.test(t)) continue;
     out.company = dropJobTitle(t);
     if (/\b(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|enr|s\.e\.n\.c)\b\.?/iu.test(t)) break;
   }
@@ -2123,7 +2131,7 @@ const DELIVER_TO = compile(
   String.raw`(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,2})(?![\p{L}'’-]|[ \t]+\p{Lu})`,
 );
 
-function findPhones(lines: Line[], block: Block | undefined, attention?: Attention): Phone[] {
+function findPhones(kindOf: LineKinds, lines: Line[], block: Block | undefined, attention?: Attention): Phone[] {
   // Phones of a billing or head-office block are not the recipient's; those of the chosen block win.
   const inBlock = new Set(block?.heading || block?.placed ? block.lines.map((l) => l.start) : []);
   const out: Phone[] = [];
@@ -2133,7 +2141,7 @@ function findPhones(lines: Line[], block: Block | undefined, attention?: Attenti
     .split(/[^\p{L}]+/u)
     .filter((w) => w.length >= 4 && !PLACE_NOT.has(w));
   // A billing block of the same person (its first line is the ship-to's name) may give the phone.
-  const who = block?.lines.find((l) => l.text && lineKind(l.text) === 'keep')?.text;
+  const who = block?.lines.find((l) => l.text && kindOf(l.text) === 'keep')?.text;
   const samePerson = new Set<number>();
   if (who && block) {
     let open = false;

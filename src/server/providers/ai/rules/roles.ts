@@ -4,6 +4,7 @@ import { companyText, parseAddressText, type ParsedAddress } from './parse-addre
 import { lookupCity } from './cities';
 import { COMPANY_PATTERN, escapeRegExp, STREET_TYPES } from './lexicon';
 import { readPaste, type PasteReading } from './paste';
+import type { ParseRole } from './types';
 import { compile } from './vocabulary/compile';
 import { DESK_ATTENTION_WORDS, DESK_EMAIL_WORDS, DESK_LOCAL_PARTS, HOME_WORDS } from './vocabulary/role-words';
 
@@ -11,7 +12,7 @@ const FIELD_MAX = 120;
 const LEGAL = /\b(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|incorporated|corporation|enr|s\.e\.n\.c)\b\.?/iu;
 const MARKETPLACE = /\b(?:amazon|ebay|etsy|shopify|square|woocommerce|walmart|wish|aliexpress|facebook)\b/i;
 
-export type ParseRole = 'sender' | 'receiver' | 'address';
+export type { ParseRole };
 
 export type ParseResult = {
   sender?: ParsedAddress;
