@@ -1,7 +1,436 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/coming-soon';
+import { ArrowLeft, Download, FileText } from 'lucide-react';
+import type { TBulkImportDetail, TBulkQuoteRequest } from '../../../../shared/contracts/bulk-imports';
+import { parseCents } from '../../../../shared/money';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { Banner } from '../../../components/ui/banner';
+import { Input, inputClass } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/error-message';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { useAddresses } from '../../../lib/queries/addresses';
+import {
+  bulkImportQuery,
+  bulkListQuery,
+  cancelBulkImport,
+  labelsUrl,
+  purchaseBulkImport,
+  quoteBulkImport,
+  resultsUrl,
+} from '../api';
+import { UploadCard, type PickedFile } from '../components/upload-card';
+import { MappingCard } from '../components/mapping-card';
+import { ReviewList } from '../components/review-list';
 
+const money = (amount: string) => formatMoney(parseCents(amount) ?? 0, currentLanguage());
+
+/**
+ * /bulk-import (issue 29): upload a shop's order export, map its columns when its format is not
+ * known, review and fix the rows, quote them with the batch defaults, buy them (a progress bar that
+ * survives a reload: the batch id is in the address), and download the labels and the results.
+ */
 export function BulkImportPage() {
+  const [params, setParams] = useSearchParams();
+  const id = params.get('id');
+  const [file, setFile] = useState<PickedFile | null>(null);
+  const queryClient = useQueryClient();
+
+  const open = (batch: TBulkImportDetail) => {
+    queryClient.setQueryData(bulkImportQuery(batch.id).queryKey, batch);
+    void queryClient.invalidateQueries({ queryKey: bulkListQuery.queryKey, exact: true });
+    setParams({ id: batch.id });
+  };
+
+  if (!id) {
+    return (
+      <div className="grid gap-6">
+        <UploadCard
+          onImported={(batch, picked) => {
+            setFile(picked);
+            open(batch);
+          }}
+        />
+        <BatchList onOpen={(batchId) => setParams({ id: batchId })} />
+      </div>
+    );
+  }
+  return <BatchView id={id} file={file} onMapped={open} onBack={() => setParams({})} />;
+}
+
+function BatchList({ onOpen }: { onOpen: (id: string) => void }) {
   const { t } = useTranslation();
-  return <ComingSoon description={t('pages.bulkImport.comingSoon')} />;
+  const list = useQuery(bulkListQuery);
+  const lang = currentLanguage();
+  return (
+    <Card>
+      <CardHeader title={t('bulkImport.list.title')} />
+      <div className="p-4 sm:p-6">
+        {list.isPending ? <Spinner /> : null}
+        {list.isError ? <Banner variant="error">{errorMessage(list.error, t)}</Banner> : null}
+        {list.isSuccess && list.data.items.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('bulkImport.list.empty')}</p>
+        ) : null}
+        {list.isSuccess && list.data.items.length > 0 ? (
+          <ul className="divide-y divide-slate-200" data-testid="bulk-list">
+            {list.data.items.map((b) => (
+              <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
+                <div className="min-w-0">
+                  <p className="truncate font-medium text-slate-900">{b.filename}</p>
+                  <p className="text-slate-600">
+                    {formatDateTime(b.createdAt, lang)} · {t(`bulkImport.batchStatus.${b.status}`)} ·{' '}
+                    {t('bulkImport.list.counts', { rows: b.counts.rows, bought: b.counts.bought })} ·{' '}
+                    {money(b.status === 'draft' || b.status === 'quoted' ? b.total : b.spent)}
+                  </p>
+                </div>
+                <Button size="sm" variant="secondary" onClick={() => onOpen(b.id)}>
+                  {t('bulkImport.list.open')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+function BatchView({
+  id,
+  file,
+  onMapped,
+  onBack,
+}: {
+  id: string;
+  file: PickedFile | null;
+  onMapped: (batch: TBulkImportDetail) => void;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const query = useQuery(bulkImportQuery(id));
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: bulkImportQuery(id).queryKey });
+
+  const back = (
+    <Button variant="link" onClick={onBack} className="w-fit" data-testid="bulk-back">
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {t('bulkImport.back')}
+    </Button>
+  );
+  if (query.isPending) {
+    return (
+      <div className="grid gap-4">
+        {back}
+        <Spinner />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="grid gap-4">
+        {back}
+        <Banner variant="error">{errorMessage(query.error, t)}</Banner>
+      </div>
+    );
+  }
+  const batch = query.data;
+  const needsMapping = batch.errors.some((e) => e.field === 'mapping');
+  const editable = batch.status === 'draft' || batch.status === 'quoted';
+
+  return (
+    <div className="grid gap-6" data-testid="bulk-batch">
+      {back}
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-base font-semibold text-slate-900" data-testid="bulk-filename">
+          {batch.filename}
+        </h2>
+        <p className="text-sm text-slate-600" data-testid="bulk-summary">
+          {t(`bulkImport.format.${batch.format}`)} ·{' '}
+          {t('bulkImport.summary', { rows: batch.rows, valid: batch.valid, invalid: batch.counts.invalid })}
+        </p>
+      </div>
+      {needsMapping ? (
+        <MappingCard batch={batch} file={file} onMapped={onMapped} />
+      ) : (
+        <>
+          {editable ? <DefaultsCard batch={batch} onQuoted={refresh} /> : null}
+          {batch.status === 'purchasing' || batch.status === 'completed' || batch.status === 'cancelled' ? (
+            <ProgressCard batch={batch} onChanged={refresh} />
+          ) : null}
+          <Card>
+            <CardHeader title={t('bulkImport.review.title')} description={t('bulkImport.review.description')} />
+            <div className="p-3 sm:p-6">
+              <ReviewList batchId={batch.id} items={batch.items} editable={editable} onChanged={refresh} />
+            </div>
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Steps 3-5: the batch defaults, the quote (total beside the balance) and the Buy button. */
+function DefaultsCard({ batch, onQuoted }: { batch: TBulkImportDetail; onQuoted: () => void }) {
+  const { t } = useTranslation();
+  const addresses = useAddresses();
+  const given = batch.defaults;
+  const [senderId, setSenderId] = useState(given?.senderAddressId ?? '');
+  const [parcel, setParcel] = useState({
+    weight: given?.parcel ? String(given.parcel.weight) : '',
+    length: given?.parcel ? String(given.parcel.length) : '',
+    width: given?.parcel ? String(given.parcel.width) : '',
+    height: given?.parcel ? String(given.parcel.height) : '',
+  });
+  const [rule, setRule] = useState<'cheapest' | 'fastest'>(given?.rule === 'fastest' ? 'fastest' : 'cheapest');
+  const [busy, setBusy] = useState<'quote' | 'buy' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+
+  async function quote() {
+    setBusy('quote');
+    setError(null);
+    const hasParcel = Object.values(parcel).some((v) => v.trim() !== '');
+    const body: TBulkQuoteRequest = {
+      ...(senderId ? { senderAddressId: senderId } : {}),
+      ...(hasParcel
+        ? {
+            parcel: {
+              weight: Number(parcel.weight.replace(',', '.')),
+              length: Number(parcel.length.replace(',', '.')),
+              width: Number(parcel.width.replace(',', '.')),
+              height: Number(parcel.height.replace(',', '.')),
+            },
+          }
+        : {}),
+      rule,
+    };
+    try {
+      const quoted = await quoteBulkImport(batch.id, body);
+      queryClient.setQueryData(bulkImportQuery(batch.id).queryKey, quoted);
+      onQuoted();
+    } catch (err) {
+      setError(errorMessage(err, t));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function buy() {
+    setBusy('buy');
+    setError(null);
+    try {
+      const started = await purchaseBulkImport(batch.id);
+      queryClient.setQueryData(bulkImportQuery(batch.id).queryKey, { ...batch, ...started, items: batch.items });
+      onQuoted();
+    } catch (err) {
+      setError(errorMessage(err, t));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const quoted = batch.status === 'quoted' && batch.counts.quoted > 0;
+  const short = parseCents(batch.shortBy) ?? 0;
+  const parcelField = (key: keyof typeof parcel, unit: string) => (
+    <div className="grid gap-1">
+      <label htmlFor={`bulk-parcel-${key}`} className="text-xs font-medium text-slate-700">
+        {t(`bulkImport.fields.${key}`)} ({unit})
+      </label>
+      <Input
+        id={`bulk-parcel-${key}`}
+        inputMode="decimal"
+        value={parcel[key]}
+        data-testid={`bulk-parcel-${key}`}
+        onChange={(e) => setParcel({ ...parcel, [key]: e.target.value })}
+      />
+    </div>
+  );
+
+  return (
+    <Card data-testid="bulk-defaults">
+      <CardHeader title={t('bulkImport.defaults.title')} description={t('bulkImport.defaults.description')} />
+      <div className="grid gap-4 p-4 sm:p-6">
+        {error ? (
+          <Banner variant="error" onDismiss={() => setError(null)}>
+            {error}
+          </Banner>
+        ) : null}
+        <div className="grid gap-4 lg:grid-cols-3">
+          <div className="grid gap-1">
+            <label htmlFor="bulk-sender" className="text-xs font-medium text-slate-700">
+              {t('bulkImport.defaults.sender')}
+            </label>
+            <select
+              id="bulk-sender"
+              className={`${inputClass} h-10`}
+              value={senderId}
+              onChange={(e) => setSenderId(e.target.value)}
+              data-testid="bulk-sender"
+            >
+              <option value="">{t('bulkImport.defaults.senderDefault')}</option>
+              {(addresses.data ?? []).map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name} — {a.city}, {a.province}
+                </option>
+              ))}
+            </select>
+          </div>
+          <fieldset className="grid gap-1 lg:col-span-2">
+            <legend className="text-xs font-medium text-slate-700">{t('bulkImport.defaults.parcel')}</legend>
+            <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+              {parcelField('weight', 'kg')}
+              {parcelField('length', 'cm')}
+              {parcelField('width', 'cm')}
+              {parcelField('height', 'cm')}
+            </div>
+          </fieldset>
+          <div className="grid gap-1">
+            <label htmlFor="bulk-rule" className="text-xs font-medium text-slate-700">
+              {t('bulkImport.defaults.rule')}
+            </label>
+            <select
+              id="bulk-rule"
+              className={`${inputClass} h-10`}
+              value={rule}
+              onChange={(e) => setRule(e.target.value as 'cheapest' | 'fastest')}
+              data-testid="bulk-rule"
+            >
+              <option value="cheapest">{t('bulkImport.defaults.cheapest')}</option>
+              <option value="fastest">{t('bulkImport.defaults.fastest')}</option>
+            </select>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            variant={quoted ? 'secondary' : 'primary'}
+            onClick={() => void quote()}
+            disabled={busy !== null || batch.valid === 0}
+            data-testid="bulk-quote"
+          >
+            {busy === 'quote' ? t('bulkImport.defaults.quoting') : t('bulkImport.defaults.quote')}
+          </Button>
+          {batch.valid === 0 ? (
+            <span className="text-sm text-slate-600">{t('bulkImport.defaults.noneValid')}</span>
+          ) : null}
+        </div>
+        {quoted ? (
+          <div
+            className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
+            data-testid="bulk-quote-summary"
+          >
+            <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
+              <div>
+                <dt className="text-slate-600">{t('bulkImport.quote.rows')}</dt>
+                <dd className="font-medium">{batch.counts.quoted}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">{t('bulkImport.quote.total')}</dt>
+                <dd className="font-semibold" data-testid="bulk-total">
+                  {money(batch.total)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">{t('bulkImport.quote.balance')}</dt>
+                <dd className="font-medium" data-testid="bulk-balance">
+                  {money(batch.balance)}
+                </dd>
+              </div>
+            </dl>
+            {short > 0 ? (
+              <p className="text-sm text-amber-800" role="status" data-testid="bulk-short">
+                {t('bulkImport.quote.short', { amount: money(batch.shortBy) })}{' '}
+                <Link to="/wallet" className="font-medium text-indigo-700 underline">
+                  {t('bulkImport.quote.topUp')}
+                </Link>
+              </p>
+            ) : null}
+            <div>
+              <Button onClick={() => void buy()} disabled={busy !== null} data-testid="bulk-buy">
+                {busy === 'buy'
+                  ? t('bulkImport.quote.starting')
+                  : t('bulkImport.quote.buy', { count: batch.counts.quoted, total: money(batch.total) })}
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+/** Steps 5-6: progress while the job buys (asked again every 1.5 s), then the downloads. */
+function ProgressCard({ batch, onChanged }: { batch: TBulkImportDetail; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const c = batch.counts;
+  const done = c.bought + c.failed;
+  const all = done + c.pending;
+  const percent = all === 0 ? 100 : Math.round((done / all) * 100);
+  const running = batch.status === 'purchasing';
+
+  async function cancel() {
+    try {
+      await cancelBulkImport(batch.id);
+      onChanged();
+    } catch (err) {
+      setError(errorMessage(err, t));
+    }
+  }
+
+  return (
+    <Card data-testid="bulk-progress">
+      <CardHeader title={t(`bulkImport.batchStatus.${batch.status}`)} />
+      <div className="grid gap-4 p-4 sm:p-6">
+        {error ? <Banner variant="error">{error}</Banner> : null}
+        <div>
+          <div
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-label={t('bulkImport.progress.label')}
+            className="h-3 overflow-hidden rounded-full bg-slate-200"
+          >
+            <div className="h-full bg-indigo-600 transition-all" style={{ width: `${percent}%` }} />
+          </div>
+          <p className="mt-2 text-sm text-slate-700" aria-live="polite" data-testid="bulk-progress-text">
+            {t('bulkImport.progress.counts', { done, all, bought: c.bought, failed: c.failed })}
+          </p>
+          {!running ? (
+            <p className="text-sm text-slate-700" data-testid="bulk-spent">
+              {t('bulkImport.progress.spent', { amount: money(batch.spent) })}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {running ? (
+            <Button variant="secondary" onClick={() => void cancel()} data-testid="bulk-cancel">
+              {t('bulkImport.progress.cancel')}
+            </Button>
+          ) : null}
+          {!running && c.bought > 0 ? (
+            <a href={labelsUrl(batch.id)} download className={buttonClass('primary')} data-testid="bulk-labels">
+              <Download className="size-4" aria-hidden="true" />
+              {t('bulkImport.results.labels')}
+            </a>
+          ) : null}
+          {!running ? (
+            <a href={resultsUrl(batch.id)} download className={buttonClass('secondary')} data-testid="bulk-results">
+              <FileText className="size-4" aria-hidden="true" />
+              {t('bulkImport.results.csv')}
+            </a>
+          ) : null}
+          {!running && c.bought > 0 ? (
+            <Link to="/shipments" className={buttonClass('link')}>
+              {t('bulkImport.results.shipments')}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </Card>
+  );
 }

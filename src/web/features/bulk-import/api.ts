@@ -1,0 +1,67 @@
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  TBulkImportDetail,
+  TBulkImportList,
+  TBulkImportRow,
+  TBulkMapping,
+  TBulkQuoteRequest,
+  TPatchBulkRow,
+} from '../../../shared/contracts/bulk-imports';
+import { api } from '../../lib/api-client';
+
+const base = '/api/bulk-imports';
+
+export const bulkListQuery = queryOptions({
+  queryKey: ['bulk-imports'],
+  queryFn: () => api.get<TBulkImportList>(base),
+});
+
+/** A batch; asked again every 1.5 s while it is being bought, so the progress moves (and survives a reload). */
+export const bulkImportQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['bulk-imports', id],
+    queryFn: () => api.get<TBulkImportDetail>(`${base}/${encodeURIComponent(id)}`),
+    refetchInterval: (q) => (q.state.data?.status === 'purchasing' ? 1500 : false),
+  });
+
+/** The file's bytes as base64: the server reads their encoding (UTF-8, with or without BOM, or Windows-1252). */
+export async function fileToBase64(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export const createBulkImport = (body: { filename: string; csvBase64: string; mapping?: TBulkMapping }) =>
+  api.post<TBulkImportDetail>(base, body);
+
+export const patchBulkRow = (id: string, n: number, body: TPatchBulkRow) =>
+  api.patch<TBulkImportRow>(`${base}/${encodeURIComponent(id)}/rows/${n}`, body);
+
+export const quoteBulkImport = (id: string, body: TBulkQuoteRequest) =>
+  api.post<TBulkImportDetail>(`${base}/${encodeURIComponent(id)}/quote`, body);
+
+/** One key per batch, kept for the tab's life: a second click or a retry after a reload buys nothing twice. */
+export function purchaseKeyFor(id: string): string {
+  const name = `voyageur.bulk-purchase.${id}`;
+  try {
+    const kept = sessionStorage.getItem(name);
+    if (kept) return kept;
+    const key = `bulk-${crypto.randomUUID()}`;
+    sessionStorage.setItem(name, key);
+    return key;
+  } catch {
+    return `bulk-${id}`;
+  }
+}
+
+export const purchaseBulkImport = (id: string) =>
+  api.post<TBulkImportDetail>(`${base}/${encodeURIComponent(id)}/purchase`, undefined, {
+    headers: { 'idempotency-key': purchaseKeyFor(id) },
+  });
+
+export const cancelBulkImport = (id: string) => api.post<TBulkImportDetail>(`${base}/${encodeURIComponent(id)}/cancel`);
+
+export const labelsUrl = (id: string) => `${base}/${encodeURIComponent(id)}/labels?format=pdf`;
+export const resultsUrl = (id: string) => `${base}/${encodeURIComponent(id)}/results.csv`;
+export const templateUrl = `${base}/template.csv`;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
+import { cellMessage, rowOutcomeMessage } from './bulk-messages';
+import en from '../../locales/en.json';
+import zh from '../../locales/zh.json';
+
+const tFor = (dict: Record<string, unknown>) =>
+  ((key: string, values: Record<string, string> = {}) => {
+    const found = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], dict);
+    if (typeof found !== 'string') return `MISSING ${key}`;
+    return found.replace(/\{\{(\w+)\}\}/g, (_, v: string) => values[v] ?? '');
+  }) as unknown as TFunction;
+
+describe('bulk import messages', () => {
+  const messages = [
+    'Phone is required',
+    'Postal code M5H 1A1 is not in NS',
+    'Enter a Canadian postal code like A1A 1A1',
+    'Choose one of the 13 province or territory codes',
+    'Enter a phone number with 7 to 20 digits',
+    'Enter a valid email address',
+    'Weight must be a number',
+    'Weight must be greater than 0',
+    'Weight must be at most 1000',
+    'City must be at most 100 characters',
+    'Only addresses in Canada (CA) can be shipped to for now',
+    'City must be written in Latin letters (English or French): carriers print labels in those',
+    'Choose which column holds each field',
+  ];
+  it('says every cell message of the shipment form in both languages', () => {
+    for (const dict of [en, zh]) {
+      for (const m of messages) expect(cellMessage(m, tFor(dict), 'zh'), m).not.toMatch(/MISSING|^$/);
+    }
+    expect(cellMessage('Postal code M5H 1A1 is not in NS', tFor(zh), 'zh')).toContain('M5H 1A1');
+    expect(cellMessage('Something new', tFor(en), 'en')).toBe('Something new');
+  });
+  it('says why a row was not bought in both languages', () => {
+    for (const dict of [en, zh]) {
+      for (const code of ['INSUFFICIENT_BALANCE', 'CANCELLED', 'NO_PARCEL', 'NO_RATE', 'ORDER_CREATION_FAILED']) {
+        expect(rowOutcomeMessage(code, 'refused', tFor(dict), 'zh')).not.toMatch(/MISSING|^$/);
+      }
+    }
+  });
+});
