@@ -110,6 +110,62 @@ describe('worker pool', () => {
     expect((waiting as PromiseRejectedResult).reason).toMatchObject({ statusCode: 503, code: 'SERVER_BUSY' });
   });
 
+  it("shares the threads fairly: another account's task stays under 2x its time alone while one account floods", async () => {
+    // A queue long enough for the whole flood: no loop is refused (a refused client would wait and retry).
+    const workers = pool({ size: 1, maxQueue: 128 });
+    const text = `Ship to: ${'Rachel Green, 90 Bedford Rd, Toronto ON M5R 2K2\n'.repeat(60)}`;
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const timed = async (account: string) => {
+      const t0 = performance.now();
+      await workers.runTask('parseShipmentDescription', text, { account });
+      return performance.now() - t0;
+    };
+    for (let i = 0; i < 3; i++) await timed('bob'); // the thread started and warm
+    const alone: number[] = [];
+    for (let i = 0; i < 7; i++) alone.push(await timed('bob'));
+    // Forty loops from one account, each running the same task back to back (a refused one retries).
+    let flooding = true;
+    let floodDone = 0;
+    const loops = Array.from({ length: 40 }, async () => {
+      while (flooding) {
+        try {
+          await workers.runTask('parseShipmentDescription', text, { account: 'alice' });
+          floodDone++;
+        } catch {
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+    });
+    while (workers.stats().queued < 10) await new Promise((resolve) => setImmediate(resolve));
+    const during: number[] = [];
+    for (let i = 0; i < 7; i++) during.push(await timed('bob'));
+    flooding = false;
+    await Promise.all(loops);
+    expect(floodDone).toBeGreaterThan(7);
+    expect(
+      median(during),
+      `alone ${alone.map((x) => x.toFixed(0)).join(', ')} ms; during the flood ${during.map((x) => x.toFixed(0)).join(', ')} ms`,
+    ).toBeLessThan(2 * median(alone));
+  }, 60_000);
+
+  it('lets one account run at most its share of the threads, and queue at most half the queue', async () => {
+    const workers = pool({ size: 2, maxQueue: 8 });
+    const runs = Array.from({ length: 12 }, () =>
+      workers.runTask('parseShipmentDescription', TEXT, { account: 'alice' }).then(
+        () => 'done',
+        (err: AppError) => err.code,
+      ),
+    );
+    // One of two threads (perAccountLimit 1), four waiting (half of 8): the other seven refused at once.
+    expect(workers.stats()).toMatchObject({ running: 1, queued: 4 });
+    expect(await workers.runTask('parseShipmentDescription', TEXT, { account: 'bob' })).toEqual(
+      parseShipmentDescription(TEXT),
+    );
+    const outcomes = await Promise.all(runs);
+    expect(outcomes.filter((o) => o === 'done')).toHaveLength(5);
+    expect(outcomes.filter((o) => o === 'SERVER_BUSY')).toHaveLength(7);
+  }, 60_000);
+
   it('rejects a task name it does not know', async () => {
     const workers = pool({ size: 1 });
     await expect(workers.runTask('noSuchTask' as 'parseShipmentDescription', TEXT)).rejects.toThrow(

@@ -15,6 +15,14 @@
  * is bounded: when `maxQueue` tasks already wait for a thread, runTask fails at once with a 503
  * SERVER_BUSY AppError carrying Retry-After instead of queueing without bound.
  *
+ * Fair between accounts (issue 26, decision 030): a task may name its `account` (the user it is
+ * for). At most `size` tasks are handed to piscina at once; the others wait in the pool's own queue,
+ * one line per account, served in turn (round robin), and one account has at most
+ * `perAccountLimit` tasks running. So forty label prints from one shop wait behind each other, while
+ * another shop's label or parse is served at the next free thread. One account may hold at most
+ * `maxQueuePerAccount` waiting tasks (default half of maxQueue): a flood is refused with 503 before
+ * it fills the queue that other accounts need. Tasks without an account share one line.
+ *
  * Threads start on the first task (a server that never parses never starts any) and stay up.
  * Works from the TypeScript sources (tsx, vitest: worker-tasks.dev.mjs registers tsx in each thread)
  * and from the esbuild bundle (scripts/build.mjs emits dist/server/worker.js next to main.js).
@@ -30,6 +38,10 @@ export type WorkerPoolOptions = {
   size?: number;
   /** Tasks that may wait for a thread before runTask answers 503 SERVER_BUSY; default 64. */
   maxQueue?: number;
+  /** Tasks one account may have running at once; default half the threads, at least one. */
+  perAccountLimit?: number;
+  /** Tasks one account may have waiting; default half of maxQueue, at least one. */
+  maxQueuePerAccount?: number;
   /** Seconds a refused client is told to wait (Retry-After); default 1. */
   retryAfterSeconds?: number;
   /** How much lower the threads' CPU priority is than the request thread's (nice); default 10. */
@@ -39,10 +51,20 @@ export type WorkerPoolOptions = {
   log?: { error(obj: object, msg: string): void };
 };
 
-export type WorkerPoolStats = { size: number; maxQueue: number; threads: number; queued: number };
+export type WorkerPoolStats = {
+  size: number;
+  maxQueue: number;
+  threads: number;
+  /** Tasks waiting: in the fair queue and in piscina's. */
+  queued: number;
+  /** Tasks handed to piscina (running, or starting on a new thread). */
+  running: number;
+};
 
 export type RunOptions = {
   signal?: AbortSignal;
+  /** Whose work this is (a user id): tasks are shared fairly between accounts. */
+  account?: string;
   /**
    * The longest the task may run once a thread has begun it; past it the thread is stopped and
    * runTask rejects with a TaskTimeLimitError. Its wait in the queue does not count (on a busy
@@ -86,6 +108,8 @@ export function workerEntryUrl(): string {
 export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
   const size = Math.max(1, Math.floor(opts.size ?? defaultPoolSize()));
   const maxQueue = Math.max(1, Math.floor(opts.maxQueue ?? DEFAULT_MAX_QUEUE));
+  const perAccountLimit = Math.max(1, Math.floor(opts.perAccountLimit ?? Math.ceil(size / 2)));
+  const maxQueuePerAccount = Math.max(1, Math.floor(opts.maxQueuePerAccount ?? Math.ceil(maxQueue / 2)));
   const retryAfter = String(opts.retryAfterSeconds ?? 1);
   const filename = opts.filename ?? workerEntryUrl();
   let piscina: Piscina<TaskMessage, unknown> | null = null;
@@ -94,6 +118,83 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
     new AppError(503, 'The server is busy; please try again in a moment', ErrorCode.SERVER_BUSY, undefined, {
       'retry-after': retryAfter,
     });
+
+  // The fair queue: one line per account; the next task is the first of the account served least
+  // recently (one that was idle comes first), among those under their running limit. `running`
+  // counts tasks handed to piscina.
+  type Waiter = { go: () => void };
+  const lines = new Map<string, Waiter[]>();
+  const runningBy = new Map<string, number>();
+  /** When each account with work in the pool was last served (a counter); an idle account is forgotten. */
+  const servedAt = new Map<string, number>();
+  let served = 0;
+  let running = 0;
+  let waiting = 0;
+  /** close() waiting for the fair queue to empty. */
+  const drained: (() => void)[] = [];
+
+  function pump(): void {
+    while (running < size && waiting > 0) {
+      let next: string | undefined;
+      let nextAt = Infinity;
+      for (const account of lines.keys()) {
+        const at = servedAt.get(account) ?? 0;
+        if (at < nextAt && (runningBy.get(account) ?? 0) < perAccountLimit) {
+          next = account;
+          nextAt = at;
+        }
+      }
+      if (next === undefined) return;
+      const line = lines.get(next)!;
+      const w = line.shift()!;
+      if (line.length === 0) lines.delete(next);
+      servedAt.set(next, ++served);
+      waiting--;
+      running++;
+      runningBy.set(next, (runningBy.get(next) ?? 0) + 1);
+      w.go();
+    }
+  }
+
+  /** Waits for this account's turn at a thread; rejects with 503 when its line (or the queue) is full, or on abort. */
+  function acquire(account: string, signal: AbortSignal | null): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const line = lines.get(account) ?? [];
+    if (line.length >= maxQueuePerAccount || waiting >= maxQueue) return Promise.reject(busy());
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        const at = line.indexOf(w);
+        if (at < 0) return;
+        line.splice(at, 1);
+        if (line.length === 0 && lines.get(account) === line) lines.delete(account);
+        if (line.length === 0 && !runningBy.has(account)) servedAt.delete(account);
+        waiting--;
+        reject(signal!.reason);
+        if (running === 0 && waiting === 0) for (const done of drained.splice(0)) done();
+      };
+      const w: Waiter = {
+        go: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      line.push(w);
+      lines.set(account, line);
+      waiting++;
+      pump();
+    });
+  }
+
+  function release(account: string): void {
+    running--;
+    const n = (runningBy.get(account) ?? 1) - 1;
+    if (n > 0) runningBy.set(account, n);
+    else runningBy.delete(account);
+    if (n <= 0 && !lines.has(account)) servedAt.delete(account);
+    pump();
+    if (running === 0 && waiting === 0) for (const done of drained.splice(0)) done();
+  }
 
   function pool(): Piscina<TaskMessage, unknown> {
     if (piscina) return piscina;
@@ -115,8 +216,7 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
 
   return {
     async runTask(name, input, runOpts) {
-      const p = pool();
-      if (p.queueSize >= maxQueue) throw busy();
+      const account = runOpts?.account ?? '';
       const limit = runOpts?.timeLimitMs;
       // With a time limit the thread writes when it begins the task; a timer checks it and times the
       // run from then (not the wait in the queue), or gives up on a wait past the queue limit.
@@ -142,20 +242,32 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
         };
         timer = setTimeout(check, Math.min(limit, queueLimit));
       }
+      let acquired = false;
       try {
-        return (await p.run({ name, input, startedAt }, { signal })) as TaskOutput<typeof name>;
+        await acquire(account, signal);
+        acquired = true;
+        return (await pool().run({ name, input, startedAt }, { signal })) as TaskOutput<typeof name>;
       } catch (err) {
         if (why === 'time') throw new TaskTimeLimitError(limit!);
         if (why === 'queue' || (err instanceof Error && err.message === 'Task queue is at limit')) throw busy();
         throw err;
       } finally {
         clearTimeout(timer);
+        if (acquired) release(account);
       }
     },
     stats() {
-      return { size, maxQueue, threads: piscina?.threads.length ?? 0, queued: piscina?.queueSize ?? 0 };
+      return {
+        size,
+        maxQueue,
+        threads: piscina?.threads.length ?? 0,
+        queued: waiting + (piscina?.queueSize ?? 0),
+        running,
+      };
     },
     async close() {
+      // The fair queue's tasks are handed to piscina as threads free up: let them all finish first.
+      if (running > 0 || waiting > 0) await new Promise<void>((resolve) => drained.push(resolve));
       const p = piscina;
       piscina = null;
       await p?.close();

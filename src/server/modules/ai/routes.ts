@@ -30,7 +30,7 @@ export function registerAi(root: App, deps: AppDeps): void {
       request.raw.socket?.once('close', onClose);
       let result: ParseResult;
       try {
-        result = await deps.providers.ai.parse(request.body.description, { signal: gone.signal });
+        result = await deps.providers.ai.parse(request.body.description, { signal: gone.signal, account: user.id });
       } catch (err) {
         // (Nobody is left to read the answer: a plain client-closed 499, not a server error in the log.)
         if (gone.signal.aborted) throw new AppError(499, 'The client closed the request before the text was read');

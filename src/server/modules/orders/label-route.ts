@@ -96,7 +96,7 @@ export async function labelPdfBase64(deps: AppDeps, row: ShipmentRow): Promise<s
 }
 
 async function drawnLabel(deps: AppDeps, row: ShipmentRow): Promise<string> {
-  const pdf = await deps.providers.workers.runTask('renderLabel', labelInputOf(row));
+  const pdf = await deps.providers.workers.runTask('renderLabel', labelInputOf(row), { account: row.userId });
   return typeof pdf === 'string' ? pdf : Buffer.from(pdf as Uint8Array).toString('base64');
 }
 
@@ -140,10 +140,14 @@ async function carrierLabelPdf(deps: AppDeps, row: ShipmentRow): Promise<string 
       ErrorCode.API_FAILURE,
     );
   }
-  const pdf = await deps.providers.workers.runTask('imageLabelPdf', {
-    bytes: new Uint8Array(Buffer.from(label.base64, 'base64')),
-    mediaType: label.mediaType,
-  });
+  const pdf = await deps.providers.workers.runTask(
+    'imageLabelPdf',
+    {
+      bytes: new Uint8Array(Buffer.from(label.base64, 'base64')),
+      mediaType: label.mediaType,
+    },
+    { account: row.userId },
+  );
   return Buffer.from(pdf).toString('base64');
 }
 

@@ -17,6 +17,8 @@ export function createRulesParser(workers: WorkerPool, timeLimitMs = PARSE_TIME_
       try {
         return await workers.runTask('parseShipmentDescription', description, {
           signal: opts?.signal,
+          // Shared fairly between accounts (decision 030): one account's pastes wait behind each other.
+          account: opts?.account,
           timeLimitMs,
         });
       } catch (err) {
