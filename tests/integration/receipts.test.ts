@@ -13,6 +13,7 @@ import { rowsOf } from '../../src/server/db/client';
 import { parseCents } from '../../src/shared/money';
 
 type Headers = Record<string, string>;
+const c2 = (cents: number) => (cents / 100).toFixed(2);
 type User = Awaited<ReturnType<typeof createSignedInUser>>;
 
 /** The text of a PDF as pdftotext (poppler) reads it. */
@@ -259,6 +260,21 @@ describe(`receipts, credit notes, statements and the tax report (${testDbKind})`
     expect(parseCents(charge[6]!)).toBe(totals.qc!.price);
     expect(entries.find((c) => c[5] === 'CN-000001')![1]).toBe('refund');
     expect(entries.find((c) => c[5] === 'P-000001')![1]).toBe('topup');
+
+    // The wallet's history carries the same numbers and split (its CSV adds them as columns).
+    const history = (await get('/api/transactions', u.headers)).json() as {
+      receiptNumber?: string | null;
+      tax?: { preTax: string; gst: string; qst: string } | null;
+    }[];
+    const qcEntry = history.find((h) => h.receiptNumber === 'R-000003')!;
+    expect(qcEntry.tax).toMatchObject({
+      preTax: c2(totals.qc!.price),
+      gst: c2(totals.qc!.gst),
+      qst: c2(totals.qc!.qst),
+    });
+    expect(history.find((h) => h.receiptNumber === 'P-000001')!.tax).toBeNull();
+    const paged = (await get('/api/transactions?page=1&limit=50', u.headers)).json();
+    expect(paged.data.some((h: { receiptNumber?: string }) => h.receiptNumber === 'CN-000001')).toBe(true);
 
     const pdf = await get('/api/statements/2026-03?format=pdf', u.headers);
     expect(pdf.statusCode).toBe(200);

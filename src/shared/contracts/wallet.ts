@@ -106,6 +106,10 @@ export const ZTransaction = z.object({
   reference: z.string().nullable(),
   shipmentId: z.string().nullable(),
   createdAt: z.string(),
+  /** The document issued for it (decision 025): R- an order's receipt, CN- a void's credit note, P- a top-up's. */
+  receiptNumber: z.string().nullable().optional(),
+  /** A shipping charge's (or its refund's) amount before tax and its taxes; null for other entries. */
+  tax: z.object({ preTax: z.string(), gst: z.string(), hst: z.string(), qst: z.string() }).nullable().optional(),
 });
 export type TTransaction = z.infer<typeof ZTransaction>;
 

@@ -252,3 +252,72 @@ export async function taxReportRows(db: Db, start: Date, end: Date): Promise<Tax
     qstCents: Number(r.qst),
   }));
 }
+
+export type TransactionDocument = {
+  receiptNumber: string | null;
+  split: StatementEntry['split'];
+};
+
+/**
+ * Each entry's document number and tax split (as the statement has them), for a page of the
+ * wallet's history: one query over the page's ids.
+ */
+export async function transactionDocuments(
+  db: Db,
+  userId: string,
+  entries: readonly { id: string }[],
+): Promise<Map<string, TransactionDocument>> {
+  const out = new Map<string, TransactionDocument>();
+  if (entries.length === 0) return out;
+  const rows = rowsOf<{
+    id: string;
+    receipt_number: string | null;
+    price_cents: string | number | null;
+    gst_cents: string | number | null;
+    hst_cents: string | number | null;
+    qst_cents: string | number | null;
+  }>(
+    await db.execute(sql`
+      select t.id,
+             coalesce(
+               (select d.number from tax_documents d where d.transaction_id = t.id),
+               case when t.type = 'shipping_charge' and t.shipment_id is not null
+                    then (select d.number from tax_documents d where d.shipment_id = t.shipment_id and d.kind = 'receipt')
+                    when t.type = 'refund' and t.shipment_id is not null
+                    then (select d.number from tax_documents d where d.shipment_id = t.shipment_id and d.kind = 'credit_note')
+               end) as receipt_number,
+             s.price_cents, s.gst_cents, s.hst_cents, s.qst_cents
+      from wallet_transactions t
+      left join shipments s on s.id = t.shipment_id and t.type in ('shipping_charge', 'refund')
+        and s.total_cents = t.amount_cents
+      where t.user_id = ${userId} and t.id in (${sql.join(
+        entries.map((e) => sql`${e.id}::uuid`),
+        sql`, `,
+      )})`),
+  );
+  for (const r of rows) {
+    out.set(r.id, {
+      receiptNumber: r.receipt_number,
+      split:
+        r.price_cents === null
+          ? null
+          : {
+              preTaxCents: Number(r.price_cents),
+              gstCents: Number(r.gst_cents ?? 0),
+              hstCents: Number(r.hst_cents ?? 0),
+              qstCents: Number(r.qst_cents ?? 0),
+            },
+    });
+  }
+  return out;
+}
+
+/** The customer as a document names them now (migration 0017's tax_document_customer). */
+export async function customerSnapshot(db: Db, userId: string): Promise<CustomerSnapshot | null> {
+  const [row] = rowsOf<{ customer: CustomerSnapshot | string | null }>(
+    await db.execute(sql`select tax_document_customer(${userId}::uuid) as customer`),
+  );
+  const c = row?.customer;
+  if (!c) return null;
+  return typeof c === 'string' ? (JSON.parse(c) as CustomerSnapshot) : c;
+}

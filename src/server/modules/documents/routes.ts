@@ -29,8 +29,6 @@ import {
   topupDocumentModel,
   torontoStart,
 } from './compose';
-import { rowsOf } from '../../db/client';
-import { sql } from 'drizzle-orm';
 
 export function registerDocuments(root: App, deps: AppDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -95,13 +93,11 @@ export function registerDocuments(root: App, deps: AppDeps): void {
           .header('content-disposition', `attachment; filename="statement-${month}.csv"`)
           .send(statementCsv(month, lastDay, openingCents, entries));
       }
-      const [customer] = rowsOf<{ customer: repo.CustomerSnapshot }>(
-        await db.execute(sql`select tax_document_customer(${user.id}::uuid) as customer`),
-      );
+      const customer = await repo.customerSnapshot(db, user.id);
       if (!customer) throw notFound('User not found');
       return sendPdf(
         reply,
-        statementModel(business, customer.customer, month, lastDay, openingCents, entries, now),
+        statementModel(business, customer, month, lastDay, openingCents, entries, now),
         `statement-${month}.pdf`,
       );
     },

@@ -17,7 +17,8 @@ import { pageWindow, paginationOf } from '../shipments/pagination';
 import { countTransactions, listTransactions, monthCharges, walletBalance } from './read-repo';
 import { holdOf } from './hold';
 import { owedCents } from './ledger';
-import { toWireTransaction } from './wire';
+import { toWireTransaction, withDocument } from './wire';
+import { transactionDocuments } from '../documents/repo';
 
 export function registerWalletRead(root: App, deps: AppDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -62,14 +63,19 @@ export function registerWalletRead(root: App, deps: AppDeps): void {
       const q = request.query;
       if (q.page === undefined && q.limit === undefined) {
         const rows = await listTransactions(db, userId, { limit: TRANSACTIONS_UNPAGED_MAX, offset: 0 });
-        return rows.map(toWireTransaction);
+        const docs = await transactionDocuments(db, userId, rows);
+        return rows.map((r) => withDocument(toWireTransaction(r), docs.get(r.id)));
       }
       const { page, limit, offset } = pageWindow(q);
       const [rows, total] = await Promise.all([
         listTransactions(db, userId, { limit, offset }),
         countTransactions(db, userId),
       ]);
-      return { data: rows.map(toWireTransaction), pagination: paginationOf(total, page, limit) };
+      const docs = await transactionDocuments(db, userId, rows);
+      return {
+        data: rows.map((r) => withDocument(toWireTransaction(r), docs.get(r.id))),
+        pagination: paginationOf(total, page, limit),
+      };
     },
   );
 }

@@ -19,3 +19,28 @@ export function toWireTransaction(t: WalletTransactionRow): TTransaction {
     createdAt: t.createdAt.toISOString(),
   };
 }
+
+/** The entry with its document number and tax split (decision 025; documents/repo.ts transactionDocuments). */
+export function withDocument(
+  wire: TTransaction,
+  doc:
+    | {
+        receiptNumber: string | null;
+        split: { preTaxCents: number; gstCents: number; hstCents: number; qstCents: number } | null;
+      }
+    | undefined,
+): TTransaction {
+  if (!doc) return wire;
+  return {
+    ...wire,
+    receiptNumber: doc.receiptNumber,
+    tax: doc.split
+      ? {
+          preTax: centsToDecimal(doc.split.preTaxCents),
+          gst: centsToDecimal(doc.split.gstCents),
+          hst: centsToDecimal(doc.split.hstCents),
+          qst: centsToDecimal(doc.split.qstCents),
+        }
+      : null,
+  };
+}

@@ -191,6 +191,32 @@ describe('CSV export', () => {
     ]);
   });
 
+  it('adds the receipt number and the tax split after the seven columns', () => {
+    const csv = transactionsCsv(
+      [
+        tx({
+          amount: '21.63',
+          balanceAfter: '78.37',
+          description: 'Order VY-1',
+          createdAt: '2026-04-01T03:30:00Z',
+          receiptNumber: 'R-000003',
+          tax: { preTax: '18.81', gst: '0.94', hst: '0.00', qst: '1.88' },
+        }),
+        tx({ type: 'adjustment', direction: 'credit', amount: '5.00', balanceAfter: '83.37', description: 'Gift' }),
+      ],
+      {
+        ...labels,
+        taxColumns: { receiptNumber: 'Receipt number', preTax: 'Before tax', gst: 'GST', hst: 'HST', qst: 'QST' },
+      },
+    );
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'Date (Toronto),Description,Type,Direction,Amount (CAD),Status,Balance after (CAD),Receipt number,Before tax,GST,HST,QST',
+      '2026-03-31 23:30:00,Order VY-1,Shipping charge,Debit,21.63,Completed,78.37,R-000003,18.81,0.94,0.00,1.88',
+      '2026-03-10 11:00:00,Gift,adjustment,Credit,5.00,Completed,83.37,,,,,',
+      '',
+    ]);
+  });
+
   it('dates and file names', () => {
     expect(csvDate('2026-01-15T17:05:09Z')).toBe('2026-01-15 12:05:09');
     expect(csvFileName('transactions', new Date('2026-04-01T03:30:00Z'))).toBe('transactions-2026-03-31.csv');

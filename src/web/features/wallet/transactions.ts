@@ -186,6 +186,8 @@ export type CsvLabels = {
     status: string;
     balanceAfter: string;
   };
+  /** Added after the first seven (issue 27): the receipt number and the tax split. */
+  taxColumns?: { receiptNumber: string; preTax: string; gst: string; hst: string; qst: string };
   type: (type: TTransaction['type']) => string;
   /** The description in the interface language (describeTransaction). */
   description: (transaction: TTransaction) => string;
@@ -199,7 +201,9 @@ export type CsvLabels = {
  */
 export function transactionsCsv(transactions: readonly TTransaction[], labels: CsvLabels): string {
   const c = labels.columns;
+  const x = labels.taxColumns;
   const header = [c.date, c.description, c.type, c.direction, c.amount, c.status, c.balanceAfter];
+  if (x) header.push(x.receiptNumber, x.preTax, x.gst, x.hst, x.qst);
   const rows = transactions.map((t) => [
     csvDate(t.createdAt),
     labels.description(t),
@@ -208,6 +212,7 @@ export function transactionsCsv(transactions: readonly TTransaction[], labels: C
     t.amount,
     labels.status(t.status),
     t.balanceAfter,
+    ...(x ? [t.receiptNumber ?? '', t.tax?.preTax ?? '', t.tax?.gst ?? '', t.tax?.hst ?? '', t.tax?.qst ?? ''] : []),
   ]);
   return `\uFEFF${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { CreditCard, FileClock, Package, Percent, Tags, Truck, Users } from 'lucide-react';
+import { CreditCard, FileClock, Package, Percent, Receipt, Tags, Truck, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { RequireAdmin } from '../../../components/require-admin';
 import { ScrollingTabList } from '../../../components/scrolling-tab-list';
@@ -11,6 +11,7 @@ import { DiscountsTab } from '../components/discounts-tab';
 import { OrdersTab } from '../components/orders-tab';
 import { RateTemplatesTab } from '../components/rate-templates-tab';
 import { StatsCards } from '../components/stats-cards';
+import { TaxReportTab } from '../components/tax-report-tab';
 import { UsersTab } from '../components/users-tab';
 
 const TABS = [
@@ -21,6 +22,7 @@ const TABS = [
   { value: 'charges', icon: CreditCard, label: 'admin.tabs.charges' },
   { value: 'discounts', icon: Percent, label: 'admin.tabs.discounts' },
   { value: 'carriers', icon: Truck, label: 'admin.tabs.carriers' },
+  { value: 'tax-report', icon: Receipt, label: 'taxReport.tab' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -78,6 +80,9 @@ function AdminPanel() {
         </TabsContent>
         <TabsContent value="carriers">
           <CarriersTab />
+        </TabsContent>
+        <TabsContent value="tax-report">
+          <TaxReportTab />
         </TabsContent>
       </Tabs>
     </div>

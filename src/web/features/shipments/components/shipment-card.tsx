@@ -9,6 +9,7 @@ import type { Language } from '../../../lib/i18n';
 import { carrierLabel, cents, serviceLabel } from '../rate-display';
 import { useShipmentAddressTexts } from './address-texts';
 import { LabelButtons } from './label-buttons';
+import { ReceiptButtons } from './receipt-buttons';
 import { CustomerOrderBadge, PaidBadge, StatusBadge } from './shipment-badges';
 
 /** Statuses worth a badge on the card (the usual ones are in the detail). */
@@ -90,6 +91,7 @@ export function ShipmentCard({ shipment, onOpen }: { shipment: TShipment; onOpen
           {t('shipments.viewDetails')}
         </Button>
         <LabelButtons shipment={shipment} />
+        <ReceiptButtons shipment={shipment} />
       </div>
     </li>
   );

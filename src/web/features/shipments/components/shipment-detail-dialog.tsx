@@ -24,6 +24,7 @@ import { useShipmentDetail, useVoidShipment } from '../shipments-api';
 import { useShipmentAddressTexts } from './address-texts';
 import { CopyButton } from './copy-button';
 import { LabelButtons } from './label-buttons';
+import { hasReceipt, ReceiptButtons } from './receipt-buttons';
 import { CustomerOrderBadge, PaidBadge, StatusBadge } from './shipment-badges';
 import { CarrierModeBadge } from '../../../components/carrier-mode-badge';
 import { TrackingTimeline } from './tracking-timeline';
@@ -367,9 +368,10 @@ function DetailBody({ shipment }: { shipment: TShipmentDetail }) {
         ) : null}
       </Section>
 
-      {hasActions ? (
+      {hasActions || hasReceipt(shipment) ? (
         <div className="flex flex-wrap items-center gap-2 border-t border-slate-200 pt-4">
           <LabelButtons shipment={shipment} />
+          <ReceiptButtons shipment={shipment} />
           {shipment.canVoid ? <VoidLabel shipment={shipment} /> : null}
         </div>
       ) : null}

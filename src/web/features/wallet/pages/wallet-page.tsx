@@ -10,6 +10,7 @@ import { BalanceCard } from '../components/balance-card';
 import { HoldNotice } from '../components/hold-notice';
 import { walletHoldOf } from '../hold';
 import { PaymentMethods } from '../components/payment-methods';
+import { StatementCard } from '../components/statement-card';
 import { SummaryCards, type MonthFigures } from '../components/summary-cards';
 import { showTopupComingSoon, TopupDialog } from '../components/topup-dialog';
 import { TransactionHistory, type HistoryState } from '../components/transaction-history';
@@ -135,6 +136,13 @@ export function WalletPage() {
           status: t('wallet.export.columns.status'),
           balanceAfter: t('wallet.export.columns.balanceAfter'),
         },
+        taxColumns: {
+          receiptNumber: t('wallet.export.columns.receiptNumber'),
+          preTax: t('wallet.export.columns.preTax'),
+          gst: t('wallet.export.columns.gst'),
+          hst: t('wallet.export.columns.hst'),
+          qst: t('wallet.export.columns.qst'),
+        },
         type: (type) => t(`wallet.types.${type}`),
         description: (tx) => describeTransaction(tx, t, lang),
         direction: (direction) => t(`wallet.directions.${direction}`),
@@ -178,6 +186,7 @@ export function WalletPage() {
         <SummaryCards figures={monthFigures} month={figuresMonth} />
       </div>
       <PaymentMethods />
+      <StatementCard />
       <TransactionHistory state={historyState} filter={filter} onFilterChange={setFilter} summary={summary} />
       <TopupDialog open={topupOpen} onOpenChange={setTopupOpen} returnFocusId="wallet-top-up" />
     </div>
