@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { bigint, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../../db/client';
 import { shipments, trackingEvents, type ShipmentRow, type TrackingEventRow } from '../../db/schema/orders';
 
@@ -54,15 +55,22 @@ function listWhere(userId: string, search: string | null): SQL {
   )!;
 }
 
+/** Each user's number of shipments (migration 0021: kept by triggers on shipments, read only here). */
+const shipmentCounts = pgTable('shipment_counts', {
+  userId: uuid('user_id').primaryKey(),
+  shipments: bigint('shipments', { mode: 'number' }).notNull(),
+});
+
 /** A search's count stops here: past it the list says "10,000+" and pages through the newest 10,000. */
 export const SEARCH_COUNT_CAP = 10_000;
 
 /** The user's number of shipments, kept exact by the triggers of migration 0021 (no scan of their rows). */
 export async function countShipments(db: Db, userId: string): Promise<number> {
-  const [row] = rowsOf<{ n: string | number }>(
-    await db.execute(sql`select shipments as n from shipment_counts where user_id = ${userId}`),
-  );
-  return row ? Number(row.n) : 0;
+  const [row] = await db
+    .select({ n: shipmentCounts.shipments })
+    .from(shipmentCounts)
+    .where(eq(shipmentCounts.userId, userId));
+  return row?.n ?? 0;
 }
 
 /** The matches of a search, counted up to SEARCH_COUNT_CAP + 1 and no further. */
