@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -81,11 +81,15 @@ export const auditLogs = pgTable('audit_logs', {
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').notNull(),
-  windowStart: tz('window_start').notNull(),
-  count: integer('count').notNull(),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: tz('window_start').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
 
 /** One sign-up attempt: its own password, names and code, tied to the browser that made it. */
 export const registrationAttempts = pgTable('registration_attempts', {
