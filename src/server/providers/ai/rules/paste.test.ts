@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findHeading, readPaste } from './paste';
+import { readPaste } from './paste';
+import { findHeading } from './paste-block';
 import { splitColumns } from './paste-columns';
 import { readCsv, splitCells } from './paste-csv';
 import { CORRECTION, isIdLine, lineKind, otherCountryOf, SECTION } from './paste-lines';

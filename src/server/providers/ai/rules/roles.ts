@@ -3,8 +3,8 @@ import { provincesForPostalCode } from '../../../../shared/postal-code';
 import { companyText, parseAddressText, type ParsedAddress } from './parse-address';
 import { lookupCity } from './cities';
 import { COMPANY_PATTERN, escapeRegExp, STREET_TYPES } from './lexicon';
-import { readPaste, type PasteReading } from './paste';
-import type { ParseRole } from './types';
+import { readPaste } from './paste';
+import type { ParseRole, PasteReading } from './types';
 import { compile } from './vocabulary/compile';
 import { DESK_ATTENTION_WORDS, DESK_EMAIL_WORDS, DESK_LOCAL_PARTS, HOME_WORDS } from './vocabulary/role-words';
 
