@@ -33,6 +33,7 @@ const ZEnv = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   CARRIER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(4000),
   QUOTES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
   CARRIER_PURCHASE_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(20_000),
   FUEL_SURCHARGE_PERCENT: z.string().optional(),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe', 'none']).optional(),
@@ -120,6 +121,8 @@ export type Config = {
   carrierTimeoutMs: number;
   /** Quotes one user may ask for per minute (429 past it). */
   quotesPerMinute: number;
+  /** Requests each API key may make per minute on /api/v1 (issue 28, decision 027). */
+  apiRequestsPerMinute: number;
   /** How long a carrier may take to sell a label before the order answers ORDER_TIMEOUT (and is refunded). */
   carrierPurchaseTimeoutMs: number;
   /** Per-carrier fuel surcharge overrides in basis points, e.g. "CA-UPS=2300,CA-CP=1800". */
@@ -233,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     carrierTimeoutMs: e.CARRIER_TIMEOUT_MS,
     carrierPurchaseTimeoutMs: e.CARRIER_PURCHASE_TIMEOUT_MS,
     quotesPerMinute: e.QUOTES_PER_MINUTE,
+    apiRequestsPerMinute: e.API_REQUESTS_PER_MINUTE,
     fuelSurchargeBp: parseFuel(e.FUEL_SURCHARGE_PERCENT),
     payments:
       paymentsProvider === 'stripe'

@@ -15,6 +15,8 @@ import { registerPayments } from './modules/payments/routes';
 import { registerBilling } from './modules/payments/billing';
 import { registerAdmin } from './modules/admin/routes';
 import { registerAdminPricing } from './modules/admin/pricing';
+import { registerApiKeys } from './modules/api-keys/routes';
+import { registerApiV1 } from './modules/api-v1/routes';
 import { registerBulkImports } from './modules/bulk-imports/routes';
 import { registerDocuments } from './modules/documents/routes';
 
@@ -38,6 +40,8 @@ export const moduleRegistry: RegisterModule[] = [
   registerBilling,
   registerAdmin,
   registerAdminPricing,
+  registerApiKeys,
+  registerApiV1,
   registerDocuments,
   registerBulkImports,
 ];

@@ -37,12 +37,7 @@ export function registerApiKeys(root: App, deps: AppDeps): void {
       reply
         .code(201)
         .send(
-          await keys.regenerate(
-            requireUser(request).id,
-            request.params.id,
-            request.body?.graceHours ?? 0,
-            request.ip,
-          ),
+          await keys.regenerate(requireUser(request).id, request.params.id, request.body?.graceHours ?? 0, request.ip),
         ),
   );
 

@@ -13,12 +13,7 @@ import type { Clock } from '../../lib/clock';
 import { sha256 } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import { ErrorCode } from '../../../shared/errors';
-import type {
-  TApiKey,
-  TApiKeyMode,
-  TCreateApiKeyRequest,
-  TCreatedApiKey,
-} from '../../../shared/contracts/api-keys';
+import type { TApiKey, TApiKeyMode, TCreateApiKeyRequest, TCreatedApiKey } from '../../../shared/contracts/api-keys';
 import { audit } from '../audit/repo';
 import { toUser, type SessionUser } from '../auth/session';
 
@@ -54,7 +49,8 @@ export function toWireApiKey(row: ApiKeyRow): TApiKey {
 }
 
 /** A key that still works at `now`: not revoked, and its grace period (if any) not over. */
-const working = (now: Date) => and(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)));
+const working = (now: Date) =>
+  and(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)));
 
 export function createApiKeysService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;

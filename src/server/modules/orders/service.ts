@@ -75,6 +75,11 @@ export type OrderContext = {
   organizationId: string | null;
   idempotencyKey: string | null;
   ipAddress: string | null;
+  /**
+   * Bought with a test API key (decision 027): the sandbox carriers only, no money moved (no debit,
+   * no refund), the shipment marked test.
+   */
+  test?: boolean;
 };
 
 /**
@@ -419,12 +424,14 @@ export function createOrdersService(deps: OrdersDeps) {
           status: 'failed',
           failureCode: code,
           failureMessage: message,
-          refundedCents: row.totalCents,
+          refundedCents: row.test ? 0 : row.totalCents,
           updatedAt: now,
         })
         .where(and(eq(shipments.id, row.id), eq(shipments.status, 'purchasing')))
         .returning();
       if (!failed) return null;
+      // A test order (decision 027) moved no money, so nothing is refunded.
+      if (row.test) return failed;
       const refund =
         row.totalCents === 0
           ? true
@@ -549,8 +556,9 @@ export function createOrdersService(deps: OrdersDeps) {
         const existing = await findByKey(ctx.userId, ctx.idempotencyKey);
         if (existing) return replay(ctx.userId, ctx.idempotencyKey, hash);
       }
-      // A wallet on hold pays for no order (403 WALLET_ON_HOLD, decision 021): nothing is written or charged.
-      await assertWalletNotHeld(db, ctx.userId);
+      // A wallet on hold pays for no order (403 WALLET_ON_HOLD, decision 021): nothing is written or
+      // charged. A test order pays nothing, so a hold does not stop it.
+      if (!ctx.test) await assertWalletNotHeld(db, ctx.userId);
       // The declared value covered is the one quoted (sameShipment checks it); `insurance`, when sent,
       // must say the same.
       const declared = declaredValueCents(body.packageDetails.insuranceValue);
@@ -558,6 +566,12 @@ export function createOrdersService(deps: OrdersDeps) {
         throw badRequest('insurance', 'Insurance must be the package’s declared value (packageDetails.insuranceValue)');
       }
       const { option, shipDate, price } = await resolveOption(ctx.userId, body);
+      if (ctx.test && carrierFor(option.carrier)?.mode !== 'sandbox') {
+        throw badRequest(
+          'carrier',
+          `A test key buys from the sandbox carriers only; ${carrierName(option.carrier)} is not one`,
+        );
+      }
       const now = clock.now();
       const id = randomUUID();
       const orderCode = newOrderCode();
@@ -615,15 +629,16 @@ export function createOrdersService(deps: OrdersDeps) {
         requestHash: hash,
         createdAt: now,
         updatedAt: now,
+        test: ctx.test === true,
       };
 
       // Step 1: the row and the debit, together (one statement: the shipment is inserted from the
       // wallet update, so a balance that cannot cover it writes neither).
       let row: ShipmentRow;
       try {
-        // A free order (a discount of the whole price) moves no money: just the row.
+        // A free order (a discount of the whole price) and a test order move no money: just the row.
         const charged =
-          price.totalCents === 0
+          price.totalCents === 0 || ctx.test
             ? await db
                 .insert(shipments)
                 .values(values)
@@ -773,12 +788,12 @@ export function createOrdersService(deps: OrdersDeps) {
         // update may have moved it on meanwhile), unless an earlier void already did.
         const [cancelled] = await tx
           .update(shipments)
-          .set({ status: 'cancelled', voidedAt: now, refundedCents: row.totalCents, updatedAt: now })
+          .set({ status: 'cancelled', voidedAt: now, refundedCents: row.test ? 0 : row.totalCents, updatedAt: now })
           .where(and(eq(shipments.id, row.id), notInArray(shipments.status, ['cancelled', 'failed', 'purchasing'])))
           .returning();
         if (!cancelled) return null;
         const refund =
-          row.totalCents === 0
+          row.totalCents === 0 || row.test
             ? true
             : await applyEntry(
                 tx,

@@ -1,0 +1,337 @@
+/**
+ * The routes of the public API (/api/v1, decision 027), as one table: the plugin registers it and
+ * the OpenAPI document is generated from it, so no route can be missing from the reference. Every
+ * handler calls the same service with the same zod contract as the web's route; a test key (its
+ * `test` flag) quotes and buys from the sandbox carriers only and moves no money.
+ */
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { findOwnShipment } from './repo';
+import { notFound } from '../../lib/errors';
+import {
+  CARRIER_WARNINGS_HEADER,
+  ZQuoteFailure,
+  ZQuoteRequest,
+  ZQuoteResponse,
+  encodeWarningsHeader,
+  type TQuoteRequest,
+} from '../../../shared/contracts/rates';
+import {
+  ZCreateShipmentRequest,
+  ZCreatedShipment,
+  ZShipmentDetail,
+  ZShipmentList,
+  ZShipmentListQuery,
+  ZTrackingLookup,
+  type TCreateShipmentRequest,
+  type TShipmentListQuery,
+} from '../../../shared/contracts/shipments';
+import { ZAddress, ZAddressList, ZAddressRequest, type TAddressRequest } from '../../../shared/contracts/addresses';
+import { ZTransactionList, ZTransactionsQuery, ZWallet } from '../../../shared/contracts/wallet';
+import { ZOkResponse } from '../../../shared/contracts/auth';
+import { createRatesService, NoRatesError, toWireWarning, type RatesService } from '../rates/service';
+import { createOrdersService, type OrdersService } from '../orders/service';
+import { createShipmentsService } from '../shipments/service';
+import { createAddressService } from '../addresses/service';
+import { walletSummary } from '../wallet/summary';
+import { countTransactions, listTransactions } from '../wallet/read-repo';
+import { pageWindow, paginationOf } from '../shipments/pagination';
+import { labelPdfOf } from './label';
+import type { ApiKeyPrincipal } from '../api-keys/service';
+import { toWireTransaction } from '../wallet/wire';
+
+export type V1Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type V1Route = {
+  method: V1Method;
+  /** Fastify form (':id'), under /api/v1. */
+  url: string;
+  operationId: string;
+  summary: string;
+  tag: 'Rates' | 'Shipments' | 'Tracking' | 'Addresses' | 'Wallet';
+  schema: {
+    params?: z.ZodObject;
+    querystring?: z.ZodType;
+    body?: z.ZodType;
+    response: Record<number, z.ZodType>;
+  };
+  /** A binary answer (the label): its media type, described instead of a JSON schema. */
+  produces?: string;
+  /** Example body for the reference's curl and JavaScript samples. */
+  example?: unknown;
+  handler: (request: FastifyRequest, reply: FastifyReply, principal: ApiKeyPrincipal) => Promise<unknown>;
+};
+
+const ZId = z.object({ id: z.string().describe('The shipment id (a UUID)') });
+const ZAddressId = z.object({ id: z.string().describe('The address id (a UUID)') });
+const ZTrackingParams = z.object({
+  trackingNumber: z.string().describe('A tracking number or our order code (VY-…)'),
+});
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const EXAMPLE_ADDRESS_FROM = {
+  name: 'Ada Shipper',
+  company: 'Maple Goods',
+  address: '100 Queen St W',
+  city: 'Toronto',
+  province: 'ON',
+  postalCode: 'M5H 2N2',
+  country: 'CA',
+  phone: '416-555-0100',
+  email: 'ada@example.com',
+};
+const EXAMPLE_ADDRESS_TO = {
+  name: 'Jean Receiver',
+  company: '',
+  address: '1 Rue Sainte-Catherine',
+  city: 'Montreal',
+  province: 'QC',
+  postalCode: 'H2X 1K4',
+  country: 'CA',
+  phone: '514-555-0199',
+  email: 'jean@example.com',
+};
+
+export function v1Routes(deps: AppDeps, log: { warn(o: object, m: string): void; error(o: object, m: string): void }) {
+  const db = deps.database.db;
+  const sandboxCarriers = deps.providers.carriers.filter((c) => c.mode === 'sandbox');
+  const ratesFor = (carriers: AppDeps['providers']['carriers']): RatesService =>
+    createRatesService({ db, clock: deps.clock, carriers, timeoutMs: deps.config.carrierTimeoutMs, log });
+  const ordersFor = (carriers: AppDeps['providers']['carriers'], rates: RatesService): OrdersService =>
+    createOrdersService({
+      db,
+      clock: deps.clock,
+      carriers,
+      rates,
+      log,
+      purchaseTimeoutMs: deps.config.carrierPurchaseTimeoutMs,
+      track: deps.lifecycle ? (what, work) => deps.lifecycle!.track(what, work) : undefined,
+    });
+  const liveRates = ratesFor(deps.providers.carriers);
+  const testRates = ratesFor(sandboxCarriers);
+  // A test key's orders see only the sandbox carriers; void and recovery of any shipment use them all.
+  const liveOrders = ordersFor(deps.providers.carriers, liveRates);
+  const testOrders = ordersFor(sandboxCarriers, testRates);
+  const reads = createShipmentsService({ db, clock: deps.clock, carriers: deps.providers.carriers, log });
+  const addresses = createAddressService({ db, clock: deps.clock });
+
+  const isTest = (p: ApiKeyPrincipal) => p.key.mode === 'test';
+
+  /**
+   * A shipment of this user; with `sameMode`, only one bought in this key's mode (a test key never
+   * voids a live shipment, nor a live key a test one).
+   */
+  async function ownShipment(p: ApiKeyPrincipal, id: string, sameMode = false) {
+    if (!UUID.test(id)) throw notFound('Shipment not found');
+    const row = await findOwnShipment(db, p.user.id, id, sameMode ? isTest(p) : null);
+    if (!row) throw notFound('Shipment not found');
+    return row;
+  }
+
+  const routes: V1Route[] = [
+    {
+      method: 'POST',
+      url: '/rates',
+      operationId: 'getRates',
+      summary: 'Quote every carrier for a parcel',
+      tag: 'Rates',
+      schema: { body: ZQuoteRequest, response: { 200: ZQuoteResponse, 502: ZQuoteFailure } },
+      example: {
+        fromAddress: EXAMPLE_ADDRESS_FROM,
+        toAddress: EXAMPLE_ADDRESS_TO,
+        packageDetails: { weight: 2, length: 30, width: 20, height: 10, type: 'package' },
+      },
+      handler: async (request, reply, p) => {
+        try {
+          const { rates, warnings } = await (isTest(p) ? testRates : liveRates).quote(
+            p.user.id,
+            request.body as TQuoteRequest,
+          );
+          if (warnings.length > 0) reply.header(CARRIER_WARNINGS_HEADER, encodeWarningsHeader(warnings));
+          return rates;
+        } catch (err) {
+          if (!(err instanceof NoRatesError)) throw err;
+          return reply
+            .code(502)
+            .send({ message: err.message, code: err.code, warnings: err.warnings.map(toWireWarning) });
+        }
+      },
+    },
+    {
+      method: 'POST',
+      url: '/shipments',
+      operationId: 'buyShipment',
+      summary: 'Buy a label for a quoted rate (a live key pays from the wallet; a test key pays nothing)',
+      tag: 'Shipments',
+      schema: { body: ZCreateShipmentRequest, response: { 201: ZCreatedShipment } },
+      handler: async (request, reply, p) => {
+        const idem = request.headers['idempotency-key'];
+        const created = await (isTest(p) ? testOrders : liveOrders).placeOrder(
+          {
+            userId: p.user.id,
+            organizationId: p.user.organizationId,
+            // The order's own replay key, apart from the web's keys of the same user.
+            idempotencyKey: typeof idem === 'string' ? `api:${p.key.id}:${idem}` : null,
+            ipAddress: request.ip,
+            test: isTest(p),
+          },
+          request.body as TCreateShipmentRequest,
+        );
+        return reply.code(201).send(created);
+      },
+    },
+    {
+      method: 'GET',
+      url: '/shipments',
+      operationId: 'listShipments',
+      summary: 'List your shipments, newest first (test shipments carry mode sandbox)',
+      tag: 'Shipments',
+      schema: { querystring: ZShipmentListQuery, response: { 200: ZShipmentList } },
+      handler: async (request, _reply, p) => reads.list(p.user.id, request.query as TShipmentListQuery),
+    },
+    {
+      method: 'GET',
+      url: '/shipments/:id',
+      operationId: 'getShipment',
+      summary: 'A shipment with its tracking events',
+      tag: 'Shipments',
+      schema: { params: ZId, response: { 200: ZShipmentDetail } },
+      handler: async (request, _reply, p) => {
+        const row = await ownShipment(p, (request.params as { id: string }).id);
+        return reads.detail(p.user.id, row.id);
+      },
+    },
+    {
+      method: 'POST',
+      url: '/shipments/:id/void',
+      operationId: 'voidShipment',
+      summary: 'Void an unused label (a live key is refunded to the wallet)',
+      tag: 'Shipments',
+      schema: { params: ZId, response: { 200: ZShipmentDetail } },
+      handler: async (request, _reply, p) => {
+        const row = await ownShipment(p, (request.params as { id: string }).id, true);
+        await liveOrders.voidShipment(p.user.id, row.id, request.ip);
+        return reads.detail(p.user.id, row.id);
+      },
+    },
+    {
+      method: 'GET',
+      url: '/shipments/:id/label',
+      operationId: 'getLabel',
+      summary: 'The 4×6 label as a PDF (a test label says SPECIMEN)',
+      tag: 'Shipments',
+      schema: { params: ZId, response: {} },
+      produces: 'application/pdf',
+      handler: async (request, reply, p) => {
+        const row = await ownShipment(p, (request.params as { id: string }).id);
+        const pdf = await labelPdfOf(deps, row);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `inline; filename="label-${row.trackingNumber ?? row.orderCode}.pdf"`)
+          .send(pdf);
+      },
+    },
+    {
+      method: 'GET',
+      url: '/tracking/:trackingNumber',
+      operationId: 'track',
+      summary: 'Tracking of one of your shipments by tracking number or order code',
+      tag: 'Tracking',
+      schema: { params: ZTrackingParams, response: { 200: ZTrackingLookup } },
+      handler: async (request, _reply, p) => {
+        return reads.track(p.user.id, (request.params as { trackingNumber: string }).trackingNumber);
+      },
+    },
+    {
+      method: 'GET',
+      url: '/addresses',
+      operationId: 'listAddresses',
+      summary: 'The address book',
+      tag: 'Addresses',
+      schema: { response: { 200: ZAddressList } },
+      handler: async (_request, _reply, p) => addresses.list(p.user.id),
+    },
+    {
+      method: 'POST',
+      url: '/addresses',
+      operationId: 'createAddress',
+      summary: 'Add an address',
+      tag: 'Addresses',
+      schema: { body: ZAddressRequest, response: { 201: ZAddress } },
+      example: {
+        name: 'Jean Receiver',
+        address1: '1 Rue Sainte-Catherine',
+        city: 'Montreal',
+        province: 'QC',
+        postalCode: 'H2X 1K4',
+        country: 'CA',
+        phone: '514-555-0199',
+      },
+      handler: async (request, reply, p) =>
+        reply.code(201).send(await addresses.create(p.user.id, request.body as TAddressRequest)),
+    },
+    {
+      method: 'GET',
+      url: '/addresses/:id',
+      operationId: 'getAddress',
+      summary: 'One address',
+      tag: 'Addresses',
+      schema: { params: ZAddressId, response: { 200: ZAddress } },
+      handler: async (request, _reply, p) => {
+        const id = (request.params as { id: string }).id;
+        const found = (await addresses.list(p.user.id)).find((a) => a.id === id);
+        if (!found) throw notFound('Address not found');
+        return found;
+      },
+    },
+    {
+      method: 'PUT',
+      url: '/addresses/:id',
+      operationId: 'updateAddress',
+      summary: 'Replace an address',
+      tag: 'Addresses',
+      schema: { params: ZAddressId, body: ZAddressRequest, response: { 200: ZAddress } },
+      handler: async (request, _reply, p) =>
+        addresses.update(p.user.id, (request.params as { id: string }).id, request.body as TAddressRequest),
+    },
+    {
+      method: 'DELETE',
+      url: '/addresses/:id',
+      operationId: 'deleteAddress',
+      summary: 'Delete an address',
+      tag: 'Addresses',
+      schema: { params: ZAddressId, response: { 200: ZOkResponse } },
+      handler: async (request, _reply, p) => {
+        await addresses.remove(p.user.id, (request.params as { id: string }).id);
+        return { ok: true as const };
+      },
+    },
+    {
+      method: 'GET',
+      url: '/wallet',
+      operationId: 'getWallet',
+      summary: 'The wallet balance (CAD) and any hold',
+      tag: 'Wallet',
+      schema: { response: { 200: ZWallet } },
+      handler: async (_request, _reply, p) => walletSummary(db, p.user.id),
+    },
+    {
+      method: 'GET',
+      url: '/wallet/transactions',
+      operationId: 'listTransactions',
+      summary: 'Wallet entries, newest first, a page at a time',
+      tag: 'Wallet',
+      schema: { querystring: ZTransactionsQuery, response: { 200: ZTransactionList } },
+      handler: async (request, _reply, p) => {
+        const { page, limit, offset } = pageWindow(request.query as { page?: number; limit?: number });
+        const [rows, total] = await Promise.all([
+          listTransactions(db, p.user.id, { limit, offset }),
+          countTransactions(db, p.user.id),
+        ]);
+        return { data: rows.map(toWireTransaction), pagination: paginationOf(total, page, limit) };
+      },
+    },
+  ];
+  return routes;
+}

@@ -1,0 +1,287 @@
+import { inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
+import { FROM, PARCEL, TO, fund, orderBody, quoteBody } from './helpers/orders';
+import { rowsOf } from '../../src/server/db/client';
+import { verifyLedger } from '../../src/server/modules/wallet/ledger';
+import { registeredV1Routes } from '../../src/server/modules/api-v1/routes';
+import { SPECIMEN_GLYPHS_MARKER } from '../../src/server/labels/render-label';
+import type { TRateOption } from '../../src/shared/contracts/rates';
+
+type Headers = Record<string, string>;
+const RATE_LIMIT = 25;
+
+describe(`public API v1 with API keys (${testDbKind})`, () => {
+  let ctx: TestContext;
+  let admin: Awaited<ReturnType<typeof createSignedInUser>>;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { API_REQUESTS_PER_MINUTE: String(RATE_LIMIT) } });
+    admin = await createSignedInUser(ctx, { role: 'admin' });
+  });
+  afterAll(async () => ctx.close());
+
+  const createKey = async (headers: Headers, mode: 'live' | 'test', name = `${mode} key`) => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/api-keys', headers, payload: { name, mode } });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: string; key: string; masked: string; mode: string };
+  };
+  const bearer = (key: string): Headers => ({ authorization: `Bearer ${key}` });
+  const v1 = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    key: string,
+    payload?: object,
+    extra: Headers = {},
+  ) => ctx.app.inject({ method, url: `/api/v1${url}`, headers: { ...bearer(key), ...extra }, payload });
+  const balance = async (key: string) => (await v1('GET', '/wallet', key)).json().balance as string;
+  const cheapest = async (key: string): Promise<TRateOption> => {
+    const res = await v1('POST', '/rates', key, quoteBody());
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json()[0];
+  };
+
+  it('shows the secret once, lists keys masked with last use, audits every change, and revokes at once', async () => {
+    const u = await createSignedInUser(ctx);
+    const created = await createKey(u.headers, 'live', 'Shop');
+    expect(created.key).toMatch(/^vy_live_[A-Za-z0-9_-]{43}$/);
+    expect(created.masked).toBe(`vy_live_…${created.key.slice(-4)}`);
+    const stored = rowsOf<{ key_hash: string; prefix: string }>(
+      await ctx.database.db.execute(sql`select key_hash, prefix from api_keys where id = ${created.id}`),
+    )[0]!;
+    expect(stored.key_hash).not.toContain(created.key.slice(8));
+    expect(created.key).toContain(stored.prefix);
+
+    const list = async () => (await ctx.app.inject({ method: 'GET', url: '/api/api-keys', headers: u.headers })).json();
+    const before = await list();
+    expect(before).toHaveLength(1);
+    expect(before[0]).toMatchObject({ name: 'Shop', mode: 'live', masked: created.masked, lastUsedAt: null });
+    expect(JSON.stringify(before)).not.toContain(created.key);
+
+    expect((await v1('GET', '/wallet', created.key)).statusCode).toBe(200);
+    expect((await list())[0].lastUsedAt).toBe(ctx.clock.now().toISOString());
+
+    const del = await ctx.app.inject({ method: 'DELETE', url: `/api/api-keys/${created.id}`, headers: u.headers });
+    expect(del.statusCode).toBe(200);
+    const after = await v1('GET', '/wallet', created.key);
+    expect(after.statusCode).toBe(401);
+    expect(after.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(after.json()).toMatchObject({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      requestId: after.headers['x-request-id'],
+    });
+    expect(await list()).toEqual([]);
+
+    const actions = rowsOf<{ action: string }>(
+      await ctx.database.db.execute(
+        sql`select action from audit_logs where user_id = ${u.id} and resource_type = 'api_key' order by created_at, action`,
+      ),
+    ).map((r) => r.action);
+    expect(actions.sort()).toEqual(['api_key.created', 'api_key.revoked']);
+  });
+
+  it('regenerates a key: the new one works, the old one at once or until its grace period ends', async () => {
+    const u = await createSignedInUser(ctx);
+    const first = await createKey(u.headers, 'live');
+    const regen = (id: string, payload: object) =>
+      ctx.app.inject({ method: 'POST', url: `/api/api-keys/${id}/regenerate`, headers: u.headers, payload });
+    const tooLong = await regen(first.id, { graceHours: 25 });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().fieldErrors.graceHours).toBeTruthy();
+
+    const second = (await regen(first.id, { graceHours: 2 })).json();
+    expect(second.key).not.toBe(first.key);
+    expect((await v1('GET', '/wallet', first.key)).statusCode).toBe(200); // in its grace period
+    expect((await v1('GET', '/wallet', second.key)).statusCode).toBe(200);
+
+    const third = (await regen(second.id, {})).json();
+    expect((await v1('GET', '/wallet', second.key)).statusCode).toBe(401);
+    expect((await v1('GET', '/wallet', third.key)).statusCode).toBe(200);
+  });
+
+  it('takes only a bearer key: no key, a session cookie alone or a forged key answer 401', async () => {
+    const u = await createSignedInUser(ctx);
+    const noKey = await ctx.app.inject({ method: 'GET', url: '/api/v1/wallet', headers: u.headers });
+    expect(noKey.statusCode).toBe(401);
+    expect(noKey.headers['www-authenticate']).toBe('Bearer');
+    expect((await v1('GET', '/wallet', `vy_live_${'A'.repeat(43)}`)).statusCode).toBe(401);
+    const k = await createKey(u.headers, 'test');
+    expect((await v1('GET', '/wallet', k.key.replace('vy_test_', 'vy_live_'))).statusCode).toBe(401);
+  });
+
+  it("never reaches another user's data with a key", async () => {
+    const a = await createSignedInUser(ctx);
+    const b = await createSignedInUser(ctx);
+    const keyA = (await createKey(a.headers, 'live')).key;
+    const keyB = (await createKey(b.headers, 'live')).key;
+    const address = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/addresses',
+      headers: a.headers,
+      payload: {
+        name: 'Only A',
+        address1: '1 King St W',
+        city: 'Toronto',
+        province: 'ON',
+        postalCode: 'M5H 1A1',
+        phone: '416-555-0100',
+      },
+    });
+    const id = address.json().id as string;
+    expect((await v1('GET', `/addresses/${id}`, keyA)).statusCode).toBe(200);
+    expect((await v1('GET', `/addresses/${id}`, keyB)).statusCode).toBe(404);
+    expect((await v1('DELETE', `/addresses/${id}`, keyB)).statusCode).toBe(404);
+    expect((await v1('GET', '/addresses', keyB)).json()).toEqual([]);
+    const revoke = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/api-keys/${(await ctx.app.inject({ method: 'GET', url: '/api/api-keys', headers: a.headers })).json()[0].id}`,
+      headers: b.headers,
+    });
+    expect(revoke.statusCode).toBe(404);
+  });
+
+  it('buys, lists, tracks, prints and voids with a live key, through the wallet', async () => {
+    const u = await createSignedInUser(ctx);
+    await fund(ctx, admin.headers, u.id, '200.00');
+    const key = (await createKey(u.headers, 'live')).key;
+    const option = await cheapest(key);
+    const bought = await v1('POST', '/shipments', key, orderBody(option));
+    expect(bought.statusCode, bought.body).toBe(201);
+    const created = bought.json();
+    expect(await balance(key)).toBe((200 - Number(option.total)).toFixed(2));
+
+    const list = (await v1('GET', '/shipments?limit=5', key)).json();
+    expect(list.data.map((s: { id: string }) => s.id)).toContain(created.id);
+    const detail = await v1('GET', `/shipments/${created.id}`, key);
+    expect(detail.json()).toMatchObject({ id: created.id, trackingNumber: created.trackingNumber });
+    const tracked = await v1('GET', `/tracking/${created.trackingNumber}`, key);
+    expect(tracked.json()).toMatchObject({ shipmentId: created.id });
+    const label = await v1('GET', `/shipments/${created.id}/label`, key);
+    expect(label.statusCode).toBe(200);
+    expect(label.headers['content-type']).toBe('application/pdf');
+    expect(label.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const voided = await v1('POST', `/shipments/${created.id}/void`, key);
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(voided.json().status).toBe('cancelled');
+    expect(await balance(key)).toBe('200.00');
+    const tx = (await v1('GET', '/wallet/transactions?limit=10', key)).json();
+    expect(tx.data.map((t: { type: string }) => t.type)).toEqual(['refund', 'shipping_charge', expect.any(String)]);
+    expect((await verifyLedger(ctx.database.db)).breaks).toEqual([]);
+  });
+
+  it('a test key buys from the sandbox without touching the wallet, and its label says SPECIMEN', async () => {
+    const u = await createSignedInUser(ctx);
+    await fund(ctx, admin.headers, u.id, '10.00');
+    const key = (await createKey(u.headers, 'test')).key;
+    const option = await cheapest(key);
+    const bought = await v1('POST', '/shipments', key, orderBody(option));
+    expect(bought.statusCode, bought.body).toBe(201);
+    const id = bought.json().id as string;
+    expect(await balance(key)).toBe('10.00');
+    const row = rowsOf<{ test: boolean; mode: string }>(
+      await ctx.database.db.execute(sql`select test, mode from shipments where id = ${id}`),
+    )[0]!;
+    expect(row).toEqual({ test: true, mode: 'sandbox' });
+    const label = await v1('GET', `/shipments/${id}/label`, key);
+    expect(pageContent(label.rawPayload)).toContain(SPECIMEN_GLYPHS_MARKER);
+    // A live key of the same user cannot void a test shipment, and voiding it refunds nothing.
+    const live = (await createKey(u.headers, 'live')).key;
+    expect((await v1('POST', `/shipments/${id}/void`, live)).statusCode).toBe(404);
+    expect((await v1('POST', `/shipments/${id}/void`, key)).json().status).toBe('cancelled');
+    expect(await balance(key)).toBe('10.00');
+    const tx = (await v1('GET', '/wallet/transactions', key)).json();
+    expect(tx.data).toHaveLength(1); // the admin's credit only
+  });
+
+  it('answers the first reply again for a repeated Idempotency-Key, and 409 for another body', async () => {
+    const u = await createSignedInUser(ctx);
+    const key = (await createKey(u.headers, 'live')).key;
+    const body = {
+      name: 'Repeat',
+      address1: '1 King St W',
+      city: 'Toronto',
+      province: 'ON',
+      postalCode: 'M5H 1A1',
+      phone: '416-555-0100',
+    };
+    const first = await v1('POST', '/addresses', key, body, { 'idempotency-key': 'addr-1' });
+    const again = await v1('POST', '/addresses', key, body, { 'idempotency-key': 'addr-1' });
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect((await v1('GET', '/addresses', key)).json()).toHaveLength(1);
+    const other = await v1('POST', '/addresses', key, { ...body, name: 'Other' }, { 'idempotency-key': 'addr-1' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ code: 'CONFLICT', errors: [{ path: 'Idempotency-Key' }] });
+    const bad = await v1('POST', '/addresses', key, body, { 'idempotency-key': 'é' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('answers validation errors as problem documents naming each field', async () => {
+    const u = await createSignedInUser(ctx);
+    const key = (await createKey(u.headers, 'live')).key;
+    const res = await v1('POST', '/rates', key, { ...quoteBody(), packageDetails: { ...PARCEL, weight: -1 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const problem = res.json();
+    expect(problem).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', title: 'Bad Request' });
+    expect(problem.errors.map((e: { path: string }) => e.path)).toContain('packageDetails.weight');
+    expect((await v1('GET', '/nothing-here', key)).json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    void FROM;
+    void TO;
+  });
+
+  it('counts requests per key with RateLimit headers, and 429 with Retry-After past the budget', async () => {
+    const u = await createSignedInUser(ctx);
+    const key = (await createKey(u.headers, 'live')).key;
+    const other = (await createKey(u.headers, 'live')).key;
+    const first = await v1('GET', '/wallet', key);
+    expect(first.headers['ratelimit-limit']).toBe(String(RATE_LIMIT));
+    expect(first.headers['ratelimit-remaining']).toBe(String(RATE_LIMIT - 1));
+    for (let i = 1; i < RATE_LIMIT; i++) expect((await v1('GET', '/wallet', key)).statusCode).toBe(200);
+    const over = await v1('GET', '/wallet', key);
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect((await v1('GET', '/wallet', other)).statusCode).toBe(200); // each key has its own budget
+  });
+
+  it('serves a valid OpenAPI 3.1 document naming every /api/v1 route', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    const validator = new Validator();
+    const result = await validator.validate(doc);
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid).toBe(true);
+
+    const documented = new Set<string>();
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, unknown>>)) {
+      for (const method of Object.keys(item)) documented.add(`${method.toUpperCase()} ${path}`);
+    }
+    const registered = new Set<string>();
+    for (const r of registeredV1Routes(ctx.app)) {
+      if (r.url === '/api/v1/openapi.json' || r.method === 'HEAD') continue;
+      registered.add(`${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
+    }
+    expect([...registered].sort()).toEqual([...documented].sort());
+    expect(doc.paths['/api/v1/shipments'].post['x-codeSamples'].map((s: { lang: string }) => s.lang)).toEqual([
+      'Shell',
+      'JavaScript',
+    ]);
+  });
+});
+
+/** A PDF page's content stream, inflated (the label's drawing). */
+function pageContent(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const start = raw.indexOf('stream\n') + 'stream\n'.length;
+  const end = raw.indexOf('\nendstream');
+  return inflateSync(Buffer.from(raw.slice(start, end), 'latin1')).toString('latin1');
+}
