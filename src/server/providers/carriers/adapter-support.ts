@@ -5,8 +5,29 @@ import { CarrierError, type QuoteRequest } from './index';
 /** What a real adapter logs with: a warning when a carrier's own tax disagrees with ours. */
 export type AdapterLog = { warn(obj: object, msg: string): void };
 
-/** How long one carrier's tax difference on one lane stays quiet after it was logged. */
+/** How long one carrier's warning of one kind (a lane's tax difference, a service it rated that we could not read) stays quiet after it was logged. */
 export const TAX_WARNING_EVERY_MS = 60 * 60_000;
+
+/**
+ * A warning about the carrier's answers (not about one request) logged once per key per
+ * TAX_WARNING_EVERY_MS, with the count of times it was not logged meanwhile (`timesNotLogged`): the
+ * same answer on every quote must not write a line per quote.
+ */
+export function warnOncePer(log: AdapterLog, everyMs = TAX_WARNING_EVERY_MS) {
+  const loggedAt = new Map<string, number>();
+  const notLogged = new Map<string, number>();
+  return (key: string, obj: object, msg: string, now: Date): void => {
+    const last = loggedAt.get(key);
+    if (last !== undefined && now.getTime() - last < everyMs) {
+      notLogged.set(key, (notLogged.get(key) ?? 0) + 1);
+      return;
+    }
+    loggedAt.set(key, now.getTime());
+    const timesNotLogged = notLogged.get(key) ?? 0;
+    notLogged.delete(key);
+    log.warn({ ...obj, timesNotLogged }, msg);
+  };
+}
 
 type TaxedQuote = { serviceCode: string; priceCents: number; carrierTaxCents: number | null };
 
@@ -28,8 +49,7 @@ function ourTaxCents(req: QuoteRequest, priceCents: number, now: Date): number |
  * write a line per service per quote.
  */
 export function taxDifferenceLog(log: AdapterLog, carrier: string) {
-  const loggedAt = new Map<string, number>();
-  const notLogged = new Map<string, number>();
+  const warn = warnOncePer(log);
   return (req: QuoteRequest, quotes: readonly TaxedQuote[], now: Date): void => {
     const services = quotes.flatMap((q) => {
       if (q.carrierTaxCents === null) return [];
@@ -41,15 +61,7 @@ export function taxDifferenceLog(log: AdapterLog, carrier: string) {
     });
     if (services.length === 0) return;
     const lane = `${req.from.province}>${req.to.country === 'CA' ? req.to.province : req.to.country}`;
-    const last = loggedAt.get(lane);
-    if (last !== undefined && now.getTime() - last < TAX_WARNING_EVERY_MS) {
-      notLogged.set(lane, (notLogged.get(lane) ?? 0) + 1);
-      return;
-    }
-    loggedAt.set(lane, now.getTime());
-    const quotesNotLogged = notLogged.get(lane) ?? 0;
-    notLogged.delete(lane);
-    log.warn({ carrier, lane, services, quotesNotLogged }, "the carrier's tax differs from ours by more than a cent");
+    warn(lane, { carrier, lane, services }, "the carrier's tax differs from ours by more than a cent", now);
   };
 }
 

@@ -62,6 +62,10 @@ describe('UPS adapter', () => {
     // Whatever the fixture's tax lines say, at most one warning per quote, naming services that differ by more than a cent.
     const taxWarnings = warnings.filter((x) => /tax differs/.test(x.msg));
     expect(taxWarnings.length).toBeLessThanOrEqual(1);
+    // The same answer again within the hour logs nothing new (neither taxes nor services it could not read).
+    const logged = warnings.length;
+    await ups.quote(UPS_QUOTE, { signal: new AbortController().signal });
+    expect(warnings.length).toBe(logged);
     for (const w of taxWarnings) {
       for (const s of w.obj['services'] as { carrierTaxCents: number; ourTaxCents: number }[]) {
         expect(Math.abs(s.carrierTaxCents - s.ourTaxCents)).toBeGreaterThan(1);
@@ -312,7 +316,7 @@ describe('tax difference warning', () => {
     expect(warnings[0]!.obj).toMatchObject({
       carrier: 'CA-CP',
       lane: 'ON>ON',
-      quotesNotLogged: 0,
+      timesNotLogged: 0,
       services: [
         { serviceCode: 'b', carrierTaxCents: 1_302, ourTaxCents: 1_300 },
         { serviceCode: 'd', carrierTaxCents: 2_000, ourTaxCents: 2_600 },
@@ -332,6 +336,6 @@ describe('tax difference warning', () => {
     expect(warnings).toHaveLength(2);
     warn(req, differs, new Date(at.getTime() + TAX_WARNING_EVERY_MS));
     expect(warnings).toHaveLength(3);
-    expect(warnings[2]!.obj).toMatchObject({ lane: 'ON>ON', quotesNotLogged: 9 });
+    expect(warnings[2]!.obj).toMatchObject({ lane: 'ON>ON', timesNotLogged: 9 });
   });
 });

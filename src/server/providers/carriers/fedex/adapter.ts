@@ -1,5 +1,5 @@
 import { carrierRequest } from '../http';
-import { bytesOfBase64, voidError, taxDifferenceLog, type AdapterLog } from '../adapter-support';
+import { bytesOfBase64, voidError, taxDifferenceLog, warnOncePer, type AdapterLog } from '../adapter-support';
 import { CarrierError, type Carrier, type CarrierLabel, type CarrierRef } from '../index';
 import { createFedexClient, type FedexClient } from './client';
 import type { FedexAccount } from './mapping';
@@ -32,6 +32,7 @@ export function createFedexCarrier(account: FedexAccount, opts: FedexAdapterOpti
   }
 
   const warnTaxes = taxDifferenceLog(opts.log, 'CA-Fedex');
+  const warnSkipped = warnOncePer(opts.log);
   return {
     code: 'CA-Fedex',
     name: 'FedEx',
@@ -39,7 +40,7 @@ export function createFedexCarrier(account: FedexAccount, opts: FedexAdapterOpti
     async quote(req, { signal }) {
       const result = await client.rate(req, { signal });
       for (const s of result.skipped)
-        opts.log.warn({ carrier: 'CA-Fedex', ...s }, 'FedEx rated a service we could not read');
+        warnSkipped(s.serviceType, { carrier: 'CA-Fedex', ...s }, 'FedEx rated a service we could not read', now());
       warnTaxes(
         req,
         result.quotes.map(({ quote, carrierTaxCents }) => ({ ...quote, carrierTaxCents })),

@@ -1,4 +1,4 @@
-import { bytesOfBase64, voidError, taxDifferenceLog, type AdapterLog } from '../adapter-support';
+import { bytesOfBase64, voidError, taxDifferenceLog, warnOncePer, type AdapterLog } from '../adapter-support';
 import type { Carrier, CarrierRef } from '../index';
 import { createUpsClient, type UpsClient } from './client';
 import type { UpsAccount } from './mapping';
@@ -21,6 +21,7 @@ export function createUpsCarrier(account: UpsAccount, opts: UpsAdapterOptions): 
   const now = opts.now ?? (() => new Date());
   const client = opts.client ?? createUpsClient({ account, timeoutMs: opts.timeoutMs, now });
   const warnTaxes = taxDifferenceLog(opts.log, 'CA-UPS');
+  const warnSkipped = warnOncePer(opts.log);
   return {
     code: 'CA-UPS',
     name: 'UPS',
@@ -28,7 +29,7 @@ export function createUpsCarrier(account: UpsAccount, opts: UpsAdapterOptions): 
     async quote(req, { signal }) {
       const result = await client.rate(req, { signal });
       for (const s of result.skipped)
-        opts.log.warn({ carrier: 'CA-UPS', ...s }, 'UPS rated a service we could not read');
+        warnSkipped(s.upsCode, { carrier: 'CA-UPS', ...s }, 'UPS rated a service we could not read', now());
       warnTaxes(
         req,
         result.quotes.map(({ quote, carrierTaxCents }) => ({ ...quote, carrierTaxCents })),
