@@ -22,12 +22,12 @@ import {
   CREDENTIALS_WORDS,
   NAME_SAID_GATE_WORDS,
   NOT_NAME_WORDS,
-  RELATIONS,
   SEND_TO_NAME_WORDS,
   SEND_TO_NAME_WORDS_2,
   SIGN_OFF_WORDS,
   ZH_FOR_NAME_WORDS,
-} from './vocabulary/paste-words';
+} from './vocabulary/name-words';
+import { RELATIONS } from './vocabulary/paste-words';
 
 /** A chat line that runs into its address: "… i want it in green!! ship to priya patel 2190 …" / "我的收货信息如下：加拿大…". */
 const LEAD_MARKER = compile(

@@ -1,9 +1,10 @@
 /**
- * Vocabularies of the paste reading (paste.ts): ship-to verbs, change words, sign-offs, credentials, names said in a chat, phone labels, shop e-mails.
+ * Vocabularies of the paste stages (paste-split.ts, paste-block.ts, paste-contacts.ts): ship-to verbs,
+ * places asked for, change words, chat time stamps, phone labels, desks, shop e-mails; relation words.
  * Tables of alternatives, compiled by ./compile.ts; order kept (see there).
  */
 
-/** Used in paste.ts. */
+/** Used in paste-block.ts. */
 export const PLACE_ASKED_WORDS = [
   'branch',
   'office',
@@ -22,7 +23,7 @@ export const PLACE_ASKED_WORDS = [
   'usine',
 ] as const;
 
-/** Used in paste.ts. */
+/** Used in paste-block.ts. */
 export const ASKS_WORDS = [
   'ship',
   'shipper',
@@ -57,7 +58,7 @@ export const ASKS_WORDS = [
   'postez',
 ] as const;
 
-/** Used in paste.ts. */
+/** Used in paste-block.ts. */
 export const TARGET_VERB_WORDS = [
   'send',
   'sent',
@@ -89,7 +90,7 @@ export const TARGET_VERB_WORDS = [
   'adressez',
 ] as const;
 
-/** Used in paste.ts. */
+/** Used in paste-split.ts. */
 export const DATE_STAMP_WORDS = [
   'jan',
   'feb',
@@ -114,7 +115,7 @@ export const DATE_STAMP_WORDS = [
   'déc',
 ] as const;
 
-/** Used in paste.ts. */
+/** Used in paste-split.ts. */
 export const DATE_STAMP_WORDS_2 = [
   'janv',
   'févr',
@@ -131,7 +132,7 @@ export const DATE_STAMP_WORDS_2 = [
   'déc',
 ] as const;
 
-/** Used in paste.ts. */
+/** Used in paste-split.ts. */
 export const CHANGE_WORDS = [
   'actually',
   'wait',
@@ -152,352 +153,7 @@ export const CHANGE_WORDS = [
   "j['’]ai déménagé",
 ] as const;
 
-/** Used in paste.ts. */
-export const SIGN_OFF_WORDS = [
-  'thanks',
-  'thank you',
-  'thanks again',
-  'many thanks',
-  'thx',
-  'cheers',
-  'regards',
-  'best',
-  'best regards',
-  'kind regards',
-  'warm regards',
-  'warmest regards',
-  'warmly',
-  'best wishes',
-  'with thanks',
-  'with gratitude',
-  'gratefully',
-  'respectfully',
-  'sincerely',
-  'yours truly',
-  'yours sincerely',
-  'all the best',
-  'talk soon',
-  'take care',
-  'merci',
-  'merci beaucoup',
-  'merci encore',
-  'merci(?: encore| beaucoup)?(?: et)? bonne (?:fin de )?(?:journée|soirée|semaine)',
-  'bonne (?:fin de )?(?:journée|soirée|semaine)',
-  'cordialement',
-  'bien cordialement',
-  'salutations',
-  'salutations cordiales',
-  'sincères salutations',
-  'amitiés',
-  'bien à vous',
-  'bonne journée',
-  'au plaisir',
-  'sincerely \\/ cordialement',
-  '--',
-  '—',
-  '-- ?',
-] as const;
-
-/** Used in paste.ts. */
-export const CREDENTIALS_WORDS = [
-  'p\\.?\\s?eng',
-  'ing',
-  'm\\.?sc\\.?a?',
-  'ph\\.?\\s?d',
-  'mba',
-  'cpa',
-  'cpa,? ca',
-  'cfa',
-  'pmp',
-  'rn',
-  'md',
-  'llb',
-  'll\\.?m',
-  'jd',
-  'b\\.?sc',
-  'msc',
-  'cma',
-  'cga',
-  'p\\.?geo',
-  'p\\.?ag',
-  'dmv',
-  'dvm',
-  'dds',
-  'dmd',
-  'od',
-  'dc',
-  'rph',
-  'np',
-  'rmt',
-  'msw',
-  'rsw',
-  'esq',
-  'k\\.?c',
-  'q\\.?c',
-  'oaa',
-  'maa',
-  'raic',
-  'mraic',
-  'leed ap',
-  'c\\.?e\\.?t',
-  'b\\.?a',
-  'm\\.?a',
-  'b\\.?eng',
-  'b\\.?comm?',
-  'fcpa',
-  'fca',
-  'ca',
-  'c\\.?\\s?tech',
-  'b\\.?tech',
-  'r\\.?t',
-] as const;
-
-/** Used in paste.ts. */
-export const NOT_NAME_WORDS = [
-  'at',
-  'à',
-  'au',
-  'in',
-  'on',
-  'from',
-  'de',
-  'du',
-  'the',
-  'a',
-  'an',
-  'and',
-  'et',
-  'btw',
-  'here',
-  'there',
-  'lol',
-  'haha',
-  'ok',
-  'okay',
-  'so',
-  'just',
-  'going',
-  'moving',
-  'back',
-  'home',
-  'address',
-  'adresse',
-  'place',
-  'new',
-  'not',
-  'pas',
-  'please',
-  'pls',
-  'svp',
-  'stp',
-  'thanks',
-  'merci',
-  'who',
-  'that',
-  'which',
-  'qui',
-  'que',
-  'my',
-  'mon',
-  'ma',
-  'is',
-  'est',
-  'will',
-  'can',
-  'was',
-  'in',
-  'to',
-  'for',
-  'pour',
-  'with',
-  'avec',
-  'sorry',
-  'désolé',
-  'désolée',
-  'moi',
-  'me',
-  'you',
-  'vous',
-  'tu',
-  'toi',
-  'il',
-  'elle',
-  'he',
-  'she',
-  'they',
-  'we',
-  'on',
-  'ici',
-  'là',
-  'la',
-  'le',
-  'les',
-  'un',
-  'une',
-  'des',
-  'ship',
-  'send',
-  'envoie',
-  'envoyer',
-  'livrer',
-  'deliver',
-  'mail',
-  'ça',
-  'ca',
-  'this',
-  'it',
-  'its',
-  "it's",
-  'po',
-  'p\\.o\\.',
-  'box',
-  'apt',
-  'unit',
-  'suite',
-  'attn',
-  'c\\/o',
-  'case',
-  'rr',
-  'sur',
-  'dans',
-  'right',
-  'correct',
-  'yes',
-  'oui',
-  'plz',
-  'sending',
-  'shipping',
-  'coming',
-  'moving',
-  'living',
-  'staying',
-  'under',
-  'instead',
-  'rather',
-  'also',
-  'too',
-  'if',
-  'when',
-  'but',
-  'because',
-  'since',
-  'si',
-  'quand',
-  'mais',
-  'her',
-  'his',
-  'him',
-  'their',
-  'them',
-  'your',
-  'our',
-  'name',
-  'nom',
-] as const;
-
-/** Used in paste.ts. */
-export const SEND_TO_NAME_WORDS = [
-  '[Ss]hip',
-  '[Ss]end',
-  '[Mm]ail',
-  '[Cc]ourier',
-  '[Dd]eliver',
-  '[Ff]orward',
-  '[Aa]ddress',
-  '[Ee]nvoie',
-  '[Ee]nvoyez',
-  '[Ee]nvoyer',
-  '[Ee]xpédie',
-  '[Ee]xpédiez',
-  '[Ee]xpédier',
-  '[Pp]oste',
-  '[Pp]ostez',
-] as const;
-
-/** Used in paste.ts. */
-export const SEND_TO_NAME_WORDS_2 = [
-  'in',
-  'at',
-  'on',
-  'from',
-  'of',
-  'who',
-  'c\\/o',
-  'please',
-  'pls',
-  'svp',
-  'au',
-  'à',
-  'dans',
-  '-',
-] as const;
-
-/** Used in paste.ts. */
-export const ZH_FOR_NAME_WORDS = [
-  '同事',
-  '老公',
-  '太太',
-  '老婆',
-  '先生',
-  '朋友',
-  '家人',
-  '妈妈',
-  '媽媽',
-  '爸爸',
-  '老板',
-  '老闆',
-  '经理',
-  '經理',
-  '助理',
-] as const;
-
-/** Used in paste.ts. */
-export const NAME_SAID_GATE_WORDS = [
-  'to',
-  'for',
-  'it',
-  'its',
-  "it['’]s",
-  'that',
-  'thats',
-  "that['’]s",
-  'this',
-  'i',
-  "i['’]m",
-  'im',
-  'use',
-  'put',
-  'write',
-  'under',
-  'here',
-  'sur',
-  'pour',
-  'chez',
-  'à',
-  'name',
-  'nom',
-  'behalf',
-  "c['’]est",
-  'appelle',
-  'ici',
-  'ship',
-  'send',
-  'mail',
-  'courier',
-  'deliver',
-  'forward',
-  'address',
-  'envoie',
-  'envoyez',
-  'envoyer',
-  'expédie',
-  'expédiez',
-  'expédier',
-  'poste',
-  'postez',
-] as const;
-
-/** Used in paste.ts. */
+/** Used in paste-contacts.ts. */
 export const PHONE_LABEL_WORDS = [
   '(?:dock|yard|shop|store|desk|clinic|studio|branch|lab|warehouse|receiving|reception|after-hours|emergency|site|plant|usine|atelier|magasin)[ \\t]+(?:phone|line|tel|number|#)[ \\t]*',
   '(?:yard|dock|desk|direct|office|home|work|main|shop)[ \\t]+line[ \\t]*',
@@ -557,7 +213,7 @@ export const PHONE_LABEL_WORDS = [
   '座机',
 ] as const;
 
-/** Used in paste.ts. */
+/** Used in paste-contacts.ts. */
 export const NOT_ATTENTION_WORDS = [
   'me',
   'parts',
@@ -618,7 +274,7 @@ export const NOT_ATTENTION_WORDS = [
   'note',
 ] as const;
 
-/** Used in paste.ts. */
+/** Used in paste-contacts.ts. */
 export const SHOP_EMAIL_WORDS = [
   'no-?reply',
   'donotreply',
@@ -654,7 +310,7 @@ export const SHOP_EMAIL_WORDS = [
   'vendeur',
 ] as const;
 
-/** Relation words: the person a parcel is for ("my sister", "ma blonde"). Used in paste.ts. */
+/** Relation words: the person a parcel is for ("my sister", "ma blonde"). Used in paste-names.ts. */
 export const RELATIONS = [
   'sister',
   'brother',
