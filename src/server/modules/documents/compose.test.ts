@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import type { ShipmentRow } from '../../db/schema/orders';
+import { chargeRows, orderDocumentModel, statementTotals, taxReportOf, torontoStart } from './compose';
+import type { TaxDocumentRow } from './repo';
+
+const party = (city: string, province: string, postalCode: string, country = 'CA') => ({
+  firstName: 'A',
+  lastName: 'B',
+  company: '',
+  address1: '1 Main St',
+  address2: '',
+  city,
+  province,
+  postalCode,
+  country,
+  phone: '',
+  email: '',
+});
+
+const shipment = {
+  id: 's1',
+  carrier: 'CA-CP',
+  serviceCode: 'DOM.EP',
+  serviceName: 'Expedited Parcel',
+  orderCode: 'VY-1',
+  trackingNumber: 'T1',
+  fromAddress: party('Toronto', 'ON', 'M5H 1A1'),
+  toAddress: party('Ottawa', 'ON', 'K1P 1J1'),
+  package: { weightKg: 2 },
+  createdAt: new Date('2026-03-02T15:00:00Z'),
+} as unknown as ShipmentRow;
+
+const doc = (over: Partial<TaxDocumentRow> = {}): TaxDocumentRow => ({
+  id: 'd1',
+  kind: 'receipt',
+  number: 'R-000001',
+  userId: 'u1',
+  shipmentId: 's1',
+  transactionId: null,
+  refersTo: null,
+  issuedAt: new Date('2026-03-02T15:00:00Z'),
+  customer: {
+    name: 'Ana',
+    email: 'a@example.com',
+    organization: 'Maple',
+    organizationAddress: '',
+    billingAddress: null,
+  },
+  taxProvince: 'ON',
+  zeroRated: false,
+  shippingCents: 1800,
+  coverageCents: 200,
+  discountCents: 100,
+  subtotalCents: 1900,
+  gstCents: 0,
+  hstCents: 247,
+  qstCents: 0,
+  totalCents: 2147,
+  ...over,
+});
+
+const business = (taxInvoice: boolean) => ({
+  name: taxInvoice ? 'Voyageur Inc.' : null,
+  address: taxInvoice ? ['1 King St W'] : [],
+  gstHstNumber: taxInvoice ? '123456789 RT0001' : null,
+  qstNumber: null,
+  taxInvoice,
+});
+
+describe('documents', () => {
+  it('lists each charge and each tax with its rate and province', () => {
+    const rows = chargeRows(doc(), shipment, false).map((r) => r.cells);
+    expect(rows).toEqual([
+      ['Shipping: Canada Post Expedited Parcel', '', '18.00'],
+      ['Declared-value coverage', '', '2.00'],
+      ['Discount', '', '-1.00'],
+      ['Subtotal', '', '19.00'],
+      ['HST (ON)', '13%', '2.47'],
+      ['Total (CAD)', '', '21.47'],
+    ]);
+    const credit = chargeRows(doc({ kind: 'credit_note' }), shipment, true).map((r) => r.cells);
+    expect(credit.at(-1)).toEqual(['Total (CAD)', '', '-21.47']);
+  });
+
+  it('says a zero-rated export charges no tax', () => {
+    const rows = chargeRows(
+      doc({ taxProvince: null, zeroRated: true, hstCents: 0, totalCents: 1900 }),
+      shipment,
+      false,
+    );
+    expect(rows.map((r) => r.cells[0])).toContain('GST/HST: zero-rated export');
+  });
+
+  it('says "Not a tax invoice" until the operator is configured', () => {
+    const without = orderDocumentModel(business(false), doc(), shipment, null);
+    expect(without.subheading).toBe('Not a tax invoice');
+    expect(without.notes[0]).toMatch(/^Not a tax invoice/);
+    const withIt = orderDocumentModel(business(true), doc(), shipment, null);
+    expect(withIt.subheading).toBeUndefined();
+    expect(withIt.issuer).toContain('GST/HST registration No. 123456789 RT0001');
+  });
+
+  it('counts only completed entries in a statement', () => {
+    const e = (direction: 'credit' | 'debit', status: string, amountCents: number) =>
+      ({ direction, status, amountCents }) as Parameters<typeof statementTotals>[1][number];
+    expect(
+      statementTotals(1000, [e('credit', 'completed', 500), e('debit', 'completed', 200), e('debit', 'pending', 900)]),
+    ).toEqual({
+      openingCents: 1000,
+      creditsCents: 500,
+      debitsCents: 200,
+      closingCents: 1300,
+    });
+  });
+
+  it('nets refunds against collections per line', () => {
+    const r = taxReportOf('2026-03-01', '2026-03-31', [
+      {
+        kind: 'receipt',
+        province: 'ON',
+        zeroRated: false,
+        count: 2,
+        subtotalCents: 2000,
+        gstCents: 0,
+        hstCents: 260,
+        qstCents: 0,
+      },
+      {
+        kind: 'credit_note',
+        province: 'ON',
+        zeroRated: false,
+        count: 1,
+        subtotalCents: 1000,
+        gstCents: 0,
+        hstCents: 130,
+        qstCents: 0,
+      },
+      {
+        kind: 'receipt',
+        province: null,
+        zeroRated: true,
+        count: 1,
+        subtotalCents: 5000,
+        gstCents: 0,
+        hstCents: 0,
+        qstCents: 0,
+      },
+    ]);
+    expect(r.hst).toEqual([{ province: 'ON', collected: '2.60', refunded: '1.30', net: '1.30' }]);
+    expect(r.taxableSupplies).toEqual({ collected: '20.00', refunded: '10.00', net: '10.00' });
+    expect(r.zeroRated).toEqual({ count: 1, collected: '50.00', refunded: '0.00', net: '50.00' });
+  });
+
+  it('starts a Toronto day at its local midnight, in winter and summer', () => {
+    expect(torontoStart('2026-01-15').toISOString()).toBe('2026-01-15T05:00:00.000Z');
+    expect(torontoStart('2026-07-01').toISOString()).toBe('2026-07-01T04:00:00.000Z');
+    expect(torontoStart('2026-03-08').toISOString()).toBe('2026-03-08T05:00:00.000Z');
+  });
+});
