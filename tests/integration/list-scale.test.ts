@@ -96,6 +96,52 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
     expect((await verifyLedger(ctx.database.db)).breaks).toEqual([]);
   });
 
+  it('every statement of the shipment reads names the user (user_id in its WHERE, or in an insert’s columns)', async () => {
+    const u = await createSignedInUser(ctx);
+    await fund(ctx, admin.headers, u.id, '100.00');
+    const placed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/shipments',
+      headers: u.headers,
+      payload: orderBody((await quote(ctx, u.headers))[0]!),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const created = placed.json() as { id: string; trackingNumber: string };
+    await insertShipment(ctx.database.db, u.id, { to: receiver({ lastName: 'Zhang' }) });
+
+    // Every statement sent to the database while the user's reads run.
+    const statements: string[] = [];
+    const client = (ctx.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const query = client.query;
+    client.query = function (this: unknown, q: unknown, ...rest: unknown[]) {
+      statements.push(typeof q === 'string' ? q : (q as { text: string }).text);
+      return query.call(this, q, ...rest);
+    };
+    try {
+      for (const url of [
+        '/api/shipments',
+        '/api/shipments?page=2&limit=1',
+        '/api/shipments?search=zh',
+        `/api/shipments?search=${created.trackingNumber.slice(2, 9)}`,
+        '/api/shipments?search=vy-',
+        '/api/shipments/recent',
+        `/api/shipments/${created.id}`,
+        `/api/tracking/${created.trackingNumber}`,
+      ]) {
+        const res = await ctx.app.inject({ method: 'GET', url, headers: u.headers });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      }
+    } finally {
+      client.query = query;
+    }
+    const userOwned = statements.filter((q) => /\b(shipments|shipment_counts|tracking_events)\b/.test(q));
+    expect(userOwned.length).toBeGreaterThan(8);
+    const unscoped = userOwned.filter((q) =>
+      /^\s*insert\b/i.test(q) ? !/\buser_id\b/.test(q) : !/\bwhere\b[\s\S]*\buser_id\b/i.test(q),
+    );
+    expect(unscoped).toEqual([]);
+  });
+
   describe('search', () => {
     let carol: User;
     const made: Record<string, string> = {};

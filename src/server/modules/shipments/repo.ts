@@ -233,12 +233,12 @@ export async function findByTrackingRef(db: Db, userId: string, ref: string): Pr
   return row ?? null;
 }
 
-/** The shipment's tracking events, oldest first. */
-export function listEvents(db: Db, shipmentId: string): Promise<TrackingEventRow[]> {
+/** The shipment's tracking events, oldest first (by its user too: every user-owned read names the user, decision 030). */
+export function listEvents(db: Db, shipment: { id: string; userId: string }): Promise<TrackingEventRow[]> {
   return db
     .select()
     .from(trackingEvents)
-    .where(eq(trackingEvents.shipmentId, shipmentId))
+    .where(and(eq(trackingEvents.userId, shipment.userId), eq(trackingEvents.shipmentId, shipment.id)))
     .orderBy(asc(trackingEvents.occurredAt), asc(trackingEvents.createdAt));
 }
 
@@ -277,7 +277,7 @@ export async function insertEvents(
  */
 export async function advanceStatus(
   db: Db,
-  id: string,
+  shipment: { id: string; userId: string },
   from: readonly ActiveStatus[],
   to: { status: Exclude<ActiveStatus, 'label_created'> | 'delivered'; deliveredAt: Date | null },
   now: Date,
@@ -291,13 +291,23 @@ export async function advanceStatus(
       trackingSyncedAt: now,
       updatedAt: now,
     })
-    .where(and(eq(shipments.id, id), inArray(shipments.status, [...from])))
+    .where(
+      and(eq(shipments.userId, shipment.userId), eq(shipments.id, shipment.id), inArray(shipments.status, [...from])),
+    )
     .returning();
   return row ?? null;
 }
 
-export async function markSynced(db: Db, id: string, now: Date): Promise<ShipmentRow | null> {
-  const [row] = await db.update(shipments).set({ trackingSyncedAt: now }).where(eq(shipments.id, id)).returning();
+export async function markSynced(
+  db: Db,
+  shipment: { id: string; userId: string },
+  now: Date,
+): Promise<ShipmentRow | null> {
+  const [row] = await db
+    .update(shipments)
+    .set({ trackingSyncedAt: now })
+    .where(and(eq(shipments.userId, shipment.userId), eq(shipments.id, shipment.id)))
+    .returning();
   return row ?? null;
 }
 
@@ -343,12 +353,16 @@ export const REAL_TRACKING_MAX_BACKOFF_MS = 6 * 60 * 60_000;
  * and the next one is put 15 minutes ahead in the same statement, so concurrent passes (the job on
  * several processes, a user opening the detail) ask once. False when it is not due yet.
  */
-export async function claimTrackingCheck(db: Db, id: string, now: Date): Promise<boolean> {
+export async function claimTrackingCheck(
+  db: Db,
+  shipment: { id: string; userId: string },
+  now: Date,
+): Promise<boolean> {
   const next = new Date(now.getTime() + REAL_TRACKING_EVERY_MS);
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`
       update shipments set tracking_next_check_at = ${next.toISOString()}::timestamptz
-      where id = ${id}
+      where user_id = ${shipment.userId} and id = ${shipment.id}
         and (tracking_next_check_at is null or tracking_next_check_at <= ${now.toISOString()}::timestamptz)
       returning id`),
   );
@@ -361,9 +375,17 @@ export function trackingBackoffMs(attempts: number): number {
 }
 
 /** After a real carrier's tracking call: a success resets the back-off; a failure lengthens it. */
-export async function recordTrackingOutcome(db: Db, id: string, now: Date, ok: boolean): Promise<void> {
+export async function recordTrackingOutcome(
+  db: Db,
+  shipment: { id: string; userId: string },
+  now: Date,
+  ok: boolean,
+): Promise<void> {
   if (ok) {
-    await db.update(shipments).set({ trackingAttempts: 0 }).where(eq(shipments.id, id));
+    await db
+      .update(shipments)
+      .set({ trackingAttempts: 0 })
+      .where(and(eq(shipments.userId, shipment.userId), eq(shipments.id, shipment.id)));
     return;
   }
   await db.execute(sql`
@@ -371,5 +393,5 @@ export async function recordTrackingOutcome(db: Db, id: string, now: Date, ok: b
       tracking_next_check_at = ${now.toISOString()}::timestamptz
         + make_interval(secs => least(${REAL_TRACKING_EVERY_MS / 1000} * power(2, least(tracking_attempts + 1, 16)),
                                       ${REAL_TRACKING_MAX_BACKOFF_MS / 1000}))
-    where id = ${id}`);
+    where user_id = ${shipment.userId} and id = ${shipment.id}`);
 }

@@ -75,7 +75,7 @@ export function createShipmentsService(deps: ShipmentsDeps) {
       const found = await repo.findShipment(db, userId, id);
       if (!found) throw notFound('Shipment not found');
       const row = await synced(found);
-      const [events, count] = await Promise.all([repo.listEvents(db, row.id), countFor(row)]);
+      const [events, count] = await Promise.all([repo.listEvents(db, row), countFor(row)]);
       return toWireDetail(row, events, count);
     },
 
@@ -86,7 +86,7 @@ export function createShipmentsService(deps: ShipmentsDeps) {
       if (!found && ref?.includes('-')) found = await repo.findByTrackingRef(db, userId, ref.replace(/-/g, ''));
       if (!found) throw notFound('No shipment of yours has this tracking number or order code');
       const row = await synced(found);
-      return toWireTrackingLookup(row, await repo.listEvents(db, row.id));
+      return toWireTrackingLookup(row, await repo.listEvents(db, row));
     },
   };
 }

@@ -58,7 +58,7 @@ export async function syncTracking(
   // A real carrier is asked at most once per shipment per 15 minutes, less often after errors and
   // rate limits (the sandbox answers from its own table and is asked every time).
   const real = shipment.mode !== 'sandbox';
-  if (real && !(await claimTrackingCheck(db, shipment.id, now))) return { row: shipment, outcome: 'skipped' };
+  if (real && !(await claimTrackingCheck(db, shipment, now))) return { row: shipment, outcome: 'skipped' };
   let events;
   try {
     const trackingNumber = shipment.trackingNumber;
@@ -66,11 +66,11 @@ export async function syncTracking(
       ops.track(trackingNumber, now),
     );
   } catch (err) {
-    if (real) await recordTrackingOutcome(db, shipment.id, now, false);
+    if (real) await recordTrackingOutcome(db, shipment, now, false);
     if (!(err instanceof CarrierError)) throw err;
-    return { row: (await markSynced(db, shipment.id, now)) ?? shipment, outcome: 'carrier-error' };
+    return { row: (await markSynced(db, shipment, now)) ?? shipment, outcome: 'carrier-error' };
   }
-  if (real && shipment.trackingAttempts > 0) await recordTrackingOutcome(db, shipment.id, now, true);
+  if (real && shipment.trackingAttempts > 0) await recordTrackingOutcome(db, shipment, now, true);
   const happened = events.filter((e) => e.occurredAt.getTime() <= now.getTime());
   await insertEvents(db, shipment, happened, now);
 
@@ -85,10 +85,10 @@ export async function syncTracking(
   if (target !== null) {
     const to = target;
     const from = ACTIVE_STATUSES.filter((s) => RANK[s] < RANK[to]);
-    const advanced = await advanceStatus(db, shipment.id, from, { status: to, deliveredAt }, now);
+    const advanced = await advanceStatus(db, shipment, from, { status: to, deliveredAt }, now);
     if (advanced) return { row: advanced, outcome: 'advanced' };
   }
-  return { row: (await markSynced(db, shipment.id, now)) ?? shipment, outcome: 'unchanged' };
+  return { row: (await markSynced(db, shipment, now)) ?? shipment, outcome: 'unchanged' };
 }
 
 export const TRACKING_JOB_EVERY_MS = 60_000;
