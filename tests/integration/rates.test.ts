@@ -189,7 +189,7 @@ describe(`POST /api/rates/quote (${testDbKind})`, () => {
       ['bad type', body(TORONTO, VANCOUVER, { ...pkg(), type: 'crate' }), 'packageDetails.type'],
       ['unknown province', body({ ...TORONTO, province: 'XX' }), 'fromAddress.province'],
       ['malformed postal code', body(TORONTO, { ...VANCOUVER, postalCode: 'V6B 1A' }), 'toAddress.postalCode'],
-      ['US destination', body(TORONTO, { ...VANCOUVER, country: 'US' }), 'toAddress.country'],
+      ['US destination with a Canadian province', body(TORONTO, { ...VANCOUVER, country: 'US' }), 'toAddress.province'],
       ['US origin', body({ ...TORONTO, country: 'US' }), 'fromAddress.country'],
       ['missing city', body(TORONTO, { ...VANCOUVER, city: '  ' }), 'toAddress.city'],
       ['long name', body({ ...TORONTO, name: 'x'.repeat(101) }), 'fromAddress.name'],

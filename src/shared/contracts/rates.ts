@@ -19,6 +19,9 @@ import { fieldsPassed, isValidEmail, optionalPhoneText } from './addresses';
 import { normalizeProvince, type ProvinceCode } from '../provinces';
 import { normalizePostalCode, postalCodeMatchesProvince } from '../postal-code';
 import { ZCarrierMode } from './carriers';
+import { ZCustoms, ZDuties, customsRule } from './customs';
+import { checkPostalCodeAbroad, isCountryCode, isUsRegionCode, zipMatchesRegion } from '../countries';
+import { normalizeZip } from '../postal-code';
 
 export const PACKAGE_TYPES = ['package', 'envelope', 'tube'] as const;
 export const ZPackageType = z.enum(PACKAGE_TYPES);
@@ -65,19 +68,80 @@ export function provincePostalRule(a: { province: string; postalCode: string }, 
   }
 }
 
+/**
+ * The receiver's country (issue 25): any ISO 3166-1 code. The sender must be in Canada (checked on
+ * the request, `fromAddress.country`).
+ */
+export const countryField = () =>
+  z
+    .string({ error: 'Country is required' })
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, 'Country must be a two-letter ISO country code (CA, US, GB, …)');
+
+type Region = { country: string; province: string; postalCode: string };
+
+/**
+ * Province and postal code by country: in Canada the 13 codes and a postal code of that province
+ * (provincePostalRule, messages unchanged); in the United States a state, DC or territory and a ZIP
+ * or ZIP+4 that belongs to it; elsewhere a region as written and the postal code the country uses.
+ */
+export function destinationRegionRule(a: Region, ctx: z.RefinementCtx): void {
+  if (a.country === 'CA' || a.country === 'US') {
+    if (a.province === '') ctx.addIssue({ code: 'custom', path: ['province'], message: 'Province is required' });
+    if (a.postalCode === '') ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Postal code is required' });
+    if (a.province === '' || a.postalCode === '') return;
+  }
+  if (a.country === 'CA') return provincePostalRule(a, ctx);
+  if (a.country === 'US') {
+    const state = a.province.toUpperCase();
+    if (!isUsRegionCode(state)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['province'],
+        message: 'Choose a US state, DC or territory by its two-letter code',
+      });
+      return;
+    }
+    const zip = normalizeZip(a.postalCode);
+    if (!zip) {
+      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Enter a ZIP code like 12345 or 12345-6789' });
+      return;
+    }
+    if (!zipMatchesRegion(zip, state)) {
+      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: `ZIP code ${zip} is not in ${state}` });
+    }
+    return;
+  }
+  const checked = checkPostalCodeAbroad(a.country, a.postalCode);
+  if ('message' in checked) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: checked.message });
+}
+
+/** Normalised province and postal code (after destinationRegionRule passed). */
+export function normalizeDestination<T extends Region>(a: T): T & { province: string; postalCode: string } {
+  if (a.country === 'CA') {
+    return {
+      ...a,
+      province: normalizeProvince(a.province) as ProvinceCode,
+      postalCode: normalizePostalCode(a.postalCode) as string,
+    };
+  }
+  if (a.country === 'US')
+    return { ...a, province: a.province.toUpperCase(), postalCode: normalizeZip(a.postalCode) as string };
+  const checked = checkPostalCodeAbroad(a.country, a.postalCode);
+  return { ...a, postalCode: 'value' in checked ? checked.value : a.postalCode };
+}
+
 export const ZQuoteAddress = z
   .strictObject({
     name: requiredText('Name', L.name),
     company: optionalText('Company', L.company),
     streetAddress: requiredText('Street address', L.streetAddress),
     city: requiredText('City', L.city),
-    province: requiredText('Province', L.province),
-    postalCode: requiredText('Postal code', L.postalCode),
-    country: z
-      .string({ error: 'Country is required' })
-      .trim()
-      .toUpperCase()
-      .refine((v) => v === 'CA', 'Only addresses in Canada (CA) can be quoted for now'),
+    // Required in Canada and the US (destinationRegionRule says so); optional abroad.
+    province: optionalText('Province', L.province),
+    postalCode: optionalText('Postal code', L.postalCode),
+    country: countryField(),
     phoneNumber: optionalPhoneText('Phone number', L.phoneNumber),
     emailAddress: optionalText('Email address', L.emailAddress).refine(
       (v) => v === '' || isValidEmail(v),
@@ -85,13 +149,8 @@ export const ZQuoteAddress = z
     ),
   })
   // Runs even when other fields have problems, so that every problem is reported at once.
-  .superRefine(provincePostalRule, { when: fieldsPassed('province', 'postalCode') })
-  .transform((a) => ({
-    ...a,
-    country: 'CA' as const,
-    province: normalizeProvince(a.province) as ProvinceCode,
-    postalCode: normalizePostalCode(a.postalCode) as string,
-  }));
+  .superRefine(destinationRegionRule, { when: fieldsPassed('country', 'province', 'postalCode') })
+  .transform(normalizeDestination);
 export type TQuoteAddressInput = z.input<typeof ZQuoteAddress>;
 export type TQuoteAddress = z.output<typeof ZQuoteAddress>;
 
@@ -115,11 +174,23 @@ export const ZPackageDetails = z.strictObject({
 });
 export type TPackageDetails = z.output<typeof ZPackageDetails>;
 
-export const ZQuoteRequest = z.strictObject({
-  fromAddress: ZQuoteAddress,
-  toAddress: ZQuoteAddress,
-  packageDetails: ZPackageDetails,
-});
+/** The sender ships from Canada (issue 25: the receiver may be anywhere). */
+export function senderInCanada(body: { fromAddress: { country: string } }, ctx: z.RefinementCtx): void {
+  if (body.fromAddress.country !== 'CA') {
+    ctx.addIssue({ code: 'custom', path: ['fromAddress', 'country'], message: 'The sender must be in Canada (CA)' });
+  }
+}
+
+export const ZQuoteRequest = z
+  .strictObject({
+    fromAddress: ZQuoteAddress,
+    toAddress: ZQuoteAddress,
+    packageDetails: ZPackageDetails,
+    /** Required when toAddress.country is not CA (contracts/customs.ts). */
+    customs: ZCustoms.optional(),
+  })
+  .superRefine(senderInCanada, { when: fieldsPassed('fromAddress') })
+  .superRefine(customsRule, { when: fieldsPassed('toAddress', 'packageDetails', 'customs') });
 export type TQuoteRequestInput = z.input<typeof ZQuoteRequest>;
 export type TQuoteRequest = z.output<typeof ZQuoteRequest>;
 
@@ -145,7 +216,7 @@ export const ZRateOption = z.object({
   /** The price before the discount, when a discount applies. */
   originalPrice: ZMoney.optional(),
   taxes: ZTaxes,
-  /** price + taxes.total */
+  /** price + taxes.total (+ duties.amount when leaving Canada): what the order charges. */
   total: ZMoney,
   /**
    * Declared-value coverage, when the package declares a value (decision 020): the value and what the
@@ -163,6 +234,12 @@ export const ZRateOption = z.object({
   estimatedDelivery: z.string(),
   /** The quoting carrier's mode ('sandbox' today): anything but 'live' ships no real parcel (contracts/carriers.ts). */
   mode: ZCarrierMode,
+  /**
+   * A shipment leaving Canada: the estimated duties and fees at the destination (contracts/customs.ts);
+   * charged with the label when the incoterm is DDP ('0.00' for DDU). `taxes.total` is then 0 (exports
+   * are zero-rated) and `total` is price + duties.amount.
+   */
+  duties: ZDuties.optional(),
 });
 export type TRateOption = z.infer<typeof ZRateOption>;
 

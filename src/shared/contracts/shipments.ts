@@ -22,10 +22,18 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './fields';
 import { fieldsPassed, isValidEmail, phoneText } from './addresses';
-import { PACKAGE_INPUT_MAX, ZMoney, ZPackageDetails, ZTaxes, provincePostalRule } from './rates';
+import {
+  PACKAGE_INPUT_MAX,
+  ZMoney,
+  ZPackageDetails,
+  ZTaxes,
+  countryField,
+  destinationRegionRule,
+  normalizeDestination,
+  senderInCanada,
+} from './rates';
+import { ZCustoms, ZCustomsOut, ZDuties, customsRule } from './customs';
 import { ZCarrierMode } from './carriers';
-import { normalizeProvince, type ProvinceCode } from '../provinces';
-import { normalizePostalCode } from '../postal-code';
 import { parseCents } from '../money';
 
 export const SHIPMENT_STATUSES = [
@@ -73,23 +81,15 @@ export const ZOrderAddress = z
     company: printable(optionalText('Company', L.company), 'Company'),
     address: printable(requiredText('Address', L.address), 'Address'),
     city: printable(requiredText('City', L.city), 'City'),
-    province: requiredText('Province', L.province),
-    postalCode: requiredText('Postal code', L.postalCode),
-    country: z
-      .string({ error: 'Country is required' })
-      .trim()
-      .toUpperCase()
-      .refine((v) => v === 'CA', 'Only addresses in Canada (CA) can be shipped to for now'),
+    // Required in Canada and the US (destinationRegionRule says so); optional abroad.
+    province: printable(optionalText('Province', L.province), 'Province'),
+    postalCode: optionalText('Postal code', L.postalCode),
+    country: countryField(),
     phone: phoneText('Phone', L.phone),
     email: optionalText('Email', L.email).refine((v) => v === '' || isValidEmail(v), 'Enter a valid email address'),
   })
-  .superRefine(provincePostalRule, { when: fieldsPassed('province', 'postalCode') })
-  .transform((a) => ({
-    ...a,
-    country: 'CA' as const,
-    province: normalizeProvince(a.province) as ProvinceCode,
-    postalCode: normalizePostalCode(a.postalCode) as string,
-  }));
+  .superRefine(destinationRegionRule, { when: fieldsPassed('country', 'province', 'postalCode') })
+  .transform(normalizeDestination);
 export type TOrderAddressInput = z.input<typeof ZOrderAddress>;
 export type TOrderAddress = z.output<typeof ZOrderAddress>;
 
@@ -131,35 +131,40 @@ const ZTaxesInput = z
     return z.NEVER;
   });
 
-export const ZCreateShipmentRequest = z.strictObject({
-  /** Address-book ids are not used by orders (the addresses travel whole); null or absent. */
-  fromAddressId: z.null().optional(),
-  toAddressId: z.null().optional(),
-  fromAddress: ZOrderAddress,
-  toAddress: ZOrderAddress,
-  carrier: ZCode('Carrier'),
-  service: ZCode('Service'),
-  serviceCode: ZCode('Service code'),
-  packageDetails: ZPackageDetails,
-  /**
-   * The chosen rate option as the quote answered it; `id` names the stored option whose price is
-   * charged. Without it the server quotes that carrier and service again and compares.
-   */
-  rateDetails: z
-    .looseObject({ id: z.uuid({ error: 'rateDetails.id must be the id of a quoted rate' }).optional() })
-    .nullish(),
-  /** What the client expects to pay: price + taxes of the option (or the price alone, with `taxes` the tax total). */
-  totalCost: ZMoneyInput('Total cost'),
-  /** The option's tax total ("1.23"), or its taxes object. */
-  taxes: ZTaxesInput.optional(),
-  /** Declared value (CAD) when above 0. */
-  insurance: ZMoneyInput('Insurance')
-    .refine(
-      (c) => c <= PACKAGE_INPUT_MAX.insuranceValue * 100,
-      `Insurance must be at most ${PACKAGE_INPUT_MAX.insuranceValue}`,
-    )
-    .optional(),
-});
+export const ZCreateShipmentRequest = z
+  .strictObject({
+    /** Address-book ids are not used by orders (the addresses travel whole); null or absent. */
+    fromAddressId: z.null().optional(),
+    toAddressId: z.null().optional(),
+    fromAddress: ZOrderAddress,
+    toAddress: ZOrderAddress,
+    carrier: ZCode('Carrier'),
+    service: ZCode('Service'),
+    serviceCode: ZCode('Service code'),
+    packageDetails: ZPackageDetails,
+    /**
+     * The chosen rate option as the quote answered it; `id` names the stored option whose price is
+     * charged. Without it the server quotes that carrier and service again and compares.
+     */
+    rateDetails: z
+      .looseObject({ id: z.uuid({ error: 'rateDetails.id must be the id of a quoted rate' }).optional() })
+      .nullish(),
+    /** What the client expects to pay: price + taxes of the option (or the price alone, with `taxes` the tax total). */
+    totalCost: ZMoneyInput('Total cost'),
+    /** The option's tax total ("1.23"), or its taxes object. */
+    taxes: ZTaxesInput.optional(),
+    /** Declared value (CAD) when above 0. */
+    insurance: ZMoneyInput('Insurance')
+      .refine(
+        (c) => c <= PACKAGE_INPUT_MAX.insuranceValue * 100,
+        `Insurance must be at most ${PACKAGE_INPUT_MAX.insuranceValue}`,
+      )
+      .optional(),
+    /** Required when toAddress.country is not CA, as quoted (contracts/customs.ts). */
+    customs: ZCustoms.optional(),
+  })
+  .superRefine(senderInCanada, { when: fieldsPassed('fromAddress') })
+  .superRefine(customsRule, { when: fieldsPassed('toAddress', 'packageDetails', 'customs') });
 export type TCreateShipmentRequestInput = z.input<typeof ZCreateShipmentRequest>;
 export type TCreateShipmentRequest = z.output<typeof ZCreateShipmentRequest>;
 
@@ -242,10 +247,17 @@ export const ZShipment = z.object({
   estimatedDelivery: z.string().nullable(),
   /** When it was delivered (ISO 8601), else null. */
   deliveredAt: z.string().nullable(),
-  /** Charged: price + taxes (CAD, "12.34"). */
+  /** Charged: price + taxes (CAD, "12.34"), and the duties when paid at origin (DDP). */
   totalCost: z.string(),
   price: z.string(),
   taxes: ZTaxes,
+  /**
+   * A shipment leaving Canada (issue 25): the duties estimate charged with the label (DDP, its own
+   * wallet entry) or '0.00' (DDU); null inside Canada.
+   */
+  duties: ZDuties.nullable(),
+  /** The customs declaration as ordered; null inside Canada. */
+  customs: ZCustomsOut.nullable(),
   /** Declared value, when above 0. */
   insurance: z.string().nullable(),
   /**
@@ -324,10 +336,16 @@ export type TShipmentList = z.infer<typeof ZShipmentList>;
 
 export const ZRecentQuery = z.object({ limit: intParam('limit', 1, 50).optional() });
 
+/** print-label's `?format=`: the 4×6 PDF (default) or ZPL II for a 203 dpi thermal printer (decision 028). */
+export const LABEL_FORMATS = ['pdf', 'zpl'] as const;
+export const ZLabelFormat = z.enum(LABEL_FORMATS, { error: 'format must be pdf or zpl' });
+export type TLabelFormat = z.infer<typeof ZLabelFormat>;
+export const ZLabelQuery = z.object({ format: ZLabelFormat.default('pdf') });
+
 export const ZLabelResponse = z.object({
   success: z.literal(true),
   base64: z.string(),
-  mimeType: z.literal('application/pdf'),
+  mimeType: z.enum(['application/pdf', 'application/zpl']),
   trackingNumber: z.string(),
 });
 export type TLabelResponse = z.infer<typeof ZLabelResponse>;

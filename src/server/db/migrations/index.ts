@@ -16,8 +16,9 @@ import * as m0015 from './0015_carrier_labels';
 import * as m0016 from './0016_carrier_calls';
 import * as m0017 from './0017_tax_documents';
 import * as m0018 from './0018_api_keys';
-import * as m0021 from './0021_list_scale';
 import * as m0019 from './0019_bulk_imports';
+import * as m0020 from './0020_cross_border';
+import * as m0021 from './0021_list_scale';
 
 /** Ordered list of migrations. Append new ones; never edit one that has shipped. */
 export const migrations: { name: string; sql: string }[] = [
@@ -39,6 +40,7 @@ export const migrations: { name: string; sql: string }[] = [
   m0016,
   m0017,
   m0018,
-  m0021,
   m0019,
+  m0020,
+  m0021,
 ];

@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TCustoms, TDuties } from '../../../shared/contracts/customs';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const cents = (name: string) => bigint(name, { mode: 'number' });
@@ -139,6 +140,12 @@ export const shipments = pgTable('shipments', {
   trackingAttempts: integer('tracking_attempts').notNull().default(0),
   /** Bought with a test API key (migration 0018): sandbox carriers only, no money moved, listed apart. */
   test: boolean('test').notNull().default(false),
+  /** Leaving Canada (migration 0020): the duties charged with the label (DDP; 0 for DDU or inside Canada). */
+  dutiesCents: cents('duties_cents').notNull().default(0),
+  /** The duties estimate as quoted (contracts/customs.ts TDuties); null inside Canada. */
+  duties: jsonb('duties').$type<TDuties>(),
+  /** The customs declaration as ordered (TCustoms); null inside Canada. */
+  customs: jsonb('customs').$type<TCustoms>(),
 });
 export type ShipmentRow = typeof shipments.$inferSelect;
 

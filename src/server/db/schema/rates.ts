@@ -1,4 +1,5 @@
 import { bigint, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { TDuties } from '../../../shared/contracts/customs';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const cents = (name: string) => bigint(name, { mode: 'number' });
@@ -39,6 +40,18 @@ export const rateQuoteOptions = pgTable('rate_quote_options', {
   breakdown: jsonb('breakdown').notNull(),
   createdAt: tz('created_at').notNull().defaultNow(),
   expiresAt: tz('expires_at').notNull(),
+  /** Leaving Canada (migration 0020): the duties estimate (DDP charges it; 0 for DDU) and its lines. */
+  dutiesCents: cents('duties_cents').notNull().default(0),
+  duties: jsonb('duties').$type<TDuties>(),
+});
+
+/** The CAD price of one US dollar, in millionths, as admins set it over time (migration 0020). */
+export const exchangeRates = pgTable('exchange_rates', {
+  id: uuid('id').primaryKey(),
+  cadPerUsdMicros: cents('cad_per_usd_micros').notNull(),
+  setBy: uuid('set_by'),
+  note: text('note').notNull().default(''),
+  createdAt: tz('created_at').notNull().defaultNow(),
 });
 
 export type RateQuoteOptionRow = typeof rateQuoteOptions.$inferSelect;

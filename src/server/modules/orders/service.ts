@@ -49,6 +49,7 @@ import {
   type RatesService,
 } from '../rates/service';
 import { applyEntry } from '../wallet/ledger';
+import { chargeOrder, customsColumnsOf, refundDuties, sameCustoms } from './duties-entries';
 import { assertWalletNotHeld } from '../wallet/hold';
 
 /** A 'purchasing' row older than this is not in flight any more (a purchase times out long before): the recovery job settles it. */
@@ -208,7 +209,7 @@ function answerOf(row: ShipmentRow): TCreatedShipment {
     trackingNumber: row.trackingNumber,
     orderCode: row.orderCode,
     status: 'label_created',
-    totalCost: centsToDecimal(row.totalCents),
+    totalCost: centsToDecimal(row.totalCents + row.dutiesCents),
   };
 }
 
@@ -302,7 +303,7 @@ export function createOrdersService(deps: OrdersDeps) {
       );
     }
     const asked = (found.request as { body?: TQuoteRequest } | undefined)?.body;
-    if (!asked || !sameShipment(asked, body)) {
+    if (!asked || !sameShipment(asked, body) || !sameCustoms(asked, body)) {
       throw new AppError(
         409,
         'The shipment differs from the one quoted (addresses, parcel or declared value). Get rates again.',
@@ -312,9 +313,11 @@ export function createOrdersService(deps: OrdersDeps) {
     const price = priceFor(option, await pricingInForce(db, userId, now), taxLaneOf(asked), now);
     const clientTotal = body.totalCost;
     const clientTaxes = typeof body.taxes === 'number' ? body.taxes : body.taxes?.total;
+    // Leaving Canada: the total the client saw includes the duties paid at origin (decision 029).
+    const duties = option.dutiesCents;
     const matches =
-      clientTotal === price.totalCents ||
-      (clientTotal === price.discountedCents && clientTaxes === price.taxes.totalCents);
+      clientTotal === price.totalCents + duties ||
+      (clientTotal === price.discountedCents + duties && clientTaxes === price.taxes.totalCents);
     if (!matches) {
       // Nothing is written or charged: the client shows the price now and may order again at it.
       throw new AppError(
@@ -334,7 +337,7 @@ export function createOrdersService(deps: OrdersDeps) {
               ? { originalPrice: centsToDecimal(price.listedCents) }
               : {}),
             taxes: taxesToWire(price.taxes),
-            total: centsToDecimal(price.totalCents),
+            total: centsToDecimal(price.totalCents + duties),
           },
         },
       );
@@ -450,6 +453,7 @@ export function createOrdersService(deps: OrdersDeps) {
               now,
             );
       if (!refund) throw new Error('refund credit did not apply');
+      await refundDuties(tx, row, `Refund: duties for order ${row.orderCode} not created`, null, now);
       return failed;
     });
   }
@@ -578,7 +582,9 @@ export function createOrdersService(deps: OrdersDeps) {
       const from = partyOf(body.fromAddress);
       const to = partyOf(body.toAddress);
       const pkg = body.packageDetails;
+      const crossBorder = customsColumnsOf(body, option);
       const values: typeof shipments.$inferInsert = {
+        ...crossBorder,
         id,
         userId: ctx.userId,
         organizationId: ctx.organizationId,
@@ -637,7 +643,7 @@ export function createOrdersService(deps: OrdersDeps) {
       let row: ShipmentRow;
       try {
         // A free order (a discount of the whole price) and a test order move no money: just the row.
-        const charged =
+        const chargeShipping = async (db: Db) =>
           price.totalCents === 0 || ctx.test
             ? await db
                 .insert(shipments)
@@ -659,10 +665,18 @@ export function createOrdersService(deps: OrdersDeps) {
                 now,
                 insertFromWallet(values),
               );
+        // With duties paid at origin, their own debit in the same transaction (decision 029).
+        const charged = await chargeOrder(
+          db,
+          { id, userId: ctx.userId, orderCode, dutiesCents: crossBorder.dutiesCents, test: values.test === true },
+          ctx.ipAddress,
+          now,
+          chargeShipping,
+        );
         if (!charged) {
           throw new AppError(
             402,
-            `Insufficient wallet balance: this order costs ${money(price.totalCents)}. Add funds before ordering.`,
+            `Insufficient wallet balance: this order costs ${money(price.totalCents + crossBorder.dutiesCents)}. Add funds before ordering.`,
             ErrorCode.INSUFFICIENT_BALANCE,
           );
         }
@@ -811,6 +825,13 @@ export function createOrdersService(deps: OrdersDeps) {
                 now,
               );
         if (!refund) throw new Error('refund credit did not apply');
+        cancelled.refundedCents += await refundDuties(
+          tx,
+          row,
+          `Refund: duties for voided order ${row.orderCode}`,
+          ipAddress,
+          now,
+        );
         return cancelled;
       });
       return settled ?? (await findRow(row.id))!;
@@ -853,7 +874,12 @@ function quoteBodyOf(body: TCreateShipmentRequest): TQuoteRequest {
     phoneNumber: a.phone,
     emailAddress: a.email,
   });
-  return { fromAddress: end(body.fromAddress), toAddress: end(body.toAddress), packageDetails: body.packageDetails };
+  return {
+    fromAddress: end(body.fromAddress),
+    toAddress: end(body.toAddress),
+    packageDetails: body.packageDetails,
+    ...(body.customs ? { customs: body.customs } : {}),
+  };
 }
 
 /** Whether the order ships what was quoted: same postal codes, provinces and parcel (to the gram and millimetre). */

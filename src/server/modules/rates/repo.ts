@@ -31,6 +31,8 @@ export async function insertQuote(db: Db, quote: NewQuote, options: NewQuoteOpti
     transit_days: o.transitDays,
     estimated_delivery: o.estimatedDelivery,
     breakdown: o.breakdown,
+    duties_cents: o.dutiesCents ?? 0,
+    duties: o.duties ?? null,
   }));
   const createdAt = (quote.createdAt ?? new Date()).toISOString();
   await db.execute(sql`
@@ -44,15 +46,15 @@ export async function insertQuote(db: Db, quote: NewQuote, options: NewQuoteOpti
     insert into rate_quote_options (
       id, quote_id, user_id, carrier, service_code, service_name, carrier_price_cents, markup_cents, discount_cents,
       coverage_cents, price_cents, gst_cents, hst_cents, qst_cents, tax_total_cents, total_cents, transit_days,
-      estimated_delivery, breakdown, created_at, expires_at)
+      estimated_delivery, breakdown, duties_cents, duties, created_at, expires_at)
     select x.id, q.id, q.user_id, x.carrier, x.service_code, x.service_name, x.carrier_price_cents,
            x.markup_cents, x.discount_cents, x.coverage_cents, x.price_cents, x.gst_cents, x.hst_cents, x.qst_cents, x.tax_total_cents,
-           x.total_cents, x.transit_days, x.estimated_delivery, x.breakdown, q.created_at, q.expires_at
+           x.total_cents, x.transit_days, x.estimated_delivery, x.breakdown, x.duties_cents, x.duties, q.created_at, q.expires_at
     from q, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
       id uuid, carrier text, service_code text, service_name text, carrier_price_cents bigint,
       markup_cents bigint, discount_cents bigint, coverage_cents bigint, price_cents bigint, gst_cents bigint, hst_cents bigint, qst_cents bigint,
       tax_total_cents bigint, total_cents bigint, transit_days integer, estimated_delivery date,
-      breakdown jsonb)`);
+      breakdown jsonb, duties_cents bigint, duties jsonb)`);
 }
 
 /** One stored option of this user (another user's id finds nothing). */

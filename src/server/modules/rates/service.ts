@@ -11,6 +11,8 @@ import { ErrorCode } from '../../../shared/errors';
 import type { ProvinceCode } from '../../../shared/provinces';
 import type { TQuoteRequest, TQuoteResponse, TRateOption, TRateWarning } from '../../../shared/contracts/rates';
 import { recordCarrierCall } from '../carriers/calls';
+import { dutiesQuoter } from './exchange-rate';
+import type { TDuties } from '../../../shared/contracts/customs';
 import * as repo from './repo';
 
 export const QUOTE_TTL_MS = 15 * 60 * 1000;
@@ -79,9 +81,11 @@ export type PricingInForce = { discount: Discount | null; rules: readonly repo.P
 export type TaxLane = { origin: ProvinceCode; destination: ProvinceCode | null };
 
 export function taxLaneOf(body: TQuoteRequest): TaxLane {
+  // The sender is in Canada (the contract says so), so its province is one of the 13 codes.
   return {
-    origin: body.fromAddress.province,
-    destination: body.toAddress.country === 'CA' ? body.toAddress.province : null,
+    origin: body.fromAddress.province as ProvinceCode,
+    // Leaving Canada: zero-rated (issue 25).
+    destination: body.toAddress.country === 'CA' ? (body.toAddress.province as ProvinceCode) : null,
   };
 }
 
@@ -132,6 +136,9 @@ type Priced = CarrierQuote & {
   taxes: ReturnType<typeof computeTaxes>;
   /** The quoting carrier's mode: anything but 'live' ships no real parcel. */
   mode: CarrierMode;
+  /** Leaving Canada (issue 25): the duties estimate, charged with the label when DDP; else 0 / null. */
+  dutiesCents: Cents;
+  duties: TDuties | null;
 };
 
 export function createRatesService(deps: RatesDeps) {
@@ -160,6 +167,8 @@ export function createRatesService(deps: RatesDeps) {
 
       const pricing = await repo.pricingFor(deps.db, userId, now);
       const discount = toDiscount(pricing.discount);
+      // Leaving Canada: each carrier's duties estimate (its brokerage fee differs), decision 029.
+      const dutiesOf = await dutiesQuoter(deps.db, body, req.shipDate);
       const priced: Priced[] = quotes.map((q) => {
         const { markupCents, listedCents, discountedCents, taxes } = priceFor(
           { carrier: q.carrier, serviceCode: q.serviceCode, carrierPriceCents: q.priceCents },
@@ -175,11 +184,15 @@ export function createRatesService(deps: RatesDeps) {
           discountedCents,
           taxes,
           mode: modeOf(deps.carriers, q.carrier),
+          ...dutiesOf(q.carrier),
         };
       });
       priced.sort(
         (a, b) =>
-          a.discountedCents + a.taxes.totalCents - (b.discountedCents + b.taxes.totalCents) ||
+          a.discountedCents +
+            a.taxes.totalCents +
+            a.dutiesCents -
+            (b.discountedCents + b.taxes.totalCents + b.dutiesCents) ||
           a.transitDays - b.transitDays ||
           a.carrier.localeCompare(b.carrier) ||
           a.serviceCode.localeCompare(b.serviceCode),
@@ -218,6 +231,8 @@ export function createRatesService(deps: RatesDeps) {
           transitDays: p.transitDays,
           estimatedDelivery: p.estimatedDelivery,
           breakdown: p.breakdown,
+          dutiesCents: p.dutiesCents,
+          duties: p.duties,
           createdAt: now,
           expiresAt,
         })),
@@ -249,7 +264,8 @@ function toWire(p: Priced, meta: { quoteId: string; expiresAt: string; declaredC
     price: centsToDecimal(p.discountedCents),
     ...(p.discountedCents !== p.listedCents ? { originalPrice: centsToDecimal(p.listedCents) } : {}),
     taxes: taxesToWire(p.taxes),
-    total: centsToDecimal(p.discountedCents + p.taxes.totalCents),
+    total: centsToDecimal(p.discountedCents + p.taxes.totalCents + p.dutiesCents),
+    ...(p.duties ? { duties: p.duties } : {}),
     ...(meta.declaredCents > 0
       ? {
           coverage: {

@@ -59,7 +59,8 @@ export function toWireShipment(row: ShipmentRow, customerOrderCount: number | nu
     createdAt: row.createdAt.toISOString(),
     estimatedDelivery: row.estimatedDelivery,
     deliveredAt: row.deliveredAt ? row.deliveredAt.toISOString() : null,
-    totalCost: centsToDecimal(row.totalCents),
+    // What the wallet paid: shipping with its taxes, and the duties paid at origin (DDP, issue 25).
+    totalCost: centsToDecimal(row.totalCents + row.dutiesCents),
     price: centsToDecimal(row.priceCents),
     taxes: {
       gst: centsToDecimal(row.gstCents),
@@ -67,6 +68,8 @@ export function toWireShipment(row: ShipmentRow, customerOrderCount: number | nu
       qst: centsToDecimal(row.qstCents),
       total: centsToDecimal(row.taxTotalCents),
     },
+    duties: row.duties ?? null,
+    customs: row.customs ?? null,
     insurance: row.insuranceCents > 0 ? centsToDecimal(row.insuranceCents) : null,
     coverage: row.insuranceCents > 0 ? centsToDecimal(row.coverageCents) : null,
     refundedAmount: centsToDecimal(row.refundedCents),

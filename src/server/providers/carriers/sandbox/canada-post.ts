@@ -8,6 +8,7 @@ import {
   type CarrierDef,
   type SandboxOptions,
 } from './engine';
+import { CANADA_POST_EXPORT } from './export';
 
 /** Canada Post: 30 kg, 2 m longest side, 3 m length + girth; real service codes. */
 export const CANADA_POST: CarrierDef = {
@@ -50,6 +51,8 @@ export const CANADA_POST: CarrierDef = {
       transitDays: [1, 1, 1, 1, 1, 3],
       flyInExtraDays: 1,
     },
+    // Leaving Canada (issue 25): its US and international services.
+    ...CANADA_POST_EXPORT,
   ],
   limits: { maxWeightKg: 30, maxLengthCm: 200, maxLengthPlusGirthCm: 300 },
   steps: 'canada-post',

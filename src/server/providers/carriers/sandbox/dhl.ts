@@ -1,10 +1,10 @@
-import type { Carrier, QuoteRequest } from '../index';
-import { DHL_EXPORT_TABLE, sandboxCarrier, type CarrierDef, type SandboxOptions } from './engine';
+import type { Carrier } from '../index';
+import { sandboxCarrier, type CarrierDef, type SandboxOptions } from './engine';
+import { DHL_EXPORT_TABLE } from './export';
 
 /**
- * DHL Express has no domestic Canadian service: it answers [] inside Canada and quotes only
- * shipments leaving Canada (row 0 United States, row 1 rest of the world). The shipment form
- * sends CA → CA only for now, so this is the seam the cross-border work plugs into.
+ * DHL Express has no domestic Canadian service: it answers [] inside Canada and quotes every
+ * shipment leaving Canada (issue 25), at the four export zones of export.ts.
  */
 export const DHL: CarrierDef = {
   code: 'CA-DHL',
@@ -16,7 +16,8 @@ export const DHL: CarrierDef = {
       table: DHL_EXPORT_TABLE,
       multiplierBp: 10_000,
       dimDivisor: 5000,
-      transitDays: [2, 4],
+      lane: 'world',
+      transitDays: [2, 3, 3, 4],
       flyInExtraDays: 2,
     },
   ],
@@ -41,10 +42,8 @@ export const DHL: CarrierDef = {
     maxDeclaredCents: 10_000_000,
     price: { kind: 'percent', basisPoints: 150, minimumCents: 2_000 },
   },
-  rowFor: (req: QuoteRequest) => {
-    if (req.from.country !== 'CA' || req.to.country === 'CA') return null;
-    return req.to.country === 'US' ? 0 : 1;
-  },
+  // No domestic service (its only service is 'world').
+  rowFor: () => null,
 };
 
 export const createDhlSandbox = (opts?: SandboxOptions): Carrier => sandboxCarrier(DHL, opts);

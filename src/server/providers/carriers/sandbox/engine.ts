@@ -9,6 +9,7 @@ import { applyBasisPoints, roundHalfUpDiv } from '../../../../shared/money';
 import { isRuralPostalCode } from '../../../../shared/postal-code';
 import { isFlyInPostalCode } from '../../../../shared/fly-in';
 import { coverageCents, type CoverageTable } from './coverage';
+import { exportRow } from './export';
 import {
   CarrierError,
   type Carrier,
@@ -165,12 +166,6 @@ export const COURIER_GROUND_TABLE: RateTable = [
   [3900, 4500, 6800, 10800],
 ];
 
-/** DHL Express Worldwide export from Canada: row 1 United States, row 2 rest of the world. */
-export const DHL_EXPORT_TABLE: RateTable = [
-  [6500, 7800, 11500, 17500],
-  [9500, 11800, 18500, 30500],
-];
-
 /** Price in cents for a weight step (grams) in one row; never decreasing in weight. */
 export function tablePrice(row: AnchorRow, grams: number): number {
   if (grams <= ANCHOR_GRAMS[0]) {
@@ -263,6 +258,13 @@ export type ServiceDef = {
    * remote-zone time, or null when it travels by road and does not go there at all.
    */
   flyInExtraDays: number | null;
+  /**
+   * Where the service goes (issue 25): within Canada (the default), to the United States only, to
+   * other countries only, or to both (its table rows are then the four export zones, export.ts).
+   */
+  lane?: 'domestic' | 'us' | 'intl' | 'world';
+  /** A lighter limit than the carrier's (e.g. Tracked Packet USA, 2 kg): heavier parcels are not offered it. */
+  maxWeightKg?: number;
 };
 
 export type CarrierLimits = {
@@ -297,7 +299,7 @@ export type CarrierDef = {
   };
   /** Declared-value coverage as this carrier publishes it (decision 020); absent: it covers nothing. */
   coverage?: CoverageTable;
-  /** Table row (0-based) for the lane, or null when this carrier has no service on it. */
+  /** Table row (0-based) within Canada, or null when this carrier has no domestic service on it. */
   rowFor(req: QuoteRequest): number | null;
   /** Extra transit days, e.g. +1 to a rural destination. */
   extraDays?(req: QuoteRequest): number;
@@ -346,14 +348,16 @@ export function billableGrams(def: CarrierDef, service: ServiceDef, p: Parcel): 
 
 /** All the services of one carrier for a request, cheapest service first. Pure and synchronous. */
 export function rateCarrier(def: CarrierDef, req: QuoteRequest, fuelOverrideBp?: number): CarrierQuote[] {
-  const row = def.rowFor(req);
-  if (row === null) return [];
+  const lane = laneServices(def, req);
+  if (!lane) return [];
+  const { row, services: offered } = lane;
   const p = req.package;
   assertParcel(p);
   const problem = limitProblem(def, p);
   if (problem) throw new CarrierError('LIMIT_EXCEEDED', problem);
   const flyIn = isFlyInLane(req);
-  const services = flyIn ? def.services.filter((s) => s.flyInExtraDays !== null) : def.services;
+  const byWeight = offered.filter((s) => s.maxWeightKg === undefined || p.weightKg <= s.maxWeightKg);
+  const services = flyIn ? byWeight.filter((s) => s.flyInExtraDays !== null) : byWeight;
   if (services.length === 0) {
     throw new CarrierError('NO_AIR_SERVICE', `${def.name} has no air service to or from fly-in communities`);
   }
@@ -361,7 +365,9 @@ export function rateCarrier(def: CarrierDef, req: QuoteRequest, fuelOverrideBp?:
   const { sides } = measure(p);
   const s = def.surcharges;
   const surcharges: Surcharge[] = [];
-  const remote = isRemotePostalCode(req.from.postalCode) || isRemotePostalCode(req.to.postalCode);
+  const remote =
+    (req.from.country === 'CA' && isRemotePostalCode(req.from.postalCode)) ||
+    (req.to.country === 'CA' && isRemotePostalCode(req.to.postalCode));
   if (remote && s.remoteCents > 0) surcharges.push({ code: 'REMOTE', amountCents: s.remoteCents });
   else if (req.to.country === 'CA' && isRuralPostalCode(req.to.postalCode) && s.ruralCents > 0) {
     surcharges.push({ code: 'RURAL', amountCents: s.ruralCents });
@@ -380,17 +386,19 @@ export function rateCarrier(def: CarrierDef, req: QuoteRequest, fuelOverrideBp?:
   const coverageOf = (serviceCode: string) =>
     def.coverage ? coverageCents(def.name, def.coverage, serviceCode, declared) : 0;
   // A value above what the carrier covers refuses the carrier, as a parcel over its limits does.
-  if (declared > 0) for (const service of def.services) coverageOf(service.code);
+  if (declared > 0) for (const service of offered) coverageOf(service.code);
 
   return services.map((service) => {
     const grams = billableGrams(def, service, p);
-    const tableRow = service.table[Math.min(row, service.table.length - 1)]!;
+    // An 'intl' service's rows are the export zones 2–3.
+    const serviceRow = service.lane === 'intl' ? row - 2 : row;
+    const tableRow = service.table[Math.min(serviceRow, service.table.length - 1)]!;
     let baseCents = applyBasisPoints(tablePrice(tableRow, grams), service.multiplierBp);
     if (isDocumentEnvelope(p)) baseCents = applyBasisPoints(baseCents, ENVELOPE_SHARE_BP);
     const fuelBp = fuelOverrideBp ?? service.fuelBp ?? def.fuelBp;
     const fuelCents = applyBasisPoints(baseCents, fuelBp);
     const transitDays =
-      service.transitDays[Math.min(row, service.transitDays.length - 1)]! +
+      service.transitDays[Math.min(serviceRow, service.transitDays.length - 1)]! +
       extraDays +
       (flyIn ? (service.flyInExtraDays ?? 0) : 0);
     const coverage = coverageOf(service.code);
@@ -411,6 +419,26 @@ export function rateCarrier(def: CarrierDef, req: QuoteRequest, fuelOverrideBp?:
       },
     };
   });
+}
+
+/**
+ * The table row and the services of this carrier for the lane: within Canada its domestic services
+ * at `rowFor`; leaving Canada its export services for the destination at the export zone
+ * (export.ts). Null when it has none.
+ */
+export function laneServices(def: CarrierDef, req: QuoteRequest): { row: number; services: ServiceDef[] } | null {
+  const row = exportRow(req);
+  if (row === null) {
+    const domestic = def.rowFor(req);
+    if (domestic === null) return null;
+    const services = def.services.filter((s) => (s.lane ?? 'domestic') === 'domestic');
+    return services.length > 0 ? { row: domestic, services } : null;
+  }
+  const toUs = row <= 1;
+  const services = def.services.filter(
+    (s) => s.lane === 'world' || (s.lane === 'us' && toUs) || (s.lane === 'intl' && !toUs),
+  );
+  return services.length > 0 ? { row, services } : null;
 }
 
 export type SandboxOptions = {

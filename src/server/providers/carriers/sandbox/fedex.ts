@@ -7,6 +7,7 @@ import {
   type CarrierDef,
   type SandboxOptions,
 } from './engine';
+import { FEDEX_EXPORT } from './export';
 
 /** FedEx: 68 kg, 274 cm, 330 cm length + girth; divisor 139 in³/lb ≈ 5000 cm³/kg. */
 export const FEDEX: CarrierDef = {
@@ -40,6 +41,8 @@ export const FEDEX: CarrierDef = {
       transitDays: [1, 1, 1, 1, 1, 3],
       flyInExtraDays: 1,
     },
+    // Leaving Canada (issue 25): its US and international services.
+    ...FEDEX_EXPORT,
   ],
   limits: { maxWeightKg: 68, maxLengthCm: 274, maxLengthPlusGirthCm: 330 },
   steps: 'half-kg',

@@ -7,6 +7,7 @@ import {
   type CarrierDef,
   type SandboxOptions,
 } from './engine';
+import { PUROLATOR_EXPORT } from './export';
 
 const NEXT_DAY = [1, 1, 1, 1, 1, 3];
 
@@ -51,6 +52,8 @@ export const PUROLATOR: CarrierDef = {
       transitDays: NEXT_DAY,
       flyInExtraDays: null, // no time-of-day guarantee to fly-in points
     },
+    // Leaving Canada (issue 25): its US and international services.
+    ...PUROLATOR_EXPORT,
   ],
   limits: { maxWeightKg: 68, maxLengthCm: 274, maxLengthPlusGirthCm: 419 },
   steps: 'half-kg',

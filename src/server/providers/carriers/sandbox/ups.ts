@@ -7,6 +7,7 @@ import {
   type CarrierDef,
   type SandboxOptions,
 } from './engine';
+import { UPS_EXPORT } from './export';
 
 const NEXT_DAY = [1, 1, 1, 1, 1, 3];
 const AIR_FUEL_BP = 2600;
@@ -60,6 +61,8 @@ export const UPS: CarrierDef = {
       flyInExtraDays: 1,
       fuelBp: AIR_FUEL_BP,
     },
+    // Leaving Canada (issue 25): its US and international services.
+    ...UPS_EXPORT,
   ],
   limits: { maxWeightKg: 70, maxLengthCm: 274, maxLengthPlusGirthCm: 400 },
   steps: 'half-kg',

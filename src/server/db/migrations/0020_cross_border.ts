@@ -1,0 +1,40 @@
+export const name = '0020_cross_border';
+
+// Shipping beyond Canada (issue 25, decision 029). A quote option and a shipment leaving Canada carry
+// the duties estimate: its amount (charged with the label when DDP, as a wallet entry of its own) and
+// its lines as JSON; a shipment keeps its customs declaration. The CAD price of one US dollar that
+// customs values are converted at is set by an admin: every change is a new row (the newest is in
+// force), the first one written here so that quoting works before an admin sets one.
+export const sql = /* sql */ `
+ALTER TABLE rate_quote_options
+  ADD COLUMN duties_cents bigint NOT NULL DEFAULT 0 CHECK (duties_cents >= 0),
+  ADD COLUMN duties jsonb;
+ALTER TABLE shipments
+  ADD COLUMN duties_cents bigint NOT NULL DEFAULT 0 CHECK (duties_cents >= 0),
+  ADD COLUMN duties jsonb,
+  ADD COLUMN customs jsonb;
+-- A refund may now give back the duties too: refunded up to the label's charge plus the duties.
+DO $$
+DECLARE c text;
+BEGIN
+  FOR c IN SELECT conname FROM pg_constraint
+           WHERE conrelid = 'shipments'::regclass AND contype = 'c'
+             AND pg_get_constraintdef(oid) LIKE '%refunded_cents <= total_cents%'
+  LOOP
+    EXECUTE format('ALTER TABLE shipments DROP CONSTRAINT %I', c);
+  END LOOP;
+END $$;
+ALTER TABLE shipments ADD CONSTRAINT shipments_refund_within_charge
+  CHECK (refunded_cents >= 0 AND refunded_cents <= total_cents + duties_cents);
+CREATE INDEX shipments_user_destination ON shipments (user_id, ((to_address->>'country')), created_at DESC);
+CREATE TABLE exchange_rates (
+  id uuid PRIMARY KEY,
+  cad_per_usd_micros bigint NOT NULL CHECK (cad_per_usd_micros BETWEEN 500000 AND 3000000),
+  set_by uuid,
+  note text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX exchange_rates_created_at ON exchange_rates (created_at DESC);
+INSERT INTO exchange_rates (id, cad_per_usd_micros, note, created_at)
+VALUES (gen_random_uuid(), 1380000, 'Initial rate (Bank of Canada, late 2025); an admin sets the rate in force', '2025-12-01T00:00:00Z');
+`;
