@@ -55,7 +55,7 @@ describe('settings in Chromium', () => {
       await page.keyboard.press('ArrowRight');
       await expect.poll(selected).toBe(name);
     }
-    await page.getByTestId('apiKeys-coming').waitFor();
+    await page.getByTestId('api-keys-tab').waitFor();
     await page.keyboard.press('ArrowRight');
     await page.getByTestId('billing-tab').waitFor();
   });
@@ -297,7 +297,7 @@ describe('settings in Chromium', () => {
 
       // A deep link to a far tab shows it in view too; the page itself never scrolls sideways.
       await p.goto('/settings?tab=api-keys');
-      await p.getByTestId('apiKeys-coming').waitFor();
+      await p.getByTestId('api-keys-tab').waitFor();
       const keys = (await p.getByRole('tab', { name: 'API Keys' }).boundingBox())!;
       // Clear of the end fade (48 px wide, the list ends 16 px from the edge): Billing is still to its right.
       expect(await tabs.getAttribute('data-more-end')).toBe('true');

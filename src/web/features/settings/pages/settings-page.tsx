@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ScrollingTabList } from '../../../components/scrolling-tab-list';
 import { Tabs, TabsContent, TabsTrigger } from '../../../components/ui/tabs';
 import { useUser } from '../../../lib/session';
+import { ApiKeysTab } from '../components/api-keys-tab';
 import { BillingTab } from '../components/billing-tab';
-import { ComingTab } from '../components/coming-tab';
 import { NotificationsTab } from '../components/notifications-tab';
 import { OrganizationTab } from '../components/organization-tab';
 import { ProfileTab } from '../components/profile-tab';
@@ -63,7 +63,7 @@ export function SettingsPage() {
         <SecurityTab />
       </TabsContent>
       <TabsContent value="api-keys">
-        <ComingTab section="apiKeys" />
+        <ApiKeysTab />
       </TabsContent>
       <TabsContent value="billing">
         <BillingTab />
