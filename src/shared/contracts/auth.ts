@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { singleLine } from './fields';
 import { ZLocale, ZUser } from './user';
+import { LIMITS } from './limits';
 
 /** Trimmed, lower-cased email (the server stores and compares emails this way). */
 export const ZEmail = z
@@ -8,20 +9,23 @@ export const ZEmail = z
   .trim()
   .toLowerCase()
   .min(1, 'Email is required')
-  .max(254)
+  .max(LIMITS.emailMax)
   .email('Enter a valid email address');
 export const ZPassword = z
   .string()
-  .min(8, 'Password must be at least 8 characters long')
-  .max(128, 'Password must be at most 128 characters long');
-export const ZPersonName = singleLine('Name').trim().min(1, 'Required').max(100, 'Name must be at most 100 characters');
+  .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters long`)
+  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters long`);
+export const ZPersonName = singleLine('Name')
+  .trim()
+  .min(1, 'Required')
+  .max(LIMITS.personNameMax, `Name must be at most ${LIMITS.personNameMax} characters`);
 
 export const ZRegisterRequest = z.strictObject({
   email: ZEmail,
   password: ZPassword,
   firstName: ZPersonName,
   lastName: ZPersonName,
-  organizationName: singleLine('Organization name').trim().max(200).optional(),
+  organizationName: singleLine('Organization name').trim().max(LIMITS.organizationNameMax).optional(),
   locale: ZLocale.optional(),
 });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
@@ -52,7 +56,7 @@ export type TVerifyOtpResponse = z.infer<typeof ZVerifyOtpResponse>;
 
 export const ZLoginRequest = z.strictObject({
   email: ZEmail,
-  password: z.string().min(1, 'Password is required').max(128),
+  password: z.string().min(1, 'Password is required').max(LIMITS.passwordMax),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { ZEmail, ZPassword, ZPersonName } from './auth';
 import { hasControlCharactersBesidesLineBreaks, singleLine } from './fields';
 import { ZLocale } from './user';
+import { LIMITS } from './limits';
 
 export const ZUpdateProfileRequest = z.strictObject({
   firstName: ZPersonName,
   lastName: ZPersonName,
   email: ZEmail,
   /** Required when `email` differs from the account's: a session alone must not move the account. */
-  currentPassword: z.string().max(128).optional(),
+  currentPassword: z.string().max(LIMITS.passwordMax).optional(),
 });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 
@@ -22,7 +23,7 @@ export const ZConfirmEmailChangeRequest = z.strictObject({
 export type TConfirmEmailChangeRequest = z.infer<typeof ZConfirmEmailChangeRequest>;
 
 export const ZChangePasswordRequest = z.strictObject({
-  currentPassword: z.string().min(1, 'Current password is required').max(128),
+  currentPassword: z.string().min(1, 'Current password is required').max(LIMITS.passwordMax),
   newPassword: ZPassword,
 });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
@@ -39,12 +40,12 @@ export const ZOrganization = z.object({
 export type TOrganization = z.infer<typeof ZOrganization>;
 
 export const ZUpdateOrganizationRequest = z.strictObject({
-  name: singleLine('Organization name').trim().min(1, 'Organization name is required').max(200),
+  name: singleLine('Organization name').trim().min(1, 'Organization name is required').max(LIMITS.organizationNameMax),
   address: z
     .string()
     .refine((v) => !hasControlCharactersBesidesLineBreaks(v), 'Address must not contain control characters')
     .trim()
-    .max(500),
+    .max(LIMITS.organizationAddressMax),
 });
 export type TUpdateOrganizationRequest = z.infer<typeof ZUpdateOrganizationRequest>;
 

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
+import { AUTH_FORM_MESSAGES as M } from '../../../../shared/contracts/limits';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -12,7 +13,7 @@ import type { AuthFormProps } from './auth-types';
 import { LinkButton } from './link-button';
 
 const schema = z.object({
-  email: z.string().trim().min(1, 'auth.validation.emailRequired').email('auth.validation.emailInvalid'),
+  email: z.string().trim().min(1, M.emailRequired).email(M.emailInvalid),
 });
 type Values = z.infer<typeof schema>;
 

@@ -17,10 +17,11 @@ import { REMEMBERED_EMAIL_KEY, type AuthFormProps } from './auth-types';
 import { LinkButton } from './link-button';
 import { GoogleSignInLink } from './google-sign-in-link';
 import { CODE_RESEND_GAP_SECONDS } from '../../../../shared/contracts/auth';
+import { AUTH_FORM_MESSAGES as M } from '../../../../shared/contracts/limits';
 
 const schema = z.object({
-  email: z.string().trim().min(1, 'auth.validation.emailRequired').email('auth.validation.emailInvalid'),
-  password: z.string().min(1, 'auth.validation.passwordRequired'),
+  email: z.string().trim().min(1, M.emailRequired).email(M.emailInvalid),
+  password: z.string().min(1, M.passwordRequired),
 });
 type Values = z.infer<typeof schema>;
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { LIMITS, AUTH_FORM_MESSAGES as M } from '../../../../shared/contracts/limits';
 import { hasControlCharacters } from '../../../../shared/contracts/fields';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -30,15 +31,15 @@ const oneLine = (schema: z.ZodString) =>
 const schema = z.object({
   organizationName: oneLine(z.string())
     .transform((v) => v.trim())
-    .pipe(z.string().max(200, tooLong(200))),
+    .pipe(z.string().max(LIMITS.organizationNameMax, tooLong(LIMITS.organizationNameMax))),
   firstName: oneLine(z.string())
     .transform((v) => v.trim())
-    .pipe(z.string().min(1, 'auth.validation.firstNameRequired').max(100, tooLong(100))),
+    .pipe(z.string().min(1, M.firstNameRequired).max(LIMITS.personNameMax, tooLong(LIMITS.personNameMax))),
   lastName: oneLine(z.string())
     .transform((v) => v.trim())
-    .pipe(z.string().min(1, 'auth.validation.lastNameRequired').max(100, tooLong(100))),
-  email: z.string().trim().min(1, 'auth.validation.emailRequired').email('auth.validation.emailInvalid'),
-  password: z.string().min(8, 'auth.validation.passwordMin').max(128, 'auth.validation.passwordMax'),
+    .pipe(z.string().min(1, M.lastNameRequired).max(LIMITS.personNameMax, tooLong(LIMITS.personNameMax))),
+  email: z.string().trim().min(1, M.emailRequired).email(M.emailInvalid),
+  password: z.string().min(LIMITS.passwordMin, M.passwordMin).max(LIMITS.passwordMax, M.passwordMax),
   code: z.string(),
 });
 type Values = z.input<typeof schema>;

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
+import { LIMITS, AUTH_FORM_MESSAGES as M } from '../../../../shared/contracts/limits';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
@@ -14,7 +15,7 @@ import { LinkButton } from './link-button';
 
 const schema = z
   .object({
-    password: z.string().min(8, 'auth.validation.passwordMin').max(128, 'auth.validation.passwordMax'),
+    password: z.string().min(LIMITS.passwordMin, M.passwordMin).max(LIMITS.passwordMax, M.passwordMax),
     confirmPassword: z.string(),
   })
   .refine((v) => v.password === v.confirmPassword, {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { AUTH_FORM_MESSAGES as M } from '../../../../shared/contracts/limits';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -21,7 +22,7 @@ import { LinkButton } from './link-button';
 import { ResendWait } from './resend-wait';
 
 const schema = z.object({
-  email: z.string().trim().min(1, 'auth.validation.emailRequired').email('auth.validation.emailInvalid'),
+  email: z.string().trim().min(1, M.emailRequired).email(M.emailInvalid),
   code: z
     .string()
     .trim()

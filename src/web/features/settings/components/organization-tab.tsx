@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
+import { LIMITS, SETTINGS_FORM_MESSAGES as M } from '../../../../shared/contracts/limits';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
@@ -22,8 +23,8 @@ const schema = z.object({
     .string()
     .refine((v) => !hasControlCharacters(v), 'errors.validation.controlCharacters')
     .transform((v) => v.trim())
-    .pipe(z.string().min(1, 'settings.validation.orgNameRequired').max(200, tooLong(200))),
-  address: z.string().trim().max(500, tooLong(500)),
+    .pipe(z.string().min(1, M.orgNameRequired).max(LIMITS.organizationNameMax, tooLong(LIMITS.organizationNameMax))),
+  address: z.string().trim().max(LIMITS.organizationAddressMax, tooLong(LIMITS.organizationAddressMax)),
 });
 type Values = z.input<typeof schema>;
 

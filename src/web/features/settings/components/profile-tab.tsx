@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
+import { LIMITS, SETTINGS_FORM_MESSAGES as M } from '../../../../shared/contracts/limits';
 import { hasControlCharacters } from '../../../../shared/contracts/fields';
 import type { TUser } from '../../../../shared/contracts/user';
 import { Button } from '../../../components/ui/button';
@@ -23,7 +24,7 @@ const personName = z
   .string()
   .refine((v) => !hasControlCharacters(v), 'errors.validation.controlCharacters')
   .transform((v) => v.trim())
-  .pipe(z.string().min(1, 'settings.validation.required').max(100, tooLong(100)));
+  .pipe(z.string().min(1, M.required).max(LIMITS.personNameMax, tooLong(LIMITS.personNameMax)));
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -33,13 +34,8 @@ function profileSchema(currentEmail: string) {
     .object({
       firstName: personName,
       lastName: personName,
-      email: z
-        .string()
-        .trim()
-        .min(1, 'settings.validation.required')
-        .email('settings.validation.email')
-        .max(254, tooLong(254)),
-      currentPassword: z.string().max(128, 'settings.validation.passwordMax'),
+      email: z.string().trim().min(1, M.required).email(M.email).max(LIMITS.emailMax, tooLong(LIMITS.emailMax)),
+      currentPassword: z.string().max(LIMITS.passwordMax, M.passwordMax),
     })
     .refine((v) => sameEmail(v.email, currentEmail) || v.currentPassword.length > 0, {
       path: ['currentPassword'],

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
+import { LIMITS, SETTINGS_FORM_MESSAGES as M } from '../../../../shared/contracts/limits';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
@@ -14,11 +15,8 @@ import { applyFieldErrors } from './apply-field-errors';
 
 const schema = z
   .object({
-    currentPassword: z
-      .string()
-      .min(1, 'settings.validation.currentRequired')
-      .max(128, 'settings.validation.passwordMax'),
-    newPassword: z.string().min(8, 'settings.validation.passwordMin').max(128, 'settings.validation.passwordMax'),
+    currentPassword: z.string().min(1, M.currentRequired).max(LIMITS.passwordMax, M.passwordMax),
+    newPassword: z.string().min(LIMITS.passwordMin, M.passwordMin).max(LIMITS.passwordMax, M.passwordMax),
     confirmPassword: z.string(),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
