@@ -48,10 +48,14 @@ function prices(def: CarrierDef, req: QuoteRequest): Map<string, number> {
   return new Map(rateCarrier(def, req).map((q) => [q.serviceCode, q.priceCents]));
 }
 
+/** The services within Canada (issue 25 added services leaving Canada). */
+const domesticOf = (def: CarrierDef) => def.services.filter((s) => (s.lane ?? 'domestic') === 'domestic');
+
 function expectAllHigher(def: CarrierDef, cheap: QuoteRequest, dear: QuoteRequest): void {
   const a = prices(def, cheap);
   const b = prices(def, dear);
-  expect(a.size).toBe(def.services.length);
+  // Within Canada, every domestic service (issue 25 added services leaving Canada).
+  expect(a.size).toBe(domesticOf(def).length);
   for (const [code, price] of a) expect(b.get(code), `${code}`).toBeGreaterThan(price);
 }
 
@@ -124,10 +128,14 @@ describe.each(DOMESTIC.map((d) => [d.name, d] as const))('%s', (_name, def) => {
     expect(() => rateCarrier(def, request(TORONTO, MONTREAL, box(5, 150, 80, 80)))).toThrow(/length plus girth/);
   });
 
-  it('quotes nothing across the border (cross-border work comes later)', () => {
+  it('quotes its US services across the border (issue 25), none of its domestic ones', () => {
     const req = request(TORONTO, '10001', box(2));
     req.to.country = 'US';
-    expect(rateCarrier(def, req)).toEqual([]);
+    req.to.province = 'NY';
+    const quotes = rateCarrier(def, req);
+    expect(quotes.length).toBeGreaterThan(0);
+    const lanes = new Map(def.services.map((s) => [s.code, s.lane ?? 'domestic']));
+    for (const q of quotes) expect(['us', 'world']).toContain(lanes.get(q.serviceCode));
   });
 
   it('is deterministic', () => {
@@ -174,7 +182,18 @@ describe.each(DOMESTIC.map((d) => [d.name, d] as const))('%s', (_name, def) => {
 
 describe('Canada Post', () => {
   it('uses its real service codes', () => {
-    expect(CANADA_POST.services.map((s) => s.code)).toEqual(['DOM.RP', 'DOM.EP', 'DOM.XP', 'DOM.PC']);
+    expect(CANADA_POST.services.map((s) => s.code)).toEqual([
+      'DOM.RP',
+      'DOM.EP',
+      'DOM.XP',
+      'DOM.PC',
+      'USA.TP',
+      'USA.EP',
+      'USA.XP',
+      'USA.PW.PARCEL',
+      'INT.IP.AIR',
+      'INT.PW.PARCEL',
+    ]);
   });
 
   it('steps 0.5, 0.75, 1.0 kg then every 0.5 kg', () => {
@@ -310,10 +329,10 @@ describe('fly-in communities (no year-round road)', () => {
     '%s: no road service to or from Iqaluit; the others fly, a little slower than to Yellowknife',
     (_name, def) => {
       const road = new Map(rateCarrier(def, request(TORONTO, YELLOWKNIFE, box(2))).map((q) => [q.serviceCode, q]));
-      expect(road.size).toBe(def.services.length);
+      expect(road.size).toBe(domesticOf(def).length);
       for (const req of [request(TORONTO, IQALUIT, box(2)), request(IQALUIT, TORONTO, box(2))]) {
         const quotes = rateCarrier(def, req);
-        const expected = def.services.filter((s) => s.flyInExtraDays !== null);
+        const expected = domesticOf(def).filter((s) => s.flyInExtraDays !== null);
         expect(quotes.map((q) => q.serviceCode)).toEqual(expected.map((s) => s.code));
         expect(quotes.length).toBeGreaterThan(0);
         for (const q of quotes) {
@@ -352,7 +371,7 @@ describe('fly-in communities (no year-round road)', () => {
       ...PUROLATOR,
       services: PUROLATOR.services.map((s) => ({ ...s, flyInExtraDays: null })),
     };
-    expect(rateCarrier(roadOnly, request(TORONTO, MONTREAL, box(2)))).toHaveLength(PUROLATOR.services.length);
+    expect(rateCarrier(roadOnly, request(TORONTO, MONTREAL, box(2)))).toHaveLength(domesticOf(PUROLATOR).length);
     try {
       rateCarrier(roadOnly, request(TORONTO, IQALUIT, box(2)));
       expect.unreachable('a road-only carrier quoted a fly-in community');
