@@ -111,7 +111,8 @@ describe('fake UPS', () => {
       timeoutMs: 2_000,
     });
     const noCity = { ...ups.PURCHASE, to: { ...ups.PURCHASE.to, city: '' } };
-    await expect(client.purchase(noCity)).rejects.toMatchObject({ reason: 'REFUSED' });
+    // The fake answers UPS's documented address error: ADDRESS_INVALID, the receiver's.
+    await expect(client.purchase(noCity)).rejects.toMatchObject({ reason: 'ADDRESS_INVALID', field: 'toAddress' });
     expect(fake.requests.at(-1)!.problems).toContain('ShipmentRequest.Shipment.ShipTo.Address.City: required');
   });
 });
