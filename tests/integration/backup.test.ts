@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
+import { insertShipment } from './helpers/shipment-fixtures';
 import { openDatabase, rowsOf, type Database } from '../../src/server/db/client';
 import { migrations } from '../../src/server/db/migrations/index';
 import {
@@ -88,6 +89,9 @@ describe(`backup and restore (${testDbKind})`, () => {
         estimated_delivery, breakdown, created_at, expires_at)
       values (${randomUUID()}, ${quoteId}, ${user.id}, 'CA-CP', 'DOM.EP', 'Expedited', 9007199254740993, 0,
         9007199254740993, 0, 0, 0, 1, 9007199254740994, 2, '2026-03-05', '[]'::jsonb, now(), now())`);
+    // Shipments and the per-user count their triggers keep (the restore brings the count as it was).
+    await insertShipment(ctx.database.db, user.id);
+    await insertShipment(ctx.database.db, user.id);
     for (let i = 0; i < 600; i++) await createSignedInUser(ctx, { email: `bulk${i}-${randomUUID().slice(0, 6)}@x.co` });
   }, 120_000);
   afterAll(async () => {

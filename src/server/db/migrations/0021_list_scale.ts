@@ -23,6 +23,10 @@ INSERT INTO shipment_counts (user_id, shipments) SELECT user_id, count(*) FROM s
 
 CREATE FUNCTION shipment_counts_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- A restore brings shipment_counts' own rows (voyageur.restoring): the trigger stands aside.
+  IF coalesce(current_setting('voyageur.restoring', true), '') = 'on' THEN
+    RETURN NULL;
+  END IF;
   INSERT INTO shipment_counts (user_id, shipments)
     SELECT user_id, count(*) FROM inserted_rows GROUP BY user_id ORDER BY user_id
   ON CONFLICT (user_id) DO UPDATE SET shipments = shipment_counts.shipments + excluded.shipments;
@@ -30,6 +34,9 @@ BEGIN
 END $$;
 CREATE FUNCTION shipment_counts_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF coalesce(current_setting('voyageur.restoring', true), '') = 'on' THEN
+    RETURN NULL;
+  END IF;
   UPDATE shipment_counts c SET shipments = c.shipments - d.n
     FROM (SELECT user_id, count(*) AS n FROM deleted_rows GROUP BY user_id) d
     WHERE c.user_id = d.user_id;
