@@ -21,7 +21,6 @@ CREATE TABLE tax_document_counters (
   series text PRIMARY KEY CHECK (series IN ('R', 'CN', 'P')),
   last_number bigint NOT NULL DEFAULT 0 CHECK (last_number >= 0)
 );
-INSERT INTO tax_document_counters (series) VALUES ('R'), ('CN'), ('P');
 
 CREATE TABLE tax_documents (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -62,12 +61,15 @@ END $$;
 CREATE TRIGGER tax_documents_append_only BEFORE UPDATE OR DELETE ON tax_documents
   FOR EACH ROW EXECUTE FUNCTION tax_documents_append_only();
 
--- The next number of a series, taken under the counter row's lock (held to the end of the transaction).
+-- The next number of a series, taken under the counter row's lock (held to the end of the
+-- transaction). A series' row is made by its first number (no rows seeded here: a restore migrates
+-- an empty database and then loads the backup's own counters).
 CREATE FUNCTION next_tax_document_number(p_series text) RETURNS bigint LANGUAGE plpgsql AS $$
 DECLARE n bigint;
 BEGIN
-  UPDATE tax_document_counters SET last_number = last_number + 1 WHERE series = p_series RETURNING last_number INTO n;
-  IF n IS NULL THEN RAISE EXCEPTION 'no tax document series %', p_series; END IF;
+  INSERT INTO tax_document_counters AS c (series, last_number) VALUES (p_series, 1)
+  ON CONFLICT (series) DO UPDATE SET last_number = c.last_number + 1
+  RETURNING c.last_number INTO n;
   RETURN n;
 END $$;
 
