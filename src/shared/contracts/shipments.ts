@@ -82,7 +82,7 @@ export const ZOrderAddress = z
     address: printable(requiredText('Address', L.address), 'Address'),
     city: printable(requiredText('City', L.city), 'City'),
     // Required in Canada and the US (destinationRegionRule says so); optional abroad.
-    province: printable(optionalText('Province', L.province), 'Province'),
+    province: optionalText('Province', L.province),
     postalCode: optionalText('Postal code', L.postalCode),
     country: countryField(),
     phone: phoneText('Phone', L.phone),
