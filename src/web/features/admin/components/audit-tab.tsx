@@ -8,7 +8,7 @@ import { inputClass } from '../../../components/ui/input';
 import { brandNameKey } from '../../../lib/card-format';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatMoney, formatTime } from '../../../lib/format';
-import { useAdminUsers, useAuditLogs } from '../admin-api';
+import { useAdminUsers, useAuditLogs } from '../api';
 import {
   actionKey,
   actionWords,

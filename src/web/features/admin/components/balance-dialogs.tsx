@@ -10,7 +10,7 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
-import { useUserChange } from '../admin-api';
+import { useUserChange } from '../api';
 import {
   ADMIN_ADD_BALANCE_CENTS,
   ADMIN_EDIT_BALANCE_CENTS,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TAdminCarrier } from '../../../../shared/contracts/carriers';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
-import { useAdminCarriers } from '../admin-api';
+import { useAdminCarriers } from '../api';
 import { badgeClass, EmptyState, ListSkeleton, LoadError, TableFrame, Th, useLang, useWide } from './admin-ui';
 
 /** Known CarrierError reasons with words of their own; another reason is shown as the carrier sent it. */

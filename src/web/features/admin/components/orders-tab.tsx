@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_PAGE_SIZES, useAdminShipments } from '../admin-api';
+import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_PAGE_SIZES, useAdminShipments } from '../api';
 import { orderNumber, personName, shortId, statusLabel, statusTone, type StatusTone } from '../admin-rules';
 import {
   badgeClass,

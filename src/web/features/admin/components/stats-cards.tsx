@@ -4,7 +4,7 @@ import { parseCents } from '../../../../shared/money';
 import { StatCard, StatGridSkeleton, statGridClass } from '../../../components/stat-card';
 import { cn } from '../../../lib/cn';
 import { formatMoney } from '../../../lib/format';
-import { useAdminStats } from '../admin-api';
+import { useAdminStats } from '../api';
 import { LoadError, useLang } from './admin-ui';
 
 /**

@@ -29,7 +29,7 @@ import { inputClass } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
-import { USER_CHANGE_KEY, useAdminOrganizations, useAdminUsers, useUserChange, type UserChange } from '../admin-api';
+import { USER_CHANGE_KEY, useAdminOrganizations, useAdminUsers, useUserChange, type UserChange } from '../api';
 import { personName } from '../admin-rules';
 import { showAdminFailure, showAdminSuccess } from '../admin-toasts';
 import { BalanceDialog, type BalanceMode } from './balance-dialogs';

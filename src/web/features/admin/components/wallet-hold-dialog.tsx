@@ -9,7 +9,7 @@ import { Textarea } from '../../../components/ui/input';
 import { formatMoney } from '../../../lib/format';
 import { parseCents } from '../../../../shared/money';
 import { useUser } from '../../../lib/session';
-import { useUserChange } from '../admin-api';
+import { useUserChange } from '../api';
 import { personName } from '../admin-rules';
 import { showAdminFailure, showAdminSuccess } from '../admin-toasts';
 import { useDialogFocus, useLang } from './admin-ui';

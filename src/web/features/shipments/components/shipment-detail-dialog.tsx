@@ -20,7 +20,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import type { Language } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { businessDateInstant, carrierLabel, cents, serviceLabel } from '../rate-display';
-import { useShipmentDetail, useVoidShipment } from '../shipments-api';
+import { useShipmentDetail, useVoidShipment } from '../api';
 import { useShipmentAddressTexts } from './address-texts';
 import { CopyButton } from './copy-button';
 import { LabelButtons } from './label-buttons';

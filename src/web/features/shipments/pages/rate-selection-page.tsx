@@ -12,7 +12,7 @@ import { Card } from '../../../components/ui/card';
 import { isApiError } from '../../../lib/api-client';
 import { afterOrderKeys } from '../../../lib/queries/keys';
 import { dismissToasts, toast } from '../../../lib/toast';
-import { quoteQueryOptions } from '../api';
+import { quoteQueryOptions } from '../rates-api';
 import { newIdempotencyKey, placeOrder, toOrderRequest, walletQueryOptions } from '../order-api';
 import { classifyOrderError, isUnsettled, priceChangeOf, type OrderErrorInfo } from '../order-errors';
 import { OrderPanel, PinnedOrderBar, type OrderControls, type WalletState } from '../components/order-panel';

@@ -9,7 +9,7 @@ import { inputClass } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { ShipmentCard, ShipmentCardSkeleton } from '../components/shipment-card';
 import { ShipmentDetailDialog } from '../components/shipment-detail-dialog';
-import { listSearchParams, PAGE_SIZES, readListParams, useShipments, type ShipmentListParams } from '../shipments-api';
+import { listSearchParams, PAGE_SIZES, readListParams, useShipments, type ShipmentListParams } from '../api';
 
 /** Spec §2 and §9: the search applies 500 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;

@@ -15,7 +15,7 @@ import type { Language } from '../../../lib/i18n';
 import { StatusBadge } from '../../shipments/components/shipment-badges';
 import { SampleTimeline, TrackingTimeline } from '../../shipments/components/tracking-timeline';
 import { businessDateInstant, carrierLabel, serviceWithoutCarrier } from '../../shipments/rate-display';
-import { normalizeTrackingInput, useTracking } from '../../shipments/shipments-api';
+import { normalizeTrackingInput, useTracking } from '../../shipments/api';
 
 const MAX_INPUT = 64;
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminShipmentsQuery, adminShipmentsSearch, auditLogsQuery, sendUserChange } from './admin-api';
+import { adminShipmentsQuery, adminShipmentsSearch, auditLogsQuery, sendUserChange } from './api';
 
 const USER = '3f2a9c1e-0b7d-4c55-9e11-2d6f7a8b9c0d';
 

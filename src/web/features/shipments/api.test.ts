@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import {
-  detailRetry,
-  detailRetryDelay,
-  listSearchParams,
-  normalizeTrackingInput,
-  readListParams,
-} from './shipments-api';
+import { detailRetry, detailRetryDelay, listSearchParams, normalizeTrackingInput, readListParams } from './api';
 
 describe('shipments list parameters (spec §2)', () => {
   it('leaves out page 1, limit 25 and an empty search', () => {
