@@ -4,6 +4,7 @@
  */
 import { asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import { readDeepPage } from '../../db/deep-page';
 import { organizations, sessions, users } from '../../db/schema/identity';
 import { shipments, wallets, type StoredParty } from '../../db/schema/orders';
 import { containsPattern } from '../shipments/repo';
@@ -233,29 +234,20 @@ function adminWhere(search: string | null): SQL | undefined {
   )`;
 }
 
-const COUNT_FIRST_FROM_OFFSET = 1000;
-
 /**
  * One page of every user's shipments, newest first, and how many match, read as the user's list
- * reads its pages (shipments/repo.ts listShipments): deep pages count first, a page past the end
- * reads nothing, and a page in the older half is read backwards from the oldest row.
+ * reads its pages (db/deep-page.ts).
  */
 export async function listAllShipments(
   db: Db,
   q: { search: string | null; limit: number; offset: number },
 ): Promise<{ rows: AdminShipmentRow[]; total: number }> {
   const where = adminWhere(q.search);
-  const countRows = async () => (await db.select({ n: count() }).from(shipments).where(where))[0]?.n ?? 0;
-  if (q.offset < COUNT_FIRST_FROM_OFFSET) {
-    const [total, rows] = await Promise.all([countRows(), shipmentPage(db, where, q.limit, q.offset, 'newest')]);
-    return { rows, total };
-  }
-  const total = await countRows();
-  if (q.offset >= total) return { rows: [], total };
-  if (q.offset * 2 <= total) return { rows: await shipmentPage(db, where, q.limit, q.offset, 'newest'), total };
-  const end = Math.min(q.offset + q.limit, total);
-  const rows = await shipmentPage(db, where, end - q.offset, total - end, 'oldest');
-  return { rows: rows.reverse(), total };
+  return readDeepPage(
+    q,
+    async () => ({ total: (await db.select({ n: count() }).from(shipments).where(where))[0]?.n ?? 0 }),
+    (limit, offset, from) => shipmentPage(db, where, limit, offset, from),
+  );
 }
 
 async function shipmentPage(

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { COUNT_FIRST_FROM_OFFSET, readDeepPage } from './deep-page';
+
+/** A list of `total` rows numbered newest first (0 is the newest), recording the reads it was asked for. */
+function list(total: number, capped = false) {
+  const reads: string[] = [];
+  const count = async () => ({ total, capped });
+  const page = async (limit: number, offset: number, from: 'newest' | 'oldest') => {
+    reads.push(`${from} ${limit}@${offset}`);
+    const all = Array.from({ length: total }, (_, i) => i);
+    const ordered = from === 'newest' ? all : [...all].reverse();
+    return ordered.slice(offset, offset + limit);
+  };
+  return { count, page, reads };
+}
+
+describe('readDeepPage', () => {
+  it('reads a near page newest first, counting at the same time', async () => {
+    const l = list(50);
+    expect(await readDeepPage({ limit: 10, offset: 20 }, l.count, l.page)).toEqual({
+      rows: [20, 21, 22, 23, 24, 25, 26, 27, 28, 29],
+      total: 50,
+      capped: false,
+    });
+    expect(l.reads).toEqual(['newest 10@20']);
+  });
+
+  it('reads nothing past the end of a deep list', async () => {
+    const l = list(COUNT_FIRST_FROM_OFFSET + 5);
+    const r = await readDeepPage({ limit: 10, offset: COUNT_FIRST_FROM_OFFSET + 10 }, l.count, l.page);
+    expect(r.rows).toEqual([]);
+    expect(l.reads).toEqual([]);
+  });
+
+  it('reads a page in the older half backwards from the oldest row, in newest-first order', async () => {
+    const total = 3 * COUNT_FIRST_FROM_OFFSET;
+    const l = list(total);
+    const r = await readDeepPage({ limit: 10, offset: total - 5 }, l.count, l.page);
+    expect(r.rows).toEqual([total - 5, total - 4, total - 3, total - 2, total - 1]);
+    expect(l.reads).toEqual(['oldest 5@0']);
+  });
+
+  it('pages a capped count from the newest', async () => {
+    const l = list(3 * COUNT_FIRST_FROM_OFFSET, true);
+    await readDeepPage({ limit: 10, offset: 2 * COUNT_FIRST_FROM_OFFSET }, l.count, l.page);
+    expect(l.reads).toEqual([`newest 10@${2 * COUNT_FIRST_FROM_OFFSET}`]);
+  });
+});

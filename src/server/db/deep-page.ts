@@ -1,0 +1,28 @@
+/**
+ * One page of a newest-first list, read so that deep pages stay cheap (decision 031; the one helper
+ * for every long list). Near the start the count and the page run at once; past
+ * COUNT_FIRST_FROM_OFFSET the count comes first: a page past the end reads nothing, and a page in the
+ * older half is read backwards from the oldest row (the last page skips a handful of index entries
+ * instead of all the others). A capped count (a search that stopped counting) pages from the newest.
+ */
+export const COUNT_FIRST_FROM_OFFSET = 1000;
+
+export type PageCount = { total: number; capped?: boolean };
+
+export async function readDeepPage<Row, C extends PageCount>(
+  q: { limit: number; offset: number },
+  count: () => Promise<C>,
+  page: (limit: number, offset: number, from: 'newest' | 'oldest') => Promise<Row[]>,
+): Promise<{ rows: Row[] } & C> {
+  if (q.offset < COUNT_FIRST_FROM_OFFSET) {
+    const [c, rows] = await Promise.all([count(), page(q.limit, q.offset, 'newest')]);
+    return { rows, ...c };
+  }
+  const c = await count();
+  if (q.offset >= c.total) return { rows: [], ...c };
+  if (c.capped || q.offset * 2 <= c.total) return { rows: await page(q.limit, q.offset, 'newest'), ...c };
+  // Rows [offset, end) newest first are rows [total - end, total - offset) oldest first.
+  const end = Math.min(q.offset + q.limit, c.total);
+  const rows = await page(end - q.offset, c.total - end, 'oldest');
+  return { rows: rows.reverse(), ...c };
+}
