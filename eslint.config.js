@@ -11,10 +11,14 @@ const DRIZZLE = {
   message:
     "Only repo.ts files and src/server/db import drizzle-orm: move the query into the module's repo (decision 031)",
 };
+const APP = {
+  group: ['**/app'],
+  message: 'App and AppDeps come from deps.ts; only main.ts (and tests) import app.ts (decision 031)',
+};
 const ROUTES = {
-  group: ['**/routes', '**/*-routes', '**/*-route', '**/app'],
+  group: ['**/routes', '**/*-routes', '**/*-route'],
   message:
-    'Services, repos and jobs never import route files (or app.ts): move the shared function into a service, wire.ts or services.ts; App/AppDeps come from deps.ts (decision 031)',
+    'Services, repos and jobs never import route files: move the shared function into a service, wire.ts or services.ts (decision 031)',
 };
 const REPO_FILES = ['src/server/**/repo.ts', 'src/server/**/*-repo.ts', 'src/server/db/**'];
 const ROUTE_FILES = [
@@ -113,15 +117,15 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [DRIZZLE, ROUTES] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [DRIZZLE, ROUTES, APP] }] },
   },
   {
     files: [...REPO_FILES, ...DRIZZLE_NOT_YET_IN_REPOS],
-    rules: { 'no-restricted-imports': ['error', { patterns: [ROUTES] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [ROUTES, APP] }] },
   },
   {
     files: [...ROUTE_FILES, ...ROUTES_NOT_YET_APART],
-    rules: { 'no-restricted-imports': ['error', { patterns: [DRIZZLE] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [DRIZZLE, APP] }] },
   },
   {
     // Both lists, and tests (which read the database directly to check what a route did).
@@ -130,8 +134,9 @@ export default tseslint.config(
       ...ROUTES_NOT_YET_APART.filter((f) => DRIZZLE_NOT_YET_IN_REPOS.includes(f)),
       'src/server/**/*.test.ts',
     ],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { 'no-restricted-imports': ['error', { patterns: [APP] }] },
   },
+  { files: ['src/server/main.ts', 'src/server/**/*.test.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['src/server/providers/ai/**/*.ts'],
     ignores: ['**/*.test.ts'],
