@@ -199,6 +199,19 @@ describe(`bulk import (${testDbKind})`, () => {
     expect(doc.getPage(0).getSize()).toEqual({ width: 288, height: 432 });
     expect((await inject('GET', `/api/bulk-imports/${batch.id}/labels?format=gif`)).statusCode).toBe(400);
 
+    // The same labels as ZPL II: one ^XA…^XZ label per shipment, in row order; and one label by print-label.
+    const zpl = await inject('GET', `/api/bulk-imports/${batch.id}/labels?format=zpl`);
+    expect(zpl.statusCode).toBe(200);
+    expect(zpl.headers['content-type']).toBe('application/zpl; charset=utf-8');
+    expect(zpl.body.match(/\^XA/g)).toHaveLength(bought.length);
+    expect(zpl.body.indexOf(bought[0]!.trackingNumber!)).toBeLessThan(zpl.body.indexOf(bought[1]!.trackingNumber!));
+    const one = await inject('POST', `/api/shipments/print-label/${bought[0]!.orderCode}?format=zpl`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toMatchObject({ success: true, mimeType: 'application/zpl' });
+    expect(Buffer.from(one.json().base64, 'base64').toString('utf8')).toContain(`^FD${bought[0]!.trackingNumber}^FS`);
+    const badFormat = await inject('POST', `/api/shipments/print-label/${bought[0]!.orderCode}?format=eps`);
+    expect(badFormat.statusCode).toBe(400);
+
     const csv = await inject('GET', `/api/bulk-imports/${batch.id}/results.csv`);
     expect(csv.statusCode).toBe(200);
     const lines = csv.body

@@ -13,6 +13,7 @@ import { renderDocument } from '../documents/render-document';
 import { parseShipmentDescription } from '../providers/ai/rules/roles';
 import { parseBulkCsv } from '../modules/bulk-imports/parse';
 import { mergePdfs } from '../labels/merge-pdfs';
+import { renderLabelZpl } from '../labels/render-zpl';
 
 export const workerTasks = {
   /** The rule-based address parser: linear, yet a few milliseconds for a long pasted e-mail. */
@@ -27,6 +28,8 @@ export const workerTasks = {
   parseBulkCsv,
   /** Several PDFs (base64) as one, pages in order: a bulk import's labels (decision 028). */
   mergePdfs,
+  /** The same 4×6 label as ZPL II text for a 203 dpi thermal printer (LabelInput → string). */
+  renderLabelZpl,
 };
 
 export type WorkerTasks = typeof workerTasks;

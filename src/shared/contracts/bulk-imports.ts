@@ -11,7 +11,7 @@
  * POST  /api/bulk-imports/{id}/purchase         header Idempotency-Key → 202 ZBulkImportDetail
  * POST  /api/bulk-imports/{id}/cancel           → ZBulkImportDetail (the rows not yet bought are not bought)
  * GET   /api/bulk-imports/{id}                  → ZBulkImportDetail (status, progress, rows)
- * GET   /api/bulk-imports/{id}/labels?format=pdf → one PDF, every label in row order
+ * GET   /api/bulk-imports/{id}/labels?format=pdf|zpl → one PDF (or one ZPL file), every label in row order
  * GET   /api/bulk-imports/{id}/results.csv      → the input columns plus the outcome of each row
  * GET   /api/bulk-imports/template.csv          → Voyageur's template with an example row
  * GET   /api/bulk-imports                       → ZBulkImportList (newest first)
@@ -187,7 +187,7 @@ export const ZBulkImportList = z.object({ items: z.array(ZBulkImportSummary) });
 export type TBulkImportList = z.infer<typeof ZBulkImportList>;
 
 export const ZBulkLabelsQuery = z.object({
-  format: z.enum(['pdf'], { error: 'format must be pdf' }).default('pdf'),
+  format: z.enum(['pdf', 'zpl'], { error: 'format must be pdf or zpl' }).default('pdf'),
 });
 
 /** A row's receiver as an order address (the shipment form's rules and messages): the row's field for each order field. */

@@ -135,11 +135,17 @@ export function registerBulkImports(root: App, deps: AppDeps): void {
     async (request, reply) => {
       const user = requireUser(request);
       const batch = await service.get(user.id, request.params.id, false);
-      const pdf = await service.labelsPdf(user.id, request.params.id);
+      const labels = await service.labels(user.id, request.params.id, request.query.format);
+      if (typeof labels === 'string') {
+        return reply
+          .type('application/zpl; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${baseName(batch.filename)}-labels.zpl"`)
+          .send(labels);
+      }
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${baseName(batch.filename)}-labels.pdf"`)
-        .send(Buffer.from(pdf));
+        .send(Buffer.from(labels));
     },
   );
 

@@ -45,7 +45,7 @@ import type { TQuoteRequest, TRateOption } from '../../../shared/contracts/rates
 import { walletBalance } from '../wallet/read-repo';
 import { createRatesService, NoRatesError } from '../rates/service';
 import { OrderFailedError, type OrdersService } from '../orders/service';
-import { labelPdfBase64 } from '../orders/label-route';
+import { labelPdfBase64, labelZpl } from '../orders/label-route';
 import Papa from 'papaparse';
 
 type Log = { warn(o: object, m: string): void; error(o: object, m: string): void; info?(o: object, m: string): void };
@@ -703,8 +703,8 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
       return detail(await batchOf(userId, id));
     },
 
-    /** One PDF of every label bought, in row order. */
-    async labelsPdf(userId: string, id: string): Promise<Uint8Array> {
+    /** Every label bought, in row order: one PDF (4×6 pages), or one ZPL file (a ^XA…^XZ label each). */
+    async labels(userId: string, id: string, format: 'pdf' | 'zpl'): Promise<Uint8Array | string> {
       await batchOf(userId, id);
       const bought = await db
         .select({ s: shipments })
@@ -721,6 +721,11 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
         )
         .orderBy(asc(bulkImportRows.n));
       if (bought.length === 0) throw new AppError(404, 'No label of this batch can be printed', ErrorCode.NOT_FOUND);
+      if (format === 'zpl') {
+        const labels: string[] = [];
+        for (const { s } of bought) labels.push(await labelZpl(deps, s));
+        return labels.join('');
+      }
       const pdfs: Uint8Array[] = new Array<Uint8Array>(bought.length);
       await eachLimited(
         bought.map((_, i) => i),

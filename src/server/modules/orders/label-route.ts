@@ -15,7 +15,7 @@ import { CarrierError, type CarrierLabel } from '../../providers/carriers/index'
 import { AppError, notFound } from '../../lib/errors';
 import { ErrorCode } from '../../../shared/errors';
 import { carrierName } from '../../../shared/carriers';
-import { ZLabelResponse } from '../../../shared/contracts/shipments';
+import { ZLabelQuery, ZLabelResponse } from '../../../shared/contracts/shipments';
 import type { LabelInput } from '../../labels/label-input';
 import { labelPartyOf } from './service';
 import { requireUser, signedIn } from '../auth/session';
@@ -54,40 +54,65 @@ export function labelInputOf(row: ShipmentRow): LabelInput {
 }
 
 export function registerLabelRoute(app: App, deps: AppDeps): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/shipments/print-label/:ref',
-      { ...signedIn, schema: { params: z.object({ ref: z.string() }), response: { 200: ZLabelResponse } } },
-      async (request) => {
-        const user = requireUser(request);
-        const ref = request.params.ref.normalize('NFKC').replace(/\s+/g, '').toUpperCase();
-        if (ref === '' || ref.length > 64) throw notFound('Label not found');
-        const [row] = await deps.database.db
-          .select()
-          .from(shipments)
-          .where(
-            and(
-              eq(shipments.userId, user.id),
-              or(eq(shipments.orderCode, ref), sql`upper(${shipments.trackingNumber}) = ${ref}`),
-            ),
-          )
-          .limit(1);
-        if (!row || !row.trackingNumber || row.status === 'failed' || row.status === 'purchasing') {
-          throw notFound('Label not found');
-        }
-        if (row.status === 'cancelled') {
-          throw new AppError(409, 'This label was voided and can no longer be printed', ErrorCode.CONFLICT);
-        }
-        const base64 = (await carrierLabelPdf(deps, row)) ?? (await drawnLabel(deps, row));
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/shipments/print-label/:ref',
+    {
+      ...signedIn,
+      schema: { params: z.object({ ref: z.string() }), querystring: ZLabelQuery, response: { 200: ZLabelResponse } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const ref = request.params.ref.normalize('NFKC').replace(/\s+/g, '').toUpperCase();
+      if (ref === '' || ref.length > 64) throw notFound('Label not found');
+      const [row] = await deps.database.db
+        .select()
+        .from(shipments)
+        .where(
+          and(
+            eq(shipments.userId, user.id),
+            or(eq(shipments.orderCode, ref), sql`upper(${shipments.trackingNumber}) = ${ref}`),
+          ),
+        )
+        .limit(1);
+      if (!row || !row.trackingNumber || row.status === 'failed' || row.status === 'purchasing') {
+        throw notFound('Label not found');
+      }
+      if (row.status === 'cancelled') {
+        throw new AppError(409, 'This label was voided and can no longer be printed', ErrorCode.CONFLICT);
+      }
+      if (request.query.format === 'zpl') {
         return {
           success: true as const,
-          base64,
-          mimeType: 'application/pdf' as const,
+          base64: Buffer.from(await labelZpl(deps, row), 'utf8').toString('base64'),
+          mimeType: 'application/zpl' as const,
           trackingNumber: row.trackingNumber,
         };
-      },
+      }
+      const base64 = (await carrierLabelPdf(deps, row)) ?? (await drawnLabel(deps, row));
+      return {
+        success: true as const,
+        base64,
+        mimeType: 'application/pdf' as const,
+        trackingNumber: row.trackingNumber,
+      };
+    },
+  );
+}
+
+/**
+ * A shipment's label as ZPL II (203 dpi, 4×6), drawn like its PDF (labels/render-zpl.ts, decision 028).
+ * A real carrier's label is the carrier's own document, which we do not redraw: 409 until its
+ * adapter asks the carrier for ZPL.
+ */
+export async function labelZpl(deps: AppDeps, row: ShipmentRow): Promise<string> {
+  if (row.mode !== 'sandbox') {
+    throw new AppError(
+      409,
+      `${carrierName(row.carrier)}'s label comes from the carrier as a PDF; it is not available as ZPL yet`,
+      ErrorCode.CONFLICT,
     );
+  }
+  return deps.providers.workers.runTask('renderLabelZpl', labelInputOf(row));
 }
 
 /** A shipment's label as one PDF (base64), as print-label answers it (a bulk import's batch PDF, decision 028). */
