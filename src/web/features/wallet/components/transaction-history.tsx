@@ -15,6 +15,7 @@ import {
   type HistoryFilter,
 } from '../transactions';
 import { HistoryFilterMenu } from './type-filter';
+import { TopupReceiptButton } from './topup-receipt-button';
 
 function useLang(): Language {
   const { i18n } = useTranslation();
@@ -86,6 +87,7 @@ function TransactionCards({ transactions }: { transactions: TTransaction[] }) {
                   {maskedTogether(describeTransaction(tx, t, lang))}
                 </p>
                 <p className="text-sm text-slate-600">{t(`wallet.types.${tx.type}`)}</p>
+                <TopupReceiptButton transaction={tx} />
               </div>
             </div>
             <Amount transaction={tx} />
@@ -134,7 +136,12 @@ function TransactionTable({ transactions }: { transactions: TTransaction[] }) {
               <td className="whitespace-nowrap px-4 py-3 text-slate-700">
                 <time dateTime={tx.createdAt}>{formatDateTime(tx.createdAt, lang)}</time>
               </td>
-              <td className="px-4 py-3 text-slate-900">{describeTransaction(tx, t, lang)}</td>
+              <td className="px-4 py-3 text-slate-900">
+                {describeTransaction(tx, t, lang)}
+                <div>
+                  <TopupReceiptButton transaction={tx} />
+                </div>
+              </td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-700">
                 <span className="inline-flex items-center gap-1.5">
                   <DirectionIcon transaction={tx} />
