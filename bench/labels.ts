@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LabelAddress, LabelInput } from '../src/server/labels/label-input';
 import { renderLabel } from '../src/server/labels/render-label';
+import { createWorkerPool } from '../src/server/lib/worker-pool';
 
 export type LabelBench = { labelsPerSecond: number; p50Ms: number; p99Ms: number; labels: number; avgBytes: number };
 
@@ -131,6 +132,46 @@ export async function benchLabels(opts: { durationMs?: number } = {}): Promise<L
   };
 }
 
+/**
+ * One shop must not slow another (issue 26): another account's label on the server's worker pool
+ * (default size), alone and while one account runs 40 label loops (its refused tasks retry after
+ * 50 ms, as a client told Retry-After would, only sooner). Medians of 15 labels each.
+ */
+export async function benchFairLabels(): Promise<{ aloneMs: number; duringMs: number; floodLabels: number }> {
+  const workers = createWorkerPool();
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const one = async (account: string, i: number) => {
+    const t0 = performance.now();
+    await workers.runTask('renderLabel', LABELS[i % LABELS.length]!, { account });
+    return performance.now() - t0;
+  };
+  try {
+    for (let i = 0; i < 20; i++) await one('warm-up', i);
+    const alone: number[] = [];
+    for (let i = 0; i < 15; i++) alone.push(await one('other-shop', i));
+    let flooding = true;
+    let floodLabels = 0;
+    const loops = Array.from({ length: 40 }, async (_, k) => {
+      for (let i = k; flooding; i++) {
+        try {
+          await one('busy-shop', i);
+          floodLabels++;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+    });
+    while (workers.stats().queued < 10) await new Promise((resolve) => setTimeout(resolve, 5));
+    const during: number[] = [];
+    for (let i = 0; i < 15; i++) during.push(await one('other-shop', i));
+    flooding = false;
+    await Promise.all(loops);
+    return { aloneMs: median(alone), duringMs: median(during), floodLabels };
+  } finally {
+    await workers.close();
+  }
+}
+
 type Report = (name: string, value: string, target: string, ok: boolean | null) => void;
 
 /** The rows `npm run bench` prints. */
@@ -142,6 +183,13 @@ export async function reportLabels(report: Report): Promise<void> {
     `p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms (${r.labels} labels, ${r.avgBytes} bytes each)`,
     'reference',
     null,
+  );
+  const f = await benchFairLabels();
+  report(
+    "another account's label on the worker pool while one account runs 40 label loops (median)",
+    `${f.duringMs.toFixed(1)} ms (alone ${f.aloneMs.toFixed(1)} ms; ${f.floodLabels} flood labels meanwhile)`,
+    `< 2 × alone (${(2 * f.aloneMs).toFixed(1)} ms)`,
+    f.duringMs < 2 * f.aloneMs,
   );
 }
 
