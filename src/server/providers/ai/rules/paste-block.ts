@@ -294,6 +294,14 @@ function rejectedHeading(heading: string, targets: Targets): boolean {
   return rejected > 0 && rejected * 2 >= significant.length;
 }
 
+/** A line whose one colon ends a sentence asking to send the parcel ("Please ship to my work address …:"). (Built once: a regexp literal inside the function was before.) */
+const ASKS = compile(
+  'iu',
+  String.raw`^[^:：]*\b(?:`,
+  ASKS_WORDS,
+  String.raw`)\b[^:：]*[:：]\s*$|^[^:：]*(?:寄到|寄去|发到|發到|送到)[^:：]*[:：]\s*$`,
+);
+
 /**
  * A heading: one of the known ones, or a short line ("Warehouse / Ship-to:", "Lab / Shipping &
  * Receiving:", "Head Office / Siège social") whose words say ship-to or office — or name the place
@@ -372,15 +380,7 @@ export function findHeading(
   // "Please ship to my work address instead of home since nobody's there during the day:"
   // (Only on a line whose one colon ends it: elsewhere the search would backtrack over every verb.)
   const colon = text.search(/[:：]/);
-  const asks =
-    colon >= 0 &&
-    colon >= text.trimEnd().length - 1 &&
-    compile(
-      'iu',
-      String.raw`^[^:：]*\b(?:`,
-      ASKS_WORDS,
-      String.raw`)\b[^:：]*[:：]\s*$|^[^:：]*(?:寄到|寄去|发到|發到|送到)[^:：]*[:：]\s*$`,
-    ).exec(text);
+  const asks = colon >= 0 && colon >= text.trimEnd().length - 1 && ASKS.exec(text);
   // (The street test on the asking sentence only: "… the 2 cases of the 750 mL bottles. Send it to:".)
   const asking = text.slice(Math.max(text.lastIndexOf('. '), text.lastIndexOf('! '), text.lastIndexOf('? ')) + 1);
   if (asks && !hasStreet(asking) && !POSTAL_LINE.test(text)) return { kind: 'ship', m: asks };

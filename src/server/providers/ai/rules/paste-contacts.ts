@@ -160,6 +160,38 @@ const ZH_WRITE_AS =
 /** Words a run may end in that are no name ("的", "自己"). */
 const CHINESE_NOT_NAME = /的|自己|我|她|他|你/u;
 
+/** The lines of a billing block of the same person (its first line is the ship-to's name): they may give the phone. */
+function samePersonLines(kindOf: LineKinds, lines: Line[], block: Block | undefined): Set<number> {
+  const who = block?.lines.find((l) => l.text && kindOf(l.text) === 'keep')?.text;
+  const samePerson = new Set<number>();
+  if (who && block) {
+    let open = false;
+    for (const l of lines) {
+      if (!block.excluded.has(l.start)) open = false;
+      else if (personKey(l.text) === personKey(who)) open = true;
+      if (open) samePerson.add(l.start);
+    }
+  }
+  return samePerson;
+}
+
+/** The words of a number's own label: before it ("Labo : …") or in brackets after it ("… (atelier)"). */
+function labelWords(before: string, after: string): string[] {
+  return [
+    ...(/([\p{L}][\p{L}'’.-]*(?:[ \t]+[\p{L}'’.-]+){0,2})[ \t]*[:：]?[ \t]*$/u.exec(before)?.[1] ?? '').split(/[ \t]+/),
+    /^[ \t]*\(([\p{L}]{4,20})\)/u.exec(after)?.[1] ?? '',
+  ]
+    .map((w) => w.toLowerCase().replace(/\.$/, ''))
+    .filter((w) => w.length >= 4);
+}
+
+/** "Her cell: …": the number the message gives as the recipient's. (Built once: a regexp literal inside the function was before.) */
+const THEIR_NUMBER = compile(
+  'iu',
+  String.raw`(?<![\p{L}])(?:her|his|their|son|sa|leur)[ \t]+(?:cell|cell phone|phone|number|mobile|cellulaire|cell\.|`,
+  String.raw`numéro|tel|tél\.?)[^\d\n]{0,12}$|(?:他|她)的(?:电话|電話|手机|手機|手提)(?:号码|號碼)?[^\d\n]{0,4}$`,
+);
+
 /** A verb of handing over, then the person: "livrer … à Me Julie Bouchard", "signed for by our Registrar, Anika Sorensen". */
 const DELIVER_TO = compile(
   'gu',
@@ -179,17 +211,7 @@ export function findPhones(kindOf: LineKinds, lines: Line[], block: Block | unde
     .toLowerCase()
     .split(/[^\p{L}]+/u)
     .filter((w) => w.length >= 4 && !PLACE_NOT.has(w));
-  // A billing block of the same person (its first line is the ship-to's name) may give the phone.
-  const who = block?.lines.find((l) => l.text && kindOf(l.text) === 'keep')?.text;
-  const samePerson = new Set<number>();
-  if (who && block) {
-    let open = false;
-    for (const l of lines) {
-      if (!block.excluded.has(l.start)) open = false;
-      else if (personKey(l.text) === personKey(who)) open = true;
-      if (open) samePerson.add(l.start);
-    }
-  }
+  const samePerson = samePersonLines(kindOf, lines, block);
   for (const line of lines) {
     if ((block?.excluded.has(line.start) && !samePerson.has(line.start)) || isIdLine(line.text)) continue;
     for (const m of line.text.matchAll(PHONE_RE)) {
@@ -223,22 +245,11 @@ export function findPhones(kindOf: LineKinds, lines: Line[], block: Block | unde
       // than the writer ("attn: Luis (receiving)"): the number of that place over the writer's cell.
       // (Or its label after it: "250-555-0145 (yard)" under "Yard / deliveries:".)
       // "Her cell: 902 555 0158. Mine is …": the number the message gives as the recipient's.
-      const theirs = compile(
-        'iu',
-        String.raw`(?<![\p{L}])(?:her|his|their|son|sa|leur)[ \t]+(?:cell|cell phone|phone|number|mobile|cellulaire|cell\.|`,
-        String.raw`numéro|tel|tél\.?)[^\d\n]{0,12}$|(?:他|她)的(?:电话|電話|手机|手機|手提)(?:号码|號碼)?[^\d\n]{0,4}$`,
-      ).test(line.text.slice(Math.max(0, m.index - 30), m.index));
+      const theirs = THEIR_NUMBER.test(line.text.slice(Math.max(0, m.index - 30), m.index));
       // (Or the number's own label, before it or in brackets after it, is a word of that heading or its
       // short form: "Labo : 418 555-0157" under "Laboratoire :", "418-555-0185 (atelier)" under
       // "Atelier de costumes :", "Warehouse (716) 555-0112" under "Warehouse:".)
-      const labels = [
-        ...(/([\p{L}][\p{L}'’.-]*(?:[ \t]+[\p{L}'’.-]+){0,2})[ \t]*[:：]?[ \t]*$/u.exec(before)?.[1] ?? '').split(
-          /[ \t]+/,
-        ),
-        /^[ \t]*\(([\p{L}]{4,20})\)/u.exec(after)?.[1] ?? '',
-      ]
-        .map((w) => w.toLowerCase().replace(/\.$/, ''))
-        .filter((w) => w.length >= 4);
+      const labels = labelWords(before, after);
       // (Ahead of the office line, not of a cell: "Plant 705-555-0134 | Cell 249-555-0111" is the writer's
       // cell when the writer is the one there.)
       const place =

@@ -785,6 +785,18 @@ const wordIn = (escaped: string, flags: string) => {
   return (clause: string) => re.test(clause);
 };
 
+/** A row named by its place: "the 2nd one", "third row", "la deuxième ligne". (Built once: a regexp literal inside the function was before.) */
+const ROW_PLACE = compile(
+  'iu',
+  String.raw`\b(?:the\s+|la\s+|le\s+)?(\d)(?:st|nd|rd|th|e|er|re|ème)\s+(?:`,
+  ROW_WORDS,
+  String.raw`)\b|\b(`,
+  ORDINAL_WORDS,
+  String.raw`)\s+(?:`,
+  ROW_WORDS,
+  String.raw`)\b`,
+);
+
 /**
  * Of several rows, the one the note around the table names ("can you ship the kit to Rahul? Kristen
  * cancelled so ignore her row", "only row 14 still needs it", "the one still marked 'To ship'"): a row
@@ -843,16 +855,7 @@ function namedRow(
         clause,
       );
     if (zh) return zh[2] ? rows.length : (ZH_ORDINALS[zh[1]] ?? Number(zh[1]));
-    const m = compile(
-      'iu',
-      String.raw`\b(?:the\s+|la\s+|le\s+)?(\d)(?:st|nd|rd|th|e|er|re|ème)\s+(?:`,
-      ROW_WORDS,
-      String.raw`)\b|\b(`,
-      ORDINAL_WORDS,
-      String.raw`)\s+(?:`,
-      ROW_WORDS,
-      String.raw`)\b`,
-    ).exec(clause);
+    const m = ROW_PLACE.exec(clause);
     if (!m) return undefined;
     if (m[1]) return Number(m[1]);
     const word = m[2].toLowerCase();

@@ -65,6 +65,13 @@ import {
 import { type Block, type Line, type ParseRole, type PasteReading } from './types';
 import { compile } from './vocabulary/compile';
 
+/** "Attn: Receiving – Trevor Lindqvist": the department before the person. (Built once: a regexp literal inside the function was before.) */
+const ATTN_DEPARTMENT_THEN_PERSON = compile(
+  'iu',
+  String.raw`^((?:attn|attention|à l['’]attention de|a\/s)(?:[ \t]*[:.])?[ \t]*)(?:the[ \t]+)?(?:receiving|shipping`,
+  String.raw`(?:[ \t]*(?:&|and)[ \t]*receiving)?|warehouse|dock|r[ée]ception)[ \t]*[–—-][ \t]*(?=\p{Lu})`,
+);
+
 /** The reading of `input` for `role` (the sender form prefers a From/Sender block, the others the ship-to). */
 export function readPaste(input: string, role: ParseRole): PasteReading {
   // Each distinct line is classified once in this reading (block, context and signature ask again).
@@ -195,14 +202,7 @@ export function readPaste(input: string, role: ParseRole): PasteReading {
       continue;
     }
     // "Attn: Receiving – Trevor Lindqvist": the person after the department.
-    t = t.replace(
-      compile(
-        'iu',
-        String.raw`^((?:attn|attention|à l['’]attention de|a\/s)(?:[ \t]*[:.])?[ \t]*)(?:the[ \t]+)?(?:receiving|shipping`,
-        String.raw`(?:[ \t]*(?:&|and)[ \t]*receiving)?|warehouse|dock|r[ée]ception)[ \t]*[–—-][ \t]*(?=\p{Lu})`,
-      ),
-      '$1',
-    );
+    t = t.replace(ATTN_DEPARTMENT_THEN_PERSON, '$1');
     if (DEPARTMENT_ATTN.test(t)) continue;
     // A note in brackets in Chinese ("(我老闆,佢會轉交俾我)", "(公司)") is no part of an address.
     t = t.replace(/\([^()\n]{0,40}[\u3400-\u9fff][^()\n]{0,40}\)/gu, ' ');
