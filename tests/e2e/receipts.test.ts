@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
 import { signUpViaApi } from './helpers/accounts';
-import { horizontalOverflow } from './helpers/page-checks';
+import { horizontalOverflow, seriousViolations } from './helpers/page-checks';
 
 const ADMIN = { email: 'admin-receipts@example.com', password: 'Admin-pass-2026' };
 const PHONE = { width: 390, height: 844 };
@@ -149,6 +149,7 @@ describe('receipts and statements in Chromium', () => {
     expect(statement).toContain('STATEMENT');
     expect(statement).toContain('R-000001');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
 
     // The admin's tax report, in English on a desktop.
