@@ -62,6 +62,7 @@ export const purchaseBulkImport = (id: string) =>
 
 export const cancelBulkImport = (id: string) => api.post<TBulkImportDetail>(`${base}/${encodeURIComponent(id)}/cancel`);
 
-export const labelsUrl = (id: string) => `${base}/${encodeURIComponent(id)}/labels?format=pdf`;
+export const labelsUrl = (id: string, format: 'pdf' | 'zpl' = 'pdf') =>
+  `${base}/${encodeURIComponent(id)}/labels?format=${format}`;
 export const resultsUrl = (id: string) => `${base}/${encodeURIComponent(id)}/results.csv`;
 export const templateUrl = `${base}/template.csv`;

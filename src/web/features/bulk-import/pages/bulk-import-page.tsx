@@ -418,6 +418,17 @@ function ProgressCard({ batch, onChanged }: { batch: TBulkImportDetail; onChange
               {t('bulkImport.results.labels')}
             </a>
           ) : null}
+          {!running && c.bought > 0 ? (
+            <a
+              href={labelsUrl(batch.id, 'zpl')}
+              download
+              className={buttonClass('secondary')}
+              data-testid="bulk-labels-zpl"
+            >
+              <Download className="size-4" aria-hidden="true" />
+              {t('bulkImport.results.zpl')}
+            </a>
+          ) : null}
           {!running ? (
             <a href={resultsUrl(batch.id)} download className={buttonClass('secondary')} data-testid="bulk-results">
               <FileText className="size-4" aria-hidden="true" />
