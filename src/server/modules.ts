@@ -5,6 +5,7 @@ import { registerSettings } from './modules/settings/routes';
 import { registerAudit } from './modules/audit/routes';
 import { registerAddresses } from './modules/addresses/routes';
 import { registerRates } from './modules/rates/routes';
+import { registerExchangeRate } from './modules/rates/exchange-rate-routes';
 import { registerCarriers } from './modules/carriers/routes';
 import { registerAi } from './modules/ai/routes';
 import { registerOrders } from './modules/orders/routes';
@@ -30,6 +31,7 @@ export const moduleRegistry: RegisterModule[] = [
   registerAudit,
   registerAddresses,
   registerRates,
+  registerExchangeRate,
   registerCarriers,
   registerAi,
   registerOrders,

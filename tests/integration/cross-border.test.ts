@@ -229,6 +229,43 @@ describe(`shipping to the United States and abroad (${testDbKind})`, () => {
     expect(Object.keys(ddp.json().fieldErrors)).toEqual(['customs.incoterm']);
   });
 
+  it('an admin sets the CAD/USD rate (audited, others refused); quotes convert at it', async () => {
+    const read = await ctx.app.inject({ method: 'GET', url: '/api/exchange-rate', headers: user.headers });
+    expect(read.json().cadPerUsd).toBe('1.3800');
+    const refused = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/admin/exchange-rate',
+      headers: user.headers,
+      payload: { cadPerUsd: 1.5 },
+    });
+    expect(refused.statusCode).toBe(403);
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/admin/exchange-rate',
+      headers: admin.headers,
+      payload: { cadPerUsd: 9 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fieldErrors)).toEqual(['cadPerUsd']);
+    ctx.clock.set(new Date(ctx.clock.now().getTime() + 1000).toISOString());
+    const set = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/admin/exchange-rate',
+      headers: admin.headers,
+      payload: { cadPerUsd: 1.25, note: 'test' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().cadPerUsd).toBe('1.2500');
+    const rates = ZQuoteResponse.parse((await quote(usQuote())).json());
+    // 2 × $25 CAD at 1.25: USD 40.00; × 51.5 % = USD 20.60 → CAD 25.75.
+    expect(rates[0]!.duties).toMatchObject({ usdRate: '1.2500' });
+    expect(rates[0]!.duties!.lines[0]).toMatchObject({ valueUsd: '40.00', amount: '25.75' });
+    const audited = rowsOf<{ n: number }>(
+      await ctx.database.db.execute(sql`select count(*)::int as n from audit_logs where action = 'exchange_rate.set'`),
+    )[0]!.n;
+    expect(audited).toBe(1);
+  });
+
   it('a domestic quote is unchanged: no duties, customs refused', async () => {
     const res = await quote(quoteBody());
     expect(res.statusCode).toBe(200);

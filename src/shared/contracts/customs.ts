@@ -235,3 +235,27 @@ export type TDuties = z.infer<typeof ZDuties>;
 function ZMoneyString() {
   return z.string().regex(/^\d+\.\d{2}$/);
 }
+
+/**
+ * GET /api/exchange-rate (signed in) → ZExchangeRate: the CAD price of one US dollar customs values
+ * are converted at, and when an admin set it. PUT /api/admin/exchange-rate (admin) with
+ * ZSetExchangeRate → ZExchangeRate: a new rate in force from now (audited, the old ones kept).
+ */
+export const EXCHANGE_RATE_LIMITS = { min: 0.5, max: 3 } as const;
+export const ZExchangeRate = z.object({ cadPerUsd: z.string(), setAt: z.string() });
+export type TExchangeRate = z.infer<typeof ZExchangeRate>;
+export const ZSetExchangeRate = z.strictObject({
+  cadPerUsd: z
+    .number({ error: 'Rate must be a number' })
+    .refine(Number.isFinite, 'Rate must be a finite number')
+    .refine(
+      (v) => v >= EXCHANGE_RATE_LIMITS.min && v <= EXCHANGE_RATE_LIMITS.max,
+      `Rate must be between ${EXCHANGE_RATE_LIMITS.min} and ${EXCHANGE_RATE_LIMITS.max} CAD per USD`,
+    )
+    .refine(
+      (v) => Number.isInteger(Math.round(v * 1_000_000)) && Math.abs(v * 10_000 - Math.round(v * 10_000)) < 1e-6,
+      'Rate takes at most four decimals',
+    ),
+  note: z.string().trim().max(200, 'Note must be at most 200 characters').optional(),
+});
+export type TSetExchangeRate = z.output<typeof ZSetExchangeRate>;

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { exchangeRates } from '../../db/schema/rates';
 import type { UsdRate } from '../../../shared/customs';
+import { audit } from '../audit/repo';
 
 /** The CAD/USD rate in force: the newest an admin set (migration 0020 writes the first). */
 export async function usdRateInForce(db: Db): Promise<UsdRate & { setAt: Date }> {
@@ -12,4 +14,30 @@ export async function usdRateInForce(db: Db): Promise<UsdRate & { setAt: Date }>
     .limit(1);
   if (!row) throw new Error('no CAD/USD rate: migration 0020 writes the first one');
   return { cadPerUsdMicros: row.micros, setAt: row.setAt };
+}
+
+/** A new rate in force from `at`, with its audit entry, in one transaction. */
+export async function setUsdRate(
+  db: Db,
+  input: { cadPerUsdMicros: number; note: string; adminId: string; ipAddress: string | null; at: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await usdRateInForce(tx);
+    await tx.insert(exchangeRates).values({
+      id: randomUUID(),
+      cadPerUsdMicros: input.cadPerUsdMicros,
+      setBy: input.adminId,
+      note: input.note,
+      createdAt: input.at,
+    });
+    await audit(tx, {
+      userId: input.adminId,
+      action: 'exchange_rate.set',
+      resourceType: 'exchange_rate',
+      oldValue: { cadPerUsdMicros: before.cadPerUsdMicros },
+      newValue: { cadPerUsdMicros: input.cadPerUsdMicros, note: input.note },
+      ipAddress: input.ipAddress,
+      at: input.at,
+    });
+  });
 }
