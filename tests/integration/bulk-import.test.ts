@@ -100,6 +100,11 @@ describe(`bulk import (${testDbKind})`, () => {
     const peek = await ctx.app.inject({ method: 'GET', url: `/api/bulk-imports/${batch.id}`, headers: other.headers });
     expect(peek.statusCode).toBe(404);
     const badRule = await inject('POST', `/api/bulk-imports/${batch.id}/quote`, { rule: 'slowest' });
+    expect((await inject('GET', `/api/bulk-imports/${'-'.repeat(36)}`)).statusCode).toBe(404);
+    expect((await inject('PATCH', `/api/bulk-imports/${batch.id}/rows/abc`, { dropped: true })).statusCode).toBe(400);
+    expect((await inject('PATCH', `/api/bulk-imports/${batch.id}/rows/999`, { dropped: true })).statusCode).toBe(404);
+    const notCsv = await inject('POST', '/api/bulk-imports', { filename: 'x.bin', csvBase64: 'AAECAwQ=' });
+    expect(notCsv.statusCode).toBe(400);
     expect(badRule.statusCode).toBe(400);
   });
 

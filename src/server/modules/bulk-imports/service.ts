@@ -98,7 +98,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
   const running = new Set<string>();
 
   async function batchOf(userId: string, id: string): Promise<BulkImportRow> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Import not found');
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound('Import not found');
     const [row] = await db
       .select()
       .from(bulkImports)
