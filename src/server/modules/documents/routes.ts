@@ -35,8 +35,9 @@ export function registerDocuments(root: App, deps: AppDeps): void {
   const db = deps.database.db;
   const business = deps.config.business;
 
-  async function sendPdf(reply: FastifyReply, model: DocumentModel, fileName: string) {
-    const pdf = await deps.providers.workers.runTask('renderDocument', model);
+  /** Draws the PDF on the worker pool, queued fairly under the requesting account (like labels). */
+  async function sendPdf(reply: FastifyReply, model: DocumentModel, fileName: string, account: string) {
+    const pdf = await deps.providers.workers.runTask('renderDocument', model, { account });
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -59,19 +60,27 @@ export function registerDocuments(root: App, deps: AppDeps): void {
   }
 
   app.get('/api/shipments/:id/receipt', { ...signedIn, schema: { params: ZIdParams } }, async (request, reply) => {
-    const { model, number } = await orderDocument(requireUser(request).id, request.params.id, 'receipt');
-    return sendPdf(reply, model, `receipt-${number}.pdf`);
+    const userId = requireUser(request).id;
+    const { model, number } = await orderDocument(userId, request.params.id, 'receipt');
+    return sendPdf(reply, model, `receipt-${number}.pdf`, userId);
   });
 
   app.get('/api/shipments/:id/credit-note', { ...signedIn, schema: { params: ZIdParams } }, async (request, reply) => {
-    const { model, number } = await orderDocument(requireUser(request).id, request.params.id, 'credit_note');
-    return sendPdf(reply, model, `credit-note-${number}.pdf`);
+    const userId = requireUser(request).id;
+    const { model, number } = await orderDocument(userId, request.params.id, 'credit_note');
+    return sendPdf(reply, model, `credit-note-${number}.pdf`, userId);
   });
 
   app.get('/api/transactions/:id/receipt', { ...signedIn, schema: { params: ZIdParams } }, async (request, reply) => {
-    const found = await repo.transactionDocument(db, requireUser(request).id, request.params.id);
+    const userId = requireUser(request).id;
+    const found = await repo.transactionDocument(db, userId, request.params.id);
     if (!found) throw notFound('No receipt for this entry (receipts are issued for top-ups and card charges)');
-    return sendPdf(reply, topupDocumentModel(business, found.doc, found.type), `receipt-${found.doc.number}.pdf`);
+    return sendPdf(
+      reply,
+      topupDocumentModel(business, found.doc, found.type),
+      `receipt-${found.doc.number}.pdf`,
+      userId,
+    );
   });
 
   app.get(
@@ -99,6 +108,7 @@ export function registerDocuments(root: App, deps: AppDeps): void {
         reply,
         statementModel(business, customer, month, lastDay, openingCents, entries, now),
         `statement-${month}.pdf`,
+        user.id,
       );
     },
   );
