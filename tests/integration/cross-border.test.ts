@@ -195,6 +195,31 @@ describe(`shipping to the United States and abroad (${testDbKind})`, () => {
     expect((await verifyLedger(ctx.database.db)).breaks).toEqual([]);
   });
 
+  it('a balance that covers the label but not the duties writes neither (402, nothing charged, no shipment)', async () => {
+    const poor = await createSignedInUser(ctx);
+    const res0 = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/rates/quote',
+      headers: poor.headers,
+      payload: usQuote(),
+    });
+    const option = ZQuoteResponse.parse(res0.json()).find((r) => r.serviceCode === 'UPS.11.US')!;
+    await fund(ctx, admin.headers, poor.id, option.price);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/shipments',
+      headers: poor.headers,
+      payload: { ...orderBody(option, FROM, SEATTLE, PARCEL), customs: US_CUSTOMS },
+    });
+    expect(res.statusCode, res.body).toBe(402);
+    expect(res.json().message).toContain(`$${option.total}`);
+    expect(await balanceOf(ctx, poor.headers)).toBe(option.price);
+    const rows = rowsOf<{ n: number }>(
+      await ctx.database.db.execute(sql`select count(*)::int as n from shipments where user_id = ${poor.id}`),
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
+
   it('Canada Post needs what to do with an undeliverable parcel (400 customs.nonDelivery, nothing charged)', async () => {
     const customs = { ...US_CUSTOMS, nonDelivery: undefined };
     const res0 = await quote(usQuote(customs));
