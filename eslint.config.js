@@ -47,8 +47,6 @@ const DRIZZLE_NOT_YET_IN_REPOS = [
   'src/server/modules/wallet/hold.ts',
   'src/server/modules/wallet/ledger.ts',
   'src/server/modules/admin/pricing.ts',
-  'src/server/modules/orders/routes.ts',
-  'src/server/modules/orders/label-route.ts',
   // in progress by other engineers at the time of writing
   'src/server/modules/rates/exchange-rate.ts',
   'src/server/modules/bulk-imports/service.ts',

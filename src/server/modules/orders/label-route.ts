@@ -7,10 +7,8 @@
  */
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, eq, or, sql } from 'drizzle-orm';
 import type { App, AppDeps } from '../../deps';
-import { rowsOf } from '../../db/client';
-import { shipments, type ShipmentRow } from '../../db/schema/orders';
+import type { ShipmentRow } from '../../db/schema/orders';
 import { CarrierError, type CarrierLabel } from '../../providers/carriers/index';
 import { AppError, notFound } from '../../lib/errors';
 import { ErrorCode } from '../../../shared/errors';
@@ -18,6 +16,7 @@ import { carrierName } from '../../../shared/carriers';
 import { ZLabelQuery, ZLabelResponse } from '../../../shared/contracts/shipments';
 import type { LabelInput } from '../../labels/label-input';
 import { labelPartyOf } from './service';
+import * as repo from './repo';
 import { requireUser, signedIn } from '../auth/session';
 
 export function labelInputOf(row: ShipmentRow): LabelInput {
@@ -64,16 +63,7 @@ export function registerLabelRoute(app: App, deps: AppDeps): void {
       const user = requireUser(request);
       const ref = request.params.ref.normalize('NFKC').replace(/\s+/g, '').toUpperCase();
       if (ref === '' || ref.length > 64) throw notFound('Label not found');
-      const [row] = await deps.database.db
-        .select()
-        .from(shipments)
-        .where(
-          and(
-            eq(shipments.userId, user.id),
-            or(eq(shipments.orderCode, ref), sql`upper(${shipments.trackingNumber}) = ${ref}`),
-          ),
-        )
-        .limit(1);
+      const row = await repo.shipmentByRef(deps.database.db, user.id, ref);
       if (!row || !row.trackingNumber || row.status === 'failed' || row.status === 'purchasing') {
         throw notFound('Label not found');
       }
@@ -135,14 +125,10 @@ const LABEL_FETCH_TIMEOUT_MS = 15_000;
 async function carrierLabelPdf(deps: AppDeps, row: ShipmentRow): Promise<string | null> {
   if (row.mode === 'sandbox') return null;
   const db = deps.database.db;
-  const [stored] = rowsOf<{ media_type: string; b64: string }>(
-    await db.execute(
-      sql`select media_type, encode(bytes, 'base64') as b64 from shipment_labels where shipment_id = ${row.id}`,
-    ),
-  );
+  const stored = await repo.storedLabel(db, row.id);
   let label: { mediaType: string; base64: string };
   if (stored) {
-    label = { mediaType: stored.media_type, base64: stored.b64.replace(/\s+/g, '') };
+    label = stored;
   } else if (!deps.providers.carriers.find((c) => c.code === row.carrier)?.operations?.fetchLabel) {
     // Its purchase brought no label and none can be asked for: an adapter that leaves the label to
     // us (real adapters bring theirs or can fetch it; decision 023).
@@ -150,10 +136,7 @@ async function carrierLabelPdf(deps: AppDeps, row: ShipmentRow): Promise<string 
   } else {
     const fetched = await fetchCarrierLabel(deps, row);
     const base64 = Buffer.from(fetched.bytes).toString('base64');
-    await db.execute(sql`
-      insert into shipment_labels (shipment_id, media_type, bytes, created_at)
-      values (${row.id}, ${fetched.mediaType}, decode(${base64}, 'base64'), ${deps.clock.now().toISOString()}::timestamptz)
-      on conflict (shipment_id) do nothing`);
+    await repo.storeLabel(db, row.id, fetched.mediaType, base64, deps.clock.now());
     label = { mediaType: fetched.mediaType, base64 };
   }
   if (label.mediaType === 'application/pdf') return label.base64;

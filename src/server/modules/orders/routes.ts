@@ -1,7 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { shipments, trackingEvents } from '../../db/schema/orders';
+import * as repo from './repo';
 import { notFound } from '../../lib/errors';
 import { toWireDetail } from '../shipments/wire';
 import { registerLabelRoute } from './label-route';
@@ -65,25 +64,8 @@ export function registerOrders(root: App, deps: AppDeps, services: Services): vo
       if (!UUID.test(id)) throw notFound('Shipment not found');
       const row = await orders.voidShipment(user.id, id, request.ip);
       const db = deps.database.db;
-      const events = await db
-        .select()
-        .from(trackingEvents)
-        .where(eq(trackingEvents.shipmentId, row.id))
-        .orderBy(asc(trackingEvents.occurredAt));
-      let count: number | null = null;
-      if (row.receiverKey) {
-        const [c] = await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(shipments)
-          .where(
-            and(
-              eq(shipments.userId, user.id),
-              eq(shipments.receiverKey, row.receiverKey),
-              ne(shipments.status, 'failed'),
-            ),
-          );
-        count = c?.n ?? null;
-      }
+      const events = await repo.trackingEventsOf(db, row.id);
+      const count = row.receiverKey ? await repo.ordersToReceiver(db, user.id, row.receiverKey) : null;
       return toWireDetail(row, events, count);
     },
   );
