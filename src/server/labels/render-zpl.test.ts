@@ -95,7 +95,9 @@ describe('ZPL labels', () => {
   it('renders with a ZPL renderer, and its Code 128 barcode reads back as the tracking number', async () => {
     for (const trackingNumber of ['5695656657216591', '1Z999AA10123456784']) {
       const png = await renderPng(renderLabelZpl({ ...INPUT, trackingNumber }));
-      const found = await readBarcodes(new Blob([new Uint8Array(png)], { type: 'image/png' }), { formats: ['Code128'] });
+      const found = await readBarcodes(new Blob([new Uint8Array(png)], { type: 'image/png' }), {
+        formats: ['Code128'],
+      });
       expect(found.map((r) => r.text)).toEqual([trackingNumber]);
     }
   }, 60_000);
