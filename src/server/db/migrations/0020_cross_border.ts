@@ -26,7 +26,6 @@ BEGIN
 END $$;
 ALTER TABLE shipments ADD CONSTRAINT shipments_refund_within_charge
   CHECK (refunded_cents >= 0 AND refunded_cents <= total_cents + duties_cents);
-CREATE INDEX shipments_user_destination ON shipments (user_id, ((to_address->>'country')), created_at DESC);
 CREATE TABLE exchange_rates (
   id uuid PRIMARY KEY,
   cad_per_usd_micros bigint NOT NULL CHECK (cad_per_usd_micros BETWEEN 500000 AND 3000000),
