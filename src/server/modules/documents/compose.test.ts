@@ -91,6 +91,28 @@ describe('documents', () => {
     expect(rows.map((r) => r.cells[0])).toContain('GST/HST: zero-rated export');
   });
 
+  it('shows DDP duties on their own line, outside the taxes, inside the total paid (and on the credit note)', () => {
+    const exportDoc = doc({ taxProvince: null, zeroRated: true, hstCents: 0, totalCents: 1900 });
+    const ddp = { ...shipment, toAddress: party('Seattle', 'WA', '98101', 'US'), dutiesCents: 1234 } as ShipmentRow;
+    expect(chargeRows(exportDoc, ddp, false).map((r) => r.cells)).toEqual([
+      ['Shipping: Canada Post Expedited Parcel', '', '18.00'],
+      ['Declared-value coverage', '', '2.00'],
+      ['Discount', '', '-1.00'],
+      ['Subtotal', '', '19.00'],
+      ['GST/HST: zero-rated export', '0%', '0.00'],
+      ['Duties and taxes at destination (estimate, DDP)', '', '12.34'],
+      ['Total (CAD)', '', '31.34'],
+    ]);
+    const credit = chargeRows({ ...exportDoc, kind: 'credit_note' }, ddp, true).map((r) => r.cells);
+    expect(credit.slice(-2)).toEqual([
+      ['Duties and taxes at destination (estimate, DDP)', '', '-12.34'],
+      ['Total (CAD)', '', '-31.34'],
+    ]);
+    // A test-mode order charged nothing: no duties line.
+    const test = chargeRows(exportDoc, { ...ddp, test: true } as ShipmentRow, false).map((r) => r.cells[0]);
+    expect(test).not.toContain('Duties and taxes at destination (estimate, DDP)');
+  });
+
   it('says "Not a tax invoice" until the operator is configured', () => {
     const without = orderDocumentModel(business(false), doc(), shipment, null);
     expect(without.subheading).toBe('Not a tax invoice');

@@ -79,6 +79,13 @@ function place(p: ShipmentRow['fromAddress']): string {
 
 const pct = (n: number) => `${Number(n.toFixed(3))}%`;
 
+export const DUTIES_LINE = 'Duties and taxes at destination (estimate, DDP)';
+
+/** The duties an order paid at origin (DDP); 0 for DDU, inside Canada, or a test order (nothing charged). */
+export function dutiesCentsOf(s: Pick<ShipmentRow, 'dutiesCents' | 'test'>): number {
+  return s.test ? 0 : Number(s.dutiesCents ?? 0);
+}
+
 /** The charge and tax lines of an order's receipt (credit: negated), with each rate and province. */
 export function chargeRows(doc: TaxDocumentRow, s: ShipmentRow, credit: boolean): DocumentModel['table']['rows'] {
   const amt = (cents: number) => (credit ? neg(cents) : cad(cents));
@@ -101,7 +108,12 @@ export function chargeRows(doc: TaxDocumentRow, s: ShipmentRow, credit: boolean)
     if (rates.hst > 0 || doc.hstCents > 0) rows.push({ cells: [`HST (${dest})`, pct(rates.hst), amt(doc.hstCents)] });
     if (rates.qst > 0 || doc.qstCents > 0) rows.push({ cells: ['QST (QC)', pct(rates.qst), amt(doc.qstCents)] });
   }
-  rows.push({ cells: ['Total (CAD)', '', amt(doc.totalCents)], bold: true, rule: true });
+  // DDP duties (issue 25): paid with the label as their own wallet entry, refunded with a void. They
+  // are the destination's duties collected for the customer, not Voyageur's taxable supply: their
+  // own line, outside the subtotal and the GST/HST/QST (and the tax report), inside the total paid.
+  const duties = dutiesCentsOf(s);
+  if (duties > 0) rows.push({ cells: [DUTIES_LINE, '', amt(duties)], rule: true });
+  rows.push({ cells: ['Total (CAD)', '', amt(doc.totalCents + duties)], bold: true, rule: true });
   return rows;
 }
 
@@ -127,6 +139,13 @@ export function orderDocumentModel(
       ? `Label voided: the full amount of receipt ${receipt?.number ?? ''}, taxes included, was refunded to the Voyageur prepaid wallet on ${date}. This credit note reduces the tax charged on that receipt.`
       : `Paid in full from the Voyageur prepaid wallet on ${date}. Terms: prepaid.`,
   );
+  if (dutiesCentsOf(s) > 0) {
+    notes.push(
+      credit
+        ? 'The duties and taxes at destination paid at origin (DDP) were refunded with the label; they are not GST/HST or QST and are not part of the taxable subtotal.'
+        : 'Duties and taxes at destination: an estimate paid at origin (DDP) so the receiver pays nothing on delivery; they are not GST/HST or QST and are not part of the taxable subtotal.',
+    );
+  }
   if (doc.zeroRated) {
     notes.push(
       'Zero-rated: freight transportation of goods to a destination outside Canada; no GST/HST or QST charged.',

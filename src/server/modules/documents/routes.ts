@@ -47,6 +47,12 @@ export function registerDocuments(root: App, deps: AppDeps): void {
   async function orderDocument(userId: string, shipmentId: string, kind: 'receipt' | 'credit_note') {
     const shipment = await repo.userShipment(db, userId, shipmentId);
     if (!shipment) throw notFound('Shipment not found');
+    if (shipment.test) {
+      // Bought with a test API key (decision 027): nothing was charged, so no receipt or credit note.
+      throw notFound(
+        'A test-mode order (bought with a test API key) has no receipt or credit note: nothing was charged',
+      );
+    }
     const doc = await repo.shipmentDocument(db, userId, shipmentId, kind);
     if (!doc) {
       throw notFound(
