@@ -32,6 +32,23 @@ const QC_FROM = { ...FROM, city: 'Montreal', province: 'QC', postalCode: 'H2X 1Y
 const QC_TO = { ...TO, city: 'Quebec', province: 'QC', postalCode: 'G1R 4P5', address: '1 Rue des Jardins' };
 const ON_TO = { ...TO, city: 'Ottawa', province: 'ON', postalCode: 'K1P 1J1', address: '100 Wellington St' };
 const NS_TO = { ...TO, city: 'Halifax', province: 'NS', postalCode: 'B3H 1A1', address: '1 Spring Garden Rd' };
+const SEATTLE = { ...TO, city: 'Seattle', province: 'WA', postalCode: '98101', country: 'US', address: '400 Pine St' };
+const DDP_CUSTOMS = {
+  contentsType: 'merchandise',
+  currency: 'CAD',
+  incoterm: 'DDP',
+  nonDelivery: 'return',
+  items: [
+    {
+      description: 'Cotton T-shirt',
+      hsCode: '6109.10.0012',
+      originCountry: 'CA',
+      quantity: 2,
+      unitValue: 25,
+      weightKg: 0.3,
+    },
+  ],
+};
 
 describe(`receipts, credit notes, statements and the tax report (${testDbKind})`, () => {
   let ctx: TestContext;
@@ -124,7 +141,8 @@ describe(`receipts, credit notes, statements and the tax report (${testDbKind})`
     expect(again.statusCode).toBe(201);
     ids.after = again.json().id;
     // The Ontario order is voided: a credit note.
-    await ctx.app.inject({ method: 'POST', url: `/api/shipments/${ids.on}/void`, headers: u.headers });
+    const voiding = await ctx.app.inject({ method: 'POST', url: `/api/shipments/${ids.on}/void`, headers: u.headers });
+    expect(voiding.statusCode, voiding.body).toBe(200);
     const [voided] = rowsOf<{ status: string }>(
       await ctx.database.db.execute(sql`select status from shipments where id = ${ids.on}`),
     );
@@ -318,5 +336,89 @@ describe(`receipts, credit notes, statements and the tax report (${testDbKind})`
       qstNumber: '1234567890 TQ0001',
       taxInvoice: true,
     });
+  });
+
+  const taxReport = async () =>
+    (await get('/api/admin/tax-report?from=2026-03-01&to=2026-03-31&format=json', admin.headers)).json();
+  const lastNumbers = async () =>
+    rowsOf<{ series: string; last_number: string }>(
+      await ctx.database.db.execute(sql`select series, last_number from tax_document_counters order by series`),
+    );
+
+  it('gives a test-mode order (test API key) no number, no receipt or credit note, nothing in the tax report', async () => {
+    const reportBefore = await taxReport();
+    const numbersBefore = await lastNumbers();
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: u.headers,
+      payload: { name: 'Test key', mode: 'test' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const bearer = { authorization: `Bearer ${created.json().key}` };
+    const rates = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/rates',
+      headers: bearer,
+      payload: quoteBody(ON, ON_TO),
+    });
+    expect(rates.statusCode, rates.body).toBe(200);
+    const bought = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/shipments',
+      headers: bearer,
+      payload: orderBody(rates.json()[0], ON, ON_TO),
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const id = bought.json().id as string;
+    const receipt = await get(`/api/shipments/${id}/receipt`, u.headers);
+    expect(receipt.statusCode).toBe(404);
+    expect(receipt.json().message).toMatch(/test-mode order/);
+    const voided = await ctx.app.inject({ method: 'POST', url: `/api/v1/shipments/${id}/void`, headers: bearer });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect((await get(`/api/shipments/${id}/credit-note`, u.headers)).statusCode).toBe(404);
+    const docs = rowsOf(await ctx.database.db.execute(sql`select id from tax_documents where shipment_id = ${id}`));
+    expect(docs).toEqual([]);
+    expect(await lastNumbers()).toEqual(numbersBefore);
+    expect(await taxReport()).toEqual(reportBefore);
+  });
+
+  it('shows the duties of a DDP export on their own line of the receipt and credit note, inside the total paid', async () => {
+    const [option] = await quote(ctx, u.headers, { ...quoteBody(ON, SEATTLE), customs: DDP_CUSTOMS } as never);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/shipments',
+      headers: u.headers,
+      payload: { ...orderBody(option!, ON, SEATTLE), customs: DDP_CUSTOMS },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as string;
+    const [row] = rowsOf<{ duties_cents: string; total_cents: string }>(
+      await ctx.database.db.execute(sql`select duties_cents, total_cents from shipments where id = ${id}`),
+    );
+    const duties = Number(row!.duties_cents);
+    const total = Number(row!.total_cents);
+    expect(duties).toBeGreaterThan(0);
+    const line = (text: string) => text.split('\n').find((l) => l.includes('Duties and taxes at destination'));
+    const receipt = pdfText((await get(`/api/shipments/${id}/receipt`, u.headers)).rawPayload);
+    expect(line(receipt)).toMatch(new RegExp(`\\(estimate, DDP\\)\\s+${c2(duties)}$`));
+    expect(receipt).toMatch(new RegExp(`Total \\(CAD\\)\\s+${c2(total + duties)}`));
+    expect(receipt).toContain('GST/HST: zero-rated export');
+    const voiding = await ctx.app.inject({ method: 'POST', url: `/api/shipments/${id}/void`, headers: u.headers });
+    expect(voiding.statusCode, voiding.body).toBe(200);
+    const credit = pdfText((await get(`/api/shipments/${id}/credit-note`, u.headers)).rawPayload);
+    expect(line(credit)).toMatch(new RegExp(`-${c2(duties)}$`));
+    expect(credit).toMatch(new RegExp(`Total \\(CAD\\)\\s+-${c2(total + duties)}`));
+    // The statement: the duties are their own entries (charge and refund), under the order's documents,
+    // with no tax split of their own (they are not a taxable supply).
+    const csv = Papa.parse<string[]>(
+      (await get('/api/statements/2026-03', u.headers)).body.replace(/^\uFEFF/, '').trim(),
+    ).data;
+    const dutyRows = csv.filter((c) => /^(Duties and fees paid at origin|Refund: duties for)/.test(c[3] ?? ''));
+    expect(dutyRows.map((c) => [c[1], c[6], c[7], c[8], c[9]])).toEqual([
+      ['shipping_charge', '', '', '', ''],
+      ['refund', '', '', '', ''],
+    ]);
+    expect(dutyRows.map((c) => parseCents(c[10] || c[11]!))).toEqual([duties, duties]);
   });
 });
