@@ -222,6 +222,55 @@ describe(`public API v1 with API keys (${testDbKind})`, () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('scopes an Idempotency-Key to the account and mode: a regenerated key replays the first order, never buys twice', async () => {
+    const u = await createSignedInUser(ctx);
+    await fund(ctx, admin.headers, u.id, '100.00');
+    const k1 = await createKey(u.headers, 'live');
+    const option = await cheapest(k1.key);
+    const body = orderBody(option);
+    const first = await v1('POST', '/shipments', k1.key, body, { 'idempotency-key': 'rot1' });
+    expect(first.statusCode, first.body).toBe(201);
+    const regen = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/api-keys/${k1.id}/regenerate`,
+      headers: u.headers,
+      payload: { graceHours: 2 },
+    });
+    const k2 = regen.json().key as string;
+    const again = await v1('POST', '/shipments', k2, body, { 'idempotency-key': 'rot1' });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(first.json().id);
+    // The old key, still in its grace period, gets the same answer; another body answers 409.
+    expect((await v1('POST', '/shipments', k1.key, body, { 'idempotency-key': 'rot1' })).json().id).toBe(
+      first.json().id,
+    );
+    const other = await v1(
+      'POST',
+      '/shipments',
+      k2,
+      { ...body, service: 'Other service' },
+      { 'idempotency-key': 'rot1' },
+    );
+    expect(other.statusCode).toBe(409);
+    expect(await balance(k2)).toBe((100 - Number(option.total)).toFixed(2));
+    const charges = rowsOf<{ n: number }>(
+      await ctx.database.db.execute(
+        sql`select count(*)::int as n from shipments where user_id = ${u.id} and test = false`,
+      ),
+    )[0]!;
+    expect(charges.n).toBe(1);
+    // A test key of the same account never gets the live answer: its own (sandbox) order, no money.
+    const test = (await createKey(u.headers, 'test')).key;
+    const sandbox = await v1('POST', '/shipments', test, orderBody(await cheapest(test)), {
+      'idempotency-key': 'rot1',
+    });
+    expect(sandbox.statusCode, sandbox.body).toBe(201);
+    expect(sandbox.headers['idempotent-replayed']).toBeUndefined();
+    expect(sandbox.json().id).not.toBe(first.json().id);
+    expect(await balance(k2)).toBe((100 - Number(option.total)).toFixed(2));
+  });
+
   it('answers validation errors as problem documents naming each field', async () => {
     const u = await createSignedInUser(ctx);
     const key = (await createKey(u.headers, 'live')).key;

@@ -20,6 +20,7 @@ import * as m0019 from './0019_bulk_imports';
 import * as m0020 from './0020_cross_border';
 import * as m0021 from './0021_list_scale';
 import * as m0022 from './0022_documents_test_mode';
+import * as m0023 from './0023_api_idempotency_scope';
 
 /** Ordered list of migrations. Append new ones; never edit one that has shipped. */
 export const migrations: { name: string; sql: string }[] = [
@@ -45,4 +46,5 @@ export const migrations: { name: string; sql: string }[] = [
   m0020,
   m0021,
   m0022,
+  m0023,
 ];

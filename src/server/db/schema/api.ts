@@ -20,10 +20,16 @@ export const apiKeys = pgTable('api_keys', {
 });
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-/** The first answer to a POST with an Idempotency-Key, per API key. */
+/**
+ * The first answer to a POST with an Idempotency-Key, per account and key mode (migration 0023): a
+ * regenerated or second key of the same account replays it; a test key's answer never serves a live key.
+ */
 export const apiIdempotency = pgTable(
   'api_idempotency',
   {
+    userId: uuid('user_id').notNull(),
+    mode: text('mode').notNull().$type<'live' | 'test'>(),
+    /** The key that sent the first request. */
     apiKeyId: uuid('api_key_id').notNull(),
     idemKey: text('idem_key').notNull(),
     method: text('method').notNull(),
@@ -34,5 +40,5 @@ export const apiIdempotency = pgTable(
     responseBody: text('response_body'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.apiKeyId, t.idemKey] })],
+  (t) => [primaryKey({ columns: [t.userId, t.mode, t.idemKey] })],
 );

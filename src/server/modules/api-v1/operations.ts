@@ -171,8 +171,9 @@ export function v1Routes(deps: AppDeps, log: { warn(o: object, m: string): void;
           {
             userId: p.user.id,
             organizationId: p.user.organizationId,
-            // The order's own replay key, apart from the web's keys of the same user.
-            idempotencyKey: typeof idem === 'string' ? `api:${p.key.id}:${idem}` : null,
+            // The order's own replay key, apart from the web's keys of the same user; scoped to the
+            // account and the key's mode (not the key), so a regenerated key cannot buy twice.
+            idempotencyKey: typeof idem === 'string' ? `api:${p.key.mode}:${idem}` : null,
             ipAddress: request.ip,
             test: isTest(p),
           },

@@ -18,8 +18,14 @@ export async function countKeyRequest(db: Db, keyId: string, windowStart: Date):
   return row!.count;
 }
 
-export type IdemRef = { apiKeyId: string; idemKey: string };
-const byRef = (ref: IdemRef) => and(eq(apiIdempotency.apiKeyId, ref.apiKeyId), eq(apiIdempotency.idemKey, ref.idemKey));
+/** An Idempotency-Key's scope: the account and the key's mode (not the key: a regenerated key replays). */
+export type IdemRef = { userId: string; mode: 'live' | 'test'; idemKey: string };
+const byRef = (ref: IdemRef) =>
+  and(
+    eq(apiIdempotency.userId, ref.userId),
+    eq(apiIdempotency.mode, ref.mode),
+    eq(apiIdempotency.idemKey, ref.idemKey),
+  );
 
 /**
  * Claims an Idempotency-Key for a request (a key kept longer than `olderThan` is free again); false
@@ -28,14 +34,21 @@ const byRef = (ref: IdemRef) => and(eq(apiIdempotency.apiKeyId, ref.apiKeyId), e
 export async function claimIdempotencyKey(
   db: Db,
   ref: IdemRef,
-  request: { method: string; path: string; hash: string },
+  request: { apiKeyId: string; method: string; path: string; hash: string },
   now: Date,
   olderThan: Date,
 ): Promise<boolean> {
   await db.delete(apiIdempotency).where(and(byRef(ref), lt(apiIdempotency.createdAt, olderThan)));
   const claimed = await db
     .insert(apiIdempotency)
-    .values({ ...ref, method: request.method, path: request.path, requestHash: request.hash, createdAt: now })
+    .values({
+      ...ref,
+      apiKeyId: request.apiKeyId,
+      method: request.method,
+      path: request.path,
+      requestHash: request.hash,
+      createdAt: now,
+    })
     .onConflictDoNothing()
     .returning({ idemKey: apiIdempotency.idemKey });
   return claimed.length > 0;

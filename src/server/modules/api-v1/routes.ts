@@ -4,15 +4,23 @@
  *   CSRF applies); a revoked or unknown key answers 401 at once;
  * - each key has a per-minute budget counted in PostgreSQL (rate_limits), told in RateLimit-Limit,
  *   RateLimit-Remaining and RateLimit-Reset, and 429 with Retry-After past it;
- * - a POST with an Idempotency-Key is answered once: the same key and body get the first answer
- *   again (Idempotent-Replayed: true), another body 409;
+ * - a POST with an Idempotency-Key is answered once per account and key mode (any of the account's
+ *   keys of that mode, so a regenerated key too): the same body gets the first answer again
+ *   (Idempotent-Replayed: true), another body 409;
  * - every error is `application/problem+json` (problem.ts);
  * - GET /api/v1/openapi.json, the document generated from the route table (openapi.ts), needs no key.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App, AppDeps } from '../../deps';
-import { claimIdempotencyKey, countKeyRequest, keepAnswer, keptAnswer, releaseIdempotencyKey } from './repo';
+import {
+  claimIdempotencyKey,
+  countKeyRequest,
+  keepAnswer,
+  keptAnswer,
+  releaseIdempotencyKey,
+  type IdemRef,
+} from './repo';
 import { AppError, notFound } from '../../lib/errors';
 import { rateLimited, secondsUntilWindowEnds, windowStartOf } from '../../lib/rate-limit';
 import { ErrorCode } from '../../../shared/errors';
@@ -27,7 +35,7 @@ const WINDOW_MS = 60_000;
 /** How long an Idempotency-Key's answer is kept (and the key cannot be used for another body). */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 
-type IdemState = { apiKeyId: string; idemKey: string } | null;
+type IdemState = IdemRef | null;
 const principals = new WeakMap<FastifyRequest, ApiKeyPrincipal>();
 const idemStates = new WeakMap<FastifyRequest, IdemState>();
 const registeredRoutes = new WeakMap<object, { method: string; url: string }[]>();
@@ -175,9 +183,13 @@ export async function registerApiV1(root: App, deps: AppDeps): Promise<void> {
       .update(`${request.method} ${request.url}\n${canonical(request.body)}`)
       .digest('hex');
     const now = deps.clock.now();
-    const ref = { apiKeyId: p.key.id, idemKey: parsed.data };
+    // Scoped to the account and the key's mode, not the key: the same request retried with the
+    // regenerated key (grace period) or another key of the account gets the first answer.
+    const ref: IdemRef = { userId: p.user.id, mode: p.key.mode, idemKey: parsed.data };
     const olderThan = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
-    if (await claimIdempotencyKey(db, ref, { method: request.method, path, hash }, now, olderThan)) {
+    if (
+      await claimIdempotencyKey(db, ref, { apiKeyId: p.key.id, method: request.method, path, hash }, now, olderThan)
+    ) {
       idemStates.set(request, ref);
       return undefined;
     }
