@@ -18,7 +18,7 @@
  */
 import { z } from 'zod';
 import { ZMoney, ZPackageDetails, ZPackageType } from './rates';
-import { ZOrderAddress } from './shipments';
+import { ORDER_ADDRESS_LIMITS, ZOrderAddress } from './shipments';
 
 /** The most a file may hold. */
 export const BULK_LIMITS = { rows: 5000, bytes: 5 * 1024 * 1024 } as const;
@@ -226,6 +226,64 @@ export function orderAddressInputOf(d: TBulkRowData) {
 
 const PARCEL_FIELDS = ['weight', 'length', 'width', 'height'] as const;
 
+/**
+ * The longest text each cell takes, as the shipment form's (the order address's limits; a street line
+ * each takes the address's; the description the package form's 500): checked at parse time, reported
+ * on the cell, so a 4 MB cell never reaches the database.
+ */
+export const BULK_FIELD_MAX: Record<TBulkField, number> = {
+  reference: 100,
+  firstName: ORDER_ADDRESS_LIMITS.firstName,
+  lastName: ORDER_ADDRESS_LIMITS.lastName,
+  company: ORDER_ADDRESS_LIMITS.company,
+  address1: ORDER_ADDRESS_LIMITS.address,
+  address2: ORDER_ADDRESS_LIMITS.address,
+  city: ORDER_ADDRESS_LIMITS.city,
+  province: ORDER_ADDRESS_LIMITS.province,
+  postalCode: ORDER_ADDRESS_LIMITS.postalCode,
+  country: 60,
+  phone: ORDER_ADDRESS_LIMITS.phone,
+  email: ORDER_ADDRESS_LIMITS.email,
+  weight: 20,
+  length: 20,
+  width: 20,
+  height: 20,
+  description: 500,
+};
+
+const BULK_FIELD_LABEL: Record<TBulkField, string> = {
+  reference: 'Reference',
+  firstName: 'First name',
+  lastName: 'Last name',
+  company: 'Company',
+  address1: 'Address',
+  address2: 'Address line 2',
+  city: 'City',
+  province: 'Province',
+  postalCode: 'Postal code',
+  country: 'Country',
+  phone: 'Phone',
+  email: 'Email',
+  weight: 'Weight',
+  length: 'Length',
+  width: 'Width',
+  height: 'Height',
+  description: 'Description',
+};
+
+/**
+ * A row going outside Canada needs a customs declaration (decision 029), which a file has no columns
+ * for: such a row is never quoted or bought (decision 028).
+ */
+export const BULK_CUSTOMS_MESSAGE =
+  'Shipments leaving Canada need a customs declaration: create them one by one in the shipment form';
+
+/** A negative number typed in a file ('-5', '-1,5'): read as a number, so the form's 'greater than 0' says why. */
+const negativeNumberOf = (text: string): number | null => {
+  const t = text.trim().replace(/\s+/g, '').replace(',', '.');
+  return /^-\d*\.?\d+$/.test(t) ? Number(t) : null;
+};
+
 /** Whether a row names any of its parcel's weight and dimensions. */
 export const rowHasParcel = (d: TBulkRowData) => PARCEL_FIELDS.some((f) => d[f].trim() !== '');
 
@@ -242,7 +300,16 @@ export function numberOf(text: string): number | null {
  */
 export function validateBulkRow(d: TBulkRowData): { field: string; message: string }[] {
   const errors: { field: string; message: string }[] = [];
-  const parsed = ZOrderAddress.safeParse(orderAddressInputOf(d));
+  // Each cell's length first: a too-long cell is reported as such, and nothing longer is parsed further.
+  for (const f of BULK_FIELDS) {
+    const max = BULK_FIELD_MAX[f];
+    if (d[f].trim().length > max) {
+      errors.push({ field: f, message: `${BULK_FIELD_LABEL[f]} must be at most ${max} characters` });
+    }
+  }
+  if (errors.length > 0) return errors;
+  const address = orderAddressInputOf(d);
+  const parsed = ZOrderAddress.safeParse(address);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? 'address');
@@ -250,10 +317,14 @@ export function validateBulkRow(d: TBulkRowData): { field: string; message: stri
       if (!errors.some((e) => e.field === field)) errors.push({ field, message: issue.message });
     }
   }
+  const country = parsed.success ? parsed.data.country : address.country.toUpperCase();
+  if (country !== 'CA' && !errors.some((e) => e.field === 'country')) {
+    errors.push({ field: 'country', message: BULK_CUSTOMS_MESSAGE });
+  }
   // The parcel fields a row gives (the batch's parcel fills the others at quote time).
   const parcel: Record<string, unknown> = { weight: 1, length: 1, width: 1, height: 1 };
   const given = PARCEL_FIELDS.filter((f) => d[f].trim() !== '');
-  for (const f of given) parcel[f] = numberOf(d[f]) ?? d[f];
+  for (const f of given) parcel[f] = numberOf(d[f]) ?? negativeNumberOf(d[f]) ?? d[f];
   if (given.length > 0) {
     const p = ZPackageDetails.safeParse(parcel);
     if (!p.success) {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCsv, detectFormat, guessMapping, parseBulkCsv, templateCsv } from './parse';
+import {
+  decodeCsv,
+  detectFormat,
+  guessMapping,
+  parseBulkCsv,
+  templateCsv,
+  TEMPLATE_EXAMPLE,
+  TEMPLATE_HEADERS,
+} from './parse';
+import { BULK_CUSTOMS_MESSAGE, BULK_FIELDS } from '../../../shared/contracts/bulk-imports';
+import { defuseCsvCell } from '../../lib/csv-cell';
 
 // Header rows as the shops' exports write them (abridged at the end where the export runs on).
 const SHOPIFY =
@@ -188,6 +198,86 @@ describe('bulk import parsing', () => {
     const viaBase64 = parseBulkCsv({ base64: Buffer.from(cp1252).toString('base64') });
     expect(viaBase64.ok && viaBase64.encoding).toBe('windows-1252');
     expect(viaBase64.ok && viaBase64.rows[0]!.data.city).toBe('Montréal');
+  });
+
+  it('reads Windows-1252 bytes 0x80–0x9F as their letters, not as C1 controls', () => {
+    // 'Zoë’s mug – 5 €' in Windows-1252: ë 0xEB, ’ 0x92, – 0x96, € 0x80
+    const bytes = Uint8Array.from([
+      ...Buffer.from('first_name,city\nZo', 'latin1'),
+      0xeb,
+      0x92,
+      ...Buffer.from('s mug ', 'latin1'),
+      0x96,
+      ...Buffer.from(' 5 ', 'latin1'),
+      0x80,
+      ...Buffer.from(',Qu', 'latin1'),
+      0xe9,
+      ...Buffer.from('bec\n', 'latin1'),
+    ]);
+    const { text, encoding } = decodeCsv(bytes);
+    expect(encoding).toBe('windows-1252');
+    expect(text).toBe('first_name,city\nZoë’s mug – 5 €,Québec\n');
+    expect(text).not.toMatch(/[\u0080-\u009f]/);
+    expect(decodeCsv(Uint8Array.from([0x41, 0x81, 0x8d, 0x8f, 0x90, 0x9d])).text).toBe(
+      'A\ufffd\ufffd\ufffd\ufffd\ufffd',
+    );
+  });
+
+  const template = (over: Partial<Record<(typeof BULK_FIELDS)[number], string>>) => {
+    const row = { ...TEMPLATE_EXAMPLE, ...over };
+    const q = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+    return (
+      BULK_FIELDS.map((f) => TEMPLATE_HEADERS[f]).join(',') + '\n' + BULK_FIELDS.map((f) => q(row[f])).join(',') + '\n'
+    );
+  };
+  const errorsOf = (over: Partial<Record<(typeof BULK_FIELDS)[number], string>>) => {
+    const r = parseBulkCsv({ text: template(over) });
+    if (!r.ok) throw new Error(r.message);
+    return r.rows[0]!.errors;
+  };
+
+  it('refuses a row leaving Canada on its country cell (a file has no customs declaration)', () => {
+    expect(errorsOf({})).toEqual([]);
+    expect(errorsOf({ country: 'Canada' })).toEqual([]);
+    const us = errorsOf({ country: 'US', province: 'NY', postalCode: '10001', city: 'New York' });
+    expect(us).toContainEqual({ field: 'country', message: BULK_CUSTOMS_MESSAGE });
+    expect(errorsOf({ country: 'fr', province: '', postalCode: '75001', city: 'Paris' })).toContainEqual({
+      field: 'country',
+      message: BULK_CUSTOMS_MESSAGE,
+    });
+  });
+
+  it('limits each cell to the shipment form’s length, on the cell', () => {
+    expect(errorsOf({ description: 'x'.repeat(500) })).toEqual([]);
+    expect(errorsOf({ description: 'x'.repeat(501) })).toEqual([
+      { field: 'description', message: 'Description must be at most 500 characters' },
+    ]);
+    expect(errorsOf({ description: 'x'.repeat(4 * 1024 * 1024) })).toEqual([
+      { field: 'description', message: 'Description must be at most 500 characters' },
+    ]);
+    expect(errorsOf({ reference: 'R'.repeat(101) })).toEqual([
+      { field: 'reference', message: 'Reference must be at most 100 characters' },
+    ]);
+    expect(errorsOf({ address2: 'a'.repeat(301) })).toEqual([
+      { field: 'address2', message: 'Address line 2 must be at most 300 characters' },
+    ]);
+    expect(errorsOf({ firstName: 'M'.repeat(61) })).toEqual([
+      { field: 'firstName', message: 'First name must be at most 60 characters' },
+    ]);
+  });
+
+  it('says a negative or zero weight must be more than 0, as the package form does', () => {
+    expect(errorsOf({ weight: '-5' })).toEqual([{ field: 'weight', message: 'Weight must be greater than 0' }]);
+    expect(errorsOf({ weight: '-1,5' })).toEqual([{ field: 'weight', message: 'Weight must be greater than 0' }]);
+    expect(errorsOf({ weight: '0' })).toEqual([{ field: 'weight', message: 'Weight must be greater than 0' }]);
+    expect(errorsOf({ weight: 'heavy' })).toEqual([{ field: 'weight', message: 'Weight must be a number' }]);
+  });
+
+  it('defuses spreadsheet formulas in CSV cells, keeping plain negative numbers', () => {
+    for (const v of ['=1+1', '+1', '@SUM(A1)', '-2+3', '-1e3', '-', '\t=1', '\r=1', '=HYPERLINK("x")']) {
+      expect(defuseCsvCell(v), v).toBe(`'${v}`);
+    }
+    for (const v of ['-12.50', '-3', '12.50', 'Marie', '', "O'Brien"]) expect(defuseCsvCell(v), v).toBe(v);
   });
 
   it('refuses an empty file and one with only headers, naming the csv field', () => {

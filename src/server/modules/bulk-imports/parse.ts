@@ -327,6 +327,31 @@ function resolveMapping(headers: string[], fields: Partial<Record<TBulkField, st
   return mapping;
 }
 
+/**
+ * Windows-1252's bytes 0x80–0x9F (€ ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ). Node 20's
+ * TextDecoder('windows-1252') reads them as Latin-1's C1 controls, so the table is ours; the five
+ * bytes Windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) read as U+FFFD.
+ */
+const CP1252_80_9F =
+  '\u20ac\ufffd\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\ufffd\u017d\ufffd' +
+  '\ufffd\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\ufffd\u017e\u0178';
+
+/** Windows-1252 bytes as text: 0x80–0x9F from the table above, every other byte is its own code point. */
+export function decodeWindows1252(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  const CHUNK = 8192;
+  for (let start = 0; start < bytes.length; start += CHUNK) {
+    const end = Math.min(bytes.length, start + CHUNK);
+    const codes = new Array<number>(end - start);
+    for (let i = start; i < end; i++) {
+      const b = bytes[i]!;
+      codes[i - start] = b >= 0x80 && b <= 0x9f ? CP1252_80_9F.charCodeAt(b - 0x80) : b;
+    }
+    parts.push(String.fromCharCode(...codes));
+  }
+  return parts.join('');
+}
+
 /** The file's bytes as text: UTF-8 (a BOM dropped) when they are valid UTF-8, Windows-1252 otherwise. */
 export function decodeCsv(bytes: Uint8Array): { text: string; encoding: 'utf-8' | 'windows-1252' } {
   let body = bytes;
@@ -334,7 +359,7 @@ export function decodeCsv(bytes: Uint8Array): { text: string; encoding: 'utf-8' 
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(body), encoding: 'utf-8' };
   } catch {
-    return { text: new TextDecoder('windows-1252').decode(body), encoding: 'windows-1252' };
+    return { text: decodeWindows1252(body), encoding: 'windows-1252' };
   }
 }
 

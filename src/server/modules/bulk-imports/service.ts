@@ -23,6 +23,7 @@ import { users } from '../../db/schema/identity';
 import { shipments, type ShipmentRow } from '../../db/schema/orders';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { runInBackground } from '../../lib/background';
+import { defuseCsvCell } from '../../lib/csv-cell';
 import { ErrorCode } from '../../../shared/errors';
 import { centsToDecimal } from '../../../shared/money';
 import { carrierName } from '../../../shared/carriers';
@@ -506,7 +507,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
     async create(userId: string, body: TCreateBulkImport): Promise<TBulkImportDetail> {
       const input = body.csvBase64 !== undefined ? { base64: body.csvBase64 } : { text: body.csv ?? '' };
       const run = (mapping?: Record<string, string>) =>
-        deps.providers.workers.runTask('parseBulkCsv', { ...input, mapping }, { timeLimitMs: 30_000 });
+        deps.providers.workers.runTask('parseBulkCsv', { ...input, mapping }, { timeLimitMs: 30_000, account: userId });
       let parsed = await run(body.mapping as Record<string, string> | undefined);
       if (!parsed.ok) throw badRequest(parsed.field, parsed.message);
       if (parsed.format === 'mapped') {
@@ -643,7 +644,14 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
           and(eq(bulkImportRows.importId, id), eq(bulkImportRows.status, 'pending'), eq(bulkImportRows.dropped, false)),
         )
         .orderBy(asc(bulkImportRows.n));
-      const valid = rows.filter((r) => r.errors.length === 0);
+      // Checked again with today's rules (a row stored before a rule existed, e.g. one leaving Canada, is caught here).
+      const valid: typeof rows = [];
+      for (const r of rows) {
+        if (r.errors.length > 0) continue;
+        const errors = validateBulkRow(r.data as TBulkRowData);
+        if (errors.length > 0) await setRow(id, r.n, { errors, quote: null });
+        else valid.push(r);
+      }
       if (valid.length === 0) throw badRequest('rows', 'No row is ready to quote: fix or drop the rows with errors');
       await eachLimited(valid, QUOTE_CONCURRENCY, async (r) => {
         const q = await quoteRow(userId, sender, r, body);
@@ -735,7 +743,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
           pdfs[i] = new Uint8Array(Buffer.from(b64, 'base64'));
         },
       );
-      return deps.providers.workers.runTask('mergePdfs', { pdfs }, { timeLimitMs: 60_000 });
+      return deps.providers.workers.runTask('mergePdfs', { pdfs }, { timeLimitMs: 60_000, account: userId });
     },
 
     /** The file's columns and each row's outcome. */
@@ -748,7 +756,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
         .where(eq(bulkImportRows.importId, id))
         .orderBy(asc(bulkImportRows.n));
       const extra = ['tracking_number', 'order_code', 'carrier', 'service', 'cost', 'taxes', 'status', 'error'];
-      const fields = [...batch.headers, ...extra.filter((e) => !batch.headers.includes(e))];
+      const headers = [...batch.headers, ...extra.filter((e) => !batch.headers.includes(e))];
       const data = rows.map(({ r, s }) => {
         const status = rowStatus(r);
         const error =
@@ -764,9 +772,10 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
           status,
           error,
         });
-        return fields.map((f) => out[f] ?? '');
+        return headers.map((f) => defuseCsvCell(out[f] ?? ''));
       });
-      return '\ufeff' + Papa.unparse({ fields, data }) + '\r\n';
+      // Every cell (the file's own header names too) defused: a cell a spreadsheet would run as a formula starts with '.
+      return '\ufeff' + Papa.unparse({ fields: headers.map(defuseCsvCell), data }) + '\r\n';
     },
 
     /** Takes over 'purchasing' batches whose job died (a crash, a restart): the resume-bulk-imports job. */

@@ -102,7 +102,7 @@ export async function labelZpl(deps: AppDeps, row: ShipmentRow): Promise<string>
       ErrorCode.CONFLICT,
     );
   }
-  return deps.providers.workers.runTask('renderLabelZpl', labelInputOf(row));
+  return deps.providers.workers.runTask('renderLabelZpl', labelInputOf(row), { account: row.userId });
 }
 
 /** A shipment's label as one PDF (base64), as print-label answers it (a bulk import's batch PDF, decision 028). */

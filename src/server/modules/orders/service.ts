@@ -569,6 +569,11 @@ export function createOrdersService(deps: OrdersDeps) {
       if (body.insurance !== undefined && body.insurance !== declared) {
         throw badRequest('insurance', 'Insurance must be the package’s declared value (packageDetails.insuranceValue)');
       }
+      // Whatever the caller (the route's contract checks it; a bulk import or a job calls this directly):
+      // no parcel leaves Canada without its customs declaration (decision 029).
+      if (body.toAddress.country !== 'CA' && !body.customs) {
+        throw badRequest('customs', 'Customs details are required for a shipment leaving Canada');
+      }
       const { option, shipDate, price } = await resolveOption(ctx.userId, body);
       if (ctx.test && carrierFor(option.carrier)?.mode !== 'sandbox') {
         throw badRequest(

@@ -24,6 +24,8 @@ describe('bulk import messages', () => {
     'Weight must be at most 1000',
     'City must be at most 100 characters',
     'Only addresses in Canada (CA) can be shipped to for now',
+    'Shipments leaving Canada need a customs declaration: create them one by one in the shipment form',
+    'Description must be at most 500 characters',
     'City must be written in Latin letters (English or French): carriers print labels in those',
     'Choose which column holds each field',
   ];
@@ -33,6 +35,13 @@ describe('bulk import messages', () => {
     }
     expect(cellMessage('Postal code M5H 1A1 is not in NS', tFor(zh), 'zh')).toContain('M5H 1A1');
     expect(cellMessage('Something new', tFor(en), 'en')).toBe('Something new');
+    expect(
+      cellMessage(
+        'Shipments leaving Canada need a customs declaration: create them one by one in the shipment form',
+        tFor(zh),
+        'zh',
+      ),
+    ).toContain('海关申报');
   });
   it('says why a row was not bought in both languages', () => {
     for (const dict of [en, zh]) {

@@ -20,6 +20,7 @@ const CELL_PATTERNS: readonly [RegExp, (m: RegExpExecArray) => [string, Record<s
   [/must be at most (\d+)$/, (m) => ['bulkImport.cell.max', { max: m[1]! }]],
   [/must be at most (\d+) characters$/, (m) => ['bulkImport.cell.tooLong', { max: m[1]! }]],
   [/^Only addresses in Canada/, () => ['bulkImport.cell.canadaOnly']],
+  [/^Shipments leaving Canada need a customs declaration/, () => ['bulkImport.cell.customs']],
   [/must be written in Latin letters/, () => ['bulkImport.cell.latin']],
   [/^Choose which column/, () => ['bulkImport.cell.mapping']],
 ];
