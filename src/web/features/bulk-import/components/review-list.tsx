@@ -141,23 +141,23 @@ function RowItem({
       <div className="grid gap-2 lg:grid-cols-[3rem_1.2fr_2fr_1fr_1fr_1.2fr_auto] lg:items-start">
         <div className="font-mono text-xs text-slate-500">#{row.n}</div>
         <div>
-          <span className="sr-only">{t('bulkImport.review.receiver')}: </span>
+          <span className="sr-only">{t('common.labelPrefix', { label: t('bulkImport.review.receiver') })}</span>
           {cell(['firstName', 'lastName', 'company'], `${d.firstName ?? ''} ${d.lastName ?? ''}`.trim())}
           {d.reference ? <span className="block text-xs text-slate-500">{d.reference}</span> : null}
         </div>
         <div>
-          <span className="sr-only">{t('bulkImport.review.address')}: </span>
+          <span className="sr-only">{t('common.labelPrefix', { label: t('bulkImport.review.address') })}</span>
           {cell(
             ['address1', 'address2', 'city', 'province', 'postalCode', 'country'],
             [d.address1, d.address2, d.city, d.province, d.postalCode].filter(Boolean).join(', '),
           )}
         </div>
         <div>
-          <span className="sr-only">{t('bulkImport.fields.phone')}: </span>
+          <span className="sr-only">{t('common.labelPrefix', { label: t('bulkImport.fields.phone') })}</span>
           {cell(['phone', 'email'], d.phone ?? '')}
         </div>
         <div>
-          <span className="sr-only">{t('bulkImport.review.parcel')}: </span>
+          <span className="sr-only">{t('common.labelPrefix', { label: t('bulkImport.review.parcel') })}</span>
           {cell(['weight', 'length', 'width', 'height'], parcel || t('bulkImport.review.batchParcel'))}
         </div>
         <div className="grid gap-1">
