@@ -405,7 +405,8 @@ describe('renderLabel', () => {
     } finally {
       await workers.close();
     }
-  });
+    // A worker thread loading the TypeScript sources through tsx takes seconds on a shared machine.
+  }, 30_000);
 });
 
 describe('routingCode', () => {
