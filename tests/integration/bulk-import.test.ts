@@ -7,6 +7,8 @@ import { rowsOf } from '../../src/server/db/client';
 import { backgroundIdle } from '../../src/server/lib/background';
 import { verifyLedger } from '../../src/server/modules/wallet/ledger';
 import { bulkImportServiceFor } from '../../src/server/modules/bulk-imports/routes';
+import { ordersServiceFor } from '../../src/server/services';
+import { AppError } from '../../src/server/lib/errors';
 import { parseCents } from '../../src/shared/money';
 import type { TBulkImportDetail } from '../../src/shared/contracts/bulk-imports';
 
@@ -230,6 +232,105 @@ describe(`bulk import (${testDbKind})`, () => {
 
     const list = (await inject('GET', '/api/bulk-imports')).json();
     expect(list.items[0]).toMatchObject({ id: batch.id, filename: 'orders.csv', status: 'completed' });
+  });
+
+  it('refuses rows leaving Canada and over-long cells on their cell; results.csv defuses formulas', async () => {
+    const csv = [
+      HEADER,
+      // 1: formulas in the reference and description; 2: to the US; 3: a description past 500 characters.
+      `-2+3,Eve,Formula,,1 Main St,,Halifax,NS,B3H 1A1,CA,902-555-0100,,1,10,10,10,"=HYPERLINK(""http://x"",""y"")"`,
+      `US-1,Sam,South,,350 5th Ave,,New York,NY,10118,US,212-555-0100,,1,10,10,10,Mugs`,
+      `LONG-1,Lee,Long,,2 Main St,,Halifax,NS,B3H 1A1,CA,902-555-0100,,1,10,10,10,${'x'.repeat(501)}`,
+    ].join('\n');
+    const res = await inject('POST', '/api/bulk-imports', { filename: 'attack.csv', csv });
+    expect(res.statusCode, res.body).toBe(201);
+    const b: TBulkImportDetail = res.json();
+    expect(b.errors).toEqual([
+      {
+        row: 2,
+        field: 'country',
+        message: 'Shipments leaving Canada need a customs declaration: create them one by one in the shipment form',
+      },
+      { row: 3, field: 'description', message: 'Description must be at most 500 characters' },
+    ]);
+
+    // A negative weight says what the package form says.
+    const neg = await inject('PATCH', `/api/bulk-imports/${b.id}/rows/3`, {
+      data: { weight: '-5', description: 'Tea' },
+    });
+    expect(neg.json().errors).toEqual([{ field: 'weight', message: 'Weight must be greater than 0' }]);
+
+    // A US row stored before the rule (no errors on it) is caught at quote time and never quoted.
+    await ctx.database.db.execute(
+      sql`update bulk_import_rows set errors = '[]'::jsonb where import_id = ${b.id} and n = 2`,
+    );
+    const quoted = await inject('POST', `/api/bulk-imports/${b.id}/quote`, { rule: 'cheapest' });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const rows: TBulkImportDetail['items'] = quoted.json().items;
+    expect(rows.find((r) => r.n === 1)!.status).toBe('quoted');
+    expect(rows.find((r) => r.n === 2)).toMatchObject({ status: 'invalid', quote: null });
+
+    const out = await inject('GET', `/api/bulk-imports/${b.id}/results.csv`);
+    const line1 = out.body.replace(/^\ufeff/, '').split(/\r?\n/)[1]!;
+    expect(line1.startsWith("'-2+3,")).toBe(true);
+    expect(line1).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
+
+    // The orders service itself refuses an order leaving Canada without customs, whatever the caller.
+    const orders = ordersServiceFor(
+      { config: ctx.config, database: ctx.database, clock: ctx.clock, providers: ctx.providers },
+      { warn: () => undefined, error: () => undefined },
+    );
+    const before = await shipmentCount();
+    const refused = await orders
+      .placeOrder({ userId: user.id, organizationId: null, idempotencyKey: null, ipAddress: null }, {
+        fromAddress: {
+          firstName: 'Ana',
+          lastName: 'Sender',
+          company: '',
+          address: '1 King St W',
+          city: 'Toronto',
+          province: 'ON',
+          postalCode: 'M5H 1A1',
+          country: 'CA',
+          phone: '416-555-0100',
+          email: '',
+        },
+        toAddress: {
+          firstName: 'Sam',
+          lastName: 'South',
+          company: '',
+          address: '350 5th Ave',
+          city: 'New York',
+          province: 'NY',
+          postalCode: '10118',
+          country: 'US',
+          phone: '212-555-0100',
+          email: '',
+        },
+        carrier: 'x',
+        service: 'x',
+        serviceCode: 'x',
+        packageDetails: {
+          weight: 1,
+          length: 10,
+          width: 10,
+          height: 10,
+          type: 'package',
+          insuranceValue: null,
+          description: 'Mugs',
+        },
+        rateDetails: { id: 'x' },
+        totalCost: 1000,
+      } as never)
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ statusCode: 400 });
+    expect((refused as AppError).fieldErrors).toHaveProperty('customs');
+    expect(await shipmentCount()).toBe(before);
+    await ledgerOk();
   });
 
   it('remembers a column mapping for the next file with the same headers', async () => {
