@@ -7,6 +7,7 @@ import { FROM, PARCEL, TO, fund, orderBody, quoteBody } from './helpers/orders';
 import { rowsOf } from '../../src/server/db/client';
 import { verifyLedger } from '../../src/server/modules/wallet/ledger';
 import { registeredV1Routes } from '../../src/server/modules/api-v1/routes';
+import { v1Routes } from '../../src/server/modules/api-v1/operations';
 import { SPECIMEN_GLYPHS_MARKER } from '../../src/server/labels/render-label';
 import type { TRateOption } from '../../src/shared/contracts/rates';
 
@@ -324,6 +325,38 @@ describe(`public API v1 with API keys (${testDbKind})`, () => {
       'Shell',
       'JavaScript',
     ]);
+  });
+
+  it("publishes request examples that the routes' own contracts accept, and the rates example quotes", async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const deps = { config: ctx.config, database: ctx.database, clock: ctx.clock, providers: ctx.providers };
+    const routes = v1Routes(deps, ctx.app.log);
+    let checked = 0;
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        const example = (op.requestBody as { content?: Record<string, { example?: unknown }> } | undefined)?.content?.[
+          'application/json'
+        ]?.example;
+        if (example === undefined) continue;
+        const route = routes.find(
+          (r) => r.method === method.toUpperCase() && `/api/v1${r.url.replace(/:(\w+)/g, '{$1}')}` === path,
+        )!;
+        const parsed = route.schema.body!.safeParse(example);
+        expect(parsed.success, `${method} ${path}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+        // The code samples send the same body.
+        const curl = (op['x-codeSamples'] as { source: string }[])[0]!.source;
+        expect(curl).toContain(`-d '${JSON.stringify(example)}'`);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(2);
+
+    const u = await createSignedInUser(ctx);
+    const key = (await createKey(u.headers, 'test')).key;
+    const example = doc.paths['/api/v1/rates'].post.requestBody.content['application/json'].example;
+    const res = await v1('POST', '/rates', key, example);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().length).toBeGreaterThan(0);
   });
 });
 

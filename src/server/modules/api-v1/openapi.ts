@@ -117,7 +117,13 @@ export function openApiDocument(routes: readonly V1Route[]): Json {
         ? {
             requestBody: {
               required: true,
-              content: { 'application/json': { schema: jsonSchema(route.schema.body, 'input') } },
+              content: {
+                'application/json': {
+                  schema: jsonSchema(route.schema.body, 'input'),
+                  // The same body as the code samples; a test parses it with the route's contract.
+                  ...(route.example === undefined ? {} : { example: route.example }),
+                },
+              },
             },
           }
         : {}),

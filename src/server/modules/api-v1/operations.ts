@@ -15,7 +15,9 @@ import {
   ZQuoteRequest,
   ZQuoteResponse,
   encodeWarningsHeader,
+  type TQuoteAddressInput,
   type TQuoteRequest,
+  type TQuoteRequestInput,
 } from '../../../shared/contracts/rates';
 import {
   ZCreateShipmentRequest,
@@ -27,7 +29,13 @@ import {
   type TCreateShipmentRequest,
   type TShipmentListQuery,
 } from '../../../shared/contracts/shipments';
-import { ZAddress, ZAddressList, ZAddressRequest, type TAddressRequest } from '../../../shared/contracts/addresses';
+import {
+  ZAddress,
+  ZAddressList,
+  ZAddressRequest,
+  type TAddressRequest,
+  type TAddressRequestInput,
+} from '../../../shared/contracts/addresses';
 import { ZTransactionList, ZTransactionsQuery, ZWallet } from '../../../shared/contracts/wallet';
 import { ZOkResponse } from '../../../shared/contracts/auth';
 import { createRatesService, NoRatesError, toWireWarning, type RatesService } from '../rates/service';
@@ -70,28 +78,30 @@ const ZTrackingParams = z.object({
 });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// The examples are typed with the contracts' input types (and a test parses them with the routes'
+// own schemas), so the published bodies cannot drift from what the API accepts.
 const EXAMPLE_ADDRESS_FROM = {
   name: 'Ada Shipper',
   company: 'Maple Goods',
-  address: '100 Queen St W',
+  streetAddress: '100 Queen St W',
   city: 'Toronto',
   province: 'ON',
   postalCode: 'M5H 2N2',
   country: 'CA',
-  phone: '416-555-0100',
-  email: 'ada@example.com',
-};
+  phoneNumber: '416-555-0100',
+  emailAddress: 'ada@example.com',
+} satisfies TQuoteAddressInput;
 const EXAMPLE_ADDRESS_TO = {
   name: 'Jean Receiver',
   company: '',
-  address: '1 Rue Sainte-Catherine',
+  streetAddress: '1 Rue Sainte-Catherine',
   city: 'Montreal',
   province: 'QC',
   postalCode: 'H2X 1K4',
   country: 'CA',
-  phone: '514-555-0199',
-  email: 'jean@example.com',
-};
+  phoneNumber: '514-555-0199',
+  emailAddress: 'jean@example.com',
+} satisfies TQuoteAddressInput;
 
 export function v1Routes(deps: AppDeps, log: { warn(o: object, m: string): void; error(o: object, m: string): void }) {
   const db = deps.database.db;
@@ -141,7 +151,7 @@ export function v1Routes(deps: AppDeps, log: { warn(o: object, m: string): void;
         fromAddress: EXAMPLE_ADDRESS_FROM,
         toAddress: EXAMPLE_ADDRESS_TO,
         packageDetails: { weight: 2, length: 30, width: 20, height: 10, type: 'package' },
-      },
+      } satisfies TQuoteRequestInput,
       handler: async (request, reply, p) => {
         try {
           const { rates, warnings } = await (isTest(p) ? testRates : liveRates).quote(
@@ -268,7 +278,7 @@ export function v1Routes(deps: AppDeps, log: { warn(o: object, m: string): void;
         postalCode: 'H2X 1K4',
         country: 'CA',
         phone: '514-555-0199',
-      },
+      } satisfies TAddressRequestInput,
       handler: async (request, reply, p) =>
         reply.code(201).send(await addresses.create(p.user.id, request.body as TAddressRequest)),
     },
