@@ -597,6 +597,10 @@ describe(`admin pricing: discounts, price rules, margins (${testDbKind})`, () =>
         { code: 'UPS.02', name: 'UPS Expedited' },
         { code: 'UPS.13', name: 'UPS Express Saver' },
         { code: 'UPS.01', name: 'UPS Express' },
+        // Across the border and abroad (issue 25).
+        { code: 'UPS.11.US', name: 'UPS Standard to the U.S.' },
+        { code: 'UPS.08', name: 'UPS Worldwide Expedited' },
+        { code: 'UPS.65', name: 'UPS Worldwide Express Saver' },
       ]);
       // Every listed code makes a rule (for an organization of its own, clear of the rules above).
       const organizationId = await organization('Carrier services check');
