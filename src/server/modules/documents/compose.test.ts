@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ShipmentRow } from '../../db/schema/orders';
-import { chargeRows, orderDocumentModel, statementTotals, taxReportOf, torontoStart } from './compose';
+import { chargeRows, customerLines, orderDocumentModel, statementTotals, taxReportOf, torontoStart } from './compose';
 import type { TaxDocumentRow } from './repo';
 
 const party = (city: string, province: string, postalCode: string, country = 'CA') => ({
@@ -177,5 +177,28 @@ describe('documents', () => {
     expect(torontoStart('2026-01-15').toISOString()).toBe('2026-01-15T05:00:00.000Z');
     expect(torontoStart('2026-07-01').toISOString()).toBe('2026-07-01T04:00:00.000Z');
     expect(torontoStart('2026-03-08').toISOString()).toBe('2026-03-08T05:00:00.000Z');
+  });
+});
+
+describe('customerLines', () => {
+  const customer = {
+    name: 'Jane Doe',
+    email: 'jane@example.com',
+    organization: 'Jane Doe',
+    organizationAddress: '',
+    billingAddress: null,
+  };
+
+  it('prints the name once when the organization equals the person', () => {
+    expect(customerLines(customer)).toEqual(['Jane Doe', 'jane@example.com']);
+    expect(customerLines({ ...customer, organization: ' jane doe ' })).toEqual(['Jane Doe', 'jane@example.com']);
+  });
+
+  it('keeps a distinct organization on its own line', () => {
+    expect(customerLines({ ...customer, organization: 'Doe Crafts Inc.' })).toEqual([
+      'Jane Doe',
+      'Doe Crafts Inc.',
+      'jane@example.com',
+    ]);
   });
 });

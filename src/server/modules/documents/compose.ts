@@ -59,7 +59,8 @@ export function customerLines(c: CustomerSnapshot): string[] {
   const b = c.billingAddress;
   const lines: string[] = [b?.name || c.name];
   const org = b?.company || c.organization;
-  if (org) lines.push(org);
+  // An organization named like the person (a sole proprietor) prints once.
+  if (org && org.trim().toLowerCase() !== lines[0]!.trim().toLowerCase()) lines.push(org);
   if (b && b.address1) {
     lines.push([b.address2, b.address1].filter(Boolean).join(' - '));
     lines.push([b.city, b.province, b.postalCode].filter(Boolean).join(', ') + (b.country ? ` ${b.country}` : ''));
