@@ -371,6 +371,8 @@ describe(`receipts, credit notes, statements and the tax report (${testDbKind})`
     });
     expect(bought.statusCode, bought.body).toBe(201);
     const id = bought.json().id as string;
+    // The web learns it is a test order (and offers no receipt button).
+    expect((await get(`/api/shipments/${id}`, u.headers)).json().test).toBe(true);
     const receipt = await get(`/api/shipments/${id}/receipt`, u.headers);
     expect(receipt.statusCode).toBe(404);
     expect(receipt.json().message).toMatch(/test-mode order/);

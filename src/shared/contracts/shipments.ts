@@ -238,6 +238,8 @@ export const ZShipment = z.object({
   carrierName: z.string(),
   /** The selling carrier's mode, stored at purchase: anything but 'live' ships no real parcel (contracts/carriers.ts). */
   mode: ZCarrierMode,
+  /** Bought with a test API key (decision 027): nothing charged, so no receipt or credit note (decision 025). */
+  test: z.boolean().optional(),
   /** Service name, e.g. 'Xpresspost'. */
   service: z.string(),
   serviceCode: z.string(),

@@ -53,6 +53,7 @@ export function toWireShipment(row: ShipmentRow, customerOrderCount: number | nu
     carrier: row.carrier,
     carrierName: carrierName(row.carrier),
     mode: row.mode,
+    test: row.test,
     service: row.serviceName,
     serviceCode: row.serviceCode,
     status: row.status,

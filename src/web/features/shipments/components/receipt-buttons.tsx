@@ -8,11 +8,14 @@ import { downloadFile } from '../../../lib/download-file';
 import { isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 
-export type ReceiptShipment = Pick<TShipment, 'id' | 'orderCode' | 'trackingNumber' | 'status'>;
+export type ReceiptShipment = Pick<TShipment, 'id' | 'orderCode' | 'trackingNumber' | 'status' | 'test'>;
 
-/** A receipt exists once the label was bought (decision 025); a voided order has a credit note too. */
+/**
+ * A receipt exists once the label was bought (decision 025); a voided order has a credit note too. A
+ * test-mode order (test API key) charged nothing and has neither.
+ */
 export function hasReceipt(s: ReceiptShipment): boolean {
-  return Boolean(s.trackingNumber) && s.status !== 'purchasing' && s.status !== 'failed';
+  return !s.test && Boolean(s.trackingNumber) && s.status !== 'purchasing' && s.status !== 'failed';
 }
 
 type Doc = 'receipt' | 'credit-note';
