@@ -78,7 +78,7 @@ export function ReviewList({
   );
 }
 
-const EDIT_FIELDS: TBulkField[] = BULK_FIELDS.filter((f) => f !== 'reference');
+const EDIT_FIELDS: readonly TBulkField[] = BULK_FIELDS;
 
 function RowItem({
   batchId,
@@ -142,14 +142,23 @@ function RowItem({
         <div className="font-mono text-xs text-slate-500">#{row.n}</div>
         <div>
           <span className="sr-only">{t('common.labelPrefix', { label: t('bulkImport.review.receiver') })}</span>
-          {cell(['firstName', 'lastName', 'company'], `${d.firstName ?? ''} ${d.lastName ?? ''}`.trim())}
+          {cell(['firstName', 'lastName', 'company', 'reference'], `${d.firstName ?? ''} ${d.lastName ?? ''}`.trim())}
           {d.reference ? <span className="block text-xs text-slate-500">{d.reference}</span> : null}
         </div>
         <div>
           <span className="sr-only">{t('common.labelPrefix', { label: t('bulkImport.review.address') })}</span>
           {cell(
             ['address1', 'address2', 'city', 'province', 'postalCode', 'country'],
-            [d.address1, d.address2, d.city, d.province, d.postalCode].filter(Boolean).join(', '),
+            [
+              d.address1,
+              d.address2,
+              d.city,
+              d.province,
+              d.postalCode,
+              d.country?.trim().toUpperCase() === 'CA' ? '' : d.country,
+            ]
+              .filter(Boolean)
+              .join(', '),
           )}
         </div>
         <div>
@@ -158,7 +167,7 @@ function RowItem({
         </div>
         <div>
           <span className="sr-only">{t('common.labelPrefix', { label: t('bulkImport.review.parcel') })}</span>
-          {cell(['weight', 'length', 'width', 'height'], parcel || t('bulkImport.review.batchParcel'))}
+          {cell(['weight', 'length', 'width', 'height', 'description'], parcel || t('bulkImport.review.batchParcel'))}
         </div>
         <div className="grid gap-1">
           <span
@@ -215,7 +224,9 @@ function RowItem({
           className="mt-3 grid gap-3 border-t border-slate-200 pt-3"
           onSubmit={(e) => {
             e.preventDefault();
-            void save({ data: draft });
+            // Only the cells changed: an untouched over-long cell is reported on its row, not refused by the save.
+            const changed = Object.fromEntries(Object.entries(draft).filter(([k, v]) => v !== row.data[k]));
+            void save({ data: changed });
           }}
         >
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
