@@ -43,7 +43,15 @@ describe('signed-in shell in Chromium', () => {
     await page.goto('/dashboard');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
-    for (const label of ['Dashboard', 'Shipments', 'Tracking', 'Wallet & Billing', 'Address Book', 'Settings']) {
+    for (const label of [
+      'Dashboard',
+      'Shipments',
+      'Bulk Import',
+      'Tracking',
+      'Wallet & Billing',
+      'Address Book',
+      'Settings',
+    ]) {
       expect(await nav.getByRole('link', { name: label }).count()).toBe(1);
     }
     expect(await nav.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
@@ -87,6 +95,7 @@ describe('signed-in shell in Chromium', () => {
     const nav = page.getByRole('navigation', { name: '主导航' });
     await nav.getByRole('link', { name: '仪表盘' }).waitFor();
     expect(await nav.getByRole('link', { name: '钱包与账单' }).count()).toBe(1);
+    expect(await nav.getByRole('link', { name: '批量导入' }).count()).toBe(1);
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
     await expect.poll(async () => (await (await page.request.get(`${app.url}/api/user`)).json()).locale).toBe('zh');
 

@@ -1,6 +1,7 @@
 import {
   BookUser,
   CreditCard,
+  FileUp,
   LayoutDashboard,
   MapPin,
   Package,
@@ -19,6 +20,7 @@ export type NavItem = {
 export const NAV_ITEMS: NavItem[] = [
   { to: '/dashboard', labelKey: 'shell.nav.dashboard', icon: LayoutDashboard },
   { to: '/shipments', labelKey: 'shell.nav.shipments', icon: Package },
+  { to: '/bulk-import', labelKey: 'shell.nav.bulkImport', icon: FileUp },
   { to: '/tracking', labelKey: 'shell.nav.tracking', icon: MapPin },
   { to: '/wallet', labelKey: 'shell.nav.wallet', icon: CreditCard },
   { to: '/address-book', labelKey: 'shell.nav.addressBook', icon: BookUser },
