@@ -327,6 +327,27 @@ describe(`public API v1 with API keys (${testDbKind})`, () => {
     ]);
   });
 
+  it('serves the reference page at /docs/api, rendering the document with scripts from our own origin only', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/docs/api' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('spec-url="/api/v1/openapi.json"');
+    const scripts = [...page.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attrs, inline] of scripts) {
+      expect(inline!.trim()).toBe(''); // no inline script
+      const src = /\bsrc="([^"]+)"/.exec(attrs!)?.[1];
+      expect(src).toMatch(/^\/(?!\/)/); // same origin: a path, never another host
+      const js = await ctx.app.inject({ method: 'GET', url: src! });
+      expect(js.statusCode).toBe(200);
+      expect(js.headers['content-type']).toMatch(/javascript/);
+      expect(js.rawPayload.length).toBeGreaterThan(100_000);
+    }
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/https?:/);
+  });
+
   it("publishes request examples that the routes' own contracts accept, and the rates example quotes", async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
     const deps = { config: ctx.config, database: ctx.database, clock: ctx.clock, providers: ctx.providers };

@@ -8,7 +8,8 @@
  *   keys of that mode, so a regenerated key too): the same body gets the first answer again
  *   (Idempotent-Replayed: true), another body 409;
  * - every error is `application/problem+json` (problem.ts);
- * - GET /api/v1/openapi.json, the document generated from the route table (openapi.ts), needs no key.
+ * - GET /api/v1/openapi.json, the document generated from the route table (openapi.ts), needs no key;
+ *   GET /docs/api renders it with Redoc served from our own origin (docs-page.ts).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -29,6 +30,7 @@ import { createApiKeysService, type ApiKeyPrincipal } from '../api-keys/service'
 import { PROBLEM_TYPE, toProblem } from './problem';
 import { v1Routes } from './operations';
 import { openApiDocument } from './openapi';
+import { registerApiDocsPage } from './docs-page';
 
 export const API_V1_PREFIX = '/api/v1';
 const WINDOW_MS = 60_000;
@@ -73,6 +75,9 @@ export async function registerApiV1(root: App, deps: AppDeps): Promise<void> {
   const keys = createApiKeysService({ db, clock: deps.clock });
   const routes = v1Routes(deps, root.log);
   let document: object | null = null;
+
+  // The human-readable reference (/docs/api), outside /api/v1: no key, rendered in the browser.
+  registerApiDocsPage(root);
 
   const seen: { method: string; url: string }[] = [];
   registeredRoutes.set(root, seen);

@@ -62,12 +62,12 @@ export function ApiKeysTab() {
         )}
         <p className="flex items-center gap-2 text-sm text-slate-700">
           <BookOpen className="size-4 text-indigo-500" aria-hidden="true" />
-          <a
-            href="/api/v1/openapi.json"
-            className="font-medium text-indigo-700 underline"
-            data-testid="api-reference-link"
-          >
+          <a href="/docs/api" className="font-medium text-indigo-700 underline" data-testid="api-reference-link">
             {t('settings.apiKeys.reference')}
+          </a>
+          <span aria-hidden="true">·</span>
+          <a href="/api/v1/openapi.json" className="text-indigo-700 underline" data-testid="api-openapi-link">
+            {t('settings.apiKeys.referenceJson')}
           </a>
         </p>
       </div>
