@@ -42,6 +42,16 @@ export type Currency = (typeof CURRENCIES)[number];
  */
 export type UsdRate = { cadPerUsdMicros: number };
 
+/**
+ * The rate in force until an admin sets one (no row in exchange_rates): 1.38 CAD per USD, set on
+ * 2025-12-01 from the Bank of Canada's late-2025 rate (decision 029). The admin's first PUT
+ * /api/admin/exchange-rate writes the first row, which then wins.
+ */
+export const DEFAULT_USD_RATE = {
+  cadPerUsdMicros: 1_380_000,
+  setAt: '2025-12-01T00:00:00.000Z',
+} as const;
+
 export function usdToCad(usdCents: Cents, rate: UsdRate): Cents {
   return roundHalfUpDiv(usdCents * rate.cadPerUsdMicros, 1_000_000);
 }

@@ -116,17 +116,36 @@ describe(`POST /api/ai/parse-shipment with the built-in rules (${testDbKind})`, 
   const US_PASTE = 'Bob Jones\n350 Fifth Avenue\nNew York, NY 10118\nUSA';
   const UK_PASTE = 'Oliver Brown\n10 Downing Street\nLondon SW1A 2AA\nUnited Kingdom';
 
-  it('refuses a US paste on the shipment form with 422 DESTINATION_NOT_SUPPORTED, the country and the reason, filling nothing', async () => {
+  it('fills a US receiver on the shipment form (issue 25: the receiver may be in the US)', async () => {
     const res = await post(`Receiver information: ${US_PASTE}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().receiver).toMatchObject({
+      firstName: 'Bob',
+      lastName: 'Jones',
+      address1: '350 Fifth Avenue',
+      city: 'New York',
+      province: 'NY',
+      postalCode: '10118',
+      country: 'US',
+    });
+  });
+
+  it('refuses a US sender (shipments leave from Canada) and a UK receiver with 422 DESTINATION_NOT_SUPPORTED, filling nothing', async () => {
+    const res = await post(`Sender information: ${US_PASTE}`);
     expect(res.statusCode).toBe(422);
     const reason =
-      'This address is in the United States: shipments here go from and to Canadian addresses, so nothing was filled';
+      'This address is in the United States: shipments here leave from Canadian addresses, so nothing was filled';
     expect(res.json()).toEqual({
       message: reason,
       code: 'DESTINATION_NOT_SUPPORTED',
       fieldErrors: { description: [reason] },
       country: 'US',
     });
+    const uk = await post(`Receiver information: ${UK_PASTE}`);
+    expect(uk.statusCode).toBe(422);
+    expect(uk.json()).toMatchObject({ code: 'DESTINATION_NOT_SUPPORTED', country: 'GB' });
+    expect(uk.json().message).toMatch(/the assistant fills Canadian and US receivers only, so nothing was filled$/);
+    expect(uk.json().receiver).toBeUndefined();
   });
 
   it('fills country US for the same text on the address form', async () => {

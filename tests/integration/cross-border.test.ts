@@ -84,7 +84,7 @@ describe(`shipping to the United States and abroad (${testDbKind})`, () => {
       expect(r.duties).toMatchObject({ currency: 'CAD', estimate: true, incoterm: 'DDP' });
       expect(cents(r.total)).toBe(cents(r.price) + cents(r.duties!.amount));
       const [shirt, candy, fee] = r.duties!.lines;
-      // 2 × $25 CAD at the migration's 1.38: USD 36.23; × (16.5 % + 35 %) = USD 18.66 → CAD 25.75.
+      // 2 × $25 CAD at the default 1.38 (no rate set yet): USD 36.23; × (16.5 % + 35 %) = USD 18.66 → CAD 25.75.
       expect(shirt).toMatchObject({
         kind: 'duty',
         valueUsd: '36.23',
@@ -220,20 +220,30 @@ describe(`shipping to the United States and abroad (${testDbKind})`, () => {
     expect(rows[0]!.n).toBe(0);
   });
 
-  it('Canada Post needs what to do with an undeliverable parcel (400 customs.nonDelivery, nothing charged)', async () => {
+  it("Canada Post quoted without nonDelivery is bought as quoted: 'return' by default, or chosen at order time (no 409)", async () => {
     const customs = { ...US_CUSTOMS, nonDelivery: undefined };
-    const res0 = await quote(usQuote(customs));
-    const cp = ZQuoteResponse.parse(res0.json()).find((r) => r.carrier === 'CA-CP')!;
-    const before = await balanceOf(ctx, user.headers);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/shipments',
-      headers: user.headers,
-      payload: { ...orderBody(cp, FROM, SEATTLE, PARCEL), customs },
-    });
-    expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().fieldErrors)).toEqual(['customs.nonDelivery']);
-    expect(await balanceOf(ctx, user.headers)).toBe(before);
+    const buyCp = async (orderCustoms: object) => {
+      const res0 = await quote(usQuote(customs));
+      expect(res0.statusCode, res0.body).toBe(200);
+      const cp = ZQuoteResponse.parse(res0.json()).find((r) => r.carrier === 'CA-CP')!;
+      const before = cents(await balanceOf(ctx, user.headers));
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/shipments',
+        headers: user.headers,
+        payload: { ...orderBody(cp, FROM, SEATTLE, PARCEL), customs: orderCustoms },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(cents(await balanceOf(ctx, user.headers))).toBe(before - cents(cp.total));
+      const id = res.json().id as string;
+      const got = await ctx.app.inject({ method: 'GET', url: `/api/shipments/${id}`, headers: user.headers });
+      const nonDelivery = ZShipmentDetail.parse(got.json()).customs?.nonDelivery;
+      const voided = await ctx.app.inject({ method: 'POST', url: `/api/shipments/${id}/void`, headers: user.headers });
+      expect(voided.statusCode, voided.body).toBe(200);
+      return nonDelivery;
+    };
+    expect(await buyCp(customs)).toBe('return');
+    expect(await buyCp({ ...US_CUSTOMS, nonDelivery: 'abandon' })).toBe('abandon');
   });
 
   it('to the United Kingdom: DDU, no duties charged, DHL quotes, Purolator (US only) does not', async () => {
@@ -256,7 +266,11 @@ describe(`shipping to the United States and abroad (${testDbKind})`, () => {
 
   it('an admin sets the CAD/USD rate (audited, others refused); quotes convert at it', async () => {
     const read = await ctx.app.inject({ method: 'GET', url: '/api/exchange-rate', headers: user.headers });
-    expect(read.json().cadPerUsd).toBe('1.3800');
+    // No row yet (the migration seeds none): the documented default, with the date it was set.
+    expect(read.json()).toEqual({ cadPerUsd: '1.3800', setAt: '2025-12-01T00:00:00.000Z' });
+    const stored = async () =>
+      rowsOf<{ n: number }>(await ctx.database.db.execute(sql`select count(*)::int as n from exchange_rates`))[0]!.n;
+    expect(await stored()).toBe(0);
     const refused = await ctx.app.inject({
       method: 'PUT',
       url: '/api/admin/exchange-rate',
@@ -281,6 +295,7 @@ describe(`shipping to the United States and abroad (${testDbKind})`, () => {
     });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().cadPerUsd).toBe('1.2500');
+    expect(await stored()).toBe(1);
     const rates = ZQuoteResponse.parse((await quote(usQuote())).json());
     // 2 × $25 CAD at 1.25: USD 40.00; × 51.5 % = USD 20.60 → CAD 25.75.
     expect(rates[0]!.duties).toMatchObject({ usdRate: '1.2500' });

@@ -7,6 +7,8 @@
  *            items: [{ description, hsCode, originCountry, quantity, unitValue, weightKg,
  *                      cusmaQualifying?: boolean }] }
  *
+ * `nonDelivery` matters to postal services only and defaults to 'return' (DEFAULT_NON_DELIVERY).
+ *
  * Rate options for a shipment leaving Canada carry `duties` (ZDuties): the estimate of the duties
  * and fees at the destination, charged from the wallet with the label when the incoterm is DDP.
  */
@@ -19,6 +21,11 @@ import { parseCents } from '../money';
 export const CONTENTS_TYPES = ['merchandise', 'gift', 'documents', 'sample', 'return'] as const;
 export const INCOTERMS = ['DDP', 'DDU'] as const;
 export const NON_DELIVERY = ['return', 'abandon'] as const;
+/**
+ * What a postal service (Canada Post) does with an undeliverable parcel when the shipper did not
+ * choose: the parcel comes back (decision 029). Quote and order agree on it.
+ */
+export const DEFAULT_NON_DELIVERY: (typeof NON_DELIVERY)[number] = 'return';
 export const CUSTOMS_MAX_ITEMS = 20;
 export const CUSTOMS_ITEM_MAX = { quantity: 9999, unitValue: 100_000, weightKg: 1000 } as const;
 
@@ -68,7 +75,12 @@ export const ZCustoms = z.strictObject({
   }),
   currency: z.enum(CURRENCIES, { error: 'Currency must be CAD or USD' }),
   incoterm: z.enum(INCOTERMS, { error: 'Incoterm must be DDP or DDU' }),
-  nonDelivery: z.enum(NON_DELIVERY, { error: 'If undeliverable must be return or abandon' }).optional(),
+  nonDelivery: z
+    .enum(NON_DELIVERY, { error: 'If undeliverable must be return or abandon' })
+    .optional()
+    .describe(
+      "Postal services (Canada Post): what to do with an undeliverable parcel. When absent, 'return' (the parcel comes back to the shipper). Does not change the price or the duties.",
+    ),
   items: z
     .array(ZCustomsItem, { error: 'Items must be a list' })
     .min(1, 'Add at least one item')

@@ -4,7 +4,8 @@ export const name = '0020_cross_border';
 // the duties estimate: its amount (charged with the label when DDP, as a wallet entry of its own) and
 // its lines as JSON; a shipment keeps its customs declaration. The CAD price of one US dollar that
 // customs values are converted at is set by an admin: every change is a new row (the newest is in
-// force), the first one written here so that quoting works before an admin sets one.
+// force). No row is seeded here (a restore migrates an empty database, then loads the backup's rows):
+// until an admin sets one, the code reads DEFAULT_USD_RATE (src/shared/customs.ts).
 export const sql = /* sql */ `
 ALTER TABLE rate_quote_options
   ADD COLUMN duties_cents bigint NOT NULL DEFAULT 0 CHECK (duties_cents >= 0),
@@ -34,6 +35,4 @@ CREATE TABLE exchange_rates (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX exchange_rates_created_at ON exchange_rates (created_at DESC);
-INSERT INTO exchange_rates (id, cad_per_usd_micros, note, created_at)
-VALUES (gen_random_uuid(), 1380000, 'Initial rate (Bank of Canada, late 2025); an admin sets the rate in force', '2025-12-01T00:00:00Z');
 `;

@@ -60,17 +60,22 @@ const countryName = (code: string) =>
 
 /**
  * A destination the form cannot take is refused with the reason, never filled: the shipment form's
- * sender and receiver are Canadian; the address book takes Canada and the US.
+ * sender is Canadian and its receiver Canadian or American (issue 25: the receiver's box fills US
+ * addresses); the address book takes Canada and the US. Other countries are never filled (the rules
+ * return no fields for them). Only this check changed for issue 25: the rules' output is the same.
  */
 function refuseUnsupported(result: ParseResult): void {
   const shipmentForm = Boolean(result.sender ?? result.receiver);
   const other = result.review?.otherCountry;
   const country = other ?? (shipmentForm ? (result.sender ?? result.receiver)?.country : undefined);
   if (!country || country === 'CA') return;
+  if (country === 'US' && !result.sender) return;
   const where = countryName(country);
-  const message = shipmentForm
-    ? `This address is in ${where}: shipments here go from and to Canadian addresses, so nothing was filled`
-    : `This address is in ${where}: the address book takes Canadian and US addresses only, so nothing was filled`;
+  const message = result.sender
+    ? `This address is in ${where}: shipments here leave from Canadian addresses, so nothing was filled`
+    : result.receiver
+      ? `This address is in ${where}: the assistant fills Canadian and US receivers only, so nothing was filled`
+      : `This address is in ${where}: the address book takes Canadian and US addresses only, so nothing was filled`;
   throw new AppError(422, message, ErrorCode.DESTINATION_NOT_SUPPORTED, { description: [message] }, undefined, {
     country,
   });

@@ -5,10 +5,10 @@
  */
 import type { Db } from '../../db/client';
 import { addRefundedCents } from './duties-repo';
-import { badRequest } from '../../lib/errors';
 import { applyEntry } from '../wallet/ledger';
 import type { TCreateShipmentRequest } from '../../../shared/contracts/shipments';
 import type { RateQuoteOptionRow } from '../../db/schema/rates';
+import { DEFAULT_NON_DELIVERY } from '../../../shared/contracts/customs';
 
 type OrderRef = { id: string; userId: string; orderCode: string; dutiesCents: number; test?: boolean | null };
 
@@ -99,25 +99,33 @@ export function customsColumnsOf(
   option: RateQuoteOptionRow,
 ): { customs: TCreateShipmentRequest['customs'] | null; duties: RateQuoteOptionRow['duties']; dutiesCents: number } {
   if (body.toAddress.country === 'CA' || !body.customs) return { customs: null, duties: null, dutiesCents: 0 };
-  // Postal services need to know what to do with a parcel the receiver does not take.
-  if (option.carrier === 'CA-CP' && !body.customs.nonDelivery) {
-    throw badRequest(
-      'customs.nonDelivery',
-      'Canada Post needs to know what to do if the parcel cannot be delivered: return or abandon',
-    );
-  }
-  return { customs: body.customs, duties: option.duties ?? null, dutiesCents: option.dutiesCents };
+  // Postal services need to know what to do with a parcel the receiver does not take: a shipper who did
+  // not choose gets it back (decision 029), as the quote assumed.
+  const customs =
+    option.carrier === 'CA-CP' && !body.customs.nonDelivery
+      ? { ...body.customs, nonDelivery: DEFAULT_NON_DELIVERY }
+      : body.customs;
+  return { customs, duties: option.duties ?? null, dutiesCents: option.dutiesCents };
 }
 
-/** Whether the order declares what was quoted (country and customs): other customs are other duties. */
+/**
+ * Whether the order declares what was quoted (country and customs): other customs are other duties.
+ * `nonDelivery` changes neither the price nor the duties, so choosing it only at order time is fine.
+ */
 export function sameCustoms(
   asked: { toAddress: { country: string }; customs?: unknown },
   body: TCreateShipmentRequest,
 ) {
   return (
     asked.toAddress.country === body.toAddress.country &&
-    canonical(asked.customs ?? null) === canonical(body.customs ?? null)
+    canonical(withoutNonDelivery(asked.customs)) === canonical(withoutNonDelivery(body.customs))
   );
+}
+
+function withoutNonDelivery(customs: unknown): unknown {
+  if (!customs || typeof customs !== 'object') return null;
+  const { nonDelivery: _ignored, ...rest } = customs as Record<string, unknown>;
+  return rest;
 }
 
 /** JSON with object keys sorted (the stored request comes back from jsonb, which orders keys its own way). */

@@ -2,17 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { exchangeRates } from '../../db/schema/rates';
-import type { UsdRate } from '../../../shared/customs';
+import { DEFAULT_USD_RATE, type UsdRate } from '../../../shared/customs';
 import { audit } from '../audit/repo';
 
-/** The CAD/USD rate in force: the newest an admin set (migration 0020 writes the first). */
+/**
+ * The CAD/USD rate in force: the newest an admin set, or DEFAULT_USD_RATE while none is set (no row
+ * is seeded, so a restore into a freshly migrated database loads the backup's rows unchanged).
+ */
 export async function usdRateInForce(db: Db): Promise<UsdRate & { setAt: Date }> {
   const [row] = await db
     .select({ micros: exchangeRates.cadPerUsdMicros, setAt: exchangeRates.createdAt })
     .from(exchangeRates)
     .orderBy(desc(exchangeRates.createdAt))
     .limit(1);
-  if (!row) throw new Error('no CAD/USD rate: migration 0020 writes the first one');
+  if (!row) return { cadPerUsdMicros: DEFAULT_USD_RATE.cadPerUsdMicros, setAt: new Date(DEFAULT_USD_RATE.setAt) };
   return { cadPerUsdMicros: row.micros, setAt: row.setAt };
 }
 
