@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import { cellMessage, rowOutcomeMessage } from './bulk-messages';
+import { cellMessage, listOf, rowOutcomeMessage } from './bulk-messages';
 import en from '../../locales/en.json';
 import zh from '../../locales/zh.json';
 
@@ -49,5 +49,12 @@ describe('bulk import messages', () => {
         expect(rowOutcomeMessage(code, 'refused', tFor(dict), 'zh')).not.toMatch(/MISSING|^$/);
       }
     }
+  });
+});
+
+describe('listOf', () => {
+  it("joins with ', ' in English and '、' in Chinese", () => {
+    expect(listOf(['First name', 'Address', 'Postal code'], 'en')).toBe('First name, Address, Postal code');
+    expect(listOf(['名字', '地址', '邮政编码'], 'zh')).toBe('名字、地址、邮政编码');
   });
 });

@@ -54,3 +54,9 @@ export function rowOutcomeMessage(code: string | null, message: string | null, t
       return language === 'en' && message ? message : t('bulkImport.outcome.failed');
   }
 }
+
+/** A plain list in the interface language: "a, b, c" in English, "a、b、c" in Chinese. */
+export function listOf(items: readonly string[], language: string): string {
+  const locale = language === 'zh' ? 'zh-CN' : 'en-CA';
+  return new Intl.ListFormat(locale, { type: 'conjunction', style: 'narrow' }).format(items);
+}

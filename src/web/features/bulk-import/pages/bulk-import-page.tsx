@@ -37,7 +37,8 @@ const money = (amount: string) => formatMoney(parseCents(amount) ?? 0, currentLa
 export function BulkImportPage() {
   const [params, setParams] = useSearchParams();
   const id = params.get('id');
-  const [file, setFile] = useState<PickedFile | null>(null);
+  // The picked file belongs to the batch it made: a batch opened from the list or its address has none.
+  const [upload, setUpload] = useState<{ batchId: string; file: PickedFile } | null>(null);
   const queryClient = useQueryClient();
 
   const open = (batch: TBulkImportDetail) => {
@@ -45,21 +46,27 @@ export function BulkImportPage() {
     void queryClient.invalidateQueries({ queryKey: bulkListQuery.queryKey, exact: true });
     setParams({ id: batch.id });
   };
+  const imported = (batch: TBulkImportDetail, picked: PickedFile) => {
+    setUpload({ batchId: batch.id, file: picked });
+    open(batch);
+  };
 
   if (!id) {
     return (
       <div className="grid gap-6">
-        <UploadCard
-          onImported={(batch, picked) => {
-            setFile(picked);
-            open(batch);
-          }}
-        />
+        <UploadCard onImported={imported} />
         <BatchList onOpen={(batchId) => setParams({ id: batchId })} />
       </div>
     );
   }
-  return <BatchView id={id} file={file} onMapped={open} onBack={() => setParams({})} />;
+  return (
+    <BatchView
+      id={id}
+      file={upload?.batchId === id ? upload.file : null}
+      onMapped={imported}
+      onBack={() => setParams({})}
+    />
+  );
 }
 
 function BatchList({ onOpen }: { onOpen: (id: string) => void }) {
@@ -107,7 +114,7 @@ function BatchView({
 }: {
   id: string;
   file: PickedFile | null;
-  onMapped: (batch: TBulkImportDetail) => void;
+  onMapped: (batch: TBulkImportDetail, file: PickedFile) => void;
   onBack: () => void;
 }) {
   const { t } = useTranslation();
@@ -153,7 +160,19 @@ function BatchView({
           {t('bulkImport.summary', { rows: batch.rows, valid: batch.valid, invalid: batch.counts.invalid })}
         </p>
       </div>
-      {needsMapping ? (
+      {needsMapping && !file ? (
+        // The server keeps the rows, not the file: choosing columns needs the file again.
+        <>
+          <p
+            className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+            role="status"
+            data-testid="bulk-upload-again"
+          >
+            {t('bulkImport.mapping.uploadAgain')}
+          </p>
+          <UploadCard onImported={onMapped} />
+        </>
+      ) : needsMapping && file ? (
         <MappingCard batch={batch} file={file} onMapped={onMapped} />
       ) : (
         <>
