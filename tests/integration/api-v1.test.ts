@@ -342,6 +342,7 @@ describe(`public API v1 with API keys (${testDbKind})`, () => {
       expect(js.statusCode).toBe(200);
       expect(js.headers['content-type']).toMatch(/javascript/);
       expect(js.rawPayload.length).toBeGreaterThan(100_000);
+      expect(js.body).not.toContain('cdn.redoc.ly'); // Redoc's attribution logo is not fetched from its CDN
     }
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
