@@ -60,7 +60,7 @@ export function ApiKeysTab() {
             <KeySection key={mode} mode={mode} keys={keys.data.filter((k) => k.mode === mode)} onCreated={setCreated} />
           ))
         )}
-        <p className="flex items-center gap-2 text-sm text-slate-700">
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
           <BookOpen className="size-4 text-indigo-500" aria-hidden="true" />
           <a href="/docs/api" className="font-medium text-indigo-700 underline" data-testid="api-reference-link">
             {t('settings.apiKeys.reference')}
