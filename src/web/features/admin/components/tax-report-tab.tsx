@@ -100,28 +100,50 @@ export function TaxReportTab() {
         <p className="text-sm text-slate-600" data-testid="tax-report-counts">
           {t('taxReport.counts', { receipts: q.data.receipts, creditNotes: q.data.creditNotes })}
         </p>
-        <TableFrame label={t('taxReport.title')} testId="tax-report-table">
-          <thead className="bg-slate-50">
-            <tr>
-              <Th>{t('taxReport.line')}</Th>
-              <Th className="text-right">{t('taxReport.collected')}</Th>
-              <Th className="text-right">{t('taxReport.refunded')}</Th>
-              <Th className="text-right">{t('taxReport.net')}</Th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {reportLines(q.data).map((row, i) => (
-              <tr key={i} className={row.bold ? 'font-semibold' : undefined}>
-                <th scope="row" className="px-4 py-2 text-left font-normal whitespace-nowrap text-slate-800">
-                  {t(row.key, row.values)}
-                </th>
-                <td className="px-4 py-2 text-right tabular-nums">{money(row.line.collected)}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{money(row.line.refunded)}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{money(row.line.net)}</td>
+        {/* A phone stacks each line's three amounts under its name, so no column is cut off. */}
+        <ul
+          className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm sm:hidden"
+          aria-label={t('taxReport.title')}
+          data-testid="tax-report-list"
+        >
+          {reportLines(q.data).map((row, i) => (
+            <li key={i} className={`grid gap-1 px-4 py-3 text-sm ${row.bold ? 'font-semibold' : ''}`}>
+              <p className="text-slate-800">{t(row.key, row.values)}</p>
+              <dl className="grid grid-cols-3 gap-2">
+                {(['collected', 'refunded', 'net'] as const).map((col) => (
+                  <div key={col} className="min-w-0">
+                    <dt className="text-xs font-normal text-slate-600">{t(`taxReport.${col}`)}</dt>
+                    <dd className="tabular-nums">{money(row.line[col])}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden sm:block">
+          <TableFrame label={t('taxReport.title')} testId="tax-report-table">
+            <thead className="bg-slate-50">
+              <tr>
+                <Th>{t('taxReport.line')}</Th>
+                <Th className="text-right">{t('taxReport.collected')}</Th>
+                <Th className="text-right">{t('taxReport.refunded')}</Th>
+                <Th className="text-right">{t('taxReport.net')}</Th>
               </tr>
-            ))}
-          </tbody>
-        </TableFrame>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {reportLines(q.data).map((row, i) => (
+                <tr key={i} className={row.bold ? 'font-semibold' : undefined}>
+                  <th scope="row" className="px-4 py-2 text-left font-normal whitespace-nowrap text-slate-800">
+                    {t(row.key, row.values)}
+                  </th>
+                  <td className="px-4 py-2 text-right tabular-nums">{money(row.line.collected)}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{money(row.line.refunded)}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{money(row.line.net)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TableFrame>
+        </div>
       </div>
     );
 
