@@ -181,6 +181,19 @@ export function senderInCanada(body: { fromAddress: { country: string } }, ctx: 
   }
 }
 
+/**
+ * Whether the sender's country can be judged: it is a string, even when other sender fields failed
+ * (a US sender with a province still hears that it must ship from Canada).
+ */
+export const senderCountryGiven = (payload: {
+  value: unknown;
+  issues: readonly { path?: readonly PropertyKey[] }[];
+}): boolean => {
+  const from = (payload.value as { fromAddress?: { country?: unknown } } | null)?.fromAddress;
+  const countryFailed = payload.issues.some((i) => i.path?.[0] === 'fromAddress' && i.path?.[1] === 'country');
+  return typeof from === 'object' && from !== null && typeof from.country === 'string' && !countryFailed;
+};
+
 export const ZQuoteRequest = z
   .strictObject({
     fromAddress: ZQuoteAddress,
@@ -189,7 +202,7 @@ export const ZQuoteRequest = z
     /** Required when toAddress.country is not CA (contracts/customs.ts). */
     customs: ZCustoms.optional(),
   })
-  .superRefine(senderInCanada, { when: fieldsPassed('fromAddress') })
+  .superRefine(senderInCanada, { when: senderCountryGiven })
   .superRefine(customsRule, { when: fieldsPassed('toAddress', 'packageDetails', 'customs') });
 export type TQuoteRequestInput = z.input<typeof ZQuoteRequest>;
 export type TQuoteRequest = z.output<typeof ZQuoteRequest>;

@@ -31,6 +31,7 @@ import {
   destinationRegionRule,
   normalizeDestination,
   senderInCanada,
+  senderCountryGiven,
 } from './rates';
 import { ZCustoms, ZCustomsOut, ZDuties, customsRule } from './customs';
 import { ZCarrierMode } from './carriers';
@@ -163,7 +164,7 @@ export const ZCreateShipmentRequest = z
     /** Required when toAddress.country is not CA, as quoted (contracts/customs.ts). */
     customs: ZCustoms.optional(),
   })
-  .superRefine(senderInCanada, { when: fieldsPassed('fromAddress') })
+  .superRefine(senderInCanada, { when: senderCountryGiven })
   .superRefine(customsRule, { when: fieldsPassed('toAddress', 'packageDetails', 'customs') });
 export type TCreateShipmentRequestInput = z.input<typeof ZCreateShipmentRequest>;
 export type TCreateShipmentRequest = z.output<typeof ZCreateShipmentRequest>;
