@@ -45,6 +45,25 @@ describe('rate display', () => {
     expect(sortCheapestFirst([a, b, c, d]).map((o) => o.id)).toEqual(['c', 'b', 'd', 'a']);
   });
 
+  it('leaving Canada the total includes the duties estimate (issue 25): zero-rated, price + duties', () => {
+    const us: TRateOption = {
+      ...option('us', '30.00', {}),
+      duties: {
+        amount: '25.75',
+        currency: 'CAD',
+        estimate: true,
+        incoterm: 'DDP',
+        usdRate: '1.3800',
+        tariffDate: '2025-12-01',
+        lines: [],
+      },
+    };
+    expect(optionTotal(us)).toBe(5575);
+    expect(en.rates.zeroRated).toBe('Zero-rated export');
+    expect(en.rates.duties).toBe('Duties and taxes at destination (estimate)');
+    expect(zh.rates.duties).toContain('估算');
+  });
+
   it('lists only the taxes above zero', () => {
     expect(taxLines(option('x', '10.00', { gst: '0.50', qst: '1.00', total: '1.50' }))).toEqual([
       { code: 'gst', cents: 50 },

@@ -10,7 +10,8 @@ export function cents(amount: string): Cents {
 
 /** Price plus taxes, in cents. */
 export function optionTotal(option: TRateOption): Cents {
-  return cents(option.price) + cents(option.taxes.total);
+  // Leaving Canada the total includes the duties estimate (paid at origin for DDP, '0.00' for DDU).
+  return cents(option.price) + cents(option.taxes.total) + (option.duties ? cents(option.duties.amount) : 0);
 }
 
 /**

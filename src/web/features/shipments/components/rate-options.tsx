@@ -129,7 +129,10 @@ function RateCard({ option, cheapest, stale }: { option: TRateOption; cheapest: 
   );
 }
 
-/** The price column: the price (struck-through before a discount), its coverage, the taxes and the total. */
+/**
+ * The price column: the price (struck-through before a discount), its coverage, the taxes and the
+ * total; leaving Canada, the zero-rated tax and the duties estimate on their own line (decision 029).
+ */
 function RatePrice({ option, money }: { option: TRateOption; money: (c: number) => string }) {
   const { t } = useTranslation();
   return (
@@ -161,6 +164,18 @@ function RatePrice({ option, money }: { option: TRateOption; money: (c: number) 
           <span>{money(line.cents)}</span>
         </span>
       ))}
+      {option.duties ? (
+        <>
+          <span className="flex justify-between gap-4 text-slate-600" data-testid="rate-zero-rated">
+            <span>{t('rates.zeroRated')}</span>
+            <span>{money(cents(option.taxes.total))}</span>
+          </span>
+          <span className="flex justify-between gap-4 text-slate-600" data-testid="rate-duties">
+            <span>{t('rates.duties')}</span>
+            <span>{money(cents(option.duties.amount))}</span>
+          </span>
+        </>
+      ) : null}
       <span className="mt-1 flex justify-between gap-4 border-t border-slate-200 pt-1 font-semibold text-slate-900">
         <span>{t('rates.total')}</span>
         <span data-testid="rate-total" data-cents={optionTotal(option)}>
