@@ -286,8 +286,8 @@ describe(`card top-ups and saved cards (${testDbKind})`, () => {
     const u = await createSignedInUser(ctx);
     const intent = (await createIntent(u, 40)).json();
     expect((await sandboxConfirm(intent, { card: card(VISA) })).statusCode).toBe(200);
-    await settle();
-    await deliverSandboxEvents(ctx.app, sandbox);
+    // The provider records its event after answering; deliver it once it is due (not a fixed pause).
+    await expect.poll(() => deliverSandboxEvents(ctx.app, sandbox), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await balance(u)).toBe('40.00');
     const confirmed = (await confirmPayment(u, intent.paymentIntentId)).json();
     expect(confirmed.credited).toBe(false);
