@@ -15,7 +15,7 @@ describe(`readiness (${testDbKind})`, () => {
       config: ctx.config,
       database: ctx.database,
       clock: ctx.clock,
-      providers: {} as never,
+      providers: ctx.providers,
       lifecycle,
     });
   });
@@ -43,7 +43,7 @@ describe(`readiness (${testDbKind})`, () => {
         config: ctx.config,
         database: { ...ctx.database, ping },
         clock: ctx.clock,
-        providers: {} as never,
+        providers: ctx.providers,
         lifecycle: createLifecycle(),
       });
       const started = Date.now();
