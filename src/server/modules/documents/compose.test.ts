@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ShipmentRow } from '../../db/schema/orders';
-import { chargeRows, customerLines, orderDocumentModel, statementTotals, taxReportOf, torontoStart } from './compose';
+import {
+  chargeRows,
+  customerLines,
+  orderDocumentModel,
+  statementCsv,
+  statementToDate,
+  statementTotals,
+  taxReportOf,
+  torontoStart,
+} from './compose';
 import type { TaxDocumentRow } from './repo';
 
 const party = (city: string, province: string, postalCode: string, country = 'CA') => ({
@@ -200,5 +209,16 @@ describe('customerLines', () => {
       'Doe Crafts Inc.',
       'jane@example.com',
     ]);
+  });
+});
+
+describe('statement of the month in progress', () => {
+  it('closes today and says to date; a past month closes on its last day', () => {
+    expect(statementToDate('2026-12', '2026-12-05')).toBe(true);
+    expect(statementToDate('2026-11', '2026-11-30')).toBe(false);
+    expect(statementToDate('2024-02', '2024-02-29')).toBe(false);
+    const lines = statementCsv('2026-12', '2026-12-05', 1000, []).trim().split('\r\n');
+    expect(lines.at(-1)).toMatch(/^2026-12-05,closing_balance,,Closing balance to date;/);
+    expect(statementCsv('2026-11', '2026-11-30', 1000, [])).not.toContain('to date');
   });
 });

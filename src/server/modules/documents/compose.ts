@@ -265,8 +265,18 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/** The month's last calendar day, YYYY-MM-DD. */
+const monthEnd = (month: string) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+};
+
+/** A statement closing before its month's last day is the month in progress: it runs 'to date'. */
+export const statementToDate = (month: string, lastDay: string) => lastDay < monthEnd(month);
+
 export function statementCsv(month: string, lastDay: string, openingCents: number, entries: StatementEntry[]): string {
   const t = statementTotals(openingCents, entries);
+  const toDate = statementToDate(month, lastDay);
   const rows: string[][] = [STATEMENT_CSV_HEADER];
   rows.push([
     `${month}-01`,
@@ -306,7 +316,7 @@ export function statementCsv(month: string, lastDay: string, openingCents: numbe
     lastDay,
     'closing_balance',
     '',
-    'Closing balance; totals of debits and credits',
+    toDate ? 'Closing balance to date; totals of debits and credits' : 'Closing balance; totals of debits and credits',
     '',
     '',
     '',
@@ -330,6 +340,7 @@ export function statementModel(
   issuedAt: Date,
 ): DocumentModel {
   const t = statementTotals(openingCents, entries);
+  const toDate = statementToDate(month, lastDay);
   const money = (c: number | undefined) => (c === undefined ? '' : cad(c));
   const rows: DocumentModel['table']['rows'] = [
     { cells: [`${month}-01`, 'Opening balance', '', '', '', '', '', '', '', cad(t.openingCents)], bold: true },
@@ -354,7 +365,7 @@ export function statementModel(
   rows.push({
     cells: [
       lastDay,
-      'Closing balance and totals',
+      toDate ? 'Closing balance to date and totals' : 'Closing balance and totals',
       '',
       '',
       '',
@@ -370,10 +381,10 @@ export function statementModel(
   return {
     title: `Statement ${month}`,
     heading: 'STATEMENT',
-    subheading: `Prepaid wallet, ${month}`,
+    subheading: `Prepaid wallet, ${month}${toDate ? ' to date' : ''}`,
     issuer: issuerLines(b),
     meta: [
-      ['Period', `${month}-01 to ${lastDay}`],
+      ['Period', `${month}-01 to ${lastDay}${toDate ? ' (to date)' : ''}`],
       ['Opening balance (CAD)', cad(t.openingCents)],
       ['Credits (CAD)', cad(t.creditsCents)],
       ['Debits (CAD)', cad(t.debitsCents)],

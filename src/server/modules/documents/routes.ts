@@ -100,7 +100,8 @@ export function registerDocuments(root: App, deps: AppDeps): void {
       if (month < '2000-01') throw badRequest('month', 'month must be 2000-01 or later');
       const start = torontoStart(`${month}-01`);
       const end = torontoStart(`${nextMonth(month)}-01`);
-      const lastDay = businessDate(new Date(end.getTime() - 1));
+      // The month in progress closes today (Toronto), not on its last day still to come.
+      const lastDay = [businessDate(new Date(end.getTime() - 1)), businessDate(now)].sort()[0]!;
       const { openingCents, entries } = await repo.statementOf(db, user.id, start, end);
       if (request.query.format === 'csv') {
         return reply
