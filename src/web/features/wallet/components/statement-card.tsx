@@ -71,9 +71,12 @@ export function StatementCard() {
             className="h-9 rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
             data-testid="statement-month"
           >
-            {months.map((m) => (
+            {months.map((m, i) => (
               <option key={m} value={m}>
-                {monthLabel(m, i18n.language)}
+                {/* The newest month is the one in progress: its statement runs to today. */}
+                {i === 0
+                  ? t('statements.toDate', { month: monthLabel(m, i18n.language) })
+                  : monthLabel(m, i18n.language)}
               </option>
             ))}
           </select>
