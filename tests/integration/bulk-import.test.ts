@@ -229,6 +229,8 @@ describe(`bulk import (${testDbKind})`, () => {
     expect(lines).toHaveLength(61);
     expect(lines[1]).toContain(bought[0]!.trackingNumber!);
     expect(lines[7]).toMatch(/,refused,Insufficient wallet balance|,bought,/);
+    // Row 7's postal code was fixed in place: the results show the value shipped, not the file's.
+    expect(lines[7]).toContain('B3H 1A1');
 
     const list = (await inject('GET', '/api/bulk-imports')).json();
     expect(list.items[0]).toMatchObject({ id: batch.id, filename: 'orders.csv', status: 'completed' });

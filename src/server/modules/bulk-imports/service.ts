@@ -86,6 +86,29 @@ function pickOption(options: TRateOption[], rule: TBulkQuoteRequest['rule']): TR
 
 const toCents = (money: string) => Math.round(Number(money) * 100);
 
+/**
+ * The row's values written back into the file's own columns, so results.csv shows what was shipped
+ * (a postal code fixed in place, say). A name column split into first and last name gets both back;
+ * a Shopify or eBay order's description (its line items joined) stays on the file's own line.
+ */
+function shippedValues(
+  batch: { format: string; mapping: Record<string, string> },
+  data: Record<string, string>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  const grouped = batch.format === 'shopify' || batch.format === 'ebay';
+  for (const [field, header] of Object.entries(batch.mapping)) {
+    if (!header || !(field in data)) continue;
+    if (field === 'description' && grouped) continue;
+    if (field === 'firstName' && !batch.mapping.lastName) {
+      out[header] = [data.firstName, data.lastName].filter(Boolean).join(' ');
+      continue;
+    }
+    out[header] = data[field] ?? '';
+  }
+  return out;
+}
+
 export function createBulkImportService(deps: AppDeps, orders: OrdersService, log: Log) {
   const db: Db = deps.database.db;
   const clock = deps.clock;
@@ -746,7 +769,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
       return deps.providers.workers.runTask('mergePdfs', { pdfs }, { timeLimitMs: 60_000, account: userId });
     },
 
-    /** The file's columns and each row's outcome. */
+    /** The file's columns (as shipped: a row fixed in place shows its fixed values) and each row's outcome. */
     async resultsCsv(userId: string, id: string): Promise<string> {
       const batch = await batchOf(userId, id);
       const rows = await db
@@ -761,7 +784,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
         const status = rowStatus(r);
         const error =
           r.errors.length > 0 ? r.errors.map((e) => `${e.field}: ${e.message}`).join('; ') : (r.errorMessage ?? '');
-        const out: Record<string, string> = { ...r.source };
+        const out: Record<string, string> = { ...r.source, ...shippedValues(batch, r.data) };
         Object.assign(out, {
           tracking_number: s?.trackingNumber ?? '',
           order_code: s?.orderCode ?? '',
