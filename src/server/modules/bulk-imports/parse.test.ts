@@ -3,6 +3,7 @@ import {
   decodeCsv,
   detectFormat,
   guessMapping,
+  MORE_LINES,
   parseBulkCsv,
   templateCsv,
   TEMPLATE_EXAMPLE,
@@ -83,6 +84,11 @@ describe('bulk import parsing', () => {
       description: 'Mug, Tea',
     });
     expect(r.rows[0]!.errors).toEqual([]);
+    // The order's second line item is kept (its own cells) for results.csv.
+    expect(JSON.parse(r.rows[0]!.source[MORE_LINES]!)).toEqual([
+      expect.objectContaining({ Name: '#1001', 'Lineitem name': 'Tea', 'Lineitem quantity': '2' }),
+    ]);
+    expect(r.rows[1]!.source[MORE_LINES]).toBeUndefined();
     // K1A is Ontario: the shipment form's message, on the postal code's cell.
     expect(r.rows[1]!.errors).toEqual([{ field: 'postalCode', message: 'Postal code K1A 0B1 is not in BC' }]);
   });

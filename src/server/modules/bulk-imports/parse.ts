@@ -87,6 +87,12 @@ export const TEMPLATE_EXAMPLE: Record<TBulkField, string> = {
   description: 'Ceramic mug',
 };
 
+/**
+ * Under this key a row's source keeps an order's further line items (their own cells, JSON), so
+ * results.csv gives back every input line. No header can be it: headers are trimmed.
+ */
+export const MORE_LINES = ' more lines';
+
 /** The template file: header row and one example row (UTF-8 with BOM, so spreadsheet programs read its accents). */
 export function templateCsv(): string {
   const fields = BULK_FIELDS;
@@ -425,7 +431,7 @@ export function parseBulkCsv(input: ParseInput): ParseResult {
   };
   const groupAt = group ? index.get(group) : undefined;
 
-  type Acc = { data: TBulkRowData; source: Record<string, string>; items: string[] };
+  type Acc = { data: TBulkRowData; source: Record<string, string>; items: string[]; more: Record<string, string>[] };
   const orders: Acc[] = [];
   const byKey = new Map<string, Acc>();
   for (const line of body) {
@@ -438,10 +444,11 @@ export function parseBulkCsv(input: ParseInput): ParseResult {
       // A further line item of the same order: fill what the first line left blank, list the item.
       for (const f of BULK_FIELDS) if (existing.data[f] === '' && data[f] !== '') existing.data[f] = data[f];
       if (item) existing.items.push(item);
+      existing.more.push(Object.fromEntries(headers.map((h, i) => [h, clean(line[i])])));
       continue;
     }
     const source = Object.fromEntries(headers.map((h, i) => [h, clean(line[i])]));
-    const acc: Acc = { data, source, items: item ? [item] : [] };
+    const acc: Acc = { data, source, items: item ? [item] : [], more: [] };
     orders.push(acc);
     if (key) byKey.set(key, acc);
     if (orders.length > BULK_LIMITS.rows) {
@@ -451,7 +458,8 @@ export function parseBulkCsv(input: ParseInput): ParseResult {
 
   const rows: ParsedRow[] = orders.map((o, i) => {
     if (o.items.length > 0) o.data.description = o.items.join(', ').slice(0, 200);
-    return { n: i + 1, data: o.data, source: o.source, errors: needsMapping ? [] : validateBulkRow(o.data) };
+    const source = o.more.length > 0 ? { ...o.source, [MORE_LINES]: JSON.stringify(o.more) } : o.source;
+    return { n: i + 1, data: o.data, source, errors: needsMapping ? [] : validateBulkRow(o.data) };
   });
   return {
     ok: true,

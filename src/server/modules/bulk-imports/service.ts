@@ -48,6 +48,7 @@ import { createRatesService, NoRatesError } from '../rates/service';
 import { OrderFailedError, type OrdersService } from '../orders/service';
 import { labelPdfBase64, labelZpl } from '../orders/label-route';
 import Papa from 'papaparse';
+import { MORE_LINES } from './parse';
 
 type Log = { warn(o: object, m: string): void; error(o: object, m: string): void; info?(o: object, m: string): void };
 
@@ -780,12 +781,12 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
         .orderBy(asc(bulkImportRows.n));
       const extra = ['tracking_number', 'order_code', 'carrier', 'service', 'cost', 'taxes', 'status', 'error'];
       const headers = [...batch.headers, ...extra.filter((e) => !batch.headers.includes(e))];
-      const data = rows.map(({ r, s }) => {
+      const data = rows.flatMap(({ r, s }) => {
         const status = rowStatus(r);
         const error =
           r.errors.length > 0 ? r.errors.map((e) => `${e.field}: ${e.message}`).join('; ') : (r.errorMessage ?? '');
         const out: Record<string, string> = { ...r.source, ...shippedValues(batch, r.data) };
-        Object.assign(out, {
+        const outcome: Record<string, string> = {
           tracking_number: s?.trackingNumber ?? '',
           order_code: s?.orderCode ?? '',
           carrier: s ? carrierName(s.carrier) : r.quote ? carrierName(r.quote.carrier) : '',
@@ -794,8 +795,13 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
           taxes: s ? centsToDecimal(s.taxTotalCents) : '',
           status,
           error,
-        });
-        return headers.map((f) => defuseCsvCell(out[f] ?? ''));
+        };
+        Object.assign(out, outcome);
+        // An order's further line items (Shopify, eBay): each input line again, with the order's outcome.
+        const more = r.source[MORE_LINES] ? (JSON.parse(r.source[MORE_LINES]) as Record<string, string>[]) : [];
+        return [out, ...more.map((line) => ({ ...line, ...outcome }))].map((o) =>
+          headers.map((f) => defuseCsvCell(o[f] ?? '')),
+        );
       });
       // Every cell (the file's own header names too) defused: a cell a spreadsheet would run as a formula starts with '.
       return '\ufeff' + Papa.unparse({ fields: headers.map(defuseCsvCell), data }) + '\r\n';
