@@ -360,7 +360,7 @@ describe('admin pricing: discounts, customer charges and price rules in Chromium
     const suggested = dialog.locator('datalist option');
     await expect
       .poll(() => suggested.evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)))
-      .toEqual(['UPS.11', 'UPS.02', 'UPS.13', 'UPS.01']);
+      .toEqual(['UPS.11', 'UPS.02', 'UPS.13', 'UPS.01', 'UPS.11.US', 'UPS.08', 'UPS.65']);
     await dialog.getByTestId('price-rule-service').fill('UPS.11');
     await dialog.getByTestId('price-rule-percent').fill('500.01');
     await dialog.getByTestId('price-rule-submit').click();
