@@ -359,8 +359,18 @@ describe('card top-ups and the wallet in Chromium', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('Date (Toronto),Description,Type,Direction,Amount (CAD),Status,Balance after (CAD)');
-    expect(lines.slice(1).map((l) => l.replace(/^[^,]+,/, ''))).toEqual([
+    // The seven columns, then the receipt number and the tax split (issue 27).
+    expect(lines[0]).toBe(
+      'Date (Toronto),Description,Type,Direction,Amount (CAD),Status,Balance after (CAD),' +
+        'Receipt number,Before tax (CAD),GST (CAD),HST (CAD),QST (CAD)',
+    );
+    // Each top-up carries its prepayment receipt's number (P-…) and no tax.
+    expect(lines.slice(1).map((l) => l.split(',')[7])).toEqual([
+      expect.stringMatching(/^P-\d{6}$/),
+      expect.stringMatching(/^P-\d{6}$/),
+      expect.stringMatching(/^P-\d{6}$/),
+    ]);
+    expect(lines.slice(1).map((l) => l.split(',').slice(1, 7).join(','))).toEqual([
       'Wallet top-up (Visa •••• 4242),Top-up,Credit,100.00,Completed,170.00',
       'Wallet top-up (Visa •••• 3184),Top-up,Credit,20.00,Completed,70.00',
       'Wallet top-up (Visa •••• 4242),Top-up,Credit,50.00,Completed,50.00',
