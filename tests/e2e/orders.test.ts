@@ -238,7 +238,10 @@ describe('placing orders and the wallet in Chromium', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('Date (Toronto),Description,Type,Direction,Amount (CAD),Status,Balance after (CAD)');
+    expect(lines[0]).toBe(
+      'Date (Toronto),Description,Type,Direction,Amount (CAD),Status,Balance after (CAD),' +
+        'Receipt number,Before tax (CAD),GST (CAD),HST (CAD),QST (CAD)',
+    );
     expect(lines).toHaveLength(3);
     const api = (await (await page.request.get('/api/transactions')).json()) as TTransaction[];
     expect(lines[1]).toContain(`,Shipping charge,Debit,${api[0]!.amount},Completed,${api[0]!.balanceAfter}`);

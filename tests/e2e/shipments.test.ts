@@ -455,7 +455,8 @@ describe('shipments, labels and tracking in Chromium', () => {
     }
     await page.getByTestId('language-select').selectOption('en');
     await context.close();
-  });
+    // Axe and the overflow checks at two sizes in two languages: over a minute on a loaded machine.
+  }, 120_000);
 
   it('a new user sees the empty state; failures: list retry, failed to load details, label errors', async () => {
     const { page, context } = await newPage(browser, app, { viewport: DESKTOP });

@@ -68,7 +68,7 @@ export function StatementCard() {
             id={selectId}
             value={month}
             onChange={(e) => setMonth(e.target.value)}
-            className="h-9 rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
+            className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none"
             data-testid="statement-month"
           >
             {months.map((m, i) => (
