@@ -72,6 +72,8 @@ export function UploadCard({ onImported }: { onImported: (batch: TBulkImportDeta
             type="file"
             accept=".csv,.txt,text/csv"
             className="sr-only"
+            aria-label={t('bulkImport.upload.choose')}
+            tabIndex={-1}
             data-testid="bulk-file"
             onChange={(e) => void take(e.target.files?.[0])}
           />
