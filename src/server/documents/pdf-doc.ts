@@ -5,7 +5,7 @@
  * stream per page. Synchronous and deterministic; it runs on the worker pool (decision 013).
  */
 import { deflateSync } from 'node:zlib';
-import { pdfString } from '../labels/pdf-writer';
+import { pdfString, serializePdf } from '../labels/pdf-writer';
 import { textWidth, toWinAnsi, type FontName } from '../labels/winansi';
 
 export const PAGE_WIDTH = 612;
@@ -122,33 +122,5 @@ function writeDocPdf(pages: string[], info: { title: string; creationDate: strin
     );
     objects.push([`<< /Length ${stream.length} /Filter /FlateDecode >>`, stream]);
   });
-  const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let length = chunks[0]!.length;
-  const offsets: number[] = [];
-  const push = (b: Buffer) => {
-    chunks.push(b);
-    length += b.length;
-  };
-  objects.forEach((obj, i) => {
-    offsets.push(length);
-    if (typeof obj === 'string') {
-      push(Buffer.from(`${i + 1} 0 obj\n${obj}\nendobj\n`, 'latin1'));
-    } else {
-      push(Buffer.from(`${i + 1} 0 obj\n${obj[0]}\nstream\n`, 'latin1'));
-      push(obj[1]);
-      push(Buffer.from('\nendstream\nendobj\n', 'latin1'));
-    }
-  });
-  const xrefAt = length;
-  let xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const off of offsets) xref += `${String(off).padStart(10, '0')} 00000 n \n`;
-  xref += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  push(Buffer.from(xref, 'latin1'));
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return serializePdf(objects, 5);
 }

@@ -32,6 +32,14 @@ export function writePdf(page: PdfPage): Uint8Array {
     `<< /Title ${pdfString(page.info.title)} /Producer (Voyageur) /Creator (Voyageur) ` +
       `/CreationDate (${page.info.creationDate}) /ModDate (${page.info.creationDate}) >>`,
   ];
+  return serializePdf(objects, 7);
+}
+
+/**
+ * A PDF file from its objects, numbered from 1 in order (a string, or a dictionary with its stream),
+ * with the cross-reference table; object 1 is the catalog and `infoId` the document information.
+ */
+export function serializePdf(objects: readonly (string | [string, Buffer])[], infoId: number): Uint8Array {
   const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   let length = chunks[0].length;
   const offsets: number[] = [];
@@ -52,7 +60,7 @@ export function writePdf(page: PdfPage): Uint8Array {
   const xrefAt = length;
   let xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   for (const off of offsets) xref += `${String(off).padStart(10, '0')} 00000 n \n`;
-  xref += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 7 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  xref += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${infoId} 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
   push(Buffer.from(xref, 'latin1'));
   // A fresh, exactly sized buffer: the result is structured-cloned whole across threads.
   const out = new Uint8Array(length);
