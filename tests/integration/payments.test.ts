@@ -286,9 +286,17 @@ describe(`card top-ups and saved cards (${testDbKind})`, () => {
     const u = await createSignedInUser(ctx);
     const intent = (await createIntent(u, 40)).json();
     expect((await sandboxConfirm(intent, { card: card(VISA) })).statusCode).toBe(200);
-    // The provider records its event after answering; deliver it once it is due (not a fixed pause).
-    await expect.poll(() => deliverSandboxEvents(ctx.app, sandbox), { timeout: 10_000 }).toBeGreaterThan(0);
-    expect(await balance(u)).toBe('40.00');
+    // The provider records its event after answering and the confirm route hands it to our webhook
+    // off the request; either that delivery or ours (whichever claims the event) credits the wallet.
+    await expect
+      .poll(
+        async () => {
+          await deliverSandboxEvents(ctx.app, sandbox);
+          return balance(u);
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('40.00');
     const confirmed = (await confirmPayment(u, intent.paymentIntentId)).json();
     expect(confirmed.credited).toBe(false);
     expect(await ledger(u)).toEqual(['topup:credit:completed:4000']);
