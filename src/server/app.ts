@@ -31,6 +31,13 @@ declare module 'fastify' {
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Longest URL (path and query, in bytes) a request may have; the longest of ours is far under it. */
+export const MAX_URL_BYTES = 8 * 1024;
+const uriTooLong = (): TApiError & { fieldErrors: TFieldErrors } => ({
+  message: 'The address is too long',
+  code: ErrorCode.URI_TOO_LONG,
+  fieldErrors: { url: [`The address must be at most ${MAX_URL_BYTES} bytes`] },
+});
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
@@ -51,7 +58,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: trustProxyOption(config.trustProxy),
     // Errors the router raises before any hook (an over-long path segment, a malformed URL) get the
     // JSON error shape too: a path segment too long for a route is an id that cannot exist.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
+      if (Buffer.byteLength(request.url) > MAX_URL_BYTES) {
+        void (reply as unknown as FastifyReply).code(414).header('cache-control', 'no-store').send(uriTooLong());
+        return;
+      }
       const notFoundError = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       const body: TApiError = notFoundError
         ? { message: 'Not found', code: ErrorCode.NOT_FOUND }
@@ -143,6 +154,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // An over-long URL is refused before anything reads it (the session cookie, the route's query
+    // schema), so the answer is the same 414 signed in or not. Node itself refuses past maxHeaderSize.
+    if (Buffer.byteLength(request.url) > MAX_URL_BYTES) {
+      throw new AppError(414, uriTooLong().message, ErrorCode.URI_TOO_LONG, uriTooLong().fieldErrors);
+    }
     if (!isApiRequest(request)) return;
     // A NUL in the path or query (%00) can reach no route or field of ours, and PostgreSQL refuses it.
     if (/%00/.test(request.url)) {

@@ -22,6 +22,8 @@ export const ErrorCode = {
   CSRF_REJECTED: 'CSRF_REJECTED',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** The URL (path and query) is longer than the server reads (414): before sign-in or any route. */
+  URI_TOO_LONG: 'URI_TOO_LONG',
   INSUFFICIENT_BALANCE: 'INSUFFICIENT_BALANCE',
   PRICE_CHANGED: 'PRICE_CHANGED',
   NO_RATES: 'NO_RATES',

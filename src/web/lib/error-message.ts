@@ -65,6 +65,7 @@ function codeRef(error: ApiError): TextRef | null {
     403: 'FORBIDDEN',
     404: 'NOT_FOUND',
     413: 'PAYLOAD_TOO_LARGE',
+    414: 'URI_TOO_LONG',
     415: 'UNSUPPORTED_MEDIA_TYPE',
     429: 'RATE_LIMITED',
   };
