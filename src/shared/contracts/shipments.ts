@@ -12,7 +12,8 @@
  *   502 API_FAILURE / ORDER_CREATION_FAILED,
  *   504 ORDER_TIMEOUT (the carrier refused or did not answer: the charge is refunded at once; the body
  *   carries `customerServiceMessage`).
- * GET  /api/shipments?search&page&limit        → ZShipmentList (newest first)
+ * GET  /api/shipments?search&destination&page&limit → ZShipmentList (newest first); `destination`
+ *   is domestic (receiver in Canada), us (the United States) or international (anywhere else)
  * GET  /api/shipments/recent?limit=8           → ZShipment[]
  * GET  /api/shipments/{id}                     → ZShipmentDetail (404 for another user's id)
  * POST /api/shipments/{id}/void                → ZShipmentDetail (409 NOT_VOIDABLE once picked up)
@@ -329,8 +330,19 @@ export const ZPageQuery = z.object({
   limit: intParam('limit', 1, MAX_PAGE_LIMIT).optional(),
 });
 
+/** Where the receiver is (issue 25): in Canada, in the United States, or anywhere else. */
+export const SHIPMENT_DESTINATIONS = ['domestic', 'us', 'international'] as const;
+export type TShipmentDestination = (typeof SHIPMENT_DESTINATIONS)[number];
+export const ZShipmentDestination = z.enum(SHIPMENT_DESTINATIONS, {
+  error: 'destination must be domestic, us or international',
+});
+/** The destination of a receiver's country (ISO code). */
+export const destinationOf = (country: string): TShipmentDestination =>
+  country === 'CA' ? 'domestic' : country === 'US' ? 'us' : 'international';
+
 export const ZShipmentListQuery = ZPageQuery.extend({
   search: z.string().max(SEARCH_MAX_LENGTH, `search must be at most ${SEARCH_MAX_LENGTH} characters`).optional(),
+  destination: ZShipmentDestination.optional(),
 });
 export type TShipmentListQuery = z.output<typeof ZShipmentListQuery>;
 

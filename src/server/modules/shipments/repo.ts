@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'dri
 import { bigint, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../../db/client';
 import { shipments, trackingEvents, type ShipmentRow, type TrackingEventRow } from '../../db/schema/orders';
+import type { TShipmentDestination } from '../../../shared/contracts/shipments';
 
 /** Statuses the carrier still moves on (tracking sync reads these only). */
 export const ACTIVE_STATUSES = ['label_created', 'in_transit', 'out_for_delivery'] as const;
@@ -39,8 +40,15 @@ export function prefixQuery(prefixes: readonly string[]): string {
   return prefixes.map((w) => `'${w}':*`).join(' & ');
 }
 
-function listWhere(userId: string, search: string | null): SQL {
-  const mine = eq(shipments.userId, userId);
+/**
+ * The receiver's destination as migration 0027 indexes it (shipments_user_destination_idx on
+ * user_id, this expression, created_at, id): the same text, so the planner uses the index.
+ */
+const destinationSql = sql`(CASE ${shipments.toAddress}->>'country' WHEN 'CA' THEN 'domestic' WHEN 'US' THEN 'us' ELSE 'international' END)`;
+
+function listWhere(userId: string, search: string | null, destination: TShipmentDestination | null = null): SQL {
+  const owned = eq(shipments.userId, userId);
+  const mine = destination ? and(owned, sql`${destinationSql} = ${destination}`)! : owned;
   if (!search) return mine;
   const { prefixes, fragments, literal } = searchPlan(search);
   // search_text and the search are both lower-cased (the same JavaScript toLowerCase), so a plain
@@ -98,11 +106,14 @@ const COUNT_FIRST_FROM_OFFSET = 1000;
 export async function listShipments(
   db: Db,
   userId: string,
-  q: { search: string | null; limit: number; offset: number },
+  q: { search: string | null; limit: number; offset: number; destination?: TShipmentDestination | null },
 ): Promise<{ rows: ShipmentRow[]; total: number; capped: boolean }> {
-  const where = listWhere(userId, q.search);
+  const where = listWhere(userId, q.search, q.destination ?? null);
+  // The kept count is of every shipment: a search or a destination counts its matches (up to the cap).
   const counted = () =>
-    q.search ? countMatches(db, where) : countShipments(db, userId).then((total) => ({ total, capped: false }));
+    q.search || q.destination
+      ? countMatches(db, where)
+      : countShipments(db, userId).then((total) => ({ total, capped: false }));
   if (q.offset < COUNT_FIRST_FROM_OFFSET) {
     const [c, rows] = await Promise.all([counted(), pageRows(db, where, q.limit, q.offset, 'newest')]);
     return { rows, ...c };

@@ -7,7 +7,13 @@ import type { ShipmentRow } from '../../db/schema/orders';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import type { Carrier } from '../../providers/carriers/index';
-import type { TShipment, TShipmentDetail, TShipmentList, TTrackingLookup } from '../../../shared/contracts/shipments';
+import type {
+  TShipment,
+  TShipmentDestination,
+  TShipmentDetail,
+  TShipmentList,
+  TTrackingLookup,
+} from '../../../shared/contracts/shipments';
 import * as repo from './repo';
 import { pageWindow, paginationOf } from './pagination';
 import { isActive, syncTracking } from './tracking-sync';
@@ -57,12 +63,20 @@ export function createShipmentsService(deps: ShipmentsDeps) {
   }
 
   return {
-    async list(userId: string, q: { search?: string; page?: number; limit?: number }): Promise<TShipmentList> {
+    async list(
+      userId: string,
+      q: { search?: string; page?: number; limit?: number; destination?: TShipmentDestination },
+    ): Promise<TShipmentList> {
       const { page, limit, offset } = pageWindow(q);
       const search = normalizeSearch(q.search);
       // No stored text holds NUL (PostgreSQL text cannot), so such a search finds nothing.
       if (search?.includes('\u0000')) return { data: [], pagination: paginationOf(0, page, limit) };
-      const { rows, total, capped } = await repo.listShipments(db, userId, { search, limit, offset });
+      const { rows, total, capped } = await repo.listShipments(db, userId, {
+        search,
+        limit,
+        offset,
+        destination: q.destination ?? null,
+      });
       return { data: await withCounts(rows, userId), pagination: paginationOf(total, page, limit, capped) };
     },
 
