@@ -14,6 +14,10 @@ export const MARGIN = 50;
 
 const FONT_KEY: Record<FontName, string> = { Helvetica: 'F1', 'Helvetica-Bold': 'F2' };
 
+/** A page's size and text margin, in points: letter by default; a 4×6 label page for a CN22 (decision 036). */
+export type PageSize = { width: number; height: number; margin: number };
+export const LETTER: PageSize = { width: PAGE_WIDTH, height: PAGE_HEIGHT, margin: MARGIN };
+
 /** A page-by-page writer: text top-down from the margin, a new page when the next line does not fit. */
 export class DocWriter {
   private pages: string[] = [];
@@ -21,26 +25,29 @@ export class DocWriter {
   /** The baseline of the next line, from the top of the page. */
   y = MARGIN;
 
-  constructor(private readonly footer: string) {
+  constructor(
+    private readonly footer: string,
+    readonly size: PageSize = LETTER,
+  ) {
     this.newPage();
   }
 
   newPage(): void {
     if (this.ops.length > 0 || this.pages.length > 0) this.flushPage();
     this.ops = [];
-    this.y = MARGIN + 10;
+    this.y = this.size.margin + 10;
   }
 
   private flushPage(): void {
     const n = this.pages.length + 1;
     const foot = toWinAnsi(`${this.footer} - page ${n}`);
-    this.ops.push(`BT /F1 8 Tf ${MARGIN} 30 Td ${pdfString(foot)} Tj ET`);
+    this.ops.push(`BT /F1 8 Tf ${this.size.margin} ${Math.min(30, this.size.margin)} Td ${pdfString(foot)} Tj ET`);
     this.pages.push(this.ops.join('\n'));
   }
 
   /** Room for `height` more points on this page, or a new page. */
   ensure(height: number): void {
-    if (this.y + height > PAGE_HEIGHT - MARGIN - 10) this.newPage();
+    if (this.y + height > this.size.height - this.size.margin - 10) this.newPage();
   }
 
   /** One piece of text at x (from the left) on the current baseline; `align: 'right'` ends it at x. */
@@ -51,7 +58,7 @@ export class DocWriter {
     if (t === '') return;
     const left = opts.align === 'right' ? x - textWidth(t, font, size) : x;
     this.ops.push(
-      `BT /${FONT_KEY[font]} ${size} Tf ${left.toFixed(2)} ${(PAGE_HEIGHT - this.y).toFixed(2)} Td ${pdfString(t)} Tj ET`,
+      `BT /${FONT_KEY[font]} ${size} Tf ${left.toFixed(2)} ${(this.size.height - this.y).toFixed(2)} Td ${pdfString(t)} Tj ET`,
     );
   }
 
@@ -82,8 +89,24 @@ export class DocWriter {
 
   /** A horizontal rule across the text width, just below the current baseline. */
   rule(): void {
-    const y = PAGE_HEIGHT - this.y + 4;
-    this.ops.push(`0.6 G 0.5 w ${MARGIN} ${y.toFixed(2)} m ${PAGE_WIDTH - MARGIN} ${y.toFixed(2)} l S 0 G`);
+    const y = this.size.height - this.y + 4;
+    this.ops.push(
+      `0.6 G 0.5 w ${this.size.margin} ${y.toFixed(2)} m ${this.size.width - this.size.margin} ${y.toFixed(2)} l S 0 G`,
+    );
+  }
+
+  /** A black outlined box, its top `top` points from the top of the page (a form's field, a check box). */
+  box(x: number, top: number, width: number, height: number, lineWidth = 0.75): void {
+    const y = this.size.height - top - height;
+    this.ops.push(`${lineWidth} w ${x.toFixed(2)} ${y.toFixed(2)} ${width.toFixed(2)} ${height.toFixed(2)} re S`);
+  }
+
+  /** A black line from (x1, top1) to (x2, top2), tops measured from the top of the page (a signature line). */
+  line(x1: number, top1: number, x2: number, top2: number, lineWidth = 0.75): void {
+    const h = this.size.height;
+    this.ops.push(
+      `${lineWidth} w ${x1.toFixed(2)} ${(h - top1).toFixed(2)} m ${x2.toFixed(2)} ${(h - top2).toFixed(2)} l S`,
+    );
   }
 
   down(points: number): void {
@@ -91,8 +114,13 @@ export class DocWriter {
   }
 
   finish(info: { title: string; creationDate: string }): Uint8Array {
+    return writeDocPdf(this.finishPages(), info);
+  }
+
+  /** The pages drawn (the last one closed with its footer), to be written with other pages (writePagesPdf). */
+  finishPages(): PdfPageContent[] {
     this.flushPage();
-    return writeDocPdf(this.pages, info);
+    return this.pages.map((content) => ({ widthPt: this.size.width, heightPt: this.size.height, content }));
   }
 }
 
@@ -103,7 +131,18 @@ export function pdfDate(iso: string): string {
   return `D:${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}Z`;
 }
 
-function writeDocPdf(pages: string[], info: { title: string; creationDate: string }): Uint8Array {
+function writeDocPdf(pages: PdfPageContent[], info: { title: string; creationDate: string }): Uint8Array {
+  return writePagesPdf(pages, info);
+}
+
+/** One page of a multi-page PDF: its size (points) and its content stream (WinAnsi text, char codes < 256). */
+export type PdfPageContent = { widthPt: number; heightPt: number; content: string };
+
+/**
+ * A PDF of pages that may differ in size (a 4×6 label followed by letter-size customs forms,
+ * decision 036), sharing the two standard fonts.
+ */
+export function writePagesPdf(pages: PdfPageContent[], info: { title: string; creationDate: string }): Uint8Array {
   // Objects: 1 catalog, 2 pages, 3 F1, 4 F2, 5 info, then per page: the page and its content.
   const pageIds = pages.map((_, i) => 6 + i * 2);
   const objects: (string | [string, Buffer])[] = [
@@ -114,10 +153,10 @@ function writeDocPdf(pages: string[], info: { title: string; creationDate: strin
     `<< /Title ${pdfString(toWinAnsi(info.title))} /Producer (Voyageur) /Creator (Voyageur) ` +
       `/CreationDate (${info.creationDate}) /ModDate (${info.creationDate}) >>`,
   ];
-  pages.forEach((content, i) => {
-    const stream = deflateSync(Buffer.from(content, 'latin1'));
+  pages.forEach((page, i) => {
+    const stream = deflateSync(Buffer.from(page.content, 'latin1'));
     objects.push(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] ` +
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.widthPt} ${page.heightPt}] ` +
         `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`,
     );
     objects.push([`<< /Length ${stream.length} /Filter /FlateDecode >>`, stream]);

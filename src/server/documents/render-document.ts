@@ -3,7 +3,7 @@
  * model: the model is composed on the request thread from the database (cheap), the drawing runs
  * here on a worker thread (worker-tasks.ts `renderDocument`). Letter size, English, Latin text.
  */
-import { DocWriter, MARGIN, PAGE_WIDTH, pdfDate } from './pdf-doc';
+import { DocWriter, pdfDate } from './pdf-doc';
 
 export type DocColumn = { label: string; width: number; align?: 'left' | 'right' };
 
@@ -27,6 +27,16 @@ export type DocumentModel = {
 
 export function renderDocument(model: DocumentModel): Uint8Array {
   const w = new DocWriter(model.footer);
+  drawDocument(w, model);
+  return w.finish({ title: model.title, creationDate: pdfDate(model.issuedAt) });
+}
+
+/**
+ * Draws the document's layout with `w` from where it stands (a customs invoice copy on its own
+ * writer, decision 036); `model.title`, `issuedAt` and `footer` belong to whoever finishes the PDF.
+ */
+export function drawDocument(w: DocWriter, model: Omit<DocumentModel, 'title' | 'issuedAt' | 'footer'>): void {
+  const { width: PAGE_WIDTH, margin: MARGIN } = w.size;
   const right = PAGE_WIDTH - MARGIN;
 
   // Issuer (left) and heading (right).
@@ -98,7 +108,6 @@ export function renderDocument(model: DocumentModel): Uint8Array {
     w.paragraph(MARGIN, span, note, { size: 9 });
     w.down(4);
   }
-  return w.finish({ title: model.title, creationDate: pdfDate(model.issuedAt) });
 }
 
 /** Cuts a cell to about the characters its column holds (8 pt Helvetica averages ~4.4 pt a character). */
