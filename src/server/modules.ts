@@ -20,6 +20,7 @@ import { registerApiKeys } from './modules/api-keys/routes';
 import { registerApiV1 } from './modules/api-v1/routes';
 import { registerBulkImports } from './modules/bulk-imports/routes';
 import { registerDocuments } from './modules/documents/routes';
+import { registerParcels } from './modules/parcels/routes';
 
 /** Each module's routes, given the app, its dependencies and the services built once for it (services.ts). */
 export type RegisterModule = (app: App, deps: AppDeps, services: Services) => void | Promise<void>;
@@ -46,4 +47,5 @@ export const moduleRegistry: RegisterModule[] = [
   registerApiV1,
   registerDocuments,
   registerBulkImports,
+  registerParcels,
 ];

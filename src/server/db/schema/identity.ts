@@ -32,6 +32,10 @@ export const users = pgTable('users', {
   notifyEmail: boolean('notify_email').notNull().default(true),
   notifySms: boolean('notify_sms').notNull().default(false),
   notifyMarketing: boolean('notify_marketing').notNull().default(false),
+  /** The label format downloads start from (migration 0029): a PDF page or ZPL II for a thermal printer. */
+  labelFormat: text('label_format', { enum: ['pdf', 'zpl'] })
+    .notNull()
+    .default('pdf'),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
