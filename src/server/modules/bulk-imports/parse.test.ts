@@ -10,7 +10,7 @@ import {
   TEMPLATE_HEADERS,
 } from './parse';
 import { BULK_CUSTOMS_MESSAGE, BULK_FIELDS } from '../../../shared/contracts/bulk-imports';
-import { defuseCsvCell } from '../../lib/csv-cell';
+import { defuseCsvCell } from '../../../shared/csv-cell';
 
 // Header rows as the shops' exports write them (abridged at the end where the export runs on).
 const SHOPIFY =

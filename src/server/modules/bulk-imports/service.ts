@@ -23,7 +23,7 @@ import { users } from '../../db/schema/identity';
 import { shipments, type ShipmentRow } from '../../db/schema/orders';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { runInBackground } from '../../lib/background';
-import { defuseCsvCell } from '../../lib/csv-cell';
+import { defuseCsvCell } from '../../../shared/csv-cell';
 import { ErrorCode } from '../../../shared/errors';
 import { centsToDecimal } from '../../../shared/money';
 import { carrierName } from '../../../shared/carriers';

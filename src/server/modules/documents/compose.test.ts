@@ -222,3 +222,32 @@ describe('statement of the month in progress', () => {
     expect(statementCsv('2026-11', '2026-11-30', 1000, [])).not.toContain('to date');
   });
 });
+
+describe('statement CSV cells a spreadsheet would run as formulas', () => {
+  it('defuses a description or reference starting with - @ = + (the shared defuseCsvCell), not the amounts', () => {
+    const entry = (description: string, reference: string) => ({
+      id: description,
+      createdAt: new Date('2026-11-10T15:00:00Z'),
+      type: 'adjustment',
+      direction: 'credit' as const,
+      status: 'completed',
+      settled: true,
+      amountCents: 500,
+      balanceAfterCents: 1500,
+      description,
+      reference,
+      receiptNumber: null,
+      split: null,
+    });
+    const csv = statementCsv('2026-11', '2026-11-30', 1000, [
+      entry('-2+3', '@SUM(1)'),
+      entry('=1+1', '+1'),
+      entry('\tcmd', 'ok'),
+    ]);
+    const rows = csv.trim().split('\r\n');
+    expect(rows[2]).toContain(",'-2+3,'@SUM(1),");
+    expect(rows[3]).toContain(",'=1+1,'+1,");
+    expect(rows[4]).toContain(",'\tcmd,ok,");
+    expect(rows[2].endsWith(',,5.00,15.00')).toBe(true);
+  });
+});

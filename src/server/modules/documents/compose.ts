@@ -11,6 +11,7 @@ import { centsToDecimal } from '../../../shared/money';
 import { businessDate, taxRates } from '../../../shared/taxes';
 import { carrierName } from '../../../shared/carriers';
 import { isProvinceCode } from '../../../shared/provinces';
+import { csvCell } from '../../../shared/csv-cell';
 import type { CustomerSnapshot, StatementEntry, TaxDocumentRow, TaxReportRow } from './repo';
 import type { TTaxReport } from '../../../shared/contracts/documents';
 
@@ -258,12 +259,6 @@ export const STATEMENT_CSV_HEADER = [
   'Credit',
   'Balance',
 ];
-
-/** A spreadsheet cell: quoted when needed, formula starts defused (as the wallet CSV does). */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-\d/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** The month's last calendar day, YYYY-MM-DD. */
 const monthEnd = (month: string) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TTransaction } from '../../../shared/contracts/wallet';
+import { csvCell } from '../../../shared/csv-cell';
 import {
-  csvCell,
   csvDate,
   csvFileName,
   activeFilterCount,

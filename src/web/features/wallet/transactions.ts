@@ -7,6 +7,7 @@ import {
   type TTransaction,
 } from '../../../shared/contracts/wallet';
 import { parseCents, type Cents } from '../../../shared/money';
+import { csvCell } from '../../../shared/csv-cell';
 import { brandNameKey } from '../../lib/card-format';
 import { TIME_ZONE } from '../../lib/format';
 
@@ -164,16 +165,6 @@ export function csvDate(value: Date | string): string {
   const parts = csvDateFormat.formatToParts(typeof value === 'string' ? new Date(value) : value);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
-}
-
-/**
- * One CSV cell. A cell a spreadsheet would run as a formula (starting with =, +, -, @, or a tab or
- * carriage return that some strip first) gets a leading apostrophe (OWASP CSV injection); a cell
- * with a comma, quote or line break is quoted, quotes doubled.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export type CsvLabels = {
