@@ -5,13 +5,13 @@ import { savedParcels, type NewSavedParcelRow, type SavedParcelRow } from '../..
 
 export type ParcelValues = Pick<NewSavedParcelRow, 'name' | 'weightKg' | 'lengthCm' | 'widthCm' | 'heightCm' | 'type'>;
 
-/** The user's saved parcels, oldest first (the order they were made in). */
+/** The user's saved parcels by name (case aside), as the pickers list them. */
 export function listParcels(db: Db, userId: string): Promise<SavedParcelRow[]> {
   return db
     .select()
     .from(savedParcels)
     .where(eq(savedParcels.userId, userId))
-    .orderBy(asc(savedParcels.createdAt), asc(savedParcels.id));
+    .orderBy(sql`lower(${savedParcels.name})`, asc(savedParcels.id));
 }
 
 export async function findParcel(db: Db, userId: string, id: string): Promise<SavedParcelRow | null> {

@@ -34,7 +34,10 @@ export function registerParcels(root: App, deps: AppDeps): void {
 
   app.put(
     '/api/parcels/:id',
-    { ...signedIn, schema: { params: ZSavedParcelIdParams, body: ZSavedParcelRequest, response: { 200: ZSavedParcel } } },
+    {
+      ...signedIn,
+      schema: { params: ZSavedParcelIdParams, body: ZSavedParcelRequest, response: { 200: ZSavedParcel } },
+    },
     async (request) => parcels.update(requireUser(request).id, request.params.id, request.body),
   );
 
