@@ -50,6 +50,7 @@ import {
 } from '../rates/service';
 import { applyEntry } from '../wallet/ledger';
 import { chargeOrder, customsColumnsOf, refundDuties, sameCustoms } from './duties-entries';
+import { customsDeclarationOf } from '../../providers/carriers/customs';
 import { assertWalletNotHeld } from '../wallet/hold';
 
 /** A 'purchasing' row older than this is not in flight any more (a purchase times out long before): the recovery job settles it. */
@@ -243,6 +244,9 @@ function refusalOf(name: string, err: CarrierError): { code: FailureCode; messag
     const whose =
       err.field === 'toAddress' ? "the receiver's " : err.field === 'fromAddress' ? "the sender's " : 'the ';
     return { code: 'VALIDATION_ERROR', message: `${name} refused ${whose}address (${err.message})` };
+  }
+  if (err.reason === 'CUSTOMS_INVALID') {
+    return { code: 'VALIDATION_ERROR', message: `${name} refused the customs declaration (${err.message})` };
   }
   if (err.reason === 'SERVICE_UNAVAILABLE') {
     return {
@@ -511,6 +515,8 @@ export function createOrdersService(deps: OrdersDeps) {
                 declaredValueCents: row.insuranceCents,
               },
               shipDate: row.shipDate,
+              // Leaving Canada: the declaration, in each carrier's shape (issue 25).
+              ...(row.customs ? { customs: customsDeclarationOf(row.customs, row.duties?.usdRate) } : {}),
             },
             { signal: controller.signal },
           ),

@@ -44,6 +44,19 @@ describe('refusalError', () => {
     expect(read('Invalid service for the receiver postal code')[0]).toBe('SERVICE_UNAVAILABLE');
   });
 
+  it('reads a refusal of the customs declaration (an HS code, an origin, the invoice), before any address words', () => {
+    expect(read('8589: The hs-tariff-code 6110.11 is not valid for a destination in the United States')[0]).toBe(
+      'CUSTOMS_INVALID',
+    );
+    expect(read('120416 Harmonized code is invalid for the ship to country')[0]).toBe('CUSTOMS_INVALID');
+    expect(read('COMMODITY.HARMONIZEDCODE.INVALID Harmonized code is invalid.')[0]).toBe('CUSTOMS_INVALID');
+    expect(read('Invalid Country Of Manufacture for ContentDetail 1')[0]).toBe('CUSTOMS_INVALID');
+    expect(read('1100935: Invalid HTS code for the destination country')[0]).toBe('CUSTOMS_INVALID');
+    expect(read('exportDeclaration.lineItems[0].commodityCodes: must not be empty')[0]).toBe('CUSTOMS_INVALID');
+    // A customer's number is no customs word.
+    expect(read('Invalid customer number for the destination address')[0]).toBe('ADDRESS_INVALID');
+  });
+
   it('leaves anything else REFUSED with the carrier’s words', () => {
     expect(read('9999: Payment method declined for this account')).toEqual([
       'REFUSED',

@@ -80,6 +80,9 @@ const SERVICE_WORDS =
   /service(?:[\s._-]|[\s._-][^;]{0,40}?[\s._-])(not[\s._-]*(available|valid|offered|allowed)|unavailable|invalid)|(invalid|unavailable|not available)[\s._-]+service/i;
 const ADDRESS_WORDS =
   /postal[\s._-]*code|postcode|zip[\s._-]*code|address|province|\bstate\b|\bcity\b|street|country[\s._-]*code/i;
+/** A refusal of the customs declaration: an HS code, a commodity, an origin, customs values or the invoice. */
+const CUSTOMS_WORDS =
+  /harmoni[sz]ed|\bhs[\s._-]*(tariff[\s._-]*)?code|\bhts\b|tariff[\s._-]*code|commodit(y|ies)|customs|country[\s._-]*of[\s._-]*(origin|manufacture)|manufacturer[\s._-]*country|export[\s._-]*(reason|declaration)|commercial[\s._-]*invoice|international[\s._-]*forms|line[\s._-]*items?/i;
 const TO_WORDS = /ship[\s._-]*to\b|recipient|receiver|destination|consignee|delivery address/i;
 const FROM_WORDS = /ship[\s._-]*from\b|shipper|sender|origin|pickup address/i;
 
@@ -87,9 +90,12 @@ const FROM_WORDS = /ship[\s._-]*from\b|shipper|sender|origin|pickup address/i;
  * What a carrier's validation refusal of a rate or a purchase is about, read from its codes and
  * words (each mapping has already taken out limits, routes and outages): the chosen service not
  * offered (SERVICE_UNAVAILABLE), an address it rejects (ADDRESS_INVALID, with the party when its
- * words name one), or anything else (REFUSED). The message is the carrier's, unchanged.
+ * words name one), the customs declaration (CUSTOMS_INVALID: an HS code, an origin, the invoice),
+ * or anything else (REFUSED). The message is the carrier's, unchanged.
  */
 export function refusalError(text: string, message: string): CarrierError {
+  // Customs first: "Invalid country of origin" or "commodity … postal code" is about the declaration.
+  if (CUSTOMS_WORDS.test(text)) return new CarrierError('CUSTOMS_INVALID', message);
   if (SERVICE_WORDS.test(text)) return new CarrierError('SERVICE_UNAVAILABLE', message);
   if (ADDRESS_WORDS.test(text)) {
     const to = TO_WORDS.test(text);

@@ -23,6 +23,38 @@ export type QuoteEnd = {
   city: string;
 };
 
+/** One line of a customs declaration as the carriers take it (issue 25, decision 037). */
+export type CustomsItem = {
+  description: string;
+  /** Digits only: 6 to 10 (10 for the US). */
+  hsCode: string;
+  /** ISO 3166-1 alpha-2 country of origin (manufacture). */
+  originCountry: string;
+  quantity: number;
+  /** Value of one unit, in cents of the declaration's currency. */
+  unitValueCents: number;
+  /** Weight of one unit. */
+  weightKg: number;
+  /** The goods qualify under CUSMA (origin CA, US or MX with a certificate statement). */
+  cusmaQualifying: boolean;
+};
+
+/**
+ * The customs declaration of a parcel leaving Canada (contracts/customs.ts as ordered): each real
+ * adapter writes it in its carrier's own shape. Absent inside Canada.
+ */
+export type CustomsDeclaration = {
+  contentsType: 'merchandise' | 'gift' | 'documents' | 'sample' | 'return';
+  currency: 'CAD' | 'USD';
+  /** DDP: duties and taxes billed to the shipper (us); DDU: paid by the receiver. */
+  incoterm: 'DDP' | 'DDU';
+  /** What a postal service does with an undeliverable parcel. */
+  nonDelivery: 'return' | 'abandon';
+  items: CustomsItem[];
+  /** The CAD price of one USD the order was quoted with (e.g. 1.38); 1 when unknown. */
+  cadPerUsd: number;
+};
+
 export type QuoteRequest = {
   from: QuoteEnd;
   to: QuoteEnd;
@@ -37,6 +69,8 @@ export type QuoteRequest = {
   };
   /** YYYY-MM-DD, the day the parcel is handed over (Toronto calendar). */
   shipDate: string;
+  /** Leaving Canada: the declaration, when the caller has it (a carrier may price customs with it). */
+  customs?: CustomsDeclaration;
 };
 
 export type Surcharge = { code: string; amountCents: number };
@@ -81,6 +115,8 @@ export type CarrierErrorReason =
   | 'ADDRESS_INVALID'
   /** The carrier does not offer the chosen service for this shipment (at purchase; a rate leaves it out). */
   | 'SERVICE_UNAVAILABLE'
+  /** The carrier rejected the customs declaration (an HS code, an origin, a value): its words in the message. */
+  | 'CUSTOMS_INVALID'
   /** Void refused: the parcel has been picked up (or the label is already void). */
   | 'NOT_VOIDABLE'
   /** No shipment with that tracking number or reference. */
@@ -140,6 +176,8 @@ export type PurchaseRequest = {
   package: QuoteRequest['package'];
   /** YYYY-MM-DD */
   shipDate: string;
+  /** Leaving Canada: the customs declaration the carrier is sent (required by every carrier there). */
+  customs?: CustomsDeclaration;
 };
 
 /** A label as the carrier sent it (PDF, or an image such as UPS's PNG): the user prints these bytes. */

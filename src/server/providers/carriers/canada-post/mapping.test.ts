@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CarrierError } from '../index';
-import { PURCHASE, QUOTE } from './fixtures/requests';
+import { PURCHASE, PURCHASE_US, QUOTE, QUOTE_US } from './fixtures/requests';
+import { FR_DDU_CUSTOMS, FR_RECEIVER } from '../fixtures/customs';
 import {
   buildLabelRequest,
   buildRateRequest,
@@ -248,5 +249,73 @@ describe('Canada Post tracking', () => {
     const err = parseError(404, fixture('track-not-found.xml'), 'track');
     expect(err.reason).toBe('NOT_FOUND');
     expect(err.message).toBe('Canada Post: 004: No Pin History');
+  });
+});
+
+describe('Canada Post leaving Canada (issue 25)', () => {
+  it('rates a US destination by ZIP code and reads the zero-rated prices', () => {
+    const call = buildRateRequest(CONTRACT, QUOTE_US);
+    expect(xml(call.body!)).toBe(xml(fixture('rate-us-request.xml')));
+    const quotes = parseRateResponse(fixture('rate-us-response.xml'), QUOTE_US);
+    expect(quotes.map((q) => [q.serviceCode, q.serviceName, q.priceCents, q.carrierTaxCents, q.transitDays])).toEqual([
+      ['USA.EP', 'Expedited Parcel USA', 3805, 0, 5],
+      ['USA.TP', 'Tracked Packet USA', 2877, 0, 7],
+    ]);
+    expect(quotes[0]!.breakdown).toEqual({
+      baseCents: 3144,
+      fuelCents: 506,
+      surchargesCents: [],
+      billableWeightKg: 2.5,
+      coverageCents: 155,
+    });
+  });
+
+  it('rates another country by its country code', () => {
+    const call = buildRateRequest(CONTRACT, {
+      ...QUOTE,
+      to: { postalCode: '75008', province: '', country: 'FR', city: 'Paris' },
+    });
+    expect(xml(call.body!)).toContain(
+      '<destination><international><country-code>FR</country-code></international></destination>',
+    );
+  });
+
+  it('sends the customs element of a CA → US shipment: currency and CAD conversion, reason, one sku per item, RASE', () => {
+    const call = buildShipmentRequest(CONTRACT, PURCHASE_US);
+    expect(xml(call.body!)).toBe(xml(fixture('shipment-us-request.xml')));
+  });
+
+  it('writes a CAD declaration without conversion, a gift as OTH with its reason, and abandon as ABAN (non-contract)', () => {
+    const call = buildShipmentRequest(NON_CONTRACT, {
+      ...PURCHASE_US,
+      serviceCode: 'INT.XP',
+      to: FR_RECEIVER,
+      customs: { ...FR_DDU_CUSTOMS, contentsType: 'gift' },
+    });
+    const body = xml(call.body!);
+    expect(body).toContain('<option><option-code>ABAN</option-code></option>');
+    expect(body).toContain(
+      '<customs><currency>CAD</currency><reason-for-export>OTH</reason-for-export><other-reason>Gift</other-reason>',
+    );
+    expect(body).toContain('<hs-tariff-code>6110.11</hs-tariff-code>');
+    expect(body).toContain('<country-code>FR</country-code><postal-zip-code>75008</postal-zip-code>');
+    expect(body).not.toContain('conversion-from-cad');
+  });
+
+  it('refuses to send a shipment leaving Canada without its declaration', () => {
+    const { customs: _omitted, ...bare } = PURCHASE_US;
+    expect(() => buildShipmentRequest(CONTRACT, bare)).toThrow(CarrierError);
+  });
+
+  it('sends no customs element inside Canada', () => {
+    expect(buildShipmentRequest(CONTRACT, PURCHASE).body).not.toContain('<customs>');
+  });
+
+  it('turns a refused HS code into CUSTOMS_INVALID with Canada Post’s words', () => {
+    const err = parseError(400, fixture('error-customs-refused.xml'), 'ship');
+    expect(err).toBeInstanceOf(CarrierError);
+    expect(err.reason).toBe('CUSTOMS_INVALID');
+    expect(err.message).toContain('8589');
+    expect(err.message).toContain('hs-tariff-code 6110.11 is not valid');
   });
 });

@@ -6,6 +6,7 @@ import {
   type CarrierErrorReason,
   type CarrierMode,
   type CarrierQuote,
+  type CustomsDeclaration,
   type PurchaseRequest,
   type QuoteRequest,
   type Surcharge,
@@ -13,6 +14,8 @@ import {
   type TrackingStep,
 } from '../index';
 import { canadaPostService } from './services';
+import { CONTENTS_WORDS, decimalOf } from '../customs';
+import { formatHsCode } from '../../../../shared/customs';
 
 /**
  * Canada Post REST (XML) mapping: our requests → Canada Post's documented payloads, its answers → ours.
@@ -301,7 +304,7 @@ function deliverySpec(account: CanadaPostAccount, req: PurchaseRequest, contract
   destination['client-voice-number'] = phone(req.to.phone);
   destination['address-details'] = addressDetails(req.to, true);
   spec.destination = destination;
-  const options = coverageOptions(req.package.declaredValueCents);
+  const options = shipmentOptions(req);
   if (options) spec.options = options;
   spec['parcel-characteristics'] = {
     weight: kg(req.package.weightKg),
@@ -319,6 +322,7 @@ function deliverySpec(account: CanadaPostAccount, req: PurchaseRequest, contract
     'show-postage-rate': 'false',
     'show-insured-value': 'true',
   };
+  if (req.to.country !== 'CA') spec.customs = customsOf(req);
   spec.references = { 'customer-ref-1': req.reference };
   if (contract) {
     spec['settlement-info'] = {
@@ -327,6 +331,64 @@ function deliverySpec(account: CanadaPostAccount, req: PurchaseRequest, contract
     };
   }
   return spec;
+}
+
+/** Coverage, and leaving Canada the non-delivery handling Canada Post requires (RASE or ABAN). */
+function shipmentOptions(req: PurchaseRequest): XmlNode | undefined {
+  const option = [...((coverageOptions(req.package.declaredValueCents)?.option as XmlNode[] | undefined) ?? [])];
+  if (req.to.country !== 'CA') {
+    // Return at the sender's expense, or abandon: what the shipper chose (decision 029).
+    option.push({ 'option-code': req.customs?.nonDelivery === 'abandon' ? 'ABAN' : 'RASE' });
+  }
+  return option.length ? { option } : undefined;
+}
+
+/** Canada Post's reason-for-export codes: documents, commercial sample, repair/return, sale of goods, other. */
+const REASON_FOR_EXPORT: Record<CustomsDeclaration['contentsType'], string> = {
+  merchandise: 'SOG',
+  gift: 'OTH',
+  documents: 'DOC',
+  sample: 'SAM',
+  return: 'REP',
+};
+
+/** 'dddd.dd.dd.dd' as Canada Post's hs-tariff-code pattern takes it (whole pairs after the heading). */
+function hsTariffCode(hsCode: string): string {
+  const digits = hsCode.replace(/\D/g, '');
+  return formatHsCode(digits.slice(0, digits.length - (digits.length % 2)));
+}
+
+/**
+ * The `customs` element of a shipment leaving Canada: currency (and the CAD conversion when it is
+ * not CAD), the reason for export and one sku-list item per line of the declaration.
+ */
+function customsOf(req: PurchaseRequest): XmlNode {
+  const customs = req.customs;
+  if (!customs)
+    throw new CarrierError('CUSTOMS_INVALID', 'Canada Post: a shipment leaving Canada needs its customs declaration');
+  const node: XmlNode = { currency: customs.currency };
+  // One CAD in the declaration's currency (6 decimals), e.g. 0.724638 USD at 1.38 CAD per USD.
+  if (customs.currency !== 'CAD') node['conversion-from-cad'] = (1 / customs.cadPerUsd).toFixed(6);
+  const reason = REASON_FOR_EXPORT[customs.contentsType];
+  node['reason-for-export'] = reason;
+  if (reason === 'OTH') node['other-reason'] = CONTENTS_WORDS[customs.contentsType];
+  node['sku-list'] = {
+    item: customs.items.map((item, i) => {
+      const sku: XmlNode = {
+        'customs-number-of-units': String(item.quantity),
+        'customs-description': item.description.slice(0, 45),
+        sku: `${i + 1}`,
+        'hs-tariff-code': hsTariffCode(item.hsCode),
+        'unit-weight': String(Math.min(99.999, Math.max(0.001, Math.round(item.weightKg * 1000) / 1000))),
+        'customs-value-per-unit': decimalOf(item.unitValueCents),
+        'country-of-origin': item.originCountry,
+      };
+      // The province is asked for Canadian goods: the sender's, where they are made or shipped from.
+      if (item.originCountry === 'CA' && req.from.country === 'CA') sku['province-of-origin'] = req.from.province;
+      return sku;
+    }),
+  };
+  return node;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CarrierError } from '../index';
-import { ACCOUNT, PURCHASE, QUOTE } from './fixtures/samples';
+import { ACCOUNT, PURCHASE, PURCHASE_US, QUOTE, QUOTE_US } from './fixtures/samples';
+import { FR_DDU_CUSTOMS, FR_RECEIVER } from '../fixtures/customs';
 import {
   buildUpsRateRequest,
   buildUpsShipRequest,
@@ -237,5 +238,81 @@ describe('UPS tracking', () => {
 
   it('an error answer without UPS errors still names the status', () => {
     expect(upsError({ status: 500, bodyText: '' }, 'track').message).toBe('UPS: HTTP 500');
+  });
+});
+
+describe('UPS leaving Canada (issue 25)', () => {
+  const ship = (req = PURCHASE_US) =>
+    JSON.parse(buildUpsShipRequest({ ...ACCOUNT, labelFormat: 'PNG' }, req, 't').body!) as {
+      ShipmentRequest: { Shipment: Record<string, unknown> };
+    };
+
+  it('sends a CA → US DDP shipment with its commercial invoice (InternationalForms) and duties billed to the shipper', () => {
+    expect(ship()).toEqual(json('ship-us-request.json'));
+  });
+
+  it('bills duties to the receiver for DDU (no charge type 02) and asks no invoice total outside the US and Puerto Rico', () => {
+    const shipment = ship({ ...PURCHASE_US, serviceCode: 'UPS.08', to: FR_RECEIVER, customs: FR_DDU_CUSTOMS })
+      .ShipmentRequest.Shipment;
+    expect(shipment['PaymentInformation']).toEqual({
+      ShipmentCharge: [{ Type: '01', BillShipper: { AccountNumber: 'A1B2C3' } }],
+    });
+    expect(shipment).not.toHaveProperty('InvoiceLineTotal');
+    const forms = (shipment['ShipmentServiceOptions'] as { InternationalForms: Record<string, unknown> })
+      .InternationalForms;
+    expect(forms).toMatchObject({
+      FormType: '01',
+      CurrencyCode: 'CAD',
+      TermsOfShipment: 'DDU',
+      ReasonForExport: 'SALE',
+    });
+    expect((forms['Product'] as { CommodityCode: string }[]).map((p) => p.CommodityCode)).toEqual(['611011', '691200']);
+  });
+
+  it('sends no international forms inside Canada, and refuses a shipment leaving Canada without its declaration', () => {
+    expect(buildUpsShipRequest(ACCOUNT, PURCHASE, 't').body).not.toContain('InternationalForms');
+    const { customs: _omitted, ...bare } = PURCHASE_US;
+    expect(reasonOf(() => buildUpsShipRequest(ACCOUNT, bare, 't'))).toMatch(/^CUSTOMS_INVALID: UPS:/);
+  });
+
+  it('rates a US destination with the goods’ value as the invoice total and reads its services', () => {
+    const body = JSON.parse(buildUpsRateRequest(ACCOUNT, QUOTE_US, 't').body!) as {
+      RateRequest: { Shipment: Record<string, unknown> };
+    };
+    expect(body.RateRequest.Shipment['ShipTo']).toEqual({
+      Address: { City: 'New York', StateProvinceCode: 'NY', PostalCode: '10001', CountryCode: 'US' },
+    });
+    expect(body.RateRequest.Shipment['InvoiceLineTotal']).toEqual({ CurrencyCode: 'USD', MonetaryValue: '102.50' });
+    const { quotes, skipped } = parseUpsRateResponse(
+      { status: 200, bodyText: fixture('rate-us-response.json') },
+      QUOTE_US,
+    );
+    expect(skipped).toEqual([]);
+    expect(
+      quotes.map((q) => [
+        q.quote.serviceCode,
+        q.quote.serviceName,
+        q.quote.priceCents,
+        q.quote.transitDays,
+        q.quote.estimatedDelivery,
+        q.carrierTaxCents,
+        q.rateType,
+      ]),
+    ).toEqual([
+      ['UPS.11', 'UPS Standard', 4157, 4, '2025-05-30', null, 'negotiated'],
+      ['UPS.08', 'UPS Worldwide Expedited', 9614, 2, '2025-05-28', null, 'published'],
+    ]);
+    expect(quotes[0]!.quote.breakdown).toEqual({
+      baseCents: 3353,
+      fuelCents: 804,
+      surchargesCents: [],
+      billableWeightKg: 3.5,
+    });
+  });
+
+  it('a refused commodity code is CUSTOMS_INVALID with UPS’s words', () => {
+    const err = upsError({ status: 400, bodyText: fixture('error-ship-commodity.json') }, 'ship');
+    expect(err.reason).toBe('CUSTOMS_INVALID');
+    expect(err.message).toBe('UPS: 120433 Invalid Commodity Code for Product 1 of InternationalForms');
   });
 });

@@ -5,6 +5,7 @@ import {
   CarrierError,
   type CarrierErrorReason,
   type CarrierQuote,
+  type CustomsDeclaration,
   type LabelParty,
   type PackageType,
   type Purchase,
@@ -14,6 +15,7 @@ import {
   type TrackingStep,
 } from '../index';
 import { upsCodeOf, upsServiceCode, upsServiceName } from './services';
+import { customsTotalCents } from '../customs';
 
 /*
  * UPS REST APIs (developer.ups.com): OAuth client credentials, Rating (Shop), Shipping (ship, void),
@@ -237,9 +239,7 @@ export function buildUpsRateRequest(account: UpsAccount, req: QuoteRequest, tran
         TaxInformationIndicator: 'Y',
         ShipmentTotalWeight: { UnitOfMeasurement: { Code: 'KGS' }, Weight: kg(pkg.weightKg) },
         DeliveryTimeInformation: { PackageBillType: '03', Pickup: { Date: yyyymmdd(req.shipDate) } },
-        ...(req.to.country !== req.from.country
-          ? { InvoiceLineTotal: { CurrencyCode: CURRENCY, MonetaryValue: centsText(pkg.declaredValueCents ?? 100) } }
-          : {}),
+        ...(req.to.country !== req.from.country ? { InvoiceLineTotal: invoiceLineTotal(req) } : {}),
         Package: [{ PackagingType: packaging(pkg.type), ...packageOf(pkg, false) }],
       },
     },
@@ -412,6 +412,73 @@ const MEDIA_TYPES: Record<string, string> = {
   SPL: 'application/x-spl',
 };
 
+/** Destinations whose shipments UPS asks the invoice total of (the US and Puerto Rico). */
+const INVOICE_LINE_TOTAL_COUNTRIES = new Set(['US', 'PR']);
+
+/**
+ * The goods' total value: the customs declaration's, in its currency, when we have it; else the
+ * declared value (CAD), at least one dollar (UPS refuses a zero total).
+ */
+function invoiceLineTotal(req: Pick<QuoteRequest, 'customs' | 'package'>): Money {
+  if (req.customs) {
+    return {
+      CurrencyCode: req.customs.currency,
+      MonetaryValue: centsText(Math.max(100, customsTotalCents(req.customs))),
+    };
+  }
+  return { CurrencyCode: CURRENCY, MonetaryValue: centsText(req.package.declaredValueCents || 100) };
+}
+
+/** UPS's ReasonForExport values for our contents types. */
+const REASON_FOR_EXPORT: Record<CustomsDeclaration['contentsType'], string> = {
+  merchandise: 'SALE',
+  gift: 'GIFT',
+  documents: 'SALE',
+  sample: 'SAMPLE',
+  return: 'RETURN',
+};
+
+/**
+ * ShipmentServiceOptions.InternationalForms of a parcel leaving Canada: a UPS-generated commercial
+ * invoice (FormType 01) with one Product per line of the declaration, its sold-to party the receiver.
+ */
+function internationalForms(req: PurchaseRequest) {
+  const customs = req.customs;
+  if (!customs)
+    throw new CarrierError('CUSTOMS_INVALID', 'UPS: a shipment leaving Canada needs its customs declaration');
+  const soldTo = party(req.to);
+  return {
+    InternationalForms: {
+      FormType: '01',
+      Contacts: {
+        SoldTo: {
+          Name: soldTo.Name,
+          AttentionName: soldTo.AttentionName,
+          Phone: soldTo.Phone,
+          Address: soldTo.Address,
+        },
+      },
+      Product: customs.items.map((item) => ({
+        Description: item.description.slice(0, 35),
+        CommodityCode: item.hsCode,
+        OriginCountryCode: item.originCountry,
+        Unit: {
+          Number: String(item.quantity),
+          Value: centsText(item.unitValueCents),
+          UnitOfMeasurement: { Code: 'PCS', Description: 'Pieces' },
+        },
+        ProductWeight: { UnitOfMeasurement: { Code: 'KGS' }, Weight: kg(item.weightKg * item.quantity) },
+      })),
+      InvoiceNumber: upsReference(req.reference),
+      InvoiceDate: yyyymmdd(req.shipDate),
+      ReasonForExport: REASON_FOR_EXPORT[customs.contentsType],
+      CurrencyCode: customs.currency,
+      // The invoice's incoterm: Delivered Duty Paid, or Delivered Duty Unpaid (the receiver pays them).
+      TermsOfShipment: customs.incoterm,
+    },
+  };
+}
+
 /** POST /api/shipments/{version}/ship — our shipment id as the shipment's ReferenceNumber. */
 export function buildUpsShipRequest(account: UpsAccount, req: PurchaseRequest, transId: string): UpsCall {
   const upsCode = upsCodeOf(req.serviceCode);
@@ -427,12 +494,22 @@ export function buildUpsShipRequest(account: UpsAccount, req: PurchaseRequest, t
         ShipFrom: shipper,
         ShipTo: party(req.to),
         PaymentInformation: {
-          ShipmentCharge: [{ Type: '01', BillShipper: { AccountNumber: account.accountNumber } }],
+          ShipmentCharge: [
+            { Type: '01', BillShipper: { AccountNumber: account.accountNumber } },
+            // DDP: the duties and taxes (charge type 02) billed to our account too; DDU leaves them to the receiver.
+            ...(req.customs?.incoterm === 'DDP'
+              ? [{ Type: '02', BillShipper: { AccountNumber: account.accountNumber } }]
+              : []),
+          ],
         },
+        ...(INVOICE_LINE_TOTAL_COUNTRIES.has(req.to.country) && req.to.country !== req.from.country
+          ? { InvoiceLineTotal: invoiceLineTotal(req) }
+          : {}),
         Service: { Code: upsCode, Description: upsServiceName(upsCode) },
         ShipmentRatingOptions: { NegotiatedRatesIndicator: 'Y' },
         ReferenceNumber: { Value: upsReference(req.reference) },
         ShipmentDate: yyyymmdd(req.shipDate),
+        ...(req.to.country !== req.from.country ? { ShipmentServiceOptions: internationalForms(req) } : {}),
         Package: [
           {
             Description: 'Parcel',
