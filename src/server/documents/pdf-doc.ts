@@ -87,7 +87,10 @@ export class DocWriter {
     flush();
   }
 
-  /** A horizontal rule across the text width, just below the current baseline. */
+  /**
+   * A horizontal rule across the text width, 4 pt above the current baseline: between the line
+   * drawn last and the next one when the writer has moved down since (not through the last line).
+   */
   rule(): void {
     const y = this.size.height - this.y + 4;
     this.ops.push(

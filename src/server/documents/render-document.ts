@@ -83,8 +83,10 @@ export function drawDocument(w: DocWriter, model: Omit<DocumentModel, 'title' | 
       const x = c.align === 'right' ? xs[i]! + (c.width / total) * span - 2 : xs[i]!;
       w.text(x, c.label, { font: 'Helvetica-Bold', size: 8, align: c.align });
     });
+    // The rule sits 4 pt above the writer's line: under the header, not through it.
+    w.down(7);
     w.rule();
-    w.down(14);
+    w.down(7);
   };
   drawHeader();
   for (const row of model.table.rows) {

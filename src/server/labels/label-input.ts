@@ -3,6 +3,8 @@
  * (`workers.runTask('renderLabel', input)`), so strings and numbers only — no Date, no class.
  */
 
+import type { CustomsDocInput } from './customs-input';
+
 /** One end of the shipment. Empty strings for the parts it lacks (company, address2, phone). */
 export type LabelAddress = {
   name: string;
@@ -47,4 +49,9 @@ export type LabelInput = {
    * environment) prints a large diagonal "SPECIMEN — NOT FOR SHIPPING" across the label.
    */
   mode: 'sandbox' | 'test' | 'live';
+  /**
+   * A shipment leaving Canada: the customs form its service needs, printed on pages after the label
+   * (customs-documents.ts, decision 036). The ZPL label ignores it: customs forms are paper.
+   */
+  customs?: CustomsDocInput;
 };

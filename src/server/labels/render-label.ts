@@ -25,6 +25,8 @@ import { formatPhone } from '../../shared/phone';
 import { QUIET_ZONE_MODULES, code128Widths } from './code128';
 import type { LabelAddress, LabelInput } from './label-input';
 import { pdfString, writePdf } from './pdf-writer';
+import { writePagesPdf } from '../documents/pdf-doc';
+import { customsPages } from './customs-documents';
 import { SPECIMEN_GLYPHS, SPECIMEN_GLYPH_UNITS_PER_EM } from './specimen-glyphs';
 import { type FontName, textWidth, toWinAnsi } from './winansi';
 
@@ -462,10 +464,11 @@ export function renderLabel(input: LabelInput): Uint8Array {
   const refText = `${ref[0]}: ${ref.slice(1).join(' \u00b7 ')}`;
   drawFitted(c, refText, MARGIN, 421, INNER, { font: regular, size: 8.5, minSize: 6 });
 
-  return writePdf({
-    widthPt: LABEL_WIDTH_PT,
-    heightPt: LABEL_HEIGHT_PT,
-    content: c.ops.join('\n'),
-    info: { title: `Label ${tracking}`, creationDate: pdfDate(input.shipDate) },
-  });
+  const info = { title: `Label ${tracking}`, creationDate: pdfDate(input.shipDate) };
+  if (input.customs) {
+    // Leaving Canada: the customs form after the label, in the same file (decision 036).
+    const label = { widthPt: LABEL_WIDTH_PT, heightPt: LABEL_HEIGHT_PT, content: c.ops.join('\n') };
+    return writePagesPdf([label, ...customsPages(input, input.customs)], info);
+  }
+  return writePdf({ widthPt: LABEL_WIDTH_PT, heightPt: LABEL_HEIGHT_PT, content: c.ops.join('\n'), info });
 }
