@@ -368,14 +368,17 @@ describe('shipments, labels and tracking in Chromium', () => {
     await confirm.getByTestId('confirm-void').click();
     await page.getByTestId('toast').getByText('Label voided').waitFor();
     await page.locator('[data-testid="shipment-detail-body"][data-status="cancelled"]').waitFor();
-    expect(await dialog.getByTestId('status-badge').textContent()).toBe('Voided · refunded');
+    // Its payment reads as refunded, not 'Paid' beside 'Voided'.
+    expect(await dialog.getByTestId('status-badge').textContent()).toBe('Voided');
+    expect(await dialog.getByTestId('paid-badge').textContent()).toBe('Refunded');
     expect(await dialog.getByTestId('void-label').count()).toBe(0);
     expect(await dialog.getByTestId('label-download').count()).toBe(0);
     expect(await dialog.getByTestId('detail-refunded').textContent()).toBe(cad(cents(priya.totalCost)));
     expect(await walletCents(page)).toBe(before + cents(priya.totalCost));
     await closeDetail();
     // The list refreshed: the voided card says so and offers no label.
-    await card(page, priya.orderCode).getByTestId('status-badge').getByText('Voided · refunded').waitFor();
+    await card(page, priya.orderCode).getByTestId('status-badge').getByText('Voided', { exact: true }).waitFor();
+    expect(await card(page, priya.orderCode).getByTestId('paid-badge').textContent()).toBe('Refunded');
     expect(await card(page, priya.orderCode).getByTestId('label-download').count()).toBe(0);
 
     // Tracking by order code works too, and a number that is not the user's says so.

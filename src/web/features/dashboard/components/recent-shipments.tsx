@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { buttonClass } from '../../../components/ui/button';
 import { formatDateTime } from '../../../lib/format';
 import type { Language } from '../../../lib/i18n';
-import { StatusBadge } from '../../shipments/components/shipment-badges';
+import { isRefundedStatus, StatusBadge } from '../../shipments/components/shipment-badges';
 import { CarrierModeBadge } from '../../../components/carrier-mode-badge';
 import { carrierLabel, serviceLabel } from '../../shipments/rate-display';
 import { useRecentShipments } from '../api';
@@ -127,16 +127,25 @@ function RecentItem({ shipment }: { shipment: TShipment }) {
           <span className="text-sm font-semibold text-slate-900 tabular-nums" data-testid="recent-cost">
             {money(parseCents(shipment.totalCost) ?? 0, lang)}
           </span>
-          <span
-            className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-600/20 ring-inset"
-            data-testid="paid-badge"
-          >
-            {t('dashboard.recent.paid')}
-          </span>
+          {isRefundedStatus(shipment.status) ? (
+            <span
+              className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 ring-1 ring-slate-500/20 ring-inset"
+              data-testid="paid-badge"
+              data-payment="refunded"
+            >
+              {t('shipments.refundedBadge')}
+            </span>
+          ) : (
+            <span
+              className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-600/20 ring-inset"
+              data-testid="paid-badge"
+              data-payment="paid"
+            >
+              {t('dashboard.recent.paid')}
+            </span>
+          )}
           <CarrierModeBadge mode={shipment.mode} />
-          {shipment.status === 'cancelled' || shipment.status === 'failed' ? (
-            <StatusBadge status={shipment.status} />
-          ) : null}
+          {isRefundedStatus(shipment.status) ? <StatusBadge status={shipment.status} paymentShown /> : null}
         </div>
         {refunded > 0 ? (
           <span className="text-xs text-slate-600">

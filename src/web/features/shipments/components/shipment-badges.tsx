@@ -1,17 +1,32 @@
-import { BadgeCheck, Users } from 'lucide-react';
+import { BadgeCheck, RotateCcw, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TShipmentStatus } from '../../../../shared/contracts/shipments';
 import { cn } from '../../../lib/cn';
 
 const badge = 'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium';
 
-/** Spec §4: every shipment shows a green 'paid' badge, whatever its status. */
-export function PaidBadge() {
+/** A voided or failed shipment's money went back to the wallet: its payment reads as refunded. */
+export const isRefundedStatus = (status: TShipmentStatus) => status === 'cancelled' || status === 'failed';
+
+/**
+ * Spec §4: a shipment shows a green 'paid' badge; a voided or failed one was paid and then refunded
+ * in full, so its payment badge says 'Refunded' rather than 'Paid' beside 'Voided'.
+ */
+export function PaidBadge({ status }: { status: TShipmentStatus }) {
   const { t } = useTranslation();
+  const refunded = isRefundedStatus(status);
   return (
-    <span className={cn(badge, 'bg-emerald-100 text-emerald-800')} data-testid="paid-badge">
-      <BadgeCheck className="size-3.5" aria-hidden="true" />
-      {t('shipments.paid')}
+    <span
+      className={cn(badge, refunded ? 'bg-slate-100 text-slate-800' : 'bg-emerald-100 text-emerald-800')}
+      data-testid="paid-badge"
+      data-payment={refunded ? 'refunded' : 'paid'}
+    >
+      {refunded ? (
+        <RotateCcw className="size-3.5" aria-hidden="true" />
+      ) : (
+        <BadgeCheck className="size-3.5" aria-hidden="true" />
+      )}
+      {refunded ? t('shipments.refundedBadge') : t('shipments.paid')}
     </span>
   );
 }
@@ -49,16 +64,20 @@ const statusStyles: Record<TShipmentStatus, string> = {
 };
 
 /**
- * A voided or failed shipment keeps the spec's green 'paid' badge, so its status badge says plainly
- * that the money went back: 'Voided · refunded', 'Failed · refunded'.
+ * Where no payment badge is beside it (tracking), a voided or failed shipment's status says plainly
+ * that the money went back: 'Voided · refunded', 'Failed · refunded'. Beside the payment badge
+ * (`paymentShown`), which already reads 'Refunded', it says only 'Voided' or 'Failed'.
  */
-export function StatusBadge({ status }: { status: TShipmentStatus }) {
+export function StatusBadge({ status, paymentShown = false }: { status: TShipmentStatus; paymentShown?: boolean }) {
   const { t } = useTranslation();
+  const text = isRefundedStatus(status)
+    ? paymentShown
+      ? t(`shipments.statusEnded.${status as 'cancelled' | 'failed'}`)
+      : t(`shipments.statusRefunded.${status as 'cancelled' | 'failed'}`)
+    : t(`shipments.status.${status}`);
   return (
     <span className={cn(badge, statusStyles[status])} data-testid="status-badge" data-status={status}>
-      {status === 'cancelled' || status === 'failed'
-        ? t(`shipments.statusRefunded.${status}`)
-        : t(`shipments.status.${status}`)}
+      {text}
     </span>
   );
 }

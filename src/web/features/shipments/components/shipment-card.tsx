@@ -74,10 +74,10 @@ export function ShipmentCard({ shipment, onOpen }: { shipment: TShipment; onOpen
       </div>
 
       <div className="flex flex-wrap items-center gap-2">
-        <PaidBadge />
+        <PaidBadge status={shipment.status} />
         <CarrierModeBadge mode={shipment.mode} />
         <CustomerOrderBadge count={shipment.customerOrderCount} />
-        {NOTABLE.has(shipment.status) ? <StatusBadge status={shipment.status} /> : null}
+        {NOTABLE.has(shipment.status) ? <StatusBadge status={shipment.status} paymentShown /> : null}
       </div>
 
       <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">

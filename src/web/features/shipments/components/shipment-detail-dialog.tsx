@@ -224,8 +224,8 @@ function DetailBody({ shipment }: { shipment: TShipmentDetail }) {
       <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg bg-slate-50 p-4">
         <div className="grid gap-1">
           <div className="flex flex-wrap items-center gap-2">
-            <PaidBadge />
-            <StatusBadge status={shipment.status} />
+            <PaidBadge status={shipment.status} />
+            <StatusBadge status={shipment.status} paymentShown />
             <CarrierModeBadge mode={shipment.mode} />
             <CustomerOrderBadge count={shipment.customerOrderCount} />
           </div>
