@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CarrierError } from '../index';
-import { ACCOUNT, PURCHASE, QUOTE } from './fixtures/samples';
+import { ACCOUNT, PURCHASE, PURCHASE_US, QUOTE, QUOTE_US } from './fixtures/samples';
+import { FR_DDU_CUSTOMS, FR_RECEIVER } from '../fixtures/customs';
 import {
   buildFedexCancelRequest,
   buildFedexRateRequest,
@@ -202,5 +203,69 @@ describe('FedEx track', () => {
     expect(reasonOf(() => parseFedexTrackResponse({ status: 200, bodyText: fixture('track-not-found.json') }))).toBe(
       'NOT_FOUND: FedEx: TRACKING.TRACKINGNUMBER.NOTFOUND Tracking number cannot be found. Please correct the tracking number and try again.',
     );
+  });
+});
+
+describe('FedEx leaving Canada (issue 25)', () => {
+  type Body = { requestedShipment: Record<string, unknown> };
+  const ship = (req = PURCHASE_US) => JSON.parse(buildFedexShipRequest(ACCOUNT, req, 't').body!) as Body;
+
+  it('sends a CA → US DDP shipment with its customsClearanceDetail (duties paid by the sender), the commercial invoice and ETD', () => {
+    expect(ship()).toEqual(json('ship-us-request.json'));
+  });
+
+  it('leaves duties to the recipient for DDU, in the declaration’s currency', () => {
+    const detail = ship({
+      ...PURCHASE_US,
+      serviceCode: 'FDX.INTERNATIONAL_PRIORITY',
+      to: FR_RECEIVER,
+      customs: FR_DDU_CUSTOMS,
+    }).requestedShipment['customsClearanceDetail'] as Record<string, unknown>;
+    expect(detail['dutiesPayment']).toEqual({ paymentType: 'RECIPIENT' });
+    expect(detail['commercialInvoice']).toMatchObject({ termsOfSale: 'DDU', shipmentPurpose: 'SOLD' });
+    expect(detail['totalCustomsValue']).toEqual({ amount: 102.5, currency: 'CAD' });
+  });
+
+  it('sends no customs inside Canada, and refuses a shipment leaving Canada without its declaration', () => {
+    expect(buildFedexShipRequest(ACCOUNT, PURCHASE, 't').body).not.toContain('customsClearanceDetail');
+    const { customs: _omitted, ...bare } = PURCHASE_US;
+    expect(reasonOf(() => buildFedexShipRequest(ACCOUNT, bare, 't'))).toMatch(/^CUSTOMS_INVALID: FedEx:/);
+  });
+
+  it('rates a US destination with the commodities and reads International Ground and Priority', () => {
+    const body = JSON.parse(buildFedexRateRequest(ACCOUNT, QUOTE_US, 't').body!) as Body;
+    expect(body.requestedShipment['recipient']).toEqual({
+      address: { city: 'New York', stateOrProvinceCode: 'NY', postalCode: '10001', countryCode: 'US' },
+    });
+    expect(body.requestedShipment['customsClearanceDetail']).toMatchObject({
+      dutiesPayment: { paymentType: 'SENDER' },
+      totalCustomsValue: { amount: 102.5, currency: 'USD' },
+    });
+    const { quotes, skipped } = parseFedexRateResponse(
+      { status: 200, bodyText: fixture('rate-us-response.json') },
+      QUOTE_US,
+    );
+    expect(skipped).toEqual([]);
+    expect(
+      quotes.map((q) => [
+        q.quote.serviceCode,
+        q.quote.serviceName,
+        q.quote.priceCents,
+        q.quote.transitDays,
+        q.quote.estimatedDelivery,
+        q.carrierTaxCents,
+      ]),
+    ).toEqual([
+      ['FDX.INTERNATIONAL_GROUND', 'FedEx International Ground', 3702, 4, '2025-05-30', null],
+      ['FDX.INTERNATIONAL_PRIORITY', 'FedEx International Priority', 10629, 1, '2025-05-27', null],
+    ]);
+  });
+
+  it('a refused harmonized code is CUSTOMS_INVALID with FedEx’s words', () => {
+    expect(
+      reasonOf(() =>
+        parseFedexShipResponse({ status: 400, bodyText: fixture('error-ship-commodity.json') }, new Date()),
+      ),
+    ).toBe('CUSTOMS_INVALID: FedEx: COMMODITY.HARMONIZEDCODE.INVALID Harmonized code is invalid for commodity 1.');
   });
 });

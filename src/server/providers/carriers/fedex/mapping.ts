@@ -5,6 +5,7 @@ import {
   CarrierError,
   type CarrierErrorReason,
   type CarrierQuote,
+  type CustomsDeclaration,
   type LabelParty,
   type PackageType,
   type Purchase,
@@ -15,6 +16,7 @@ import {
   type TrackingStep,
 } from '../index';
 import { fedexServiceCode, fedexServiceName, fedexServiceType } from './services';
+import { customsTotalCents, numberOf } from '../customs';
 
 /*
  * FedEx REST APIs (developer.fedex.com): OAuth, Rate (quotes), Ship (create, cancel), Track.
@@ -190,6 +192,10 @@ export function buildFedexRateRequest(account: FedexAccount, req: QuoteRequest, 
       preferredCurrency: CURRENCY,
       totalPackageCount: 1,
       requestedPackageLineItems: [lineItem(req.package)],
+      // Leaving Canada: the declaration when the caller has it (FedEx rates international goods on it).
+      ...(req.to.country !== req.from.country && req.customs
+        ? { customsClearanceDetail: customsClearanceDetail(account, req.customs, false) }
+        : {}),
     },
   };
   return {
@@ -261,10 +267,11 @@ function ratedQuote(reply: Record<string, unknown>, serviceType: string, req: Qu
   return {
     quote: {
       carrier: 'CA-Fedex',
-      serviceCode: fedexServiceCode(serviceType),
+      serviceCode: fedexServiceCode(serviceType, req.to.country),
       serviceName: fedexServiceName(
         serviceType,
         typeof reply['serviceName'] === 'string' ? reply['serviceName'] : undefined,
+        req.to.country,
       ),
       priceCents,
       transitDays,
@@ -347,6 +354,7 @@ export function buildFedexShipRequest(account: FedexAccount, req: PurchaseReques
           customerReferences: [{ customerReferenceType: 'CUSTOMER_REFERENCE', value: fedexReference(req.reference) }],
         },
       ],
+      ...(req.to.country !== req.from.country ? internationalShipment(account, req) : {}),
     },
   };
   return {
@@ -354,6 +362,80 @@ export function buildFedexShipRequest(account: FedexAccount, req: PurchaseReques
     path: '/ship/v1/shipments',
     headers: jsonHeaders(transactionId),
     body: JSON.stringify(body),
+  };
+}
+
+/** FedEx's shipmentPurpose of the commercial invoice for our contents types. */
+const SHIPMENT_PURPOSE: Record<CustomsDeclaration['contentsType'], string> = {
+  merchandise: 'SOLD',
+  gift: 'GIFT',
+  documents: 'NOT_SOLD',
+  sample: 'SAMPLE',
+  return: 'REPAIR_AND_RETURN',
+};
+
+function customsMoney(cents: number, currency: string) {
+  return { amount: numberOf(cents), currency };
+}
+
+/**
+ * customsClearanceDetail of a parcel leaving Canada: who pays duties and taxes (SENDER, our
+ * account, for DDP; RECIPIENT for DDU), the commercial invoice's terms, one commodity per line of
+ * the declaration and the total customs value. `forShipping` adds the invoice's reference.
+ */
+function customsClearanceDetail(
+  account: FedexAccount,
+  customs: CustomsDeclaration,
+  forShipping: boolean,
+  reference?: string,
+) {
+  const currency = customs.currency;
+  return {
+    dutiesPayment:
+      customs.incoterm === 'DDP'
+        ? { paymentType: 'SENDER', payor: { responsibleParty: { accountNumber: { value: account.accountNumber } } } }
+        : { paymentType: 'RECIPIENT' },
+    isDocumentOnly: customs.contentsType === 'documents',
+    commercialInvoice: {
+      shipmentPurpose: SHIPMENT_PURPOSE[customs.contentsType],
+      termsOfSale: customs.incoterm,
+      ...(forShipping && reference
+        ? { customerReferences: [{ customerReferenceType: 'INVOICE_NUMBER', value: reference }] }
+        : {}),
+    },
+    commodities: customs.items.map((item) => ({
+      description: item.description.slice(0, 450),
+      countryOfManufacture: item.originCountry,
+      harmonizedCode: item.hsCode,
+      quantity: item.quantity,
+      quantityUnits: 'PCS',
+      numberOfPieces: item.quantity,
+      unitPrice: customsMoney(item.unitValueCents, currency),
+      customsValue: customsMoney(item.unitValueCents * item.quantity, currency),
+      weight: { units: 'KG', value: kg(item.weightKg * item.quantity) },
+    })),
+    totalCustomsValue: customsMoney(customsTotalCents(customs), currency),
+  };
+}
+
+/**
+ * What a shipment leaving Canada adds: its customs clearance detail, and the commercial invoice
+ * FedEx generates and sends electronically (Electronic Trade Documents), so no paper travels.
+ */
+function internationalShipment(account: FedexAccount, req: PurchaseRequest) {
+  if (!req.customs) {
+    throw new CarrierError('CUSTOMS_INVALID', 'FedEx: a shipment leaving Canada needs its customs declaration');
+  }
+  return {
+    customsClearanceDetail: customsClearanceDetail(account, req.customs, true, fedexReference(req.reference)),
+    shipmentSpecialServices: {
+      specialServiceTypes: ['ELECTRONIC_TRADE_DOCUMENTS'],
+      etdDetail: { requestedDocumentTypes: ['COMMERCIAL_INVOICE'] },
+    },
+    shippingDocumentSpecification: {
+      shippingDocumentTypes: ['COMMERCIAL_INVOICE'],
+      commercialInvoiceDetail: { documentFormat: { docType: 'PDF', stockType: 'PAPER_LETTER' } },
+    },
   };
 }
 

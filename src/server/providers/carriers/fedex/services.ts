@@ -20,19 +20,32 @@ export const FEDEX_SERVICES: readonly { serviceType: string; code: string; name:
   { serviceType: 'INTERNATIONAL_FIRST', code: 'FDX.INTERNATIONAL_FIRST', name: 'FedEx International First' },
 ];
 
-/** Our serviceCode for a FedEx service type. */
-export function fedexServiceCode(serviceType: string): string {
+/**
+ * FedEx Ground across the border is FedEx International Ground: the same FEDEX_GROUND type (FedEx's
+ * rate answer names it "FedEx International Ground®"), our code the sandbox's for it.
+ */
+const INTERNATIONAL_GROUND = {
+  serviceType: 'FEDEX_GROUND',
+  code: 'FDX.INTERNATIONAL_GROUND',
+  name: 'FedEx International Ground',
+};
+
+/** Our serviceCode for a FedEx service type (to a receiver in `toCountry`). */
+export function fedexServiceCode(serviceType: string, toCountry = 'CA'): string {
+  if (serviceType === INTERNATIONAL_GROUND.serviceType && toCountry !== 'CA') return INTERNATIONAL_GROUND.code;
   return FEDEX_SERVICES.find((s) => s.serviceType === serviceType)?.code ?? `FDX.${serviceType}`;
 }
 
 /** The FedEx service type inside our serviceCode, or null when it is not a FedEx one. */
 export function fedexServiceType(serviceCode: string): string | null {
+  if (serviceCode === INTERNATIONAL_GROUND.code) return INTERNATIONAL_GROUND.serviceType;
   const known = FEDEX_SERVICES.find((s) => s.code === serviceCode);
   if (known) return known.serviceType;
   const m = /^FDX\.([A-Z0-9_]+)$/.exec(serviceCode);
   return m ? m[1]! : null;
 }
 
-export function fedexServiceName(serviceType: string, carrierName?: string): string {
+export function fedexServiceName(serviceType: string, carrierName?: string, toCountry = 'CA'): string {
+  if (serviceType === INTERNATIONAL_GROUND.serviceType && toCountry !== 'CA') return INTERNATIONAL_GROUND.name;
   return FEDEX_SERVICES.find((s) => s.serviceType === serviceType)?.name ?? carrierName ?? serviceType;
 }

@@ -12,8 +12,8 @@ export const PUROLATOR_SERVICES: readonly PurolatorService[] = [
   { code: 'PUR.EXPRESS9AM', serviceId: 'PurolatorExpress9AM', name: 'Purolator Express 9 AM' },
   { code: 'PUR.EXPRESS12PM', serviceId: 'PurolatorExpress12PM', name: 'Purolator Express 12 PM' },
   { code: 'PUR.EXPRESSEVENING', serviceId: 'PurolatorExpressEvening', name: 'Purolator Express Evening' },
-  { code: 'PUR.GROUNDUS', serviceId: 'PurolatorGroundU.S.', name: 'Purolator Ground U.S.' },
-  { code: 'PUR.EXPRESSUS', serviceId: 'PurolatorExpressU.S.', name: 'Purolator Express U.S.' },
+  { code: 'PUR.GROUND_US', serviceId: 'PurolatorGroundU.S.', name: 'Purolator Ground U.S.' },
+  { code: 'PUR.EXPRESS_US', serviceId: 'PurolatorExpressU.S.', name: 'Purolator Express U.S.' },
   { code: 'PUR.EXPRESSINTL', serviceId: 'PurolatorExpressInternational', name: 'Purolator Express International' },
 ];
 

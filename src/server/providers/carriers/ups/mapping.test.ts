@@ -249,6 +249,8 @@ describe('UPS leaving Canada (issue 25)', () => {
 
   it('sends a CA → US DDP shipment with its commercial invoice (InternationalForms) and duties billed to the shipper', () => {
     expect(ship()).toEqual(json('ship-us-request.json'));
+    // UPS Standard to the US is our 'UPS.11.US' (as the sandbox quotes it): UPS's code 11.
+    expect(ship({ ...PURCHASE_US, serviceCode: 'UPS.11.US' })).toEqual(json('ship-us-request.json'));
   });
 
   it('bills duties to the receiver for DDU (no charge type 02) and asks no invoice total outside the US and Puerto Rico', () => {
@@ -299,7 +301,7 @@ describe('UPS leaving Canada (issue 25)', () => {
         q.rateType,
       ]),
     ).toEqual([
-      ['UPS.11', 'UPS Standard', 4157, 4, '2025-05-30', null, 'negotiated'],
+      ['UPS.11.US', 'UPS Standard', 4157, 4, '2025-05-30', null, 'negotiated'],
       ['UPS.08', 'UPS Worldwide Expedited', 9614, 2, '2025-05-28', null, 'published'],
     ]);
     expect(quotes[0]!.quote.breakdown).toEqual({

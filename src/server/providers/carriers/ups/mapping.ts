@@ -352,7 +352,7 @@ function ratedQuote(
   return {
     quote: {
       carrier: 'CA-UPS',
-      serviceCode: upsServiceCode(upsCode),
+      serviceCode: upsServiceCode(upsCode, req.to.country),
       serviceName: upsServiceName(upsCode, description),
       priceCents,
       transitDays,

@@ -19,13 +19,21 @@ export const UPS_CA_SERVICES: readonly { upsCode: string; name: string }[] = [
 
 const PREFIX = 'UPS.';
 
-/** Our serviceCode for a UPS service code: '11' → 'UPS.11'. */
-export const upsServiceCode = (upsCode: string): string => `${PREFIX}${upsCode}`;
+/**
+ * UPS Standard (11) to the United States is its own service for us, as the sandbox quotes it
+ * (sandbox/export.ts 'UPS.11.US'): its rules and stored rates stay apart from domestic Standard.
+ */
+const US_SUFFIX = '.US';
+
+/** Our serviceCode for a UPS service code: '11' → 'UPS.11' ('UPS.11.US' when it goes to the United States). */
+export const upsServiceCode = (upsCode: string, toCountry = 'CA'): string =>
+  `${PREFIX}${upsCode}${upsCode === '11' && toCountry === 'US' ? US_SUFFIX : ''}`;
 
 /** The UPS service code inside our serviceCode, or null when it is not a UPS one. */
 export function upsCodeOf(serviceCode: string): string | null {
   if (!serviceCode.startsWith(PREFIX)) return null;
   const code = serviceCode.slice(PREFIX.length);
+  if (code === `11${US_SUFFIX}`) return '11';
   return /^[0-9A-Z]{2,3}$/.test(code) ? code : null;
 }
 
