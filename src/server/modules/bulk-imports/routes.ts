@@ -2,6 +2,7 @@
  * The bulk-import API (issue 29, decision 028); the contract and its list of routes are in
  * shared/contracts/bulk-imports.ts.
  */
+import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../deps';
@@ -20,6 +21,7 @@ import { requireUser, signedIn } from '../auth/session';
 import { createOrdersService } from '../orders/service';
 import { createRatesService } from '../rates/service';
 import { createBulkImportService, type BulkImportService } from './service';
+import { BULK_MULTIPART_LIMITS, asFileFieldError, readMultipartUpload } from './multipart';
 
 const ZId = z.object({ id: z.string().max(64) });
 const ZRowParams = z.object({
@@ -67,19 +69,29 @@ export function registerBulkImports(root: App, deps: AppDeps): void {
       .send(await service.templateCsv()),
   );
 
-  app.post(
-    '/api/bulk-imports',
-    // A 5 MB file as base64 in JSON.
-    {
-      ...signedIn,
-      bodyLimit: 8 * 1024 * 1024,
-      schema: { body: ZCreateBulkImport, response: { 201: ZBulkImportDetail } },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      return reply.code(201).send(await service.create(user.id, request.body));
-    },
-  );
+  // JSON, or multipart/form-data with the file in `file` (decision 038): the multipart parser is
+  // registered for this route's context alone; the upload becomes the JSON body before validation.
+  root.register(async (scope) => {
+    await scope.register(multipart, { limits: BULK_MULTIPART_LIMITS });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/bulk-imports',
+      // A 5 MB file as base64 in JSON.
+      {
+        preValidation: [signedIn.preValidation, readMultipartUpload],
+        bodyLimit: 8 * 1024 * 1024,
+        schema: { body: ZCreateBulkImport, response: { 201: ZBulkImportDetail } },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        try {
+          return reply.code(201).send(await service.create(user.id, request.body));
+        } catch (error) {
+          // An upload's problems with the file (too many rows, not a CSV) name its form field.
+          throw request.isMultipart() ? asFileFieldError(error) : error;
+        }
+      },
+    );
+  });
 
   app.get('/api/bulk-imports', { ...signedIn, schema: { response: { 200: ZBulkImportList } } }, async (request) => ({
     items: await service.list(requireUser(request).id),
