@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CarrierError } from '../index';
-import { PURCHASE, QUOTE } from './fixtures/requests';
+import { PURCHASE, PURCHASE_US, QUOTE, QUOTE_US } from './fixtures/requests';
+import { FR_DDU_CUSTOMS, FR_RECEIVER } from '../fixtures/customs';
 import {
   buildDocumentsRequest,
   buildRateRequest,
@@ -238,5 +239,67 @@ describe('Purolator find by reference', () => {
     );
     expect(parseTrackByReferenceResponse(200, notFound)).toBeNull();
     expect(caught(() => parseTrackByReferenceResponse(500, fixture('fault-server.xml'))).reason).toBe('UNAVAILABLE');
+  });
+});
+
+describe('Purolator leaving Canada (issue 25)', () => {
+  it('estimates a US destination from a U.S. service and reads its zero-rated services', () => {
+    const call = buildRateRequest(ACCOUNT, QUOTE_US);
+    expect(xml(call.body!)).toBe(xml(fixture('rate-us-request.xml')));
+    const quotes = parseRateResponse(200, fixture('rate-us-response.xml'), QUOTE_US);
+    expect(
+      quotes.map((q) => [
+        q.serviceCode,
+        q.serviceName,
+        q.priceCents,
+        q.carrierTaxCents,
+        q.transitDays,
+        q.estimatedDelivery,
+      ]),
+    ).toEqual([
+      ['PUR.EXPRESS_US', 'Purolator Express U.S.', 9093, 0, 1, '2026-03-06'],
+      ['PUR.GROUND_US', 'Purolator Ground U.S.', 4160, 0, 4, '2026-03-11'],
+    ]);
+  });
+
+  it('sends InternationalInformation of a CA → US DDP shipment: contents with HS codes, origins and CUSMA, duties billed to the sender', () => {
+    const call = buildShipmentRequest(ACCOUNT, PURCHASE_US);
+    expect(xml(call.body!)).toBe(xml(fixture('shipment-us-request.xml')));
+    expect(labelDocumentType(PURCHASE_US.from, PURCHASE_US.to)).toBe('InternationalBillOfLadingThermal');
+  });
+
+  it('bills duties to the receiver for DDU, and sends documents without content details', () => {
+    const ddu = xml(
+      buildShipmentRequest(ACCOUNT, {
+        ...PURCHASE_US,
+        serviceCode: 'PUR.EXPRESSINTL',
+        to: FR_RECEIVER,
+        customs: FR_DDU_CUSTOMS,
+      }).body!,
+    );
+    expect(ddu).toContain(
+      '<v2:DutyInformation><v2:BillDutiesToParty>Receiver</v2:BillDutiesToParty><v2:BusinessRelationship>NotRelated</v2:BusinessRelationship><v2:Currency>CAD</v2:Currency></v2:DutyInformation>',
+    );
+    const documents = xml(
+      buildShipmentRequest(ACCOUNT, { ...PURCHASE_US, customs: { ...PURCHASE_US.customs!, contentsType: 'documents' } })
+        .body!,
+    );
+    expect(documents).toContain(
+      '<v2:InternationalInformation><v2:DocumentsOnlyIndicator>true</v2:DocumentsOnlyIndicator><v2:DutyInformation>',
+    );
+    expect(documents).not.toContain('ContentDetails');
+  });
+
+  it('sends no InternationalInformation inside Canada, and refuses a shipment leaving Canada without its declaration', () => {
+    expect(buildShipmentRequest(ACCOUNT, PURCHASE).body).not.toContain('InternationalInformation');
+    expect(buildRateRequest(ACCOUNT, QUOTE).body).not.toContain('InternationalInformation');
+    const { customs: _omitted, ...bare } = PURCHASE_US;
+    expect(caught(() => buildShipmentRequest(ACCOUNT, bare)).reason).toBe('CUSTOMS_INVALID');
+  });
+
+  it('a refused harmonized code is CUSTOMS_INVALID with Purolator’s words', () => {
+    const err = caught(() => parseShipmentResponse(200, fixture('shipment-customs-refused.xml')));
+    expect(err.reason).toBe('CUSTOMS_INVALID');
+    expect(err.message).toBe('Purolator: 1100935: Invalid Harmonized Code for ContentDetail 1.');
   });
 });

@@ -14,6 +14,7 @@ import {
   type TrackingStep,
 } from '../index';
 import { purolatorServiceById, purolatorServiceId } from './services';
+import { decimalOf } from '../customs';
 
 /**
  * Purolator E-Ship web services (SOAP 1.1) mapping: our requests → the documented envelopes, the
@@ -296,6 +297,48 @@ function payment(account: PurolatorAccount): XmlNode {
   };
 }
 
+/** The service an estimate is asked for (the others answer as alternatives): one the lane has. */
+function estimateServiceId(toCountry: string): string {
+  if (toCountry === 'CA') return 'PurolatorExpress';
+  return toCountry === 'US' ? 'PurolatorExpressU.S.' : 'PurolatorExpressInternational';
+}
+
+/**
+ * InternationalInformation of a shipment leaving Canada (elements in the schema's order): documents
+ * only or goods, one ContentDetail per line of the declaration (CUSMA lines with the NAFTA/CUSMA
+ * document indicator), who pays duties (Sender for DDP, Receiver for DDU) in the declaration's
+ * currency, and the customs invoice Purolator prints with the label.
+ */
+function internationalInformation(req: PurchaseRequest): XmlNode {
+  const customs = req.customs;
+  if (!customs)
+    throw new CarrierError('CUSTOMS_INVALID', 'Purolator: a shipment leaving Canada needs its customs declaration');
+  const documentsOnly = customs.contentsType === 'documents';
+  const info: XmlNode = { DocumentsOnlyIndicator: String(documentsOnly) };
+  if (!documentsOnly) {
+    info.ContentDetails = {
+      ContentDetail: customs.items.map((item, i) => ({
+        // Purolator keeps 25 characters of a content's description.
+        Description: item.description.slice(0, 25),
+        HarmonizedCode: item.hsCode,
+        CountryOfManufacture: item.originCountry,
+        ProductCode: String(i + 1),
+        UnitValue: decimalOf(item.unitValueCents),
+        Quantity: String(item.quantity),
+        NAFTADocumentIndicator: String(item.cusmaQualifying),
+      })),
+    };
+  }
+  info.DutyInformation = {
+    BillDutiesToParty: customs.incoterm === 'DDP' ? 'Sender' : 'Receiver',
+    BusinessRelationship: 'NotRelated',
+    Currency: customs.currency,
+  };
+  info.ImportExportType = customs.contentsType === 'return' ? 'Return' : 'Permanent';
+  info.CustomsInvoiceDocumentIndicator = 'true';
+  return info;
+}
+
 // ---------------------------------------------------------------- rating
 
 /** GetFullEstimate for one service with ShowAlternativeServicesIndicator: every service answers. */
@@ -313,7 +356,11 @@ export function buildRateRequest(account: PurolatorAccount, req: QuoteRequest): 
       SenderInformation: end(req.from),
       ReceiverInformation: end(req.to),
       ShipmentDate: req.shipDate,
-      PackageInformation: packageInformation('PurolatorExpress', req.package),
+      PackageInformation: packageInformation(estimateServiceId(req.to.country), req.package),
+      // Leaving Canada: whether the parcel holds documents only (the estimate needs no more).
+      ...(req.to.country !== 'CA'
+        ? { InternationalInformation: { DocumentsOnlyIndicator: String(req.customs?.contentsType === 'documents') } }
+        : {}),
       PaymentInformation: payment(account),
       PickupInformation: { PickupType: 'DropOff' },
     },
@@ -383,6 +430,7 @@ export function buildShipmentRequest(account: PurolatorAccount, req: PurchaseReq
     ReceiverInformation: { Address: partyAddress(req.to) },
     ShipmentDate: req.shipDate,
     PackageInformation: packageInformation(serviceId, req.package),
+    ...(req.to.country !== 'CA' ? { InternationalInformation: internationalInformation(req) } : {}),
     PaymentInformation: payment(account),
     PickupInformation: { PickupType: 'DropOff' },
   };
