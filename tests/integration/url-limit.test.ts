@@ -60,7 +60,7 @@ describe(`over-long URLs (${testDbKind})`, () => {
 
   it('answers the same 414 JSON over a real connection, signed in or not', async () => {
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    for (const headers of [{}, { cookie }]) {
+    for (const headers of [{}, { cookie }] as Record<string, string>[]) {
       const res = await fetch(`${address}/api/shipments?search=${'a'.repeat(9000)}`, { headers });
       expect(res.status).toBe(414);
       expect(((await res.json()) as { code: string }).code).toBe('URI_TOO_LONG');
