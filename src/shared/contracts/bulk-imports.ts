@@ -18,7 +18,8 @@
  */
 import { z } from 'zod';
 import { ZMoney, ZPackageDetails, ZPackageType } from './rates';
-import { ORDER_ADDRESS_LIMITS, ZOrderAddress } from './shipments';
+import { ZOrderAddress } from './shipments';
+import { LIMITS, ORDER_ADDRESS_LIMITS } from './limits';
 
 /** The most a file may hold. */
 export const BULK_LIMITS = { rows: 5000, bytes: 5 * 1024 * 1024 } as const;
@@ -75,7 +76,12 @@ export const ZCreateBulkImport = z
 export type TCreateBulkImport = z.infer<typeof ZCreateBulkImport>;
 
 export const ZPatchBulkRow = z.strictObject({
-  data: z.partialRecord(ZBulkField, z.string().max(500, 'At most 500 characters')).optional(),
+  data: z
+    .partialRecord(
+      ZBulkField,
+      z.string().max(LIMITS.packageDescriptionMax, `At most ${LIMITS.packageDescriptionMax} characters`),
+    )
+    .optional(),
   /** true drops the row from the batch (false takes it back). */
   dropped: z.boolean().optional(),
 });
@@ -226,13 +232,16 @@ export function orderAddressInputOf(d: TBulkRowData) {
 
 const PARCEL_FIELDS = ['weight', 'length', 'width', 'height'] as const;
 
+/** A cell of the file's own: the shop's order number, a country as written ('Canada'), a number as typed. */
+const BULK_CELL_MAX = { reference: 100, country: 60, number: 20 } as const;
+
 /**
- * The longest text each cell takes, as the shipment form's (the order address's limits; a street line
- * each takes the address's; the description the package form's 500): checked at parse time, reported
- * on the cell, so a 4 MB cell never reaches the database.
+ * The longest text each cell takes, as the shipment form's (limits.ts: the order address's limits, a
+ * street line each taking the address's; the description the package form's): checked at parse time,
+ * reported on the cell, so a 4 MB cell never reaches the database.
  */
 export const BULK_FIELD_MAX: Record<TBulkField, number> = {
-  reference: 100,
+  reference: BULK_CELL_MAX.reference,
   firstName: ORDER_ADDRESS_LIMITS.firstName,
   lastName: ORDER_ADDRESS_LIMITS.lastName,
   company: ORDER_ADDRESS_LIMITS.company,
@@ -241,14 +250,14 @@ export const BULK_FIELD_MAX: Record<TBulkField, number> = {
   city: ORDER_ADDRESS_LIMITS.city,
   province: ORDER_ADDRESS_LIMITS.province,
   postalCode: ORDER_ADDRESS_LIMITS.postalCode,
-  country: 60,
+  country: BULK_CELL_MAX.country,
   phone: ORDER_ADDRESS_LIMITS.phone,
   email: ORDER_ADDRESS_LIMITS.email,
-  weight: 20,
-  length: 20,
-  width: 20,
-  height: 20,
-  description: 500,
+  weight: BULK_CELL_MAX.number,
+  length: BULK_CELL_MAX.number,
+  width: BULK_CELL_MAX.number,
+  height: BULK_CELL_MAX.number,
+  description: LIMITS.packageDescriptionMax,
 };
 
 const BULK_FIELD_LABEL: Record<TBulkField, string> = {

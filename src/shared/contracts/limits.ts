@@ -11,6 +11,24 @@ export const LIMITS = {
   personNameMax: 100,
   organizationNameMax: 200,
   organizationAddressMax: 500,
+  /** A parcel's description (the shipment form's, a bulk import's description cell). */
+  packageDescriptionMax: 500,
+} as const;
+
+/**
+ * The order address's fields (the shipment form, the order contract, a bulk import's cells): a
+ * street line each takes `address`.
+ */
+export const ORDER_ADDRESS_LIMITS = {
+  firstName: 60,
+  lastName: 60,
+  company: 100,
+  address: 300,
+  city: 100,
+  province: 50,
+  postalCode: 20,
+  phone: 30,
+  email: LIMITS.emailMax,
 } as const;
 
 /** The web's message keys (locales/en.json, zh.json) for the sign-in and sign-up forms' rules. */

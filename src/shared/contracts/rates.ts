@@ -15,6 +15,7 @@
  */
 import { z } from 'zod';
 import { optionalText, requiredText } from './fields';
+import { LIMITS } from './limits';
 import { fieldsPassed, isValidEmail, optionalPhoneText } from './addresses';
 import { normalizeProvince, type ProvinceCode } from '../provinces';
 import { normalizePostalCode, postalCodeMatchesProvince } from '../postal-code';
@@ -170,7 +171,7 @@ export const ZPackageDetails = z.strictObject({
       `Insurance value must be at most ${PACKAGE_INPUT_MAX.insuranceValue}`,
     )
     .nullish(),
-  description: optionalText('Description', 500),
+  description: optionalText('Description', LIMITS.packageDescriptionMax),
 });
 export type TPackageDetails = z.output<typeof ZPackageDetails>;
 

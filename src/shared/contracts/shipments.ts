@@ -22,6 +22,7 @@
  */
 import { z } from 'zod';
 import { optionalText, requiredText } from './fields';
+import { ORDER_ADDRESS_LIMITS } from './limits';
 import { fieldsPassed, isValidEmail, phoneText } from './addresses';
 import {
   PACKAGE_INPUT_MAX,
@@ -50,17 +51,6 @@ export const SHIPMENT_STATUSES = [
 export const ZShipmentStatus = z.enum(SHIPMENT_STATUSES);
 export type TShipmentStatus = z.infer<typeof ZShipmentStatus>;
 
-export const ORDER_ADDRESS_LIMITS = {
-  firstName: 60,
-  lastName: 60,
-  company: 100,
-  address: 300,
-  city: 100,
-  province: 50,
-  postalCode: 20,
-  phone: 30,
-  email: 254,
-} as const;
 const L = ORDER_ADDRESS_LIMITS;
 
 /**
