@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CarrierError } from '../index';
 import { PURCHASE, QUOTE } from './fixtures/requests';
+import { FR_DDU_CUSTOMS, FR_RECEIVER } from '../fixtures/customs';
 import {
   buildRateRequest,
   buildShipmentRequest,
@@ -119,7 +120,7 @@ describe('DHL Express rating', () => {
 });
 
 describe('DHL Express shipping', () => {
-  it('posts /shipments with our shipment id as customer reference and insurance II for the declared value', () => {
+  it('posts /shipments with our shipment id as customer reference, insurance II for the declared value, and the CA → US DDP customs declaration (exportDeclaration, DD, duties billed to the shipper)', () => {
     const call = buildShipmentRequest(ACCOUNT, PURCHASE);
     expect(call.method).toBe('POST');
     expect(call.url).toBe('https://express.api.dhl.com/mydhlapi/test/shipments');
@@ -173,5 +174,59 @@ describe('DHL Express tracking', () => {
       ['delivered', '2026-03-09T17:31:00.000Z', 'New York-NY-US'],
     ]);
     expect(events[3]!.description).toBe('Delivered');
+  });
+});
+
+describe('DHL Express customs (issue 25)', () => {
+  type Body = { accounts: unknown[]; valueAddedServices?: unknown[]; content: Record<string, unknown> };
+  const body = (req = PURCHASE) => JSON.parse(buildShipmentRequest(ACCOUNT, req).body!) as Body;
+
+  it('DDU: DAP, no DD service, duties left to the receiver; a 6-digit code is the outbound code alone', () => {
+    const b = body({
+      ...PURCHASE,
+      to: FR_RECEIVER,
+      customs: FR_DDU_CUSTOMS,
+      package: { ...PURCHASE.package, declaredValueCents: 0 },
+    });
+    expect(b.accounts).toEqual([{ typeCode: 'shipper', number: '123456789' }]);
+    expect(b).not.toHaveProperty('valueAddedServices');
+    expect(b.content).toMatchObject({ incoterm: 'DAP', declaredValue: 102.5, declaredValueCurrency: 'CAD' });
+    const lines = (b.content['exportDeclaration'] as { lineItems: { commodityCodes: unknown[] }[] }).lineItems;
+    expect(lines[0]!.commodityCodes).toEqual([{ typeCode: 'outbound', value: '611011' }]);
+  });
+
+  it('a gift is a personal shipment; a return is return_to_origin', () => {
+    const gift = body({ ...PURCHASE, customs: { ...PURCHASE.customs!, contentsType: 'gift' } }).content[
+      'exportDeclaration'
+    ];
+    expect(gift).toMatchObject({ shipmentType: 'personal', exportReasonType: 'gift', exportReason: 'Gift' });
+    const ret = body({ ...PURCHASE, customs: { ...PURCHASE.customs!, contentsType: 'return' } }).content[
+      'exportDeclaration'
+    ];
+    expect(ret).toMatchObject({ shipmentType: 'commercial', exportReasonType: 'return_to_origin' });
+  });
+
+  it('refuses to send a shipment without its declaration', () => {
+    const { customs: _omitted, ...bare } = PURCHASE;
+    expect(() => buildShipmentRequest(ACCOUNT, bare)).toThrow(/customs declaration/);
+  });
+
+  it('a refused commodity code is CUSTOMS_INVALID with DHL’s words', () => {
+    const err = parseError(422, fixture('error-422-customs.json'), 'ship');
+    expect(err.reason).toBe('CUSTOMS_INVALID');
+    expect(err.message).toBe(
+      'DHL Express: Multiple problems found, see Additional Details; exportDeclaration.lineItems[0].commodityCodes: Commodity code 61 is invalid',
+    );
+  });
+
+  it('rates a US destination as customs-declarable goods', () => {
+    const call = buildRateRequest(ACCOUNT, QUOTE)!;
+    const q = new URL(call.url).searchParams;
+    expect([q.get('destinationCountryCode'), q.get('destinationPostalCode'), q.get('isCustomsDeclarable')]).toEqual([
+      'US',
+      '10001',
+      'true',
+    ]);
+    expect(parseRateResponse(fixture('rates-response.json'), QUOTE).length).toBeGreaterThan(0);
   });
 });

@@ -5,6 +5,7 @@ import {
   type CarrierErrorReason,
   type CarrierMode,
   type CarrierQuote,
+  type CustomsDeclaration,
   type LabelParty,
   type PurchaseRequest,
   type QuoteRequest,
@@ -13,14 +14,15 @@ import {
   type TrackingStep,
 } from '../index';
 import { dhlProductCode, dhlServiceByProduct } from './services';
+import { CONTENTS_WORDS, customsTotalCents, numberOf } from '../customs';
 
 /**
  * MyDHL API (REST, JSON) mapping: our requests → DHL Express's documented payloads, its answers and
  * problem+json errors → ours. Pure: no I/O, no clock.
  *
- * DHL Express only carries parcels leaving Canada here. Such parcels are customs-declarable, and the
- * customs declaration (line items, HS codes, invoice) comes with issue 25: until then the shipment
- * payload carries the declared value and a description, not the exportDeclaration DHL asks for goods.
+ * DHL Express only carries parcels leaving Canada here. Such parcels are customs-declarable: the
+ * shipment carries the declaration (issue 25) as content.exportDeclaration, its value as
+ * declaredValue, and for duties paid at origin (DDP) the DD service with the duties billed to us.
  */
 
 export const DHL_PRODUCTION_URL = 'https://express.api.dhl.com/mydhlapi';
@@ -235,17 +237,75 @@ function dollars(cents: number): number {
   return cents / 100;
 }
 
+/** MyDHL's exportReasonType for our contents types. */
+const EXPORT_REASON_TYPE: Record<CustomsDeclaration['contentsType'], string> = {
+  merchandise: 'commercial_purpose_or_sale',
+  gift: 'gift',
+  documents: 'permanent',
+  sample: 'sample',
+  return: 'return_to_origin',
+};
+
+/** content.description (at most 70 characters): the items' descriptions. */
+function contentsDescription(customs: CustomsDeclaration): string {
+  const text = customs.items.map((item) => item.description).join(', ');
+  return text.length <= 70 ? text : `${text.slice(0, 67)}...`;
+}
+
+/**
+ * content.exportDeclaration: one line item per line of the declaration (unit price, quantity in
+ * pieces, the commodity codes, the reason, the country of manufacture, the line's total weight), and
+ * the invoice (our reference, the ship date). The code the shipper gives is the destination's (the
+ * 10-digit HTS for the US): its first six digits, the HS part every country shares, are the outbound
+ * (export) code, and the whole code the inbound (import) one when it is longer.
+ */
+function exportDeclaration(req: PurchaseRequest, customs: CustomsDeclaration): Json {
+  const reason = EXPORT_REASON_TYPE[customs.contentsType];
+  return {
+    lineItems: customs.items.map((item, i) => {
+      const lineKg = round(Math.max(item.weightKg * item.quantity, 0.001), 3);
+      return {
+        number: i + 1,
+        description: item.description.slice(0, 512),
+        price: numberOf(item.unitValueCents),
+        quantity: { value: item.quantity, unitOfMeasurement: 'PCS' },
+        commodityCodes: [
+          { typeCode: 'outbound', value: item.hsCode.slice(0, 6) },
+          ...(item.hsCode.length > 6 ? [{ typeCode: 'inbound', value: item.hsCode }] : []),
+        ],
+        exportReasonType: reason,
+        manufacturerCountry: item.originCountry,
+        weight: { netValue: lineKg, grossValue: lineKg },
+      };
+    }),
+    invoice: { number: req.reference.slice(0, 35), date: req.shipDate },
+    exportReason: CONTENTS_WORDS[customs.contentsType],
+    exportReasonType: reason,
+    shipmentType: customs.contentsType === 'gift' ? 'personal' : 'commercial',
+  };
+}
+
 export function buildShipmentRequest(account: DhlAccount, req: PurchaseRequest): HttpCall {
   const productCode = dhlProductCode(req.serviceCode);
   if (!productCode) throw new CarrierError('SERVICE_UNAVAILABLE', `DHL Express has no service ${req.serviceCode}`);
   if (!dhlServes(req)) throw new CarrierError('SERVICE_UNAVAILABLE', 'DHL Express carries only parcels leaving Canada');
+  const customs = req.customs;
+  if (!customs) {
+    throw new CarrierError('CUSTOMS_INVALID', 'DHL Express: a shipment leaving Canada needs its customs declaration');
+  }
+  // The coverage bought (CAD) is the II service; the customs value is the goods' (declaration's currency).
   const declared = req.package.declaredValueCents ?? 0;
+  const ddp = customs.incoterm === 'DDP';
   const payload: Json = {
     // Noon in Toronto on the ship date: DHL wants a time with its offset.
     plannedShippingDateAndTime: `${req.shipDate}T12:00:00${torontoOffset(req.shipDate)}`,
     pickup: { isRequested: false },
     productCode,
-    accounts: [{ typeCode: 'shipper', number: account.accountNumber }],
+    accounts: [
+      { typeCode: 'shipper', number: account.accountNumber },
+      // DDP: the duties and taxes billed to our account as well.
+      ...(ddp ? [{ typeCode: 'duties-taxes', number: account.accountNumber }] : []),
+    ],
     outputImageProperties: {
       encodingFormat: 'pdf',
       imageOptions: [{ typeCode: 'label', isRequested: true }],
@@ -264,14 +324,22 @@ export function buildShipmentRequest(account: DhlAccount, req: PurchaseRequest):
           customerReferences: [{ value: req.reference, typeCode: 'CU' }],
         },
       ],
+      // Declarable as quoted (product P, non-documents): DHL clears it on the declaration below.
       isCustomsDeclarable: true,
-      ...(declared > 0 ? { declaredValue: dollars(declared), declaredValueCurrency: 'CAD' } : {}),
-      description: 'Merchandise',
-      incoterm: 'DAP',
+      declaredValue: numberOf(customsTotalCents(customs)),
+      declaredValueCurrency: customs.currency,
+      exportDeclaration: exportDeclaration(req, customs),
+      description: contentsDescription(customs),
+      // DDU is DAP for DHL (Delivered at Place: the receiver pays duties and taxes).
+      incoterm: ddp ? 'DDP' : 'DAP',
       unitOfMeasurement: 'metric',
     },
   };
-  if (declared > 0) payload.valueAddedServices = [{ serviceCode: 'II', value: dollars(declared), currency: 'CAD' }];
+  const services: Json[] = [];
+  if (declared > 0) services.push({ serviceCode: 'II', value: dollars(declared), currency: 'CAD' });
+  // DD: Duty Tax Paid, the shipper pays the destination's duties and taxes.
+  if (ddp) services.push({ serviceCode: 'DD' });
+  if (services.length) payload.valueAddedServices = services;
   return {
     method: 'POST',
     url: `${base(account)}/shipments`,
