@@ -117,6 +117,9 @@ const POSTAL_RULES: Readonly<Record<string, PostalRule>> = {
 
 export const POSTAL_CODE_ABROAD_MAX = 12;
 
+/** An example of the country's postal code where we check its format ('SW1A 1AA' for GB), else null. */
+export const postalCodeExample = (country: string): string | null => POSTAL_RULES[country]?.example ?? null;
+
 /** Whether the destination country uses postal codes (the field is required). */
 export const usesPostalCode = (country: string) => !NO_POSTAL_CODE.has(country);
 

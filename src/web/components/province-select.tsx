@@ -3,12 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { PROVINCE_CODES, PROVINCES, US_STATE_CODES, US_STATES } from '../../shared/provinces';
 import { cn } from '../lib/cn';
 import { inputClass } from './ui/input';
-import { US_STATE_NAMES_ZH } from './us-state-names';
+import { US_TERRITORIES, type UsTerritoryCode } from '../../shared/countries';
+import { US_STATE_NAMES_ZH, US_TERRITORY_NAMES_ZH } from './us-state-names';
 
 export type ProvinceSelectProps = {
   value: string;
   onChange: (value: string) => void;
   country?: 'CA' | 'US';
+  /** With the US: the territories and the armed forces' post after the states (a shipment's receiver). */
+  territories?: boolean;
   id?: string;
   invalid?: boolean;
   'aria-describedby'?: string;
@@ -28,6 +31,7 @@ export function ProvinceSelect({
   value,
   onChange,
   country = 'CA',
+  territories = false,
   id,
   invalid,
   disabled,
@@ -38,9 +42,22 @@ export function ProvinceSelect({
 }: ProvinceSelectProps) {
   const { t, i18n } = useTranslation();
   const zh = i18n.language === 'zh';
+  const territoryOptions =
+    country === 'US' && territories
+      ? (Object.keys(US_TERRITORIES) as UsTerritoryCode[]).map((code) => ({
+          code,
+          label: `${code} — ${zh ? US_TERRITORY_NAMES_ZH[code] : US_TERRITORIES[code]}`,
+        }))
+      : [];
   const options =
     country === 'US'
-      ? US_STATE_CODES.map((code) => ({ code, label: `${code} — ${zh ? US_STATE_NAMES_ZH[code] : US_STATES[code]}` }))
+      ? [
+          ...US_STATE_CODES.map((code) => ({
+            code,
+            label: `${code} — ${zh ? US_STATE_NAMES_ZH[code] : US_STATES[code]}`,
+          })),
+          ...territoryOptions,
+        ]
       : PROVINCE_CODES.map((code) => ({ code, label: `${code} — ${zh ? PROVINCES[code].zh : PROVINCES[code].en}` }));
   const known = value === '' || options.some((o) => o.code === value);
   return (

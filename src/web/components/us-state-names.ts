@@ -1,4 +1,5 @@
 import type { UsStateCode } from '../../shared/provinces';
+import type { UsTerritoryCode } from '../../shared/countries';
 
 /** The states' names in Chinese (mainland usage, as 华盛顿州 / 纽约州), for the state list in Chinese. */
 export const US_STATE_NAMES_ZH: Record<UsStateCode, string> = {
@@ -53,4 +54,16 @@ export const US_STATE_NAMES_ZH: Record<UsStateCode, string> = {
   WV: '西弗吉尼亚州',
   WI: '威斯康星州',
   WY: '怀俄明州',
+};
+
+/** The territories' and the armed forces' post names in Chinese (shared/countries.ts US_TERRITORIES). */
+export const US_TERRITORY_NAMES_ZH: Record<UsTerritoryCode, string> = {
+  PR: '波多黎各',
+  VI: '美属维尔京群岛',
+  GU: '关岛',
+  AS: '美属萨摩亚',
+  MP: '北马里亚纳群岛',
+  AA: '美洲武装部队邮区',
+  AE: '欧洲武装部队邮区',
+  AP: '太平洋武装部队邮区',
 };

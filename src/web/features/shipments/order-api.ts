@@ -59,6 +59,8 @@ export function toOrderRequest(shipment: StoredShipment, option: TRateOption): T
     totalCost: option.total,
     taxes: option.taxes.total,
     ...(insurance ? { insurance } : {}),
+    // Leaving Canada: the declaration exactly as quoted (contracts/customs.ts).
+    ...(shipment.customs ? { customs: shipment.customs } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findProblems, toStoredShipment } from './shipment-rules';
 import {
+  emptyCustoms,
   emptyShipmentForm,
   formPathForServerPath,
   formPathsForServerPath,
@@ -44,6 +45,7 @@ function filled(): ShipmentForm {
   return {
     sender: toronto,
     receiver: vancouver,
+    customs: emptyCustoms(),
     package: {
       weight: '2.5',
       length: '10',

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { PACKAGE_TYPES, type TPackageType, type TQuoteRequestInput } from '../../../shared/contracts/rates';
+import {
+  CONTENTS_TYPES,
+  CUSTOMS_MAX_ITEMS,
+  INCOTERMS,
+  NON_DELIVERY,
+  ZCustoms,
+  type TCustomsInput,
+} from '../../../shared/contracts/customs';
+import { CURRENCIES } from '../../../shared/customs';
 import { joinStreet } from '../../../shared/address-format';
 import { inToCm, lbToKg } from '../../../shared/units';
 
@@ -28,7 +37,27 @@ export type PackageForm = {
   insuranceValue: string;
 };
 
-export type ShipmentForm = { sender: PartyForm; receiver: PartyForm; package: PackageForm };
+/** One line of the customs declaration as typed: weight in lb each (like the package), value in the customs currency. */
+export type CustomsItemForm = {
+  description: string;
+  hsCode: string;
+  originCountry: string;
+  quantity: string;
+  unitValue: string;
+  weight: string;
+  cusmaQualifying: boolean;
+};
+
+/** The customs section (a receiver outside Canada, issue 25); kept but neither checked nor sent inside Canada. */
+export type CustomsForm = {
+  contentsType: (typeof CONTENTS_TYPES)[number];
+  currency: (typeof CURRENCIES)[number];
+  incoterm: (typeof INCOTERMS)[number];
+  nonDelivery: (typeof NON_DELIVERY)[number];
+  items: CustomsItemForm[];
+};
+
+export type ShipmentForm = { sender: PartyForm; receiver: PartyForm; package: PackageForm; customs: CustomsForm };
 export type Party = 'sender' | 'receiver';
 
 export const PARTY_FIELDS = [
@@ -38,9 +67,9 @@ export const PARTY_FIELDS = [
   'address1',
   'address2',
   'city',
+  'country',
   'province',
   'postalCode',
-  'country',
   'phone',
   'email',
 ] as const satisfies readonly (keyof PartyForm)[];
@@ -71,10 +100,38 @@ export const emptyParty = (): PartyForm => ({
   email: '',
 });
 
+export const emptyCustomsItem = (): CustomsItemForm => ({
+  description: '',
+  hsCode: '',
+  originCountry: 'CA',
+  quantity: '1',
+  unitValue: '',
+  weight: '',
+  cusmaQualifying: false,
+});
+
+/** The incoterm a destination takes (decision 029): duties paid (DDP) to the US, unpaid (DDU) elsewhere for now. */
+export const defaultIncoterm = (country: string): CustomsForm['incoterm'] => (country === 'US' ? 'DDP' : 'DDU');
+
+export const emptyCustoms = (country = 'US'): CustomsForm => ({
+  contentsType: 'merchandise',
+  currency: 'CAD',
+  incoterm: defaultIncoterm(country),
+  nonDelivery: 'return',
+  items: [emptyCustomsItem()],
+});
+
+/** Whether the receiver is outside Canada (a chosen country, not CA): the shipment then needs customs details. */
+export function leavesCanada(receiverCountry: string): boolean {
+  const country = receiverCountry.trim().toUpperCase();
+  return country !== '' && country !== 'CA';
+}
+
 export const emptyShipmentForm = (): ShipmentForm => ({
   sender: emptyParty(),
   receiver: emptyParty(),
   package: { weight: '', length: '', width: '', height: '', type: 'package', description: '', insuranceValue: '' },
+  customs: emptyCustoms(),
 });
 
 /** True when the user has typed nothing into this party yet (country has a default). */
@@ -82,8 +139,15 @@ export function isPartyEmpty(party: PartyForm): boolean {
   return PARTY_FIELDS.every((f) => f === 'country' || party[f].trim() === '');
 }
 
+export type CustomsHeadField = Exclude<keyof CustomsForm, 'items'>;
+export type CustomsItemField = keyof CustomsItemForm;
+
 /** A field of the form, as a react-hook-form path. */
-export type ShipmentFieldPath = `${Party}.${keyof PartyForm}` | `package.${keyof PackageForm}`;
+export type ShipmentFieldPath =
+  | `${Party}.${keyof PartyForm}`
+  | `package.${keyof PackageForm}`
+  | `customs.${CustomsHeadField}`
+  | `customs.items.${number}.${CustomsItemField}`;
 
 /** A decimal number typed in a form ('2', '2.5', ' 2,5 '), or null. */
 export function parseDecimal(text: string): number | null {
@@ -106,9 +170,32 @@ const SERVER_PARTY_FIELDS: Record<string, (keyof PartyForm)[]> = {
   emailAddress: ['email'],
 };
 
-/** The form fields a server field path (`toAddress.postalCode`) concerns; [] when none. */
+/** The customs item's fields by their name in the contract (weightKg is the form's weight in lb). */
+const SERVER_ITEM_FIELDS: Record<string, CustomsItemField> = {
+  description: 'description',
+  hsCode: 'hsCode',
+  originCountry: 'originCountry',
+  quantity: 'quantity',
+  unitValue: 'unitValue',
+  weightKg: 'weight',
+  cusmaQualifying: 'cusmaQualifying',
+};
+
+/** The form fields a server field path (`toAddress.postalCode`, `customs.items.1.hsCode`) concerns; [] when none. */
 export function formPathsForServerPath(serverPath: string): ShipmentFieldPath[] {
-  const [head, field] = serverPath.split('.');
+  const [head, field, index, itemField] = serverPath.split('.');
+  if (head === 'customs') {
+    if (!field) return ['customs.contentsType'];
+    if (field === 'items') {
+      // The items as a whole (their weights add up to more than the parcel, none at all): the first item's weight.
+      const i = index !== undefined && /^\d+$/.test(index) ? Number(index) : 0;
+      if (index === undefined || itemField === undefined) return [`customs.items.${i}.weight`];
+      const f = SERVER_ITEM_FIELDS[itemField];
+      return f ? [`customs.items.${i}.${f}`] : [];
+    }
+    const heads: readonly string[] = ['contentsType', 'currency', 'incoterm', 'nonDelivery'];
+    return heads.includes(field) ? [`customs.${field as CustomsHeadField}`] : [];
+  }
   const party: Party | null = head === 'fromAddress' ? 'sender' : head === 'toAddress' ? 'receiver' : null;
   if (party) return (field ? (SERVER_PARTY_FIELDS[field] ?? []) : []).map((f) => `${party}.${f}` as const);
   if (head === 'packageDetails' && field) {
@@ -134,6 +221,27 @@ const ZText = z.string().max(1000).catch('');
 const ZStoredParty = z.object(
   Object.fromEntries(PARTY_FIELDS.map((f) => [f, ZText])) as Record<keyof PartyForm, typeof ZText>,
 );
+const ZStoredCustomsForm = z.object({
+  contentsType: z.enum(CONTENTS_TYPES).catch('merchandise'),
+  currency: z.enum(CURRENCIES).catch('CAD'),
+  incoterm: z.enum(INCOTERMS).catch('DDP'),
+  nonDelivery: z.enum(NON_DELIVERY).catch('return'),
+  items: z
+    .array(
+      z.object({
+        description: ZText,
+        hsCode: ZText,
+        originCountry: ZText,
+        quantity: ZText,
+        unitValue: ZText,
+        weight: ZText,
+        cusmaQualifying: z.boolean().catch(false),
+      }),
+    )
+    .min(1)
+    .max(CUSTOMS_MAX_ITEMS),
+});
+
 const ZStoredForm = z.object({
   sender: ZStoredParty,
   receiver: ZStoredParty,
@@ -146,6 +254,8 @@ const ZStoredForm = z.object({
     description: ZText,
     insuranceValue: ZText,
   }),
+  // A form kept before the customs section existed gets an empty one.
+  customs: ZStoredCustomsForm.catch(() => emptyCustoms()),
 });
 
 /** Parsed numbers of a form without problems, in the form's units (lb, in, CAD). */
@@ -161,6 +271,8 @@ export type StoredShipment = {
     description: string;
     insuranceValue: number;
   };
+  /** The customs declaration as the API takes it (kg, values in its currency); null inside Canada. */
+  customs?: TCustomsInput | null;
 };
 
 const ZPositive = z.number().positive().finite();
@@ -177,6 +289,8 @@ const ZStoredShipment = z.object({
     // 0: no declared value, no coverage (decision 020).
     insuranceValue: z.number().nonnegative().finite(),
   }),
+  // The contract's own schema: a stored declaration the server would refuse is not kept.
+  customs: ZCustoms.nullish().catch(null),
 });
 
 function readJson(key: string): unknown {
@@ -233,9 +347,10 @@ const trimParty = (p: PartyForm): PartyForm =>
  */
 export function buildShipment(form: ShipmentForm): StoredShipment {
   const num = (text: string) => parseDecimal(text) ?? 0;
+  const receiver = trimParty(form.receiver);
   return {
     sender: trimParty(form.sender),
-    receiver: trimParty(form.receiver),
+    receiver: { ...receiver, country: receiver.country.toUpperCase() },
     package: {
       weightLb: num(form.package.weight),
       lengthIn: num(form.package.length),
@@ -247,6 +362,36 @@ export function buildShipment(form: ShipmentForm): StoredShipment {
       description: form.package.description.trim(),
       insuranceValue: num(form.package.insuranceValue),
     },
+    customs: leavesCanada(receiver.country) ? buildCustoms(form.customs) : null,
+  };
+}
+
+/** A typed whole number ('2'), or NaN (the contract then names the field). */
+function parseWhole(text: string): number {
+  const clean = text.trim();
+  return /^\d{1,9}$/.test(clean) ? Number(clean) : Number.NaN;
+}
+
+/** The customs section as the API takes it: trimmed texts, numbers (NaN where not one), weights in kg. */
+export function buildCustoms(c: CustomsForm): TCustomsInput {
+  return {
+    contentsType: c.contentsType,
+    currency: c.currency,
+    incoterm: c.incoterm,
+    nonDelivery: c.nonDelivery,
+    items: c.items.map((item) => {
+      const weightLb = parseDecimal(item.weight);
+      return {
+        description: item.description.trim(),
+        hsCode: item.hsCode.trim(),
+        originCountry: item.originCountry.trim().toUpperCase(),
+        quantity: parseWhole(item.quantity),
+        unitValue: parseDecimal(item.unitValue) ?? Number.NaN,
+        weightKg: weightLb === null ? Number.NaN : lbToKg(weightLb),
+        // Only sent when it can apply (goods of CA, US or MX); otherwise left out.
+        ...(item.cusmaQualifying ? { cusmaQualifying: true } : {}),
+      };
+    }),
   };
 }
 
@@ -278,5 +423,6 @@ export function toQuoteRequest(s: StoredShipment): TQuoteRequestInput {
       insuranceValue: s.package.insuranceValue,
       description: s.package.description,
     },
+    ...(s.customs ? { customs: s.customs } : {}),
   };
 }

@@ -3,10 +3,31 @@ import { isValidEmail, isValidPhone } from '../../../shared/contracts/addresses'
 import { hasControlCharacters } from '../../../shared/contracts/fields';
 import { joinStreet } from '../../../shared/address-format';
 import { parcelLimitProblems, DOMESTIC_CARRIER_LIMITS } from '../../../shared/parcel-limits';
-import { normalizePostalCode, postalCodeMatchesProvince } from '../../../shared/postal-code';
+import { normalizePostalCode, normalizeZip, postalCodeMatchesProvince } from '../../../shared/postal-code';
 import { normalizeProvince } from '../../../shared/provinces';
 import { IN_TO_CM, LB_TO_KG, inToCm, lbToKg } from '../../../shared/units';
 import {
+  DESTINATION_COUNTRIES,
+  checkPostalCodeAbroad,
+  isUsRegionCode,
+  postalCodeExample,
+  usesPostalCode,
+  zipMatchesRegion,
+} from '../../../shared/countries';
+import {
+  CUSTOMS_ITEM_MAX,
+  ZCustoms,
+  ZCustomsItem,
+  customsRule,
+  customsValueCents,
+  type TCustoms,
+} from '../../../shared/contracts/customs';
+import type { z } from 'zod';
+import {
+  buildCustoms,
+  leavesCanada,
+  type CustomsForm,
+  type CustomsItemField,
   PARTY_FIELDS,
   REQUIRED_PARTY_FIELDS,
   buildShipment,
@@ -48,6 +69,24 @@ export type ProblemCode =
   | 'phone'
   | 'email'
   | 'packageType'
+  | 'usState'
+  | 'zip'
+  | 'zipState'
+  | 'postalAbroad'
+  | 'postalAbroadLike'
+  | 'destination'
+  | 'latin'
+  | 'hsCode'
+  | 'htsUs'
+  | 'originCountry'
+  | 'quantity'
+  | 'unitValue'
+  | 'valueZero'
+  | 'cusma'
+  | 'itemsWeight'
+  | 'declaredOverGoods'
+  | 'incotermUs'
+  | 'incotermAbroad'
   | 'carrierWeight'
   | 'carrierWeightForSize'
   | 'carrierSide'
@@ -69,11 +108,29 @@ const PACKAGE_FIELDS = [
   'description',
 ] as const satisfies readonly (keyof PackageForm)[];
 
-/** Every field in screen order: sender, receiver, package. */
-export const FORM_ORDER: readonly ShipmentFieldPath[] = [
-  ...(['sender', 'receiver'] as const).flatMap((party) => PARTY_FIELDS.map((f) => `${party}.${f}` as const)),
-  ...PACKAGE_FIELDS.map((f) => `package.${f}` as const),
-];
+const CUSTOMS_HEAD_FIELDS = ['contentsType', 'currency', 'incoterm', 'nonDelivery'] as const;
+const CUSTOMS_ITEM_FIELDS = [
+  'description',
+  'hsCode',
+  'originCountry',
+  'quantity',
+  'unitValue',
+  'weight',
+  'cusmaQualifying',
+] as const satisfies readonly CustomsItemField[];
+
+/** Every field in screen order: sender, receiver, package, then the customs section (up to `items` lines). */
+export function formOrder(items = 1): ShipmentFieldPath[] {
+  return [
+    ...(['sender', 'receiver'] as const).flatMap((party) => PARTY_FIELDS.map((f) => `${party}.${f}` as const)),
+    ...PACKAGE_FIELDS.map((f) => `package.${f}` as const),
+    ...CUSTOMS_HEAD_FIELDS.map((f) => `customs.${f}` as const),
+    ...Array.from({ length: items }, (_, i) =>
+      CUSTOMS_ITEM_FIELDS.map((f) => `customs.items.${i}.${f}` as const),
+    ).flat(),
+  ];
+}
+export const FORM_ORDER: readonly ShipmentFieldPath[] = formOrder(20);
 
 // ---------------------------------------------------------------------------------------------
 // Limits in the form's units. The form compares converted values exactly as the server sees them;
@@ -126,9 +183,15 @@ function partyProblems(party: Party, p: PartyForm): FieldProblem[] {
   };
   const value = (field: keyof PartyForm) => (p[field] ?? '').trim();
 
+  const country = value('country').toUpperCase();
+  const northAmerica = country === 'CA' || country === 'US';
+  // Abroad the region is free text and optional; the postal code is required where the country uses one.
+  const required = (field: keyof PartyForm) =>
+    (REQUIRED_PARTY_FIELDS as readonly string[]).includes(field) &&
+    (northAmerica || (field !== 'province' && (field !== 'postalCode' || usesPostalCode(country))));
   for (const field of PARTY_FIELDS) {
     const raw = p[field] ?? '';
-    if ((REQUIRED_PARTY_FIELDS as readonly string[]).includes(field) && raw.trim() === '') add(field, 'required');
+    if (required(field) && raw.trim() === '') add(field, 'required');
     else if (hasControlCharacters(raw)) add(field, 'controlCharacters');
     else {
       const max = QUOTE_LIMIT[field];
@@ -160,15 +223,35 @@ function partyProblems(party: Party, p: PartyForm): FieldProblem[] {
     }
   }
 
-  const province = normalizeProvince(value('province'));
-  if (!out.has('province') && !province) add('province', 'province');
-  if (!out.has('postalCode')) {
-    const code = normalizePostalCode(value('postalCode'));
-    if (!code) add('postalCode', 'postalCode');
-    else if (province && !postalCodeMatchesProvince(code, province))
-      add('postalCode', 'postalProvince', { code, province });
+  // The sender ships from Canada; the receiver may be in any country of the list (issue 25). The
+  // rules are the server's own (contracts/rates.ts destinationRegionRule and shared/countries.ts).
+  if (party === 'sender' || country === 'CA') {
+    const province = normalizeProvince(value('province'));
+    if (!out.has('province') && !province) add('province', 'province');
+    if (!out.has('postalCode')) {
+      const code = normalizePostalCode(value('postalCode'));
+      if (!code) add('postalCode', 'postalCode');
+      else if (province && !postalCodeMatchesProvince(code, province))
+        add('postalCode', 'postalProvince', { code, province });
+    }
+    if (!out.has('country') && country !== 'CA') add('country', 'country');
+  } else if (!(DESTINATION_COUNTRIES as readonly string[]).includes(country)) {
+    if (!out.has('country')) add('country', 'destination');
+  } else if (country === 'US') {
+    const state = value('province').toUpperCase();
+    if (!out.has('province') && !isUsRegionCode(state)) add('province', 'usState');
+    if (!out.has('postalCode')) {
+      const zip = normalizeZip(value('postalCode'));
+      if (!zip) add('postalCode', 'zip');
+      else if (isUsRegionCode(state) && !zipMatchesRegion(zip, state)) add('postalCode', 'zipState', { zip, state });
+    }
+  } else if (!out.has('postalCode')) {
+    const checked = checkPostalCodeAbroad(country, value('postalCode'));
+    if ('message' in checked) {
+      const example = postalCodeExample(country);
+      add('postalCode', example ? 'postalAbroadLike' : 'postalAbroad', example ? { example } : undefined);
+    }
   }
-  if (!out.has('country') && value('country').toUpperCase() !== 'CA') add('country', 'country');
   if (!out.has('phone') && !isValidPhone(value('phone'))) add('phone', 'phone');
   if (!out.has('email') && value('email') !== '' && !isValidEmail(value('email'))) add('email', 'email');
 
@@ -248,17 +331,123 @@ function packageProblems(pkg: PackageForm): FieldProblem[] {
   return PACKAGE_FIELDS.flatMap((f) => out.get(f) ?? []);
 }
 
+type ItemShape = typeof ZCustomsItem.shape;
+/** One field of a customs item against the contract's own schema for it. */
+const itemFieldPasses = <K extends keyof ItemShape>(field: K, value: unknown) =>
+  (ZCustomsItem.shape[field] as z.ZodType).safeParse(value).success;
+
+/** Collects what a shared refinement (customsRule) reports, as the server's schema would. */
+function collectIssues(run: (ctx: z.RefinementCtx) => void): { path: (string | number)[]; message: string }[] {
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  const ctx = {
+    addIssue: (issue: { path?: (string | number)[]; message?: string }) =>
+      issues.push({ path: issue.path ?? [], message: issue.message ?? '' }),
+    value: undefined,
+  } as unknown as z.RefinementCtx;
+  run(ctx);
+  return issues;
+}
+
+/**
+ * The customs section of a shipment leaving Canada (issue 25): each item's fields against the
+ * contract's schema, then the contract's own request-level rule (customsRule: 10-digit HTS codes
+ * for the US, CUSMA only for North American goods, values above 0 but for documents, the items'
+ * weight within the parcel's, the declared value within the goods', DDP to the US only), each on
+ * the field the user can fix.
+ */
+function customsProblems(form: ShipmentForm, packageOk: boolean): FieldProblem[] {
+  const c: CustomsForm = form.customs;
+  const country = form.receiver.country.trim().toUpperCase();
+  const out = new Map<ShipmentFieldPath, FieldProblem>();
+  const add = (path: ShipmentFieldPath, code: ProblemCode, params?: FieldProblem['params']) => {
+    if (!out.has(path)) out.set(path, { path, code, params });
+  };
+  const built = buildCustoms(c);
+  built.items.forEach((item, i) => {
+    const typed = c.items[i]!;
+    const at = (f: CustomsItemField) => `customs.items.${i}.${f}` as const;
+    if (item.description === '') add(at('description'), 'required');
+    else if (hasControlCharacters(typed.description)) add(at('description'), 'controlCharacters');
+    else if (item.description.length > 100) add(at('description'), 'tooLong', { max: 100 });
+    else if (!itemFieldPasses('description', item.description)) add(at('description'), 'latin');
+    if (item.hsCode === '') add(at('hsCode'), 'required');
+    else if (!itemFieldPasses('hsCode', item.hsCode)) add(at('hsCode'), 'hsCode');
+    if (!itemFieldPasses('originCountry', item.originCountry)) add(at('originCountry'), 'originCountry');
+    if (typed.quantity.trim() === '') add(at('quantity'), 'required');
+    else if (!itemFieldPasses('quantity', item.quantity))
+      add(at('quantity'), 'quantity', { max: CUSTOMS_ITEM_MAX.quantity });
+    if (typed.unitValue.trim() === '') add(at('unitValue'), 'required');
+    else if (Number.isNaN(item.unitValue)) add(at('unitValue'), 'number');
+    else if (!itemFieldPasses('unitValue', item.unitValue))
+      add(at('unitValue'), 'unitValue', { max: CUSTOMS_ITEM_MAX.unitValue, currency: c.currency });
+    if (typed.weight.trim() === '') add(at('weight'), 'required');
+    else if (Number.isNaN(item.weightKg)) add(at('weight'), 'number');
+    else if (item.weightKg <= 0) add(at('weight'), 'minWeight', { min: 0.01 });
+    else if (!itemFieldPasses('weightKg', item.weightKg))
+      add(at('weight'), 'maxWeight', { max: lbLimit(CUSTOMS_ITEM_MAX.weightKg) });
+  });
+
+  // The request-level rule, once every item reads (the server runs it only then too).
+  const parsed = ZCustoms.safeParse(built);
+  if (parsed.success && packageOk) {
+    const weightLb = parseDecimal(form.package.weight) ?? 0;
+    const body = {
+      toAddress: { country },
+      packageDetails: {
+        weight: lbToKg(weightLb),
+        insuranceValue: parseDecimal(form.package.insuranceValue) ?? 0,
+      },
+      customs: parsed.data as TCustoms,
+    };
+    for (const issue of collectIssues((ctx) => customsRule(body, ctx))) {
+      const [head, field, index, itemField] = issue.path;
+      if (head === 'customs' && field === 'incoterm') {
+        add('customs.incoterm', country === 'US' ? 'incotermUs' : 'incotermAbroad');
+      } else if (head === 'customs' && field === 'items' && typeof index === 'number') {
+        const at = (f: CustomsItemField) => `customs.items.${index}.${f}` as const;
+        if (itemField === 'hsCode') add(at('hsCode'), 'htsUs');
+        else if (itemField === 'cusmaQualifying') add(at('cusmaQualifying'), 'cusma');
+        else if (itemField === 'unitValue') add(at('unitValue'), 'valueZero');
+        else add(at('weight'), 'invalid');
+      } else if (head === 'customs' && field === 'items') {
+        const itemsLb = c.items.reduce(
+          (sum, item) => sum + (parseDecimal(item.quantity) ?? 0) * (parseDecimal(item.weight) ?? 0),
+          0,
+        );
+        add('customs.items.0.weight', 'itemsWeight', { items: Number(itemsLb.toFixed(2)), package: weightLb });
+      } else if (head === 'packageDetails') {
+        add('package.insuranceValue', 'declaredOverGoods', {
+          declared: body.packageDetails.insuranceValue.toFixed(2),
+          goods: (customsValueCents(parsed.data) / 100).toFixed(2),
+        });
+      } else {
+        add('customs.contentsType', 'invalid');
+      }
+    }
+  }
+  const order = formOrder(c.items.length);
+  return order.flatMap((path) => out.get(path) ?? []);
+}
+
 /**
  * Every problem of the form at once, at most one per field, in screen order. 'required' problems
- * are the missing fields (listed in the toast); the others are shown under their fields.
+ * are the missing fields (listed in the toast); the others are shown under their fields. The
+ * customs section counts only for a receiver outside Canada.
  */
 export function findProblems(form: ShipmentForm): FieldProblem[] {
+  const pkg = packageProblems(form.package);
   const problems = [
     ...partyProblems('sender', form.sender),
     ...partyProblems('receiver', form.receiver),
-    ...packageProblems(form.package),
+    ...pkg,
+    ...(leavesCanada(form.receiver.country) ? customsProblems(form, pkg.length === 0) : []),
   ];
-  if (problems.length > 0) return problems;
+  if (problems.length > 0) {
+    // A declared value above the goods' is reported on the package's field: keep screen order.
+    const order = formOrder(form.customs.items.length);
+    const rank = new Map(order.map((path, i) => [path, i]));
+    return problems.sort((a, b) => (rank.get(a.path) ?? 0) - (rank.get(b.path) ?? 0));
+  }
   // Last guard: the server's own schema. Nothing reaches it unless the rules above drift from it.
   const parsed = ZQuoteRequest.safeParse(toQuoteRequest(buildShipment(form)));
   if (parsed.success) return [];
@@ -269,7 +458,7 @@ export function findProblems(form: ShipmentForm): FieldProblem[] {
     }
   }
   if (guarded.size === 0) guarded.set('package.weight', { path: 'package.weight', code: 'invalid' });
-  return FORM_ORDER.flatMap((path) => guarded.get(path) ?? []);
+  return formOrder(form.customs.items.length).flatMap((path) => guarded.get(path) ?? []);
 }
 
 /** The shipment of a form without problems; null when `findProblems` reports any. */

@@ -11,7 +11,16 @@ const itemClass =
   'grid cursor-pointer gap-0.5 rounded-md px-3 py-2 text-left text-sm outline-none data-[highlighted]:bg-indigo-50 data-[disabled]:cursor-not-allowed data-[disabled]:bg-slate-50';
 
 /** "Choose from address book": a menu of the user's saved addresses; choosing one fills the form. */
-export function AddressBookPicker({ label, onPick }: { label: string; onPick: (address: TAddress) => void }) {
+export function AddressBookPicker({
+  label,
+  onPick,
+  anyCountry = false,
+}: {
+  label: string;
+  onPick: (address: TAddress) => void;
+  /** The receiver takes an address in any country (issue 25); the sender only a Canadian one. */
+  anyCountry?: boolean;
+}) {
   const { t } = useTranslation();
   const addresses = useQuery(addressesQueryOptions());
   const texts = {
@@ -41,8 +50,8 @@ export function AddressBookPicker({ label, onPick }: { label: string; onPick: (a
             <p className="px-3 py-2 text-sm text-slate-600">{t('shipment.addressBook.empty')}</p>
           ) : (
             addresses.data.map((address) => {
-              // The shipment form takes Canadian addresses only (US arrives with customs support).
-              const usable = address.country === 'CA';
+              // The sender ships from Canada; the receiver may be anywhere.
+              const usable = anyCountry || address.country === 'CA';
               return (
                 <DropdownMenu.Item
                   key={address.id}

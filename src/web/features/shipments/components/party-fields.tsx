@@ -13,12 +13,15 @@ import {
   type AiFilledFields,
   type AiReview,
 } from '../../../components/ai-assist-box';
+import { CountrySelect } from '../../../components/country-select';
 import { ProvinceSelect } from '../../../components/province-select';
+import { DESTINATION_COUNTRIES, isUsRegionCode, usesPostalCode } from '../../../../shared/countries';
+import { isProvinceCode } from '../../../../shared/provinces';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input, inputClass } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-import type { Party, PartyForm, ShipmentForm } from '../shipment-draft';
+import { defaultIncoterm, type Party, type PartyForm, type ShipmentForm } from '../shipment-draft';
 import { AddressBookPicker } from './address-book-picker';
 import { fieldErrorText } from './form-error';
 
@@ -32,9 +35,9 @@ const SCREEN_ORDER: [PartyField, string][] = [
   ['address1', 'address1'],
   ['address2', 'address2'],
   ['city', 'city'],
+  ['country', 'country'],
   ['province', 'province'],
   ['postalCode', 'postal-code'],
-  ['country', 'country'],
   ['phone', 'phone'],
   ['email', 'email'],
 ];
@@ -59,19 +62,28 @@ function saveLastFill(party: Party, values: Partial<PartyForm>): void {
   }
 }
 
-/** Where a field the assistant guessed lands on this form: a name on both name fields; never the country (CA only). */
-function partyTarget(field: AiFilledField): PartyField[] {
-  if (field === 'name') return ['firstName', 'lastName'];
-  if (field === 'country') return [];
-  return [field];
+/**
+ * Where a field the assistant guessed lands on this form: a name on both name fields; the country
+ * only on the receiver (the sender ships from Canada).
+ */
+function partyTarget(party: Party) {
+  return (field: AiFilledField): PartyField[] => {
+    if (field === 'name') return ['firstName', 'lastName'];
+    if (field === 'country') return party === 'receiver' ? ['country'] : [];
+    return [field];
+  };
 }
 
 /**
- * Sender or receiver: contact and Canadian address, with a picker from the address book and the
- * AI assistant box for this party (in its own card, so it sits next to the fields it fills). Fields
- * the assistant guessed are marked for a check until the user edits them or fills the party again.
+ * Sender or receiver: contact and address, with a picker from the address book and the AI assistant
+ * box for this party (in its own card, so it sits next to the fields it fills). Fields the assistant
+ * guessed are marked for a check until the user edits them or fills the party again. The sender is
+ * in Canada; the receiver may be anywhere (issue 25): a US receiver takes a state and a ZIP code,
+ * another country a region as written and the postal code where it uses one. The assistant fills
+ * Canadian and US receivers (decision 029).
  */
 const CANADA_ONLY = ['CA'] as const;
+const NORTH_AMERICA = ['CA', 'US'] as const;
 
 export function PartyFields({
   party,
@@ -127,7 +139,7 @@ export function PartyFields({
     setLastFill(amends ? { ...previous, ...set } : set);
     // Only fields the fill set (a name without a last name leaves that field alone).
     const filled = getValues(party);
-    const next = aiChecks(review, partyTarget);
+    const next = aiChecks(review, partyTarget(party));
     for (const field of Object.keys(next) as PartyField[]) if (!filled[field]) delete next[field];
     setChecks(next);
     const first = SCREEN_ORDER.find(([field]) => field in next);
@@ -145,6 +157,19 @@ export function PartyFields({
   const label = (field: string) => t(`shipment.fields.${field}`);
   const optional = t('common.optional');
   const title = t(`shipment.${party}.title`);
+  const country = (form.watch(`${party}.country`) ?? 'CA').toUpperCase();
+  const us = country === 'US';
+  const abroad = country !== 'CA' && !us;
+  // A new country: a province or state that does not belong to it is cleared, and the customs
+  // section takes the incoterm that destination allows (DDP to the US, DDU elsewhere).
+  const changeCountry = (next: string) => {
+    const province = getValues(`${party}.province`).trim().toUpperCase();
+    const fits = next === 'CA' ? isProvinceCode(province) : next === 'US' ? isUsRegionCode(province) : false;
+    const validate = { shouldDirty: true, shouldValidate: isSubmitted };
+    if (!fits) setValue(`${party}.province`, '', validate);
+    if (party === 'receiver') setValue('customs.incoterm', defaultIncoterm(next), validate);
+    clearCheck('country');
+  };
 
   return (
     <Card aria-labelledby={`${party}-title`} data-testid={`${party}-form`}>
@@ -155,9 +180,18 @@ export function PartyFields({
           </h2>
           <p className="mt-1 text-sm text-slate-600">{t(`shipment.${party}.description`)}</p>
         </div>
-        <AddressBookPicker label={t('shipment.addressBook.chooseFor', { party: title })} onPick={pickAddress} />
+        <AddressBookPicker
+          label={t('shipment.addressBook.chooseFor', { party: title })}
+          onPick={pickAddress}
+          anyCountry={party === 'receiver'}
+        />
       </div>
-      <AiAssistBox mode={party} countries={CANADA_ONLY} onFill={aiFill} className="mx-6 mt-6" />
+      <AiAssistBox
+        mode={party}
+        countries={party === 'receiver' ? NORTH_AMERICA : CANADA_ONLY}
+        onFill={aiFill}
+        className="mx-6 mt-6"
+      />
       <div className="grid items-start gap-4 p-6 sm:grid-cols-2">
         <Field label={label('firstName')} error={error('firstName')} check={check('firstName')}>
           <Input id={id('first-name')} autoComplete={`section-${party} given-name`} {...register('firstName')} />
@@ -189,22 +223,50 @@ export function PartyFields({
         <Field label={label('city')} error={error('city')} check={check('city')}>
           <Input id={id('city')} autoComplete={`section-${party} address-level2`} {...register('city')} />
         </Field>
-        <Field label={label('province')} error={error('province')} check={check('province')}>
-          <ProvinceControl
-            id={id('province')}
-            control={control}
-            name={`${party}.province`}
-            onEdited={() => clearCheck('province')}
-          />
-        </Field>
-        <Field label={label('postalCode')} error={error('postalCode')} check={check('postalCode')}>
-          <Input id={id('postal-code')} autoComplete={`section-${party} postal-code`} {...register('postalCode')} />
-        </Field>
         <Field label={label('country')} error={error('country')} check={check('country')}>
-          {/* Spec §2: this form ships within Canada only. */}
-          <select id={id('country')} className={cn(inputClass, 'h-10')} {...register('country')}>
-            <option value="CA">{t('shipment.countryCanada')}</option>
-          </select>
+          {party === 'receiver' ? (
+            <CountryControl
+              id={id('country')}
+              control={control}
+              name={`${party}.country`}
+              autoComplete={`section-${party} country`}
+              onEdited={changeCountry}
+            />
+          ) : (
+            // The sender ships from Canada (issue 25 opens the border for the receiver only).
+            <select id={id('country')} className={cn(inputClass, 'h-10')} {...register('country')}>
+              <option value="CA">{t('shipment.countryCanada')}</option>
+            </select>
+          )}
+        </Field>
+        {abroad ? (
+          <Field label={label('region')} optional={optional} error={error('province')} check={check('province')}>
+            <Input id={id('province')} autoComplete={`section-${party} address-level1`} {...register('province')} />
+          </Field>
+        ) : (
+          <Field label={label(us ? 'state' : 'province')} error={error('province')} check={check('province')}>
+            <ProvinceControl
+              id={id('province')}
+              control={control}
+              name={`${party}.province`}
+              country={us ? 'US' : 'CA'}
+              onEdited={() => clearCheck('province')}
+            />
+          </Field>
+        )}
+        <Field
+          label={label(us ? 'zip' : 'postalCode')}
+          optional={abroad && !usesPostalCode(country) ? optional : undefined}
+          hint={us ? t('shipment.hints.zip') : undefined}
+          error={error('postalCode')}
+          check={check('postalCode')}
+        >
+          <Input
+            id={id('postal-code')}
+            autoComplete={`section-${party} postal-code`}
+            autoCapitalize="characters"
+            {...register('postalCode')}
+          />
         </Field>
         <Field label={label('phone')} error={error('phone')} check={check('phone')}>
           <Input id={id('phone')} type="tel" autoComplete={`section-${party} tel`} {...register('phone')} />
@@ -222,6 +284,7 @@ function ProvinceControl({
   id,
   control,
   name,
+  country,
   onEdited,
   className,
   'aria-invalid': invalid,
@@ -230,6 +293,7 @@ function ProvinceControl({
   id: string;
   control: Control<ShipmentForm>;
   name: `${Party}.province`;
+  country: 'CA' | 'US';
   /** The user chose a province (not the form's own setValue). */
   onEdited: () => void;
   className?: string;
@@ -240,6 +304,9 @@ function ProvinceControl({
   return (
     <ProvinceSelect
       id={id}
+      country={country}
+      territories
+      ref={field.ref}
       value={field.value}
       onChange={(value) => {
         field.onChange(value);
@@ -248,6 +315,47 @@ function ProvinceControl({
       invalid={invalid}
       aria-describedby={describedBy}
       className={className}
+    />
+  );
+}
+
+/** The receiver's country, bound to the form; takes id and aria attributes from the surrounding Field. */
+function CountryControl({
+  id,
+  control,
+  name,
+  autoComplete,
+  onEdited,
+  className,
+  'aria-invalid': invalid,
+  'aria-describedby': describedBy,
+}: {
+  id: string;
+  control: Control<ShipmentForm>;
+  name: `${Party}.country`;
+  autoComplete: string;
+  /** The user chose a country (not the form's own setValue): the new code. */
+  onEdited: (country: string) => void;
+  className?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}) {
+  const { field } = useController({ control, name });
+  return (
+    <CountrySelect
+      id={id}
+      codes={DESTINATION_COUNTRIES}
+      ref={field.ref}
+      value={field.value.toUpperCase()}
+      onChange={(value) => {
+        field.onChange(value);
+        onEdited(value);
+      }}
+      autoComplete={autoComplete}
+      aria-invalid={invalid}
+      aria-describedby={describedBy}
+      className={className}
+      data-testid="receiver-country"
     />
   );
 }

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Calculator } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { TAddress } from '../../../../shared/contracts/addresses';
 import type { TFieldErrors } from '../../../../shared/errors';
 import { splitName } from '../../../../shared/address-format';
@@ -13,11 +14,15 @@ import { Button } from '../../../components/ui/button';
 import { encodeMessage } from '../../../components/ui/form-message';
 import { addressesQueryOptions } from '../../../lib/queries/addresses';
 import { toast } from '../../../lib/toast';
+import { CustomsFields } from '../components/customs-fields';
 import { PackageFields } from '../components/package-fields';
 import { PartyFields } from '../components/party-fields';
 import {
   PARTY_FIELDS,
+  emptyCustoms,
+  emptyCustomsItem,
   emptyShipmentForm,
+  leavesCanada,
   formPathsForServerPath,
   isPartyEmpty,
   loadFormDraft,
@@ -28,8 +33,10 @@ import {
   type PartyForm,
   type ShipmentFieldPath,
   type ShipmentForm,
+  type StoredShipment,
 } from '../shipment-draft';
-import { FORM_ORDER, findProblems, problemKey, toStoredShipment, type FieldProblem } from '../shipment-rules';
+import { findProblems, formOrder, problemKey, toStoredShipment, type FieldProblem } from '../shipment-rules';
+import { kgToLb } from '../../../../shared/units';
 
 /** State /rate-selection passes back when the server refused the shipment (400 field errors). */
 export type CreateShipmentLocationState = { fieldErrors?: TFieldErrors } | null;
@@ -39,17 +46,41 @@ const problemMessage = (p: FieldProblem) => encodeMessage(problemKey(p.code), p.
 const resolver: Resolver<ShipmentForm> = (values) => {
   const problems = findProblems(values);
   if (problems.length === 0) return { values, errors: {} };
-  const errors: Record<string, Record<string, { type: string; message: string }>> = {};
+  // Nested by path ('customs.items.1.hsCode' → errors.customs.items[1].hsCode), as react-hook-form reads them.
+  const errors: Record<string, unknown> = {};
   for (const problem of problems) {
-    const [group, field] = problem.path.split('.') as [string, string];
-    (errors[group] ??= {})[field] = { type: problem.code, message: problemMessage(problem) };
+    const keys = problem.path.split('.');
+    let node = errors;
+    keys.slice(0, -1).forEach((key, i) => {
+      node[key] ??= /^\d+$/.test(keys[i + 1]!) ? [] : {};
+      node = node[key] as Record<string, unknown>;
+    });
+    node[keys[keys.length - 1]!] = { type: problem.code, message: problemMessage(problem) };
   }
   return { values: {}, errors: errors as FieldErrors<ShipmentForm> };
 };
 
+/** A field's name in a list of fields ('Receiver postal code', 'Customs item 2 HS code'). */
+export function missingFieldName(t: TFunction, path: ShipmentFieldPath): string {
+  const [group, field, index, itemField] = path.split('.') as [string, string, string?, string?];
+  if (group === 'customs' && field === 'items') {
+    return t('shipment.missing.customsItem', {
+      n: Number(index) + 1,
+      field: t(`shipment.missing.fields.customs.${itemField}`),
+    });
+  }
+  if (group === 'customs')
+    return t('shipment.missing.customs', { field: t(`shipment.missing.fields.customs.${field}`) });
+  return t(`shipment.missing.${group}`, { field: t(`shipment.missing.fields.${field}`) });
+}
+
 /** The element id of a form field (see PartyFields and PackageFields). */
 export function fieldElementId(path: ShipmentFieldPath): string {
-  const [group, field] = path.split('.') as [string, string];
+  const kebabOf = (text: string) => text.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const [group, field, index, itemField] = path.split('.') as [string, string, string?, string?];
+  if (group === 'customs') {
+    return field === 'items' ? `customs-item-${index}-${kebabOf(itemField ?? '')}` : `customs-${kebabOf(field)}`;
+  }
   if (group === 'package') return field === 'insuranceValue' ? 'package-value' : `package-${field}`;
   const kebab = field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
   return `${group}-${kebab}`;
@@ -68,11 +99,16 @@ function initialForm(): ShipmentForm {
   const draft = loadFormDraft();
   if (draft) return draft;
   const shipment = loadShipment();
-  if (!shipment) return emptyShipmentForm();
+  return shipment ? formFromShipment(shipment) : emptyShipmentForm();
+}
+
+/** The form as typed for a stored shipment (numbers back to text, kg back to lb). */
+export function formFromShipment(shipment: StoredShipment): ShipmentForm {
   const p = shipment.package;
   return {
     sender: shipment.sender,
     receiver: shipment.receiver,
+    customs: customsForm(shipment),
     package: {
       weight: String(p.weightLb),
       length: String(p.lengthIn),
@@ -85,7 +121,32 @@ function initialForm(): ShipmentForm {
   };
 }
 
-function partyFromAddress(a: TAddress): PartyForm {
+/** The customs section back from a stored shipment (weights in lb again), or a new one. */
+function customsForm(shipment: StoredShipment): ShipmentForm['customs'] {
+  const c = shipment.customs;
+  if (!c) return emptyCustoms(shipment.receiver.country);
+  return {
+    contentsType: c.contentsType,
+    currency: c.currency,
+    incoterm: c.incoterm,
+    nonDelivery: c.nonDelivery ?? 'return',
+    items:
+      c.items.length > 0
+        ? c.items.map((item) => ({
+            description: item.description,
+            hsCode: item.hsCode,
+            originCountry: item.originCountry,
+            quantity: String(item.quantity),
+            unitValue: String(item.unitValue),
+            weight: String(kgToLb(item.weightKg)),
+            cusmaQualifying: item.cusmaQualifying ?? false,
+          }))
+        : [emptyCustomsItem()],
+  };
+}
+
+/** An address-book entry as a party; the sender stays in Canada (the rules name a saved address elsewhere). */
+function partyFromAddress(a: TAddress, party: Party = 'receiver'): PartyForm {
   const split = splitName(a.name);
   return {
     firstName: a.firstName || split.firstName,
@@ -96,17 +157,18 @@ function partyFromAddress(a: TAddress): PartyForm {
     city: a.city,
     province: a.province,
     postalCode: a.postalCode,
-    country: 'CA',
+    country: party === 'sender' ? 'CA' : a.country,
     phone: formatPhone(a.phone),
     email: a.email,
   };
 }
 
-function partyFromAi(fields: AiFilledFields): Partial<PartyForm> {
+function partyFromAi(fields: AiFilledFields, party: Party): Partial<PartyForm> {
   const out: Partial<PartyForm> = {};
   for (const f of PARTY_FIELDS) {
-    // The shipment form ships within Canada only; another country is not copied in.
-    if (f !== 'country' && fields[f]) out[f] = fields[f];
+    // The sender ships from Canada: a country is copied in for the receiver only (the assistant
+    // box refuses a country the party does not take).
+    if ((f !== 'country' || party === 'receiver') && fields[f]) out[f] = fields[f];
   }
   if (!out.firstName && !out.lastName && fields.name) {
     const split = splitName(fields.name);
@@ -148,8 +210,9 @@ export function CreateShipmentPage() {
 
   // Only the non-empty values the assistant read fill (PartyFields first clears what its last fill set).
   const aiFillParty = (party: Party, fields: AiFilledFields): Partial<PartyForm> => {
-    const values = partyFromAi(fields);
+    const values = partyFromAi(fields, party);
     fillParty(party, values);
+    if (values.country) setValue('customs.incoterm', values.country === 'US' ? 'DDP' : 'DDU');
     return values;
   };
 
@@ -160,7 +223,7 @@ export function CreateShipmentPage() {
     if (prefilled.current || !addresses.data) return;
     prefilled.current = true;
     const fallback = addresses.data.find((a) => a.isDefault && a.country === 'CA');
-    if (fallback && isPartyEmpty(getValues('sender'))) fillParty('sender', partyFromAddress(fallback));
+    if (fallback && isPartyEmpty(getValues('sender'))) fillParty('sender', partyFromAddress(fallback, 'sender'));
   }, [addresses.data, getValues, fillParty]);
 
   // Field errors the server gave for the quote, passed back by /rate-selection: each lands on the
@@ -186,16 +249,14 @@ export function CreateShipmentPage() {
         marked.add(path);
       }
     }
-    const first = FORM_ORDER.find((path) => marked.has(path));
+    const first = formOrder(getValues('customs.items').length).find((path) => marked.has(path));
     if (first) focusField(first);
     // Shown once: a reload or a later visit should not bring back errors that may be fixed.
     void navigate(location.pathname, { replace: true, state: null });
   }, [serverErrors, setError, getValues, navigate, location.pathname]);
 
-  const fieldName = (path: ShipmentFieldPath) => {
-    const [group, field] = path.split('.') as [string, string];
-    return t(`shipment.missing.${group}`, { field: t(`shipment.missing.fields.${field}`) });
-  };
+  const fieldName = (path: ShipmentFieldPath) => missingFieldName(t, path);
+  const abroad = leavesCanada(watch('receiver.country') ?? 'CA');
 
   const onValid = (values: ShipmentForm) => {
     const shipment = toStoredShipment(values);
@@ -227,18 +288,24 @@ export function CreateShipmentPage() {
         <PartyFields
           party="sender"
           form={form}
-          onPickAddress={(a) => fillParty('sender', partyFromAddress(a))}
+          onPickAddress={(a) => fillParty('sender', partyFromAddress(a, 'sender'))}
           onAiFill={(fields) => aiFillParty('sender', fields)}
         />
         <PartyFields
           party="receiver"
           form={form}
-          onPickAddress={(a) => fillParty('receiver', partyFromAddress(a))}
+          onPickAddress={(a) => {
+            fillParty('receiver', partyFromAddress(a, 'receiver'));
+            setValue('customs.incoterm', a.country === 'US' ? 'DDP' : 'DDU');
+          }}
           onAiFill={(fields) => aiFillParty('receiver', fields)}
         />
       </div>
 
       <PackageFields form={form} />
+
+      {/* A receiver outside Canada: the customs declaration (issue 25). */}
+      {abroad ? <CustomsFields form={form} /> : null}
 
       <div className="flex justify-end">
         <Button type="submit" size="lg" data-testid="calculate-rates">

@@ -23,7 +23,7 @@ import { encodeMessage, formMessageText } from '../../../components/ui/form-mess
 import { clearShipment, formPathsForServerPath, loadShipment, type StoredShipment } from '../shipment-draft';
 import { findProblems, problemKey } from '../shipment-rules';
 import { carrierLabel, cents, optionTotal, rateView, serviceKey, type Repricing } from '../rate-display';
-import type { CreateShipmentLocationState } from './create-shipment-page';
+import { formFromShipment, missingFieldName, type CreateShipmentLocationState } from './create-shipment-page';
 
 /** Spec §4: the user goes to /shipments this long after the order succeeded. */
 const REDIRECT_AFTER_MS = 2000;
@@ -318,27 +318,6 @@ function QuoteFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boo
 }
 
 /**
- * The form as typed for this shipment (numbers back to text), so the form's own rules can name a
- * refused field's problem in the interface language.
- */
-function formOf(shipment: StoredShipment) {
-  const p = shipment.package;
-  return {
-    sender: shipment.sender,
-    receiver: shipment.receiver,
-    package: {
-      weight: String(p.weightLb),
-      length: String(p.lengthIn),
-      width: String(p.widthIn),
-      height: String(p.heightIn),
-      type: p.type,
-      description: p.description,
-      insuranceValue: String(p.insuranceValue),
-    },
-  };
-}
-
-/**
  * 400 from the quote: which fields the server refused, and the way back to fix them. The server's
  * messages are English: each line is the field's name and, by field and code, a translated text
  * (the form's own rule for that field when it knows the problem; never the raw server text).
@@ -347,9 +326,8 @@ function RefusedShipment({ error, shipment }: { error: unknown; shipment: Stored
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const fieldErrors = (isApiError(error) && error.fieldErrors) || {};
-  const known = new Map(findProblems(formOf(shipment)).map((p) => [p.path, p]));
-  const fieldName = (group: string, field: string) =>
-    t(`shipment.missing.${group}`, { field: t(`shipment.missing.fields.${field}`) });
+  // The form's own rules for this shipment (as typed again) name a refused field's problem in the interface language.
+  const known = new Map(findProblems(formFromShipment(shipment)).map((p) => [p.path, p]));
   type Line = { key: string; label: string | null; text: string | undefined };
   const lines = Object.keys(fieldErrors).flatMap((serverPath): Line[] => {
     const paths = formPathsForServerPath(serverPath);
@@ -363,12 +341,11 @@ function RefusedShipment({ error, shipment }: { error: unknown; shipment: Stored
     return paths
       .filter((path, index) => index === 0 || known.has(path))
       .map((path) => {
-        const [group, field] = path.split('.') as [string, string];
         const problem = known.get(path);
         const message = problem
           ? encodeMessage(problemKey(problem.code), problem.params)
           : encodeMessage('shipment.validation.server');
-        return { key: path, label: fieldName(group, field), text: formMessageText(message, t, i18n.language) };
+        return { key: path, label: missingFieldName(t, path), text: formMessageText(message, t, i18n.language) };
       });
   });
   const state: CreateShipmentLocationState = { fieldErrors };
