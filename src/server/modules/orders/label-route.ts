@@ -15,11 +15,17 @@ import { ErrorCode } from '../../../shared/errors';
 import { carrierName } from '../../../shared/carriers';
 import { ZLabelQuery, ZLabelResponse } from '../../../shared/contracts/shipments';
 import type { LabelInput } from '../../labels/label-input';
+import { composeCustomsDocument } from '../../labels/customs-compose';
 import { labelPartyOf } from './service';
 import * as repo from './repo';
 import { requireUser, signedIn } from '../auth/session';
 
-export function labelInputOf(row: ShipmentRow): LabelInput {
+/**
+ * What our label prints for a shipment. With the operator's identity (`business`), a shipment
+ * leaving Canada also carries its customs form (labels/customs-compose.ts, decision 036), drawn on
+ * the pages after the label; the ZPL label is the label alone (customs forms are paper).
+ */
+export function labelInputOf(row: ShipmentRow, business?: AppDeps['config']['business']): LabelInput {
   const party = (p: ShipmentRow['fromAddress']) => {
     const l = labelPartyOf(p);
     return {
@@ -49,6 +55,17 @@ export function labelInputOf(row: ShipmentRow): LabelInput {
     packageType: row.package.type,
     reference: row.package.description,
     mode: row.mode,
+    ...(business && row.customs
+      ? {
+          customs: composeCustomsDocument({
+            carrier: row.carrier,
+            customs: row.customs,
+            duties: row.duties,
+            grossWeightKg: row.package.weightKg,
+            business,
+          }),
+        }
+      : {}),
   };
 }
 
@@ -78,7 +95,7 @@ export function registerLabelRoute(app: App, deps: AppDeps): void {
           trackingNumber: row.trackingNumber,
         };
       }
-      const base64 = (await carrierLabelPdf(deps, row)) ?? (await drawnLabel(deps, row));
+      const base64 = await labelPdfBase64(deps, row);
       return {
         success: true as const,
         base64,
@@ -105,13 +122,20 @@ export async function labelZpl(deps: AppDeps, row: ShipmentRow): Promise<string>
   return deps.providers.workers.runTask('renderLabelZpl', labelInputOf(row), { account: row.userId });
 }
 
-/** A shipment's label as one PDF (base64), as print-label answers it (a bulk import's batch PDF, decision 028). */
+/**
+ * A shipment's label as one PDF (base64), as print-label answers it (a bulk import's batch PDF, decision 028).
+ * A label we draw is followed by the shipment's customs pages when it leaves Canada (decision 036),
+ * so a batch keeps each shipment's forms after its label; a real carrier's document is answered as
+ * the carrier sent it.
+ */
 export async function labelPdfBase64(deps: AppDeps, row: ShipmentRow): Promise<string> {
   return (await carrierLabelPdf(deps, row)) ?? (await drawnLabel(deps, row));
 }
 
 async function drawnLabel(deps: AppDeps, row: ShipmentRow): Promise<string> {
-  const pdf = await deps.providers.workers.runTask('renderLabel', labelInputOf(row), { account: row.userId });
+  const pdf = await deps.providers.workers.runTask('renderLabel', labelInputOf(row, deps.config.business), {
+    account: row.userId,
+  });
   return typeof pdf === 'string' ? pdf : Buffer.from(pdf as Uint8Array).toString('base64');
 }
 
