@@ -100,7 +100,9 @@ export async function startFakeCanadaPost(opts: FakeCanadaPostOptions = {}): Pro
       if (xmlText(req.body, 'customer-number') !== c) req.problems.push('customer-number: not the account');
       if (!xmlHas(req.body, 'destination')) req.problems.push('<destination>: required');
       if (req.problems.length) return { op, answer: messages(400, req.problems.join('; ')) };
-      return { op, answer: xml(200, MEDIA.rate, f.text('rate-response.xml')) };
+      // Leaving Canada (issue 25): the USA services for a destination in the United States.
+      const toUs = xmlHas(req.body, 'united-states');
+      return { op, answer: xml(200, MEDIA.rate, f.text(toUs ? 'rate-us-response.xml' : 'rate-response.xml')) };
     }
 
     if (op === 'ship' || op === 'ncship') {
@@ -113,7 +115,21 @@ export async function startFakeCanadaPost(opts: FakeCanadaPostOptions = {}): Pro
       if (!xmlHas(req.body, 'sender') || !xmlHas(req.body, 'destination')) {
         req.problems.push('<sender> and <destination>: required');
       }
+      const destination = /<destination>[\s\S]*?<\/destination>/.exec(req.body)?.[0] ?? '';
+      if (xmlText(destination, 'country-code') !== 'CA') {
+        // Leaving Canada: the customs element, and what to do with an undeliverable parcel.
+        if (!xmlHas(req.body, 'customs')) req.problems.push('<customs>: required outside Canada');
+        requireXml(req, ['currency', 'reason-for-export', 'customs-number-of-units', 'customs-description']);
+        requireXml(req, ['unit-weight', 'customs-value-per-unit']);
+        if (xmlText(req.body, 'currency') !== 'CAD') requireXml(req, ['conversion-from-cad']);
+        if (!/<option-code>(RASE|RTS|ABAN)<\/option-code>/.test(req.body)) {
+          req.problems.push('non-delivery option (RASE, RTS or ABAN): required outside Canada');
+        }
+      }
       if (req.problems.length) return { op: 'ship', answer: messages(400, req.problems.join('; ')) };
+      if (ctx.opts.refusePurchase === 'customs') {
+        return { op: 'ship', answer: xml(400, MESSAGES, f.text('error-customs-refused.xml')) };
+      }
       const shipmentId = freshNumber('5', 17);
       const pin = freshNumber('70', 14);
       const transmitted = contract && xmlText(req.body, 'transmit-shipment') === 'true';

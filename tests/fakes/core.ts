@@ -47,9 +47,10 @@ export type FakeOptions = {
   hangPurchase?: boolean;
   /**
    * Purchases answer the carrier's documented validation refusal: of the receiver's address, or of
-   * the service on this lane (UPS: error-ship-address.json, error-rate-route.json).
+   * the service on this lane (UPS: error-ship-address.json, error-rate-route.json), or of an HS code
+   * of the customs declaration (each carrier's error-…-commodity / customs fixture; issue 25).
    */
-  refusePurchase?: 'address' | 'service';
+  refusePurchase?: 'address' | 'service' | 'customs';
   /** The next N requests (tokens included) answer HTTP 429 Too Many Requests, with `retryAfter` as Retry-After when set. */
   rateLimitNext?: number;
   /** The Retry-After of those 429 answers: delay-seconds ("60") or an HTTP date; absent: no header. */

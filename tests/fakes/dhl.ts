@@ -124,6 +124,28 @@ export async function startFakeDhl(opts: FakeDhlOptions = {}): Promise<FakeCarri
         'content.unitOfMeasurement',
       ]);
       if (at(body, 'accounts.0.number') !== cfg.accountNumber) req.problems.push('accounts.0.number: not the account');
+      if (at(body, 'content.isCustomsDeclarable') === true) {
+        // Dutiable goods (issue 25): their value and the export declaration, line by line.
+        const line = 'content.exportDeclaration.lineItems.0';
+        requireFields(req, body, [
+          'content.declaredValue',
+          'content.declaredValueCurrency',
+          `${line}.number`,
+          `${line}.description`,
+          `${line}.price`,
+          `${line}.quantity.value`,
+          `${line}.quantity.unitOfMeasurement`,
+          `${line}.commodityCodes.0.typeCode`,
+          `${line}.commodityCodes.0.value`,
+          `${line}.manufacturerCountry`,
+          `${line}.weight.grossValue`,
+          'content.exportDeclaration.invoice.number',
+          'content.exportDeclaration.invoice.date',
+        ]);
+      }
+      if (!req.problems.length && ctx.opts.refusePurchase === 'customs') {
+        return { op, answer: { status: 422, contentType: PROBLEM, body: f.text('error-422-customs.json') } };
+      }
       if (req.problems.length) {
         return {
           op,

@@ -99,7 +99,9 @@ export async function startFakeFedex(opts: FakeFedexOptions = {}): Promise<FakeC
       if (at(body, 'accountNumber.value') !== cfg.accountNumber) req.problems.push('accountNumber: not the account');
       if (req.problems.length)
         return { op, answer: fedexErrors(400, 'INVALID.INPUT.EXCEPTION', req.problems.join('; ')) };
-      return { op, answer: json(200, f.text('rate-response.json')) };
+      // Leaving Canada (issue 25): FedEx's international services for a US destination.
+      const abroad = at(body, 'requestedShipment.recipient.address.countryCode') !== 'CA';
+      return { op, answer: json(200, f.text(abroad ? 'rate-us-response.json' : 'rate-response.json')) };
     }
 
     if (op === 'ship') {
@@ -123,7 +125,30 @@ export async function startFakeFedex(opts: FakeFedexOptions = {}): Promise<FakeC
         'requestedShipment.labelSpecification.labelStockType',
         'requestedShipment.requestedPackageLineItems.0.weight.value',
       ]);
+      if (
+        at(body, 'requestedShipment.recipients.0.address.countryCode') !==
+        at(body, 'requestedShipment.shipper.address.countryCode')
+      ) {
+        // International: who pays duties, and each commodity as the commercial invoice lists it.
+        const customs = 'requestedShipment.customsClearanceDetail';
+        requireFields(req, body, [
+          `${customs}.dutiesPayment.paymentType`,
+          `${customs}.commercialInvoice.termsOfSale`,
+          `${customs}.commodities.0.description`,
+          `${customs}.commodities.0.countryOfManufacture`,
+          `${customs}.commodities.0.quantity`,
+          `${customs}.commodities.0.quantityUnits`,
+          `${customs}.commodities.0.customsValue.amount`,
+          `${customs}.commodities.0.customsValue.currency`,
+          `${customs}.commodities.0.weight.value`,
+          `${customs}.totalCustomsValue.amount`,
+        ]);
+        if (at(body, `${customs}.dutiesPayment.paymentType`) === 'SENDER') {
+          requireFields(req, body, [`${customs}.dutiesPayment.payor.responsibleParty.accountNumber.value`]);
+        }
+      }
       if (req.problems.length) return { op, answer: json(400, f.text('error-ship-address.json')) };
+      if (ctx.opts.refusePurchase === 'customs') return { op, answer: json(400, f.text('error-ship-commodity.json')) };
       const trackingNumber = freshNumber('79', 10);
       const reference = at(body, 'requestedShipment.requestedPackageLineItems.0.customerReferences.0.value');
       ctx.shipments.set(trackingNumber, {

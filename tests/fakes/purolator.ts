@@ -53,6 +53,11 @@ const SERVICES: Record<string, { path: string; ns: 'v1' | 'v2'; op: string }> = 
 const soap = (status: number, body: string): Answer => ({ status, contentType: SOAP, body });
 
 /** A SOAP fault in the shape of fault.xml (a ValidationFault naming what is wrong). */
+/** The ReceiverInformation element of a request (its Country is the receiver's, not the sender's). */
+function receiverOf(body: string): string {
+  return /<(?:[\w.-]+:)?ReceiverInformation>[\s\S]*?<\/(?:[\w.-]+:)?ReceiverInformation>/.exec(body)?.[0] ?? '';
+}
+
 function validationFault(problems: string[]): Answer {
   const details = problems
     .map((p) => `<ValidationDetail><Key>${esc(p.split(':')[0]!)}</Key><Message>${esc(p)}</Message></ValidationDetail>`)
@@ -103,14 +108,26 @@ export async function startFakePurolator(opts: FakePurolatorOptions = {}): Promi
       requireXml(req, ['PostalCode', 'BillingAccountNumber', 'RegisteredAccountNumber', 'ServiceID', 'Value']);
       account(req, cfg.accountNumber);
       if (req.problems.length) return { op, answer: validationFault(req.problems) };
-      return { op, answer: soap(200, f.text('rate-response.xml')) };
+      // Leaving Canada (issue 25): the U.S. services for a receiver in the United States.
+      const toUs = xmlText(receiverOf(req.body), 'Country') === 'US';
+      return { op, answer: soap(200, f.text(toUs ? 'rate-us-response.xml' : 'rate-response.xml')) };
     }
 
     if (op === 'ship') {
       requireXml(req, ['Name', 'StreetNumber', 'StreetName', 'City', 'PostalCode', 'AreaCode', 'ServiceID']);
       requireXml(req, ['BillingAccountNumber', 'RegisteredAccountNumber', 'PrinterType']);
       account(req, cfg.accountNumber);
+      if (xmlText(receiverOf(req.body), 'Country') !== 'CA') {
+        // Leaving Canada: InternationalInformation with its contents and who pays the duties.
+        requireXml(req, ['DocumentsOnlyIndicator', 'BillDutiesToParty', 'BusinessRelationship', 'Currency']);
+        if (xmlText(req.body, 'DocumentsOnlyIndicator') !== 'true') {
+          requireXml(req, ['HarmonizedCode', 'CountryOfManufacture', 'UnitValue', 'Quantity']);
+        }
+      }
       if (req.problems.length) return { op, answer: validationFault(req.problems) };
+      if (ctx.opts.refusePurchase === 'customs') {
+        return { op, answer: soap(200, f.text('shipment-customs-refused.xml')) };
+      }
       const pin = freshNumber('3', 11);
       ctx.shipments.set(pin, {
         trackingNumber: pin,

@@ -108,7 +108,9 @@ export async function startFakeUps(opts: FakeUpsOptions = {}): Promise<FakeCarri
         req.problems.push('ShipperNumber: not the account');
       }
       if (req.problems.length) return { op, answer: upsErrors(400, '111500', req.problems.join('; ')) };
-      return { op, answer: json(200, f.text('rate-response.json')) };
+      // Leaving Canada (issue 25): UPS's services for a US destination.
+      const abroad = at(body, 'RateRequest.Shipment.ShipTo.Address.CountryCode') !== 'CA';
+      return { op, answer: json(200, f.text(abroad ? 'rate-us-response.json' : 'rate-response.json')) };
     }
 
     if (op === 'ship') {
@@ -127,10 +129,33 @@ export async function startFakeUps(opts: FakeUpsOptions = {}): Promise<FakeCarri
         'ShipmentRequest.Shipment.Package.0.PackageWeight.Weight',
         'ShipmentRequest.LabelSpecification.LabelImageFormat.Code',
       ]);
+      const shipTo = at(body, 'ShipmentRequest.Shipment.ShipTo.Address.CountryCode');
+      if (shipTo !== at(body, 'ShipmentRequest.Shipment.Shipper.Address.CountryCode')) {
+        // Leaving the country: the commercial invoice (InternationalForms), and its total for the US and PR.
+        const forms = 'ShipmentRequest.Shipment.ShipmentServiceOptions.InternationalForms';
+        requireFields(req, body, [
+          `${forms}.FormType`,
+          `${forms}.CurrencyCode`,
+          `${forms}.ReasonForExport`,
+          `${forms}.Contacts.SoldTo.Name`,
+          `${forms}.Product.0.Description`,
+          `${forms}.Product.0.CommodityCode`,
+          `${forms}.Product.0.OriginCountryCode`,
+          `${forms}.Product.0.Unit.Number`,
+          `${forms}.Product.0.Unit.Value`,
+          `${forms}.Product.0.Unit.UnitOfMeasurement.Code`,
+        ]);
+        if (shipTo === 'US' || shipTo === 'PR') {
+          requireFields(req, body, ['ShipmentRequest.Shipment.InvoiceLineTotal.MonetaryValue']);
+        }
+      }
       if (req.problems.length || ctx.opts.refusePurchase === 'address') {
         return { op, answer: json(400, f.text('error-ship-address.json')) };
       }
       if (ctx.opts.refusePurchase === 'service') return { op, answer: json(400, f.text('error-rate-route.json')) };
+      if (ctx.opts.refusePurchase === 'customs') {
+        return { op, answer: json(400, f.text('error-ship-commodity.json')) };
+      }
       const trackingNumber = `1Z${cfg.accountNumber}${freshNumber('20', 8)}`.slice(0, 18);
       const reference = at(body, 'ShipmentRequest.Shipment.ReferenceNumber.Value');
       ctx.shipments.set(trackingNumber, {
