@@ -7,6 +7,7 @@ import type { TCustoms } from '../../shared/contracts/customs';
 import { composeCustomsDocument, customsFormFor } from './customs-compose';
 import type { LabelInput } from './label-input';
 import { renderLabel } from './render-label';
+import { mergePdfs } from './merge-pdfs';
 import { renderLabelZpl } from './render-zpl';
 
 /** pdftotext (poppler) on a PDF: the text a customs officer's or a carrier's tool reads; pages split by \f. */
@@ -247,6 +248,21 @@ describe('customs pages after the label', () => {
     const domestic = label('CA-UPS', null);
     expect(pdfPages(renderLabel(domestic))).toEqual(['288x432']);
     expect(renderLabelZpl(label('CA-UPS', CUSTOMS))).toBe(renderLabelZpl(domestic));
+  });
+
+  it("a batch of labels (bulk import's merged PDF) keeps each shipment's customs pages after its label", async () => {
+    const merged = await mergePdfs({
+      pdfs: [
+        renderLabel(label('CA-CP', CUSTOMS)),
+        renderLabel(label('CA-UPS', null)),
+        renderLabel(label('CA-UPS', CUSTOMS)),
+      ],
+    });
+    expect(pdfPages(merged)).toEqual(['288x432', '288x432', '288x432', '288x432', '612x792', '612x792', '612x792']);
+    const pages = pdfText(merged).split('\f');
+    expect(pages[1]).toContain('CN 22');
+    expect(pages[2]).not.toMatch(/CN 22|COMMERCIAL INVOICE/);
+    expect(pages[4]).toContain('COMMERCIAL INVOICE');
   });
 
   it('the same shipment gives the same bytes (a re-download prints what the first print did)', () => {
