@@ -21,6 +21,8 @@ const ZEnv = z.object({
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Voyageur <no-reply@voyageur.local>'),
+  // Whether this process works the job queues (pg-boss, decision 026); off: jobs are only queued (tests run them by hand).
+  JOB_WORKERS: z.enum(['on', 'off']).default('on'),
   MAIL_OUTBOX_DIR: z.string().min(1).optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
@@ -34,6 +36,7 @@ const ZEnv = z.object({
   CARRIER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(4000),
   QUOTES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   CARRIER_PURCHASE_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(20_000),
   FUEL_SURCHARGE_PERCENT: z.string().optional(),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe', 'none']).optional(),
@@ -114,6 +117,8 @@ export type Config = {
    */
   passwordHashCost: number;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /** Whether this process polls the job queues (JOB_WORKERS, default on); off, jobs wait for another process or a test. */
+  jobWorkers: boolean;
   admin: { email: string; password: string } | undefined;
   /** Google sign-in (any OpenID provider at `issuer`; tests point it at a local one). */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
@@ -123,6 +128,11 @@ export type Config = {
   quotesPerMinute: number;
   /** Requests each API key may make per minute on /api/v1 (issue 28, decision 027). */
   apiRequestsPerMinute: number;
+  /**
+   * WEBHOOKS_ALLOW_PRIVATE=true lets webhooks go to http://localhost and loopback addresses (tests,
+   * local development); other private, link-local and metadata addresses stay refused (decision 034).
+   */
+  webhooksAllowPrivate: boolean;
   /** How long a carrier may take to sell a label before the order answers ORDER_TIMEOUT (and is refunded). */
   carrierPurchaseTimeoutMs: number;
   /** Per-carrier fuel surcharge overrides in basis points, e.g. "CA-UPS=2300,CA-CP=1800". */
@@ -220,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       from: e.MAIL_FROM,
       outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
     },
+    jobWorkers: e.JOB_WORKERS === 'on',
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
@@ -237,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     carrierPurchaseTimeoutMs: e.CARRIER_PURCHASE_TIMEOUT_MS,
     quotesPerMinute: e.QUOTES_PER_MINUTE,
     apiRequestsPerMinute: e.API_REQUESTS_PER_MINUTE,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
     fuelSurchargeBp: parseFuel(e.FUEL_SURCHARGE_PERCENT),
     payments:
       paymentsProvider === 'stripe'

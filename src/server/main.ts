@@ -19,6 +19,8 @@ import { resumeBulkImportsJob } from './modules/bulk-imports/jobs';
 import { createBulkImportService } from './modules/bulk-imports/service';
 import { trackingJob } from './modules/shipments/tracking-sync';
 import { sandboxWebhooksJob } from './modules/payments/jobs';
+import { pruneWebhookDeliveriesJob, startWebhookDelivery } from './modules/webhooks/jobs';
+import { webhooksServiceFor } from './modules/webhooks/wiring';
 import { backgroundIdle } from './lib/background';
 import { startAdminChannel, type AdminChannel } from './ops/admin-channel';
 
@@ -119,9 +121,16 @@ async function main(): Promise<void> {
       trackingJob(providers.carriers),
       pruneQuotesJob,
       ...sandboxWebhooksJob(app, providers.payments),
+      pruneWebhookDeliveriesJob,
     ],
   });
   void jobs.tick();
+  // Webhook deliveries (decision 034): every instance sends the due outbox rows, each row once.
+  startWebhookDelivery({
+    webhooks: webhooksServiceFor({ config, database, clock: systemClock, providers }, log),
+    log,
+    lifecycle,
+  });
 
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {

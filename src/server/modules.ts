@@ -18,6 +18,7 @@ import { registerAdmin } from './modules/admin/routes';
 import { registerAdminPricing } from './modules/admin/pricing';
 import { registerApiKeys } from './modules/api-keys/routes';
 import { registerApiV1 } from './modules/api-v1/routes';
+import { registerWebhooks } from './modules/webhooks/routes';
 import { registerBulkImports } from './modules/bulk-imports/routes';
 import { registerDocuments } from './modules/documents/routes';
 import { registerParcels } from './modules/parcels/routes';
@@ -45,6 +46,7 @@ export const moduleRegistry: RegisterModule[] = [
   registerAdminPricing,
   registerApiKeys,
   registerApiV1,
+  registerWebhooks,
   registerDocuments,
   registerBulkImports,
   registerParcels,

@@ -48,8 +48,22 @@ import { pageWindow, paginationOf } from '../shipments/pagination';
 import { labelPdfOf } from './label';
 import type { ApiKeyPrincipal } from '../api-keys/service';
 import { toWireTransaction } from '../wallet/wire';
+import {
+  ZCreateWebhookRequest,
+  ZCreatedWebhook,
+  ZUpdateWebhookRequest,
+  ZWebhook,
+  ZWebhookDelivery,
+  ZWebhookDeliveryList,
+  ZWebhookDeliveryParams,
+  ZWebhookIdParams,
+  ZWebhookList,
+  type TCreateWebhookRequest,
+  type TUpdateWebhookRequest,
+} from '../../../shared/contracts/webhooks';
+import { webhooksServiceFor } from '../webhooks/wiring';
 
-export type V1Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type V1Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type V1Route = {
   method: V1Method;
@@ -57,7 +71,7 @@ export type V1Route = {
   url: string;
   operationId: string;
   summary: string;
-  tag: 'Rates' | 'Shipments' | 'Tracking' | 'Addresses' | 'Wallet';
+  tag: 'Rates' | 'Shipments' | 'Tracking' | 'Addresses' | 'Wallet' | 'Webhooks';
   schema: {
     params?: z.ZodObject;
     querystring?: z.ZodType;
@@ -125,6 +139,7 @@ export function v1Routes(deps: AppDeps, log: { warn(o: object, m: string): void;
   const testOrders = ordersFor(sandboxCarriers, testRates);
   const reads = createShipmentsService({ db, clock: deps.clock, carriers: deps.providers.carriers, log });
   const addresses = createAddressService({ db, clock: deps.clock });
+  const webhooks = webhooksServiceFor(deps, { info: () => undefined, error: (o, m) => log.error(o, m) });
 
   const isTest = (p: ApiKeyPrincipal) => p.key.mode === 'test';
 
@@ -341,6 +356,90 @@ export function v1Routes(deps: AppDeps, log: { warn(o: object, m: string): void;
           countTransactions(db, p.user.id),
         ]);
         return { data: rows.map(toWireTransaction), pagination: paginationOf(total, page, limit) };
+      },
+    },
+    {
+      method: 'POST',
+      url: '/webhooks',
+      operationId: 'createWebhook',
+      summary: 'Add a webhook endpoint; the answer carries its signing secret, shown this once',
+      tag: 'Webhooks',
+      schema: { body: ZCreateWebhookRequest, response: { 201: ZCreatedWebhook } },
+      example: {
+        url: 'https://example.com/voyageur/webhooks',
+        events: ['shipment.created', 'tracker.updated', 'shipment.delivered'],
+      } satisfies TCreateWebhookRequest,
+      handler: async (request, reply, p) =>
+        reply.code(201).send(await webhooks.create(p.user.id, request.body as TCreateWebhookRequest)),
+    },
+    {
+      method: 'GET',
+      url: '/webhooks',
+      operationId: 'listWebhooks',
+      summary: 'Your webhook endpoints (without their secrets)',
+      tag: 'Webhooks',
+      schema: { response: { 200: ZWebhookList } },
+      handler: async (_request, _reply, p) => webhooks.list(p.user.id),
+    },
+    {
+      method: 'GET',
+      url: '/webhooks/:id',
+      operationId: 'getWebhook',
+      summary: 'One webhook endpoint',
+      tag: 'Webhooks',
+      schema: { params: ZWebhookIdParams, response: { 200: ZWebhook } },
+      handler: async (request, _reply, p) => webhooks.get(p.user.id, (request.params as { id: string }).id),
+    },
+    {
+      method: 'PATCH',
+      url: '/webhooks/:id',
+      operationId: 'updateWebhook',
+      summary: 'Change the URL or events, or turn the endpoint off or back on',
+      tag: 'Webhooks',
+      schema: { params: ZWebhookIdParams, body: ZUpdateWebhookRequest, response: { 200: ZWebhook } },
+      handler: async (request, _reply, p) =>
+        webhooks.update(p.user.id, (request.params as { id: string }).id, request.body as TUpdateWebhookRequest),
+    },
+    {
+      method: 'DELETE',
+      url: '/webhooks/:id',
+      operationId: 'deleteWebhook',
+      summary: 'Delete a webhook endpoint and its delivery log',
+      tag: 'Webhooks',
+      schema: { params: ZWebhookIdParams, response: { 200: ZOkResponse } },
+      handler: async (request, _reply, p) => {
+        await webhooks.remove(p.user.id, (request.params as { id: string }).id);
+        return { ok: true as const };
+      },
+    },
+    {
+      method: 'POST',
+      url: '/webhooks/:id/test',
+      operationId: 'sendTestWebhook',
+      summary: "Send a signed 'webhook.test' event to the endpoint now; answers the delivery",
+      tag: 'Webhooks',
+      schema: { params: ZWebhookIdParams, response: { 200: ZWebhookDelivery } },
+      handler: async (request, _reply, p) => webhooks.sendTest(p.user.id, (request.params as { id: string }).id),
+    },
+    {
+      method: 'GET',
+      url: '/webhooks/:id/deliveries',
+      operationId: 'listWebhookDeliveries',
+      summary: 'The endpoint’s latest deliveries (time, event, status code, duration), newest first',
+      tag: 'Webhooks',
+      schema: { params: ZWebhookIdParams, response: { 200: ZWebhookDeliveryList } },
+      handler: async (request, _reply, p) => webhooks.deliveries(p.user.id, (request.params as { id: string }).id),
+    },
+    {
+      method: 'POST',
+      url: '/webhooks/:id/deliveries/:deliveryId/resend',
+      operationId: 'resendWebhookDelivery',
+      summary: 'Send a logged event again now (same event id)',
+      tag: 'Webhooks',
+      schema: { params: ZWebhookDeliveryParams, response: { 200: ZWebhookDelivery } },
+      handler: async (request, _reply, p) => {
+        const params = request.params as { id: string; deliveryId: string };
+        return webhooks.resend(p.user.id, params.id, params.deliveryId);
       },
     },
   ];

@@ -52,6 +52,8 @@ import { applyEntry } from '../wallet/ledger';
 import { chargeOrder, customsColumnsOf, refundDuties, sameCustoms } from './duties-entries';
 import { customsDeclarationOf } from '../../providers/carriers/customs';
 import { assertWalletNotHeld } from '../wallet/hold';
+import { enqueueWebhookEvent, webhookEventInsert } from '../webhooks/repo';
+import { shipmentEventData } from '../webhooks/events';
 
 /** A 'purchasing' row older than this is not in flight any more (a purchase times out long before): the recovery job settles it. */
 export const STUCK_AFTER_MS = 3 * 60_000;
@@ -414,6 +416,8 @@ export function createOrdersService(deps: OrdersDeps) {
                  ${`${row.fromAddress.city}, ${row.fromAddress.province}`}, ${purchasedAt.toISOString()}::timestamptz
           from done
           on conflict (shipment_id, status) do nothing
+        ), wh as (
+          ${webhookEventInsert(row.userId, 'shipment.created', shipmentEventData({ ...row, status: 'label_created', trackingNumber }), now, sql`done`)}
         )
         select id from done`),
     );
@@ -843,6 +847,8 @@ export function createOrdersService(deps: OrdersDeps) {
           ipAddress,
           now,
         );
+        // The event goes out with the change (the outbox row commits with it, decision 034).
+        await enqueueWebhookEvent(tx, userId, 'shipment.voided', shipmentEventData(cancelled), now);
         return cancelled;
       });
       return settled ?? (await findRow(row.id))!;

@@ -47,6 +47,7 @@ import {
 import { holdForUncoveredDebit, liftUncoveredDebitHold } from '../wallet/hold';
 import { toWireTransaction } from '../wallet/wire';
 import * as repo from './repo';
+import { enqueueWebhookEvent } from '../webhooks/repo';
 
 type Log = {
   info(obj: object, msg: string): void;
@@ -260,6 +261,23 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
       await repo.markCredited(tx, intent.id, applied.transactionId, now);
       creditTransactionId = applied.transactionId;
       creditedNow = true;
+      if (intent.purpose === 'topup') {
+        // Its webhook event commits with the credit (outbox row, decision 034).
+        await enqueueWebhookEvent(
+          tx,
+          intent.userId,
+          'topup.succeeded',
+          {
+            topup: {
+              id: intent.id,
+              amount: centsToDecimal(intent.amountCents),
+              currency: 'CAD',
+              transactionId: applied.transactionId,
+            },
+          },
+          now,
+        );
+      }
       // An uncovered chargeback is paid before anything else (decision 021): in this transaction, under
       // the wallet's lock, so only what is left of the credit can be spent.
       const via = `${intent.purpose === 'admin_charge' ? 'a card charge' : 'a top-up'}${card ? ` (${cardLabel(card)})` : ''}`;

@@ -6,6 +6,8 @@
 import type { Db } from '../../db/client';
 import type { ShipmentRow } from '../../db/schema/orders';
 import type { Job } from '../../ops/jobs';
+import { enqueueWebhookEvent } from '../webhooks/repo';
+import { shipmentEventData } from '../webhooks/events';
 import { CarrierError, type Carrier, type TrackingStep } from '../../providers/carriers/index';
 import { timedCarrierCall } from '../carriers/calls';
 import {
@@ -85,7 +87,24 @@ export async function syncTracking(
   if (target !== null) {
     const to = target;
     const from = ACTIVE_STATUSES.filter((s) => RANK[s] < RANK[to]);
-    const advanced = await advanceStatus(db, shipment, from, { status: to, deliveredAt }, now);
+    // The status change and its webhook events (outbox rows, decision 034) commit together.
+    const advanced = await db.transaction(async (tx) => {
+      const moved = await advanceStatus(tx, shipment, from, { status: to, deliveredAt }, now);
+      if (moved) {
+        const data = {
+          ...shipmentEventData(moved),
+          events: happened.map((e) => ({
+            status: e.status,
+            description: e.description,
+            location: e.location,
+            occurredAt: e.occurredAt.toISOString(),
+          })),
+        };
+        await enqueueWebhookEvent(tx, moved.userId, 'tracker.updated', data, now);
+        if (moved.status === 'delivered') await enqueueWebhookEvent(tx, moved.userId, 'shipment.delivered', data, now);
+      }
+      return moved;
+    });
     if (advanced) return { row: advanced, outcome: 'advanced' };
   }
   return { row: (await markSynced(db, shipment, now)) ?? shipment, outcome: 'unchanged' };
