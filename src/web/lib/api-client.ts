@@ -64,7 +64,10 @@ export async function apiFetch<T>(
     credentials: 'include',
     headers: { accept: 'application/json', ...opts.headers },
   };
-  if (body !== undefined) {
+  if (body instanceof FormData) {
+    // A file upload (bulk import, decision 038): the browser writes the multipart boundary.
+    init.body = body;
+  } else if (body !== undefined) {
     init.headers = { ...init.headers, 'content-type': 'application/json' };
     init.body = JSON.stringify(body);
   }

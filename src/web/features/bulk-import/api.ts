@@ -24,16 +24,17 @@ export const bulkImportQuery = (id: string) =>
     refetchInterval: (q) => (q.state.data?.status === 'purchasing' ? 1500 : false),
   });
 
-/** The file's bytes as base64: the server reads their encoding (UTF-8, with or without BOM, or Windows-1252). */
-export async function fileToBase64(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-export const createBulkImport = (body: { filename: string; csvBase64: string; mapping?: TBulkMapping }) =>
-  api.post<TBulkImportDetail>(base, body);
+/**
+ * Sends the file as multipart/form-data (field `file`, decision 038): its bytes as they are, the
+ * server reads their encoding (UTF-8, with or without BOM, or Windows-1252); a chosen mapping rides
+ * along as JSON in the field `mapping`.
+ */
+export const createBulkImport = (body: { filename: string; file: Blob; mapping?: TBulkMapping }) => {
+  const form = new FormData();
+  if (body.mapping) form.append('mapping', JSON.stringify(body.mapping));
+  form.append('file', body.file, body.filename);
+  return api.post<TBulkImportDetail>(base, form);
+};
 
 export const patchBulkRow = (id: string, n: number, body: TPatchBulkRow) =>
   api.patch<TBulkImportRow>(`${base}/${encodeURIComponent(id)}/rows/${n}`, body);

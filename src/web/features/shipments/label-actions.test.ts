@@ -26,6 +26,8 @@ describe('label references, validity and file names (spec §5, §7)', () => {
     expect(labelFileName('1Z999AA10123456784', 'application/pdf')).toBe('label-1Z999AA10123456784.pdf');
     expect(labelFileName('123', 'image/jpeg')).toBe('label-123.jpg');
     expect(labelFileName('123', 'image/gif')).toBe('label-123.png');
+    // ZPL II for thermal printers (decision 038) is saved as .zpl.
+    expect(labelFileName('123', 'application/zpl')).toBe('label-123.zpl');
     expect(labelFileName('../a b', 'application/pdf')).toBe('label-..ab.pdf');
   });
 });

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { api, isApiError } from '../../lib/api-client';
 import type { TextRef } from '../../lib/error-message';
 import { toast } from '../../lib/toast';
+import { useLabelFormat } from '../../lib/queries/parcels';
 
 /** What a label is asked for by: the order code in preference to the tracking number (spec §3). */
 export type LabelTarget = { orderCode?: string | null; trackingNumber?: string | null };
@@ -37,9 +38,19 @@ export function validLabel(answer: LabelAnswer | null | undefined): ValidLabel |
   return { base64, mimeType, trackingNumber: text(answer.trackingNumber) ?? '' };
 }
 
-/** Spec §7: label-{trackingNumber} with .pdf for application/pdf, .jpg for image/jpeg, else .png. */
+/**
+ * Spec §7: label-{trackingNumber} with .pdf for application/pdf, .jpg for image/jpeg, else .png;
+ * ZPL II (application/zpl, decision 038) is saved as .zpl.
+ */
 export function labelFileName(trackingNumber: string, mimeType: string): string {
-  const ext = mimeType === 'application/pdf' ? 'pdf' : mimeType === 'image/jpeg' ? 'jpg' : 'png';
+  const ext =
+    mimeType === 'application/pdf'
+      ? 'pdf'
+      : mimeType === 'image/jpeg'
+        ? 'jpg'
+        : mimeType === 'application/zpl'
+          ? 'zpl'
+          : 'png';
   const safe = trackingNumber.replace(/[^A-Za-z0-9._-]+/g, '') || 'shipment';
   return `label-${safe}.${ext}`;
 }
@@ -130,75 +141,92 @@ function refusedText(error: unknown): TextRef {
  * (its buttons disabled) until the label is handed to the browser, and a toast for every failure.
  */
 export function useLabelActions() {
+  // Download saves the user's default format (PDF or ZPL, decision 038); print is always the PDF.
+  const labelFormat = useLabelFormat();
   const [pending, setPending] = useState<Readonly<Record<string, LabelAction>>>({});
   const running = useRef(new Set<string>());
 
-  const run = useCallback(async (action: LabelAction, target: LabelTarget | string | null | undefined) => {
-    const ref = labelRef(target);
-    if (!ref) {
-      toast({
-        title: { key: 'labels.noTrackingNumber' },
-        description: { key: 'labels.noTrackingNumberHint' },
-        variant: 'destructive',
-        tag: TAG,
-      });
-      return;
-    }
-    if (running.current.has(ref)) return;
-    running.current.add(ref);
-    setPending((p) => ({ ...p, [ref]: action }));
-    try {
-      let answer: LabelAnswer;
+  const run = useCallback(
+    async (action: LabelAction, target: LabelTarget | string | null | undefined) => {
+      const ref = labelRef(target);
+      if (!ref) {
+        toast({
+          title: { key: 'labels.noTrackingNumber' },
+          description: { key: 'labels.noTrackingNumberHint' },
+          variant: 'destructive',
+          tag: TAG,
+        });
+        return;
+      }
+      if (running.current.has(ref)) return;
+      running.current.add(ref);
+      setPending((p) => ({ ...p, [ref]: action }));
       try {
-        answer = await api.post<LabelAnswer>(`/api/shipments/print-label/${encodeURIComponent(ref)}`);
-      } catch (error) {
-        if (isApiError(error) || error instanceof SyntaxError) {
-          errorToast(action, refusedText(error));
-        } else {
+        let answer: LabelAnswer;
+        const url = `/api/shipments/print-label/${encodeURIComponent(ref)}`;
+        const zpl = action === 'download' && labelFormat === 'zpl';
+        let pdfInstead = false;
+        try {
+          try {
+            answer = await api.post<LabelAnswer>(zpl ? `${url}?format=zpl` : url);
+          } catch (error) {
+            // A real carrier's label comes as its own PDF only (409): save that one and say so.
+            if (!zpl || !isApiError(error) || error.status !== 409) throw error;
+            answer = await api.post<LabelAnswer>(url);
+            pdfInstead = true;
+          }
+        } catch (error) {
+          if (isApiError(error) || error instanceof SyntaxError) {
+            errorToast(action, refusedText(error));
+          } else {
+            toast({
+              title: { key: action === 'print' ? 'labels.fetchPrintError' : 'labels.fetchDownloadError' },
+              description: { key: 'labels.fetchErrorHint' },
+              variant: 'destructive',
+              tag: TAG,
+            });
+          }
+          return;
+        }
+        const label = validLabel(answer);
+        if (!label) {
+          const said = text(answer?.message) ?? text(answer?.error);
+          errorToast(action, { key: 'labels.invalidData', raw: said });
+          return;
+        }
+        try {
+          if (action === 'print') {
+            printLabel(label);
+          } else {
+            const name = downloadLabel(label, typeof target === 'object' ? (target?.trackingNumber ?? ref) : ref);
+            toast({
+              title: { key: 'labels.downloadStarted' },
+              description: pdfInstead
+                ? { key: 'labelFormat.pdfInstead', values: { name } }
+                : { key: 'labels.downloadStartedHint', values: { name } },
+              variant: 'success',
+              tag: TAG,
+            });
+          }
+        } catch {
           toast({
-            title: { key: action === 'print' ? 'labels.fetchPrintError' : 'labels.fetchDownloadError' },
-            description: { key: 'labels.fetchErrorHint' },
+            title: { key: action === 'print' ? 'labels.preparePrintError' : 'labels.prepareDownloadError' },
+            description: { key: 'labels.prepareErrorHint' },
             variant: 'destructive',
             tag: TAG,
           });
         }
-        return;
-      }
-      const label = validLabel(answer);
-      if (!label) {
-        const said = text(answer?.message) ?? text(answer?.error);
-        errorToast(action, { key: 'labels.invalidData', raw: said });
-        return;
-      }
-      try {
-        if (action === 'print') {
-          printLabel(label);
-        } else {
-          const name = downloadLabel(label, typeof target === 'object' ? (target?.trackingNumber ?? ref) : ref);
-          toast({
-            title: { key: 'labels.downloadStarted' },
-            description: { key: 'labels.downloadStartedHint', values: { name } },
-            variant: 'success',
-            tag: TAG,
-          });
-        }
-      } catch {
-        toast({
-          title: { key: action === 'print' ? 'labels.preparePrintError' : 'labels.prepareDownloadError' },
-          description: { key: 'labels.prepareErrorHint' },
-          variant: 'destructive',
-          tag: TAG,
+      } finally {
+        running.current.delete(ref);
+        setPending((p) => {
+          const next = { ...p };
+          delete next[ref];
+          return next;
         });
       }
-    } finally {
-      running.current.delete(ref);
-      setPending((p) => {
-        const next = { ...p };
-        delete next[ref];
-        return next;
-      });
-    }
-  }, []);
+    },
+    [labelFormat],
+  );
 
   const print = useCallback((target: LabelTarget | string | null | undefined) => run('print', target), [run]);
   const download = useCallback((target: LabelTarget | string | null | undefined) => run('download', target), [run]);

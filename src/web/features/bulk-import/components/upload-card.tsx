@@ -6,9 +6,9 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Banner } from '../../../components/ui/banner';
 import { errorMessage } from '../../../lib/error-message';
-import { createBulkImport, fileToBase64, templateUrl } from '../api';
+import { createBulkImport, templateUrl } from '../api';
 
-export type PickedFile = { filename: string; csvBase64: string };
+export type PickedFile = { filename: string; file: Blob };
 
 /** Step 1: a CSV by drag and drop or the file picker; the server reads and checks it. */
 export function UploadCard({ onImported }: { onImported: (batch: TBulkImportDetail, file: PickedFile) => void }) {
@@ -27,7 +27,7 @@ export function UploadCard({ onImported }: { onImported: (batch: TBulkImportDeta
     }
     setBusy(true);
     try {
-      const picked = { filename: file.name, csvBase64: await fileToBase64(file) };
+      const picked = { filename: file.name, file };
       onImported(await createBulkImport(picked), picked);
     } catch (err) {
       setError(errorMessage(err, t));

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Download, FileText } from 'lucide-react';
 import type { TBulkImportDetail, TBulkQuoteRequest } from '../../../../shared/contracts/bulk-imports';
 import { parseCents } from '../../../../shared/money';
+import type { TPackageType } from '../../../../shared/contracts/rates';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Banner } from '../../../components/ui/banner';
@@ -14,6 +15,8 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useAddresses } from '../../../lib/queries/addresses';
+import { useLabelFormat } from '../../../lib/queries/parcels';
+import { SavedParcelPicker } from '../../../components/saved-parcel-picker';
 import {
   bulkImportQuery,
   bulkListQuery,
@@ -204,6 +207,8 @@ function DefaultsCard({ batch, onQuoted }: { batch: TBulkImportDetail; onQuoted:
     width: given?.parcel ? String(given.parcel.width) : '',
     height: given?.parcel ? String(given.parcel.height) : '',
   });
+  // A saved parcel's type rides with the batch parcel it filled (decision 038).
+  const [parcelType, setParcelType] = useState<TPackageType | undefined>(given?.parcel?.type);
   const [rule, setRule] = useState<'cheapest' | 'fastest'>(given?.rule === 'fastest' ? 'fastest' : 'cheapest');
   const [busy, setBusy] = useState<'quote' | 'buy' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -222,6 +227,7 @@ function DefaultsCard({ batch, onQuoted }: { batch: TBulkImportDetail; onQuoted:
               length: Number(parcel.length.replace(',', '.')),
               width: Number(parcel.width.replace(',', '.')),
               height: Number(parcel.height.replace(',', '.')),
+              ...(parcelType ? { type: parcelType } : {}),
             },
           }
         : {}),
@@ -300,6 +306,18 @@ function DefaultsCard({ batch, onQuoted }: { batch: TBulkImportDetail; onQuoted:
           </div>
           <fieldset className="grid gap-1 lg:col-span-2">
             <legend className="text-xs font-medium text-slate-700">{t('bulkImport.defaults.parcel')}</legend>
+            <SavedParcelPicker
+              testId="bulk-saved-parcel"
+              onPick={(p) => {
+                setParcel({
+                  weight: String(p.weight),
+                  length: String(p.length),
+                  width: String(p.width),
+                  height: String(p.height),
+                });
+                setParcelType(p.type);
+              }}
+            />
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
               {parcelField('weight', 'kg')}
               {parcelField('length', 'cm')}
@@ -384,6 +402,7 @@ function DefaultsCard({ batch, onQuoted }: { batch: TBulkImportDetail; onQuoted:
 /** Steps 5-6: progress while the job buys (asked again every 1.5 s), then the downloads. */
 function ProgressCard({ batch, onChanged }: { batch: TBulkImportDetail; onChanged: () => void }) {
   const { t } = useTranslation();
+  const labelFormat = useLabelFormat();
   const [error, setError] = useState<string | null>(null);
   const c = batch.counts;
   const done = c.bought + c.failed;
@@ -431,23 +450,21 @@ function ProgressCard({ batch, onChanged }: { batch: TBulkImportDetail; onChange
               {t('bulkImport.progress.cancel')}
             </Button>
           ) : null}
-          {!running && c.bought > 0 ? (
-            <a href={labelsUrl(batch.id)} download className={buttonClass('primary')} data-testid="bulk-labels">
-              <Download className="size-4" aria-hidden="true" />
-              {t('bulkImport.results.labels')}
-            </a>
-          ) : null}
-          {!running && c.bought > 0 ? (
-            <a
-              href={labelsUrl(batch.id, 'zpl')}
-              download
-              className={buttonClass('secondary')}
-              data-testid="bulk-labels-zpl"
-            >
-              <Download className="size-4" aria-hidden="true" />
-              {t('bulkImport.results.zpl')}
-            </a>
-          ) : null}
+          {!running && c.bought > 0
+            ? // The user's default label format comes first, as the main button (decision 038).
+              (labelFormat === 'zpl' ? (['zpl', 'pdf'] as const) : (['pdf', 'zpl'] as const)).map((format, i) => (
+                <a
+                  key={format}
+                  href={labelsUrl(batch.id, format)}
+                  download
+                  className={buttonClass(i === 0 ? 'primary' : 'secondary')}
+                  data-testid={format === 'pdf' ? 'bulk-labels' : 'bulk-labels-zpl'}
+                >
+                  <Download className="size-4" aria-hidden="true" />
+                  {t(format === 'pdf' ? 'bulkImport.results.labels' : 'bulkImport.results.zpl')}
+                </a>
+              ))
+            : null}
           {!running ? (
             <a href={resultsUrl(batch.id)} download className={buttonClass('secondary')} data-testid="bulk-results">
               <FileText className="size-4" aria-hidden="true" />

@@ -10,6 +10,7 @@ import { NotificationsTab } from '../components/notifications-tab';
 import { OrganizationTab } from '../components/organization-tab';
 import { ProfileTab } from '../components/profile-tab';
 import { SecurityTab } from '../components/security-tab';
+import { LabelFormatCard, SavedParcelsCard } from '../components/shipping-preferences';
 
 const TABS = [
   { value: 'profile', icon: User },
@@ -51,7 +52,12 @@ export function SettingsPage() {
         ))}
       </ScrollingTabList>
       <TabsContent value="profile">
-        <ProfileTab user={user} />
+        <div className="grid gap-6">
+          <ProfileTab user={user} />
+          {/* The user's shipping defaults (decision 038): in the profile tab, the spec keeps six tabs. */}
+          <LabelFormatCard />
+          <SavedParcelsCard />
+        </div>
       </TabsContent>
       <TabsContent value="organization">
         <OrganizationTab />

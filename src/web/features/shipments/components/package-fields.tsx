@@ -1,12 +1,25 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PACKAGE_TYPES } from '../../../../shared/contracts/rates';
+import type { TSavedParcel } from '../../../../shared/contracts/parcels';
+import { cmToIn, kgToLb } from '../../../../shared/units';
+import { SavedParcelPicker } from '../../../components/saved-parcel-picker';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input, inputClass } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { parseDecimal, type ShipmentForm } from '../shipment-draft';
 import { fieldErrorText } from './form-error';
+
+/** A saved parcel (kg, cm) into the form's pounds and inches (decision 038). */
+function fillFromSavedParcel(form: UseFormReturn<ShipmentForm>, parcel: TSavedParcel) {
+  const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+  form.setValue('package.weight', String(kgToLb(parcel.weight)), options);
+  form.setValue('package.length', String(cmToIn(parcel.length)), options);
+  form.setValue('package.width', String(cmToIn(parcel.width)), options);
+  form.setValue('package.height', String(cmToIn(parcel.height)), options);
+  form.setValue('package.type', parcel.type, options);
+}
 
 /** One package: weight in lb, sides in inches (converted to kg and cm for the quote). */
 export function PackageFields({ form }: { form: UseFormReturn<ShipmentForm> }) {
@@ -26,6 +39,7 @@ export function PackageFields({ form }: { form: UseFormReturn<ShipmentForm> }) {
     <Card data-testid="package-form">
       <CardHeader title={t('shipment.package.title')} description={t('shipment.package.description')} />
       <div className="grid items-start gap-4 p-6 sm:grid-cols-2 lg:grid-cols-4">
+        <SavedParcelPicker className="sm:col-span-2" onPick={(parcel) => fillFromSavedParcel(form, parcel)} />
         <Field label={t('shipment.package.weight')} error={error('weight')}>
           <Input id="package-weight" {...number} {...register('package.weight')} />
         </Field>
