@@ -4,17 +4,31 @@ import { detailRetry, detailRetryDelay, listSearchParams, normalizeTrackingInput
 
 describe('shipments list parameters (spec §2)', () => {
   it('leaves out page 1, limit 25 and an empty search', () => {
-    expect(listSearchParams({ search: '', page: 1, limit: 25 }).toString()).toBe('');
-    expect(listSearchParams({ search: ' bob ', page: 2, limit: 10 }).toString()).toBe('search=bob&page=2&limit=10');
+    expect(listSearchParams({ search: '', page: 1, limit: 25, destination: '' }).toString()).toBe('');
+    expect(listSearchParams({ search: ' bob ', page: 2, limit: 10, destination: '' }).toString()).toBe(
+      'search=bob&page=2&limit=10',
+    );
+    expect(listSearchParams({ search: '', page: 1, limit: 25, destination: 'us' }).toString()).toBe('destination=us');
   });
 
   it('reads defaults for anything unreadable', () => {
-    expect(readListParams(new URLSearchParams('page=abc&limit=7'))).toEqual({ search: '', page: 1, limit: 25 });
-    expect(readListParams(new URLSearchParams('page=0&limit=100'))).toEqual({ search: '', page: 1, limit: 100 });
-    expect(readListParams(new URLSearchParams('search=V6Z&page=3&limit=50'))).toEqual({
+    expect(readListParams(new URLSearchParams('page=abc&limit=7'))).toEqual({
+      search: '',
+      page: 1,
+      limit: 25,
+      destination: '',
+    });
+    expect(readListParams(new URLSearchParams('page=0&limit=100&destination=mars'))).toEqual({
+      search: '',
+      page: 1,
+      limit: 100,
+      destination: '',
+    });
+    expect(readListParams(new URLSearchParams('search=V6Z&page=3&limit=50&destination=international'))).toEqual({
       search: 'V6Z',
       page: 3,
       limit: 50,
+      destination: 'international',
     });
   });
 

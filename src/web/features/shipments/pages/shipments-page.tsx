@@ -9,6 +9,7 @@ import { inputClass } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { ShipmentCard, ShipmentCardSkeleton } from '../components/shipment-card';
 import { ShipmentDetailDialog } from '../components/shipment-detail-dialog';
+import { SHIPMENT_DESTINATIONS } from '../../../../shared/contracts/shipments';
 import { listSearchParams, PAGE_SIZES, readListParams, useShipments, type ShipmentListParams } from '../api';
 
 /** Spec §2 and §9: the search applies 500 ms after the last keystroke. */
@@ -33,6 +34,7 @@ export function ShipmentsPage() {
   const searchId = useId();
   const searchHintId = useId();
   const sizeId = useId();
+  const destinationId = useId();
 
   /** Writes the list's parameters (and keeps the open detail, if any) to the address bar. */
   const update = useCallback(
@@ -100,6 +102,7 @@ export function ShipmentsPage() {
   const close = () => update({}, { detail: null });
 
   const searching = params.search.trim() !== '';
+  const filtered = params.destination !== '';
   const data = list.data;
   const total = data?.pagination.total ?? 0;
 
@@ -181,6 +184,25 @@ export function ShipmentsPage() {
               ) : null}
             </div>
           </div>
+          <div className="grid gap-1.5 sm:w-48">
+            <label htmlFor={destinationId} className="text-sm font-medium text-slate-800">
+              {t('shipments.destination.label')}
+            </label>
+            <select
+              id={destinationId}
+              value={params.destination}
+              onChange={(e) => update({ destination: e.target.value as ShipmentListParams['destination'], page: 1 })}
+              className={cn(inputClass, 'h-10')}
+              data-testid="shipments-destination"
+            >
+              <option value="">{t('shipments.destination.all')}</option>
+              {SHIPMENT_DESTINATIONS.map((destination) => (
+                <option key={destination} value={destination}>
+                  {t(`shipments.destination.${destination}`)}
+                </option>
+              ))}
+            </select>
+          </div>
           <div className="grid gap-1.5 sm:w-36">
             <label htmlFor={sizeId} className="text-sm font-medium text-slate-800">
               {t('shipments.pageSize')}
@@ -221,11 +243,13 @@ export function ShipmentsPage() {
       ) : !data || data.data.length === 0 ? (
         <ListEmpty
           searching={searching}
+          filtered={filtered}
           onClear={() => {
             setTyped('');
             applied.current = '';
             update({ search: '', page: 1 });
           }}
+          onAllDestinations={() => update({ destination: '', page: 1 })}
         />
       ) : (
         <>
@@ -272,7 +296,18 @@ function ListError({ onRetry, retrying }: { onRetry: () => void; retrying: boole
   );
 }
 
-function ListEmpty({ searching, onClear }: { searching: boolean; onClear: () => void }) {
+function ListEmpty({
+  searching,
+  filtered,
+  onClear,
+  onAllDestinations,
+}: {
+  searching: boolean;
+  /** A destination is chosen (issue 25). */
+  filtered: boolean;
+  onClear: () => void;
+  onAllDestinations: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <div
@@ -282,13 +317,26 @@ function ListEmpty({ searching, onClear }: { searching: boolean; onClear: () => 
       <PackageSearch className="size-8 text-indigo-500" aria-hidden="true" />
       <h3 className="text-base font-semibold text-slate-900">{t('shipments.empty.title')}</h3>
       <p className="max-w-md text-sm text-slate-600">
-        {searching ? t('shipments.empty.searchHint') : t('shipments.empty.hint')}
+        {searching
+          ? t('shipments.empty.searchHint')
+          : filtered
+            ? t('shipments.empty.destinationHint')
+            : t('shipments.empty.hint')}
       </p>
-      {searching ? (
-        <Button variant="secondary" onClick={onClear}>
-          <X className="size-4" aria-hidden="true" />
-          {t('shipments.search.clear')}
-        </Button>
+      {searching || filtered ? (
+        <div className="flex flex-wrap justify-center gap-3">
+          {searching ? (
+            <Button variant="secondary" onClick={onClear}>
+              <X className="size-4" aria-hidden="true" />
+              {t('shipments.search.clear')}
+            </Button>
+          ) : null}
+          {filtered ? (
+            <Button variant="secondary" onClick={onAllDestinations} data-testid="shipments-all-destinations">
+              {t('shipments.destination.showAll')}
+            </Button>
+          ) : null}
+        </div>
       ) : (
         <Link to="/create-shipment" className={buttonClass('primary')}>
           <Plus className="size-4" aria-hidden="true" />
