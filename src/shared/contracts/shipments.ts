@@ -330,9 +330,18 @@ export const ZShipmentDestination = z.enum(SHIPMENT_DESTINATIONS, {
 export const destinationOf = (country: string): TShipmentDestination =>
   country === 'CA' ? 'domestic' : country === 'US' ? 'us' : 'international';
 
+/**
+ * Live or test shipments (issue 28): `test=true` lists only those bought with a test API key
+ * (`ZShipment.test`: sandbox carriers, no money moved), `test=false` only the others; absent, both.
+ */
+export const ZShipmentTestFilter = z
+  .enum(['true', 'false'], { error: 'test must be true or false' })
+  .transform((v) => v === 'true');
+
 export const ZShipmentListQuery = ZPageQuery.extend({
   search: z.string().max(SEARCH_MAX_LENGTH, `search must be at most ${SEARCH_MAX_LENGTH} characters`).optional(),
   destination: ZShipmentDestination.optional(),
+  test: ZShipmentTestFilter.optional(),
 });
 export type TShipmentListQuery = z.output<typeof ZShipmentListQuery>;
 

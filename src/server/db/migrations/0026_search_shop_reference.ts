@@ -14,6 +14,10 @@ export const name = '0026_search_shop_reference';
 //   already hold their search_text.
 // - bulk_import_rows_shipment_idx finds a shipment's row.
 // - Shipments bought from a bulk import before this migration are backfilled (backfillSql).
+//
+// Also the list's live/test filter (issue 28, GET /api/shipments?test=true|false):
+// shipments_user_test_idx holds only test-key shipments (usually few), newest first: test=true reads
+// its page and capped count from it, test=false counts them to take from the kept count.
 export const backfillSql = /* sql */ `
 UPDATE shipments SET search_text = search_text
   WHERE id IN (SELECT shipment_id FROM bulk_import_rows WHERE shipment_id IS NOT NULL);
@@ -21,6 +25,7 @@ UPDATE shipments SET search_text = search_text
 
 export const sql = /* sql */ `
 CREATE INDEX bulk_import_rows_shipment_idx ON bulk_import_rows (shipment_id) WHERE shipment_id IS NOT NULL;
+CREATE INDEX shipments_user_test_idx ON shipments (user_id, created_at DESC, id DESC) WHERE test;
 
 CREATE FUNCTION shipments_search_reference() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE

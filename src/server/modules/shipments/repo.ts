@@ -46,8 +46,13 @@ export function prefixQuery(prefixes: readonly string[]): string {
  */
 const destinationSql = sql`(CASE ${shipments.toAddress}->>'country' WHEN 'CA' THEN 'domestic' WHEN 'US' THEN 'us' ELSE 'international' END)`;
 
-function listWhere(userId: string, search: string | null, destination: TShipmentDestination | null = null): SQL {
-  const owned = eq(shipments.userId, userId);
+function listWhere(
+  userId: string,
+  search: string | null,
+  destination: TShipmentDestination | null = null,
+  test: boolean | null = null,
+): SQL {
+  const owned = and(eq(shipments.userId, userId), ...(test === null ? [] : [eq(shipments.test, test)]))!;
   const mine = destination ? and(owned, sql`${destinationSql} = ${destination}`)! : owned;
   if (!search) return mine;
   const { prefixes, fragments, literal } = searchPlan(search);
@@ -81,6 +86,15 @@ export async function countShipments(db: Db, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The user's shipments bought with a test API key (the partial index shipments_user_test_idx, migration 0026). */
+async function countTestShipments(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(shipments)
+    .where(and(eq(shipments.userId, userId), eq(shipments.test, true)));
+  return row?.n ?? 0;
+}
+
 /** The matches of a search, counted up to SEARCH_COUNT_CAP + 1 and no further. */
 async function countMatches(db: Db, where: SQL): Promise<{ total: number; capped: boolean }> {
   const capped = db
@@ -106,14 +120,29 @@ const COUNT_FIRST_FROM_OFFSET = 1000;
 export async function listShipments(
   db: Db,
   userId: string,
-  q: { search: string | null; limit: number; offset: number; destination?: TShipmentDestination | null },
+  q: {
+    search: string | null;
+    limit: number;
+    offset: number;
+    destination?: TShipmentDestination | null;
+    /** Only test-key shipments (true), only the others (false), or both (null). */
+    test?: boolean | null;
+  },
 ): Promise<{ rows: ShipmentRow[]; total: number; capped: boolean }> {
-  const where = listWhere(userId, q.search, q.destination ?? null);
-  // The kept count is of every shipment: a search or a destination counts its matches (up to the cap).
+  const test = q.test ?? null;
+  const where = listWhere(userId, q.search, q.destination ?? null, test);
+  // The kept count is of every shipment: a search, a destination or test shipments alone count their
+  // matches (up to the cap); live shipments alone are the kept count less the user's test shipments
+  // (exact; migration 0026's partial index holds only test shipments, usually few).
   const counted = () =>
-    q.search || q.destination
+    q.search || q.destination || test === true
       ? countMatches(db, where)
-      : countShipments(db, userId).then((total) => ({ total, capped: false }));
+      : test === false
+        ? Promise.all([countShipments(db, userId), countTestShipments(db, userId)]).then(([all, tests]) => ({
+            total: Math.max(0, all - tests),
+            capped: false,
+          }))
+        : countShipments(db, userId).then((total) => ({ total, capped: false }));
   if (q.offset < COUNT_FIRST_FROM_OFFSET) {
     const [c, rows] = await Promise.all([counted(), pageRows(db, where, q.limit, q.offset, 'newest')]);
     return { rows, ...c };

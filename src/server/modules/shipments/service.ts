@@ -65,7 +65,7 @@ export function createShipmentsService(deps: ShipmentsDeps) {
   return {
     async list(
       userId: string,
-      q: { search?: string; page?: number; limit?: number; destination?: TShipmentDestination },
+      q: { search?: string; page?: number; limit?: number; destination?: TShipmentDestination; test?: boolean },
     ): Promise<TShipmentList> {
       const { page, limit, offset } = pageWindow(q);
       const search = normalizeSearch(q.search);
@@ -76,6 +76,7 @@ export function createShipmentsService(deps: ShipmentsDeps) {
         limit,
         offset,
         destination: q.destination ?? null,
+        test: q.test ?? null,
       });
       return { data: await withCounts(rows, userId), pagination: paginationOf(total, page, limit, capped) };
     },
