@@ -21,6 +21,7 @@ import { registerApiV1 } from './modules/api-v1/routes';
 import { registerWebhooks } from './modules/webhooks/routes';
 import { registerBulkImports } from './modules/bulk-imports/routes';
 import { registerDocuments } from './modules/documents/routes';
+import { registerNotifications } from './modules/notifications/routes';
 import { registerParcels } from './modules/parcels/routes';
 
 /** Each module's routes, given the app, its dependencies and the services built once for it (services.ts). */
@@ -50,4 +51,5 @@ export const moduleRegistry: RegisterModule[] = [
   registerDocuments,
   registerBulkImports,
   registerParcels,
+  registerNotifications,
 ];

@@ -619,7 +619,15 @@ describe(`settings (${testDbKind})`, () => {
       const { cookie } = await registerAndVerify(ctx);
       const res = await call(ctx, 'GET', '/api/user/notifications', undefined, { cookie });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ email: true, sms: false, marketing: false });
+      // Every mail kind on, and the low-balance alert below $20.00 (issue 27's switches join the object).
+      const kinds = { receipts: true, creditNotes: true, topupReceipts: true, lowBalance: true, tracking: true };
+      expect(res.json()).toEqual({
+        email: true,
+        sms: false,
+        marketing: false,
+        ...kinds,
+        lowBalanceThresholdCents: 2000,
+      });
       const put = await call(
         ctx,
         'PUT',
@@ -628,11 +636,19 @@ describe(`settings (${testDbKind})`, () => {
         { cookie },
       );
       expect(put.statusCode).toBe(200);
-      expect(put.json()).toEqual({ email: false, sms: true, marketing: true });
+      expect(put.json()).toEqual({
+        email: false,
+        sms: true,
+        marketing: true,
+        ...kinds,
+        lowBalanceThresholdCents: 2000,
+      });
       expect((await call(ctx, 'GET', '/api/user/notifications', undefined, { cookie })).json()).toEqual({
         email: false,
         sms: true,
         marketing: true,
+        ...kinds,
+        lowBalanceThresholdCents: 2000,
       });
       for (const body of [
         { email: true, sms: false },

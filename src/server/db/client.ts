@@ -21,6 +21,11 @@ export type Database = {
    * the only connection to itself: other queries wait until it ends.
    */
   raw<T>(fn: (tx: RawTx) => Promise<T>): Promise<T>;
+  /**
+   * One statement with parameters, or a parameterless script, outside any transaction of the app's:
+   * the `db.executeSql` seam pg-boss runs on (decision 026), on the app's pool or its one PGlite.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 };
 
@@ -85,6 +90,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       kind: 'postgres',
       ping: () => pingDb(db),
       raw: pgRaw(pool),
+      // A multi-statement script answers one result per statement, as pg-boss's own pool would.
+      executeSql: async (text, values) =>
+        (await pool.query(text, values)) as unknown as { rows: Record<string, unknown>[] },
       close: () => (closed ??= pool.end()),
     };
     try {
@@ -119,6 +127,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
           query: async (text, params) => (await tx.query<Record<string, unknown>>(text, params ?? [])).rows,
         }),
       ),
+    // pg-boss sends its schema and maintenance as parameterless multi-statement scripts (exec, the last
+    // result answered) and everything else as one statement with values. PGlite runs one at a time, so
+    // a job's query waits for a transaction of the app's to end rather than landing inside it.
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query<Record<string, unknown>>(text, values);
+      const res = await client.exec(text);
+      return { rows: (res[res.length - 1]?.rows ?? []) as Record<string, unknown>[] };
+    },
     close: () => (closed ??= client.close()),
   };
   try {

@@ -49,12 +49,35 @@ export const ZUpdateOrganizationRequest = z.strictObject({
 });
 export type TUpdateOrganizationRequest = z.infer<typeof ZUpdateOrganizationRequest>;
 
+/** Highest low-balance alert threshold: $100,000.00. */
+export const LOW_BALANCE_THRESHOLD_MAX_CENTS = 10_000_000;
+
+/**
+ * The notification switches (issue 27, decision 026). `email` is the master switch of every mail
+ * below; each kind has its own; `lowBalanceThresholdCents` (0 = no alert) is the balance under which
+ * a debit sends the low-balance alert. In a PUT the per-kind switches and the threshold may be left
+ * out (kept as they are); the answer always has them all.
+ */
 export const ZNotificationPreferences = z.strictObject({
   email: z.boolean(),
   sms: z.boolean(),
   marketing: z.boolean(),
+  receipts: z.boolean().optional(),
+  creditNotes: z.boolean().optional(),
+  topupReceipts: z.boolean().optional(),
+  lowBalance: z.boolean().optional(),
+  tracking: z.boolean().optional(),
+  lowBalanceThresholdCents: z
+    .number('Enter the threshold as a whole number of cents')
+    .int('Enter the threshold as a whole number of cents')
+    .min(0, 'The threshold cannot be negative')
+    .max(LOW_BALANCE_THRESHOLD_MAX_CENTS, 'The threshold can be at most $100,000.00')
+    .optional(),
 });
 export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;
+
+export const ZNotificationSettings = ZNotificationPreferences.required();
+export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
 
 export const ZAuditLogQuery = z.strictObject({ userId: z.uuid().optional() });
 export type TAuditLogQuery = z.infer<typeof ZAuditLogQuery>;

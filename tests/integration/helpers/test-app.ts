@@ -105,6 +105,8 @@ export async function createTestApp(
     APP_URL: 'http://localhost:5000',
     // scrypt at 2^12: every sign-up and sign-in of the suite would otherwise cost ~0.5 s of CPU.
     PASSWORD_HASH_COST: '12',
+    // Jobs (mail) wait in their queues until a test runs them: `ctx.app.jobs.runDue()` (through pg-boss).
+    JOB_WORKERS: 'off',
     ...opts.env,
   });
   const { database, url, drop } = await createDatabase(opts.shareDatabase);

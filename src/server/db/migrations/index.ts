@@ -21,6 +21,7 @@ import * as m0020 from './0020_cross_border';
 import * as m0021 from './0021_list_scale';
 import * as m0022 from './0022_documents_test_mode';
 import * as m0023 from './0023_api_idempotency_scope';
+import * as m0024 from './0024_notifications';
 import * as m0025 from './0025_webhooks';
 import * as m0026 from './0026_search_shop_reference';
 import * as m0027 from './0027_shipments_destination';
@@ -51,6 +52,7 @@ export const migrations: { name: string; sql: string }[] = [
   m0021,
   m0022,
   m0023,
+  m0024,
   m0025,
   m0026,
   m0027,

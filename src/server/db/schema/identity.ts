@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -32,6 +32,13 @@ export const users = pgTable('users', {
   notifyEmail: boolean('notify_email').notNull().default(true),
   notifySms: boolean('notify_sms').notNull().default(false),
   notifyMarketing: boolean('notify_marketing').notNull().default(false),
+  /** Per-kind mail switches and the low-balance threshold (migration 0024); `notifyEmail` is the master switch. */
+  notifyReceipts: boolean('notify_receipts').notNull().default(true),
+  notifyCreditNotes: boolean('notify_credit_notes').notNull().default(true),
+  notifyTopupReceipts: boolean('notify_topup_receipts').notNull().default(true),
+  notifyLowBalance: boolean('notify_low_balance').notNull().default(true),
+  notifyTracking: boolean('notify_tracking').notNull().default(true),
+  lowBalanceThresholdCents: bigint('low_balance_threshold_cents', { mode: 'number' }).notNull().default(2000),
   /** The label format downloads start from (migration 0029): a PDF page or ZPL II for a thermal printer. */
   labelFormat: text('label_format', { enum: ['pdf', 'zpl'] })
     .notNull()

@@ -7,6 +7,7 @@ import {
   ZChangePasswordRequest,
   ZConfirmEmailChangeRequest,
   ZNotificationPreferences,
+  ZNotificationSettings,
   ZOrganization,
   ZUpdateLocaleRequest,
   ZUpdateOrganizationRequest,
@@ -63,13 +64,13 @@ export function registerSettings(root: App, deps: AppDeps): void {
 
   app.get(
     '/api/user/notifications',
-    { ...signedIn, schema: { response: { 200: ZNotificationPreferences } } },
+    { ...signedIn, schema: { response: { 200: ZNotificationSettings } } },
     async (request) => settings.getNotifications(actor(request)),
   );
 
   app.put(
     '/api/user/notifications',
-    { ...signedIn, schema: { body: ZNotificationPreferences, response: { 200: ZNotificationPreferences } } },
+    { ...signedIn, schema: { body: ZNotificationPreferences, response: { 200: ZNotificationSettings } } },
     async (request) => settings.setNotifications(actor(request), request.body),
   );
 

@@ -9,6 +9,7 @@ import { ErrorCode } from '../../../shared/errors';
 import type {
   TChangePasswordRequest,
   TNotificationPreferences,
+  TNotificationSettings,
   TOrganization,
   TUpdateOrganizationRequest,
   TUpdateProfileRequest,
@@ -36,6 +37,18 @@ type Log = { error(obj: object, msg: string): void };
 
 export type SettingsDeps = { db: Db; clock: Clock; mail: Mailer; log: Log; passwordHashCost: number };
 export type Actor = { userId: string; sessionId: string; ip: string };
+
+const notificationSettings = (user: repo.UserRow): TNotificationSettings => ({
+  email: user.notifyEmail,
+  sms: user.notifySms,
+  marketing: user.notifyMarketing,
+  receipts: user.notifyReceipts,
+  creditNotes: user.notifyCreditNotes,
+  topupReceipts: user.notifyTopupReceipts,
+  lowBalance: user.notifyLowBalance,
+  tracking: user.notifyTracking,
+  lowBalanceThresholdCents: user.lowBalanceThresholdCents,
+});
 
 const toOrganization = (row: repo.OrganizationRow): TOrganization => ({
   id: row.id,
@@ -261,20 +274,29 @@ export function createSettingsService(deps: SettingsDeps) {
       return repo.updateUser(db, actor.userId, { locale, updatedAt: clock.now() });
     },
 
-    async getNotifications(actor: Actor): Promise<TNotificationPreferences> {
+    async getNotifications(actor: Actor): Promise<TNotificationSettings> {
       const user = await repo.getUser(db, actor.userId);
       if (!user) throw unauthorized();
-      return { email: user.notifyEmail, sms: user.notifySms, marketing: user.notifyMarketing };
+      return notificationSettings(user);
     },
 
-    async setNotifications(actor: Actor, prefs: TNotificationPreferences): Promise<TNotificationPreferences> {
+    /** Saves the switches; per-kind switches and the threshold left out stay as they are. */
+    async setNotifications(actor: Actor, prefs: TNotificationPreferences): Promise<TNotificationSettings> {
       const user = await repo.updateUser(db, actor.userId, {
         notifyEmail: prefs.email,
         notifySms: prefs.sms,
         notifyMarketing: prefs.marketing,
+        ...(prefs.receipts !== undefined ? { notifyReceipts: prefs.receipts } : {}),
+        ...(prefs.creditNotes !== undefined ? { notifyCreditNotes: prefs.creditNotes } : {}),
+        ...(prefs.topupReceipts !== undefined ? { notifyTopupReceipts: prefs.topupReceipts } : {}),
+        ...(prefs.lowBalance !== undefined ? { notifyLowBalance: prefs.lowBalance } : {}),
+        ...(prefs.tracking !== undefined ? { notifyTracking: prefs.tracking } : {}),
+        ...(prefs.lowBalanceThresholdCents !== undefined
+          ? { lowBalanceThresholdCents: prefs.lowBalanceThresholdCents }
+          : {}),
         updatedAt: clock.now(),
       });
-      return { email: user.notifyEmail, sms: user.notifySms, marketing: user.notifyMarketing };
+      return notificationSettings(user);
     },
 
     /** The user's organization; one is created for accounts that have none (e.g. the bootstrapped admin). */

@@ -3,6 +3,10 @@ export type MailMessage = {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post on notification mails). */
+  headers?: Record<string, string>;
+  /** Files attached (a receipt's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 };
 
 /** Sends mail. The embedded default writes .eml files; SMTP when SMTP_URL is set. */

@@ -34,8 +34,32 @@ function toEml(m: MailMessage, from: string, date: Date, id: string): string {
     `Date: ${date.toUTCString()}`,
     `Message-ID: <${id}@voyageur.local>`,
     'MIME-Version: 1.0',
+    ...Object.entries(m.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
   ];
   const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64').replace(/.{76}/g, '$&\r\n');
+  if (m.attachments?.length) {
+    // multipart/mixed: the message (as below, without the top-level headers), then each file.
+    const mixed = `voyageur-mixed-${id}`;
+    const body = toEml({ ...m, attachments: undefined, headers: undefined }, from, date, `${id}-body`);
+    const bodyPart = body.slice(body.indexOf('Content-Type:'));
+    return [
+      ...headers,
+      `Content-Type: multipart/mixed; boundary="${mixed}"`,
+      '',
+      `--${mixed}`,
+      bodyPart.replace(/\r\n$/, ''),
+      ...m.attachments.flatMap((a) => [
+        `--${mixed}`,
+        `Content-Type: ${a.contentType}; name="${a.filename}"`,
+        `Content-Disposition: attachment; filename="${a.filename}"`,
+        'Content-Transfer-Encoding: base64',
+        '',
+        a.content.toString('base64').replace(/.{76}/g, '$&\r\n'),
+      ]),
+      `--${mixed}--`,
+      '',
+    ].join('\r\n');
+  }
   if (!m.html) {
     return [
       ...headers,

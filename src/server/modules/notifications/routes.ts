@@ -1,0 +1,171 @@
+/**
+ * The job queue's place in the app and the one-click unsubscribe (issue 27, decision 026).
+ *
+ * pg-boss starts when the app is ready and stops (letting the jobs in hand finish) when it closes,
+ * before the database does. `app.jobs` is the queue: tests run due jobs through it (runDue).
+ *
+ * Unsubscribe (RFC 8058): every notification mail carries
+ *   List-Unsubscribe: <APP_URL/api/notifications/unsubscribe?token=…>
+ *   List-Unsubscribe-Post: List-Unsubscribe=One-Click
+ * A POST to that URL (the mail client's one click, or the confirm page's button) turns that kind
+ * off. A GET only shows the confirm page, so a link scanner that follows the link changes nothing.
+ */
+import type { FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { App, AppDeps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import { createJobQueue, type JobQueue } from '../../ops/job-queue';
+import { ErrorCode } from '../../../shared/errors';
+import type { TLocale } from '../../../shared/contracts/user';
+import { audit } from '../audit/repo';
+import { SWITCH_OF } from './kinds';
+import { createNotifications } from './service';
+import { KIND_LABEL } from './templates';
+import { readUnsubscribeToken } from './token';
+import { switchOff, userLocale } from './repo';
+
+// Declaration merging needs an interface here.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The pg-boss job queue (decision 026). */
+    jobs: JobQueue;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+const ZUnsubscribeQuery = z.strictObject({
+  token: z.string().min(1, 'The unsubscribe link is incomplete').max(200, 'The unsubscribe link is not valid'),
+});
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function page(locale: TLocale, title: string, paragraphs: string[], form?: { action: string; button: string }) {
+  return [
+    `<!doctype html><html lang="${locale === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">`,
+    '<meta name="viewport" content="width=device-width,initial-scale=1">',
+    `<title>${escapeHtml(title)} · Voyageur</title></head>`,
+    '<body style="margin:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">',
+    '<main style="max-width:480px;margin:0 auto;padding:32px 16px">',
+    '<div style="background:#fff;border-radius:8px;padding:24px">',
+    '<p style="font-size:20px;font-weight:bold;color:#1d4ed8;margin:0 0 16px">Voyageur</p>',
+    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(title)}</h1>`,
+    ...paragraphs.map((p) => `<p style="margin:0 0 12px">${p}</p>`),
+    form
+      ? `<form method="post" action="${escapeHtml(form.action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
+        `<button type="submit" style="min-height:44px;background:#1d4ed8;color:#fff;border:0;border-radius:6px;padding:10px 18px;font-size:16px;font-weight:bold;cursor:pointer">${escapeHtml(form.button)}</button></form>`
+      : '',
+    '</div></main></body></html>',
+  ].join('');
+}
+
+export function registerNotifications(root: App, deps: AppDeps): void {
+  const notifications = createNotifications(deps, root.log);
+  const jobs = createJobQueue({
+    database: deps.database,
+    log: root.log,
+    workers: deps.config.jobWorkers,
+    queues: notifications.queues,
+    pumps: notifications.pumps,
+  });
+  root.decorate('jobs', jobs);
+  root.addHook('onReady', () => jobs.start());
+  // onClose runs before the caller closes the database (main.ts, the tests).
+  root.addHook('onClose', () => jobs.stop());
+
+  const db = deps.database.db;
+  const settingsUrl = `${deps.config.appUrl}/settings?tab=notifications`;
+
+  /** The user and kind of a valid token (and the user's language); a 400 naming the token otherwise. */
+  async function holder(token: string) {
+    const found = readUnsubscribeToken(await notifications.unsubscribeKey(), token);
+    const locale = found ? await userLocale(db, found.userId) : null;
+    if (!found || !locale) {
+      const message = 'This unsubscribe link is not valid';
+      throw new AppError(400, message, ErrorCode.VALIDATION_ERROR, { token: [message] });
+    }
+    return { ...found, locale };
+  }
+
+  const html = (reply: FastifyReply, body: string) => reply.type('text/html; charset=utf-8').send(body);
+
+  void root.register(async (scope) => {
+    // The one-click POST is a form (List-Unsubscribe=One-Click), not JSON: only these routes read one.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, typeof body === 'string' ? body : body.toString('utf8')),
+    );
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/api/notifications/unsubscribe',
+      { schema: { querystring: ZUnsubscribeQuery } },
+      async (request, reply) => {
+        const { kind, locale } = await holder(request.query.token);
+        const label = KIND_LABEL[kind][locale];
+        const action = `/api/notifications/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
+        return locale === 'zh'
+          ? html(
+              reply,
+              page(
+                locale,
+                `退订${label}？`,
+                [
+                  `确认后，Voyageur 将不再向您发送${escapeHtml(label)}邮件。其他通知不受影响，您也可以随时在<a href="${escapeHtml(settingsUrl)}">通知设置</a>中重新开启。`,
+                ],
+                { action, button: '确认退订' },
+              ),
+            )
+          : html(
+              reply,
+              page(
+                locale,
+                `Unsubscribe from ${label}?`,
+                [
+                  `Voyageur will stop sending you ${escapeHtml(label)} by mail. Your other notifications stay as they are, and you can turn these back on any time in your <a href="${escapeHtml(settingsUrl)}">notification settings</a>.`,
+                ],
+                { action, button: 'Unsubscribe' },
+              ),
+            );
+      },
+    );
+
+    app.post(
+      '/api/notifications/unsubscribe',
+      { schema: { querystring: ZUnsubscribeQuery } },
+      async (request, reply) => {
+        const { userId, kind, locale } = await holder(request.query.token);
+        await db.transaction(async (tx) => {
+          if (await switchOff(tx, userId, kind, deps.clock.now())) {
+            await audit(tx, {
+              userId,
+              action: 'notification_unsubscribe',
+              resourceType: 'user',
+              resourceId: userId,
+              oldValue: { [SWITCH_OF[kind]]: true },
+              newValue: { [SWITCH_OF[kind]]: false },
+              ipAddress: request.ip,
+              details: 'One-click unsubscribe link of a notification mail',
+              at: deps.clock.now(),
+            });
+          }
+        });
+        const label = KIND_LABEL[kind][locale];
+        return locale === 'zh'
+          ? html(
+              reply,
+              page(locale, '已退订', [
+                `Voyageur 将不再向您发送${escapeHtml(label)}邮件。如需重新开启，请前往<a href="${escapeHtml(settingsUrl)}">通知设置</a>。`,
+              ]),
+            )
+          : html(
+              reply,
+              page(locale, 'You are unsubscribed', [
+                `Voyageur will no longer send you ${escapeHtml(label)} by mail. To turn them back on, open your <a href="${escapeHtml(settingsUrl)}">notification settings</a>.`,
+              ]),
+            );
+      },
+    );
+  });
+}

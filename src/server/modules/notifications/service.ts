@@ -1,0 +1,198 @@
+/**
+ * Notification mails on the job queue (issue 27, decision 026).
+ *
+ * The database writes a notification_outbox row in the transaction of the change a mail tells of
+ * (migration 0024's triggers). The outbox pump moves committed rows into pg-boss — one queue per
+ * kind, the job's id being the row's id, so two instances moving the same row queue it once — and
+ * deletes them. A mail job reads the user's switches when it runs (a switch turned off after the
+ * order still stops the mail), renders in the user's language, attaches the document's PDF (drawn on
+ * the worker pool) and sends through the mail provider; a failing mail server throws, and pg-boss
+ * retries with backoff long after the order was answered.
+ */
+import type { AppDeps } from '../../deps';
+import type { JobQueue, Pump, QueueJob, QueueSpec } from '../../ops/job-queue';
+import type { MailMessage } from '../../providers/mail/index';
+import { carrierName } from '../../../shared/carriers';
+import { documentById, transactionDocument, userShipment } from '../documents/repo';
+import { orderDocumentModel, topupDocumentModel } from '../documents/compose';
+import type { DocumentModel } from '../../documents/render-document';
+import type { ShipmentRow } from '../../db/schema/orders';
+import { isMailKind, MAIL_KINDS, QUEUE_OF, type MailKind } from './kinds';
+import { renderNotification, type MailModel, type TrackingMilestone } from './templates';
+import { unsubscribeKey, unsubscribeToken } from './token';
+import { deleteOutboxRow, outboxBatch, recipient } from './repo';
+
+type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/** Tries after the first, and the first retry's delay (doubled each time: 30 s, 1 min, 2 min, 4 min, 8 min). */
+export const MAIL_RETRY_LIMIT = 5;
+export const MAIL_RETRY_DELAY_SECONDS = 30;
+const PUMP_BATCH = 100;
+
+const place = (p: ShipmentRow['toAddress']) =>
+  [p.city, p.country === 'CA' ? p.province : p.country].filter(Boolean).join(', ');
+
+export type Notifications = {
+  queues: QueueSpec[];
+  pumps: Pump[];
+  /** Sends the mail of one outbox entry now (what a mail job does). */
+  deliver(kind: MailKind, data: Record<string, unknown>): Promise<void>;
+  unsubscribeKey(): Promise<string>;
+};
+
+export function createNotifications(deps: Pick<AppDeps, 'config' | 'database' | 'providers'>, log: Log): Notifications {
+  const db = deps.database.db;
+  const appUrl = deps.config.appUrl;
+  let key: Promise<string> | undefined;
+  const signingKey = () =>
+    (key ??= unsubscribeKey(db).catch((err: unknown) => {
+      key = undefined;
+      throw err;
+    }));
+
+  const pdf = async (model: DocumentModel, userId: string, filename: string) => ({
+    filename,
+    contentType: 'application/pdf',
+    content: Buffer.from(await deps.providers.workers.runTask('renderDocument', model, { account: userId })),
+  });
+
+  /** The mail's model and attachments; null when what it tells of is gone (nothing to send). */
+  async function compose(
+    kind: MailKind,
+    userId: string,
+    data: Record<string, unknown>,
+  ): Promise<{ model: MailModel; attachments: MailMessage['attachments'] } | null> {
+    const business = deps.config.business;
+    const shipmentUrl = (id: string) => `${appUrl}/shipments?shipment=${id}`;
+    switch (kind) {
+      case 'receipt':
+      case 'credit_note': {
+        const doc = await documentById(db, String(data.documentId));
+        if (!doc || doc.userId !== userId || !doc.shipmentId) return null;
+        const shipment = await userShipment(db, userId, doc.shipmentId);
+        if (!shipment) return null;
+        const receipt = doc.refersTo ? await documentById(db, doc.refersTo) : null;
+        const file = await pdf(
+          orderDocumentModel(business, doc, shipment, receipt),
+          userId,
+          `${kind === 'receipt' ? 'receipt' : 'credit-note'}-${doc.number}.pdf`,
+        );
+        const model: MailModel =
+          kind === 'receipt'
+            ? {
+                kind,
+                number: doc.number,
+                orderCode: shipment.orderCode,
+                carrier: carrierName(shipment.carrier),
+                service: shipment.serviceName,
+                destination: place(shipment.toAddress),
+                totalCents: doc.totalCents,
+                taxCents: doc.gstCents + doc.hstCents + doc.qstCents,
+                issuedAt: doc.issuedAt,
+                shipmentUrl: shipmentUrl(shipment.id),
+              }
+            : {
+                kind,
+                number: doc.number,
+                receiptNumber: receipt?.number ?? '',
+                orderCode: shipment.orderCode,
+                totalCents: doc.totalCents,
+                issuedAt: doc.issuedAt,
+                shipmentUrl: shipmentUrl(shipment.id),
+              };
+        return { model, attachments: [file] };
+      }
+      case 'topup_receipt': {
+        const doc = await documentById(db, String(data.documentId));
+        if (!doc || doc.userId !== userId || !doc.transactionId) return null;
+        const found = await transactionDocument(db, userId, doc.transactionId);
+        if (!found) return null;
+        const file = await pdf(topupDocumentModel(business, doc, found.type), userId, `receipt-${doc.number}.pdf`);
+        return {
+          model: {
+            kind,
+            number: doc.number,
+            amountCents: doc.totalCents,
+            issuedAt: doc.issuedAt,
+            walletUrl: `${appUrl}/wallet`,
+          },
+          attachments: [file],
+        };
+      }
+      case 'low_balance':
+        return {
+          model: {
+            kind,
+            balanceCents: Number(data.balanceCents),
+            thresholdCents: Number(data.thresholdCents),
+            walletUrl: `${appUrl}/wallet`,
+          },
+          attachments: undefined,
+        };
+      case 'tracking': {
+        const shipment = await userShipment(db, userId, String(data.shipmentId));
+        if (!shipment) return null;
+        return {
+          model: {
+            kind,
+            milestone: String(data.status) as TrackingMilestone,
+            orderCode: shipment.orderCode,
+            carrier: carrierName(shipment.carrier),
+            trackingNumber: shipment.trackingNumber ?? '',
+            destination: place(shipment.toAddress),
+            shipmentUrl: shipmentUrl(shipment.id),
+          },
+          attachments: undefined,
+        };
+      }
+    }
+  }
+
+  async function deliver(kind: MailKind, data: Record<string, unknown>): Promise<void> {
+    const userId = String(data.userId);
+    const to = await recipient(db, userId, kind);
+    if (!to?.on) return; // the switch as it is now decides
+    const composed = await compose(kind, userId, data);
+    if (!composed) return;
+    const token = unsubscribeToken(await signingKey(), userId, kind);
+    const unsubscribeUrl = `${appUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+    const rendered = renderNotification(to.locale, composed.model, {
+      unsubscribeUrl,
+      settingsUrl: `${appUrl}/settings?tab=notifications`,
+    });
+    await deps.providers.mail.send({
+      to: to.email,
+      ...rendered,
+      headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      ...(composed.attachments ? { attachments: composed.attachments } : {}),
+    });
+    log.info({ kind, userId }, 'notification mail sent');
+  }
+
+  const outboxPump: Pump = {
+    name: 'notification-outbox',
+    async run(queue: JobQueue) {
+      const rows = await outboxBatch(db, PUMP_BATCH);
+      for (const row of rows) {
+        if (isMailKind(row.kind)) {
+          // Queued under the row's id: a second instance moving the same row queues nothing more.
+          await queue.send(QUEUE_OF[row.kind], { ...row.data, kind: row.kind, userId: row.userId }, { id: row.id });
+        }
+        await deleteOutboxRow(db, row.id);
+      }
+      return rows.length;
+    },
+  };
+
+  return {
+    queues: MAIL_KINDS.map((kind) => ({
+      name: QUEUE_OF[kind],
+      retryLimit: MAIL_RETRY_LIMIT,
+      retryDelaySeconds: MAIL_RETRY_DELAY_SECONDS,
+      handler: (job: QueueJob) => deliver(kind, job.data),
+    })),
+    pumps: [outboxPump],
+    deliver,
+    unsubscribeKey: signingKey,
+  };
+}

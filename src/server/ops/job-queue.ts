@@ -1,0 +1,161 @@
+/**
+ * The kept job library (pg-boss 10, decision 026): queues with retries and backoff in the `pgboss`
+ * schema of the app's database, on PostgreSQL and on PGlite alike, through `Database.executeSql`.
+ * Jobs are fetched with FOR UPDATE SKIP LOCKED, so any number of instances run each job once.
+ *
+ * Besides the queues, "pumps" run every second on each working instance: small passes that feed the
+ * queues from tables the app writes in its own transactions (the notification outbox).
+ *
+ * Started with the app (onReady) and stopped before the database closes (onClose): `stop` lets the
+ * jobs in hand finish (graceful), the rest stay queued for the next start or another instance.
+ */
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+
+type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+export type QueueJob = { id: string; data: Record<string, unknown> };
+
+export type QueueSpec = {
+  name: string;
+  /** Tries after the first (pg-boss's retryLimit). */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled each time (retryBackoff). */
+  retryDelaySeconds: number;
+  handler(job: QueueJob): Promise<void>;
+};
+
+export type Pump = { name: string; run(queue: JobQueue): Promise<number> };
+
+export type JobQueue = {
+  /** Queues a job; with `id` given, a job with that id already queued is not queued again (answers null). */
+  send(queue: string, data: Record<string, unknown>, opts?: { id?: string }): Promise<string | null>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /**
+   * Runs the pumps once, then every due job of every queue through pg-boss (fetch, run, complete or
+   * fail) until none is due: what the workers do, on demand (tests, JOB_WORKERS=off). Answers how
+   * many jobs ran.
+   */
+  runDue(): Promise<number>;
+  /** pg-boss itself, for tests that look at a job's state. */
+  readonly boss: PgBoss;
+};
+
+const POLL_SECONDS = 1;
+const PUMP_EVERY_MS = 1_000;
+
+export function createJobQueue(opts: {
+  database: Database;
+  log: Log;
+  /** Whether this instance polls the queues and runs the pumps on a timer. */
+  workers: boolean;
+  queues: QueueSpec[];
+  pumps: Pump[];
+}): JobQueue {
+  const { log } = opts;
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => opts.database.executeSql(text, values) },
+    schema: 'pgboss',
+    migrate: true,
+    // Maintenance (expiry, archiving) and the state monitor only where jobs are worked.
+    supervise: opts.workers,
+    schedule: false,
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  let started: Promise<void> | undefined;
+  let stopped = false;
+  let pumpTimer: NodeJS.Timeout | undefined;
+  let pumping: Promise<unknown> | undefined;
+
+  const runPumps = async (): Promise<number> => {
+    let moved = 0;
+    for (const pump of opts.pumps) {
+      try {
+        moved += await pump.run(queue);
+      } catch (err) {
+        log.error({ err, pump: pump.name }, 'job pump failed');
+      }
+    }
+    return moved;
+  };
+
+  const schedulePumps = () => {
+    pumpTimer = setTimeout(() => {
+      pumping = runPumps().finally(() => {
+        pumping = undefined;
+        if (!stopped) schedulePumps();
+      });
+    }, PUMP_EVERY_MS);
+    pumpTimer.unref();
+  };
+
+  const queue: JobQueue = {
+    boss,
+    async send(name, data, sendOpts = {}) {
+      return boss.send(name, data, sendOpts.id ? { id: sendOpts.id } : {});
+    },
+    start() {
+      return (started ??= (async () => {
+        await boss.start();
+        for (const q of opts.queues) {
+          await boss.createQueue(q.name, {
+            name: q.name,
+            policy: 'standard',
+            retryLimit: q.retryLimit,
+            retryDelay: q.retryDelaySeconds,
+            retryBackoff: true,
+          });
+          if (opts.workers) {
+            await boss.work<Record<string, unknown>>(
+              q.name,
+              { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 },
+              async (jobs) => {
+                for (const job of jobs) {
+                  try {
+                    await q.handler({ id: job.id, data: job.data });
+                  } catch (err) {
+                    // pg-boss marks the job failed and retries it after its backoff.
+                    log.error({ err, queue: q.name, jobId: job.id }, 'job failed; retried later');
+                    throw err;
+                  }
+                }
+              },
+            );
+          }
+        }
+        if (opts.workers) schedulePumps();
+      })());
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(pumpTimer);
+      await pumping;
+      if (!started) return;
+      await started.catch(() => undefined);
+      await boss.stop({ graceful: true, wait: true, timeout: 8_000, close: false });
+    },
+    async runDue() {
+      await runPumps();
+      let ran = 0;
+      for (;;) {
+        let found = 0;
+        for (const q of opts.queues) {
+          const jobs = await boss.fetch<Record<string, unknown>>(q.name, { batchSize: 10 });
+          for (const job of jobs) {
+            found++;
+            try {
+              await q.handler({ id: job.id, data: job.data });
+              await boss.complete(q.name, job.id);
+            } catch (err) {
+              await boss.fail(q.name, job.id, { message: err instanceof Error ? err.message : String(err) });
+            }
+          }
+        }
+        ran += found;
+        if (found === 0) return ran;
+      }
+    },
+  };
+  return queue;
+}
