@@ -3,6 +3,7 @@ import type { TUser } from '../../../shared/contracts/user';
 import type {
   TChangePasswordRequest,
   TNotificationPreferences,
+  TNotificationSettings,
   TOrganization,
   TUpdateOrganizationRequest,
   TUpdateProfileRequest,
@@ -17,7 +18,7 @@ export const organizationQuery = queryOptions({
 
 export const notificationsQuery = queryOptions({
   queryKey: ['notification-preferences'],
-  queryFn: () => api.get<TNotificationPreferences>('/api/user/notifications'),
+  queryFn: () => api.get<TNotificationSettings>('/api/user/notifications'),
 });
 
 export function useUpdateProfile() {
@@ -69,7 +70,7 @@ export function useNotifications() {
 export function useUpdateNotifications() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TNotificationPreferences) => api.put<TNotificationPreferences>('/api/user/notifications', body),
+    mutationFn: (body: TNotificationPreferences) => api.put<TNotificationSettings>('/api/user/notifications', body),
     onSuccess: (prefs) => queryClient.setQueryData(notificationsQuery.queryKey, prefs),
   });
 }

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TNotificationPreferences } from '../../../../shared/contracts/settings';
+import { LOW_BALANCE_THRESHOLD_MAX_CENTS, type TNotificationSettings } from '../../../../shared/contracts/settings';
+import { centsToDecimal, parseCents } from '../../../../shared/money';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { describeError } from '../../../lib/error-message';
@@ -11,19 +14,80 @@ import { dismissToasts, toast } from '../../../lib/toast';
 import { useNotifications, useUpdateNotifications } from '../api';
 
 const KEYS = ['email', 'sms', 'marketing'] as const;
+/** The mails `email` is the master switch of (issue 27). */
+const MAIL_KEYS = ['receipts', 'creditNotes', 'topupReceipts', 'lowBalance', 'tracking'] as const;
 const TAG = 'settings.notifications.save';
 
-function NotificationsForm({ saved }: { saved: TNotificationPreferences }) {
+/** The threshold as typed ("20", "20.5", "20.00") in cents; an error key when it is not an amount we take. */
+export function readThreshold(text: string): { cents: number } | { error: string } {
+  const cents = parseCents(text.replace(/^\$/, '').replace(/,/g, ''));
+  if (cents === null || cents < 0) return { error: 'settings.notifications.threshold.invalid' };
+  if (cents > LOW_BALANCE_THRESHOLD_MAX_CENTS) return { error: 'settings.notifications.threshold.tooHigh' };
+  return { cents };
+}
+
+type SwitchKey = (typeof KEYS)[number] | (typeof MAIL_KEYS)[number];
+
+function SwitchRow({
+  id,
+  label,
+  hint,
+  checked,
+  disabled,
+  onChange,
+}: {
+  id: SwitchKey;
+  label: string;
+  hint: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange(checked: boolean): void;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-6 py-4">
+      <div>
+        <label htmlFor={`notify-${id}`} className="text-sm font-medium text-slate-900">
+          {label}
+        </label>
+        <p id={`notify-${id}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      </div>
+      <Switch
+        id={`notify-${id}`}
+        aria-describedby={`notify-${id}-hint`}
+        checked={checked}
+        disabled={disabled}
+        onCheckedChange={onChange}
+      />
+    </div>
+  );
+}
+
+function NotificationsForm({ saved }: { saved: TNotificationSettings }) {
   const { t } = useTranslation();
   const update = useUpdateNotifications();
-  const [prefs, setPrefs] = useState<TNotificationPreferences>(saved);
-  const dirty = KEYS.some((k) => prefs[k] !== saved[k]);
+  const [prefs, setPrefs] = useState<TNotificationSettings>(saved);
+  const [threshold, setThreshold] = useState(centsToDecimal(saved.lowBalanceThresholdCents));
+  const [thresholdError, setThresholdError] = useState<string | null>(null);
+  const read = readThreshold(threshold);
+  const dirty =
+    [...KEYS, ...MAIL_KEYS].some((k) => prefs[k] !== saved[k]) ||
+    !('cents' in read) ||
+    read.cents !== saved.lowBalanceThresholdCents;
+  const set = (key: SwitchKey) => (checked: boolean) => setPrefs((p) => ({ ...p, [key]: checked }));
 
   async function save() {
     dismissToasts(TAG);
+    if ('error' in read) {
+      setThresholdError(read.error);
+      document.getElementById('notify-threshold')?.focus();
+      return;
+    }
     try {
-      const answer = await update.mutateAsync(prefs);
+      const answer = await update.mutateAsync({ ...prefs, lowBalanceThresholdCents: read.cents });
       setPrefs(answer);
+      setThreshold(centsToDecimal(answer.lowBalanceThresholdCents));
       toast({ title: { key: 'settings.notifications.saved' }, variant: 'success', tag: TAG });
     } catch (error) {
       toast({
@@ -36,33 +100,86 @@ function NotificationsForm({ saved }: { saved: TNotificationPreferences }) {
   }
 
   return (
-    <div className="grid gap-1 p-6">
-      <ul className="divide-y divide-slate-200">
-        {KEYS.map((key) => (
-          <li key={key} className="flex items-center justify-between gap-6 py-4">
-            <div>
-              <label htmlFor={`notify-${key}`} className="text-sm font-medium text-slate-900">
-                {t(`settings.notifications.${key}.label`)}
-              </label>
-              <p id={`notify-${key}-hint`} className="text-sm text-slate-600">
-                {t(`settings.notifications.${key}.hint`)}
-              </p>
-            </div>
-            <Switch
-              id={`notify-${key}`}
-              aria-describedby={`notify-${key}-hint`}
-              checked={prefs[key]}
-              onCheckedChange={(checked) => setPrefs((p) => ({ ...p, [key]: checked }))}
+    <form
+      className="grid gap-1 p-4 sm:p-6"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <div className="divide-y divide-slate-200">
+        <SwitchRow
+          id="email"
+          label={t('settings.notifications.email.label')}
+          hint={t('settings.notifications.email.hint')}
+          checked={prefs.email}
+          onChange={set('email')}
+        />
+        <fieldset className="py-2 sm:pl-6" data-testid="notify-mail-kinds">
+          <legend className="pt-3 text-sm font-semibold text-slate-900">
+            {t('settings.notifications.kinds.title')}
+          </legend>
+          {!prefs.email ? (
+            <p className="pt-1 text-sm text-slate-600">{t('settings.notifications.kinds.masterOff')}</p>
+          ) : null}
+          <div className="divide-y divide-slate-100">
+            {MAIL_KEYS.map((key) => (
+              <SwitchRow
+                key={key}
+                id={key}
+                label={t(`settings.notifications.kinds.${key}.label`)}
+                hint={t(`settings.notifications.kinds.${key}.hint`)}
+                checked={prefs[key]}
+                disabled={!prefs.email}
+                onChange={set(key)}
+              />
+            ))}
+          </div>
+          <Field
+            className="max-w-xs pb-3"
+            label={t('settings.notifications.threshold.label')}
+            hint={t('settings.notifications.threshold.hint')}
+            error={thresholdError ? t(thresholdError) : undefined}
+          >
+            <Input
+              id="notify-threshold"
+              inputMode="decimal"
+              autoComplete="off"
+              value={threshold}
+              disabled={!prefs.email || !prefs.lowBalance}
+              onChange={(e) => {
+                setThreshold(e.target.value);
+                setThresholdError(null);
+              }}
+              onBlur={() => {
+                const r = readThreshold(threshold);
+                setThresholdError('error' in r ? r.error : null);
+              }}
             />
-          </li>
-        ))}
-      </ul>
+          </Field>
+        </fieldset>
+        <SwitchRow
+          id="sms"
+          label={t('settings.notifications.sms.label')}
+          hint={t('settings.notifications.sms.hint')}
+          checked={prefs.sms}
+          onChange={set('sms')}
+        />
+        <SwitchRow
+          id="marketing"
+          label={t('settings.notifications.marketing.label')}
+          hint={t('settings.notifications.marketing.hint')}
+          checked={prefs.marketing}
+          onChange={set('marketing')}
+        />
+      </div>
       <div className="flex justify-end pt-2">
-        <Button onClick={() => void save()} disabled={update.isPending || !dirty}>
+        <Button type="submit" disabled={update.isPending || !dirty}>
           {update.isPending ? t('common.saving') : t('settings.notifications.save')}
         </Button>
       </div>
-    </div>
+    </form>
   );
 }
 
