@@ -5,6 +5,7 @@ import { ScrollingTabList } from '../../../components/scrolling-tab-list';
 import { Tabs, TabsContent, TabsTrigger } from '../../../components/ui/tabs';
 import { useUser } from '../../../lib/session';
 import { ApiKeysTab } from '../components/api-keys-tab';
+import { WebhooksCard } from '../components/webhooks-card';
 import { BillingTab } from '../components/billing-tab';
 import { NotificationsTab } from '../components/notifications-tab';
 import { OrganizationTab } from '../components/organization-tab';
@@ -69,7 +70,10 @@ export function SettingsPage() {
         <SecurityTab />
       </TabsContent>
       <TabsContent value="api-keys">
-        <ApiKeysTab />
+        <div className="grid gap-6">
+          <ApiKeysTab />
+          <WebhooksCard />
+        </div>
       </TabsContent>
       <TabsContent value="billing">
         <BillingTab />
