@@ -265,6 +265,16 @@ describe('customs pages after the label', () => {
     expect(pages[4]).toContain('COMMERCIAL INVOICE');
   });
 
+  it("a test label's forms say SPECIMEN; a live one's do not", () => {
+    const test = pdfText(renderLabel(label('CA-UPS', CUSTOMS))).split('\f');
+    expect(test[1]).toContain('SPECIMEN - NOT FOR SHIPPING');
+    const cn22 = pdfText(renderLabel(label('CA-CP', CUSTOMS))).split('\f');
+    expect(cn22[1]).toContain('SPECIMEN - NOT FOR SHIPPING');
+    const live = pdfText(renderLabel({ ...label('CA-UPS', CUSTOMS), mode: 'live' })).split('\f');
+    expect(live[1]).toContain('COMMERCIAL INVOICE');
+    expect(live.join('')).not.toContain('SPECIMEN');
+  });
+
   it('the same shipment gives the same bytes (a re-download prints what the first print did)', () => {
     expect(
       Buffer.from(renderLabel(label('CA-UPS', CUSTOMS))).equals(Buffer.from(renderLabel(label('CA-UPS', CUSTOMS)))),

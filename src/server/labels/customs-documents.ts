@@ -96,8 +96,17 @@ function exporterLines(label: LabelInput, doc: CustomsDocInput): string[] {
 }
 
 function footer(label: LabelInput, form: string): string {
-  return `Voyageur - ${form} - order ${label.orderCode} - tracking ${label.trackingNumber}`;
+  const specimen = label.mode === 'live' ? '' : 'SPECIMEN - ';
+  return `${specimen}Voyageur - ${form} - order ${label.orderCode} - tracking ${label.trackingNumber}`;
 }
+
+/**
+ * The forms of a label that is not live (sandbox, a carrier's test environment) say so, as the
+ * label's watermark does (decision 015): nobody files them.
+ */
+export const SPECIMEN_NOTE =
+  'SPECIMEN - NOT FOR SHIPPING: this form belongs to a test label; it is not a customs document.';
+const specimenNotes = (label: LabelInput) => (label.mode === 'live' ? [] : [SPECIMEN_NOTE]);
 
 /** The text cut with "…" to fit `width` points as printed (the writer converts it to WinAnsi). */
 function clip(text: string, font: FontName, size: number, width: number): string {
@@ -172,6 +181,7 @@ function commercialInvoice(label: LabelInput, doc: CustomsDocInput, copy: number
   const w = new DocWriter(`${footer(label, 'commercial invoice')} - copy ${copy} of ${INVOICE_COPIES}`);
   const exporter = exporterLines(label, doc);
   const notes = [
+    ...specimenNotes(label),
     `All values in ${doc.currency}. Packages: 1. Total net weight ${kg(doc.netWeightKg)} kg; total gross weight ${kg(doc.grossWeightKg)} kg.`,
     `Terms of sale (Incoterm): ${INCOTERM[doc.incoterm] ?? doc.incoterm}.`,
     cusmaStatement(doc, label.from.company || label.from.name),
@@ -202,6 +212,7 @@ function cn23(label: LabelInput, doc: CustomsDocInput): PdfPageContent[] {
   const w = new DocWriter(footer(label, 'CN 23'));
   const sender = exporterLines(label, doc);
   const notes = [
+    ...specimenNotes(label),
     `Total gross weight ${kg(doc.grossWeightKg)} kg. Total value ${money(doc.totalValueCents)} ${doc.currency}.`,
     `Duties: ${INCOTERM[doc.incoterm] ?? doc.incoterm}.`,
     `If undeliverable: ${NON_DELIVERY[doc.nonDelivery ?? 'return']}.`,
@@ -233,7 +244,7 @@ function cn23(label: LabelInput, doc: CustomsDocInput): PdfPageContent[] {
 
 /** The CN 22 on one 4×6 page: compact, as the label-size form is printed. */
 function cn22(label: LabelInput, doc: CustomsDocInput): PdfPageContent[] {
-  const w = new DocWriter(`CN 22 - ${label.orderCode}`, CN22_PAGE);
+  const w = new DocWriter(`${label.mode === 'live' ? '' : 'SPECIMEN - '}CN 22 - ${label.orderCode}`, CN22_PAGE);
   const { width, margin } = CN22_PAGE;
   const right = width - margin;
   const inner = width - 2 * margin;
@@ -243,6 +254,7 @@ function cn22(label: LabelInput, doc: CustomsDocInput): PdfPageContent[] {
   w.text(right, 'CN 22', { font: bold, size: 16, align: 'right' });
   w.down(11);
   w.text(margin, 'May be opened officially', { size: 7 });
+  if (label.mode !== 'live') w.text(right, 'SPECIMEN - NOT FOR SHIPPING', { font: bold, size: 7, align: 'right' });
   w.down(10);
   w.text(margin, clip(`Designated operator: ${label.carrierName} - ${label.serviceName}`, 'Helvetica', 7, inner), {
     size: 7,
