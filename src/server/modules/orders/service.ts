@@ -222,7 +222,7 @@ function failureOf(row: ShipmentRow): AppError {
       502,
       'The carrier has not confirmed this label yet',
       'API_FAILURE',
-      `Order ${row.orderCode} is still being confirmed with ${carrierName(row.carrier)}. It will be completed, or ${money(row.totalCents)} refunded to your wallet, within a few minutes. No need to order again.`,
+      `Order ${row.orderCode} is still being confirmed with ${carrierName(row.carrier)}. It will be completed, or ${money(row.totalCents + row.dutiesCents)} refunded to your wallet, within a few minutes. No need to order again.`,
       { orderCode: row.orderCode, shipmentId: row.id },
     );
   }
@@ -232,7 +232,7 @@ function failureOf(row: ShipmentRow): AppError {
     status,
     row.failureMessage ?? 'The carrier could not create this shipment',
     code,
-    `${carrierName(row.carrier)} could not create order ${row.orderCode}${row.failureMessage ? ` (${row.failureMessage})` : ''}. The full ${money(row.totalCents)} was refunded to your wallet. Try again, pick another service, or contact support with this order code.`,
+    `${carrierName(row.carrier)} could not create order ${row.orderCode}${row.failureMessage ? ` (${row.failureMessage})` : ''}. The full ${money(row.totalCents + row.dutiesCents)} was refunded to your wallet. Try again, pick another service, or contact support with this order code.`,
     { orderCode: row.orderCode, shipmentId: row.id, refunded: centsToDecimal(row.refundedCents) },
   );
 }
@@ -461,7 +461,14 @@ export function createOrdersService(deps: OrdersDeps) {
               now,
             );
       if (!refund) throw new Error('refund credit did not apply');
-      await refundDuties(tx, row, `Refund: duties for order ${row.orderCode} not created`, null, now);
+      // The answer says what came back: the label and, for DDP, the duties (as a void does).
+      failed.refundedCents += await refundDuties(
+        tx,
+        row,
+        `Refund: duties for order ${row.orderCode} not created`,
+        null,
+        now,
+      );
       return failed;
     });
   }
