@@ -9,7 +9,10 @@
  */
 import { BlockList, isIP } from 'node:net';
 
-const blocked = new BlockList();
+// One list per family: a BlockList matches an IPv4 address against IPv6 rules through its mapped
+// form (::ffff:a.b.c.d), so '::ffff:0:0/96' in the same list would refuse every IPv4 address.
+const blocked4 = new BlockList();
+const blocked6 = new BlockList();
 const loopback = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8],
@@ -28,7 +31,7 @@ for (const [net, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4');
+  blocked4.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
   ['::', 128],
@@ -46,7 +49,7 @@ for (const [net, prefix] of [
   ['fec0::', 10],
   ['ff00::', 8],
 ] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
+  blocked6.addSubnet(net, prefix, 'ipv6');
 }
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
 loopback.addAddress('::1', 'ipv6');
@@ -63,7 +66,7 @@ export function refusedAddress(address: string, allowLoopback: boolean): string 
   const type = family === 4 ? 'ipv4' : 'ipv6';
   const v6Mapped = family === 6 && /^::ffff:/i.test(address);
   if (allowLoopback && !v6Mapped && loopback.check(address, type)) return null;
-  if (blocked.check(address, type)) {
+  if ((family === 4 ? blocked4 : blocked6).check(address, type)) {
     return `${address} is a private, loopback, link-local or reserved address`;
   }
   return null;
