@@ -150,6 +150,14 @@ describe(`real carriers leaving Canada, on local fakes (${testDbKind})`, () => {
       expect(cents(r.total)).toBe(cents(r.price) + cents(r.duties!.amount));
     }
     for (const fake of Object.values(fakes.fakes)) expect(fake.requests.flatMap((r) => r.problems)).toEqual([]);
+    // The quote hands the declaration on: FedEx rates the commodities, UPS takes the goods' total.
+    const fedexRate = JSON.parse(fakes.fakes.fedex!.requests.filter((r) => r.op === 'rate').at(-1)!.body);
+    expect(fedexRate.requestedShipment.customsClearanceDetail.totalCustomsValue).toEqual({
+      amount: 102.5,
+      currency: 'USD',
+    });
+    const upsRate = JSON.parse(fakes.fakes.ups!.requests.filter((r) => r.op === 'rate').at(-1)!.body);
+    expect(upsRate.RateRequest.Shipment.InvoiceLineTotal).toEqual({ CurrencyCode: 'USD', MonetaryValue: '102.50' });
   });
 
   it.each([

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Carrier, CarrierMode, CarrierQuote, QuoteRequest } from '../../providers/carriers/index';
+import { customsDeclarationOf } from '../../providers/carriers/customs';
 import { modeOf, quoteAll, type CarrierWarning } from '../../providers/carriers/registry';
 import { applyBasisPoints, centsToDecimal, type Cents } from '../../../shared/money';
 import { carrierName } from '../../../shared/carriers';
@@ -310,5 +311,7 @@ function toCarrierRequest(body: TQuoteRequest, shipDate: string): QuoteRequest {
       declaredValueCents: declaredValueCents(p.insuranceValue),
     },
     shipDate,
+    // Leaving Canada: the declaration (FedEx rates international goods on their commodities).
+    ...(body.customs ? { customs: customsDeclarationOf(body.customs) } : {}),
   };
 }

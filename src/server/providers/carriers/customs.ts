@@ -1,4 +1,5 @@
 import { parseCents } from '../../../shared/money';
+import { DEFAULT_USD_RATE } from '../../../shared/customs';
 import type { TCustoms } from '../../../shared/contracts/customs';
 import { DEFAULT_NON_DELIVERY } from '../../../shared/contracts/customs';
 import type { CustomsDeclaration, CustomsItem } from './index';
@@ -11,10 +12,11 @@ import type { CustomsDeclaration, CustomsItem } from './index';
 /**
  * The order's declaration (contracts/customs.ts, as stored on the shipment) for the carriers: values
  * in integer cents, CUSMA and the non-delivery choice explicit, and the CAD price of one USD the
- * duties were estimated with ('1.3800' as the duties estimate states it; 1 when absent).
+ * duties were estimated with ('1.3800' as the duties estimate states it; when absent, as for a quote,
+ * the rate in force while no admin has set one, DEFAULT_USD_RATE).
  */
 export function customsDeclarationOf(customs: TCustoms, usdRate?: string | null): CustomsDeclaration {
-  const rate = Number(usdRate);
+  const rate = usdRate ? Number(usdRate) : DEFAULT_USD_RATE.cadPerUsdMicros / 1_000_000;
   return {
     contentsType: customs.contentsType,
     currency: customs.currency,
@@ -29,7 +31,7 @@ export function customsDeclarationOf(customs: TCustoms, usdRate?: string | null)
       weightKg: item.weightKg,
       cusmaQualifying: item.cusmaQualifying === true,
     })),
-    cadPerUsd: Number.isFinite(rate) && rate > 0 ? rate : 1,
+    cadPerUsd: Number.isFinite(rate) && rate > 0 ? rate : DEFAULT_USD_RATE.cadPerUsdMicros / 1_000_000,
   };
 }
 

@@ -51,7 +51,7 @@ export type CustomsDeclaration = {
   /** What a postal service does with an undeliverable parcel. */
   nonDelivery: 'return' | 'abandon';
   items: CustomsItem[];
-  /** The CAD price of one USD the order was quoted with (e.g. 1.38); 1 when unknown. */
+  /** The CAD price of one USD the order was quoted with (e.g. 1.38); the default rate for a quote. */
   cadPerUsd: number;
 };
 
