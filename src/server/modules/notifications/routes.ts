@@ -105,6 +105,9 @@ export function registerNotifications(root: App, deps: AppDeps): void {
         const { kind, locale } = await holder(request.query.token);
         const label = KIND_LABEL[kind][locale];
         const action = `/api/notifications/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
+        // With the app's no-referrer policy Chromium sends `Origin: null` with a form POST, which the
+        // CSRF check refuses; same-origin lets the confirm button send this origin (and no referrer out).
+        void reply.header('referrer-policy', 'same-origin');
         return locale === 'zh'
           ? html(
               reply,
