@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TCustoms } from '../../shared/contracts/customs';
 import { composeCustomsDocument, customsFormFor } from './customs-compose';
+import { wrapText } from './customs-documents';
 import type { LabelInput } from './label-input';
 import { renderLabel } from './render-label';
 import { mergePdfs } from './merge-pdfs';
@@ -263,6 +264,44 @@ describe('customs pages after the label', () => {
     expect(pages[1]).toContain('CN 22');
     expect(pages[2]).not.toMatch(/CN 22|COMMERCIAL INVOICE/);
     expect(pages[4]).toContain('COMMERCIAL INVOICE');
+  });
+
+  it('long descriptions wrap in full on the forms (up to three lines on an invoice, two on a CN 22)', () => {
+    const description =
+      'Hand-knitted merino wool scarf with fringed ends, dyed with natural indigo, made in Nova Scotia by local artisans';
+    expect(wrapText(description, (l) => l.length <= 40, 3).join(' ')).toBe(description);
+    expect(wrapText('x'.repeat(100), (l) => l.length <= 40, 2)).toEqual(['x'.repeat(40), `${'x'.repeat(39)}\u2026`]);
+    const long: TCustoms = { ...CUSTOMS, items: [{ ...CUSTOMS.items[0]!, description: description.slice(0, 100) }] };
+    const longPdf = renderLabel(label('CA-UPS', long));
+    sample('ups-long', longPdf);
+    const invoice = pdfText(longPdf).split('\f')[1]!;
+    // The first line beside the item's figures, the rest under it.
+    expect(invoice).toMatch(/Hand-knitted merino wool scarf with fringed\s+6109\.10\.00\.12/);
+    expect(invoice).toMatch(/\n\s*ends, dyed with natural indigo, made in\s*\n\s*Nova Scotia by l\s*\n/);
+    const cn22Pdf = renderLabel(label('CA-CP', long));
+    sample('cp-long', cn22Pdf);
+    const cn22 = pdfText(cn22Pdf).split('\f')[1]!;
+    expect(cn22).toMatch(/2 x Hand-knitted merino wool/);
+    expect(cn22).toMatch(/with fringed ends, dyed with/);
+    expect(cn22).toMatch(/with fringed ends, dyed with natu(…|\.\.\.)/);
+    // Four such lines, CUSMA and a full address still fit the one 4×6 CN 22 page.
+    const full: TCustoms = {
+      ...CUSTOMS,
+      items: Array.from({ length: 4 }, () => ({
+        ...CUSTOMS.items[1]!,
+        description: description.slice(0, 100),
+        quantity: 1,
+        unitValue: 99,
+        weightKg: 0.4,
+      })),
+    };
+    const crowded = label('CA-CP', full);
+    crowded.from.address2 = 'Suite 5600, Shipping and Receiving';
+    crowded.to.company = 'Buyer Trading Company of Seattle';
+    const crowdedPdf = renderLabel({ ...crowded, customs: { ...crowded.customs!, form: 'CN22' } });
+    sample('cp-crowded', crowdedPdf);
+    expect(pdfPages(crowdedPdf)).toEqual(['288x432', '288x432']);
+    expect(pdfText(crowdedPdf)).toContain('Total value: 396.00 CAD');
   });
 
   it("a test label's forms say SPECIMEN; a live one's do not", () => {

@@ -9,7 +9,7 @@
 import { centsToDecimal } from '../../shared/money';
 import { countryName } from '../../shared/countries';
 import { formatPhone } from '../../shared/phone';
-import { DocWriter, type PageSize, type PdfPageContent } from '../documents/pdf-doc';
+import { DocWriter, LETTER, type PageSize, type PdfPageContent } from '../documents/pdf-doc';
 import { drawDocument, type DocumentModel } from '../documents/render-document';
 import type { CustomsDocInput, CustomsDocItem } from './customs-input';
 import type { LabelAddress, LabelInput } from './label-input';
@@ -117,30 +117,74 @@ function clip(text: string, font: FontName, size: number, width: number): string
   return `${out.join('').trimEnd()}\u2026`;
 }
 
+/**
+ * The text in lines that each fit (`fits`), words kept whole where they can be, at most `maxLines`
+ * (the last cut with "…"): a customs description is printed in full where there is room for it.
+ */
+export function wrapText(text: string, fits: (line: string) => boolean, maxLines: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = line === '' ? word : `${line} ${word}`;
+    if (fits(next)) {
+      line = next;
+      continue;
+    }
+    if (line !== '') lines.push(line);
+    line = word;
+    // A word longer than a line is broken between characters.
+    while (!fits(line) && line.length > 1) {
+      let cut = line.length - 1;
+      while (cut > 1 && !fits(line.slice(0, cut))) cut--;
+      lines.push(line.slice(0, cut));
+      line = line.slice(cut);
+    }
+  }
+  if (line !== '') lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines - 1);
+  let last = [...lines.slice(maxLines - 1).join(' ')];
+  while (last.length > 1 && !fits(`${last.join('').trimEnd()}\u2026`)) last = last.slice(0, -1);
+  return [...kept, `${last.join('').trimEnd()}\u2026`];
+}
+
 function itemTable(doc: CustomsDocInput): DocumentModel['table'] {
   const cur = doc.currency;
+  const columns: DocumentModel['table']['columns'] = [
+    { label: 'Description of contents', width: 5 },
+    { label: 'HS tariff no.', width: 2.1 },
+    { label: 'Origin', width: 1 },
+    { label: 'Qty', width: 0.8, align: 'right' },
+    { label: `Unit value (${cur})`, width: 1.9, align: 'right' },
+    { label: `Value (${cur})`, width: 1.7, align: 'right' },
+    { label: 'Net kg', width: 1.2, align: 'right' },
+  ];
+  // The description column as render-document lays it out on letter (612 − 2 × 50 pt of text
+  // width shared by the columns' weights), less a gap, and the characters its cells keep (its clip).
+  const share = columns[0]!.width / columns.reduce((sum, c) => sum + c.width, 0);
+  const width = share * (LETTER.width - 2 * LETTER.margin) - 6;
+  const maxChars = Math.max(4, Math.floor((width + 2) / 4.2));
+  const fits = (l: string) => l.length <= maxChars && textWidth(toWinAnsi(l), 'Helvetica-Bold', 8) <= width;
   return {
-    columns: [
-      { label: 'Description of contents', width: 5 },
-      { label: 'HS tariff no.', width: 2.1 },
-      { label: 'Origin', width: 1 },
-      { label: 'Qty', width: 0.8, align: 'right' },
-      { label: `Unit value (${cur})`, width: 1.9, align: 'right' },
-      { label: `Value (${cur})`, width: 1.7, align: 'right' },
-      { label: 'Net kg', width: 1.2, align: 'right' },
-    ],
+    columns,
     rows: [
-      ...doc.items.map((i: CustomsDocItem) => ({
-        cells: [
-          `${i.description}${i.cusma ? ' *' : ''}`,
-          i.hsCode,
-          i.originCountry,
-          String(i.quantity),
-          money(i.unitValueCents),
-          money(i.lineValueCents),
-          kg(i.weightKg),
-        ],
-      })),
+      ...doc.items.flatMap((i: CustomsDocItem) => {
+        const [first = '', ...more] = wrapText(`${i.description}${i.cusma ? ' *' : ''}`, fits, 3);
+        return [
+          {
+            cells: [
+              first,
+              i.hsCode,
+              i.originCountry,
+              String(i.quantity),
+              money(i.unitValueCents),
+              money(i.lineValueCents),
+              kg(i.weightKg),
+            ],
+          },
+          ...more.map((l) => ({ cells: [l, '', '', '', '', '', ''] })),
+        ];
+      }),
       {
         cells: [
           'Total',
@@ -162,7 +206,7 @@ function itemTable(doc: CustomsDocInput): DocumentModel['table'] {
 function signature(w: DocWriter, who: string, name: string, date: string, size = 8): void {
   const { margin, width } = w.size;
   const lineW = Math.min(220, (width - 2 * margin) * 0.6);
-  w.ensure(size * 4 + 20);
+  w.ensure(size * 3.5 + 4);
   w.down(size * 2.5);
   w.line(margin, w.y, margin + lineW, w.y);
   w.text(width - margin, `Date: ${date}`, { size, align: 'right' });
@@ -312,13 +356,18 @@ function cn22(label: LabelInput, doc: CustomsDocInput): PdfPageContent[] {
   w.down(6);
   w.rule();
   w.down(8);
+  const fits = (l: string) => textWidth(toWinAnsi(l), 'Helvetica', 7) <= 108;
   for (const i of doc.items) {
-    w.ensure(10);
-    w.text(margin, clip(`${i.quantity} x ${i.description}${i.cusma ? ' *' : ''}`, 'Helvetica', 7, 114), { size: 7 });
+    const lines = wrapText(`${i.quantity} x ${i.description}${i.cusma ? ' *' : ''}`, fits, 2);
+    w.ensure(10 * lines.length);
     w.text(col.hs, i.hsCode, { size: 7 });
     w.text(col.origin, i.originCountry, { size: 7 });
     w.text(col.weight, kg(i.weightKg), { size: 7, align: 'right' });
     w.text(col.value, money(i.lineValueCents), { size: 7, align: 'right' });
+    lines.forEach((l, n) => {
+      if (n > 0) w.down(8.5);
+      w.text(margin + (n > 0 ? 6 : 0), l, { size: 7 });
+    });
     w.down(10);
   }
   w.rule();
