@@ -142,6 +142,7 @@ describe(`customs documents after the label (${testDbKind})`, () => {
       expect(page).toMatch(/Incoterm\s+DDP/);
       expect(page).toContain('DDP - Delivered Duty Paid');
       expect(page).toMatch(/Reason for export\s+Sale/);
+      expect(page).toMatch(/Contents\s+Merchandise/);
       expect(page).toMatch(new RegExp(`Tracking no\\.\\s+${shipment.trackingNumber}`));
       expect(page).toMatch(new RegExp(`Invoice no\\.\\s+${shipment.orderCode}`));
       expect(page).toContain('CUSMA / USMCA / T-MEC certification of origin');

@@ -184,6 +184,7 @@ describe('customs pages after the label', () => {
       expect(page).toContain('1Z999AA10123456784');
       expect(page).toMatch(/Incoterm\s+DDP/);
       expect(page).toMatch(/Reason for export\s+Sale/);
+      expect(page).toMatch(/Contents\s+Merchandise/);
       expect(page).toContain('CUSMA');
       expect(page).toContain('I certify that the information on this invoice is true and correct');
       expect(page).toContain('Signature of exporter: Ana Sender');

@@ -29,6 +29,15 @@ const CATEGORY: Record<string, string> = {
 };
 const CATEGORY_ORDER = ['Gift', 'Commercial sample', 'Documents', 'Returned goods', 'Sale of goods', 'Other'];
 
+/** The contents type an invoice states, by `contentsType`. */
+const CONTENTS: Record<string, string> = {
+  merchandise: 'Merchandise',
+  gift: 'Gift',
+  documents: 'Documents',
+  sample: 'Commercial sample',
+  return: 'Returned goods',
+};
+
 /** The reason for export an invoice states, by `contentsType`. */
 const REASON: Record<string, string> = {
   merchandise: 'Sale',
@@ -241,6 +250,7 @@ function commercialInvoice(label: LabelInput, doc: CustomsDocInput, copy: number
       ['Tracking no.', label.trackingNumber],
       ['Carrier', label.carrierName],
       ['Incoterm', doc.incoterm],
+      ['Contents', CONTENTS[doc.contentsType] ?? doc.contentsType],
       ['Reason for export', REASON[doc.contentsType] ?? doc.contentsType],
       ['Currency', doc.currency],
     ],

@@ -3,7 +3,9 @@
  * user's shipments. A real carrier's label is the carrier's own (decision 023): a PDF answered byte
  * for byte, an image (UPS PNG) placed on one 4×6 page; a sandbox shipment's label is drawn by us
  * (labels/render-label.ts). PDF work runs on a worker thread so a burst of prints never holds up
- * other requests. Another user's shipment, or a shipment without a label, answers 404.
+ * other requests. Another user's shipment, or a shipment without a label, answers 404. A drawn label
+ * of a shipment leaving Canada is followed by its customs form (CN 22 / CN 23 or three commercial
+ * invoice copies, decision 036); its ZPL is the label alone.
  */
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
