@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { PDFDocument } from 'pdf-lib';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
-import { signUpViaApi } from './helpers/accounts';
+import { signUpFunded } from './helpers/accounts';
 import { horizontalOverflow, screenshots, seriousViolations } from './helpers/page-checks';
 
 const ADMIN = { email: 'admin-bulk@example.com', password: 'Admin-pass-2026' };
@@ -67,8 +67,7 @@ describe('bulk import in Chromium', () => {
   it('uploads a Shopify export, fixes a cell, buys, downloads the batch PDF; Chinese at phone size', async () => {
     const { page, context } = await newPage(browser, app, { viewport: DESKTOP });
     try {
-      await signUpViaApi(page, app);
-      const me = (await (await page.request.get('/api/user')).json()) as { id: string };
+      await signUpFunded(page, { app, browser, admin: ADMIN }, '300.00', { description: 'bulk e2e' });
       const sender = await page.request.post('/api/addresses', {
         data: {
           name: 'Rachel Green',
@@ -81,13 +80,6 @@ describe('bulk import in Chromium', () => {
         },
       });
       expect(sender.status(), await sender.text()).toBe(201);
-      const adminContext = await browser.newContext({ baseURL: app.url });
-      expect((await adminContext.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
-      const added = await adminContext.request.post('/api/admin/add-balance', {
-        data: { userId: me.id, amount: '300.00', description: 'bulk e2e' },
-      });
-      expect(added.status(), await added.text()).toBe(200);
-      await adminContext.close();
 
       await page.goto('/bulk-import');
       await page.getByTestId('bulk-drop').waitFor();

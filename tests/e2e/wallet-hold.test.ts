@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
-import { newAccount, signInViaUi, signUpViaApi } from './helpers/accounts';
+import { newAccount, signInViaUi, signUpFunded } from './helpers/accounts';
 import { horizontalOverflow, screenshots, seriousViolations } from './helpers/page-checks';
 
 const ADMIN = { email: 'admin-hold@example.com', password: 'Admin-pass-2026' };
@@ -39,19 +39,6 @@ describe('wallet holds in Chromium', () => {
 
   const userRow = (page: Page, email: string) => page.locator(`[data-testid="admin-user"][data-email="${email}"]`);
 
-  async function fund(userId: string, amount: string): Promise<void> {
-    const adminContext = await browser.newContext({ baseURL: app.url });
-    try {
-      expect((await adminContext.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
-      const added = await adminContext.request.post('/api/admin/add-balance', {
-        data: { userId, amount, description: 'hold e2e' },
-      });
-      expect(added.status(), await added.text()).toBe(200);
-    } finally {
-      await adminContext.close();
-    }
-  }
-
   async function quoteThroughForm(page: Page): Promise<void> {
     await page.goto('/create-shipment');
     await page.getByTestId('create-shipment').waitFor();
@@ -83,9 +70,10 @@ describe('wallet holds in Chromium', () => {
   it('the admin puts a wallet on hold in the users tab; the user’s order says why and what to do and charges nothing; the admin lifts it', async () => {
     // The user, funded.
     const user = await open(DESKTOP);
-    const account = await signUpViaApi(user, app, { ...newAccount('hold'), firstName: 'Hana', lastName: 'Hold' });
-    const me = (await (await user.request.get('/api/user')).json()) as { id: string };
-    await fund(me.id, '150.00');
+    const account = await signUpFunded(user, { app, browser, admin: ADMIN }, '150.00', {
+      account: { ...newAccount('hold'), firstName: 'Hana', lastName: 'Hold' },
+      description: 'hold e2e',
+    });
 
     // The admin: Put on hold, a reason is required.
     const admin = await open(DESKTOP);

@@ -11,7 +11,7 @@ import type { TRateOption } from '../../src/shared/contracts/rates';
 import type { TCreatedShipment } from '../../src/shared/contracts/shipments';
 import { parseCents } from '../../src/shared/money';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
-import { newAccount, signInViaUi, signUpViaApi } from './helpers/accounts';
+import { addBalance, newAccount, signedInUserId, signInViaUi, signUpViaApi } from './helpers/accounts';
 import { screenshots, seriousViolations } from './helpers/page-checks';
 
 const ADMIN = { email: 'admin-numbers@example.com', password: 'Admin-pass-2026' };
@@ -84,8 +84,6 @@ describe('wallet and dashboard figures, descriptions and the audit view in Chrom
     await app?.stop();
   });
 
-  const userId = async (page: Page) => ((await (await page.request.get('/api/user')).json()) as { id: string }).id;
-
   async function place(page: Page, option: TRateOption): Promise<TCreatedShipment> {
     const placed = await page.request.post('/api/shipments', {
       headers: { 'Idempotency-Key': randomUUID() },
@@ -111,10 +109,7 @@ describe('wallet and dashboard figures, descriptions and the audit view in Chrom
     const { page, context } = await newPage(browser, app, { viewport: DESKTOP });
     try {
       await signUpViaApi(page, app);
-      const funded = await admin.post('/api/admin/add-balance', {
-        data: { userId: await userId(page), amount: '300.00', description: 'numbers e2e' },
-      });
-      expect(funded.status(), await funded.text()).toBe(200);
+      await addBalance(admin, await signedInUserId(page), '300.00', 'numbers e2e');
       const quoted = await page.request.post('/api/rates/quote', {
         data: { fromAddress: quoteEnd(FROM), toAddress: quoteEnd(TO), packageDetails: PARCEL },
       });
@@ -191,7 +186,7 @@ describe('wallet and dashboard figures, descriptions and the audit view in Chrom
     try {
       const page = await customer.newPage();
       await signUpViaApi(page, app, { ...newAccount('cards'), firstName: 'Cara', lastName: 'Cardholder' });
-      customerId = await userId(page);
+      customerId = await signedInUserId(page);
       for (const number of ['4242424242424242', '5555555555554444']) {
         const created = await page.request.post('/api/create-payment-intent', {
           data: { amount: '10.00', savePaymentMethod: true },
@@ -218,10 +213,7 @@ describe('wallet and dashboard figures, descriptions and the audit view in Chrom
     } finally {
       await customer.close();
     }
-    const added = await admin.post('/api/admin/add-balance', {
-      data: { userId: customerId, amount: '15.00', description: 'Goodwill credit for the late parcel' },
-    });
-    expect(added.status(), await added.text()).toBe(200);
+    await addBalance(admin, customerId, '15.00', 'Goodwill credit for the late parcel');
 
     const { page, context } = await newPage(browser, app, { viewport: DESKTOP });
     try {

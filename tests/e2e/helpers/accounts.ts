@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { waitForMail, type RunningApp } from './harness';
 
 export type TestAccount = { email: string; password: string; firstName: string; lastName: string };
@@ -32,4 +32,59 @@ export async function signInViaUi(page: Page, account: { email: string; password
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL('**/dashboard');
+}
+
+/** The admin a test file starts the app with (its ADMIN_EMAIL and ADMIN_PASSWORD). */
+export type AdminLogin = { email: string; password: string };
+
+/** The id of the user signed in on `page`. */
+export async function signedInUserId(page: Page): Promise<string> {
+  const me = await page.request.get('/api/user');
+  if (!me.ok()) throw new Error(`GET /api/user failed: ${me.status()} ${await me.text()}`);
+  return ((await me.json()) as { id: string }).id;
+}
+
+/** Adds `amount` (CAD, like '100.00') to a user's wallet with an admin's signed-in request context. */
+export async function addBalance(
+  admin: APIRequestContext,
+  userId: string,
+  amount: string,
+  description = 'e2e funds',
+): Promise<void> {
+  const added = await admin.post('/api/admin/add-balance', { data: { userId, amount, description } });
+  if (added.status() !== 200) throw new Error(`add-balance failed: ${added.status()} ${await added.text()}`);
+}
+
+/**
+ * Adds `amount` to the wallet of the user signed in on `page`, as the admin from a browser context
+ * of its own (signed in, then closed). Returns the user's id.
+ */
+export async function fundWallet(
+  page: Page,
+  env: { app: RunningApp; browser: Browser; admin: AdminLogin },
+  amount: string,
+  description?: string,
+): Promise<string> {
+  const userId = await signedInUserId(page);
+  const context = await env.browser.newContext({ baseURL: env.app.url });
+  try {
+    const login = await context.request.post('/api/login', { data: env.admin });
+    if (login.status() !== 200) throw new Error(`admin login failed: ${login.status()} ${await login.text()}`);
+    await addBalance(context.request, userId, amount, description);
+  } finally {
+    await context.close();
+  }
+  return userId;
+}
+
+/** A new account signed up on `page` (signUpViaApi) with `amount` in its wallet, added by the admin. */
+export async function signUpFunded(
+  page: Page,
+  env: { app: RunningApp; browser: Browser; admin: AdminLogin },
+  amount: string,
+  opts: { account?: TestAccount; description?: string } = {},
+): Promise<TestAccount & { id: string }> {
+  const account = await signUpViaApi(page, env.app, opts.account);
+  const id = await fundWallet(page, env, amount, opts.description);
+  return { ...account, id };
 }
