@@ -11,7 +11,7 @@ import type { CustomsDocInput, CustomsFormKind } from './customs-input';
 
 /**
  * The largest value (CAD cents) a CN 22 declares. The UPU's Letter Post Regulations keep the CN 22
- * for items whose contents are worth up to 300 SDR (a CN 23 above); 300 SDR is about 560 CAD at
+ * for items whose contents are worth up to 300 SDR (a CN 23 above); 300 SDR is about 570 CAD at
  * late-2025 rates, and the SDR moves, so Canada Post's postal services use a CN 22 up to 400 CAD,
  * safely inside the UPU limit whatever the day's rate (decision 036).
  */
