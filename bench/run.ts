@@ -401,6 +401,7 @@ async function main(): Promise<void> {
   // Quotes over HTTP with the five carriers' real adapters on loopback fakes answering in 150 ms (issue 24).
   await (await import('./real-carriers')).reportRealCarriers(report);
   await (await import('./shipments-list')).reportShipmentsList(report); // list/search p95, 200k of 1M rows on PostgreSQL
+  await (await import('./webhooks')).reportWebhooks(report); // webhook delivery lag p99 at 50 events/s (issue 28)
   // Bulk import (issue 29): 5,000 rows read and checked on PGlite, 500 labels bought by the batch job
   // (PostgreSQL when TEST_DATABASE_URL is set), and their batch PDF.
   await (await import('./bulk-import')).reportBulkImport(report);

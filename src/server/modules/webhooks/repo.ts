@@ -228,8 +228,10 @@ export type Claimed = { endpoint: EndpointRow; deliveries: DeliveryRow[] };
 /**
  * Claims the due deliveries of up to `endpoints` endpoints, at most `perEndpoint` each, in seq order
  * and only the run before the endpoint's first pending row that is not due (a later event waits for
- * an earlier one that failed). The endpoints are locked FOR UPDATE SKIP LOCKED, so two instances
- * never claim for the same endpoint at once; the claimed rows get `leaseUntil` as their next attempt
+ * an earlier one that failed). The endpoints are locked FOR NO KEY UPDATE SKIP LOCKED, so two
+ * instances never claim for the same endpoint at once (not FOR UPDATE: that conflicts with the key
+ * share lock each outbox insert takes on its endpoint, and the claim would skip an endpoint while
+ * events are being written to it); the claimed rows get `leaseUntil` as their next attempt
  * (an instance that crashes mid-way leaves them due again after it).
  */
 export async function claimDue(
@@ -248,7 +250,7 @@ export async function claimDue(
                       where d.endpoint_id = e.id and d.status = 'pending' and d.next_attempt_at <= ${at}::timestamptz)
         order by e.id
         limit ${limits.endpoints}
-        for update of e skip locked`),
+        for no key update of e skip locked`),
     ).map(toEndpoint);
     if (endpoints.length === 0) return [];
     const ids = endpoints.map((e) => e.id);
@@ -285,12 +287,15 @@ export async function recordSuccess(
   at: Date,
 ): Promise<void> {
   const t = at.toISOString();
-  await db.execute(sql`update webhook_deliveries set status = 'delivered', attempts = attempts + 1,
-      last_attempt_at = ${t}::timestamptz, delivered_at = ${t}::timestamptz, response_status = ${outcome.status},
-      duration_ms = ${outcome.durationMs}, error = null
-    where id = ${d.id}`);
-  await db.execute(sql`update webhook_endpoints set failing_since = null, consecutive_failures = 0
-    where id = ${d.endpointId} and (failing_since is not null or consecutive_failures > 0)`);
+  // One statement: the delivery, and the endpoint's failure streak ended if it had one.
+  await db.execute(sql`with done as (
+      update webhook_deliveries set status = 'delivered', attempts = attempts + 1,
+        last_attempt_at = ${t}::timestamptz, delivered_at = ${t}::timestamptz, response_status = ${outcome.status},
+        duration_ms = ${outcome.durationMs}, error = null
+      where id = ${d.id} returning endpoint_id
+    )
+    update webhook_endpoints set failing_since = null, consecutive_failures = 0
+    where id in (select endpoint_id from done) and (failing_since is not null or consecutive_failures > 0)`);
 }
 
 /**

@@ -47,6 +47,11 @@ export type SendOptions = {
   allowPrivate: boolean;
   resolve?: ResolveHost;
   timeoutMs?: number;
+  /**
+   * A keep-alive agent for a run of deliveries to one endpoint (its sockets go only to addresses
+   * checked here); without one each attempt has its own connection.
+   */
+  agent?: http.Agent;
 };
 
 class Refused extends Error {}
@@ -125,7 +130,7 @@ export async function sendWebhook(opts: SendOptions): Promise<SendOutcome> {
         method: 'POST',
         headers,
         lookup,
-        agent: false,
+        agent: opts.agent ?? false,
         ...(secure && isIP(host) === 0 ? { servername: host } : {}),
         signal: deadline,
       },
