@@ -125,39 +125,42 @@ function NotificationsForm({ saved }: { saved: TNotificationSettings }) {
           ) : null}
           <div className="divide-y divide-slate-100">
             {MAIL_KEYS.map((key) => (
-              <SwitchRow
-                key={key}
-                id={key}
-                label={t(`settings.notifications.kinds.${key}.label`)}
-                hint={t(`settings.notifications.kinds.${key}.hint`)}
-                checked={prefs[key]}
-                disabled={!prefs.email}
-                onChange={set(key)}
-              />
+              <div key={key}>
+                <SwitchRow
+                  id={key}
+                  label={t(`settings.notifications.kinds.${key}.label`)}
+                  hint={t(`settings.notifications.kinds.${key}.hint`)}
+                  checked={prefs[key]}
+                  disabled={!prefs.email}
+                  onChange={set(key)}
+                />
+                {key === 'lowBalance' ? (
+                  <Field
+                    className="max-w-xs pb-4"
+                    label={t('settings.notifications.threshold.label')}
+                    hint={t('settings.notifications.threshold.hint')}
+                    error={thresholdError ? t(thresholdError) : undefined}
+                  >
+                    <Input
+                      id="notify-threshold"
+                      inputMode="decimal"
+                      autoComplete="off"
+                      value={threshold}
+                      disabled={!prefs.email || !prefs.lowBalance}
+                      onChange={(e) => {
+                        setThreshold(e.target.value);
+                        setThresholdError(null);
+                      }}
+                      onBlur={() => {
+                        const r = readThreshold(threshold);
+                        setThresholdError('error' in r ? r.error : null);
+                      }}
+                    />
+                  </Field>
+                ) : null}
+              </div>
             ))}
           </div>
-          <Field
-            className="max-w-xs pb-3"
-            label={t('settings.notifications.threshold.label')}
-            hint={t('settings.notifications.threshold.hint')}
-            error={thresholdError ? t(thresholdError) : undefined}
-          >
-            <Input
-              id="notify-threshold"
-              inputMode="decimal"
-              autoComplete="off"
-              value={threshold}
-              disabled={!prefs.email || !prefs.lowBalance}
-              onChange={(e) => {
-                setThreshold(e.target.value);
-                setThresholdError(null);
-              }}
-              onBlur={() => {
-                const r = readThreshold(threshold);
-                setThresholdError('error' in r ? r.error : null);
-              }}
-            />
-          </Field>
         </fieldset>
         <SwitchRow
           id="sms"
