@@ -42,6 +42,7 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          expect: { poll: { timeout: 5_000 } },
         },
       },
       {
@@ -66,6 +67,9 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits for what the page shows; Vitest's 1 s default is shorter than a busy CI
+          // machine takes to parse a paste or draw a label (the assertion is the same, only the wait).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
