@@ -1,0 +1,287 @@
+/**
+ * Shipping beyond Canada from the browser (issue 25): a CA → US order with duties paid at origin
+ * (DDP), from the form to the label; the ZIP and HTS checks on their fields; the rate card's duties
+ * estimate and zero-rated tax; the wallet debited price + duties; the list's destination filter.
+ * Then a lighter pass in Chinese at phone size (390×844).
+ */
+import fs from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { TRateOption } from '../../src/shared/contracts/rates';
+import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
+import { signUpViaApi } from './helpers/accounts';
+import { horizontalOverflow, screenshots, seriousViolations } from './helpers/page-checks';
+
+const ADMIN = { email: 'admin-international@example.com', password: 'Admin-pass-2026' };
+const shot = screenshots('international');
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** A part of the page (a card), to look at closely; written only with E2E_SCREENSHOTS=1 like `shot`. */
+async function partShot(locator: Locator, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
+  fs.mkdirSync('.tmp/screenshots', { recursive: true });
+  await locator.screenshot({ path: `.tmp/screenshots/international-${name}.png` });
+}
+
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+const cad = (value: number) =>
+  new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(value / 100);
+
+describe('shipping to the United States in Chromium', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([
+      startApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+      launchBrowser(),
+    ]);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  const contexts: BrowserContext[] = [];
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  async function open(viewport: { width: number; height: number }): Promise<Page> {
+    const { page, context } = await newPage(browser, app, { viewport });
+    contexts.push(context);
+    return page;
+  }
+
+  async function fund(page: Page, amount: string): Promise<void> {
+    const me = (await (await page.request.get('/api/user')).json()) as { id: string };
+    const adminContext = await browser.newContext({ baseURL: app.url });
+    try {
+      const login = await adminContext.request.post('/api/login', { data: ADMIN });
+      expect(login.status(), await login.text()).toBe(200);
+      const added = await adminContext.request.post('/api/admin/add-balance', {
+        data: { userId: me.id, amount, description: 'international e2e' },
+      });
+      expect(added.status(), await added.text()).toBe(200);
+    } finally {
+      await adminContext.close();
+    }
+  }
+
+  /** Toronto → Seattle, with a ZIP of New York (the test fixes it), 2 lb, one customs line. */
+  async function fillUsShipment(page: Page): Promise<void> {
+    await page.goto('/create-shipment');
+    await page.getByTestId('create-shipment').waitFor({ timeout: 60_000 });
+    const fill = (id: string, value: string) => page.locator(`#${id}`).fill(value);
+    await fill('sender-first-name', 'Rachel');
+    await fill('sender-last-name', 'Green');
+    await fill('sender-address1', '90 Bedford Rd');
+    await fill('sender-city', 'Toronto');
+    await page.locator('#sender-province').selectOption('ON');
+    await fill('sender-postal-code', 'M5R 2K2');
+    await fill('sender-phone', '416-555-0134');
+    await fill('receiver-first-name', 'Sam');
+    await fill('receiver-last-name', 'Buyer');
+    await fill('receiver-address1', '400 Pine St');
+    await fill('receiver-city', 'Seattle');
+    // No customs section inside Canada; choosing the US brings it, with its state list.
+    expect(await page.getByTestId('customs-form').count()).toBe(0);
+    await page.locator('#receiver-country').selectOption('US');
+    await page.getByTestId('customs-form').waitFor();
+    await page.locator('#receiver-province').selectOption('WA');
+    await fill('receiver-postal-code', '10001');
+    await fill('receiver-phone', '206-555-0100');
+    await fill('package-weight', '2');
+    await fill('package-length', '10');
+    await fill('package-width', '8');
+    await fill('package-height', '4');
+    await fill('customs-item-0-description', 'Cotton T-shirt');
+    await fill('customs-item-0-hs-code', '6109.10');
+    await fill('customs-item-0-quantity', '2');
+    await fill('customs-item-0-unit-value', '25');
+    await fill('customs-item-0-weight', '0.5');
+  }
+
+  const errorOf = (page: Page, id: string) => page.locator(`#${id}-error`);
+
+  it('orders CA → US duties paid: field errors, duties estimate, wallet debited price + duties, label, list filter', async () => {
+    const page = await open(DESKTOP);
+    await signUpViaApi(page, app);
+    await fund(page, '300.00');
+    await fillUsShipment(page);
+
+    // The DDP default for the US, the admin's exchange rate shown under the currency.
+    expect(await page.locator('#customs-incoterm').inputValue()).toBe('DDP');
+    await expect
+      .poll(() => page.locator('#customs-currency-hint').textContent(), { timeout: 15_000 })
+      .toMatch(/^Converted at 1 USD = 1\.3800 CAD \(rate set /);
+
+    // Item rows by keyboard: Enter on 'Add item' adds a row and focuses its description; Enter on its
+    // remove button takes it away and focus returns to 'Add item'.
+    await page.locator('#customs-add-item').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('customs-item').count()).toBe(2);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('customs-item-1-description');
+    await page.getByTestId('customs-remove-item').nth(1).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('customs-item').count()).toBe(1);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('customs-add-item');
+
+    // A ZIP of another state and a 6-digit HS code: each error on its field, no quote asked.
+    await page.getByTestId('calculate-rates').click();
+    await errorOf(page, 'receiver-postal-code').getByText('ZIP code 10001 is not in WA').waitFor();
+    await errorOf(page, 'customs-item-0-hs-code')
+      .getByText('The United States needs the 10-digit HTS code, like 6109.10.0012')
+      .waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('receiver-postal-code');
+    expect(new URL(page.url()).pathname).toBe('/create-shipment');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'form-errors-en-desktop');
+    await partShot(page.getByTestId('receiver-form'), 'receiver-errors-en-desktop');
+    await partShot(page.getByTestId('customs-form'), 'customs-errors-en-desktop');
+    await page.getByTestId('language-select').selectOption('zh');
+    await errorOf(page, 'receiver-postal-code').getByText('ZIP 邮编 10001 不属于 WA').waitFor();
+    await errorOf(page, 'customs-item-0-hs-code').getByText('寄往美国需要 10 位 HTS 编码，如 6109.10.0012').waitFor();
+    await page.getByText('报关信息').waitFor();
+    await shot(page, 'form-errors-zh-desktop');
+    await partShot(page.getByTestId('customs-form'), 'customs-errors-zh-desktop');
+    await page.getByTestId('language-select').selectOption('en');
+    await page.getByText('Customs declaration').waitFor();
+
+    // Fixed: the errors go as the fields change.
+    await page.locator('#receiver-postal-code').fill('98101');
+    await page.locator('#customs-item-0-hs-code').fill('6109.10.0012');
+    await errorOf(page, 'receiver-postal-code').waitFor({ state: 'detached' });
+    await errorOf(page, 'customs-item-0-hs-code').waitFor({ state: 'detached' });
+    await shot(page, 'form-ready-en-desktop');
+
+    const quoted = page.waitForResponse((r) => r.url().endsWith('/api/rates/quote') && r.request().method() === 'POST');
+    await page.getByTestId('calculate-rates').click();
+    await page.waitForURL('**/rate-selection');
+    const quote = await quoted;
+    expect(quote.status()).toBe(200);
+    const sent = quote.request().postDataJSON() as { toAddress: Record<string, string>; customs: unknown };
+    expect(sent.toAddress).toMatchObject({ country: 'US', province: 'WA', postalCode: '98101' });
+    expect(sent.customs).toEqual({
+      contentsType: 'merchandise',
+      currency: 'CAD',
+      incoterm: 'DDP',
+      nonDelivery: 'return',
+      items: [
+        {
+          description: 'Cotton T-shirt',
+          // The stored shipment keeps the code as the contract reads it (digits only).
+          hsCode: '6109100012',
+          originCountry: 'CA',
+          quantity: 2,
+          unitValue: 25,
+          weightKg: 0.227,
+        },
+      ],
+    });
+    const options = (await quote.json()) as TRateOption[];
+    const cheapest = options[0]!;
+    expect(cheapest.duties?.incoterm).toBe('DDP');
+    const duties = cents(cheapest.duties!.amount);
+    expect(duties).toBeGreaterThan(0);
+    expect(cents(cheapest.total)).toBe(cents(cheapest.price) + duties);
+
+    // The card: price, zero-rated export, the duties estimate on its own line, the total with them.
+    await page.getByTestId('rate-options').waitFor({ timeout: 60_000 });
+    const first = page.getByTestId('rate-option').first();
+    expect(await first.getByTestId('rate-zero-rated').textContent()).toContain('Zero-rated export');
+    expect(await first.getByTestId('rate-duties').textContent()).toBe(
+      `Duties and taxes at destination (estimate)${cad(duties)}`,
+    );
+    expect(Number(await first.getByTestId('rate-total').getAttribute('data-cents'))).toBe(cents(cheapest.total));
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'rates-en-desktop');
+    await partShot(first, 'rate-card-en-desktop');
+
+    // Buy it: the order carries the declaration; the label is made.
+    const ordered = page.waitForRequest((r) => r.url().endsWith('/api/shipments') && r.method() === 'POST');
+    await page.getByTestId('place-order').click();
+    const body = (await ordered).postDataJSON() as {
+      customs: unknown;
+      totalCost: string;
+      toAddress: { country: string };
+    };
+    expect(body.customs).toEqual(sent.customs);
+    expect(body.toAddress.country).toBe('US');
+    expect(cents(body.totalCost)).toBe(cents(cheapest.total));
+    await page.getByTestId('order-code').waitFor({ timeout: 60_000 });
+    const orderCode = (await page.getByTestId('order-code').textContent())!.trim();
+    await page.waitForURL('**/shipments', { timeout: 20_000 });
+
+    // The wallet: the label and the duties, two debits, price + duties in all.
+    await page.goto('/wallet');
+    await page.getByTestId('wallet-page').waitFor();
+    await expect
+      .poll(() => page.getByTestId('wallet-balance').textContent(), { timeout: 15_000 })
+      .toBe(cad(30_000 - cents(cheapest.total)));
+    const rows = page.getByTestId('transaction-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    const amounts = await rows.getByTestId('transaction-amount').allTextContents();
+    expect(amounts.slice(0, 2).sort()).toEqual([cad(-cents(cheapest.price)), cad(-duties)].sort());
+
+    // The list: the order under 'United States', none under 'Canada'; the filter is in the address bar.
+    await page.goto('/shipments');
+    const card = page.locator(`[data-testid="shipment-card"][data-order-code="${orderCode}"]`);
+    await card.waitFor({ timeout: 15_000 });
+    await page.getByTestId('shipments-destination').selectOption('domestic');
+    await page.getByTestId('shipments-empty').waitFor();
+    expect(new URL(page.url()).searchParams.get('destination')).toBe('domestic');
+    expect(await page.getByTestId('shipments-empty').textContent()).toContain('No shipment to this destination yet.');
+    await page.getByTestId('shipments-destination').selectOption('us');
+    await card.waitFor();
+    expect(new URL(page.url()).searchParams.get('destination')).toBe('us');
+    expect(await page.getByTestId('shipment-card').count()).toBe(1);
+    await page.reload();
+    await card.waitFor();
+    expect(await page.getByTestId('shipments-destination').inputValue()).toBe('us');
+    await page.getByTestId('shipments-destination').selectOption('international');
+    await page.getByTestId('shipments-empty').waitFor();
+    await page.getByTestId('shipments-all-destinations').click();
+    await card.waitFor();
+    expect(new URL(page.url()).searchParams.has('destination')).toBe(false);
+    await shot(page, 'list-en-desktop', false);
+
+    // The label downloads as a PDF.
+    const downloading = page.waitForEvent('download');
+    await card.getByTestId('label-download').click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toMatch(/^label-.+\.pdf$/);
+    expect(
+      fs
+        .readFileSync((await file.path())!)
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+  }, 300_000);
+
+  it('in Chinese on a phone (390×844): the form fits, its errors and the duties line read in Chinese', async () => {
+    const page = await open(PHONE);
+    await signUpViaApi(page, app);
+    await fillUsShipment(page);
+    await page.getByTestId('language-select').selectOption('zh');
+    await page.getByText('报关信息').waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    await shot(page, 'form-zh-phone');
+    await page.getByTestId('calculate-rates').click();
+    await errorOf(page, 'receiver-postal-code').getByText('ZIP 邮编 10001 不属于 WA').waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    await shot(page, 'form-errors-zh-phone');
+    await partShot(page.getByTestId('receiver-form'), 'receiver-errors-zh-phone');
+    await partShot(page.getByTestId('customs-form'), 'customs-errors-zh-phone');
+    await page.locator('#receiver-postal-code').fill('98101');
+    await page.locator('#customs-item-0-hs-code').fill('6109100012');
+    await page.getByTestId('calculate-rates').click();
+    await page.waitForURL('**/rate-selection');
+    await page.getByTestId('rate-options').waitFor({ timeout: 60_000 });
+    const first = page.getByTestId('rate-option').first();
+    expect(await first.getByTestId('rate-duties').textContent()).toContain('目的地关税及税费（估算）');
+    expect(await first.getByTestId('rate-zero-rated').textContent()).toContain('出口零税率');
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'rates-zh-phone');
+    await partShot(page.getByTestId('rate-option').first(), 'rate-card-zh-phone');
+  }, 240_000);
+});
