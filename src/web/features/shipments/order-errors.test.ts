@@ -165,6 +165,15 @@ describe('classifyOrderError (spec §8 order errors, in their order)', () => {
     expect(kind(new Error('Unknown Province'))).toBe('address');
   });
 
+  it("a carrier's refusal of the customs declaration is a customs issue, not an address or service one", () => {
+    const refused = apiError(422, {
+      message: 'UPS refused the customs declaration (UPS: Invalid commodity code for this service)',
+      code: 'VALIDATION_ERROR',
+    });
+    expect(kind(refused)).toBe('customs');
+    expect(classifyOrderError(refused).title).toEqual({ key: 'order.errors.customs.title' });
+  });
+
   it('no answer at all is a connection issue', () => {
     expect(kind(new TypeError('Failed to fetch'))).toBe('connection');
     expect(kind(new TypeError('Load failed'))).toBe('connection');
@@ -202,6 +211,7 @@ describe('classifyOrderError (spec §8 order errors, in their order)', () => {
       'priceChanged',
       'insufficient',
       'processing',
+      'customs',
       'address',
       'connection',
       'service',

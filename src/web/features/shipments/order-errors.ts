@@ -10,7 +10,15 @@ import { holdTextRef, type HoldLike } from '../wallet/hold';
  * mention 'addresses', which rule 3 would otherwise catch).
  */
 export type OrderErrorKind =
-  'priceChanged' | 'held' | 'insufficient' | 'processing' | 'address' | 'connection' | 'service' | 'generic';
+  | 'priceChanged'
+  | 'held'
+  | 'insufficient'
+  | 'processing'
+  | 'customs'
+  | 'address'
+  | 'connection'
+  | 'service'
+  | 'generic';
 
 export type OrderErrorInfo = { kind: OrderErrorKind; title: TextRef; description: TextRef };
 
@@ -96,6 +104,8 @@ export function classifyOrderError(error: unknown): OrderErrorInfo {
   if (code === ErrorCode.WALLET_ON_HOLD) return info('held', heldDescription(error));
   if (code === ErrorCode.INSUFFICIENT_BALANCE || has('Insufficient wallet balance')) return info('insufficient');
   if (code && PROCESSING_CODES.includes(code)) return info('processing', processingDescription(error));
+  // A carrier's refusal of an export's customs declaration (its words may name a field, not an address).
+  if (code === ErrorCode.VALIDATION_ERROR && has('customs declaration')) return info('customs');
   if (has('address', 'validation', 'postcode', 'province')) return info('address');
   // fetch() itself failing (no answer at all) is a TypeError whose text differs by browser ('Load failed' in Safari).
   const noAnswer = !isApiError(error) && error instanceof TypeError;

@@ -18,6 +18,7 @@ const REASONS = new Set([
   'BUSY',
   'ADDRESS_INVALID',
   'SERVICE_UNAVAILABLE',
+  'CUSTOMS_INVALID',
 ]);
 
 const MODE_CLASS: Record<TAdminCarrier['mode'], string> = {

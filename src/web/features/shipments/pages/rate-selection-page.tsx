@@ -463,6 +463,7 @@ function reasonText(w: TRateWarning, t: (key: string) => string): string {
     'BUSY',
     'ADDRESS_INVALID',
     'SERVICE_UNAVAILABLE',
+    'CUSTOMS_INVALID',
   ];
   return known.includes(w.reason) ? t(`rates.warnings.reasons.${w.reason}`) : w.message;
 }
