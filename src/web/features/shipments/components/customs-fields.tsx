@@ -292,12 +292,14 @@ export function CustomsFields({ form }: { form: UseFormReturn<ShipmentForm> }) {
             {t('customs.addItem')}
           </Button>
           <p className="text-sm text-slate-700" aria-live="polite" data-testid="customs-totals">
-            {t('customs.totals', {
-              value: number.format(totalValue),
-              currency,
-              weight: number.format(totalLb),
-            })}
-            {packageLb !== null ? ` ${t('customs.packageWeight', { weight: number.format(packageLb) })}` : ''}
+            {packageLb !== null
+              ? t('customs.totalsWithPackage', {
+                  value: number.format(totalValue),
+                  currency,
+                  weight: number.format(totalLb),
+                  package: number.format(packageLb),
+                })
+              : t('customs.totals', { value: number.format(totalValue), currency, weight: number.format(totalLb) })}
           </p>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { MapPin, Package, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { countryName } from '../../../../shared/countries';
 import { inToCm, lbToKg } from '../../../../shared/units';
 import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -12,7 +13,15 @@ export function ShipmentSummary({ shipment }: { shipment: StoredShipment }) {
   const number = new Intl.NumberFormat(i18n.language === 'zh' ? 'zh-CN' : 'en-CA', { maximumFractionDigits: 3 });
   const n = (value: number) => number.format(value);
   const p = shipment.package;
-  const place = (party: PartyForm) => [party.city, party.province].filter(Boolean).join(', ');
+  // Outside Canada the country is named too ('Seattle, WA, United States'; issue 25).
+  const place = (party: PartyForm) =>
+    [
+      party.city,
+      party.province,
+      party.country && party.country !== 'CA' ? countryName(party.country, i18n.language) : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
   return (
     <Card aria-labelledby="summary-title" data-testid="shipment-summary">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-6 py-4">
