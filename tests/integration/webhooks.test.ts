@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
-import { orderBody, quoteBody } from './helpers/orders';
+import { fund, orderBody, quoteBody } from './helpers/orders';
 import { createWebhooksService, type WebhooksService } from '../../src/server/modules/webhooks/service';
 import { setWebhookResolver } from '../../src/server/modules/webhooks/wiring';
 import type { ResolveHost } from '../../src/server/modules/webhooks/sender';
@@ -459,7 +459,46 @@ describe(`webhooks (${testDbKind})`, () => {
     );
     expect(
       doc.paths['/api/v1/webhooks'].post.requestBody.content['application/json'].schema.properties.events.items.enum,
-    ).toEqual(['shipment.created', 'shipment.voided', 'tracker.updated', 'shipment.delivered', 'topup.succeeded']);
+    ).toEqual([
+      'shipment.created',
+      'shipment.voided',
+      'tracker.updated',
+      'shipment.delivered',
+      'wallet.low_balance',
+      'topup.succeeded',
+    ]);
     expect(doc.info.description).toContain('Voyageur-Signature');
+  });
+
+  // Last: the trigger dates its row on the database's clock, so the app's clock moves to now here.
+  it('sends wallet.low_balance once when a debit takes the balance below the threshold', async () => {
+    ctx.clock.set(new Date(Date.now() + 60_000));
+    const r = await receiver();
+    try {
+      const admin = await createSignedInUser(ctx, { role: 'admin' });
+      const u = await createSignedInUser(ctx);
+      const key = await keyFor(u.headers, 'live');
+      const hook = (await v1('POST', '/webhooks', key, { url: r.url(), events: ['wallet.low_balance'] })).json();
+      await fund(ctx, admin.headers, u.id, '60.00'); // the default threshold is 20.00
+      const bought = await buy(key); // about 27.50: still above the threshold, no event
+      await hooks.deliverDue();
+      expect(r.received).toHaveLength(0);
+      await buy(key);
+      const balance = (await v1('GET', '/wallet', key)).json().balance as string;
+      expect(Number(balance)).toBeLessThan(20);
+      await fund(ctx, admin.headers, u.id, '1.00'); // a credit while below: no event either
+      await hooks.deliverDue();
+      expect(r.received).toHaveLength(1);
+      const event = JSON.parse(r.received[0]!.body);
+      expect(event).toMatchObject({
+        type: 'wallet.low_balance',
+        data: { wallet: { balance, threshold: '20.00', currency: 'CAD' } },
+      });
+      expect(r.received[0]!.headers['voyageur-event-id']).toBe(event.id);
+      expect(verify(r.received[0]!.body, String(r.received[0]!.headers['voyageur-signature']), hook.secret)).toBe(true);
+      expect(bought.id).toBeTruthy();
+    } finally {
+      await r.close();
+    }
   });
 });

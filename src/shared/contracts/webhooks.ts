@@ -10,6 +10,7 @@ export const WEBHOOK_EVENTS = [
   'shipment.voided',
   'tracker.updated',
   'shipment.delivered',
+  'wallet.low_balance',
   'topup.succeeded',
 ] as const;
 export const ZWebhookEvent = z.enum(WEBHOOK_EVENTS, {
