@@ -125,7 +125,9 @@ async function postgresOrPglite(): Promise<{ database: Database; kind: string; d
 }
 
 export type BulkBench = {
+  /** The median of three imports of the same 5,000 rows; the first (cold) one beside it. */
   importMs: number;
+  importFirstMs: number;
   importRows: number;
   importValid: number;
   purchaseDatabase: string;
@@ -144,19 +146,26 @@ export async function benchBulkImport(): Promise<BulkBench> {
   const embedded = await start(await openDatabase({ kind: 'pglite', dataDir: dir }), async () =>
     fs.rmSync(dir, { recursive: true, force: true }),
   );
-  let importMs: number;
-  let importRows: number;
-  let importValid: number;
+  let importMs = 0;
+  let importFirstMs = 0;
+  let importRows = 0;
+  let importValid = 0;
   try {
     const csv = bulkCsv(5000);
-    // Warm-up (worker threads, first statements) with a small file.
+    // Warm-up (worker threads, first statements) with a small file; then the 5,000 rows three times:
+    // the first (cold code paths) is reported as it is, the median is held to the target.
     await call(embedded, 'POST', '/api/bulk-imports', { filename: 'warm.csv', csv: bulkCsv(20) });
-    const t0 = performance.now();
-    const res = await call(embedded, 'POST', '/api/bulk-imports', { filename: 'orders.csv', csv });
-    const batch = (await res.json()) as { rows: number; valid: number };
-    importMs = performance.now() - t0;
-    importRows = batch.rows;
-    importValid = batch.valid;
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      const res = await call(embedded, 'POST', '/api/bulk-imports', { filename: 'orders.csv', csv });
+      const batch = (await res.json()) as { rows: number; valid: number };
+      times.push(performance.now() - t0);
+      importRows = batch.rows;
+      importValid = batch.valid;
+    }
+    importFirstMs = times[0]!;
+    importMs = [...times].sort((a, b) => a - b)[1]!;
   } finally {
     await embedded.close();
   }
@@ -208,6 +217,7 @@ export async function benchBulkImport(): Promise<BulkBench> {
     const ledgerBreaks = (await verifyLedger(database.db)).breaks.length;
     return {
       importMs,
+      importFirstMs,
       importRows,
       importValid,
       purchaseDatabase: kind,
@@ -227,8 +237,8 @@ export async function benchBulkImport(): Promise<BulkBench> {
 export async function reportBulkImport(report: Report): Promise<void> {
   const b = await benchBulkImport();
   report(
-    `bulk import + validate ${b.importRows} rows (${b.importValid} valid), embedded PGlite, over HTTP`,
-    `${(b.importMs / 1000).toFixed(2)} s`,
+    `bulk import + validate ${b.importRows} rows (${b.importValid} valid), embedded PGlite, over HTTP, median of 3`,
+    `${(b.importMs / 1000).toFixed(2)} s (first, cold: ${(b.importFirstMs / 1000).toFixed(2)} s)`,
     '< 2 s',
     b.importMs < 2000,
   );
