@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
-import { signUpViaApi } from './helpers/accounts';
+import { signUpFunded } from './helpers/accounts';
 import { horizontalOverflow, seriousViolations } from './helpers/page-checks';
 
 const ADMIN = { email: 'admin-receipts@example.com', password: 'Admin-pass-2026' };
@@ -87,15 +87,10 @@ describe('receipts and statements in Chromium', () => {
   it('downloads a receipt and the month’s statement on a phone in Chinese; the admin sees the tax report', async () => {
     const { page, context } = await newPage(browser, app, { viewport: PHONE });
     await context.addInitScript(() => localStorage.setItem('voyageur.lang', 'zh'));
-    await signUpViaApi(page, app);
-    const me = await (await page.request.get('/api/user')).json();
+    await signUpFunded(page, { app, browser, admin: ADMIN }, '100.00', { description: 'receipts e2e' });
 
     const admin = await newPage(browser, app, { viewport: DESKTOP });
     expect((await admin.page.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
-    const funded = await admin.page.request.post('/api/admin/add-balance', {
-      data: { userId: me.id, amount: '100.00', description: 'receipts e2e' },
-    });
-    expect(funded.status(), await funded.text()).toBe(200);
 
     const quoted = await page.request.post('/api/rates/quote', {
       data: { fromAddress: end(FROM), toAddress: end(TO), packageDetails: PARCEL },
