@@ -6,7 +6,7 @@ import type { TRateOption } from '../../src/shared/contracts/rates';
 import type { TCreatedShipment, TShipmentDetail } from '../../src/shared/contracts/shipments';
 import { parseCents } from '../../src/shared/money';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
-import { signUpViaApi } from './helpers/accounts';
+import { signUpFunded, signUpViaApi } from './helpers/accounts';
 import { horizontalOverflow, screenshots, seriousViolations } from './helpers/page-checks';
 
 const ADMIN = { email: 'admin-shipments@example.com', password: 'Admin-pass-2026' };
@@ -112,18 +112,8 @@ describe('shipments, labels and tracking in Chromium', () => {
   });
 
   /** Signs a new user up on the page and funds the wallet as the admin. */
-  async function fundedUser(page: Page, amount = '1000.00'): Promise<void> {
-    await signUpViaApi(page, app);
-    const me = (await (await page.request.get('/api/user')).json()) as { id: string };
-    const adminContext = await browser.newContext({ baseURL: app.url });
-    const login = await adminContext.request.post('/api/login', { data: ADMIN });
-    expect(login.status()).toBe(200);
-    const funded = await adminContext.request.post('/api/admin/add-balance', {
-      data: { userId: me.id, amount, description: 'shipments e2e' },
-    });
-    expect(funded.status(), await funded.text()).toBe(200);
-    await adminContext.close();
-  }
+  const fundedUser = (page: Page, amount = '1000.00') =>
+    signUpFunded(page, { app, browser, admin: ADMIN }, amount, { description: 'shipments e2e' });
 
   /** Quotes and places one order to `to` with the cheapest option, through the API. */
   async function placeOrder(page: Page, to: Party): Promise<TCreatedShipment> {
@@ -567,4 +557,85 @@ describe('shipments, labels and tracking in Chromium', () => {
     await expect.poll(() => download.isDisabled()).toBe(false);
     await second.context.close();
   });
+
+  it('lists test-key shipments apart: the Live or test filter in the address bar, a Test key badge, en and zh', async () => {
+    const { page, context } = await newPage(browser, app, { viewport: PHONE });
+    await fundedUser(page);
+    const live = await placeOrder(page, BOB);
+    // One bought through the public API with a test key: sandbox carrier, nothing charged.
+    const key = await page.request.post('/api/api-keys', { data: { name: 'Sandbox', mode: 'test' } });
+    expect(key.status(), await key.text()).toBe(201);
+    const bearer = { authorization: `Bearer ${((await key.json()) as { key: string }).key}` };
+    const quoted = await page.request.post('/api/v1/rates', {
+      headers: bearer,
+      data: { fromAddress: quoteEnd(FROM), toAddress: quoteEnd(CHLOE), packageDetails: PARCEL },
+    });
+    expect(quoted.status(), await quoted.text()).toBe(200);
+    const option = ((await quoted.json()) as TRateOption[])[0]!;
+    const bought = await page.request.post('/api/v1/shipments', {
+      headers: { ...bearer, 'Idempotency-Key': randomUUID() },
+      data: {
+        fromAddress: FROM,
+        toAddress: CHLOE,
+        carrier: option.carrier,
+        service: option.serviceName,
+        serviceCode: option.serviceCode,
+        packageDetails: PARCEL,
+        rateDetails: option,
+        totalCost: option.total,
+      },
+    });
+    expect(bought.status(), await bought.text()).toBe(201);
+    const test = (await bought.json()) as TCreatedShipment;
+
+    // Both by default; the test one says so.
+    await page.goto('/shipments');
+    await card(page, test.orderCode).waitFor();
+    expect(await cards(page).count()).toBe(2);
+    expect(await card(page, test.orderCode).getByTestId('test-key-badge').textContent()).toContain('Test key');
+    expect(await card(page, live.orderCode).getByTestId('test-key-badge').count()).toBe(0);
+
+    // Test only: in the address bar as the API reads it, one card.
+    const filter = page.getByLabel('Live or test');
+    await filter.selectOption({ label: 'Test only (test API keys)' });
+    await page.waitForURL((u) => u.searchParams.get('test') === 'true');
+    await expect.poll(() => cards(page).count()).toBe(1);
+    await card(page, test.orderCode).waitFor();
+    expect(await page.getByTestId('shipments-count').textContent()).toBe('1 shipment');
+    // Live only.
+    await filter.selectOption({ label: 'Live only' });
+    await page.waitForURL((u) => u.searchParams.get('test') === 'false');
+    await card(page, live.orderCode).waitFor();
+    await expect.poll(() => cards(page).count()).toBe(1);
+    // The address bar brings it back after a reload; the control is keyboard-usable and fits a phone.
+    await page.reload();
+    await card(page, live.orderCode).waitFor();
+    expect(await filter.inputValue()).toBe('live');
+    await filter.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForURL((u) => u.searchParams.get('test') === 'true');
+    await card(page, test.orderCode).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // In Chinese.
+    await page.getByTestId('language-select').selectOption('zh');
+    const zhFilter = page.getByLabel('正式或测试');
+    await zhFilter.waitFor();
+    expect(await zhFilter.locator('option:checked').textContent()).toBe('仅测试（测试 API 密钥）');
+    expect(await card(page, test.orderCode).getByTestId('test-key-badge').textContent()).toContain('测试密钥');
+    await page.getByTestId('language-select').selectOption('en');
+
+    // A user with no test shipment: the empty state says so and offers both again.
+    const other = await newPage(browser, app, { viewport: PHONE });
+    await signUpViaApi(other.page, app);
+    await other.page.goto('/shipments?test=true');
+    const empty = other.page.getByTestId('shipments-empty');
+    await empty.getByText('No shipment bought with a test API key yet.').waitFor();
+    await empty.getByRole('button', { name: 'Show live and test' }).click();
+    await other.page.waitForURL((u) => !u.searchParams.has('test'));
+    await empty.getByText('Shipments you create appear here', { exact: false }).waitFor();
+    await other.context.close();
+    await context.close();
+  }, 120_000);
 });

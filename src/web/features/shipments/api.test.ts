@@ -4,11 +4,13 @@ import { detailRetry, detailRetryDelay, listSearchParams, normalizeTrackingInput
 
 describe('shipments list parameters (spec §2)', () => {
   it('leaves out page 1, limit 25 and an empty search', () => {
-    expect(listSearchParams({ search: '', page: 1, limit: 25, destination: '' }).toString()).toBe('');
-    expect(listSearchParams({ search: ' bob ', page: 2, limit: 10, destination: '' }).toString()).toBe(
+    expect(listSearchParams({ search: '', page: 1, limit: 25, destination: '', test: '' }).toString()).toBe('');
+    expect(listSearchParams({ search: ' bob ', page: 2, limit: 10, destination: '', test: '' }).toString()).toBe(
       'search=bob&page=2&limit=10',
     );
-    expect(listSearchParams({ search: '', page: 1, limit: 25, destination: 'us' }).toString()).toBe('destination=us');
+    expect(listSearchParams({ search: '', page: 1, limit: 25, destination: 'us', test: '' }).toString()).toBe(
+      'destination=us',
+    );
   });
 
   it('reads defaults for anything unreadable', () => {
@@ -17,19 +19,31 @@ describe('shipments list parameters (spec §2)', () => {
       page: 1,
       limit: 25,
       destination: '',
+      test: '',
     });
     expect(readListParams(new URLSearchParams('page=0&limit=100&destination=mars'))).toEqual({
       search: '',
       page: 1,
       limit: 100,
       destination: '',
+      test: '',
     });
     expect(readListParams(new URLSearchParams('search=V6Z&page=3&limit=50&destination=international'))).toEqual({
       search: 'V6Z',
       page: 3,
       limit: 50,
       destination: 'international',
+      test: '',
     });
+  });
+
+  it('writes live or test as the API reads it (test=false, test=true) and reads it back', () => {
+    const base = { search: '', page: 1, limit: 25, destination: '' } as const;
+    expect(listSearchParams({ ...base, test: 'test' }).toString()).toBe('test=true');
+    expect(listSearchParams({ ...base, test: 'live', page: 2 }).toString()).toBe('test=false&page=2');
+    expect(readListParams(new URLSearchParams('test=true')).test).toBe('test');
+    expect(readListParams(new URLSearchParams('test=false')).test).toBe('live');
+    expect(readListParams(new URLSearchParams('test=yes')).test).toBe('');
   });
 
   it('retries the detail 1 s, 2 s, 4 s … apart, never more than 30 s (TanStack passes the failures so far, from 0)', () => {

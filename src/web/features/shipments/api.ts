@@ -14,44 +14,51 @@ import { afterOrderKeys, queryKeys } from '../../lib/queries/keys';
 export const PAGE_SIZES = SHIPMENT_PAGE_SIZES;
 export const DEFAULT_PAGE_SIZE = 25;
 
+/** Live or test shipments (issue 28): '' for both, 'live' (test=false) or 'test' (test=true, bought with a test API key). */
+export type ShipmentTestFilter = '' | 'live' | 'test';
+
 /** `destination`: '' for every destination, else domestic, us or international (issue 25). */
 export type ShipmentListParams = {
   search: string;
   page: number;
   limit: number;
   destination: TShipmentDestination | '';
+  test: ShipmentTestFilter;
 };
 
 /**
- * The list's query string: the search when there is one, the destination when one is chosen, page
- * unless 1, limit unless 25 (spec §2).
+ * The list's query string: the search when there is one, the destination and live/test when one is
+ * chosen, page unless 1, limit unless 25 (spec §2).
  */
-export function listSearchParams({ search, page, limit, destination }: ShipmentListParams): URLSearchParams {
+export function listSearchParams({ search, page, limit, destination, test }: ShipmentListParams): URLSearchParams {
   const params = new URLSearchParams();
   const q = search.trim();
   if (q) params.set('search', q);
   if (destination) params.set('destination', destination);
+  if (test) params.set('test', test === 'test' ? 'true' : 'false');
   if (page !== 1) params.set('page', String(page));
   if (limit !== DEFAULT_PAGE_SIZE) params.set('limit', String(limit));
   return params;
 }
 
-/** Reads page, limit and destination from the address bar: anything unreadable falls back to the default. */
+/** Reads page, limit, destination and live/test from the address bar: anything unreadable falls back to the default. */
 export function readListParams(params: URLSearchParams): ShipmentListParams {
   const page = Number(params.get('page'));
   const limit = Number(params.get('limit'));
   const destination = params.get('destination') ?? '';
+  const test = params.get('test');
   return {
     search: params.get('search') ?? '',
     destination: (SHIPMENT_DESTINATIONS as readonly string[]).includes(destination)
       ? (destination as TShipmentDestination)
       : '',
+    test: test === 'true' ? 'test' : test === 'false' ? 'live' : '',
     page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
     limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_PAGE_SIZE,
   };
 }
 
-/** GET /api/shipments?search&destination&page&limit → { data, pagination }, newest first. */
+/** GET /api/shipments?search&destination&test&page&limit → { data, pagination }, newest first. */
 export function shipmentsQueryOptions(params: ShipmentListParams) {
   const normalized = { ...params, search: params.search.trim() };
   const qs = listSearchParams(normalized).toString();

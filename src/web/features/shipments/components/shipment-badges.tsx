@@ -1,4 +1,4 @@
-import { BadgeCheck, RotateCcw, Users } from 'lucide-react';
+import { BadgeCheck, KeyRound, RotateCcw, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TShipmentStatus } from '../../../../shared/contracts/shipments';
 import { cn } from '../../../lib/cn';
@@ -27,6 +27,23 @@ export function PaidBadge({ status }: { status: TShipmentStatus }) {
         <BadgeCheck className="size-3.5" aria-hidden="true" />
       )}
       {refunded ? t('shipments.refundedBadge') : t('shipments.paid')}
+    </span>
+  );
+}
+
+/**
+ * A shipment bought with a test API key (issue 28): sandbox carrier, no money moved, no receipt.
+ * The list's Live/Test filter lists these apart; the explanation is the title and is read out.
+ */
+export function TestKeyBadge({ test }: { test: boolean | undefined }) {
+  const { t } = useTranslation();
+  if (!test) return null;
+  const explanation = t('shipments.testKeyBadge.title');
+  return (
+    <span className={cn(badge, 'bg-violet-100 text-violet-900')} title={explanation} data-testid="test-key-badge">
+      <KeyRound className="size-3.5" aria-hidden="true" />
+      {t('shipments.testKeyBadge.label')}
+      <span className="sr-only">: {explanation}</span>
     </span>
   );
 }

@@ -10,7 +10,7 @@ import { carrierLabel, cents, serviceLabel } from '../rate-display';
 import { useShipmentAddressTexts } from './address-texts';
 import { LabelButtons } from './label-buttons';
 import { ReceiptButtons } from './receipt-buttons';
-import { CustomerOrderBadge, PaidBadge, StatusBadge } from './shipment-badges';
+import { CustomerOrderBadge, PaidBadge, StatusBadge, TestKeyBadge } from './shipment-badges';
 
 /** Statuses worth a badge on the card (the usual ones are in the detail). */
 const NOTABLE = new Set(['purchasing', 'cancelled', 'failed', 'delivered']);
@@ -76,6 +76,7 @@ export function ShipmentCard({ shipment, onOpen }: { shipment: TShipment; onOpen
       <div className="flex flex-wrap items-center gap-2">
         <PaidBadge status={shipment.status} />
         <CarrierModeBadge mode={shipment.mode} />
+        <TestKeyBadge test={shipment.test} />
         <CustomerOrderBadge count={shipment.customerOrderCount} />
         {NOTABLE.has(shipment.status) ? <StatusBadge status={shipment.status} paymentShown /> : null}
       </div>

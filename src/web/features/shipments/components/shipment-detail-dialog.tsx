@@ -25,7 +25,7 @@ import { useShipmentAddressTexts } from './address-texts';
 import { CopyButton } from './copy-button';
 import { LabelButtons } from './label-buttons';
 import { hasReceipt, ReceiptButtons } from './receipt-buttons';
-import { CustomerOrderBadge, PaidBadge, StatusBadge } from './shipment-badges';
+import { CustomerOrderBadge, PaidBadge, StatusBadge, TestKeyBadge } from './shipment-badges';
 import { CarrierModeBadge } from '../../../components/carrier-mode-badge';
 import { TrackingTimeline } from './tracking-timeline';
 
@@ -227,6 +227,7 @@ function DetailBody({ shipment }: { shipment: TShipmentDetail }) {
             <PaidBadge status={shipment.status} />
             <StatusBadge status={shipment.status} paymentShown />
             <CarrierModeBadge mode={shipment.mode} />
+            <TestKeyBadge test={shipment.test} />
             <CustomerOrderBadge count={shipment.customerOrderCount} />
           </div>
           <p className="text-sm text-slate-700">

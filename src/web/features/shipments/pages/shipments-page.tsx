@@ -10,7 +10,14 @@ import { cn } from '../../../lib/cn';
 import { ShipmentCard, ShipmentCardSkeleton } from '../components/shipment-card';
 import { ShipmentDetailDialog } from '../components/shipment-detail-dialog';
 import { SHIPMENT_DESTINATIONS } from '../../../../shared/contracts/shipments';
-import { listSearchParams, PAGE_SIZES, readListParams, useShipments, type ShipmentListParams } from '../api';
+import {
+  listSearchParams,
+  PAGE_SIZES,
+  readListParams,
+  useShipments,
+  type ShipmentListParams,
+  type ShipmentTestFilter,
+} from '../api';
 
 /** Spec §2 and §9: the search applies 500 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -35,6 +42,7 @@ export function ShipmentsPage() {
   const searchHintId = useId();
   const sizeId = useId();
   const destinationId = useId();
+  const testFilterId = useId();
 
   /** Writes the list's parameters (and keeps the open detail, if any) to the address bar. */
   const update = useCallback(
@@ -139,13 +147,13 @@ export function ShipmentsPage() {
       <div className="grid gap-1.5">
         <form
           role="search"
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
           onSubmit={(e) => {
             e.preventDefault();
             applyNow();
           }}
         >
-          <div className="grid flex-1 gap-1.5">
+          <div className="grid flex-1 gap-1.5 sm:min-w-64">
             <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
               {t('shipments.search.label')}
             </label>
@@ -203,6 +211,22 @@ export function ShipmentsPage() {
               ))}
             </select>
           </div>
+          <div className="grid gap-1.5 sm:w-44">
+            <label htmlFor={testFilterId} className="text-sm font-medium text-slate-800">
+              {t('shipments.testFilter.label')}
+            </label>
+            <select
+              id={testFilterId}
+              value={params.test}
+              onChange={(e) => update({ test: e.target.value as ShipmentTestFilter, page: 1 })}
+              className={cn(inputClass, 'h-10')}
+              data-testid="shipments-test-filter"
+            >
+              <option value="">{t('shipments.testFilter.all')}</option>
+              <option value="live">{t('shipments.testFilter.live')}</option>
+              <option value="test">{t('shipments.testFilter.test')}</option>
+            </select>
+          </div>
           <div className="grid gap-1.5 sm:w-36">
             <label htmlFor={sizeId} className="text-sm font-medium text-slate-800">
               {t('shipments.pageSize')}
@@ -244,12 +268,14 @@ export function ShipmentsPage() {
         <ListEmpty
           searching={searching}
           filtered={filtered}
+          testFilter={params.test}
           onClear={() => {
             setTyped('');
             applied.current = '';
             update({ search: '', page: 1 });
           }}
           onAllDestinations={() => update({ destination: '', page: 1 })}
+          onLiveAndTest={() => update({ test: '', page: 1 })}
         />
       ) : (
         <>
@@ -299,14 +325,19 @@ function ListError({ onRetry, retrying }: { onRetry: () => void; retrying: boole
 function ListEmpty({
   searching,
   filtered,
+  testFilter,
   onClear,
   onAllDestinations,
+  onLiveAndTest,
 }: {
   searching: boolean;
   /** A destination is chosen (issue 25). */
   filtered: boolean;
+  /** Live or test shipments only (issue 28), or '' for both. */
+  testFilter: ShipmentTestFilter;
   onClear: () => void;
   onAllDestinations: () => void;
+  onLiveAndTest: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -321,9 +352,11 @@ function ListEmpty({
           ? t('shipments.empty.searchHint')
           : filtered
             ? t('shipments.empty.destinationHint')
-            : t('shipments.empty.hint')}
+            : testFilter
+              ? t(`shipments.testFilter.empty.${testFilter}`)
+              : t('shipments.empty.hint')}
       </p>
-      {searching || filtered ? (
+      {searching || filtered || testFilter ? (
         <div className="flex flex-wrap justify-center gap-3">
           {searching ? (
             <Button variant="secondary" onClick={onClear}>
@@ -334,6 +367,11 @@ function ListEmpty({
           {filtered ? (
             <Button variant="secondary" onClick={onAllDestinations} data-testid="shipments-all-destinations">
               {t('shipments.destination.showAll')}
+            </Button>
+          ) : null}
+          {testFilter ? (
+            <Button variant="secondary" onClick={onLiveAndTest} data-testid="shipments-live-and-test">
+              {t('shipments.testFilter.showAll')}
             </Button>
           ) : null}
         </div>
