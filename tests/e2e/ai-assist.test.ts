@@ -160,21 +160,32 @@ describe('AI assistant box in Chromium', () => {
     expect(await phone.getAttribute('aria-describedby')).toBe(null);
   });
 
-  it('(c) a US address is refused in the receiver box with the reason, nothing filled; the address book takes it', async () => {
+  it('(c) a US address fills the receiver (issue 25) and is refused in the sender box with the reason; the address book takes it', async () => {
     await freshShipmentForm(page);
-    const box = page.getByTestId('ai-assist-receiver');
-    const before = await receiverValues(page);
+    // The receiver may be in the United States: country, state and ZIP+4 are filled, the customs section appears.
+    const receiverBox = page.getByTestId('ai-assist-receiver');
+    await fillBox(page, receiverBox, US_ADDRESS);
+    await expect.poll(() => page.locator('#receiver-country').inputValue()).toBe('US');
+    expect(await page.locator('#receiver-first-name').inputValue()).toBe('Dana');
+    expect(await page.locator('#receiver-city').inputValue()).toBe('Seattle');
+    expect(await page.locator('#receiver-province').inputValue()).toBe('WA');
+    expect(await page.locator('#receiver-postal-code').inputValue()).toBe('98101-2334');
+    expect(await receiverBox.getByTestId('ai-assist-refusal').count()).toBe(0);
+    await page.getByTestId('customs-form').waitFor();
+
+    // The sender ships from Canada: nothing filled, the reason said.
+    const box = page.getByTestId('ai-assist-sender');
+    const before = await page.locator('#sender-city').inputValue();
     await fillBox(page, box, US_ADDRESS);
-    const reason =
-      'This address is in the United States. Shipments here go from and to Canadian addresses, so nothing was filled.';
+    const reason = 'This address is in the United States. The sender must be in Canada, so nothing was filled.';
     await expect.poll(() => box.getByTestId('ai-assist-refusal').textContent()).toBe(reason);
     await page.getByTestId('toast').filter({ hasText: reason }).waitFor();
-    expect(await receiverValues(page)).toEqual(before);
+    expect(await page.locator('#sender-city').inputValue()).toBe(before);
     expect(await box.getByTestId('ai-assist-input').inputValue()).toBe(US_ADDRESS);
     await page.getByTestId('language-select').selectOption('zh');
     await expect
       .poll(() => box.getByTestId('ai-assist-refusal').textContent())
-      .toBe('该地址位于美国。此处的寄件和收件地址都须在加拿大境内，因此未填写任何内容。');
+      .toBe('该地址位于美国。寄件人必须在加拿大境内，因此未填写任何内容。');
     await page.getByTestId('language-select').selectOption('en');
 
     await page.goto('/address-book');
@@ -208,7 +219,7 @@ describe('AI assistant box in Chromium', () => {
       await expect
         .poll(() => box.getByTestId('ai-assist-refusal').textContent())
         .toBe(
-          'This address is in the United Kingdom. Shipments here go from and to Canadian addresses, so nothing was filled.',
+          'This address is in the United Kingdom. The assistant fills receivers in Canada and the United States only, so nothing was filled: choose the country and type the address in.',
         );
       expect(await page.locator('#receiver-first-name').inputValue()).toBe('');
     } finally {
@@ -496,13 +507,13 @@ const ANSWERS: Record<'filled' | 'guessed' | 'refused', (role: string) => Mock> 
       },
     },
   }),
-  // The shipment form refuses a US address; the address book one outside Canada and the US.
+  // The receiver's box and the address book refuse an address outside Canada and the US.
   refused: (role) => ({
     status: 422,
     json: {
       message: 'This address is outside the countries this form takes',
       code: 'DESTINATION_NOT_SUPPORTED',
-      country: role === 'address' ? 'GB' : 'US',
+      country: role === 'sender' ? 'US' : 'GB',
       fieldErrors: { description: ['This address is outside the countries this form takes'] },
     },
   }),

@@ -137,14 +137,14 @@ describe('AI assistant box: the answer and its review', () => {
     expect(countryName('US', 'en')).toBe('the United States');
     expect(countryName('FR', 'en')).toBe('France');
     expect(countryName('US', 'zh')).toBe('美国');
-    expect(refusalText({ country: 'US', mode: 'receiver' }, await inLanguage('en'), 'en')).toBe(
-      'This address is in the United States. Shipments here go from and to Canadian addresses, so nothing was filled.',
+    expect(refusalText({ country: 'GB', mode: 'receiver' }, await inLanguage('en'), 'en')).toBe(
+      'This address is in the United Kingdom. The assistant fills receivers in Canada and the United States only, so nothing was filled: choose the country and type the address in.',
     );
     expect(refusalText({ country: 'GB', mode: 'address' }, await inLanguage('en'), 'en')).toBe(
       'This address is in the United Kingdom. The address book takes Canadian and US addresses only, so nothing was filled.',
     );
     expect(refusalText({ country: 'US', mode: 'sender' }, await inLanguage('zh'), 'zh')).toBe(
-      '该地址位于美国。此处的寄件和收件地址都须在加拿大境内，因此未填写任何内容。',
+      '该地址位于美国。寄件人必须在加拿大境内，因此未填写任何内容。',
     );
   });
 

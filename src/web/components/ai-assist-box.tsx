@@ -203,8 +203,8 @@ class NothingFound extends Error {}
 export type Refusal = { country: string; mode: AiAssistMode };
 
 export function refusalText(refusal: Refusal, t: TFunction, language: string): string {
-  const form = refusal.mode === 'address' ? 'address' : 'shipment';
-  return t(`aiAssist.refused.${form}`, { country: countryName(refusal.country, language) });
+  // Each form says what it takes: the address book CA and US, the sender Canada, the receiver's box CA and US.
+  return t(`aiAssist.refused.${refusal.mode}`, { country: countryName(refusal.country, language) });
 }
 
 /** The country of a DESTINATION_NOT_SUPPORTED answer, read from its body. */
