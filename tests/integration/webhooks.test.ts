@@ -292,6 +292,7 @@ describe(`webhooks (${testDbKind})`, () => {
       const mail = ctx.mail.filter((m) => m.to === u.email);
       expect(mail).toHaveLength(1);
       expect(mail[0]!.text).toContain(r.url());
+      expect(mail[0]!.text).toContain(`${ctx.config.appUrl}/settings?tab=api-keys`);
       // Off: nothing more is sent.
       ctx.clock.advance(7 * 3_600_000);
       await hooks.deliverDue();

@@ -147,7 +147,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
           subject: 'Voyageur: a webhook endpoint was turned off / Webhook 端点已停用',
           text: [
             `Deliveries to your webhook endpoint ${endpoint.url} have failed for a day (last: ${outcome.error ?? 'no answer'}), so it was turned off.`,
-            `Its events are kept for 3 days: fix the receiver and turn the endpoint back on in Settings → API keys → Webhooks (${deps.appUrl}/settings?tab=api).`,
+            `Its events are kept for 3 days: fix the receiver and turn the endpoint back on in Settings → API keys → Webhooks (${deps.appUrl}/settings?tab=api-keys).`,
             '',
             `发送到您的 Webhook 端点 ${endpoint.url} 的事件已连续失败一天，该端点已停用。`,
             `事件会保留 3 天：修复接收端后，请在 设置 → API 密钥 → Webhooks 中重新启用该端点。`,
