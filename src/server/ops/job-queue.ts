@@ -42,6 +42,25 @@ export type JobQueue = {
   readonly boss: PgBoss;
 };
 
+/**
+ * Creates a queue unless it exists. Instances starting together on a fresh PostgreSQL database can
+ * deadlock in pg-boss's create_queue (each attaches a partition to the job table while inserting
+ * into the queue table): PostgreSQL aborts one, which tries again and finds the queue made.
+ */
+async function createQueueOnce(boss: PgBoss, options: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (await boss.getQueue(options.name)) return;
+      await boss.createQueue(options.name, options);
+      return;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt >= 10 || (code !== '40P01' && code !== '23505' && code !== '42P07')) throw err;
+      await new Promise((r) => setTimeout(r, 20 + Math.random() * 100 * attempt));
+    }
+  }
+}
+
 const POLL_SECONDS = 1;
 const PUMP_EVERY_MS = 1_000;
 
@@ -99,7 +118,7 @@ export function createJobQueue(opts: {
       return (started ??= (async () => {
         await boss.start();
         for (const q of opts.queues) {
-          await boss.createQueue(q.name, {
+          await createQueueOnce(boss, {
             name: q.name,
             policy: 'standard',
             retryLimit: q.retryLimit,
