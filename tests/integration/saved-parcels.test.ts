@@ -155,4 +155,73 @@ describe(`saved parcels and the label format setting (${testDbKind})`, () => {
     ]);
     expect(await get(u)).toEqual({ labelFormat: 'zpl' });
   });
+
+  it("quotes a bulk batch with a saved parcel for rows without weight and size (another user's parcel 404)", async () => {
+    const u = await createSignedInUser(ctx);
+    const other = await createSignedInUser(ctx);
+    const address = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/addresses',
+      headers: u.headers,
+      payload: {
+        name: 'Ana Sender',
+        company: 'Maple Goods',
+        address1: '1 King St W',
+        city: 'Toronto',
+        province: 'ON',
+        postalCode: 'M5H 1A1',
+        phone: '416-555-0100',
+        isDefault: true,
+      },
+    });
+    expect(address.statusCode, address.body).toBe(201);
+    const header =
+      'reference,first_name,last_name,company,address1,address2,city,province,postal_code,country,phone,email,weight_kg,length_cm,width_cm,height_cm,description';
+    const csv = [
+      header,
+      'SO-1,Client,One,,1 Main St,,Vancouver,BC,V6Z 2E7,CA,604-555-0199,,,,,,Books',
+      'SO-2,Client,Two,,2 Main St,,Calgary,AB,T2P 1J9,CA,403-555-0199,,,,,,Books',
+    ].join('\n');
+    const batch = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bulk-imports',
+      headers: u.headers,
+      payload: { filename: 'orders.csv', csv },
+    });
+    expect(batch.statusCode, batch.body).toBe(201);
+    const id = batch.json().id as string;
+    const tube = (
+      await create(u, { name: 'Poster tube', weight: 0.6, length: 60, width: 10, height: 10, type: 'tube' })
+    ).json();
+    const theirs = (await create(other, box)).json();
+    const quote = (payload: object) =>
+      ctx.app.inject({ method: 'POST', url: `/api/bulk-imports/${id}/quote`, headers: u.headers, payload });
+
+    const notMine = await quote({ parcelId: theirs.id, rule: 'cheapest' });
+    expect(notMine.statusCode).toBe(404);
+    const both = await quote({
+      parcelId: tube.id,
+      parcel: { weight: 1, length: 1, width: 1, height: 1 },
+      rule: 'cheapest',
+    });
+    expect(both.statusCode).toBe(400);
+    expect(Object.keys(both.json().fieldErrors)).toEqual(['parcelId']);
+    const badId = await quote({ parcelId: 'box', rule: 'cheapest' });
+    expect(badId.json().fieldErrors.parcelId).toEqual(['Choose a saved parcel']);
+
+    const quoted = await quote({ parcelId: tube.id, rule: 'cheapest' });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const detail = quoted.json();
+    expect(detail.items.map((i: { status: string }) => i.status)).toEqual(['quoted', 'quoted']);
+    expect(detail.defaults).toMatchObject({
+      parcelId: tube.id,
+      parcel: { weight: 0.6, length: 60, width: 10, height: 10, type: 'tube' },
+    });
+    // The same figures typed in as the batch parcel quote the same totals.
+    const typed = await quote({
+      parcel: { weight: 0.6, length: 60, width: 10, height: 10, type: 'tube' },
+      rule: 'cheapest',
+    });
+    expect(typed.json().total).toBe(detail.total);
+  });
 });

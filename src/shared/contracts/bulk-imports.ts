@@ -101,6 +101,11 @@ export const ZBulkQuoteRequest = z.strictObject({
   parcel: ZPackageDetails.pick({ weight: true, length: true, width: true, height: true })
     .extend({ type: ZPackageType.optional() })
     .optional(),
+  /**
+   * A saved parcel (GET /api/parcels, decision 038) for those rows instead of `parcel`: its weight,
+   * sides and type are used (another user's id answers 404).
+   */
+  parcelId: z.uuid({ error: 'Choose a saved parcel' }).optional(),
   rule: ZBulkRule,
 });
 export type TBulkQuoteRequest = z.infer<typeof ZBulkQuoteRequest>;

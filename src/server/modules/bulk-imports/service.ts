@@ -44,6 +44,7 @@ import {
 import { ZOrderAddress, type TCreateShipmentRequest, type TOrderAddress } from '../../../shared/contracts/shipments';
 import type { TQuoteRequest, TRateOption } from '../../../shared/contracts/rates';
 import { walletBalance } from '../wallet/read-repo';
+import { findParcel as findSavedParcel } from '../parcels/repo';
 import { createRatesService, NoRatesError } from '../rates/service';
 import { OrderFailedError, type OrdersService } from '../orders/service';
 import { labelPdfBase64, labelZpl } from '../orders/label-route';
@@ -661,6 +662,22 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
         throw new AppError(409, 'This batch is being bought or is done', ErrorCode.CONFLICT);
       }
       const sender = await senderOf(userId, body.senderAddressId);
+      if (body.parcelId !== undefined) {
+        // A saved parcel stands for the batch parcel (decision 038); the defaults keep both.
+        if (body.parcel) throw badRequest('parcelId', 'Give either a parcel or a saved parcel, not both');
+        const saved = await findSavedParcel(db, userId, body.parcelId);
+        if (!saved) throw notFound('Saved parcel not found');
+        body = {
+          ...body,
+          parcel: {
+            weight: saved.weightKg,
+            length: saved.lengthCm,
+            width: saved.widthCm,
+            height: saved.heightCm,
+            type: saved.type,
+          },
+        };
+      }
       const rows = await db
         .select()
         .from(bulkImportRows)
