@@ -242,6 +242,8 @@ describe(`notification mails (${testDbKind})`, () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Unsubscribe from order receipts?');
+    // Its confirm button must send this origin (the CSRF check refuses `Origin: null`).
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     expect((await prefs()).receipts).toBe(true);
 
     // What a mail client sends for List-Unsubscribe-Post (RFC 8058): a form body, no cookie.
