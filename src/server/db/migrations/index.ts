@@ -26,6 +26,7 @@ import * as m0025 from './0025_webhooks';
 import * as m0026 from './0026_search_shop_reference';
 import * as m0027 from './0027_shipments_destination';
 import * as m0029 from './0029_saved_parcels';
+import * as m0030 from './0030_pricing_version';
 
 /** Ordered list of migrations. Append new ones; never edit one that has shipped. */
 export const migrations: { name: string; sql: string }[] = [
@@ -57,4 +58,5 @@ export const migrations: { name: string; sql: string }[] = [
   m0026,
   m0027,
   m0029,
+  m0030,
 ];

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { rateQuoteOptions, rateQuotes, type RateQuoteOptionRow } from '../../db/schema/rates';
+import { DEFAULT_USD_RATE, type UsdRate } from '../../../shared/customs';
 
 export type RateQuoteRow = typeof rateQuotes.$inferSelect;
 
@@ -110,40 +111,85 @@ export type PriceRule = {
 
 export type StoredDiscount = { discountType: 'percentage' | 'fixed_amount'; valueUnits: number };
 
+/** An active discount of one user with its window; which one is in force depends on the instant. */
+export type CachedDiscount = StoredDiscount & {
+  id: string;
+  validFrom: string | null;
+  validTo: string | null;
+  createdAt: string;
+};
+
+/** Token 'none' before any pricing change was ever recorded (migration 0030). */
+const NO_TOKEN = 'none';
+
 /**
- * In one round trip: the user's discount in force at `at` (the most recently created, when several
- * are) and the active price rules that can apply to them (everyone's and their organization's).
+ * Quoting's pricing in one statement (decision 039): the token of migration 0030's
+ * `config_versions`, and read in the same snapshot only what the caller does not hold at that
+ * token — the active price rules and the CAD/USD rate (`known.shared`), the user's organization and
+ * active discounts (`known.user`).
  */
-export async function pricingFor(
+export async function pricingSince(
   db: Db,
   userId: string,
-  at: Date,
-): Promise<{ discount: StoredDiscount | null; rules: PriceRule[] }> {
-  const atIso = at.toISOString();
-  const [row] = rowsOf<{ discount: StoredDiscount | string | null; rules: PriceRule[] | string }>(
+  known: { shared: string | null; user: string | null },
+): Promise<{
+  token: string;
+  shared: { rules: PriceRule[]; usdRate: UsdRate & { setAt: Date } } | null;
+  user: { organizationId: string | null; discounts: CachedDiscount[] } | null;
+}> {
+  type Raw = {
+    token: string;
+    shared: { rules: PriceRule[]; usd: { micros: number | string; setAt: string } | null } | string | null;
+    user: { organizationId: string | null; discounts: CachedDiscount[] } | string | null;
+  };
+  const [row] = rowsOf<Raw>(
     await db.execute(sql`
-    select
-      (select json_build_object('discountType', d.discount_type, 'valueUnits', d.value_units)
-         from discounts d
-        where d.user_id = ${userId} and d.is_active
-          and (d.valid_from is null or d.valid_from <= ${atIso}::timestamptz)
-          and (d.valid_to is null or d.valid_to > ${atIso}::timestamptz)
-        order by d.created_at desc, d.id limit 1) as discount,
-      (select coalesce(json_agg(json_build_object('carrier', r.carrier, 'serviceCode', r.service_code,
-                'organizationId', r.organization_id, 'markupBp', r.markup_bp, 'markupFixedCents', r.markup_fixed_cents)), '[]'::json)
-         from price_rules r
-        where r.is_active
-          and (r.organization_id is null or r.organization_id = (select organization_id from users where id = ${userId}))) as rules
+    with v as (
+      select coalesce((select token::text from config_versions where name = 'pricing'), ${NO_TOKEN}) as token
+    )
+    select v.token,
+      case when v.token is distinct from ${known.shared}::text then json_build_object(
+        'rules', (select coalesce(json_agg(json_build_object('carrier', r.carrier, 'serviceCode', r.service_code,
+                    'organizationId', r.organization_id, 'markupBp', r.markup_bp,
+                    'markupFixedCents', r.markup_fixed_cents)), '[]'::json)
+                    from price_rules r where r.is_active),
+        'usd', (select json_build_object('micros', e.cad_per_usd_micros, 'setAt', e.created_at)
+                  from exchange_rates e order by e.created_at desc limit 1)) end as shared,
+      case when v.token is distinct from ${known.user}::text then json_build_object(
+        'organizationId', (select u.organization_id from users u where u.id = ${userId}),
+        'discounts', (select coalesce(json_agg(json_build_object('id', d.id, 'discountType', d.discount_type,
+                        'valueUnits', d.value_units, 'validFrom', d.valid_from, 'validTo', d.valid_to,
+                        'createdAt', d.created_at)), '[]'::json)
+                        from discounts d where d.user_id = ${userId} and d.is_active)) end as "user"
+    from v
   `),
   );
-  const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-  const discount = row?.discount ? parse<StoredDiscount>(row.discount) : null;
-  const rules = row
-    ? parse<PriceRule[]>(row.rules).map((r) => ({
+  if (!row) throw new Error('pricing: no answer');
+  const parse = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+  const shared = parse(row.shared);
+  const user = parse(row.user);
+  const iso = (v: string) => new Date(v).toISOString();
+  return {
+    token: row.token,
+    shared: shared && {
+      rules: shared.rules.map((r) => ({
         ...r,
         markupBp: Number(r.markupBp),
         markupFixedCents: Number(r.markupFixedCents),
-      }))
-    : [];
-  return { discount: discount ? { ...discount, valueUnits: Number(discount.valueUnits) } : null, rules };
+      })),
+      usdRate: shared.usd
+        ? { cadPerUsdMicros: Number(shared.usd.micros), setAt: new Date(shared.usd.setAt) }
+        : { cadPerUsdMicros: DEFAULT_USD_RATE.cadPerUsdMicros, setAt: new Date(DEFAULT_USD_RATE.setAt) },
+    },
+    user: user && {
+      organizationId: user.organizationId,
+      discounts: user.discounts.map((d) => ({
+        ...d,
+        valueUnits: Number(d.valueUnits),
+        validFrom: d.validFrom && iso(d.validFrom),
+        validTo: d.validTo && iso(d.validTo),
+        createdAt: iso(d.createdAt),
+      })),
+    },
+  };
 }

@@ -15,6 +15,7 @@ import { recordCarrierCall } from '../carriers/calls';
 import { dutiesQuoter } from './exchange-rate';
 import type { TDuties } from '../../../shared/contracts/customs';
 import * as repo from './repo';
+import { cachedPricing, discountAt } from './pricing-cache';
 
 export const QUOTE_TTL_MS = 15 * 60 * 1000;
 
@@ -166,10 +167,12 @@ export function createRatesService(deps: RatesDeps) {
         throw new NoRatesError(warnings);
       }
 
-      const pricing = await repo.pricingFor(deps.db, userId, now);
+      // The rules, the user's discounts and the CAD/USD rate: in process while unchanged (decision 039).
+      const cached = await cachedPricing(deps.db, userId);
+      const pricing = { discount: discountAt(cached.discounts, now), rules: cached.rules };
       const discount = toDiscount(pricing.discount);
       // Leaving Canada: each carrier's duties estimate (its brokerage fee differs), decision 029.
-      const dutiesOf = await dutiesQuoter(deps.db, body, req.shipDate);
+      const dutiesOf = await dutiesQuoter(deps.db, body, req.shipDate, cached.usdRate);
       const priced: Priced[] = quotes.map((q) => {
         const { markupCents, listedCents, discountedCents, taxes } = priceFor(
           { carrier: q.carrier, serviceCode: q.serviceCode, carrierPriceCents: q.priceCents },
@@ -247,10 +250,13 @@ export function createRatesService(deps: RatesDeps) {
 
 export type RatesService = ReturnType<typeof createRatesService>;
 
-/** The price rules and discount in force for a user at `at` (one query). */
+/**
+ * The price rules and discount in force for a user at `at`: one statement, which reads the data only
+ * when an admin changed it since this process last did (decision 039).
+ */
 export async function pricingInForce(db: Db, userId: string, at: Date): Promise<PricingInForce> {
-  const pricing = await repo.pricingFor(db, userId, at);
-  return { discount: toDiscount(pricing.discount), rules: pricing.rules };
+  const cached = await cachedPricing(db, userId);
+  return { discount: toDiscount(discountAt(cached.discounts, at)), rules: cached.rules };
 }
 
 function toWire(p: Priced, meta: { quoteId: string; expiresAt: string; declaredCents: number }): TRateOption {

@@ -1,0 +1,125 @@
+/**
+ * Quoting keeps the price rules, discounts and exchange rate in process (decision 039); an admin's
+ * change on one instance is used by the very next quote on another instance of the same database
+ * (PostgreSQL: two app instances; PGlite: one process, the same instance).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
+import { quote } from './helpers/orders';
+import { parseCents } from '../../src/shared/money';
+import type { TRateOption } from '../../src/shared/contracts/rates';
+
+const cents = (s: string) => parseCents(s)!;
+const byService = (options: TRateOption[]) => new Map(options.map((o) => [`${o.carrier}/${o.serviceCode}`, o]));
+/** 10 % = 1000 basis points, rounded half-up to the cent, as quoting applies it. */
+const percentOf = (c: number, bp: number) => Math.floor((c * bp + 5000) / 10000);
+
+describe(`an admin's pricing change reaches the next quote on another instance (${testDbKind})`, () => {
+  let a: TestContext;
+  let b: TestContext;
+  beforeAll(async () => {
+    a = await createTestApp();
+    b = a.databaseUrl ? await createTestApp({ shareDatabase: a.databaseUrl }) : a;
+  });
+  afterAll(async () => {
+    if (b !== a) await b.close();
+    await a.close();
+  });
+
+  it('a new, changed, then deleted price rule and a discount set on A price the next quote on B', async () => {
+    if (testDbKind === 'postgres') expect(b.database).not.toBe(a.database);
+    const admin = await createSignedInUser(a, { role: 'admin' });
+    const u = await createSignedInUser(a);
+    const base = await quote(b, u.headers);
+    // The second quote is served from B's cache: the same prices.
+    expect((await quote(b, u.headers)).map((o) => o.price)).toEqual(base.map((o) => o.price));
+    const target = base[0]!;
+    const cost = cents(target.price);
+    const key = `${target.carrier}/${target.serviceCode}`;
+    const priceOnB = async () => byService(await quote(b, u.headers)).get(key)!;
+
+    const created = await a.app.inject({
+      method: 'POST',
+      url: '/api/admin/price-rules',
+      headers: admin.headers,
+      payload: {
+        carrier: target.carrier,
+        serviceCode: null,
+        organizationId: null,
+        markupPercent: '10',
+        markupFixed: '1.50',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const ruleId = created.json().rule.id as string;
+    expect(cents((await priceOnB()).price)).toBe(cost + percentOf(cost, 1000) + 150);
+
+    const changed = await a.app.inject({
+      method: 'PUT',
+      url: `/api/admin/price-rules/${ruleId}`,
+      headers: admin.headers,
+      payload: {
+        carrier: target.carrier,
+        serviceCode: null,
+        organizationId: null,
+        markupPercent: '20',
+        markupFixed: '0',
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const marked = cost + percentOf(cost, 2000);
+    expect(cents((await priceOnB()).price)).toBe(marked);
+
+    const discount = await a.app.inject({
+      method: 'POST',
+      url: '/api/admin/discounts',
+      headers: admin.headers,
+      payload: { userId: u.id, discountType: 'percentage', discountValue: '10', description: 'cache test' },
+    });
+    expect(discount.statusCode, discount.body).toBe(201);
+    const discounted = await priceOnB();
+    expect(cents(discounted.originalPrice!)).toBe(marked);
+    expect(cents(discounted.price)).toBe(marked - percentOf(marked, 1000));
+
+    const deleted = await a.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/price-rules/${ruleId}`,
+      headers: admin.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const plain = await priceOnB();
+    expect(cents(plain.originalPrice!)).toBe(cost);
+    expect(cents(plain.price)).toBe(cost - percentOf(cost, 1000));
+  });
+
+  it('a change made with SQL by hand on A (no admin route) reaches B too', async () => {
+    const u = await createSignedInUser(a);
+    const base = await quote(b, u.headers);
+    const target = base[0]!;
+    const cost = cents(target.price);
+    await a.database.db.execute(sql`
+      insert into price_rules (id, carrier, service_code, organization_id, markup_bp, markup_fixed_cents, is_active, created_at, updated_at)
+      values (gen_random_uuid(), ${target.carrier}, ${target.serviceCode}, null, 500, 0, true, now(), now())`);
+    const after = byService(await quote(b, u.headers)).get(`${target.carrier}/${target.serviceCode}`)!;
+    expect(cents(after.price)).toBe(cost + percentOf(cost, 500));
+    await a.database.db.execute(sql`update price_rules set is_active = false where markup_bp = 500`);
+    const back = byService(await quote(b, u.headers)).get(`${target.carrier}/${target.serviceCode}`)!;
+    expect(back.price).toBe(target.price);
+  });
+
+  it('a change rolled back on A leaves B quoting as before', async () => {
+    const u = await createSignedInUser(a);
+    const base = await quote(b, u.headers);
+    const target = base[0]!;
+    await expect(
+      a.database.db.transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into price_rules (id, carrier, service_code, organization_id, markup_bp, markup_fixed_cents, is_active, created_at, updated_at)
+          values (gen_random_uuid(), ${target.carrier}, null, null, 9000, 0, true, now(), now())`);
+        throw new Error('admin gave up');
+      }),
+    ).rejects.toThrow('admin gave up');
+    expect((await quote(b, u.headers)).map((o) => o.price)).toEqual(base.map((o) => o.price));
+  });
+});
