@@ -15,6 +15,7 @@ import { createSignedInUser, createTestApp, testDbKind, type TestContext } from 
 import { fund, orderBody, quoteBody } from './helpers/orders';
 import { createWebhooksService, type WebhooksService } from '../../src/server/modules/webhooks/service';
 import { setWebhookResolver } from '../../src/server/modules/webhooks/wiring';
+import { enqueueWebhookEvent } from '../../src/server/modules/webhooks/repo';
 import type { ResolveHost } from '../../src/server/modules/webhooks/sender';
 
 type Headers = Record<string, string>;
@@ -443,6 +444,43 @@ describe(`webhooks (${testDbKind})`, () => {
     } finally {
       await target.close();
       await redirecting.close();
+    }
+  });
+
+  it('sends each event once and in order when instances deliver at the same time', async () => {
+    const r = await receiver();
+    // A second instance on the same PostgreSQL database (its own pool); on PGlite the same one.
+    const other = ctx.databaseUrl
+      ? await createTestApp({ shareDatabase: ctx.databaseUrl, env: { WEBHOOKS_ALLOW_PRIVATE: 'true' } })
+      : null;
+    try {
+      const u = await createSignedInUser(ctx);
+      const created = await hooks.create(u.id, { url: r.url(), events: ['tracker.updated'] });
+      const second = createWebhooksService({
+        db: (other ?? ctx).database.db,
+        clock: ctx.clock,
+        mail: ctx.providers.mail,
+        log: { info: () => undefined, error: () => undefined },
+        allowPrivate: true,
+        resolve,
+        appUrl: ctx.config.appUrl,
+      });
+      const total = 40;
+      for (let n = 0; n < total; n++) {
+        await ctx.database.db.transaction((tx) =>
+          enqueueWebhookEvent(tx, u.id, 'tracker.updated', { n }, ctx.clock.now()),
+        );
+      }
+      for (let pass = 0; pass < 30 && r.received.length < total; pass++) {
+        await Promise.all([hooks.deliverDue(), second.deliverDue(), hooks.deliverDue(), second.deliverDue()]);
+      }
+      const order = r.received.map((g) => JSON.parse(g.body).data.n as number);
+      expect(order).toEqual(Array.from({ length: total }, (_, n) => n));
+      const log = await hooks.deliveries(u.id, created.id);
+      expect(log.every((d) => d.status === 'delivered' && d.attempts === 1)).toBe(true);
+    } finally {
+      await r.close();
+      await other?.close();
     }
   });
 
