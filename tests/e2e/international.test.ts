@@ -261,6 +261,8 @@ describe('shipping to the United States in Chromium', () => {
     const page = await open(PHONE);
     await signUpViaApi(page, app);
     await fillUsShipment(page);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await partShot(page.getByTestId('customs-form'), 'customs-en-phone');
     await page.getByTestId('language-select').selectOption('zh');
     await page.getByText('报关信息').waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
@@ -283,5 +285,53 @@ describe('shipping to the United States in Chromium', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'rates-zh-phone');
     await partShot(page.getByTestId('rate-option').first(), 'rate-card-zh-phone');
+  }, 240_000);
+  it('a customs field the server refuses lands on its row (customs.items.1.hsCode), in the user language', async () => {
+    const page = await open(DESKTOP);
+    await signUpViaApi(page, app);
+    await fillUsShipment(page);
+    await page.locator('#receiver-postal-code').fill('98101');
+    await page.locator('#customs-item-0-hs-code').fill('6109100012');
+    await page.locator('#customs-add-item').click();
+    await page.locator('#customs-item-1-description').fill('Maple syrup candy');
+    await page.locator('#customs-item-1-hs-code').fill('1704900000');
+    await page.locator('#customs-item-1-quantity').fill('1');
+    await page.locator('#customs-item-1-unit-value').fill('10');
+    await page.locator('#customs-item-1-weight').fill('0.5');
+    // A server stricter than the form: its English message is not shown, the field is named.
+    await page.route('**/api/rates/quote', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          message: 'HS code 1704900000 is not accepted',
+          code: 'VALIDATION_ERROR',
+          fieldErrors: { 'customs.items.1.hsCode': ['HS code 1704900000 is not accepted'] },
+        }),
+      }),
+    );
+    try {
+      await page.getByTestId('calculate-rates').click();
+      await page.waitForURL('**/rate-selection');
+      const refused = page.getByTestId('rates-refused');
+      await refused.waitFor({ timeout: 30_000 });
+      expect(await refused.textContent()).toContain(
+        'Customs item 2 HS code: Not accepted by the server: please check this value',
+      );
+      expect(await refused.textContent()).not.toContain('is not accepted');
+      await page.getByTestId('language-select').selectOption('zh');
+      await expect.poll(() => refused.textContent()).toContain('报关物品 2 的HS 编码：服务器未接受此项，请检查');
+      await page.getByTestId('language-select').selectOption('en');
+      await page.getByTestId('rates-fix').click();
+      await page.waitForURL('**/create-shipment');
+      await expect.poll(() => page.locator('#customs-item-1-hs-code').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.locator('#customs-item-1-hs-code-error').textContent()).toBe(
+        'Not accepted by the server: please check this value',
+      );
+      expect(await page.locator('#customs-item-0-hs-code').getAttribute('aria-invalid')).toBe(null);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('customs-item-1-hs-code');
+    } finally {
+      await page.unroute('**/api/rates/quote');
+    }
   }, 240_000);
 });
