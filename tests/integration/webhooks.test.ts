@@ -356,6 +356,49 @@ describe(`webhooks (${testDbKind})`, () => {
     }
   });
 
+  it('sends topup.succeeded once for a card top-up, however often it is confirmed', async () => {
+    const r = await receiver();
+    try {
+      const u = await createSignedInUser(ctx);
+      const key = await keyFor(u.headers, 'live');
+      await v1('POST', '/webhooks', key, { url: r.url(), events: ['topup.succeeded'] });
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        headers: u.headers,
+        payload: { amount: 50, savePaymentMethod: false },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const intent = created.json();
+      const paid = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/sandbox/payment-intents/${intent.paymentIntentId}/confirm`,
+        payload: {
+          clientSecret: intent.clientSecret,
+          card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', name: 'Ada Tremblay' },
+        },
+      });
+      expect(paid.json().status).toBe('succeeded');
+      for (let i = 0; i < 2; i++) {
+        const confirmed = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/confirm-payment',
+          headers: u.headers,
+          payload: { paymentIntentId: intent.paymentIntentId },
+        });
+        expect(confirmed.statusCode, confirmed.body).toBe(200);
+      }
+      await hooks.deliverDue();
+      expect(r.received).toHaveLength(1);
+      expect(JSON.parse(r.received[0]!.body)).toMatchObject({
+        type: 'topup.succeeded',
+        data: { topup: { amount: '50.00', currency: 'CAD' } },
+      });
+    } finally {
+      await r.close();
+    }
+  });
+
   it('refuses server-side request forgery targets when saving and when delivering', async () => {
     const u = await createSignedInUser(ctx);
     const key = await keyFor(u.headers);
