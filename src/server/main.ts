@@ -28,10 +28,21 @@ import { startAdminChannel, type AdminChannel } from './ops/admin-channel';
 const SHUTDOWN_DEADLINE_MS = 10_000;
 /** How often an instance looks for due jobs (each job has its own interval; the order recovery's is a minute). */
 const JOB_TICK_MS = 15_000;
+/** The first job pass waits this long after listening, so the first requests are answered first. */
+const FIRST_TICK_DELAY_MS = 1_000;
 const SIGNAL_NUMBERS: Record<string, number> = { SIGINT: 2, SIGTERM: 15 };
 
 async function main(): Promise<void> {
+  // Since the process began (performance's time origin): the modules' loading is the first phase.
   const started = performance.now();
+  // Each start-up phase's milliseconds, logged at debug level once listening (decision 039).
+  const phases: Record<string, number> = { modules: Math.round(started) };
+  let phaseEnd = started;
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - phaseEnd);
+    phaseEnd = now;
+  };
   let config;
   try {
     config = loadConfig();
@@ -44,6 +55,7 @@ async function main(): Promise<void> {
   }
   const log = pino({ level: config.logLevel });
   fs.mkdirSync(config.dataDir, { recursive: true });
+  phase('config');
 
   // A signal before the server is up: nothing to drain, exit now (the exit hook releases the lock).
   const startupSignal = (signal: NodeJS.Signals) => {
@@ -88,9 +100,11 @@ async function main(): Promise<void> {
       }
       throw err;
     }
+    phase('lock');
     openDatabase({ kind: 'pglite', dataDir: config.dataDir }).then(resolveDb, rejectDb);
   }
   const database = await opened;
+  phase('database');
   const providers = createProviders(config, log, { db: database.db, clock: systemClock });
   for (const c of carrierStartupLines(providers.carriers)) log.info({ carrier: c.carrier, mode: c.mode }, c.line);
   const webDir = findWebDir();
@@ -101,8 +115,11 @@ async function main(): Promise<void> {
     );
   }
   if (!webDir) log.warn('the web app is not built (run npm run build); serving the API only');
+  phase('providers');
   const app = await buildApp({ config, database, clock: systemClock, providers, webDir, lifecycle });
+  phase('app');
   await ensureAdmin({ db: database.db, config, log, clock: systemClock });
+  phase('admin');
   // Recurring jobs (order recovery, tracking updates, pruning): once per interval across every instance; the first pass
   // runs at start-up, so orders a crash left half-way are settled as soon as a process is back.
   const orders = ordersServiceFor({ config, database, clock: systemClock, providers, lifecycle }, log);
@@ -124,13 +141,13 @@ async function main(): Promise<void> {
       pruneWebhookDeliveriesJob,
     ],
   });
-  void jobs.tick();
   // Webhook deliveries (decision 034): every instance sends the due outbox rows, each row once.
   startWebhookDelivery({
     webhooks: webhooksServiceFor({ config, database, clock: systemClock, providers }, log),
     log,
     lifecycle,
   });
+  phase('jobs');
 
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -175,6 +192,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', (s) => void shutdown(s));
 
   await app.listen({ port: config.port, host: config.host });
+  phase('listen');
+  // The first pass of the jobs (order recovery first) a moment after listening, not before: on the
+  // embedded database its statements queued ahead of the first requests (health checks, the
+  // browser's first page) and held up the start by about a second (decision 039).
+  setTimeout(() => void jobs.tick(), FIRST_TICK_DELAY_MS).unref();
+  log.debug({ phases }, 'start-up phases (ms)');
   log.info(
     {
       url: config.appUrl,
