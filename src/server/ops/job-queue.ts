@@ -86,6 +86,7 @@ export function createJobQueue(opts: {
   let stopped = false;
   let pumpTimer: NodeJS.Timeout | undefined;
   let pumping: Promise<unknown> | undefined;
+  let stopping: Promise<void> | undefined;
 
   const runPumps = async (): Promise<number> => {
     let moved = 0;
@@ -146,13 +147,16 @@ export function createJobQueue(opts: {
         if (opts.workers) schedulePumps();
       })());
     },
-    async stop() {
-      stopped = true;
-      clearTimeout(pumpTimer);
-      await pumping;
-      if (!started) return;
-      await started.catch(() => undefined);
-      await boss.stop({ graceful: true, wait: true, timeout: 8_000, close: false });
+    stop() {
+      // Once: a second caller (drain, then close) waits for the same stop.
+      return (stopping ??= (async () => {
+        stopped = true;
+        clearTimeout(pumpTimer);
+        await pumping;
+        if (!started) return;
+        await started.catch(() => undefined);
+        await boss.stop({ graceful: true, wait: true, timeout: 8_000, close: false });
+      })());
     },
     async runDue() {
       await runPumps();

@@ -72,7 +72,11 @@ export function registerNotifications(root: App, deps: AppDeps): void {
   });
   root.decorate('jobs', jobs);
   root.addHook('onReady', () => jobs.start());
-  // onClose runs before the caller closes the database (main.ts, the tests).
+  // Draining takes no new jobs (those in hand finish); onClose, which runs before the caller closes
+  // the database (main.ts, the tests), waits for that stop.
+  deps.lifecycle?.onDrain(() => {
+    jobs.stop().catch((err: unknown) => root.log.error({ err }, 'stopping the job queue failed'));
+  });
   root.addHook('onClose', () => jobs.stop());
 
   const db = deps.database.db;
