@@ -324,6 +324,48 @@ describe(`notification mails (${testDbKind})`, () => {
     expect(mailsTo(u.email)).toHaveLength(1);
   });
 
+  it('with workers on, the mail goes by itself; closing the app lets the mail in hand finish', async () => {
+    let entered!: () => void;
+    let release!: () => void;
+    const inHand = new Promise<void>((r) => (entered = r));
+    const gate = new Promise<void>((r) => (release = r));
+    const got: MailMessage[] = [];
+    const own = await createTestApp({
+      env: { JOB_WORKERS: 'on' },
+      providers: {
+        carriers: [scripted.carrier],
+        mail: {
+          kind: 'smtp',
+          send: async (m) => {
+            entered();
+            await gate;
+            got.push(m);
+          },
+        },
+      },
+    });
+    try {
+      const ownAdmin = await createSignedInUser(own, { role: 'admin' });
+      const u = await createSignedInUser(own);
+      await fund(own, ownAdmin.headers, u.id, '200.00');
+      const [opt] = await quote(own, u.headers, quoteBody(FROM, TO));
+      const res = await own.app.inject({
+        method: 'POST',
+        url: '/api/shipments',
+        headers: u.headers,
+        payload: orderBody(opt!, FROM, TO),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      await inHand; // a worker took the receipt's job (the pump and pg-boss's polling, no test hook)
+      const closing = own.app.close();
+      release();
+      await closing;
+      expect(got.map((m) => m.to)).toEqual([u.email]);
+    } finally {
+      await own.close(); // the app again (already closed: nothing), the database, and its drop
+    }
+  });
+
   it.runIf(testDbKind === 'postgres')('two app instances on one PostgreSQL send each mail once', async () => {
     const second = await createTestApp({
       shareDatabase: ctx.databaseUrl,
