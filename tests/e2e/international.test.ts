@@ -84,7 +84,13 @@ describe('shipping to the United States in Chromium', () => {
     await fill('receiver-city', 'Seattle');
     // No customs section inside Canada; choosing the US brings it, with its state list.
     expect(await page.getByTestId('customs-form').count()).toBe(0);
-    await page.locator('#receiver-country').selectOption('US');
+    // The country list is searched by typing the start of a name (Canada, then the US, lead it).
+    const country = page.locator('#receiver-country');
+    expect(await country.locator('option').nth(1).textContent()).toBe('United States (US)');
+    await country.focus();
+    await page.keyboard.type('Mexi');
+    await expect.poll(() => country.inputValue()).toBe('MX');
+    await country.selectOption('US');
     await page.getByTestId('customs-form').waitFor();
     await page.locator('#receiver-province').selectOption('WA');
     await fill('receiver-postal-code', '10001');
@@ -263,6 +269,7 @@ describe('shipping to the United States in Chromium', () => {
     await fillUsShipment(page);
     expect(await horizontalOverflow(page)).toBe(0);
     await partShot(page.getByTestId('customs-form'), 'customs-en-phone');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('language-select').selectOption('zh');
     await page.getByText('报关信息').waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
