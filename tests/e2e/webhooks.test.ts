@@ -97,7 +97,15 @@ describe('webhooks in Chromium', () => {
     expect(received).toHaveLength(2);
     expect(received[1]!.headers['voyageur-event-id']).toBe(received[0]!.headers['voyageur-event-id']);
 
-    // A label bought with a test key goes out through the server's delivery worker.
+    // A new secret replaces the old one, shown once like the first.
+    await row.getByRole('button', { name: 'New secret' }).click();
+    await row.getByRole('button', { name: 'Replace secret' }).click();
+    const newSecret = await card.getByTestId('new-webhook-secret-value').inputValue();
+    expect(newSecret).toMatch(/^whsec_/);
+    expect(newSecret).not.toBe(secret);
+    await card.getByRole('button', { name: 'Done' }).click();
+
+    // A label bought with a test key goes out through the server's delivery worker, signed with the new secret.
     const key = await page.request.post('/api/api-keys', { data: { name: 'hooks', mode: 'test' } });
     expect(key.status()).toBe(201);
     const auth = { authorization: `Bearer ${(await key.json()).key}` };
@@ -113,7 +121,8 @@ describe('webhooks in Chromium', () => {
       type: 'shipment.created',
       data: { shipment: { id: (await bought.json()).id, test: true } },
     });
-    expect(verified(received[2]!, secret)).toBe(true);
+    expect(verified(received[2]!, newSecret)).toBe(true);
+    expect(verified(received[2]!, secret)).toBe(false);
     await page.reload();
     await row.getByRole('button', { name: 'Delivery log' }).click();
     await row.getByTestId('webhook-delivery-event').filter({ hasText: 'shipment.created' }).waitFor();

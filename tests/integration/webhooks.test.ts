@@ -160,6 +160,7 @@ describe(`webhooks (${testDbKind})`, () => {
       ['PATCH', `/webhooks/${hook.id}`, { enabled: false }],
       ['DELETE', `/webhooks/${hook.id}`],
       ['POST', `/webhooks/${hook.id}/test`],
+      ['POST', `/webhooks/${hook.id}/secret`],
       ['GET', `/webhooks/${hook.id}/deliveries`],
       ['POST', `/webhooks/${hook.id}/deliveries/${hook.id}/resend`],
       ['GET', '/webhooks/not-a-uuid'],
@@ -351,6 +352,21 @@ describe(`webhooks (${testDbKind})`, () => {
         await ctx.app.inject({ method: 'GET', url: `/api/webhooks/${hook.id}/deliveries`, headers: u.headers })
       ).json();
       expect(log).toHaveLength(2);
+
+      // A new secret, shown once: later events are signed with it, not the old one.
+      const rotated = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/webhooks/${hook.id}/secret`,
+        headers: u.headers,
+      });
+      expect(rotated.statusCode, rotated.body).toBe(200);
+      const newSecret = rotated.json().secret as string;
+      expect(newSecret).toMatch(/^whsec_/);
+      expect(newSecret).not.toBe(hook.secret);
+      await ctx.app.inject({ method: 'POST', url: `/api/webhooks/${hook.id}/test`, headers: u.headers });
+      const signed = r.received.at(-1)!;
+      expect(verify(signed.body, String(signed.headers['voyageur-signature']), newSecret)).toBe(true);
+      expect(verify(signed.body, String(signed.headers['voyageur-signature']), hook.secret)).toBe(false);
     } finally {
       await r.close();
     }
@@ -535,6 +551,7 @@ describe(`webhooks (${testDbKind})`, () => {
     expect(Object.keys(doc.paths['/api/v1/webhooks']).sort()).toEqual(['get', 'post']);
     expect(Object.keys(doc.paths['/api/v1/webhooks/{id}']).sort()).toEqual(['delete', 'get', 'patch']);
     expect(doc.paths['/api/v1/webhooks/{id}/test'].post.operationId).toBe('sendTestWebhook');
+    expect(doc.paths['/api/v1/webhooks/{id}/secret'].post.operationId).toBe('rotateWebhookSecret');
     expect(doc.paths['/api/v1/webhooks/{id}/deliveries'].get.operationId).toBe('listWebhookDeliveries');
     expect(doc.paths['/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend'].post.operationId).toBe(
       'resendWebhookDelivery',

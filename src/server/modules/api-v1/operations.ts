@@ -414,6 +414,15 @@ export function v1Routes(deps: AppDeps, log: { warn(o: object, m: string): void;
     },
     {
       method: 'POST',
+      url: '/webhooks/:id/secret',
+      operationId: 'rotateWebhookSecret',
+      summary: 'Replace the signing secret; the answer carries the new one, shown this once',
+      tag: 'Webhooks',
+      schema: { params: ZWebhookIdParams, response: { 200: ZCreatedWebhook } },
+      handler: async (request, _reply, p) => webhooks.rotateSecret(p.user.id, (request.params as { id: string }).id),
+    },
+    {
+      method: 'POST',
       url: '/webhooks/:id/test',
       operationId: 'sendTestWebhook',
       summary: "Send a signed 'webhook.test' event to the endpoint now; answers the delivery",

@@ -188,6 +188,21 @@ export async function updateEndpoint(
   return rows[0] ? toEndpoint(rows[0]) : null;
 }
 
+/** A new signing secret (the old one stops signing at once). */
+export async function replaceSecret(
+  db: Db,
+  userId: string,
+  id: string,
+  secret: string,
+  now: Date,
+): Promise<EndpointRow | null> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`update webhook_endpoints set secret = ${secret}, updated_at = ${now.toISOString()}::timestamptz
+      where user_id = ${userId} and id = ${id} returning *`),
+  );
+  return rows[0] ? toEndpoint(rows[0]) : null;
+}
+
 export async function deleteEndpoint(db: Db, userId: string, id: string): Promise<boolean> {
   const rows = rowsOf(
     await db.execute(sql`delete from webhook_endpoints where user_id = ${userId} and id = ${id} returning id`),

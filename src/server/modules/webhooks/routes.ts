@@ -47,6 +47,11 @@ export function registerWebhooks(root: App, deps: AppDeps): void {
     },
   );
   app.post(
+    '/api/webhooks/:id/secret',
+    { ...signedIn, schema: { params: ZWebhookIdParams, response: { 200: ZCreatedWebhook } } },
+    async (request) => hooks.rotateSecret(requireUser(request).id, request.params.id),
+  );
+  app.post(
     '/api/webhooks/:id/test',
     { ...signedIn, schema: { params: ZWebhookIdParams, response: { 200: ZWebhookDelivery } } },
     async (request) => hooks.sendTest(requireUser(request).id, request.params.id),

@@ -278,6 +278,14 @@ export function createWebhooksService(deps: WebhooksDeps) {
       return toWireWebhook(row);
     },
 
+    /** A new signing secret, answered this once; every later attempt (retries too) is signed with it. */
+    async rotateSecret(userId: string, id: string): Promise<TCreatedWebhook> {
+      await own(userId, id);
+      const row = await repo.replaceSecret(db, userId, id, repo.newWebhookSecret(), clock.now());
+      if (!row) throw notFound('Webhook not found');
+      return { ...toWireWebhook(row), secret: row.secret };
+    },
+
     async remove(userId: string, id: string): Promise<void> {
       if (!UUID.test(id) || !(await repo.deleteEndpoint(db, userId, id))) throw notFound('Webhook not found');
     },

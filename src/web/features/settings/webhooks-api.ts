@@ -44,6 +44,12 @@ export function useDeleteWebhook(id: string) {
   });
 }
 
+export function useRotateWebhookSecret(id: string) {
+  return useMutation({
+    mutationFn: () => api.post<TCreatedWebhook>(`/api/webhooks/${id}/secret`),
+  });
+}
+
 export function useSendTestWebhook(id: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Copy, Pencil, RotateCw, Send, Trash2, Webhook } from 'lucide-react';
+import { Copy, KeyRound, Pencil, RotateCw, Send, Trash2, Webhook } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
   WEBHOOK_EVENTS,
@@ -24,6 +24,7 @@ import {
   useCreateWebhook,
   useDeleteWebhook,
   useResendWebhook,
+  useRotateWebhookSecret,
   useSendTestWebhook,
   useUpdateWebhook,
   webhookDeliveriesQuery,
@@ -68,7 +69,7 @@ export function WebhooksCard() {
         ) : (
           <ul className="grid gap-3">
             {hooks.data.map((h) => (
-              <EndpointRow key={h.id} hook={h} />
+              <EndpointRow key={h.id} hook={h} onNewSecret={setCreated} />
             ))}
           </ul>
         )}
@@ -200,15 +201,16 @@ function AddEndpoint({ onCreated }: { onCreated: (created: TCreatedWebhook) => v
   );
 }
 
-function EndpointRow({ hook }: { hook: TWebhook }) {
+function EndpointRow({ hook, onNewSecret }: { hook: TWebhook; onNewSecret: (created: TCreatedWebhook) => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Language;
-  const [step, setStep] = useState<'idle' | 'edit' | 'delete'>('idle');
+  const [step, setStep] = useState<'idle' | 'edit' | 'delete' | 'secret'>('idle');
   const [showLog, setShowLog] = useState(false);
   const update = useUpdateWebhook(hook.id);
   const remove = useDeleteWebhook(hook.id);
   const test = useSendTestWebhook(hook.id);
-  const error = update.error ?? remove.error ?? test.error;
+  const rotate = useRotateWebhookSecret(hook.id);
+  const error = update.error ?? remove.error ?? test.error ?? rotate.error;
   const sendTest = () =>
     test.mutate(undefined, {
       onSuccess: (d) => {
@@ -274,6 +276,10 @@ function EndpointRow({ hook }: { hook: TWebhook }) {
           >
             {hook.enabled ? t('settings.webhooks.turnOff') : t('settings.webhooks.turnOn')}
           </Button>
+          <Button variant="ghost" size="sm" onClick={() => setStep('secret')} data-testid="webhook-new-secret">
+            <KeyRound className="size-4" aria-hidden="true" />
+            {t('settings.webhooks.newSecret')}
+          </Button>
           <Button variant="ghost" size="sm" onClick={() => setStep('delete')} data-testid="webhook-delete">
             <Trash2 className="size-4" aria-hidden="true" />
             {t('settings.webhooks.delete')}
@@ -281,6 +287,29 @@ function EndpointRow({ hook }: { hook: TWebhook }) {
         </div>
       ) : null}
       {step === 'edit' ? <EditEndpoint hook={hook} onDone={() => setStep('idle')} /> : null}
+      {step === 'secret' ? (
+        <div className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center">
+          <p className="flex-1 text-slate-700">{t('settings.webhooks.newSecretConfirm')}</p>
+          <Button
+            size="sm"
+            disabled={rotate.isPending}
+            onClick={() =>
+              rotate.mutate(undefined, {
+                onSuccess: (created) => {
+                  setStep('idle');
+                  onNewSecret(created);
+                },
+              })
+            }
+            data-testid="webhook-confirm-new-secret"
+          >
+            {t('settings.webhooks.confirmNewSecret')}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setStep('idle')}>
+            {t('settings.webhooks.cancel')}
+          </Button>
+        </div>
+      ) : null}
       {step === 'delete' ? (
         <div className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center">
           <p className="flex-1 text-slate-700">{t('settings.webhooks.deleteConfirm')}</p>
