@@ -24,8 +24,11 @@ import { deleteOutboxRow, outboxBatch, recipient } from './repo';
 
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
-/** Tries after the first, and the first retry's delay (doubled each time: 30 s, 1 min, 2 min, 4 min, 8 min). */
-export const MAIL_RETRY_LIMIT = 5;
+/**
+ * Tries after the first, and the first retry's delay: pg-boss doubles it each time with jitter (30–60 s,
+ * 1–2 min, … about 4–8 h for the tenth), so a mail server down for hours still gets the mail.
+ */
+export const MAIL_RETRY_LIMIT = 10;
 export const MAIL_RETRY_DELAY_SECONDS = 30;
 const PUMP_BATCH = 100;
 
