@@ -186,6 +186,30 @@ export async function startFakeUps(opts: FakeUpsOptions = {}): Promise<FakeCarri
       return { op, answer: json(200, shipped) };
     }
 
+    if (op === 'recover') {
+      // Label Recovery (decision 038): the bought label again, as ZPL on 4×6 stock.
+      expectHeader(req, 'content-type', JSON_TYPE, true);
+      const body = parseJsonBody(req);
+      requireFields(req, body, [
+        'LabelRecoveryRequest.TrackingNumber',
+        'LabelRecoveryRequest.LabelSpecification.LabelImageFormat.Code',
+      ]);
+      const id = String(at(body, 'LabelRecoveryRequest.TrackingNumber') ?? '');
+      if (!ctx.shipments.has(id)) return { op, answer: json(400, f.text('error-label-recovery.json')) };
+      if (at(body, 'LabelRecoveryRequest.LabelSpecification.LabelImageFormat.Code') !== 'ZPL') {
+        req.problems.push('LabelImageFormat.Code: this fake recovers ZPL only');
+      }
+      if (req.problems.length) return { op, answer: upsErrors(400, '120100', req.problems.join('; ')) };
+      const answer = JSON.parse(f.text('label-recovery-response.json')) as {
+        LabelRecoveryResponse: { LabelResults: { LabelImage: { GraphicImage: string } } };
+      };
+      const image = answer.LabelRecoveryResponse.LabelResults.LabelImage;
+      image.GraphicImage = Buffer.from(
+        Buffer.from(image.GraphicImage, 'base64').toString('utf8').replaceAll(FIXTURE_NUMBER, id),
+      ).toString('base64');
+      return { op, answer: json(200, JSON.stringify(answer).replaceAll(FIXTURE_NUMBER, id)) };
+    }
+
     if (op === 'void') {
       const id = decodeURIComponent(req.path.split('/').pop() ?? '');
       const s = ctx.shipments.get(id);
@@ -216,6 +240,7 @@ function routeOf(method: string, path: string, v: string): { op: string } | null
   if (method === 'POST' && path === `/api/rating/${v}/Shop`) return { op: 'rate' };
   if (method === 'POST' && path === `/api/shipments/${v}/ship`) return { op: 'ship' };
   if (method === 'DELETE' && path.startsWith(`/api/shipments/${v}/void/cancel/`)) return { op: 'void' };
+  if (method === 'POST' && path === '/api/labels/v1/recovery') return { op: 'recover' };
   if (method === 'GET' && path.startsWith('/api/track/v1/reference/details/')) return { op: 'find' };
   if (method === 'GET' && path.startsWith('/api/track/v1/details/')) return { op: 'track' };
   return null;

@@ -110,10 +110,26 @@ export function registerLabelRoute(app: App, deps: AppDeps): void {
 
 /**
  * A shipment's label as ZPL II (203 dpi, 4×6), drawn like its PDF (labels/render-zpl.ts, decision 028).
- * A real carrier's label is the carrier's own document, which we do not redraw: 409 until its
- * adapter asks the carrier for ZPL.
+ * A real carrier's label is the carrier's own document, which we do not redraw: asked again as ZPL
+ * from a carrier whose adapter can (`fetchZplLabel`, decision 038), 409 for the others.
  */
 export async function labelZpl(deps: AppDeps, row: ShipmentRow): Promise<string> {
+  const ops = deps.providers.carriers.find((c) => c.code === row.carrier)?.operations;
+  if (row.mode !== 'sandbox' && ops?.fetchZplLabel && row.trackingNumber) {
+    // The carrier hands its own label over again as ZPL (UPS's label recovery, decision 038).
+    try {
+      return await ops.fetchZplLabel(row.trackingNumber, row.carrierRef, {
+        signal: AbortSignal.timeout(LABEL_FETCH_TIMEOUT_MS),
+      });
+    } catch (err) {
+      if (!(err instanceof CarrierError)) throw err;
+      throw new AppError(
+        502,
+        `${carrierName(row.carrier)} did not hand over the ZPL label right now; try again (${err.message})`,
+        ErrorCode.API_FAILURE,
+      );
+    }
+  }
   if (row.mode !== 'sandbox') {
     throw new AppError(
       409,

@@ -49,6 +49,7 @@ describe('UPS adapter', () => {
     findByReference: notCalled,
     track: notCalled,
     void: notCalled,
+    recoverZplLabel: notCalled,
     ...over,
   });
 

@@ -233,4 +233,9 @@ export type CarrierOperations = {
   void(trackingNumber: string, now: Date, carrierRef?: CarrierRef | null): Promise<void>;
   /** A real carrier's label fetched again (the purchase answered none); absent when the purchase always has it. */
   fetchLabel?(trackingNumber: string, carrierRef: CarrierRef | null, opts: QuoteOptions): Promise<CarrierLabel>;
+  /**
+   * The carrier's own label as ZPL II (4×6, thermal), asked again from the carrier (decision 038);
+   * absent when the carrier's API cannot give a bought label in another format.
+   */
+  fetchZplLabel?(trackingNumber: string, carrierRef: CarrierRef | null, opts: QuoteOptions): Promise<string>;
 };

@@ -55,6 +55,8 @@ export function createUpsCarrier(account: UpsAccount, opts: UpsAdapterOptions): 
           throw voidError(err);
         });
       },
+      // ZPL II for a thermal printer: UPS recovers the bought label in that format (decision 038).
+      fetchZplLabel: (trackingNumber, _ref, { signal }) => client.recoverZplLabel(trackingNumber, { signal }),
     },
   };
 }

@@ -19,6 +19,7 @@ import {
   type UpsPurchase,
   type UpsRateResult,
 } from './mapping';
+import { buildUpsLabelRecoveryRequest, parseUpsLabelRecoveryResponse } from './label-recovery';
 
 export type UpsClientOptions = {
   account: UpsAccount;
@@ -41,6 +42,8 @@ export type UpsClient = {
   track(trackingNumber: string, opts?: CallOpts): Promise<TrackingEvent[]>;
   /** Voids by ShipmentIdentificationNumber (the tracking number of a one-package shipment). */
   void(shipmentId: string, opts?: CallOpts): Promise<void>;
+  /** The bought label again as ZPL II on 4×6 stock (Label Recovery, decision 038). */
+  recoverZplLabel(trackingNumber: string, opts?: CallOpts): Promise<string>;
 };
 
 export function createUpsClient(opts: UpsClientOptions): UpsClient {
@@ -86,6 +89,10 @@ export function createUpsClient(opts: UpsClientOptions): UpsClient {
     },
     async void(shipmentId, o) {
       parseUpsVoidResponse(await call(buildUpsVoidRequest(account, shipmentId, newTransId()), o?.signal));
+    },
+    async recoverZplLabel(trackingNumber, o) {
+      const c = buildUpsLabelRecoveryRequest(account, trackingNumber, newTransId());
+      return parseUpsLabelRecoveryResponse(await call(c, o?.signal), trackingNumber);
     },
   };
 }

@@ -690,7 +690,7 @@ export function parseUpsReferenceTrackResponse(answer: UpsAnswer, now: Date): Pu
 // ---------------------------------------------------------------------------------------------
 // Errors
 
-export type UpsOperation = 'token' | 'rate' | 'ship' | 'void' | 'track';
+export type UpsOperation = 'token' | 'rate' | 'ship' | 'void' | 'track' | 'label';
 
 const LIMIT_WORDS = /exceed|maximum|too (heavy|large|long)|over(size| the limit)/i;
 /** Rating: "The requested service is unavailable between the selected locations." */
