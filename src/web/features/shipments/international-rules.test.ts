@@ -11,6 +11,7 @@ import {
   emptyCustoms,
   emptyCustomsItem,
   formPathsForServerPath,
+  partyFromAiFields,
   toQuoteRequest,
   type CustomsForm,
   type PartyForm,
@@ -226,5 +227,28 @@ describe('server field paths of the customs section', () => {
     expect(formPathsForServerPath('customs.items')).toEqual(['customs.items.0.weight']);
     expect(formPathsForServerPath('customs.incoterm')).toEqual(['customs.incoterm']);
     expect(formPathsForServerPath('customs')).toEqual(['customs.contentsType']);
+  });
+});
+
+describe('the assistant’s answer on the form', () => {
+  it('fills a US receiver with its country; the sender never takes one', () => {
+    const us = { name: 'Dana Whitfield', city: 'Seattle', province: 'WA', postalCode: '98101-2334', country: 'US' };
+    expect(partyFromAiFields(us, 'receiver')).toEqual({
+      firstName: 'Dana',
+      lastName: 'Whitfield',
+      city: 'Seattle',
+      province: 'WA',
+      postalCode: '98101-2334',
+      country: 'US',
+    });
+    expect(partyFromAiFields(us, 'sender')).not.toHaveProperty('country');
+  });
+
+  it('puts the receiver back in Canada for a Canadian address (no country in the answer)', () => {
+    expect(partyFromAiFields({ city: 'Halifax', province: 'NS', postalCode: 'B3H 1A1' }, 'receiver').country).toBe(
+      'CA',
+    );
+    // A name or phone alone says nothing of the country.
+    expect(partyFromAiFields({ phone: '902-555-0100' }, 'receiver')).toEqual({ phone: '902-555-0100' });
   });
 });

@@ -9,7 +9,8 @@ import {
   type TCustomsInput,
 } from '../../../shared/contracts/customs';
 import { CURRENCIES } from '../../../shared/customs';
-import { joinStreet } from '../../../shared/address-format';
+import { joinStreet, splitName } from '../../../shared/address-format';
+import type { AiFilledFields } from '../../components/ai-assist-box';
 import { inToCm, lbToKg } from '../../../shared/units';
 
 /** Form values of the create-shipment screen; every input is kept as typed (text), in lb and inches. */
@@ -141,6 +142,26 @@ export function isPartyEmpty(party: PartyForm): boolean {
 
 export type CustomsHeadField = Exclude<keyof CustomsForm, 'items'>;
 export type CustomsItemField = keyof CustomsItemForm;
+
+/**
+ * The party fields an assistant answer fills (only the non-empty ones). The sender ships from
+ * Canada: a country is copied in for the receiver only (the box refuses a country the party does
+ * not take). An answer places an address in the US by its state or ZIP (ai-assist-box), so a
+ * receiver's address without a country is Canadian: the country goes back to Canada after a US fill.
+ */
+export function partyFromAiFields(fields: AiFilledFields, party: Party): Partial<PartyForm> {
+  const out: Partial<PartyForm> = {};
+  for (const f of PARTY_FIELDS) {
+    if ((f !== 'country' || party === 'receiver') && fields[f]) out[f] = fields[f];
+  }
+  if (party === 'receiver' && !out.country && (out.province || out.postalCode)) out.country = 'CA';
+  if (!out.firstName && !out.lastName && fields.name) {
+    const split = splitName(fields.name);
+    out.firstName = split.firstName;
+    if (split.lastName) out.lastName = split.lastName;
+  }
+  return out;
+}
 
 /** A field of the form, as a react-hook-form path. */
 export type ShipmentFieldPath =

@@ -18,11 +18,11 @@ import { CustomsFields } from '../components/customs-fields';
 import { PackageFields } from '../components/package-fields';
 import { PartyFields } from '../components/party-fields';
 import {
-  PARTY_FIELDS,
   emptyCustoms,
   emptyCustomsItem,
   emptyShipmentForm,
   leavesCanada,
+  partyFromAiFields,
   formPathsForServerPath,
   isPartyEmpty,
   loadFormDraft,
@@ -163,21 +163,6 @@ function partyFromAddress(a: TAddress, party: Party = 'receiver'): PartyForm {
   };
 }
 
-function partyFromAi(fields: AiFilledFields, party: Party): Partial<PartyForm> {
-  const out: Partial<PartyForm> = {};
-  for (const f of PARTY_FIELDS) {
-    // The sender ships from Canada: a country is copied in for the receiver only (the assistant
-    // box refuses a country the party does not take).
-    if ((f !== 'country' || party === 'receiver') && fields[f]) out[f] = fields[f];
-  }
-  if (!out.firstName && !out.lastName && fields.name) {
-    const split = splitName(fields.name);
-    out.firstName = split.firstName;
-    if (split.lastName) out.lastName = split.lastName;
-  }
-  return out;
-}
-
 export function CreateShipmentPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -210,7 +195,7 @@ export function CreateShipmentPage() {
 
   // Only the non-empty values the assistant read fill (PartyFields first clears what its last fill set).
   const aiFillParty = (party: Party, fields: AiFilledFields): Partial<PartyForm> => {
-    const values = partyFromAi(fields, party);
+    const values = partyFromAiFields(fields, party);
     fillParty(party, values);
     if (values.country) setValue('customs.incoterm', values.country === 'US' ? 'DDP' : 'DDU');
     return values;
