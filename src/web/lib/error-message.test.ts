@@ -54,6 +54,26 @@ describe('error codes', () => {
 });
 
 describe('errorMessage', () => {
+  it("words a bulk-import file's problems in both languages, whatever its field (csv, or file for multipart)", async () => {
+    const rows = apiError(400, {
+      message: 'Invalid body',
+      code: 'VALIDATION_ERROR',
+      fieldErrors: { file: ['A file may hold at most 5000 shipments'] },
+    });
+    const notCsv = apiError(400, {
+      message: 'Invalid body',
+      code: 'VALIDATION_ERROR',
+      fieldErrors: { csv: ['This is not a CSV file'] },
+    });
+    await use('en');
+    expect(errorMessage(rows, t)).toBe('A file may hold at most 5000 shipments: split it into smaller files.');
+    expect(errorMessage(notCsv, t)).toBe('This is not a CSV file: export the orders as CSV and try again.');
+    await use('zh');
+    expect(errorMessage(rows, t)).toBe('每个文件最多 5000 个运单：请拆分为较小的文件。');
+    expect(errorMessage(notCsv, t)).toBe('这不是 CSV 文件：请将订单导出为 CSV 后重试。');
+    await use('en');
+  });
+
   it('maps a code to its text in both languages, never the server English', async () => {
     const error = apiError(409, {
       message: 'An account with this email already exists',

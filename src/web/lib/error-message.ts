@@ -23,6 +23,15 @@ export function renderText(text: TextRef | string, t: TFunction): string {
 
 // Messages of the shared zod contracts (src/shared/contracts) the server answers with, by pattern.
 const VALIDATION_PATTERNS: readonly [RegExp, (m: RegExpExecArray) => TextRef][] = [
+  // A bulk-import file as a whole (its field is `csv`, or `file` when uploaded as multipart).
+  [/^The file must be at most 5 MB$/, () => ({ key: 'bulkImport.upload.tooBig' })],
+  [/^This is not a CSV file$/, () => ({ key: 'bulkImport.upload.notCsv' })],
+  [/^The file is empty$/, () => ({ key: 'bulkImport.upload.empty' })],
+  [/^The file has a header row but no orders$/, () => ({ key: 'bulkImport.upload.noOrders' })],
+  [
+    /^A file may hold at most (\d+) shipments$/,
+    (m) => ({ key: 'bulkImport.upload.tooManyRows', values: { max: Number(m[1]) } }),
+  ],
   [/^Email is required$/, () => ({ key: 'errors.validation.emailRequired' })],
   [/^(Enter a valid email address|Invalid email( address)?)$/i, () => ({ key: 'errors.validation.emailInvalid' })],
   [/^Password is required$/, () => ({ key: 'errors.validation.passwordRequired' })],
