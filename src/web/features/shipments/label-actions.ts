@@ -170,8 +170,9 @@ export function useLabelActions() {
           try {
             answer = await api.post<LabelAnswer>(zpl ? `${url}?format=zpl` : url);
           } catch (error) {
-            // A real carrier's label comes as its own PDF only (409): save that one and say so.
-            if (!zpl || !isApiError(error) || error.status !== 409) throw error;
+            // A real carrier's label that cannot be had as ZPL (409), or not right now (502): save its
+            // PDF and say so. A voided label answers 409 to the PDF too, and says that.
+            if (!zpl || !isApiError(error) || (error.status !== 409 && error.status !== 502)) throw error;
             answer = await api.post<LabelAnswer>(url);
             pdfInstead = true;
           }
