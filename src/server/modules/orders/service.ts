@@ -276,15 +276,20 @@ export function createOrdersService(deps: OrdersDeps) {
   async function resolveOption(
     userId: string,
     body: TCreateShipmentRequest,
+    checkHold: boolean,
   ): Promise<{ option: RateQuoteOptionRow; shipDate: string; price: PriceParts }> {
     const now = clock.now();
     const optionId = body.rateDetails?.id;
     let found: Awaited<ReturnType<typeof ratesRepo.findQuoteOptionWithQuote>>;
     if (optionId) {
+      // The option and whether the wallet is on hold in one statement (decision 039); the hold's
+      // 403 comes first, as when it was read on its own (its details are read only then).
       found = await ratesRepo.findQuoteOptionWithQuote(db, userId, optionId);
+      if (checkHold && (!found || found.walletHeld)) await assertWalletNotHeld(db, userId);
       if (!found)
         throw new AppError(404, 'Rate not found', ErrorCode.NOT_FOUND, { 'rateDetails.id': ['Rate not found'] });
     } else {
+      if (checkHold) await assertWalletNotHeld(db, userId);
       // No option id: quote this shipment again and take that carrier's service.
       const quoted = await deps.rates.quote(userId, quoteBodyOf(body));
       const match = quoted.rates.find((r) => r.carrier === body.carrier && r.serviceCode === body.serviceCode);
@@ -577,9 +582,6 @@ export function createOrdersService(deps: OrdersDeps) {
         const existing = await findByKey(ctx.userId, ctx.idempotencyKey);
         if (existing) return replay(ctx.userId, ctx.idempotencyKey, hash);
       }
-      // A wallet on hold pays for no order (403 WALLET_ON_HOLD, decision 021): nothing is written or
-      // charged. A test order pays nothing, so a hold does not stop it.
-      if (!ctx.test) await assertWalletNotHeld(db, ctx.userId);
       // The declared value covered is the one quoted (sameShipment checks it); `insurance`, when sent,
       // must say the same.
       const declared = declaredValueCents(body.packageDetails.insuranceValue);
@@ -591,7 +593,10 @@ export function createOrdersService(deps: OrdersDeps) {
       if (body.toAddress.country !== 'CA' && !body.customs) {
         throw badRequest('customs', 'Customs details are required for a shipment leaving Canada');
       }
-      const { option, shipDate, price } = await resolveOption(ctx.userId, body);
+      // A wallet on hold pays for no order (403 WALLET_ON_HOLD, decision 021): nothing is written or
+      // charged; resolveOption reads the hold with the option. A test order pays nothing, so a hold
+      // does not stop it.
+      const { option, shipDate, price } = await resolveOption(ctx.userId, body, !ctx.test);
       if (ctx.test && carrierFor(option.carrier)?.mode !== 'sandbox') {
         throw badRequest(
           'carrier',

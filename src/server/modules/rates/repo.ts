@@ -85,14 +85,23 @@ export async function findQuote(db: Db, userId: string, quoteId: string): Promis
   return rows[0] ?? null;
 }
 
-/** One stored option of this user with its quote's request and ship date, in one query. */
+/**
+ * One stored option of this user with its quote's request and ship date, in one query; and whether
+ * the user's wallet is on hold (decision 021), so an order learns both in one round trip (decision 039).
+ */
 export async function findQuoteOptionWithQuote(
   db: Db,
   userId: string,
   optionId: string,
-): Promise<{ option: RateQuoteOptionRow; request: unknown; shipDate: string } | null> {
+): Promise<{ option: RateQuoteOptionRow; request: unknown; shipDate: string; walletHeld: boolean } | null> {
   const rows = await db
-    .select({ option: rateQuoteOptions, request: rateQuotes.request, shipDate: rateQuotes.shipDate })
+    .select({
+      option: rateQuoteOptions,
+      request: rateQuotes.request,
+      shipDate: rateQuotes.shipDate,
+      walletHeld: sql<boolean>`exists (select 1 from wallets w where w.user_id = ${userId}
+        and w.held_at is not null and w.hold_kind is not null)`,
+    })
     .from(rateQuoteOptions)
     .innerJoin(rateQuotes, eq(rateQuotes.id, rateQuoteOptions.quoteId))
     .where(and(eq(rateQuoteOptions.userId, userId), eq(rateQuoteOptions.id, optionId)))
