@@ -24,6 +24,11 @@ const ZEnv = z.object({
   // Whether this process works the job queues (pg-boss, decision 026); off: jobs are only queued (tests run them by hand).
   JOB_WORKERS: z.enum(['on', 'off']).default('on'),
   MAIL_OUTBOX_DIR: z.string().min(1).optional(),
+  // SMS (issue 27): Twilio when all three are set, else a file outbox under DATA_DIR.
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number (+15145550100)').optional(),
+  SMS_OUTBOX_DIR: z.string().min(1).optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -117,6 +122,8 @@ export type Config = {
    */
   passwordHashCost: number;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /** SMS (issue 27): Twilio when configured, else text files in `outboxDir`. */
+  sms: { twilio: { accountSid: string; authToken: string; from: string } | undefined; outboxDir: string };
   /** Whether this process polls the job queues (JOB_WORKERS, default on); off, jobs wait for another process or a test. */
   jobWorkers: boolean;
   admin: { email: string; password: string } | undefined;
@@ -210,6 +217,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
     );
   }
+  const twilioParts = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM].filter(Boolean).length;
+  if (twilioParts !== 0 && twilioParts !== 3) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together',
+    );
+  }
   const paymentsProvider = e.PAYMENTS_PROVIDER ?? (stripeParts === 3 ? 'stripe' : 'sandbox');
   const carriers = parseCarriers(env, e.CARRIERS_SANDBOX === 'on', e.ADMIN_EMAIL);
   const business = parseBusiness(e);
@@ -229,6 +242,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
       outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
+    },
+    sms: {
+      twilio:
+        e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+          ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
+          : undefined,
+      outboxDir: path.resolve(e.SMS_OUTBOX_DIR ?? path.join(dataDir, 'sms-outbox')),
     },
     jobWorkers: e.JOB_WORKERS === 'on',
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,

@@ -203,6 +203,7 @@ async function main(): Promise<void> {
       url: config.appUrl,
       database: database.kind,
       mail: providers.mail.kind,
+      sms: providers.sms.kind,
       payments: providers.payments?.name ?? 'none',
       pid: process.pid,
       ms: Math.round(performance.now() - started),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatPhone, isValidPhone, normalizePhone, parsePhone, phoneLineDigits } from './phone';
+import { formatPhone, isValidPhone, normalizePhone, parsePhone, phoneLineDigits, toE164 } from './phone';
 
 describe('normalizePhone: digits, the extension apart', () => {
   it.each([
@@ -133,5 +133,26 @@ describe('formatPhone', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('toE164', () => {
+  it('gives +1 and the 10 digits for North American numbers, however written', async () => {
+    expect(toE164('416-555-0199')).toBe('+14165550199');
+    expect(toE164('+1 (416) 555 0199')).toBe('+14165550199');
+    expect(toE164('1 416 555 0199')).toBe('+14165550199');
+    expect(toE164('４１６－５５５－０１９９')).toBe('+14165550199');
+  });
+  it('keeps international numbers written with + or 00 / 011', async () => {
+    expect(toE164('+44 20 7946 0958')).toBe('+442079460958');
+    expect(toE164('0086 138 0013 8000')).toBe('+8613800138000');
+  });
+  it('refuses what cannot take a text: extensions, local numbers, bad area codes, too many digits', async () => {
+    expect(toE164('416-555-0199 ext. 12')).toBeNull();
+    expect(toE164('555-0199')).toBeNull();
+    expect(toE164('016-555-0199')).toBeNull();
+    expect(toE164('416-155-0199')).toBeNull();
+    expect(toE164('+1234567890123456')).toBeNull();
+    expect(toE164('not a number')).toBeNull();
   });
 });

@@ -129,3 +129,15 @@ export function formatPhone(input: string | null | undefined, extLabel = 'ext.')
   }
   return p.ext ? `${number} ${extLabel.trim() || 'ext.'} ${p.ext}` : number;
 }
+
+/**
+ * The number in E.164 ('+14165550100', '+442079460958') for text messages, or null when it cannot
+ * take one: an extension, or digits written without '+' that are not a North American number
+ * (no country code to dial). A 10-digit NANP number gets '+1'.
+ */
+export function toE164(input: string): string | null {
+  const p = parsePhone(input);
+  if (!p || p.ext) return null;
+  if (!p.international) return /^[2-9]\d{2}[2-9]\d{6}$/.test(p.digits) ? `+1${p.digits}` : null;
+  return /^[1-9]\d{6,14}$/.test(p.digits) ? `+${p.digits}` : null;
+}

@@ -11,6 +11,9 @@ import { createIdentityProviders, type IdentityProviders } from './identity/inde
 import { createOutboxMailer } from './mail/outbox';
 import { createSmtpMailer } from './mail/smtp';
 import type { PaymentsProvider } from './payments/index';
+import type { SmsSender } from './sms/index';
+import { createOutboxSms } from './sms/outbox';
+import { createTwilioSms } from './sms/twilio';
 import { createSandboxPayments } from './payments/sandbox';
 import { createStripePayments } from './payments/stripe';
 
@@ -23,6 +26,8 @@ type Log = {
 /** Adapters to the outside world. Each has an embedded default and a real one behind configuration. */
 export type Providers = {
   mail: Mailer;
+  /** Text messages (issue 27): Twilio when configured, else the SMS outbox. */
+  sms: SmsSender;
   identity: IdentityProviders;
   carriers: Carrier[];
   ai: AddressParser;
@@ -44,6 +49,9 @@ export function createProviders(config: Config, log: Log, opts: { db?: Db; clock
     mail: config.mail.smtpUrl
       ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })
       : createOutboxMailer({ dir: config.mail.outboxDir, from: config.mail.from, log }),
+    sms: config.sms.twilio
+      ? createTwilioSms(config.sms.twilio)
+      : createOutboxSms({ dir: config.sms.outboxDir, log }),
     identity: createIdentityProviders(config),
     carriers: createCarriers(config, {
       ...opts,

@@ -27,6 +27,8 @@ import * as m0026 from './0026_search_shop_reference';
 import * as m0027 from './0027_shipments_destination';
 import * as m0029 from './0029_saved_parcels';
 import * as m0030 from './0030_pricing_version';
+import * as m0031 from './0031_sms';
+import * as m0032 from './0032_recipient_mail';
 
 /** Ordered list of migrations. Append new ones; never edit one that has shipped. */
 export const migrations: { name: string; sql: string }[] = [
@@ -59,4 +61,6 @@ export const migrations: { name: string; sql: string }[] = [
   m0027,
   m0029,
   m0030,
+  m0031,
+  m0032,
 ];

@@ -38,6 +38,9 @@ export const users = pgTable('users', {
   notifyTopupReceipts: boolean('notify_topup_receipts').notNull().default(true),
   notifyLowBalance: boolean('notify_low_balance').notNull().default(true),
   notifyTracking: boolean('notify_tracking').notNull().default(true),
+  /** The verified number SMS go to, E.164 (migration 0031); set with phoneVerifiedAt once a code sent there came back. */
+  phoneE164: text('phone_e164'),
+  phoneVerifiedAt: tz('phone_verified_at'),
   lowBalanceThresholdCents: bigint('low_balance_threshold_cents', { mode: 'number' }).notNull().default(2000),
   /** The label format downloads start from (migration 0029): a PDF page or ZPL II for a thermal printer. */
   labelFormat: text('label_format', { enum: ['pdf', 'zpl'] })
