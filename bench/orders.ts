@@ -263,8 +263,8 @@ async function directLedgerRate(database: Database, url: string | null, users: n
                   select gen_random_uuid(), $1, 'wallet.shipping_charge', 'wallet', w.id::text,
                          jsonb_build_object('balanceCents', w.old_balance), jsonb_build_object('balanceCents', w.balance_cents), now() from w),
             c as (insert into shipments (id, user_id, status, carrier, service_code, service_name, order_code, carrier_price_cents,
-                    price_cents, tax_total_cents, total_cents, from_address, to_address, package, search_text, ship_date, transit_days)
-                  select $4::uuid, $1, 'purchasing', 'CA-CP', 'DOM.RP', 'Regular Parcel', $3, 1500, 1500, 195, 1695, $5::jsonb, $5::jsonb,
+                    price_cents, hst_cents, tax_total_cents, total_cents, from_address, to_address, package, search_text, ship_date, transit_days)
+                  select $4::uuid, $1, 'purchasing', 'CA-CP', 'DOM.RP', 'Regular Parcel', $3, 1500, 1500, 195, 195, 1695, $5::jsonb, $5::jsonb,
                          $6::jsonb, $3, current_date, 2 from w returning id)
        select wallet_id, balance_after_cents from t`,
       [userId, randomUUID(), code, id, party, JSON.stringify(PARCEL)],
