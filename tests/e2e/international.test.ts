@@ -341,4 +341,44 @@ describe('shipping to the United States in Chromium', () => {
       await page.unroute('**/api/rates/quote');
     }
   }, 240_000);
+  it('the address book gives the receiver a US address (country, state, ZIP, customs); the sender only Canadian ones', async () => {
+    const page = await open(DESKTOP);
+    await signUpViaApi(page, app);
+    const saved = await page.request.post('/api/addresses', {
+      data: {
+        name: 'Dana Whitfield',
+        address1: '1420 5th Ave',
+        city: 'Seattle',
+        province: 'WA',
+        postalCode: '98101-2334',
+        country: 'US',
+        phone: '206-555-0114',
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(201);
+    await page.goto('/create-shipment');
+    await page.getByTestId('create-shipment').waitFor({ timeout: 60_000 });
+
+    // The sender's list shows it greyed with the reason.
+    await page.getByTestId('sender-form').getByRole('button', { name: 'Choose from address book: Sender' }).click();
+    const senderOption = page.getByTestId('address-book-option');
+    await senderOption.first().waitFor();
+    expect(await senderOption.first().getAttribute('data-disabled')).not.toBeNull();
+    expect(await senderOption.first().textContent()).toContain('The sender must be in Canada');
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('receiver-form').getByRole('button', { name: 'Choose from address book: Receiver' }).click();
+    const option = page.getByTestId('address-book-option').first();
+    expect(await option.getAttribute('data-disabled')).toBeNull();
+    await option.click();
+    await expect.poll(() => page.locator('#receiver-country').inputValue()).toBe('US');
+    expect(await page.locator('#receiver-province').inputValue()).toBe('WA');
+    expect(await page.locator('#receiver-postal-code').inputValue()).toBe('98101-2334');
+    expect(await page.locator('#receiver-first-name').inputValue()).toBe('Dana');
+    await page.getByTestId('customs-form').waitFor();
+    expect(await page.locator('#customs-incoterm').inputValue()).toBe('DDP');
+    // The labels follow the country: State and ZIP code.
+    expect(await page.locator('label[for="receiver-province"]').textContent()).toBe('State');
+    expect(await page.locator('label[for="receiver-postal-code"]').textContent()).toBe('ZIP code');
+  }, 180_000);
 });
