@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './fields';
+import { roundTo } from '../units';
 import { ZPackageDetails, ZPackageType } from './rates';
 
 /** Saved parcels (issue 29, decision 038): a user's named box sizes, in kg and cm like the quote call. */
@@ -10,7 +11,21 @@ export const ZSavedParcelRequest = ZPackageDetails.pick({ weight: true, length: 
     name: requiredText('Name', SAVED_PARCEL_LIMITS.nameMax),
     type: ZPackageType.optional().transform((v) => v ?? 'package'),
   })
-  .strict();
+  .strict()
+  // Stored in grams and hundredths of a centimetre (as the shipment form converts them): a value that
+  // rounds to 0 there is refused here, on its field, rather than by the table's check (a 500).
+  .superRefine((v, ctx) => {
+    if (typeof v.weight === 'number' && v.weight > 0 && roundTo(v.weight, 3) <= 0) {
+      ctx.addIssue({ code: 'custom', path: ['weight'], message: 'Weight must be at least 0.001 kg' });
+    }
+    for (const side of ['length', 'width', 'height'] as const) {
+      const value = v[side];
+      if (typeof value === 'number' && value > 0 && roundTo(value, 2) <= 0) {
+        const label = side[0]!.toUpperCase() + side.slice(1);
+        ctx.addIssue({ code: 'custom', path: [side], message: `${label} must be at least 0.01 cm` });
+      }
+    }
+  });
 export type TSavedParcelRequest = z.input<typeof ZSavedParcelRequest>;
 
 export const ZSavedParcelIdParams = z.object({ id: z.string() });

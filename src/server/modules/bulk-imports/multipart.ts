@@ -62,6 +62,16 @@ export async function readMultipartUpload(request: FastifyRequest): Promise<void
     if (code(error) === 'FST_FILES_LIMIT' || code(error) === 'FST_PARTS_LIMIT' || code(error) === 'FST_FIELDS_LIMIT') {
       throw badRequest('file', 'Send one CSV file in the form field \u2018file\u2019');
     }
+    // A body the parser cannot read at all (no boundary in the Content-Type, a malformed header).
+    if (
+      error instanceof Error &&
+      /^Multipart: |^Unsupported Content-Type|unexpected end of multipart data/i.test(error.message)
+    ) {
+      throw badRequest(
+        'file',
+        'The upload could not be read: send the CSV as multipart/form-data in the field \u2018file\u2019',
+      );
+    }
     throw error;
   }
   if (!file) throw badRequest('file', 'Choose a CSV file');
