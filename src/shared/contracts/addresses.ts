@@ -29,6 +29,20 @@ export function isValidEmail(email: string): boolean {
 /** 7 to 20 digits once spaces, dashes, dots, brackets and a leading + are ignored; an extension may follow (shared/phone.ts). */
 export { isValidPhone };
 
+/** The languages of the mails to a recipient (issue 27). */
+export const RECIPIENT_LANGUAGES = ['en', 'zh'] as const;
+export const ZRecipientLanguage = z.enum(RECIPIENT_LANGUAGES, { error: 'Language must be en or zh' });
+export type TRecipientLanguage = z.infer<typeof ZRecipientLanguage>;
+
+/** With the recipient's mail switched on, the email (at `path`) is required. */
+export const recipientEmailRule =
+  (...path: string[]) =>
+  (body: { notifyRecipient?: boolean | null; email?: string }, ctx: z.RefinementCtx) => {
+    if (body.notifyRecipient && !body.email) {
+      ctx.addIssue({ code: 'custom', path, message: "Enter the receiver's email to mail them" });
+    }
+  };
+
 export const PHONE_MESSAGE = 'Enter a phone number with 7 to 20 digits';
 
 /**
@@ -128,7 +142,14 @@ export const ZAddressRequest = z
       .boolean()
       .nullish()
       .transform((v) => v ?? false),
+    /**
+     * Mail this receiver when a shipment to it is shipped and delivered (issue 27), and in which
+     * language: filled into the shipment form when the entry is picked. Left out on an update, kept.
+     */
+    notifyRecipient: z.boolean({ error: 'notifyRecipient must be true or false' }).optional(),
+    language: ZRecipientLanguage.optional(),
   })
+  .superRefine(recipientEmailRule('email'), { when: fieldsPassed('notifyRecipient', 'email') })
   // Runs even when other fields have problems, so that every problem is reported at once.
   .superRefine(checkRegion, { when: fieldsPassed('country', 'province', 'postalCode') })
   .transform(normalizeRegion);
@@ -154,6 +175,8 @@ export const ZAddress = z.object({
   phone: z.string(),
   email: z.string(),
   isDefault: z.boolean(),
+  notifyRecipient: z.boolean(),
+  language: ZRecipientLanguage,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -23,7 +23,7 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './fields';
 import { ORDER_ADDRESS_LIMITS } from './limits';
-import { fieldsPassed, isValidEmail, phoneText } from './addresses';
+import { ZRecipientLanguage, fieldsPassed, isValidEmail, phoneText, recipientEmailRule } from './addresses';
 import {
   PACKAGE_INPUT_MAX,
   ZMoney,
@@ -154,8 +154,19 @@ export const ZCreateShipmentRequest = z
       .optional(),
     /** Required when toAddress.country is not CA, as quoted (contracts/customs.ts). */
     customs: ZCustoms.optional(),
+    /**
+     * Mail the receiver (toAddress.email, then required) when the label is bought and when it is
+     * delivered (issue 27): off when left out. The mails carry no price.
+     */
+    notifyRecipient: z.boolean({ error: 'notifyRecipient must be true or false' }).optional(),
+    /** The language of those mails: en (when left out) or zh. */
+    recipientLanguage: ZRecipientLanguage.optional(),
   })
   .superRefine(senderInCanada, { when: senderCountryGiven })
+  .superRefine(
+    (body, ctx) => recipientEmailRule('toAddress', 'email')({ ...body, email: body.toAddress.email }, ctx),
+    { when: fieldsPassed('toAddress', 'notifyRecipient') },
+  )
   .superRefine(customsRule, { when: fieldsPassed('toAddress', 'packageDetails', 'customs') });
 export type TCreateShipmentRequestInput = z.input<typeof ZCreateShipmentRequest>;
 export type TCreateShipmentRequest = z.output<typeof ZCreateShipmentRequest>;

@@ -20,6 +20,9 @@ export const addresses = pgTable('addresses', {
   phone: text('phone').notNull(),
   email: text('email').notNull().default(''),
   isDefault: boolean('is_default').notNull().default(false),
+  /** Mail this address's receiver when shipped and delivered, and in which language (migration 0032). */
+  notifyRecipient: boolean('notify_recipient').notNull().default(false),
+  language: text('language').notNull().default('en').$type<'en' | 'zh'>(),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });

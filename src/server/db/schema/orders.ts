@@ -146,6 +146,10 @@ export const shipments = pgTable('shipments', {
   duties: jsonb('duties').$type<TDuties>(),
   /** The customs declaration as ordered (TCustoms); null inside Canada. */
   customs: jsonb('customs').$type<TCustoms>(),
+  /** Mail the receiver (toAddress.email) when shipped and delivered (migration 0032), off by default. */
+  notifyRecipient: boolean('notify_recipient').notNull().default(false),
+  /** The language of those mails. */
+  recipientLanguage: text('recipient_language').notNull().default('en').$type<'en' | 'zh'>(),
 });
 export type ShipmentRow = typeof shipments.$inferSelect;
 

@@ -28,6 +28,8 @@ export function toAddress(row: AddressRow): TAddress {
     phone: row.phone,
     email: row.email,
     isDefault: row.isDefault,
+    notifyRecipient: row.notifyRecipient,
+    language: row.language,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -46,6 +48,9 @@ function values(body: TAddressRequest): repo.AddressValues {
     phone: body.phone,
     email: body.email,
     isDefault: body.isDefault,
+    // Left out (an older client's update), kept as they are.
+    ...(body.notifyRecipient === undefined ? {} : { notifyRecipient: body.notifyRecipient }),
+    ...(body.language === undefined ? {} : { language: body.language }),
   };
 }
 

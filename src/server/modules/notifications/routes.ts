@@ -17,13 +17,14 @@ import type { App, AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { createJobQueue, type JobQueue } from '../../ops/job-queue';
 import { ErrorCode } from '../../../shared/errors';
-import type { TLocale } from '../../../shared/contracts/user';
 import { audit } from '../audit/repo';
 import { SWITCH_OF } from './kinds';
 import { createNotifications } from './service';
 import { KIND_LABEL } from './templates';
 import { readUnsubscribeToken } from './token';
 import { switchOff, userLocale } from './repo';
+import { registerRecipientRoutes } from './recipient-routes';
+import { page } from './html-page';
 
 // Declaration merging needs an interface here.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -41,25 +42,6 @@ const ZUnsubscribeQuery = z.strictObject({
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function page(locale: TLocale, title: string, paragraphs: string[], form?: { action: string; button: string }) {
-  return [
-    `<!doctype html><html lang="${locale === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">`,
-    '<meta name="viewport" content="width=device-width,initial-scale=1">',
-    `<title>${escapeHtml(title)} · Voyageur</title></head>`,
-    '<body style="margin:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">',
-    '<main style="max-width:480px;margin:0 auto;padding:32px 16px">',
-    '<div style="background:#fff;border-radius:8px;padding:24px">',
-    '<p style="font-size:20px;font-weight:bold;color:#1d4ed8;margin:0 0 16px">Voyageur</p>',
-    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(title)}</h1>`,
-    ...paragraphs.map((p) => `<p style="margin:0 0 12px">${p}</p>`),
-    form
-      ? `<form method="post" action="${escapeHtml(form.action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
-        `<button type="submit" style="min-height:44px;background:#1d4ed8;color:#fff;border:0;border-radius:6px;padding:10px 18px;font-size:16px;font-weight:bold;cursor:pointer">${escapeHtml(form.button)}</button></form>`
-      : '',
-    '</div></main></body></html>',
-  ].join('');
-}
 
 export function registerNotifications(root: App, deps: AppDeps): void {
   const notifications = createNotifications(deps, root.log);
@@ -94,6 +76,9 @@ export function registerNotifications(root: App, deps: AppDeps): void {
   }
 
   const html = (reply: FastifyReply, body: string) => reply.type('text/html; charset=utf-8').send(body);
+
+  // The recipient's public tracking page and unsubscribe (issue 27, migration 0032).
+  registerRecipientRoutes(root, deps, notifications.unsubscribeKey);
 
   void root.register(async (scope) => {
     // The one-click POST is a form (List-Unsubscribe=One-Click), not JSON: only these routes read one.

@@ -663,6 +663,9 @@ export function createOrdersService(deps: OrdersDeps) {
         createdAt: now,
         updatedAt: now,
         test: ctx.test === true,
+        // Mail the receiver when shipped and delivered (issue 27; migration 0032's trigger queues them).
+        notifyRecipient: body.notifyRecipient === true,
+        recipientLanguage: body.recipientLanguage ?? 'en',
       };
 
       // Step 1: the row and the debit, together (one statement: the shipment is inserted from the

@@ -22,6 +22,8 @@ const address: TAddress = {
   phone: '4165550100x22',
   email: '',
   isDefault: false,
+  notifyRecipient: false,
+  language: 'en',
   createdAt: '2026-03-01T12:00:00.000Z',
   updatedAt: '2026-03-01T12:00:00.000Z',
 };
