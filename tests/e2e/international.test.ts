@@ -270,6 +270,17 @@ describe('shipping to the United States in Chromium', () => {
     expect(await horizontalOverflow(page)).toBe(0);
     await partShot(page.getByTestId('customs-form'), 'customs-en-phone');
     expect(await seriousViolations(page)).toEqual([]);
+    // Tap targets of the customs section (with a second row, so its remove button shows): 40 px at least.
+    await page.locator('#customs-add-item').click();
+    const small = await page.getByTestId('customs-form').evaluate((card) =>
+      [...card.querySelectorAll<HTMLElement>('button, select, input')]
+        .map((el) => ({ el, box: el.getBoundingClientRect() }))
+        .filter(({ el, box }) => (el as HTMLInputElement).type !== 'checkbox' && (box.width < 40 || box.height < 40))
+        .map(({ el, box }) => `${el.tagName} ${el.id} ${box.width}x${box.height}`),
+    );
+    expect(small).toEqual([]);
+    await page.getByTestId('customs-remove-item').nth(1).click();
+    await expect.poll(() => page.getByTestId('customs-item').count()).toBe(1);
     await page.getByTestId('language-select').selectOption('zh');
     await page.getByText('报关信息').waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
