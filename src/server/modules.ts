@@ -23,6 +23,7 @@ import { registerBulkImports } from './modules/bulk-imports/routes';
 import { registerDocuments } from './modules/documents/routes';
 import { registerNotifications } from './modules/notifications/routes';
 import { registerParcels } from './modules/parcels/routes';
+import { registerPhone } from './modules/phone/routes';
 
 /** Each module's routes, given the app, its dependencies and the services built once for it (services.ts). */
 export type RegisterModule = (app: App, deps: AppDeps, services: Services) => void | Promise<void>;
@@ -31,6 +32,7 @@ export type RegisterModule = (app: App, deps: AppDeps, services: Services) => vo
 export const moduleRegistry: RegisterModule[] = [
   registerAuth,
   registerSettings,
+  registerPhone,
   registerAudit,
   registerAddresses,
   registerRates,

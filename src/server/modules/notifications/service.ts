@@ -21,6 +21,7 @@ import { isMailKind, MAIL_KINDS, QUEUE_OF, type MailKind } from './kinds';
 import { renderNotification, type MailModel, type TrackingMilestone } from './templates';
 import { unsubscribeKey, unsubscribeToken } from './token';
 import { deleteOutboxRow, outboxBatch, recipient } from './repo';
+import { createSmsNotifications, SMS_TRACKING_QUEUE } from './sms';
 
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -172,6 +173,8 @@ export function createNotifications(deps: Pick<AppDeps, 'config' | 'database' | 
     log.info({ kind, userId }, 'notification mail sent');
   }
 
+  const sms = createSmsNotifications(deps, log);
+
   const outboxPump: Pump = {
     name: 'notification-outbox',
     async run(queue: JobQueue) {
@@ -180,6 +183,10 @@ export function createNotifications(deps: Pick<AppDeps, 'config' | 'database' | 
         if (isMailKind(row.kind)) {
           // Queued under the row's id: a second instance moving the same row queues nothing more.
           await queue.send(QUEUE_OF[row.kind], { ...row.data, kind: row.kind, userId: row.userId }, { id: row.id });
+        }
+        if (row.kind === 'tracking') {
+          // The same milestone by SMS (issue 27); its job checks the SMS switch and the verified phone.
+          await queue.send(SMS_TRACKING_QUEUE, { ...row.data, userId: row.userId }, { id: row.id });
         }
         await deleteOutboxRow(db, row.id);
       }
@@ -193,7 +200,7 @@ export function createNotifications(deps: Pick<AppDeps, 'config' | 'database' | 
       retryLimit: MAIL_RETRY_LIMIT,
       retryDelaySeconds: MAIL_RETRY_DELAY_SECONDS,
       handler: (job: QueueJob) => deliver(kind, job.data),
-    })),
+    })).concat(sms.queue(MAIL_RETRY_LIMIT, MAIL_RETRY_DELAY_SECONDS)),
     pumps: [outboxPump],
     deliver,
     unsubscribeKey: signingKey,

@@ -282,6 +282,15 @@ export function createSettingsService(deps: SettingsDeps) {
 
     /** Saves the switches; per-kind switches and the threshold left out stay as they are. */
     async setNotifications(actor: Actor, prefs: TNotificationPreferences): Promise<TNotificationSettings> {
+      if (prefs.sms) {
+        // SMS go only to a verified number (issue 27): the switch stays off until the profile has one.
+        const current = await repo.getUser(db, actor.userId);
+        if (!current) throw unauthorized();
+        if (!current.phoneE164 || !current.phoneVerifiedAt) {
+          const message = 'Add and verify a mobile number in your profile before turning on SMS notifications';
+          throw new AppError(400, message, ErrorCode.VALIDATION_ERROR, { sms: [message] });
+        }
+      }
       const user = await repo.updateUser(db, actor.userId, {
         notifyEmail: prefs.email,
         notifySms: prefs.sms,

@@ -67,7 +67,12 @@ describe('Twilio SMS adapter', () => {
 
   it('maps bad credentials to rejected and a server error or 429 to unavailable (retried)', async () => {
     const auth = await fakeTwilio(401, { code: 20003, message: 'Authenticate', status: 401 });
-    const refused = createTwilioSms({ accountSid: SID, authToken: 'wrong', from: '+15145550100', baseUrl: auth.baseUrl });
+    const refused = createTwilioSms({
+      accountSid: SID,
+      authToken: 'wrong',
+      from: '+15145550100',
+      baseUrl: auth.baseUrl,
+    });
     expect(((await refused.send({ to: '+14165550123', body: 'x' }).catch((e: unknown) => e)) as SmsError).reason).toBe(
       'rejected',
     );

@@ -25,7 +25,11 @@ export function createTwilioSms(opts: {
       try {
         response = await doFetch(url, {
           method: 'POST',
-          headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+          headers: {
+            authorization: auth,
+            'content-type': 'application/x-www-form-urlencoded',
+            accept: 'application/json',
+          },
           body: new URLSearchParams({ To: message.to, From: opts.from, Body: message.body }).toString(),
           signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
         });
