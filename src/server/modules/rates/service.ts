@@ -13,7 +13,8 @@ import type { ProvinceCode } from '../../../shared/provinces';
 import type { TQuoteRequest, TQuoteResponse, TRateOption, TRateWarning } from '../../../shared/contracts/rates';
 import { recordCarrierCall } from '../carriers/calls';
 import { dutiesQuoter } from './exchange-rate';
-import type { TDuties } from '../../../shared/contracts/customs';
+import { customsValueCents, type TDuties } from '../../../shared/contracts/customs';
+import { formatRate, toCad, type UsdRate } from '../../../shared/customs';
 import * as repo from './repo';
 import { cachedPricing, discountAt } from './pricing-cache';
 
@@ -169,6 +170,7 @@ export function createRatesService(deps: RatesDeps) {
 
       // The rules, the user's discounts and the CAD/USD rate: in process while unchanged (decision 039).
       const cached = await cachedPricing(deps.db, userId);
+      declaredWithinUsdGoods(body, cached.usdRate);
       const pricing = { discount: discountAt(cached.discounts, now), rules: cached.rules };
       const discount = toDiscount(pricing.discount);
       // Leaving Canada: each carrier's duties estimate (its brokerage fee differs), decision 029.
@@ -290,6 +292,20 @@ function toWire(p: Priced, meta: { quoteId: string; expiresAt: string; declaredC
 
 export function toWireWarning(w: CarrierWarning): TRateWarning {
   return { carrier: w.carrier, reason: w.reason, message: w.message };
+}
+
+/**
+ * The declared value (CAD) may not exceed what the goods are worth (decision 029). The contract checks
+ * a declaration valued in CAD; one valued in USD is checked here, at the CAD/USD rate the duties use.
+ */
+function declaredWithinUsdGoods(body: TQuoteRequest, rate: UsdRate): void {
+  const declared = declaredValueCents(body.packageDetails.insuranceValue);
+  if (!body.customs || body.customs.currency !== 'USD' || declared === 0) return;
+  const goods = toCad(customsValueCents(body.customs), 'USD', rate);
+  if (declared > goods) {
+    const message = `The declared value ($${centsToDecimal(declared)}) is more than the items are worth ($${centsToDecimal(goods)} CAD at ${formatRate(rate)} CAD per USD)`;
+    throw new AppError(400, message, ErrorCode.VALIDATION_ERROR, { 'packageDetails.insuranceValue': [message] });
+  }
 }
 
 /** The package's declared value (CAD, `insuranceValue`) in cents; 0 when none. */
