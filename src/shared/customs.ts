@@ -44,12 +44,13 @@ export type UsdRate = { cadPerUsdMicros: number };
 
 /**
  * The rate in force until an admin sets one (no row in exchange_rates): 1.38 CAD per USD, set on
- * 2025-12-01 from the Bank of Canada's late-2025 rate (decision 029). The admin's first PUT
+ * 2025-12-01 at 16:30 Toronto time, when the Bank of Canada publishes its daily rates (decision 029).
+ * Midnight UTC would read as 30 November in Toronto. The admin's first PUT
  * /api/admin/exchange-rate writes the first row, which then wins.
  */
 export const DEFAULT_USD_RATE = {
   cadPerUsdMicros: 1_380_000,
-  setAt: '2025-12-01T00:00:00.000Z',
+  setAt: '2025-12-01T21:30:00.000Z',
 } as const;
 
 export function usdToCad(usdCents: Cents, rate: UsdRate): Cents {

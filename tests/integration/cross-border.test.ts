@@ -267,7 +267,7 @@ describe(`shipping to the United States and abroad (${testDbKind})`, () => {
   it('an admin sets the CAD/USD rate (audited, others refused); quotes convert at it', async () => {
     const read = await ctx.app.inject({ method: 'GET', url: '/api/exchange-rate', headers: user.headers });
     // No row yet (the migration seeds none): the documented default, with the date it was set.
-    expect(read.json()).toEqual({ cadPerUsd: '1.3800', setAt: '2025-12-01T00:00:00.000Z' });
+    expect(read.json()).toEqual({ cadPerUsd: '1.3800', setAt: '2025-12-01T21:30:00.000Z' });
     const stored = async () =>
       rowsOf<{ n: number }>(await ctx.database.db.execute(sql`select count(*)::int as n from exchange_rates`))[0]!.n;
     expect(await stored()).toBe(0);
