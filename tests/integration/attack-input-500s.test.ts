@@ -68,4 +68,34 @@ describe(`bad inputs answer 400 naming the field, never 500 (${testDbKind})`, ()
     const list = await ctx.app.inject({ method: 'GET', url: '/api/bulk-imports', headers: user.headers });
     expect(list.json().items).toEqual([]);
   });
+
+  it('an over-long bulk file name says so (JSON: on filename; multipart: the name is shortened, the upload taken)', async () => {
+    const csv =
+      'reference,first_name,last_name,company,address1,address2,city,province,postal_code,country,phone,email,weight_kg,length_cm,width_cm,height_cm,description\nSO-1,Client,N1,,1 Main St,,Vancouver,BC,V6Z 2E7,CA,604-555-0199,,1.5,30,20,10,Books';
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bulk-imports',
+      headers: user.headers,
+      payload: { filename: `${'a'.repeat(300)}.csv`, csv },
+    });
+    expect(json.statusCode, json.body).toBe(400);
+    expect(json.json().fieldErrors).toEqual({ filename: ['File name must be at most 255 characters'] });
+    const boundary = '----attack';
+    const body = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${'b'.repeat(300)}.csv"\r\n` +
+        `Content-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+    );
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bulk-imports',
+      headers: {
+        ...user.headers,
+        origin: 'http://localhost:5000',
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: body,
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    expect(upload.json().filename).toBe(`${'b'.repeat(251)}.csv`);
+  });
 });

@@ -60,7 +60,11 @@ export type TBulkMapping = z.infer<typeof ZBulkMapping>;
 
 export const ZCreateBulkImport = z
   .strictObject({
-    filename: z.string({ error: 'File name is required' }).trim().min(1, 'File name is required').max(255),
+    filename: z
+      .string({ error: 'File name is required' })
+      .trim()
+      .min(1, 'File name is required')
+      .max(255, 'File name must be at most 255 characters'),
     csv: z.string().max(BULK_LIMITS.bytes, 'The file must be at most 5 MB').optional(),
     csvBase64: z
       .string()

@@ -77,7 +77,8 @@ export async function readMultipartUpload(request: FastifyRequest): Promise<void
   if (!file) throw badRequest('file', 'Choose a CSV file');
   if (file.bytes.length > BULK_LIMITS.bytes) throw tooLarge();
   request.body = {
-    filename: file.filename || 'upload.csv',
+    // The browser's file name, kept to the JSON call's 255 characters (its end: the extension).
+    filename: (file.filename || 'upload.csv').slice(-255),
     csvBase64: file.bytes.toString('base64'),
     ...(mapping !== undefined ? { mapping } : {}),
   };
