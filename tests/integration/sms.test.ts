@@ -299,9 +299,9 @@ describe(`SMS: phone verification and tracking texts (${testDbKind})`, () => {
       await fund(ctx, admin.headers, u.id, '200.00');
       await call(u, 'PUT', '/api/user/notifications', { email: true, sms: true, marketing: false });
       const order = await placeOrder(u);
-      await milestone(u, order, ['exception']);
+      await milestone(u, order, ['out_for_delivery']);
       const [text] = textsTo(u.phone).slice(1);
-      expect(text).toContain('派送异常');
+      expect(text).toContain('正在派送');
       expect(text).toContain(`/tracking?n=${order.trackingNumber}`);
       expect([...text!].length).toBeLessThanOrEqual(70);
     });

@@ -46,6 +46,8 @@ const VALIDATION_PATTERNS: readonly [RegExp, (m: RegExpExecArray) => TextRef][] 
   [/^Current password is required$/, () => ({ key: 'errors.validation.currentPasswordRequired' })],
   [/^Enter your current password to change your email/, () => ({ key: 'errors.validation.currentPasswordForEmail' })],
   [/6-digit verification code/, () => ({ key: 'errors.validation.codeInvalid' })],
+  [/^Enter a mobile number/, () => ({ key: 'errors.validation.mobileNumber' })],
+  [/^Add and verify a mobile number/, () => ({ key: 'errors.validation.smsNeedsPhone' })],
   [/must not contain (line breaks or control|NUL) characters/, () => ({ key: 'errors.validation.controlCharacters' })],
   [
     /(?:must be at most\s+|<=\s*)(\d+) characters/,

@@ -8,6 +8,7 @@ import type {
   TUpdateOrganizationRequest,
   TUpdateProfileRequest,
 } from '../../../shared/contracts/settings';
+import type { TPhoneStatus } from '../../../shared/contracts/phone';
 import { api } from '../../lib/api-client';
 import { userQueryKey } from '../../lib/session';
 
@@ -72,5 +73,45 @@ export function useUpdateNotifications() {
   return useMutation({
     mutationFn: (body: TNotificationPreferences) => api.put<TNotificationSettings>('/api/user/notifications', body),
     onSuccess: (prefs) => queryClient.setQueryData(notificationsQuery.queryKey, prefs),
+  });
+}
+
+/** The profile's phone for SMS (issue 27): the verified number and a code waiting. */
+export const phoneQuery = queryOptions({
+  queryKey: ['user-phone'],
+  queryFn: () => api.get<TPhoneStatus>('/api/user/phone'),
+});
+
+export function usePhone() {
+  return useQuery(phoneQuery);
+}
+
+export function useSendPhoneCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (phone: string) => api.post<TPhoneStatus>('/api/user/phone', { phone }),
+    onSuccess: (status) => queryClient.setQueryData(phoneQuery.queryKey, status),
+  });
+}
+
+export function useVerifyPhone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api.post<TPhoneStatus>('/api/user/phone/verify', { code }),
+    onSuccess: (status) => queryClient.setQueryData(phoneQuery.queryKey, status),
+    // A code locked by wrong tries is no longer pending: read the status again.
+    onError: () => void queryClient.invalidateQueries({ queryKey: phoneQuery.queryKey }),
+  });
+}
+
+export function useRemovePhone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<TPhoneStatus>('/api/user/phone'),
+    onSuccess: (status) => {
+      queryClient.setQueryData(phoneQuery.queryKey, status);
+      // Removing the phone turns the SMS switch off on the server.
+      void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+    },
   });
 }

@@ -11,7 +11,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { describeError } from '../../../lib/error-message';
 import { dismissToasts, toast } from '../../../lib/toast';
-import { useNotifications, useUpdateNotifications } from '../api';
+import { Link } from 'react-router';
+import { formatPhone } from '../../../../shared/phone';
+import { usePhone, useNotifications, useUpdateNotifications } from '../api';
 
 const KEYS = ['email', 'sms', 'marketing'] as const;
 /** The mails `email` is the master switch of (issue 27). */
@@ -64,7 +66,7 @@ function SwitchRow({
   );
 }
 
-function NotificationsForm({ saved }: { saved: TNotificationSettings }) {
+function NotificationsForm({ saved, phone }: { saved: TNotificationSettings; phone: string | null }) {
   const { t } = useTranslation();
   const update = useUpdateNotifications();
   const [prefs, setPrefs] = useState<TNotificationSettings>(saved);
@@ -162,13 +164,29 @@ function NotificationsForm({ saved }: { saved: TNotificationSettings }) {
             ))}
           </div>
         </fieldset>
-        <SwitchRow
-          id="sms"
-          label={t('settings.notifications.sms.label')}
-          hint={t('settings.notifications.sms.hint')}
-          checked={prefs.sms}
-          onChange={set('sms')}
-        />
+        <div>
+          <SwitchRow
+            id="sms"
+            label={t('settings.notifications.sms.label')}
+            hint={
+              phone
+                ? `${t('settings.notifications.sms.hint')} ${t('settings.notifications.sms.sendsTo', { phone: formatPhone(phone) })}`
+                : t('settings.notifications.sms.hint')
+            }
+            checked={prefs.sms && phone !== null}
+            disabled={phone === null}
+            onChange={set('sms')}
+          />
+          {phone === null ? (
+            // SMS go only to a verified number (issue 27): the switch says why it is off and where to add one.
+            <p className="-mt-2 pb-4 text-sm text-slate-600" data-testid="notify-sms-needs-phone">
+              {t('settings.notifications.sms.needsPhone')}{' '}
+              <Link to="/settings#phone" className="font-medium text-indigo-700 underline hover:text-indigo-900">
+                {t('settings.notifications.sms.addPhone')}
+              </Link>
+            </p>
+          ) : null}
+        </div>
         <SwitchRow
           id="marketing"
           label={t('settings.notifications.marketing.label')}
@@ -189,19 +207,20 @@ function NotificationsForm({ saved }: { saved: TNotificationSettings }) {
 export function NotificationsTab() {
   const { t } = useTranslation();
   const query = useNotifications();
+  const phone = usePhone();
   return (
     <Card>
       <CardHeader title={t('settings.notifications.title')} description={t('settings.notifications.description')} />
-      {query.isPending ? (
+      {query.isPending || phone.isPending ? (
         <div className="flex justify-center p-10">
           <Spinner />
         </div>
-      ) : query.isError ? (
+      ) : query.isError || phone.isError ? (
         <div className="p-6">
           <Banner variant="error">{t('settings.notifications.loadFailed')}</Banner>
         </div>
       ) : (
-        <NotificationsForm saved={query.data} />
+        <NotificationsForm saved={query.data} phone={phone.data.phone} />
       )}
     </Card>
   );

@@ -10,6 +10,7 @@ import { BillingTab } from '../components/billing-tab';
 import { NotificationsTab } from '../components/notifications-tab';
 import { OrganizationTab } from '../components/organization-tab';
 import { ProfileTab } from '../components/profile-tab';
+import { PhoneCard } from '../components/phone-card';
 import { SecurityTab } from '../components/security-tab';
 import { LabelFormatCard, SavedParcelsCard } from '../components/shipping-preferences';
 
@@ -55,6 +56,7 @@ export function SettingsPage() {
       <TabsContent value="profile">
         <div className="grid gap-6">
           <ProfileTab user={user} />
+          <PhoneCard />
           {/* The user's shipping defaults (decision 038): in the profile tab, the spec keeps six tabs. */}
           <LabelFormatCard />
           <SavedParcelsCard />
