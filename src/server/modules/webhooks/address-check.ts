@@ -4,7 +4,7 @@
  * and every address its host resolves to at delivery time must be public: private, loopback,
  * link-local (the cloud metadata address 169.254.169.254 among them), CGNAT, unique-local
  * (fd00:ec2::254), multicast, reserved and documentation ranges are refused, and so are IPv6 forms
- * that carry an IPv4 address (IPv4-mapped, NAT64, 6to4, Teredo). WEBHOOKS_ALLOW_PRIVATE lets
+ * that carry an IPv4 address (IPv4-mapped, IPv4-translated, NAT64, 6to4, Teredo). WEBHOOKS_ALLOW_PRIVATE lets
  * loopback through and nothing else.
  */
 import { BlockList, isIP } from 'node:net';
@@ -37,6 +37,8 @@ for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
   ['::ffff:0:0', 96],
+  // IPv4-translated (SIIT, RFC 2765): ::ffff:0:a.b.c.d carries an IPv4 address too.
+  ['::ffff:0:0:0', 96],
   ['::', 96],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
