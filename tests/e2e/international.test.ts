@@ -232,6 +232,8 @@ describe('shipping to the United States in Chromium', () => {
     await page.goto('/shipments');
     const card = page.locator(`[data-testid="shipment-card"][data-order-code="${orderCode}"]`);
     await card.waitFor({ timeout: 15_000 });
+    // The card names the receiver's country outside Canada.
+    expect(await card.textContent()).toContain('Seattle, WA, United States');
     await page.getByTestId('shipments-destination').selectOption('domestic');
     await page.getByTestId('shipments-empty').waitFor();
     expect(new URL(page.url()).searchParams.get('destination')).toBe('domestic');

@@ -2,6 +2,7 @@ import { Eye, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TShipment } from '../../../../shared/contracts/shipments';
 import { displayName } from '../../../../shared/address-format';
+import { countryName } from '../../../../shared/countries';
 import { Button } from '../../../components/ui/button';
 import { CarrierModeBadge } from '../../../components/carrier-mode-badge';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -15,9 +16,10 @@ import { CustomerOrderBadge, PaidBadge, StatusBadge, TestKeyBadge } from './ship
 /** Statuses worth a badge on the card (the usual ones are in the detail). */
 const NOTABLE = new Set(['purchasing', 'cancelled', 'failed', 'delivered']);
 
-/** The receiver's city and province, e.g. 'Montréal, QC'. */
-function cityLine(s: TShipment): string {
-  return [s.toAddress.city.trim(), s.toAddress.province.trim()].filter(Boolean).join(', ');
+/** The receiver's city and province, e.g. 'Montréal, QC', and its country outside Canada ('Seattle, WA, United States'). */
+function cityLine(s: TShipment, lang: Language): string {
+  const country = s.toAddress.country && s.toAddress.country !== 'CA' ? countryName(s.toAddress.country, lang) : '';
+  return [s.toAddress.city.trim(), s.toAddress.province.trim(), country].filter(Boolean).join(', ');
 }
 
 export function ShipmentCard({ shipment, onOpen }: { shipment: TShipment; onOpen: (shipment: TShipment) => void }) {
@@ -31,7 +33,7 @@ export function ShipmentCard({ shipment, onOpen }: { shipment: TShipment; onOpen
   );
   const reference = shipment.orderCode || shipment.trackingNumber || '';
   const titleId = `shipment-${shipment.id}-title`;
-  const city = cityLine(shipment);
+  const city = cityLine(shipment, lang);
   return (
     <li
       className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"

@@ -5,6 +5,7 @@ import { AlertCircle, Ban, RotateCw, Route, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TShipmentDetail, TShipmentParty } from '../../../../shared/contracts/shipments';
 import { displayName, locationLine, streetLine } from '../../../../shared/address-format';
+import { countryName } from '../../../../shared/countries';
 import { cmToIn, kgToLb } from '../../../../shared/units';
 import { formatPhone } from '../../../../shared/phone';
 import {
@@ -181,7 +182,7 @@ function CoverageRow({ shipment }: { shipment: TShipmentDetail }) {
 }
 
 function Party({ title, party }: { title: string; party: TShipmentParty }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const texts = useShipmentAddressTexts();
   return (
     <Section title={title}>
@@ -189,6 +190,7 @@ function Party({ title, party }: { title: string; party: TShipmentParty }) {
         <span className="font-medium text-slate-900">{displayName(party, texts)}</span>
         <span>{streetLine(party, texts)}</span>
         <span>{locationLine(party, texts)}</span>
+        {party.country && party.country !== 'CA' ? <span>{countryName(party.country, i18n.language)}</span> : null}
         {party.phone ? (
           <span>
             <span className="sr-only">{t('common.labelPrefix', { label: t('shipments.detail.phone') })}</span>
