@@ -339,7 +339,9 @@ async function prepareTable(
     if (!type) throw new BackupError(`The backup has a column ${start.table}.${c} this schema does not have.`);
     return type;
   });
-  const head = `insert into ${ident(start.table)} (${start.columns.map(ident).join(', ')}) values `;
+  // Identity columns GENERATED ALWAYS (carrier_calls.id, payment and webhook sequences) take the
+  // backed-up values only with OVERRIDING SYSTEM VALUE; their sequences are restored after the rows.
+  const head = `insert into ${ident(start.table)} (${start.columns.map(ident).join(', ')}) overriding system value values `;
   return {
     table: start.table,
     columns: start.columns,
