@@ -3,8 +3,15 @@
  * change on one instance is used by the very next quote on another instance of the same database
  * (PostgreSQL: two app instances; PGlite: one process, the same instance).
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { openDatabase, rowsOf, type Database } from '../../src/server/db/client';
+import { backupStream, restoreDatabase, writeBackupFile } from '../../src/server/ops/backup';
 import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
 import { quote } from './helpers/orders';
 import { parseCents } from '../../src/shared/money';
@@ -122,4 +129,60 @@ describe(`an admin's pricing change reaches the next quote on another instance (
     ).rejects.toThrow('admin gave up');
     expect((await quote(b, u.headers)).map((o) => o.price)).toEqual(base.map((o) => o.price));
   });
+
+  it('a backup restores the token with the rules it names; the triggers stand aside while restoring', async () => {
+    const tokenOf = async (database: Database) =>
+      rowsOf<{ token: string }>(
+        await database.db.execute(sql`select token::text as token from config_versions where name = 'pricing'`),
+      )[0]?.token ?? null;
+    const rulesOf = async (database: Database) =>
+      rowsOf<{ r: string }>(await database.db.execute(sql`select t::text as r from price_rules t order by id`)).map(
+        (r) => r.r,
+      );
+    const before = await tokenOf(a.database);
+    expect(before).not.toBeNull(); // the tests above changed rules
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voyageur-quote-cache-'));
+    const file = path.join(dir, 'backup.gz');
+    const target = await emptyDatabase();
+    try {
+      await writeBackupFile(backupStream(a.database), file);
+      await restoreDatabase(target.database, file);
+      expect(await tokenOf(target.database)).toBe(before);
+      expect(await rulesOf(target.database)).toEqual(await rulesOf(a.database));
+      // A change in the restored database names new content.
+      await target.database.db.execute(sql`update price_rules set markup_bp = markup_bp + 1`);
+      const after = await tokenOf(target.database);
+      expect(after).not.toBe(before);
+    } finally {
+      await target.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
+
+/** An empty database of the kind under test (no migrations), and how to drop it. */
+async function emptyDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (testDbKind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null, migrate: false });
+    return { database, drop: () => database.close() };
+  }
+  const base = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `voyageur_qc_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base.toString());
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), migrate: false, poolSize: 2 });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: base.toString() });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
