@@ -163,10 +163,9 @@ export const ZCreateShipmentRequest = z
     recipientLanguage: ZRecipientLanguage.optional(),
   })
   .superRefine(senderInCanada, { when: senderCountryGiven })
-  .superRefine(
-    (body, ctx) => recipientEmailRule('toAddress', 'email')({ ...body, email: body.toAddress.email }, ctx),
-    { when: fieldsPassed('toAddress', 'notifyRecipient') },
-  )
+  .superRefine((body, ctx) => recipientEmailRule('toAddress', 'email')({ ...body, email: body.toAddress.email }, ctx), {
+    when: fieldsPassed('toAddress', 'notifyRecipient'),
+  })
   .superRefine(customsRule, { when: fieldsPassed('toAddress', 'packageDetails', 'customs') });
 export type TCreateShipmentRequestInput = z.input<typeof ZCreateShipmentRequest>;
 export type TCreateShipmentRequest = z.output<typeof ZCreateShipmentRequest>;

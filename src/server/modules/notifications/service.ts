@@ -22,6 +22,8 @@ import { renderNotification, type MailModel, type TrackingMilestone } from './te
 import { unsubscribeKey, unsubscribeToken } from './token';
 import { deleteOutboxRow, outboxBatch, recipient } from './repo';
 import { createSmsNotifications, SMS_TRACKING_QUEUE } from './sms';
+import { createRecipientMail } from './recipient';
+import { isRecipientKind, RECIPIENT_QUEUE } from './recipient-templates';
 
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -183,6 +185,9 @@ export function createNotifications(deps: Pick<AppDeps, 'config' | 'database' | 
         if (isMailKind(row.kind)) {
           // Queued under the row's id: a second instance moving the same row queues nothing more.
           await queue.send(QUEUE_OF[row.kind], { ...row.data, kind: row.kind, userId: row.userId }, { id: row.id });
+        } else if (isRecipientKind(row.kind)) {
+          // The receiver's mails (migration 0032), one queue for both kinds.
+          await queue.send(RECIPIENT_QUEUE, { ...row.data, kind: row.kind, userId: row.userId }, { id: row.id });
         }
         if (row.kind === 'tracking') {
           // The same milestone by SMS (issue 27); its job checks the SMS switch and the verified phone.
@@ -194,13 +199,27 @@ export function createNotifications(deps: Pick<AppDeps, 'config' | 'database' | 
     },
   };
 
+  const recipientMail = createRecipientMail(deps, signingKey, log);
+
   return {
-    queues: MAIL_KINDS.map((kind) => ({
-      name: QUEUE_OF[kind],
-      retryLimit: MAIL_RETRY_LIMIT,
-      retryDelaySeconds: MAIL_RETRY_DELAY_SECONDS,
-      handler: (job: QueueJob) => deliver(kind, job.data),
-    })).concat(sms.queue(MAIL_RETRY_LIMIT, MAIL_RETRY_DELAY_SECONDS)),
+    queues: [
+      ...MAIL_KINDS.map((kind) => ({
+        name: QUEUE_OF[kind],
+        retryLimit: MAIL_RETRY_LIMIT,
+        retryDelaySeconds: MAIL_RETRY_DELAY_SECONDS,
+        handler: (job: QueueJob) => deliver(kind, job.data),
+      })),
+      {
+        name: RECIPIENT_QUEUE,
+        retryLimit: MAIL_RETRY_LIMIT,
+        retryDelaySeconds: MAIL_RETRY_DELAY_SECONDS,
+        handler: (job: QueueJob) => {
+          const kind = job.data.kind;
+          return isRecipientKind(kind) ? recipientMail.deliver(kind, job.data) : Promise.resolve();
+        },
+      },
+      sms.queue(MAIL_RETRY_LIMIT, MAIL_RETRY_DELAY_SECONDS),
+    ],
     pumps: [outboxPump],
     deliver,
     unsubscribeKey: signingKey,

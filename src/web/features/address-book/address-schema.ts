@@ -3,6 +3,7 @@ import {
   isValidPhone,
   type TAddress,
   type TAddressRequestInput,
+  type TRecipientLanguage,
 } from '../../../shared/contracts/addresses';
 import { formatPhone } from '../../../shared/phone';
 import {
@@ -18,7 +19,14 @@ import {
 } from '../../components/address-rules';
 
 /** The address form as typed. */
-export type AddressFormValues = PostalAddressValues & { phone: string; email: string; isDefault: boolean };
+export type AddressFormValues = PostalAddressValues & {
+  phone: string;
+  email: string;
+  isDefault: boolean;
+  /** Mail this receiver when shipped and delivered, in `language` (issue 27); filled into the shipment form. */
+  notifyRecipient?: boolean;
+  language?: TRecipientLanguage;
+};
 export type AddressFormField = keyof AddressFormValues;
 
 export const ADDRESS_FORM_FIELDS: readonly AddressFormField[] = [
@@ -33,6 +41,8 @@ export const EMPTY_ADDRESS_FORM: AddressFormValues = {
   phone: '',
   email: '',
   isDefault: false,
+  notifyRecipient: false,
+  language: 'en',
 };
 
 export function addressToFormValues(address: TAddress): AddressFormValues {
@@ -49,6 +59,8 @@ export function addressToFormValues(address: TAddress): AddressFormValues {
     phone: formatPhone(address.phone),
     email: address.email,
     isDefault: address.isDefault,
+    notifyRecipient: address.notifyRecipient,
+    language: address.language,
   };
 }
 
@@ -76,6 +88,7 @@ export function addressProblems(values: AddressFormValues): AddressProblem[] {
       if (!isValidPhone((values.phone ?? '').trim())) add('phone', 'addressBook.validation.phone');
       const email = (values.email ?? '').trim();
       if (email !== '' && !isValidEmail(email)) add('email', 'addressBook.validation.email');
+      if (email === '' && values.notifyRecipient) add('email', 'addressBook.validation.recipientEmail');
     },
   });
 }

@@ -97,6 +97,24 @@ describe('toOrderRequest (spec §7 POST /api/shipments body)', () => {
     expect(refused.error?.issues.map((i) => i.path.join('.'))).toEqual(['toAddress.firstName']);
   });
 
+  it("asks for the recipient's mail only when the switch is on, in its language (issue 27)", () => {
+    const off = toOrderRequest(shipment, option);
+    expect(off).not.toHaveProperty('notifyRecipient');
+    const on = toOrderRequest(
+      {
+        ...shipment,
+        receiver: { ...shipment.receiver, email: 'monica@example.com' },
+        recipientMail: { notify: true, language: 'zh' },
+      },
+      option,
+    );
+    expect(on).toMatchObject({ notifyRecipient: true, recipientLanguage: 'zh' });
+    expect(ZCreateShipmentRequest.safeParse(on).success).toBe(true);
+    // The contract wants the receiver's email with it, naming the field.
+    const noEmail = ZCreateShipmentRequest.safeParse({ ...on, toAddress: { ...on.toAddress, email: '' } });
+    expect(noEmail.error?.issues.map((i) => i.path.join('.'))).toEqual(['toAddress.email']);
+  });
+
   it('leaves insurance out when there is no declared value', () => {
     const body = toOrderRequest({ ...shipment, package: { ...shipment.package, insuranceValue: 0 } }, option);
     expect('insurance' in body).toBe(false);

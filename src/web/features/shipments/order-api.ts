@@ -61,6 +61,10 @@ export function toOrderRequest(shipment: StoredShipment, option: TRateOption): T
     ...(insurance ? { insurance } : {}),
     // Leaving Canada: the declaration exactly as quoted (contracts/customs.ts).
     ...(shipment.customs ? { customs: shipment.customs } : {}),
+    // The receiver's mails when shipped and delivered (issue 27), in the language chosen.
+    ...(shipment.recipientMail?.notify
+      ? { notifyRecipient: true, recipientLanguage: shipment.recipientMail.language }
+      : {}),
   };
 }
 

@@ -197,10 +197,25 @@ describe('session storage', () => {
 
   it('round-trips the form and the shipment', () => {
     saveFormDraft(filled());
-    expect(loadFormDraft()).toEqual(filled());
+    // A form kept before the recipient's mail existed comes back with it off.
+    expect(loadFormDraft()).toEqual({ ...filled(), recipientMail: { notify: false, language: 'en' } });
     const shipment = toStoredShipment(filled())!;
     saveShipment(shipment);
     expect(loadShipment()).toEqual(shipment);
+  });
+
+  it("keeps the recipient's mail switch and language, and sends them with the order", () => {
+    const form = { ...filled(), recipientMail: { notify: true, language: 'zh' as const } };
+    saveFormDraft(form);
+    expect(loadFormDraft()).toEqual(form);
+    const shipment = toStoredShipment(form)!;
+    expect(shipment.recipientMail).toEqual({ notify: true, language: 'zh' });
+    saveShipment(shipment);
+    expect(loadShipment()?.recipientMail).toEqual({ notify: true, language: 'zh' });
+    // Without the receiver's email the switch is a problem on that field.
+    const noEmail = { ...form, receiver: { ...form.receiver, email: ' ' } };
+    expect(findProblems(noEmail)).toEqual([{ path: 'receiver.email', code: 'recipientEmail' }]);
+    expect(findProblems({ ...noEmail, recipientMail: { notify: false, language: 'en' } })).toEqual([]);
   });
 
   it('treats missing or corrupt data as none', () => {

@@ -9,6 +9,7 @@ import {
   type TCustomsInput,
 } from '../../../shared/contracts/customs';
 import { CURRENCIES } from '../../../shared/customs';
+import { ZRecipientLanguage, type TRecipientLanguage } from '../../../shared/contracts/addresses';
 import { joinStreet, splitName } from '../../../shared/address-format';
 import type { AiFilledFields } from '../../components/ai-assist-box';
 import { inToCm, lbToKg } from '../../../shared/units';
@@ -58,7 +59,17 @@ export type CustomsForm = {
   items: CustomsItemForm[];
 };
 
-export type ShipmentForm = { sender: PartyForm; receiver: PartyForm; package: PackageForm; customs: CustomsForm };
+/** The optional mail to the receiver (issue 27): off by default; the receiver's email is then required. */
+export type RecipientMailForm = { notify: boolean; language: TRecipientLanguage };
+export const emptyRecipientMail = (): RecipientMailForm => ({ notify: false, language: 'en' });
+
+export type ShipmentForm = {
+  sender: PartyForm;
+  receiver: PartyForm;
+  package: PackageForm;
+  customs: CustomsForm;
+  recipientMail?: RecipientMailForm;
+};
 export type Party = 'sender' | 'receiver';
 
 export const PARTY_FIELDS = [
@@ -133,6 +144,7 @@ export const emptyShipmentForm = (): ShipmentForm => ({
   receiver: emptyParty(),
   package: { weight: '', length: '', width: '', height: '', type: 'package', description: '', insuranceValue: '' },
   customs: emptyCustoms(),
+  recipientMail: emptyRecipientMail(),
 });
 
 /** True when the user has typed nothing into this party yet (country has a default). */
@@ -263,6 +275,8 @@ const ZStoredCustomsForm = z.object({
     .max(CUSTOMS_MAX_ITEMS),
 });
 
+const ZStoredRecipientMail = z.object({ notify: z.boolean(), language: ZRecipientLanguage });
+
 const ZStoredForm = z.object({
   sender: ZStoredParty,
   receiver: ZStoredParty,
@@ -277,6 +291,8 @@ const ZStoredForm = z.object({
   }),
   // A form kept before the customs section existed gets an empty one.
   customs: ZStoredCustomsForm.catch(() => emptyCustoms()),
+  // A form kept before the recipient's mail existed has it off.
+  recipientMail: ZStoredRecipientMail.catch(() => emptyRecipientMail()),
 });
 
 /** Parsed numbers of a form without problems, in the form's units (lb, in, CAD). */
@@ -294,6 +310,8 @@ export type StoredShipment = {
   };
   /** The customs declaration as the API takes it (kg, values in its currency); null inside Canada. */
   customs?: TCustomsInput | null;
+  /** Mail the receiver when shipped and delivered (issue 27); absent or null: no mail. */
+  recipientMail?: RecipientMailForm | null;
 };
 
 const ZPositive = z.number().positive().finite();
@@ -312,6 +330,7 @@ const ZStoredShipment = z.object({
   }),
   // The contract's own schema: a stored declaration the server would refuse is not kept.
   customs: ZCustoms.nullish().catch(null),
+  recipientMail: ZStoredRecipientMail.nullish().catch(null),
 });
 
 function readJson(key: string): unknown {
@@ -384,6 +403,7 @@ export function buildShipment(form: ShipmentForm): StoredShipment {
       insuranceValue: num(form.package.insuranceValue),
     },
     customs: leavesCanada(receiver.country) ? buildCustoms(form.customs) : null,
+    recipientMail: form.recipientMail?.notify ? form.recipientMail : null,
   };
 }
 

@@ -91,6 +91,7 @@ export type ProblemCode =
   | 'carrierWeightForSize'
   | 'carrierSide'
   | 'carrierGirth'
+  | 'recipientEmail'
   | 'invalid';
 
 export type FieldProblem = { path: ShipmentFieldPath; code: ProblemCode; params?: Record<string, string | number> };
@@ -442,6 +443,14 @@ export function findProblems(form: ShipmentForm): FieldProblem[] {
     ...pkg,
     ...(leavesCanada(form.receiver.country) ? customsProblems(form, pkg.length === 0) : []),
   ];
+  // The receiver's mail (issue 27) needs the receiver's email.
+  if (
+    form.recipientMail?.notify &&
+    form.receiver.email.trim() === '' &&
+    !problems.some((p) => p.path === 'receiver.email')
+  ) {
+    problems.push({ path: 'receiver.email', code: 'recipientEmail' });
+  }
   if (problems.length > 0) {
     // A declared value above the goods' is reported on the package's field: keep screen order.
     const order = formOrder(form.customs.items.length);

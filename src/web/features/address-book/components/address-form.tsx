@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useController, useForm } from 'react-hook-form';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { TAddress } from '../../../../shared/contracts/addresses';
+import { RECIPIENT_LANGUAGES, type TAddress } from '../../../../shared/contracts/addresses';
 import { AddressFields } from '../../../components/address-fields';
 import { provinceFits } from '../../../components/address-rules';
 import {
@@ -20,9 +20,11 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { formMessageText } from '../../../components/ui/form-message';
-import { Input } from '../../../components/ui/input';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Input, inputClass } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
 import { isApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/error-message';
 import { useCreateAddress, useUpdateAddress } from '../../../lib/queries/addresses';
 import { toast } from '../../../lib/toast';
@@ -254,6 +256,31 @@ export function AddressForm({ address, onDone }: { address?: TAddress; onDone: (
               {t('addressBook.form.isDefaultHint')}
             </p>
           </div>
+        </div>
+
+        <div className="grid gap-3 rounded-lg border border-slate-200 p-4">
+          <Checkbox
+            id="address-notify-recipient"
+            label={t('addressBook.form.notifyRecipient')}
+            aria-describedby="address-notify-recipient-hint"
+            {...register('notifyRecipient')}
+          />
+          <p id="address-notify-recipient-hint" className="text-xs text-slate-500">
+            {t('addressBook.form.notifyRecipientHint')}
+          </p>
+          {watch('notifyRecipient') ? (
+            <div className="max-w-xs">
+              <Field label={t('addressBook.form.language')}>
+                <select id="address-language" className={cn(inputClass, 'h-10 pr-8')} {...register('language')}>
+                  {RECIPIENT_LANGUAGES.map((lang) => (
+                    <option key={lang} value={lang}>
+                      {t(`shipment.recipientMail.languages.${lang}`)}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            </div>
+          ) : null}
         </div>
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

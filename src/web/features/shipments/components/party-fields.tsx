@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useController, type Control, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TAddress } from '../../../../shared/contracts/addresses';
@@ -90,9 +90,12 @@ export function PartyFields({
   form,
   onPickAddress,
   onAiFill,
+  children,
 }: {
   party: Party;
   form: UseFormReturn<ShipmentForm>;
+  /** Shown at the end of the card (the receiver's mail switch, issue 27). */
+  children?: ReactNode;
   onPickAddress: (address: TAddress) => void;
   /** Sets the fill's values on the form and returns them. */
   onAiFill: (fields: AiFilledFields, review: AiReview) => Partial<PartyForm>;
@@ -275,6 +278,7 @@ export function PartyFields({
           <Input id={id('email')} type="email" autoComplete={`section-${party} email`} {...register('email')} />
         </Field>
       </div>
+      {children}
     </Card>
   );
 }

@@ -17,8 +17,10 @@ import { toast } from '../../../lib/toast';
 import { CustomsFields } from '../components/customs-fields';
 import { PackageFields } from '../components/package-fields';
 import { PartyFields } from '../components/party-fields';
+import { RecipientMailFields } from '../components/recipient-mail-fields';
 import {
   emptyCustoms,
+  emptyRecipientMail,
   emptyCustomsItem,
   emptyShipmentForm,
   leavesCanada,
@@ -109,6 +111,7 @@ export function formFromShipment(shipment: StoredShipment): ShipmentForm {
     sender: shipment.sender,
     receiver: shipment.receiver,
     customs: customsForm(shipment),
+    recipientMail: shipment.recipientMail ?? emptyRecipientMail(),
     package: {
       weight: String(p.weightLb),
       length: String(p.lengthIn),
@@ -282,9 +285,13 @@ export function CreateShipmentPage() {
           onPickAddress={(a) => {
             fillParty('receiver', partyFromAddress(a, 'receiver'));
             setValue('customs.incoterm', a.country === 'US' ? 'DDP' : 'DDU');
+            // The entry remembers whether its receiver is mailed, and in which language (issue 27).
+            setValue('recipientMail', { notify: a.notifyRecipient, language: a.language }, { shouldDirty: true });
           }}
           onAiFill={(fields) => aiFillParty('receiver', fields)}
-        />
+        >
+          <RecipientMailFields form={form} />
+        </PartyFields>
       </div>
 
       <PackageFields form={form} />
