@@ -4,6 +4,7 @@
  *   backup FILE      write a consistent backup of the whole database to FILE (works while the app runs)
  *   restore FILE     restore a backup into an empty data directory or database
  *   mail:latest      print the newest mail in the outbox (recipient, subject, text) — handy without SMTP
+ *   sms:latest       print the newest text in the SMS outbox (number, time, body) — handy without Twilio
  *
  * On the embedded database a command that opens DATA_DIR takes its lock first (one process per data
  * directory). While the server holds it, `backup` asks the server to produce the backup over the
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config';
 import { hasPgliteDatabase, openDatabase, pgliteDir, type Database } from './db/client';
 import { readEmlText } from './providers/mail/outbox';
+import { listSmsOutbox } from './providers/sms/outbox';
 import { acquireDataDirLock, DataDirLockedError, describeOwner, type DataDirLock } from './ops/data-dir-lock';
 import { BackupError, backupStream, readBackupFile, restoreDatabase, writeBackupFile } from './ops/backup';
 import { callAdminChannel } from './ops/admin-channel';
@@ -159,6 +161,20 @@ const commands: Record<string, Command> = {
       }
       const mail = readEmlText(fs.readFileSync(path.join(outboxDir, newest), 'utf8'));
       console.log(`To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`);
+    },
+  },
+  'sms:latest': {
+    usage: 'sms:latest',
+    // Reads the SMS outbox files only, like mail:latest.
+    async run() {
+      const { sms } = loadConfig();
+      if (sms.twilio) console.log('(SMS go through Twilio: the outbox holds only texts written before it was set)');
+      const newest = (await listSmsOutbox(sms.outboxDir)).at(-1);
+      if (!newest) {
+        console.log(`no SMS in ${sms.outboxDir}`);
+        return;
+      }
+      console.log(`To: ${newest.to}\nDate: ${newest.date}\n\n${newest.body}`);
     },
   },
 };
