@@ -61,3 +61,27 @@ describe('carrier accounts (issue 24)', () => {
     expect(loadConfig({ ...BASE, ...UPS, CARRIERS_SANDBOX: 'off' }).carriers.sandbox).toBe(false);
   });
 });
+
+describe('SMS (issue 27)', () => {
+  const TWILIO = {
+    TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+    TWILIO_AUTH_TOKEN: 'token',
+    TWILIO_FROM: '+15145550100',
+  };
+  it('without Twilio variables, texts go to the outbox under DATA_DIR', () => {
+    const config = loadConfig({ ...BASE, DATA_DIR: '/tmp/voyageur-data' });
+    expect(config.sms).toEqual({ twilio: undefined, outboxDir: '/tmp/voyageur-data/sms-outbox' });
+  });
+  it('all three Twilio variables turn Twilio on; one missing or malformed stops start-up', () => {
+    expect(loadConfig({ ...BASE, ...TWILIO }).sms.twilio).toEqual({
+      accountSid: TWILIO.TWILIO_ACCOUNT_SID,
+      authToken: 'token',
+      from: '+15145550100',
+    });
+    expect(() => loadConfig({ ...BASE, ...TWILIO, TWILIO_AUTH_TOKEN: undefined })).toThrow(
+      /TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together/,
+    );
+    expect(() => loadConfig({ ...BASE, ...TWILIO, TWILIO_FROM: '514-555-0100' })).toThrow(/TWILIO_FROM/);
+    expect(() => loadConfig({ ...BASE, ...TWILIO, TWILIO_ACCOUNT_SID: 'AC123' })).toThrow(/TWILIO_ACCOUNT_SID/);
+  });
+});

@@ -19,6 +19,7 @@ import { getUser, lockUser } from '../settings/repo';
 import {
   checkPhoneCode,
   hashPhoneCode,
+  PHONE_CODE_MAX_ATTEMPTS,
   PHONE_CODE_RESEND_MS,
   PHONE_CODE_TTL_MS,
   phoneCodeText,
@@ -49,7 +50,8 @@ export function createPhoneService(deps: { db: Db; clock: Clock; sms: SmsSender;
     if (!user) throw unauthorized();
     const last = await repo.latestCode(db, userId);
     const now = clock.now();
-    const open = last && !last.consumedAt && last.expiresAt > now && last.attempts < 5 ? last : null;
+    const open =
+      last && !last.consumedAt && last.expiresAt > now && last.attempts < PHONE_CODE_MAX_ATTEMPTS ? last : null;
     return {
       phone: user.phoneE164 ?? null,
       verifiedAt: user.phoneVerifiedAt?.toISOString() ?? null,
