@@ -85,15 +85,17 @@ describe('settings in Chromium', () => {
     expect(await email.getAttribute('aria-checked')).toBe('true');
     expect(await sms.getAttribute('aria-checked')).toBe('false');
     expect(await marketing.getAttribute('aria-checked')).toBe('false');
+    // SMS need a verified phone first (issue 27, tests/e2e/sms.test.ts): the switch is disabled here.
+    expect(await sms.isDisabled()).toBe(true);
     await email.click();
-    await sms.click();
+    await marketing.click();
     await page.getByRole('button', { name: 'Save preferences' }).click();
     await page.getByTestId('toast').filter({ hasText: 'Notification preferences saved' }).waitFor();
     await page.reload();
     await email.waitFor();
     expect(await email.getAttribute('aria-checked')).toBe('false');
-    expect(await sms.getAttribute('aria-checked')).toBe('true');
-    expect(await marketing.getAttribute('aria-checked')).toBe('false');
+    expect(await sms.getAttribute('aria-checked')).toBe('false');
+    expect(await marketing.getAttribute('aria-checked')).toBe('true');
   });
 
   it('changes the password: mismatch makes no call, a wrong current password is named under its field', async () => {
