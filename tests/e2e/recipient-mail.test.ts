@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, readOutbox, startApp, waitForMail, type RunningApp } from './helpers/harness';
 import { signUpFunded } from './helpers/accounts';
-import { horizontalOverflow } from './helpers/page-checks';
+import { horizontalOverflow, screenshots } from './helpers/page-checks';
 
 const ADMIN = { email: 'admin-recipient@example.com', password: 'Admin-pass-2026' };
 const PHONE = { width: 390, height: 844 };
+const shot = screenshots('recipient-mail');
 
 describe('mail to the recipient in Chromium', () => {
   let app: RunningApp;
@@ -73,6 +74,7 @@ describe('mail to the recipient in Chromium', () => {
 
       await fill('receiver-email', receiverEmail);
       await page.getByLabel('Language of the mails').selectOption('zh');
+      await shot(page, 'form-phone');
       await page.getByTestId('calculate-rates').click();
       await page.waitForURL('**/rate-selection', { timeout: 30_000 });
       await page.getByTestId('rate-options').waitFor({ timeout: 60_000 });
@@ -107,6 +109,11 @@ describe('mail to the recipient in Chromium', () => {
         await anon.getByRole('heading', { name: `包裹 ${trackingNumber}` }).waitFor();
         expect(await anon.textContent('body')).not.toContain(totalCost);
         expect(await horizontalOverflow(anon)).toBeLessThanOrEqual(0);
+        await shot(anon, 'tracking-page-zh');
+        await anon.getByRole('link', { name: 'English' }).click();
+        await anon.getByRole('heading', { name: `Parcel ${trackingNumber}` }).waitFor();
+        await anon.getByText('Label created').first().waitFor();
+        await shot(anon, 'tracking-page-en');
       } finally {
         await visitor.close();
       }
