@@ -53,6 +53,11 @@ function verify(body: string, header: string, secret: string): boolean {
   return parts.v1 === expected;
 }
 
+/** An error body (the web's `fieldErrors`, or the API's problem `errors`) names this field. */
+function namesField(body: { fieldErrors?: Record<string, unknown>; errors?: { path: string }[] }, field: string) {
+  return Boolean(body.fieldErrors?.[field]) || Boolean(body.errors?.some((e) => e.path === field));
+}
+
 describe(`webhooks (${testDbKind})`, () => {
   let ctx: TestContext;
   let hooks: WebhooksService;
@@ -567,6 +572,52 @@ describe(`webhooks (${testDbKind})`, () => {
       'topup.succeeded',
     ]);
     expect(doc.info.description).toContain('Voyageur-Signature');
+  });
+
+  it('refuses port 0 naming url, and stores and shows the URL normalised (review D, E)', async () => {
+    const u = await createSignedInUser(ctx);
+    const key = await keyFor(u.headers);
+    for (const url of ['https://example.com:0/hook', 'https://example.com:65536/hook', 'https://example.com:99999/']) {
+      for (const res of [
+        await v1('POST', '/webhooks', key, { url, events: ['shipment.created'] }),
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/webhooks',
+          headers: u.headers,
+          payload: { url, events: ['shipment.created'] },
+        }),
+      ]) {
+        expect(res.statusCode, url).toBe(400);
+        expect(namesField(res.json(), 'url'), `${url}: ${res.body}`).toBe(true);
+      }
+    }
+    expect((await v1('GET', '/webhooks', key)).json()).toEqual([]);
+
+    const created = await v1('POST', '/webhooks', key, {
+      url: 'https://Hooks.EXAMPLE.com:443/a/../in\\x?y=1',
+      events: ['shipment.created'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().url).toBe('https://hooks.example.com/in/x?y=1');
+    // What the user sees (v1 and the settings screen's list) is where deliveries go.
+    expect((await v1('GET', `/webhooks/${created.json().id}`, key)).json().url).toBe(
+      'https://hooks.example.com/in/x?y=1',
+    );
+    const listed = await ctx.app.inject({ method: 'GET', url: '/api/webhooks', headers: u.headers });
+    expect(listed.json().map((w: { url: string }) => w.url)).toEqual(['https://hooks.example.com/in/x?y=1']);
+    // A backslash before @ is a path to WHATWG: the host deliveries go to (example.com) is the one shown.
+    const tricky = await v1('POST', '/webhooks', key, {
+      url: 'https://example.com\\@127.0.0.1/',
+      events: ['shipment.created'],
+    });
+    expect(tricky.statusCode, tricky.body).toBe(201);
+    expect(tricky.json().url).toBe('https://example.com/@127.0.0.1/');
+    const patched = await v1('PATCH', `/webhooks/${created.json().id}`, key, { url: 'https://EXAMPLE.org:443' });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().url).toBe('https://example.org/');
+    const bad = await v1('PATCH', `/webhooks/${created.json().id}`, key, { url: 'https://example.org:0/' });
+    expect(bad.statusCode).toBe(400);
+    expect(namesField(bad.json(), 'url'), bad.body).toBe(true);
   });
 
   // Last: the trigger dates its row on the database's clock, so the app's clock moves to now here.

@@ -88,6 +88,8 @@ export function refusedUrl(text: string, allowPrivate: boolean): string | null {
     return 'url must be a full URL such as https://example.com/webhooks';
   }
   if (url.username || url.password) return 'url must not contain a user name or password';
+  // WHATWG refuses a port over 65535 when parsing; port 0 parses but no receiver can listen on it.
+  if (url.port === '0') return 'url must have a port from 1 to 65535';
   const host = bareHost(url.hostname).toLowerCase();
   const isLocalName = LOCAL_NAMES.has(host) || host.endsWith('.localhost');
   const loopbackHost =
@@ -106,4 +108,12 @@ export function refusedUrl(text: string, allowPrivate: boolean): string | null {
     if (why) return `url must point at a public address: ${why}`;
   }
   return null;
+}
+
+/**
+ * The URL as stored and shown (WHATWG `href`: lower-case host, no default port, backslashes and
+ * dot segments resolved), so what the user sees is where deliveries go. Call after refusedUrl.
+ */
+export function normalisedUrl(text: string): string {
+  return new URL(text).href;
 }

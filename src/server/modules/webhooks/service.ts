@@ -15,6 +15,7 @@ import { ErrorCode } from '../../../shared/errors';
 import {
   WEBHOOKS_PER_USER,
   WEBHOOK_TEST_EVENT,
+  WEBHOOK_URL_MAX,
   type TCreateWebhookRequest,
   type TCreatedWebhook,
   type TUpdateWebhookRequest,
@@ -22,7 +23,7 @@ import {
   type TWebhookDelivery,
   type TWebhookEvent,
 } from '../../../shared/contracts/webhooks';
-import { refusedUrl } from './address-check';
+import { normalisedUrl, refusedUrl } from './address-check';
 import { sendWebhook, type ResolveHost } from './sender';
 import * as repo from './repo';
 
@@ -98,9 +99,14 @@ const uniqueEvents = (events: readonly string[]) => [...new Set(events)];
 export function createWebhooksService(deps: WebhooksDeps) {
   const { db, clock, log } = deps;
 
-  function checkUrl(url: string): void {
+  /** The URL to store (normalised), or 400 naming `url`. */
+  function checkUrl(url: string): string {
     const why = refusedUrl(url, deps.allowPrivate);
     if (why) throw badRequest('url', why);
+    const href = normalisedUrl(url);
+    // Percent-encoding can lengthen it: the stored form must fit too.
+    if (href.length > WEBHOOK_URL_MAX) throw badRequest('url', `url must be at most ${WEBHOOK_URL_MAX} characters`);
+    return href;
   }
 
   async function own(userId: string, id: string): Promise<repo.EndpointRow> {
@@ -232,8 +238,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     deliverDue,
 
     async create(userId: string, body: TCreateWebhookRequest): Promise<TCreatedWebhook> {
-      const url = body.url.trim();
-      checkUrl(url);
+      const url = checkUrl(body.url.trim());
       const now = clock.now();
       const row = await db.transaction(async (tx) => {
         await repo.lockUser(tx, userId);
@@ -265,8 +270,8 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
     async update(userId: string, id: string, body: TUpdateWebhookRequest): Promise<TWebhook> {
       await own(userId, id);
-      const url = body.url?.trim();
-      if (url !== undefined) checkUrl(url);
+      const typed = body.url?.trim();
+      const url = typed === undefined ? undefined : checkUrl(typed);
       const row = await repo.updateEndpoint(
         db,
         userId,
