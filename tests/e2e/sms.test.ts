@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
 import { signUpViaApi } from './helpers/accounts';
-import { horizontalOverflow } from './helpers/page-checks';
+import { horizontalOverflow, seriousViolations } from './helpers/page-checks';
 import { listSmsOutbox } from '../../src/server/providers/sms/outbox';
 
 const PHONE = { width: 390, height: 844 };
@@ -64,6 +64,9 @@ describe('SMS in Chromium', () => {
       timeout: 15_000,
     });
     const code = await waitForSmsCode(app, '+14165550147');
+    // The code panel passes axe, and its resend button waits out the 60 s.
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.getByRole('button', { name: /^New code in \d+ s$/ }).isDisabled()).toBe(true);
 
     const codeField = page.getByLabel('Code from the text message');
     await codeField.fill(code === '000000' ? '111111' : '000000');
@@ -72,6 +75,7 @@ describe('SMS in Chromium', () => {
     await codeField.fill(code);
     await page.keyboard.press('Enter');
     await page.getByTestId('phone-verified').getByText('SMS go to 416-555-0147.').waitFor({ timeout: 15_000 });
+    expect(await seriousViolations(page)).toEqual([]);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
     // Now the switch takes Space, saves, and stays on.
