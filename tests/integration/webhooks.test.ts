@@ -469,7 +469,11 @@ describe(`webhooks (${testDbKind})`, () => {
         const hook = (await create(`https://${name}/hook`)).json();
         const sent = (await v1('POST', `/webhooks/${hook.id}/test`, key)).json();
         expect(sent, name).toMatchObject({ status: 'failed', responseStatus: null });
-        expect(sent.error, name).toContain(`Refused: ${name} resolves to ${address}`);
+        // Refused, with a neutral reason: neither the address nor the resolver's text is shown (review B).
+        expect(sent.error, name).toBe('Refused: address not allowed');
+        expect(JSON.stringify((await v1('GET', `/webhooks/${hook.id}/deliveries`, key)).json()), name).not.toContain(
+          address,
+        );
         await v1('DELETE', `/webhooks/${hook.id}`, key);
       }
       // A name resolving to 127.0.0.1 without the flag: refused, and the receiver there hears nothing.
@@ -488,7 +492,7 @@ describe(`webhooks (${testDbKind})`, () => {
         events: ['shipment.created'],
       });
       const refused = await strictHooks.sendTest(u.id, loop.id);
-      expect(refused.error).toContain('Refused: loopback.example.net resolves to 127.0.0.1');
+      expect(refused.error).toBe('Refused: address not allowed');
       expect(r.received).toHaveLength(0);
       await strictHooks.remove(u.id, loop.id);
     } finally {
@@ -572,6 +576,30 @@ describe(`webhooks (${testDbKind})`, () => {
       'topup.succeeded',
     ]);
     expect(doc.info.description).toContain('Voyageur-Signature');
+  });
+
+  it('logs neutral reasons: host not found, connection refused, no address or resolver text (review B)', async () => {
+    const u = await createSignedInUser(ctx);
+    const key = await keyFor(u.headers);
+    const closed = await receiver();
+    await closed.close(); // nothing listens on its port now
+    const cases = [
+      ['https://internal-db.corp.example/hook', 'Host not found', ['getaddrinfo', 'ENOTFOUND', 'internal-db']],
+      [closed.url(), 'Connection refused', ['ECONNREFUSED', '127.0.0.1:']],
+    ] as const;
+    for (const [url, reason, hidden] of cases) {
+      const hook = (await v1('POST', '/webhooks', key, { url, events: ['shipment.created'] })).json();
+      const sent = await v1('POST', `/webhooks/${hook.id}/test`, key);
+      expect(sent.json(), url).toMatchObject({ status: 'failed', responseStatus: null, error: reason });
+      const log = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/webhooks/${hook.id}/deliveries`,
+        headers: u.headers,
+      });
+      expect(log.json()[0].error, url).toBe(reason);
+      for (const text of hidden) expect(log.body, url).not.toContain(text);
+      await v1('DELETE', `/webhooks/${hook.id}`, key);
+    }
   });
 
   it('refuses port 0 naming url, and stores and shows the URL normalised (review D, E)', async () => {

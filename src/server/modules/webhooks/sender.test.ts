@@ -52,7 +52,9 @@ describe('sendWebhook', () => {
       ],
     });
     expect(out).toMatchObject({ ok: false, status: null });
-    expect(out.error).toContain('10.0.0.5');
+    // The log's reason names no address; the detail (server log only) does.
+    expect(out.error).toBe('Refused: address not allowed');
+    expect(out.detail).toContain('10.0.0.5');
     expect(hosts.length).toBe(before);
   });
 

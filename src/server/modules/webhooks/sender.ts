@@ -34,7 +34,13 @@ export type SendOutcome = {
   /** The receiver's HTTP status; null when none answered. */
   status: number | null;
   durationMs: number;
+  /**
+   * What the delivery log shows: a neutral reason that names no address or resolver text (review B:
+   * the log would map the server's private network), e.g. 'Refused: address not allowed'.
+   */
   error: string | null;
+  /** The full reason (addresses, system error texts), for the server's log only; never stored or answered. */
+  detail?: string;
 };
 
 export type SendOptions = {
@@ -55,6 +61,30 @@ export type SendOptions = {
 };
 
 class Refused extends Error {}
+class NotFound extends Error {}
+
+/** The neutral reasons of the delivery log. */
+export const REASON = {
+  notAllowed: 'Refused: address not allowed',
+  hostNotFound: 'Host not found',
+  refused: 'Connection refused',
+  tls: 'TLS error',
+  failed: 'Could not connect',
+} as const;
+
+/** A connection error's neutral reason, by its code (the message may hold an address). */
+function connectReason(err: NodeJS.ErrnoException): string {
+  const code = err.code ?? '';
+  if (code === 'ECONNREFUSED') return REASON.refused;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return REASON.hostNotFound;
+  if (
+    /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_OSSL)/.test(code) ||
+    /ssl|tls|certificate/i.test(err.message)
+  ) {
+    return REASON.tls;
+  }
+  return REASON.failed;
+}
 
 /** Resolves the host and answers the first address, or throws when any address is refused. */
 async function checkedAddress(
@@ -64,7 +94,7 @@ async function checkedAddress(
 ): Promise<{ address: string; family: 4 | 6 }> {
   const literal = isIP(host);
   const addresses = literal !== 0 ? [{ address: host, family: literal }] : await resolve(host);
-  if (addresses.length === 0) throw new Refused(`${host} has no address`);
+  if (addresses.length === 0) throw new NotFound(`${host} has no address`);
   for (const a of addresses) {
     const why = refusedAddress(a.address, allowPrivate);
     if (why) throw new Refused(`Refused: ${host} resolves to ${why}`);
@@ -98,8 +128,12 @@ export async function sendWebhook(opts: SendOptions): Promise<SendOutcome> {
       ),
     ]);
   } catch (err) {
-    const message = err instanceof Refused ? err.message : `Could not resolve ${host}: ${(err as Error).message}`;
-    return { ok: false, status: null, durationMs: took(), error: message };
+    const message = (err as Error).message;
+    const error =
+      err instanceof Refused ? REASON.notAllowed : message.startsWith('Timed out') ? message : REASON.hostNotFound;
+    const detail =
+      err instanceof Refused || err instanceof NotFound ? message : `Could not resolve ${host}: ${message}`;
+    return { ok: false, status: null, durationMs: took(), error, detail };
   }
   // The connection goes to the address checked above, never to a second DNS answer.
   const lookup: LookupFunction = (_hostname, options, callback) => {
@@ -162,7 +196,8 @@ export async function sendWebhook(opts: SendOptions): Promise<SendOutcome> {
       finish({
         ok: false,
         status: null,
-        error: timedOut ? `Timed out after ${timeoutMs / 1000} s` : `Could not connect: ${err.message}`,
+        error: timedOut ? `Timed out after ${timeoutMs / 1000} s` : connectReason(err),
+        detail: `${host}: ${err.message}`,
       });
     });
     request.end(opts.body);

@@ -135,6 +135,10 @@ export function createWebhooksService(deps: WebhooksDeps) {
       resolve: deps.resolve,
     });
     const at = clock.now();
+    // The full reason (addresses, resolver texts) stays in the server's log; the delivery log has the neutral one.
+    if (!outcome.ok && outcome.detail) {
+      log.info({ endpointId: endpoint.id, deliveryId: d.id, detail: outcome.detail }, 'webhook attempt failed');
+    }
     if (outcome.ok) {
       await repo.recordSuccess(db, d, outcome, at);
       return true;
