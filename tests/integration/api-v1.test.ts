@@ -198,6 +198,56 @@ describe(`public API v1 with API keys (${testDbKind})`, () => {
     expect(tx.data).toHaveLength(1); // the admin's credit only
   });
 
+  it("a key sees only its own mode's shipments: the other mode's answers 404 everywhere; the web session sees both (review F)", async () => {
+    const u = await createSignedInUser(ctx);
+    await fund(ctx, admin.headers, u.id, '100.00');
+    const live = (await createKey(u.headers, 'live')).key;
+    const test = (await createKey(u.headers, 'test')).key;
+    const buy = async (key: string) => {
+      const res = await v1('POST', '/shipments', key, orderBody(await cheapest(key)));
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: string; trackingNumber: string };
+    };
+    const liveShipment = await buy(live);
+    const testShipment = await buy(test);
+    const balanceBefore = await balance(live);
+    for (const [key, own, other] of [
+      [live, liveShipment, testShipment],
+      [test, testShipment, liveShipment],
+    ] as const) {
+      for (const [method, url] of [
+        ['GET', `/shipments/${other.id}`],
+        ['GET', `/shipments/${other.id}/label`],
+        ['GET', `/tracking/${other.trackingNumber}`],
+        ['POST', `/shipments/${other.id}/void`],
+      ] as const) {
+        const res = await v1(method, url, key);
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type'], url).toContain('application/problem+json');
+      }
+      expect((await v1('GET', `/shipments/${own.id}`, key)).statusCode).toBe(200);
+      expect((await v1('GET', `/tracking/${own.trackingNumber}`, key)).json()).toMatchObject({ shipmentId: own.id });
+      const listed = (await v1('GET', '/shipments', key)).json();
+      expect(listed.data.map((s: { id: string }) => s.id)).toEqual([own.id]);
+      expect(listed.pagination.total).toBe(1);
+      const otherMode = key === live ? 'true' : 'false';
+      const filtered = (await v1('GET', `/shipments?test=${otherMode}`, key)).json();
+      expect(filtered).toMatchObject({ data: [], pagination: { total: 0 } });
+    }
+    // Nothing was voided by the other mode's key.
+    expect(await balance(live)).toBe(balanceBefore);
+    // The web session sees both, and its Live/Test filter splits them.
+    const web = (q: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/shipments${q}`, headers: u.headers }).then((r) => r.json());
+    expect((await web('')).data.map((s: { id: string }) => s.id).sort()).toEqual(
+      [liveShipment.id, testShipment.id].sort(),
+    );
+    expect((await web('?test=true')).data.map((s: { id: string }) => s.id)).toEqual([testShipment.id]);
+    expect((await web('?test=false')).data.map((s: { id: string }) => s.id)).toEqual([liveShipment.id]);
+    const seen = await ctx.app.inject({ method: 'GET', url: `/api/shipments/${testShipment.id}`, headers: u.headers });
+    expect(seen.statusCode).toBe(200);
+  });
+
   it('answers the first reply again for a repeated Idempotency-Key, and 409 for another body', async () => {
     const u = await createSignedInUser(ctx);
     const key = (await createKey(u.headers, 'live')).key;

@@ -144,12 +144,12 @@ export function v1Routes(deps: AppDeps, log: { warn(o: object, m: string): void;
   const isTest = (p: ApiKeyPrincipal) => p.key.mode === 'test';
 
   /**
-   * A shipment of this user; with `sameMode`, only one bought in this key's mode (a test key never
-   * voids a live shipment, nor a live key a test one).
+   * A shipment of this user bought in this key's mode: a key sees only its own mode's shipments
+   * (get, label, void, tracking, list), the other mode's answer 404 (review F); the web session sees both.
    */
-  async function ownShipment(p: ApiKeyPrincipal, id: string, sameMode = false) {
+  async function ownShipment(p: ApiKeyPrincipal, id: string) {
     if (!UUID.test(id)) throw notFound('Shipment not found');
-    const row = await findOwnShipment(db, p.user.id, id, sameMode ? isTest(p) : null);
+    const row = await findOwnShipment(db, p.user.id, id, isTest(p));
     if (!row) throw notFound('Shipment not found');
     return row;
   }
@@ -211,10 +211,18 @@ export function v1Routes(deps: AppDeps, log: { warn(o: object, m: string): void;
       method: 'GET',
       url: '/shipments',
       operationId: 'listShipments',
-      summary: 'List your shipments, newest first (test shipments carry mode sandbox)',
+      summary: "List your shipments of this key's mode (live or test), newest first",
       tag: 'Shipments',
       schema: { querystring: ZShipmentListQuery, response: { 200: ZShipmentList } },
-      handler: async (request, _reply, p) => reads.list(p.user.id, request.query as TShipmentListQuery),
+      handler: async (request, _reply, p) => {
+        const query = request.query as TShipmentListQuery;
+        // Only this key's mode: `test` asking for the other mode finds nothing.
+        if (query.test !== undefined && query.test !== isTest(p)) {
+          const { page, limit } = pageWindow(query);
+          return { data: [], pagination: paginationOf(0, page, limit) };
+        }
+        return reads.list(p.user.id, { ...query, test: isTest(p) });
+      },
     },
     {
       method: 'GET',
@@ -236,7 +244,7 @@ export function v1Routes(deps: AppDeps, log: { warn(o: object, m: string): void;
       tag: 'Shipments',
       schema: { params: ZId, response: { 200: ZShipmentDetail } },
       handler: async (request, _reply, p) => {
-        const row = await ownShipment(p, (request.params as { id: string }).id, true);
+        const row = await ownShipment(p, (request.params as { id: string }).id);
         await liveOrders.voidShipment(p.user.id, row.id, request.ip);
         return reads.detail(p.user.id, row.id);
       },
@@ -266,7 +274,7 @@ export function v1Routes(deps: AppDeps, log: { warn(o: object, m: string): void;
       tag: 'Tracking',
       schema: { params: ZTrackingParams, response: { 200: ZTrackingLookup } },
       handler: async (request, _reply, p) => {
-        return reads.track(p.user.id, (request.params as { trackingNumber: string }).trackingNumber);
+        return reads.track(p.user.id, (request.params as { trackingNumber: string }).trackingNumber, isTest(p));
       },
     },
     {

@@ -94,12 +94,15 @@ export function createShipmentsService(deps: ShipmentsDeps) {
       return toWireDetail(row, events, count);
     },
 
-    async track(userId: string, trackingNumber: string): Promise<TTrackingLookup> {
+    /** With `test` (an API key's mode), a shipment of the other mode is not found (decision 027). */
+    async track(userId: string, trackingNumber: string, test?: boolean): Promise<TTrackingLookup> {
       const ref = normalizeTrackingRef(trackingNumber);
       let found = ref ? await repo.findByTrackingRef(db, userId, ref) : null;
       // Numbers are often written in groups with dashes ('1599-1053-6841-9856'); order codes keep theirs.
       if (!found && ref?.includes('-')) found = await repo.findByTrackingRef(db, userId, ref.replace(/-/g, ''));
-      if (!found) throw notFound('No shipment of yours has this tracking number or order code');
+      if (!found || (test !== undefined && Boolean(found.test) !== test)) {
+        throw notFound('No shipment of yours has this tracking number or order code');
+      }
       const row = await synced(found);
       return toWireTrackingLookup(row, await repo.listEvents(db, row));
     },
