@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type Database } from '../../src/server/db/client';
 import { backupStream, restoreDatabase, writeBackupFile } from '../../src/server/ops/backup';
+import { pricingCacheOf } from '../../src/server/modules/rates/pricing-cache';
 import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
 import { quote } from './helpers/orders';
 import { parseCents } from '../../src/shared/money';
@@ -39,8 +40,12 @@ describe(`an admin's pricing change reaches the next quote on another instance (
     const admin = await createSignedInUser(a, { role: 'admin' });
     const u = await createSignedInUser(a);
     const base = await quote(b, u.headers);
-    // The second quote is served from B's cache: the same prices.
+    // B keeps this user's pricing at the token it read; the second quote is served from it.
+    const held = pricingCacheOf(b.database.db).known(u.id);
+    expect(held.user).not.toBeNull();
+    expect(held.shared).toBe(held.user);
     expect((await quote(b, u.headers)).map((o) => o.price)).toEqual(base.map((o) => o.price));
+    expect(pricingCacheOf(b.database.db).known(u.id)).toEqual(held);
     const target = base[0]!;
     const cost = cents(target.price);
     const key = `${target.carrier}/${target.serviceCode}`;
