@@ -121,4 +121,53 @@ describe('mail to the recipient in Chromium', () => {
       await context.close();
     }
   });
+
+  it('the address book remembers the switch and the language, and picking the entry fills them in', async () => {
+    const { page, context } = await newPage(browser, app, { viewport: PHONE });
+    try {
+      await signUpFunded(page, { app, browser, admin: ADMIN }, '50.00');
+      await page.goto('/address-book');
+      await page.getByRole('button', { name: 'Add your first address' }).click({ timeout: 15_000 });
+      await page.getByLabel('Full name').fill('Phoebe Buffay');
+      await page.getByLabel('Address line 1', { exact: true }).fill('5 Perry St');
+      await page.getByLabel('City').fill('Montréal');
+      await page.getByLabel('Province or territory').selectOption('QC');
+      await page.getByLabel('Postal code').fill('H2X 1Y4');
+      await page.getByLabel('Phone').fill('514-555-0177');
+      await page.getByLabel('Email the recipient').check();
+      // On without an email: the form names the email field and saves nothing.
+      await page.getByRole('button', { name: 'Save address' }).click();
+      await page.getByText("Enter the receiver's email to mail them, or untick “Email the recipient”").waitFor();
+      await page.locator('#address-email').fill('phoebe@example.com');
+      await page.getByLabel('Language of the mails').selectOption('zh');
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await shot(page, 'address-form-phone');
+      await page.getByRole('button', { name: 'Save address' }).click();
+      await page.getByTestId('toast').filter({ hasText: 'Address' }).first().waitFor({ timeout: 15_000 });
+      const saved = (await (await page.request.get('/api/addresses')).json()) as {
+        notifyRecipient: boolean;
+        language: string;
+      }[];
+      expect(saved).toMatchObject([{ notifyRecipient: true, language: 'zh' }]);
+
+      await page.goto('/create-shipment');
+      await page.getByTestId('create-shipment').waitFor({ timeout: 15_000 });
+      expect(await page.getByLabel('Email the recipient').isChecked()).toBe(false);
+      await page
+        .getByTestId('receiver-form')
+        .getByRole('button', { name: 'Choose from address book: Receiver' })
+        .click();
+      await page.getByTestId('address-book-option').first().click();
+      await expect.poll(() => page.locator('#receiver-email').inputValue()).toBe('phoebe@example.com');
+      expect(await page.getByLabel('Email the recipient').isChecked()).toBe(true);
+      expect(await page.getByLabel('Language of the mails').inputValue()).toBe('zh');
+
+      // In Chinese, the same switch.
+      await page.getByTestId('language-select').selectOption('zh');
+      await page.getByLabel('给收件人发邮件').waitFor();
+      expect(await page.getByLabel('邮件语言').inputValue()).toBe('zh');
+    } finally {
+      await context.close();
+    }
+  });
 });

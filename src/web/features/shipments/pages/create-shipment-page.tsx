@@ -286,7 +286,8 @@ export function CreateShipmentPage() {
             fillParty('receiver', partyFromAddress(a, 'receiver'));
             setValue('customs.incoterm', a.country === 'US' ? 'DDP' : 'DDU');
             // The entry remembers whether its receiver is mailed, and in which language (issue 27).
-            setValue('recipientMail', { notify: a.notifyRecipient, language: a.language }, { shouldDirty: true });
+            setValue('recipientMail.notify', a.notifyRecipient, { shouldDirty: true });
+            setValue('recipientMail.language', a.language, { shouldDirty: true });
           }}
           onAiFill={(fields) => aiFillParty('receiver', fields)}
         >
