@@ -602,6 +602,81 @@ describe(`webhooks (${testDbKind})`, () => {
     }
   });
 
+  it('limits test events and resends to 30 an hour per user, 429 with Retry-After (review A)', async () => {
+    const r = await receiver();
+    try {
+      const u = await createSignedInUser(ctx);
+      const other = await createSignedInUser(ctx);
+      const key = await keyFor(u.headers);
+      const hook = (await v1('POST', '/webhooks', key, { url: r.url(), events: ['shipment.created'] })).json();
+      const first = (await v1('POST', `/webhooks/${hook.id}/test`, key)).json();
+      const web = (url: string) => ctx.app.inject({ method: 'POST', url, headers: u.headers });
+      // 30 together, through the API and the settings screen, test events and resends alike.
+      for (let i = 1; i < 30; i++) {
+        const res =
+          i % 3 === 0
+            ? await web(`/api/webhooks/${hook.id}/test`)
+            : i % 3 === 1
+              ? await v1('POST', `/webhooks/${hook.id}/deliveries/${first.id}/resend`, key)
+              : await web(`/api/webhooks/${hook.id}/deliveries/${first.id}/resend`);
+        expect(res.statusCode, `${i}: ${res.body}`).toBe(200);
+      }
+      expect(r.received).toHaveLength(30);
+      const over = await v1('POST', `/webhooks/${hook.id}/test`, key);
+      expect(over.statusCode).toBe(429);
+      expect(over.headers['content-type']).toContain('application/problem+json');
+      expect(over.json()).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+      const retryAfter = Number(over.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      const overWeb = await web(`/api/webhooks/${hook.id}/deliveries/${first.id}/resend`);
+      expect(overWeb.statusCode).toBe(429);
+      expect(overWeb.json().code).toBe('RATE_LIMITED');
+      expect(Number(overWeb.headers['retry-after'])).toBeGreaterThan(0);
+      // Refused sends reach nobody and log nothing.
+      expect(r.received).toHaveLength(30);
+      const log = (await v1('GET', `/webhooks/${hook.id}/deliveries`, key)).json();
+      expect(log).toHaveLength(30);
+      // Another user has their own budget.
+      const otherKey = await keyFor(other.headers);
+      const theirs = (await v1('POST', '/webhooks', otherKey, { url: r.url(), events: ['shipment.created'] })).json();
+      expect((await v1('POST', `/webhooks/${theirs.id}/test`, otherKey)).statusCode).toBe(200);
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('a resend while the event is still pending there is tried once: one retry chain per event (review A)', async () => {
+    const r = await receiver(() => ({ status: 503 }));
+    try {
+      const u = await createSignedInUser(ctx);
+      const key = await keyFor(u.headers);
+      const hook = (await v1('POST', '/webhooks', key, { url: r.url(), events: ['shipment.created'] })).json();
+      const first = (await v1('POST', `/webhooks/${hook.id}/test`, key)).json();
+      expect(first).toMatchObject({ status: 'failed', attempts: 1 });
+      // The first resend of a settled event fails and is retried like any event.
+      const chain = (await v1('POST', `/webhooks/${hook.id}/deliveries/${first.id}/resend`, key)).json();
+      expect(chain).toMatchObject({ status: 'pending', attempts: 1, eventId: first.eventId });
+      expect(chain.nextAttemptAt).not.toBeNull();
+      // More resends, one after another and at once, while it is pending: each tried once.
+      const later = [(await v1('POST', `/webhooks/${hook.id}/deliveries/${first.id}/resend`, key)).json()];
+      later.push(
+        ...(
+          await Promise.all([1, 2, 3].map(() => v1('POST', `/webhooks/${hook.id}/deliveries/${chain.id}/resend`, key)))
+        ).map((res) => res.json()),
+      );
+      for (const d of later) expect(d).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null });
+      expect(r.received).toHaveLength(6);
+      const log = (await v1('GET', `/webhooks/${hook.id}/deliveries`, key)).json() as {
+        eventId: string;
+        status: string;
+      }[];
+      expect(log.filter((d) => d.eventId === first.eventId && d.status === 'pending')).toHaveLength(1);
+    } finally {
+      await r.close();
+    }
+  });
+
   it('refuses port 0 naming url, and stores and shows the URL normalised (review D, E)', async () => {
     const u = await createSignedInUser(ctx);
     const key = await keyFor(u.headers);

@@ -224,6 +224,21 @@ export async function insertDelivery(
   return toDelivery(rows[0]!);
 }
 
+/**
+ * Serialises resends of one event to one endpoint (until the transaction ends) and answers whether
+ * a delivery of it is already pending there (a retry chain running, or a resend being sent).
+ */
+export async function lockEventAndHasPending(tx: Db, endpointId: string, eventId: string): Promise<boolean> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`webhook-resend:${endpointId}:${eventId}`}, 0))`,
+  );
+  const rows = rowsOf(
+    await tx.execute(sql`select 1 from webhook_deliveries
+      where endpoint_id = ${endpointId} and event_id = ${eventId} and status = 'pending' limit 1`),
+  );
+  return rows.length > 0;
+}
+
 export async function listDeliveries(db: Db, endpointId: string, limit: number): Promise<DeliveryRow[]> {
   return rowsOf<Record<string, unknown>>(
     await db.execute(sql`select * from webhook_deliveries where endpoint_id = ${endpointId}

@@ -8,6 +8,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { enforceRateLimits, type RateRule } from '../../lib/rate-limit';
 import type { Clock } from '../../lib/clock';
 import type { Db } from '../../db/client';
 import { deliverMail, type Mailer } from '../../providers/mail/index';
@@ -43,6 +44,11 @@ const LEASE_MS = 5 * MINUTE;
 /** Per pass: endpoints, and deliveries per endpoint (a run stops at half the lease, the rest released). */
 const CLAIM_LIMITS = { endpoints: 50, perEndpoint: 100 };
 const LOG_LIMIT = 50;
+/**
+ * Test events and resends each make an outbound request at once (review A): 30 an hour per user,
+ * together, on the API and the settings screen, counted in PostgreSQL (decision 004).
+ */
+export const WEBHOOK_SENDS_PER_USER: RateRule = { name: 'webhook-send-user', limit: 30, windowMs: HOUR };
 
 type Log = { info(o: object, m: string): void; error(o: object, m: string): void };
 
@@ -237,6 +243,23 @@ export function createWebhooksService(deps: WebhooksDeps) {
     return toWireDelivery(after ?? row);
   }
   const leased = () => new Date(clock.now().getTime() + LEASE_MS);
+  /** Counts one test or resend for the user; 429 with Retry-After past WEBHOOK_SENDS_PER_USER. */
+  async function countSend(userId: string): Promise<void> {
+    try {
+      await enforceRateLimits(db, clock.now(), [{ rule: WEBHOOK_SENDS_PER_USER, subject: userId }]);
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode === 429) {
+        throw new AppError(
+          429,
+          `At most ${WEBHOOK_SENDS_PER_USER.limit} test events and resends an hour; try again later`,
+          ErrorCode.RATE_LIMITED,
+          undefined,
+          err.headers,
+        );
+      }
+      throw err;
+    }
+  }
 
   return {
     deliverDue,
@@ -304,6 +327,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
       const endpoint = await own(userId, id);
       if (!endpoint.enabled)
         throw new AppError(409, 'This webhook is turned off; turn it on first', ErrorCode.CONFLICT);
+      await countSend(userId);
       const now = clock.now();
       const eventId = repo.newEventId();
       const row = await repo.insertDelivery(db, {
@@ -325,7 +349,12 @@ export function createWebhooksService(deps: WebhooksDeps) {
       return (await repo.listDeliveries(db, endpoint.id, LOG_LIMIT)).map(toWireDelivery);
     },
 
-    /** Sends a logged event again (the same event id, so the receiver can drop it if it has it). */
+    /**
+     * Sends a logged event again (the same event id, so the receiver can drop it if it has it). A
+     * failed resend is retried like any event, unless a delivery of the event to this endpoint is
+     * already pending (its retries running, or another resend): then it is tried once, so repeated
+     * resends never multiply the retries (at most one pending chain per event and endpoint).
+     */
     async resend(userId: string, id: string, deliveryId: string): Promise<TWebhookDelivery> {
       const endpoint = await own(userId, id);
       if (!UUID.test(deliveryId)) throw notFound('Delivery not found');
@@ -333,15 +362,20 @@ export function createWebhooksService(deps: WebhooksDeps) {
       if (!earlier) throw notFound('Delivery not found');
       if (!endpoint.enabled)
         throw new AppError(409, 'This webhook is turned off; turn it on first', ErrorCode.CONFLICT);
-      const row = await repo.insertDelivery(db, {
-        endpoint,
-        eventId: earlier.eventId,
-        type: earlier.type,
-        body: earlier.body,
-        now: clock.now(),
-        dueAt: leased(),
+      await countSend(userId);
+      const { row, once } = await db.transaction(async (tx) => {
+        const chained = await repo.lockEventAndHasPending(tx, endpoint.id, earlier.eventId);
+        const inserted = await repo.insertDelivery(tx, {
+          endpoint,
+          eventId: earlier.eventId,
+          type: earlier.type,
+          body: earlier.body,
+          now: clock.now(),
+          dueAt: leased(),
+        });
+        return { row: inserted, once: chained };
       });
-      return sendNow(endpoint, row, false);
+      return sendNow(endpoint, row, once);
     },
   };
 }
