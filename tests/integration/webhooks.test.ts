@@ -677,6 +677,40 @@ describe(`webhooks (${testDbKind})`, () => {
     }
   });
 
+  it('serialises concurrent secret rotations: each answers its own secret, the last one is in force (review C)', async () => {
+    const r = await receiver();
+    try {
+      const u = await createSignedInUser(ctx);
+      const key = await keyFor(u.headers);
+      const hook = (await v1('POST', '/webhooks', key, { url: r.url(), events: ['shipment.created'] })).json();
+      const answers = await Promise.all(
+        [1, 2, 3, 4, 5].map((i) =>
+          i % 2
+            ? v1('POST', `/webhooks/${hook.id}/secret`, key)
+            : ctx.app.inject({ method: 'POST', url: `/api/webhooks/${hook.id}/secret`, headers: u.headers }),
+        ),
+      );
+      for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+      const secrets = answers.map((a) => a.json().secret as string);
+      expect(new Set(secrets).size).toBe(5);
+      // The stored secret is one of the five answered (the last rotation's), and only it signs.
+      await v1('POST', `/webhooks/${hook.id}/test`, key);
+      const signed = r.received.at(-1)!;
+      const header = String(signed.headers['voyageur-signature']);
+      const valid = [hook.secret as string, ...secrets].filter((secret) => verify(signed.body, header, secret));
+      expect(valid).toHaveLength(1);
+      expect(secrets).toContain(valid[0]);
+      // A rotation after them replaces it at once.
+      const next = (await v1('POST', `/webhooks/${hook.id}/secret`, key)).json().secret as string;
+      await v1('POST', `/webhooks/${hook.id}/test`, key);
+      const after = r.received.at(-1)!;
+      expect(verify(after.body, String(after.headers['voyageur-signature']), next)).toBe(true);
+      expect(verify(after.body, String(after.headers['voyageur-signature']), valid[0]!)).toBe(false);
+    } finally {
+      await r.close();
+    }
+  });
+
   it('refuses port 0 naming url, and stores and shows the URL normalised (review D, E)', async () => {
     const u = await createSignedInUser(ctx);
     const key = await keyFor(u.headers);

@@ -188,7 +188,11 @@ export async function updateEndpoint(
   return rows[0] ? toEndpoint(rows[0]) : null;
 }
 
-/** A new signing secret (the old one stops signing at once). */
+/**
+ * A new signing secret (the old one stops signing at once). Rotations of one endpoint are serialised
+ * on its row (FOR UPDATE, then the update in the same transaction): each answers the secret it
+ * stored, and the last one to commit is the one in force (decision 034).
+ */
 export async function replaceSecret(
   db: Db,
   userId: string,
@@ -196,11 +200,17 @@ export async function replaceSecret(
   secret: string,
   now: Date,
 ): Promise<EndpointRow | null> {
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`update webhook_endpoints set secret = ${secret}, updated_at = ${now.toISOString()}::timestamptz
-      where user_id = ${userId} and id = ${id} returning *`),
-  );
-  return rows[0] ? toEndpoint(rows[0]) : null;
+  return db.transaction(async (tx) => {
+    const locked = rowsOf(
+      await tx.execute(sql`select id from webhook_endpoints where user_id = ${userId} and id = ${id} for update`),
+    );
+    if (locked.length === 0) return null;
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`update webhook_endpoints set secret = ${secret}, updated_at = ${now.toISOString()}::timestamptz
+        where user_id = ${userId} and id = ${id} returning *`),
+    );
+    return rows[0] ? toEndpoint(rows[0]) : null;
+  });
 }
 
 export async function deleteEndpoint(db: Db, userId: string, id: string): Promise<boolean> {
