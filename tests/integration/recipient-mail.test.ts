@@ -164,6 +164,50 @@ describe(`recipient mail (${testDbKind})`, () => {
     expect(fine.statusCode, fine.body).toBe(201);
   });
 
+  it('the public API takes the same fields (/api/v1/shipments); a test-key order mails nobody', async () => {
+    const u = await newUser();
+    const keyOf = async (mode: 'live' | 'test') => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/api-keys',
+        headers: u.headers,
+        payload: { name: `${mode} key`, mode },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().key as string;
+    };
+    const buy = async (key: string, to: typeof TO, extra: Record<string, unknown>) => {
+      const headers = { authorization: `Bearer ${key}` };
+      const rates = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/rates',
+        headers,
+        payload: quoteBody(FROM, to),
+      });
+      expect(rates.statusCode, rates.body).toBe(200);
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/shipments',
+        headers,
+        payload: { ...orderBody(rates.json()[0], FROM, to), ...extra },
+      });
+    };
+    const live = await keyOf('live');
+    const refused = await buy(live, { ...TO, email: '' }, { notifyRecipient: true });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.body).toContain('toAddress.email');
+
+    const to = receiver();
+    const bought = await buy(live, to, { notifyRecipient: true, recipientLanguage: 'zh' });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const testTo = receiver();
+    const testBought = await buy(await keyOf('test'), testTo, { notifyRecipient: true });
+    expect(testBought.statusCode, testBought.body).toBe(201);
+    await ctx.app.jobs.runDue();
+    expect(mailsTo(to.email).map((m) => m.subject)).toEqual(['Maple Goods 给您寄了一个包裹']);
+    expect(mailsTo(testTo.email)).toHaveLength(0);
+  });
+
   it('unsubscribe: GET only confirms, POST stops every later mail to that address', async () => {
     const u = await newUser();
     const to = receiver();
