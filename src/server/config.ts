@@ -25,9 +25,15 @@ const ZEnv = z.object({
   JOB_WORKERS: z.enum(['on', 'off']).default('on'),
   MAIL_OUTBOX_DIR: z.string().min(1).optional(),
   // SMS (issue 27): Twilio when all three are set, else a file outbox under DATA_DIR.
-  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits').optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits')
+    .optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
-  TWILIO_FROM: z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number (+15145550100)').optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number (+15145550100)')
+    .optional(),
   SMS_OUTBOX_DIR: z.string().min(1).optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),

@@ -49,9 +49,7 @@ export function createProviders(config: Config, log: Log, opts: { db?: Db; clock
     mail: config.mail.smtpUrl
       ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })
       : createOutboxMailer({ dir: config.mail.outboxDir, from: config.mail.from, log }),
-    sms: config.sms.twilio
-      ? createTwilioSms(config.sms.twilio)
-      : createOutboxSms({ dir: config.sms.outboxDir, log }),
+    sms: config.sms.twilio ? createTwilioSms(config.sms.twilio) : createOutboxSms({ dir: config.sms.outboxDir, log }),
     identity: createIdentityProviders(config),
     carriers: createCarriers(config, {
       ...opts,
