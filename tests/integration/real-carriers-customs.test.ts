@@ -203,6 +203,9 @@ describe(`real carriers leaving Canada, on local fakes (${testDbKind})`, () => {
         expect(body).toMatch(/<currency>USD<\/currency>\s*<conversion-from-cad>0\.\d{6}<\/conversion-from-cad>/);
         expect(body).toContain('<hs-tariff-code>6110.11.10.10</hs-tariff-code>');
         expect(body).toContain('<option-code>RASE</option-code>');
+        // DDP: the duties charged with the label, in the declaration's currency (USD), so the door asks nothing.
+        const prepaid = /<duties-and-taxes-prepaid>(\d+\.\d{2})<\/duties-and-taxes-prepaid>/.exec(body);
+        expect(Number(prepaid?.[1])).toBeGreaterThan(0);
       },
     ],
     [

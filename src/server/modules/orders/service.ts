@@ -532,7 +532,9 @@ export function createOrdersService(deps: OrdersDeps) {
               },
               shipDate: row.shipDate,
               // Leaving Canada: the declaration, in each carrier's shape (issue 25).
-              ...(row.customs ? { customs: customsDeclarationOf(row.customs, row.duties?.usdRate) } : {}),
+              ...(row.customs
+                ? { customs: customsDeclarationOf(row.customs, row.duties?.usdRate, row.dutiesCents) }
+                : {}),
             },
             { signal: controller.signal },
           ),

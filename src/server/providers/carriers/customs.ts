@@ -15,9 +15,15 @@ import type { CustomsDeclaration, CustomsItem } from './index';
  * duties were estimated with ('1.3800' as the duties estimate states it; when absent, as for a quote,
  * the rate in force while no admin has set one, DEFAULT_USD_RATE).
  */
-export function customsDeclarationOf(customs: TCustoms, usdRate?: string | null): CustomsDeclaration {
+export function customsDeclarationOf(
+  customs: TCustoms,
+  usdRate?: string | null,
+  dutiesPrepaidCents?: number,
+): CustomsDeclaration {
   const rate = usdRate ? Number(usdRate) : DEFAULT_USD_RATE.cadPerUsdMicros / 1_000_000;
+  const prepaid = customs.incoterm === 'DDP' && dutiesPrepaidCents && dutiesPrepaidCents > 0 ? dutiesPrepaidCents : 0;
   return {
+    ...(prepaid > 0 ? { dutiesPrepaidCents: prepaid } : {}),
     contentsType: customs.contentsType,
     currency: customs.currency,
     incoterm: customs.incoterm,

@@ -53,6 +53,11 @@ export type CustomsDeclaration = {
   items: CustomsItem[];
   /** The CAD price of one USD the order was quoted with (e.g. 1.38); the default rate for a quote. */
   cadPerUsd: number;
+  /**
+   * DDP orders: the duties and taxes estimate the shipper paid with the label, in CAD cents (absent for
+   * a quote or DDU). Carriers with an amount field for prepaid duties take it (Canada Post).
+   */
+  dutiesPrepaidCents?: number;
 };
 
 export type QuoteRequest = {

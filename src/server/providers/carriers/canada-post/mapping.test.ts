@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CarrierError } from '../index';
 import { PURCHASE, PURCHASE_US, QUOTE, QUOTE_US } from './fixtures/requests';
-import { FR_DDU_CUSTOMS, FR_RECEIVER } from '../fixtures/customs';
+import { FR_DDU_CUSTOMS, FR_RECEIVER, US_DDP_CUSTOMS } from '../fixtures/customs';
 import {
   buildLabelRequest,
   buildRateRequest,
@@ -300,6 +300,26 @@ describe('Canada Post leaving Canada (issue 25)', () => {
     expect(body).toContain('<hs-tariff-code>6110.11</hs-tariff-code>');
     expect(body).toContain('<country-code>FR</country-code><postal-zip-code>75008</postal-zip-code>');
     expect(body).not.toContain('conversion-from-cad');
+  });
+
+  it('DDP: sends the duties prepaid with the label in the declaration currency (CAD 27.60 = USD 20.00 at 1.38); DDU never', () => {
+    const ddp = xml(
+      buildShipmentRequest(CONTRACT, { ...PURCHASE_US, customs: { ...US_DDP_CUSTOMS, dutiesPrepaidCents: 2760 } })
+        .body!,
+    );
+    expect(ddp).toMatch(/<\/sku-list><duties-and-taxes-prepaid>20\.00<\/duties-and-taxes-prepaid><\/customs>/);
+    const cad = xml(
+      buildShipmentRequest(CONTRACT, {
+        ...PURCHASE_US,
+        customs: { ...US_DDP_CUSTOMS, currency: 'CAD', dutiesPrepaidCents: 2760 },
+      }).body!,
+    );
+    expect(cad).toContain('<duties-and-taxes-prepaid>27.60</duties-and-taxes-prepaid>');
+    const ddu = buildShipmentRequest(CONTRACT, {
+      ...PURCHASE_US,
+      customs: { ...US_DDP_CUSTOMS, incoterm: 'DDU', dutiesPrepaidCents: 2760 },
+    }).body!;
+    expect(ddu).not.toContain('duties-and-taxes-prepaid');
   });
 
   it('refuses to send a shipment leaving Canada without its declaration', () => {

@@ -388,6 +388,15 @@ function customsOf(req: PurchaseRequest): XmlNode {
       return sku;
     }),
   };
+  // DDP: the duties and taxes the shipper prepaid with the label (the schema's decimal amount, in the
+  // declaration's currency like the sku values), so the receiver is not asked for them at the door.
+  if (customs.incoterm === 'DDP' && customs.dutiesPrepaidCents && customs.dutiesPrepaidCents > 0) {
+    const cents =
+      customs.currency === 'CAD'
+        ? customs.dutiesPrepaidCents
+        : Math.round(customs.dutiesPrepaidCents / customs.cadPerUsd);
+    node['duties-and-taxes-prepaid'] = decimalOf(Math.min(Math.max(cents, 1), 9_999_999));
+  }
   return node;
 }
 
