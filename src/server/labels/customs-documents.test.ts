@@ -193,6 +193,14 @@ describe('customs pages after the label', () => {
     expect(pdfText(pdf).match(/COMMERCIAL INVOICE/g)).toHaveLength(3);
   });
 
+  it('the CUSMA certification ends with one period when the company name ends with one', () => {
+    const input = label('CA-UPS', CUSTOMS);
+    input.from.company = 'Maple Goods Inc.';
+    const text = pdfText(renderLabel(input));
+    expect(text).toMatch(/producer:\s+Maple\s+Goods\s+Inc\.(?!\.)/);
+    expect(text).not.toMatch(/Inc\.\s*\./);
+  });
+
   it('Canada Post, small and cheap: one CN 22 on a second 4×6 page', () => {
     const pdf = renderLabel(label('CA-CP', CUSTOMS));
     sample('cp-cn22', pdf);

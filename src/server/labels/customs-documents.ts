@@ -9,6 +9,7 @@
 import { centsToDecimal } from '../../shared/money';
 import { countryName } from '../../shared/countries';
 import { formatPhone } from '../../shared/phone';
+import { sentence } from '../../shared/sentence';
 import { DocWriter, LETTER, type PageSize, type PdfPageContent } from '../documents/pdf-doc';
 import { drawDocument, type DocumentModel } from '../documents/render-document';
 import type { CustomsDocInput, CustomsDocItem } from './customs-input';
@@ -74,7 +75,7 @@ export function cusmaStatement(doc: CustomsDocInput, exporter: string): string |
     `CUSMA / USMCA / T-MEC certification of origin: I certify that the goods marked * on this document ` +
     `originate in ${origins} and meet the origin requirements of the Agreement between Canada, the United States ` +
     `and Mexico (Chapter 4, Article 5.2), and that the information given is true and accurate. ` +
-    `Certifier, exporter and producer: ${exporter}.`
+    sentence(`Certifier, exporter and producer: ${exporter}`)
   );
 }
 

@@ -6,6 +6,7 @@
  */
 import type { MailMessage } from '../../providers/mail/index';
 import type { TRecipientLanguage } from '../../../shared/contracts/addresses';
+import { sentence } from '../../../shared/sentence';
 import { mailSafeName } from '../auth/emails';
 
 export const RECIPIENT_KINDS = ['recipient_shipped', 'recipient_delivered'] as const;
@@ -62,7 +63,7 @@ export function renderRecipientMail(
       : `${sender} 寄给您的包裹已由 ${model.carrier} 送达 ${to}。`
     : shipped
       ? `${sender} sent you a parcel with ${model.carrier}, on its way to ${to}. Follow it with the tracking number below.`
-      : `The parcel ${sender} sent you was delivered by ${model.carrier} in ${to}.`;
+      : sentence(`The parcel ${sender} sent you was delivered by ${model.carrier} in ${to}`);
   const rows: [string, string][] = zh
     ? [
         ['寄件人', sender],

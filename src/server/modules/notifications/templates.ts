@@ -5,6 +5,7 @@
  */
 import type { TLocale } from '../../../shared/contracts/user';
 import type { MailMessage } from '../../providers/mail/index';
+import { sentence } from '../../../shared/sentence';
 import { mailSafeName } from '../auth/emails';
 import type { MailKind } from './kinds';
 
@@ -214,7 +215,7 @@ function content(locale: TLocale, m: MailModel): Content {
         picked_up: [
           `Order ${m.orderCode} was picked up by ${m.carrier}`,
           'Picked up',
-          `${m.carrier} has picked up your parcel to ${to}.`,
+          sentence(`${m.carrier} has picked up your parcel to ${to}`),
         ],
         out_for_delivery: [
           `Order ${m.orderCode} is out for delivery`,
