@@ -558,7 +558,7 @@ describe('shipments, labels and tracking in Chromium', () => {
     await second.context.close();
   });
 
-  it('lists test-key shipments apart: the Live or test filter in the address bar, a Test key badge, en and zh', async () => {
+  it('lists test-key shipments apart: the Charged or test key filter in the address bar, a Test key badge, en and zh', async () => {
     const { page, context } = await newPage(browser, app, { viewport: PHONE });
     await fundedUser(page);
     const live = await placeOrder(page, BOB);
@@ -595,15 +595,22 @@ describe('shipments, labels and tracking in Chromium', () => {
     expect(await card(page, test.orderCode).getByTestId('test-key-badge').textContent()).toContain('Test key');
     expect(await card(page, live.orderCode).getByTestId('test-key-badge').count()).toBe(0);
 
-    // Test only: in the address bar as the API reads it, one card.
-    const filter = page.getByLabel('Live or test');
-    await filter.selectOption({ label: 'Test only (test API keys)' });
+    // The filter says what it sorts by (charged or test API key), not the carrier's mode: the
+    // dashboard order is on a simulated carrier yet charged to the wallet.
+    const filter = page.getByLabel('Charged or test key');
+    expect(await filter.locator('option').allTextContents()).toEqual([
+      'All shipments',
+      'Charged to the wallet',
+      'Test API key (not charged)',
+    ]);
+    // Test API key: in the address bar as the API reads it, one card.
+    await filter.selectOption({ label: 'Test API key (not charged)' });
     await page.waitForURL((u) => u.searchParams.get('test') === 'true');
     await expect.poll(() => cards(page).count()).toBe(1);
     await card(page, test.orderCode).waitFor();
     expect(await page.getByTestId('shipments-count').textContent()).toBe('1 shipment');
-    // Live only.
-    await filter.selectOption({ label: 'Live only' });
+    // Charged to the wallet.
+    await filter.selectOption({ label: 'Charged to the wallet' });
     await page.waitForURL((u) => u.searchParams.get('test') === 'false');
     await card(page, live.orderCode).waitFor();
     await expect.poll(() => cards(page).count()).toBe(1);
@@ -620,9 +627,14 @@ describe('shipments, labels and tracking in Chromium', () => {
 
     // In Chinese.
     await page.getByTestId('language-select').selectOption('zh');
-    const zhFilter = page.getByLabel('正式或测试');
+    const zhFilter = page.getByLabel('扣款或测试密钥');
     await zhFilter.waitFor();
-    expect(await zhFilter.locator('option:checked').textContent()).toBe('仅测试（测试 API 密钥）');
+    expect(await zhFilter.locator('option:checked').textContent()).toBe('测试 API 密钥（未扣款）');
+    expect(await zhFilter.locator('option').allTextContents()).toEqual([
+      '全部运单',
+      '已从钱包扣款',
+      '测试 API 密钥（未扣款）',
+    ]);
     expect(await card(page, test.orderCode).getByTestId('test-key-badge').textContent()).toContain('测试密钥');
     await page.getByTestId('language-select').selectOption('en');
 
@@ -632,7 +644,7 @@ describe('shipments, labels and tracking in Chromium', () => {
     await other.page.goto('/shipments?test=true');
     const empty = other.page.getByTestId('shipments-empty');
     await empty.getByText('No shipment bought with a test API key yet.').waitFor();
-    await empty.getByRole('button', { name: 'Show live and test' }).click();
+    await empty.getByRole('button', { name: 'Show all shipments' }).click();
     await other.page.waitForURL((u) => !u.searchParams.has('test'));
     await empty.getByText('Shipments you create appear here', { exact: false }).waitFor();
     await other.context.close();
