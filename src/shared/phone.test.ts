@@ -91,12 +91,36 @@ describe('formatPhone', () => {
     ['5550100', '555-0100'],
     ['+442079460958', '+44 20 7946 0958'],
     ['+8613812345678x9', '+86 138 1234 5678 ext. 9'],
-    ['+33612345678', '+33 6 1234 5678'],
-    ['+35312345678', '+353 1234 5678'],
+    ['+33612345678', '+33 6 12 34 56 78'],
+    // Countries whose grouping is not known here: the national number unbroken, nothing invented.
+    ['+35312345678', '+353 12345678'],
     ['12345678', '1234 5678'],
   ])('%s → %s', (input, shown) => {
     expect(formatPhone(input)).toBe(shown);
     // What is shown is accepted again and stores the same number.
+    expect(normalizePhone(shown)).toBe(normalizePhone(input));
+  });
+
+  it.each([
+    ['France, Paris', '+33 1 42 60 00 00', '+33 1 42 60 00 00'],
+    ['France, mobile', '+33612345678', '+33 6 12 34 56 78'],
+    ['UK, London', '+442079460958', '+44 20 7946 0958'],
+    ['UK, Birmingham', '+441214960123', '+44 121 496 0123'],
+    ['UK, mobile', '+447700900123', '+44 7700 900123'],
+    ['Germany, Berlin', '+493012345678', '+49 30 12345678'],
+    ['Germany, Cologne', '+492211234567', '+49 221 1234567'],
+    ['Germany, mobile', '+4915123456789', '+49 151 23456789'],
+    ['Germany, unknown area code', '+49 6221 123456', '+49 6221123456'],
+    ['China, mobile', '+86 138 0013 8000', '+86 138 0013 8000'],
+    ['China, Beijing', '+861012345678', '+86 10 1234 5678'],
+    ['China, Shenzhen', '+8675512345678', '+86 755 1234 5678'],
+    ['Japan, Tokyo', '+81312345678', '+81 3 1234 5678'],
+    ['Japan, mobile', '+819012345678', '+81 90 1234 5678'],
+    ['Australia, Sydney', '+61291234567', '+61 2 9123 4567'],
+    ['Australia, mobile', '+61412345678', '+61 412 345 678'],
+    ['France, too long for its plan', '+3314260000012', '+33 14260000012'],
+  ])('%s: %s is shown as %s', (_, input, shown) => {
+    expect(formatPhone(input)).toBe(shown);
     expect(normalizePhone(shown)).toBe(normalizePhone(input));
   });
 

@@ -8,7 +8,8 @@
  *   ('+44 20 7946 0958' → '+442079460958').
  * - Anything else the rules accept (7 to 20 digits): its digits as written ('555 0100' → '5550100').
  *
- * Shown form: '416-555-0100', '555-0100', '+44 20 7946 0958', with ' ext. 12' after.
+ * Shown form: '416-555-0100', '555-0100', '+44 20 7946 0958', '+33 1 42 60 00 00' (grouped as the
+ * country writes it where that is known, else '+353 12345678' unbroken), with ' ext. 12' after.
  */
 
 export type ParsedPhone = {
@@ -93,7 +94,7 @@ function countryCodeLength(digits: string): number {
   return 3;
 }
 
-/** Groups of four from the right, the first group taking what is left ('2079460958' → '20 7946 0958'). */
+/** Groups of four from the right, the first group taking what is left ('12345678' → '1234 5678'). */
 function groupDigits(digits: string): string {
   const groups: string[] = [];
   let end = digits.length;
@@ -103,6 +104,75 @@ function groupDigits(digits: string): string {
   }
   groups.unshift(digits.slice(0, end));
   return groups.join(' ');
+}
+
+/** The digits cut into groups of the given sizes ('142600000', [1, 2, 2, 2, 2] → '1 42 60 00 00'). */
+function cut(digits: string, sizes: number[]): string {
+  const groups: string[] = [];
+  let at = 0;
+  for (const size of sizes) {
+    groups.push(digits.slice(at, at + size));
+    at += size;
+  }
+  return groups.join(' ');
+}
+
+/**
+ * The national number of a country grouped as that country writes it, or null when the country's
+ * convention is not known here or the number does not fit it (then it is shown unbroken: no
+ * invented grouping).
+ */
+const NATIONAL: Record<string, (n: string) => number[] | null> = {
+  // France: the first digit, then pairs ('+33 1 42 60 00 00', '+33 6 12 34 56 78').
+  '33': (n) => (/^[1-9]\d{8}$/.test(n) ? [1, 2, 2, 2, 2] : null),
+  // United Kingdom: London and other 2x '20 7946 0958'; 1x1 / 11x cities and 3, 8 '121 496 0123';
+  // mobiles '7700 900123'; other geographic numbers '1632 960123'.
+  '44': (n) => {
+    if (!/^[1-9]\d{9}$/.test(n)) return null;
+    if (n.startsWith('2')) return [2, 4, 4];
+    if (/^(1\d1|11\d|3|8)/.test(n)) return [3, 3, 4];
+    return [4, 6];
+  },
+  // Germany: the area code (or mobile prefix) and the subscriber number unbroken (DIN 5008), where the
+  // area code's length is known: mobiles 15x–17x, Berlin, Hamburg, Frankfurt, Munich, and large cities.
+  '49': (n) => {
+    if (/^1[5-7]\d{8,9}$/.test(n)) return [3, n.length - 3];
+    if (/^(30|40|69|89)\d{6,9}$/.test(n)) return [2, n.length - 2];
+    if (/^(201|211|221|228|231|341|351|421|511|621|711|911)\d{5,8}$/.test(n)) return [3, n.length - 3];
+    return null;
+  },
+  // China: mobiles '138 1234 5678'; Beijing (10) and the 2x cities have 2-digit area codes, others 3;
+  // the subscriber number in 4 + 4 (or 3 + 4).
+  '86': (n) => {
+    if (/^1[3-9]\d{9}$/.test(n)) return [3, 4, 4];
+    const area = /^(10|2\d)/.test(n) ? 2 : /^[3-9]/.test(n) ? 3 : 0;
+    const rest = n.length - area;
+    if (area === 0 || (rest !== 7 && rest !== 8)) return null;
+    return rest === 8 ? [area, 4, 4] : [area, 3, 4];
+  },
+  // Japan: mobiles and IP phones '90 1234 5678'; Tokyo and Osaka '3 1234 5678'; free dial '120 123 456'.
+  '81': (n) => {
+    if (/^[5789]0\d{8}$/.test(n)) return [2, 4, 4];
+    if (/^[36]\d{8}$/.test(n)) return [1, 4, 4];
+    if (/^120\d{6}$/.test(n)) return [3, 3, 3];
+    return null;
+  },
+  // Australia: mobiles '412 345 678'; landlines '2 1234 5678' (area codes 2, 3, 7, 8).
+  '61': (n) => {
+    if (/^4\d{8}$/.test(n)) return [3, 3, 3];
+    if (/^[2378]\d{8}$/.test(n)) return [1, 4, 4];
+    return null;
+  },
+  // Hong Kong: eight digits in 4 + 4.
+  '852': (n) => (/^\d{8}$/.test(n) ? [4, 4] : null),
+};
+
+/** '+CC' and the national number as its country writes it, or unbroken when that is not known. */
+function formatInternational(digits: string): string {
+  const cc = digits.slice(0, countryCodeLength(digits));
+  const national = digits.slice(cc.length);
+  const sizes = NATIONAL[cc]?.(national) ?? null;
+  return `+${cc} ${sizes ? cut(national, sizes) : national}`;
 }
 
 /**
@@ -118,8 +188,7 @@ export function formatPhone(input: string | null | undefined, extLabel = 'ext.')
   const { digits } = p;
   let number: string;
   if (p.international) {
-    const cc = countryCodeLength(digits);
-    number = `+${digits.slice(0, cc)} ${groupDigits(digits.slice(cc))}`;
+    number = formatInternational(digits);
   } else if (/^[2-9]\d{9}$/.test(digits)) {
     number = `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
   } else if (digits.length === 7) {
