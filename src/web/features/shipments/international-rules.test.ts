@@ -163,6 +163,23 @@ describe('the customs section', () => {
     expect(findProblems(form({ city: 'London', province: '', postalCode: 'SW1A 1AA', country: 'GB' }, gb))).toEqual([]);
   });
 
+  it('names the short US HTS code on the first submit, with the other errors of the form', () => {
+    const item = usCustoms().items[0]!;
+    // Another item's description is missing and the package has no weight: all at once.
+    const customs = usCustoms({
+      items: [
+        { ...item, hsCode: '6109.10' },
+        { ...item, description: '', hsCode: '4202.92' },
+      ],
+    });
+    expect(codes(findProblems(form(SEATTLE, customs, '')))).toEqual([
+      ['package.weight', 'required'],
+      ['customs.items.0.hsCode', 'htsUs'],
+      ['customs.items.1.description', 'required'],
+      ['customs.items.1.hsCode', 'htsUs'],
+    ]);
+  });
+
   it('CUSMA only for goods of Canada, the US or Mexico; a value above 0 but for documents', () => {
     const item = usCustoms().items[0]!;
     const cusma = usCustoms({ items: [{ ...item, originCountry: 'CN', cusmaQualifying: true }] });

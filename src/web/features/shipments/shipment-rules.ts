@@ -22,6 +22,7 @@ import {
   customsValueCents,
   type TCustoms,
 } from '../../../shared/contracts/customs';
+import { isUsHtsCode, normalizeHsCode } from '../../../shared/customs';
 import type { z } from 'zod';
 import {
   buildCustoms,
@@ -373,6 +374,9 @@ function customsProblems(form: ShipmentForm, packageOk: boolean): FieldProblem[]
     else if (!itemFieldPasses('description', item.description)) add(at('description'), 'latin');
     if (item.hsCode === '') add(at('hsCode'), 'required');
     else if (!itemFieldPasses('hsCode', item.hsCode)) add(at('hsCode'), 'hsCode');
+    // The US rule of customsRule, checked with the item's own fields (not only once the whole
+    // declaration reads), so that it shows on the first submit together with the other errors.
+    else if (country === 'US' && !isUsHtsCode(normalizeHsCode(item.hsCode) ?? '')) add(at('hsCode'), 'htsUs');
     if (!itemFieldPasses('originCountry', item.originCountry)) add(at('originCountry'), 'originCountry');
     if (typed.quantity.trim() === '') add(at('quantity'), 'required');
     else if (!itemFieldPasses('quantity', item.quantity))
