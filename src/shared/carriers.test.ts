@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CARRIER_CODES, UNKNOWN_CARRIER, carrierName, isCarrierCode, toCarrierCode } from './carriers';
+import {
+  CARRIER_CODES,
+  UNKNOWN_CARRIER,
+  carrierAndService,
+  carrierName,
+  isCarrierCode,
+  toCarrierCode,
+} from './carriers';
 
 describe('carriers', () => {
   it('lists the spec codes', () => {
@@ -29,5 +36,16 @@ describe('carriers', () => {
     expect(isCarrierCode('CA-FEDEX')).toBe(false);
     expect(toCarrierCode(' ca-fedex ')).toBe('CA-Fedex');
     expect(toCarrierCode('nope')).toBeNull();
+  });
+
+  it('names carrier and service once, even when the service name starts with the carrier', () => {
+    expect(carrierAndService('CA-DHL', 'DHL Express Worldwide')).toBe('DHL Express Worldwide');
+    expect(carrierAndService('CA-DHL', 'dhl express worldwide')).toBe('dhl express worldwide');
+    expect(carrierAndService('CA-UPS', 'UPS Standard')).toBe('UPS Standard');
+    expect(carrierAndService('CA-CP', 'Xpresspost')).toBe('Canada Post Xpresspost');
+    expect(carrierAndService('CA-Fedex', 'FedEx Ground')).toBe('FedEx Ground');
+    // A word that merely begins like the carrier is not the carrier's name.
+    expect(carrierAndService('CA-UPS', 'UPSide Express')).toBe('UPS UPSide Express');
+    expect(carrierAndService('CA-PUROLATOR', '')).toBe('Purolator');
   });
 });

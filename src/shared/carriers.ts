@@ -31,3 +31,18 @@ export function carrierName(code: string | null | undefined, unknownText: string
   const known = toCarrierCode(code);
   return known ? CARRIER_NAMES[known] : code;
 }
+
+/**
+ * The carrier and its service as one name, without naming the carrier twice when the service's name
+ * already starts with it: 'Canada Post Xpresspost', but 'DHL Express Worldwide' (not 'DHL DHL Express
+ * Worldwide'). Used where both are printed together (receipt and credit-note PDFs, mails).
+ */
+export function carrierAndService(code: string | null | undefined, serviceName: string): string {
+  const carrier = carrierName(code);
+  const service = serviceName.trim();
+  if (!service) return carrier;
+  const lower = service.toLowerCase();
+  const prefix = carrier.trim().toLowerCase();
+  if (prefix && (lower === prefix || lower.startsWith(`${prefix} `))) return service;
+  return `${carrier} ${service}`;
+}

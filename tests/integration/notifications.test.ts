@@ -13,6 +13,8 @@ import type { TrackingEvent } from '../../src/server/providers/carriers/index';
 import type { MailMessage } from '../../src/server/providers/mail/index';
 import { applyEntry } from '../../src/server/modules/wallet/ledger';
 import { rowsOf } from '../../src/server/db/client';
+import { formatCad } from '../../src/server/modules/notifications/templates';
+import { parseCents } from '../../src/shared/money';
 
 type User = Awaited<ReturnType<typeof createSignedInUser>>;
 type Headers = Record<string, string>;
@@ -142,6 +144,78 @@ describe(`notification mails (${testDbKind})`, () => {
     expect(topup.text).toContain('$50.00');
     expect(topup.text).toContain('not a taxable supply');
     expect(topup.attachments![0]!.filename).toMatch(/^receipt-P-\d{6}\.pdf$/);
+  });
+
+  it('a CA→US DDP order: the receipt mail shows the duties and a total of price + duties (the wallet debit), as does the credit note', async () => {
+    const SEATTLE = {
+      ...TO,
+      city: 'Seattle',
+      province: 'WA',
+      postalCode: '98101',
+      country: 'US',
+      address: '400 Pine St',
+    };
+    const customs = {
+      contentsType: 'merchandise',
+      currency: 'CAD',
+      incoterm: 'DDP',
+      nonDelivery: 'return',
+      items: [
+        {
+          description: 'Cotton T-shirt',
+          hsCode: '6109.10.0012',
+          originCountry: 'CA',
+          quantity: 2,
+          unitValue: 25,
+          weightKg: 0.3,
+        },
+      ],
+    };
+    const u = await newUser();
+    const balance = async () =>
+      parseCents(
+        (
+          (await ctx.app.inject({ method: 'GET', url: '/api/wallet', headers: u.headers })).json() as {
+            balance: string;
+          }
+        ).balance,
+      )!;
+    const before = await balance();
+    const [opt] = await quote(ctx, u.headers, { ...quoteBody(FROM, SEATTLE), customs } as never);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/shipments',
+      headers: u.headers,
+      payload: { ...orderBody(opt!, FROM, SEATTLE), customs },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as string;
+    const shipment = (await ctx.app.inject({ method: 'GET', url: `/api/shipments/${id}`, headers: u.headers })).json();
+    const price = parseCents(shipment.price)!;
+    const duties = parseCents(shipment.duties.amount)!;
+    expect(duties).toBeGreaterThan(0);
+    expect(parseCents(shipment.taxes.total)).toBe(0); // zero-rated export
+    const paid = before - (await balance());
+    expect(paid).toBe(price + duties);
+
+    await ctx.app.jobs.runDue();
+    const [mail] = mailsTo(u.email);
+    expect(mail!.subject).toMatch(/^Your receipt R-\d{6}/);
+    const row = (label: string) =>
+      mail!.text
+        .split('\n')
+        .find((l) => l.startsWith(`${label}:`))
+        ?.split(/: +/)[1];
+    expect(row('Duties and taxes at destination (estimate, DDP)')).toBe(formatCad(duties, 'en'));
+    expect(row('Total (taxes and duties included)')).toBe(formatCad(price + duties, 'en'));
+    expect(mail!.text).not.toContain('Total (taxes included)');
+
+    const voiding = await ctx.app.inject({ method: 'POST', url: `/api/shipments/${id}/void`, headers: u.headers });
+    expect(voiding.statusCode, voiding.body).toBe(200);
+    await ctx.app.jobs.runDue();
+    const note = mailsTo(u.email).find((m) => m.subject.startsWith('Credit note'))!;
+    expect(note.text).toContain(`${formatCad(price + duties, 'en')} credited`);
+    expect(note.text).toMatch(/Credited \(taxes and duties included\): +\$/);
   });
 
   it('writes in the user’s language', async () => {

@@ -122,6 +122,22 @@ describe('documents', () => {
     expect(test).not.toContain('Duties and taxes at destination (estimate, DDP)');
   });
 
+  it('names a DHL service once on the receipt and the credit note (not "DHL DHL Express Worldwide")', () => {
+    const dhl = {
+      ...shipment,
+      carrier: 'CA-DHL',
+      serviceCode: 'P',
+      serviceName: 'DHL Express Worldwide',
+    } as ShipmentRow;
+    expect(chargeRows(doc(), dhl, false)[0]!.cells[0]).toBe('Shipping: DHL Express Worldwide');
+    expect(chargeRows(doc({ kind: 'credit_note' }), dhl, true)[0]!.cells[0]).toBe('Shipping: DHL Express Worldwide');
+    const model = orderDocumentModel(business(true), doc(), dhl, null);
+    expect(model.blocks.find((b) => b.title === 'Shipment')!.lines[0]).toBe('DHL Express Worldwide (P)');
+    // A service named without its carrier keeps the carrier in front.
+    const cp = orderDocumentModel(business(true), doc(), shipment, null);
+    expect(cp.blocks.find((b) => b.title === 'Shipment')!.lines[0]).toBe('Canada Post Expedited Parcel (DOM.EP)');
+  });
+
   it('says "Not a tax invoice" until the operator is configured', () => {
     const without = orderDocumentModel(business(false), doc(), shipment, null);
     expect(without.subheading).toBe('Not a tax invoice');

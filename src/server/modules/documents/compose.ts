@@ -9,7 +9,7 @@ import type { ShipmentRow } from '../../db/schema/orders';
 import type { DocumentModel } from '../../documents/render-document';
 import { centsToDecimal } from '../../../shared/money';
 import { businessDate, taxRates } from '../../../shared/taxes';
-import { carrierName } from '../../../shared/carriers';
+import { carrierAndService } from '../../../shared/carriers';
 import { isProvinceCode } from '../../../shared/provinces';
 import { csvCell } from '../../../shared/csv-cell';
 import type { CustomerSnapshot, StatementEntry, TaxDocumentRow, TaxReportRow } from './repo';
@@ -97,7 +97,7 @@ export function chargeRows(doc: TaxDocumentRow, s: ShipmentRow, credit: boolean)
     dest && isProvinceCode(dest) && isProvinceCode(origin)
       ? taxRates({ origin, destination: dest, date: s.createdAt })
       : { gst: 0, hst: 0, qst: 0 };
-  const service = `${carrierName(s.carrier)} ${s.serviceName}`;
+  const service = carrierAndService(s.carrier, s.serviceName);
   const rows: DocumentModel['table']['rows'] = [{ cells: [`Shipping: ${service}`, '', amt(doc.shippingCents)] }];
   if (doc.coverageCents > 0) rows.push({ cells: ['Declared-value coverage', '', amt(doc.coverageCents)] });
   if (doc.discountCents > 0)
@@ -168,7 +168,7 @@ export function orderDocumentModel(
       {
         title: 'Shipment',
         lines: [
-          `${carrierName(s.carrier)} - ${s.serviceName} (${s.serviceCode})`,
+          `${carrierAndService(s.carrier, s.serviceName)} (${s.serviceCode})`,
           `From ${place(s.fromAddress)} to ${place(s.toAddress)}`,
           `Ordered ${businessDate(s.createdAt)}, ${s.package.weightKg} kg`,
         ],

@@ -14,7 +14,7 @@ import type { JobQueue, Pump, QueueJob, QueueSpec } from '../../ops/job-queue';
 import type { MailMessage } from '../../providers/mail/index';
 import { carrierName } from '../../../shared/carriers';
 import { documentById, transactionDocument, userShipment } from '../documents/repo';
-import { orderDocumentModel, topupDocumentModel } from '../documents/compose';
+import { dutiesCentsOf, orderDocumentModel, topupDocumentModel } from '../documents/compose';
 import type { DocumentModel } from '../../documents/render-document';
 import type { ShipmentRow } from '../../db/schema/orders';
 import { isMailKind, MAIL_KINDS, QUEUE_OF, type MailKind } from './kinds';
@@ -78,6 +78,9 @@ export function createNotifications(deps: Pick<AppDeps, 'config' | 'database' | 
         const shipment = await userShipment(db, userId, doc.shipmentId);
         if (!shipment) return null;
         const receipt = doc.refersTo ? await documentById(db, doc.refersTo) : null;
+        // DDP duties (issue 25) are paid (and refunded) with the label but are not on the tax
+        // document: the mail's total is what the wallet paid, as the PDF's "Total (CAD)".
+        const dutiesCents = dutiesCentsOf(shipment);
         const file = await pdf(
           orderDocumentModel(business, doc, shipment, receipt),
           userId,
@@ -92,8 +95,9 @@ export function createNotifications(deps: Pick<AppDeps, 'config' | 'database' | 
                 carrier: carrierName(shipment.carrier),
                 service: shipment.serviceName,
                 destination: place(shipment.toAddress),
-                totalCents: doc.totalCents,
+                totalCents: doc.totalCents + dutiesCents,
                 taxCents: doc.gstCents + doc.hstCents + doc.qstCents,
+                dutiesCents,
                 issuedAt: doc.issuedAt,
                 shipmentUrl: shipmentUrl(shipment.id),
               }
@@ -102,7 +106,8 @@ export function createNotifications(deps: Pick<AppDeps, 'config' | 'database' | 
                 number: doc.number,
                 receiptNumber: receipt?.number ?? '',
                 orderCode: shipment.orderCode,
-                totalCents: doc.totalCents,
+                totalCents: doc.totalCents + dutiesCents,
+                dutiesCents,
                 issuedAt: doc.issuedAt,
                 shipmentUrl: shipmentUrl(shipment.id),
               };

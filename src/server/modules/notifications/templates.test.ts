@@ -48,6 +48,51 @@ describe('notification mails', () => {
     expect(m.html).toContain('lang="zh-CN"');
   });
 
+  it('a DDP receipt shows the duties on their own line and a total that includes them, and names DHL once', () => {
+    const ddp: MailModel = {
+      ...receipt,
+      carrier: 'DHL',
+      service: 'DHL Express Worldwide',
+      destination: 'Seattle, WA, 98101 US',
+      totalCents: 13245,
+      taxCents: 0,
+      dutiesCents: 2200,
+    };
+    const en = renderNotification('en', ddp, LINKS);
+    expect(en.text).toMatch(/Service: +DHL Express Worldwide\n/);
+    expect(en.text).not.toContain('DHL DHL');
+    expect(en.text).toMatch(/Duties and taxes at destination \(estimate, DDP\): +\$22\.00\n/);
+    expect(en.text).toMatch(/Total \(taxes and duties included\): +\$132\.45\n/);
+    expect(en.html).toContain('$132.45');
+    const zh = renderNotification('zh', ddp, LINKS);
+    expect(zh.text).toContain('服务：DHL Express Worldwide');
+    expect(zh.text).toContain('目的地关税及税费（估算，DDP）：22.00 加元');
+    expect(zh.text).toContain('合计（含税费及关税）：132.45 加元');
+    // Without duties the total keeps its plain label; a service named without the carrier keeps it.
+    const plain = renderNotification('en', receipt, LINKS);
+    expect(plain.text).toMatch(/Service: +Canada Post Expedited Parcel\n/);
+    expect(plain.text).toMatch(/Total \(taxes included\): +\$1,234\.56\n/);
+    expect(plain.text).not.toContain('Duties');
+  });
+
+  it('a DDP credit note credits the duties refunded with the label', () => {
+    const note: MailModel = {
+      kind: 'credit_note',
+      number: 'CN-000008',
+      receiptNumber: 'R-000043',
+      orderCode: 'VY-NWGVBWZ9',
+      totalCents: 13245,
+      dutiesCents: 2200,
+      issuedAt: AT,
+      shipmentUrl: 'https://x/s',
+    };
+    const en = renderNotification('en', note, LINKS);
+    expect(en.text).toContain('$132.45 credited');
+    expect(en.text).toMatch(/Duties and taxes at destination \(estimate, DDP\): +\$22\.00\n/);
+    expect(en.text).toMatch(/Credited \(taxes and duties included\): +\$132\.45\n/);
+    expect(renderNotification('zh', note, LINKS).text).toContain('贷记金额（含税费及关税）：132.45 加元');
+  });
+
   it('gives every kind a subject in both languages', () => {
     const models: MailModel[] = [
       receipt,

@@ -7,6 +7,7 @@ import type { TLocale } from '../../../shared/contracts/user';
 import type { MailMessage } from '../../providers/mail/index';
 import { sentence } from '../../../shared/sentence';
 import { mailSafeName } from '../auth/emails';
+import { carrierAndService } from '../../../shared/carriers';
 import type { MailKind } from './kinds';
 
 export type TrackingMilestone = 'picked_up' | 'out_for_delivery' | 'delivered' | 'exception';
@@ -20,8 +21,11 @@ export type MailModel =
       service: string;
       /** Destination city and province or country, as the user typed it. */
       destination: string;
+      /** What the wallet paid: the receipt's total and, for a DDP export, the duties paid at origin. */
       totalCents: number;
       taxCents: number;
+      /** The duties and taxes at destination paid at origin (DDP, their own line); 0 or absent otherwise. */
+      dutiesCents?: number;
       issuedAt: Date;
       shipmentUrl: string;
     }
@@ -30,7 +34,10 @@ export type MailModel =
       number: string;
       receiptNumber: string;
       orderCode: string;
+      /** What went back to the wallet: the credit note's total and the DDP duties refunded with it. */
       totalCents: number;
+      /** The DDP duties refunded with the label (their own line); 0 or absent otherwise. */
+      dutiesCents?: number;
       issuedAt: Date;
       shipmentUrl: string;
     }
@@ -78,6 +85,13 @@ export const KIND_LABEL: Record<MailKind, { en: string; zh: string }> = {
 };
 
 type Row = [label: string, value: string];
+
+/** The DDP duties' own line, as the receipt PDF names it (documents/compose.ts DUTIES_LINE). */
+const DUTIES_ROW = {
+  en: 'Duties and taxes at destination (estimate, DDP)',
+  zh: '目的地关税及税费（估算，DDP）',
+} as const;
+
 type Content = { subject: string; heading: string; intro: string[]; rows: Row[]; button?: [string, string] };
 
 function content(locale: TLocale, m: MailModel): Content {
@@ -85,7 +99,9 @@ function content(locale: TLocale, m: MailModel): Content {
   const cad = (c: number) => formatCad(c, locale);
   const date = (d: Date) => formatTorontoDate(d, locale);
   switch (m.kind) {
-    case 'receipt':
+    case 'receipt': {
+      const duties = m.dutiesCents ?? 0;
+      const service = carrierAndService(m.carrier, m.service);
       return zh
         ? {
             subject: `订单 ${m.orderCode} 的收据 ${m.number}`,
@@ -95,10 +111,15 @@ function content(locale: TLocale, m: MailModel): Content {
               ['收据编号', m.number],
               ['订单', m.orderCode],
               ['日期', date(m.issuedAt)],
-              ['服务', `${m.carrier} ${m.service}`],
+              ['服务', service],
               ['寄往', m.destination],
               ['税额', cad(m.taxCents)],
-              ['合计（含税）', cad(m.totalCents)],
+              ...(duties > 0
+                ? ([
+                    [DUTIES_ROW.zh, cad(duties)],
+                    ['合计（含税费及关税）', cad(m.totalCents)],
+                  ] satisfies Row[])
+                : ([['合计（含税）', cad(m.totalCents)]] satisfies Row[])),
               ['支付方式', '钱包余额'],
             ],
             button: ['查看订单', m.shipmentUrl],
@@ -113,15 +134,22 @@ function content(locale: TLocale, m: MailModel): Content {
               ['Receipt', m.number],
               ['Order', m.orderCode],
               ['Date', date(m.issuedAt)],
-              ['Service', `${m.carrier} ${m.service}`],
+              ['Service', service],
               ['To', m.destination],
               ['Taxes', cad(m.taxCents)],
-              ['Total (taxes included)', cad(m.totalCents)],
+              ...(duties > 0
+                ? ([
+                    [DUTIES_ROW.en, cad(duties)],
+                    ['Total (taxes and duties included)', cad(m.totalCents)],
+                  ] satisfies Row[])
+                : ([['Total (taxes included)', cad(m.totalCents)]] satisfies Row[])),
               ['Paid from', 'Wallet balance'],
             ],
             button: ['View the order', m.shipmentUrl],
           };
-    case 'credit_note':
+    }
+    case 'credit_note': {
+      const duties = m.dutiesCents ?? 0;
       return zh
         ? {
             subject: `贷记单 ${m.number}：订单 ${m.orderCode} 已作废`,
@@ -134,7 +162,12 @@ function content(locale: TLocale, m: MailModel): Content {
               ['对应收据', m.receiptNumber],
               ['订单', m.orderCode],
               ['日期', date(m.issuedAt)],
-              ['贷记金额（含税）', cad(m.totalCents)],
+              ...(duties > 0
+                ? ([
+                    [DUTIES_ROW.zh, cad(duties)],
+                    ['贷记金额（含税费及关税）', cad(m.totalCents)],
+                  ] satisfies Row[])
+                : ([['贷记金额（含税）', cad(m.totalCents)]] satisfies Row[])),
             ],
             button: ['查看订单', m.shipmentUrl],
           }
@@ -149,10 +182,16 @@ function content(locale: TLocale, m: MailModel): Content {
               ['Reverses receipt', m.receiptNumber],
               ['Order', m.orderCode],
               ['Date', date(m.issuedAt)],
-              ['Credited (taxes included)', cad(m.totalCents)],
+              ...(duties > 0
+                ? ([
+                    [DUTIES_ROW.en, cad(duties)],
+                    ['Credited (taxes and duties included)', cad(m.totalCents)],
+                  ] satisfies Row[])
+                : ([['Credited (taxes included)', cad(m.totalCents)]] satisfies Row[])),
             ],
             button: ['View the order', m.shipmentUrl],
           };
+    }
     case 'topup_receipt':
       return zh
         ? {
