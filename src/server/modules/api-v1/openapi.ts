@@ -70,6 +70,12 @@ const ERROR_STATUSES: Record<string, string> = {
   '429': 'Over this key’s requests per minute; see Retry-After',
 };
 
+/** The errors of an operation that takes a JSON body, besides those of every operation. */
+const BODY_ERROR_STATUSES: Record<string, string> = {
+  '413': 'The body is over the request size limit',
+  '415': 'The body is not sent as application/json',
+};
+
 export function openApiDocument(routes: readonly V1Route[]): Json {
   const paths: Record<string, Json> = {};
   const problem = { $ref: '#/components/schemas/Problem' };
@@ -87,7 +93,8 @@ export function openApiDocument(routes: readonly V1Route[]): Json {
         content: { [route.produces]: { schema: { type: 'string', contentMediaType: route.produces } } },
       };
     }
-    for (const [status, description] of Object.entries(ERROR_STATUSES)) {
+    const errors = route.schema.body ? { ...ERROR_STATUSES, ...BODY_ERROR_STATUSES } : ERROR_STATUSES;
+    for (const [status, description] of Object.entries(errors)) {
       if (responses[status]) continue;
       responses[status] = { description, content: { 'application/problem+json': { schema: problem } } };
     }
