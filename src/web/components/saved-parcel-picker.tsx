@@ -8,23 +8,28 @@ import { inputClass } from './ui/input';
 
 /**
  * A select of the user's saved parcels (issue 29, decision 038): picking one hands it to `onPick`
- * (the caller fills its own fields, in its own units) and says so in a polite live region; the
- * select goes back to its prompt, since the fields may be changed afterwards.
+ * (the caller fills its own fields, in its own units) and says so in a polite live region. Without
+ * `selectedId` the select goes back to its prompt, since the fields may be changed afterwards; with
+ * it (the bulk batch parcel, which sends the saved parcel itself) the chosen parcel stays shown.
  */
 export function SavedParcelPicker({
   onPick,
   className,
   testId = 'saved-parcel-picker',
+  selectedId,
 }: {
   onPick: (parcel: TSavedParcel) => void;
   className?: string;
   testId?: string;
+  /** The parcel the caller is using now (null: none, e.g. after its fields were changed). */
+  selectedId?: string | null;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const query = useSavedParcels();
   const [picked, setPicked] = useState<string | null>(null);
   const parcels = query.data ?? [];
+  const selected = selectedId ? parcels.find((p) => p.id === selectedId) : undefined;
   const prompt = query.isPending
     ? t('savedParcels.picker.loading')
     : query.isError
@@ -41,7 +46,7 @@ export function SavedParcelPicker({
       <select
         id={id}
         className={cn(inputClass, 'h-10')}
-        value=""
+        value={selected?.id ?? ''}
         disabled={!query.isSuccess || parcels.length === 0}
         data-testid={testId}
         onChange={(e) => {
@@ -59,8 +64,12 @@ export function SavedParcelPicker({
         ))}
       </select>
       <p className="text-xs text-slate-600" aria-live="polite">
-        {picked ? (
-          t('savedParcels.picker.filled', { name: picked })
+        {selectedId !== undefined && !selected ? (
+          <Link to="/settings" className="text-indigo-700 hover:underline">
+            {t('savedParcels.picker.manage')}
+          </Link>
+        ) : picked || selected ? (
+          t('savedParcels.picker.filled', { name: selected?.name ?? picked })
         ) : (
           <Link to="/settings" className="text-indigo-700 hover:underline">
             {t('savedParcels.picker.manage')}

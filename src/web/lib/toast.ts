@@ -17,8 +17,14 @@ export type ToastItem = {
   variant: ToastVariant;
   /** The action the toast reports on (e.g. 'settings.profile.save'); see `dismissToasts`. */
   tag?: string;
+  /** A button in the toast (e.g. "Download customs forms (PDF)"); the toast closes when it is used. */
+  action?: ToastAction;
+  /** How long it stays, in ms, when it is not the toaster's 5000 (a toast with an action stays longer). */
+  duration?: number;
   open: boolean;
 };
+
+export type ToastAction = { label: TextRef; onClick: () => void; testId?: string };
 
 // Spec §9: at most one toast at once; removed 1000000 ms after dismissal.
 const TOAST_LIMIT = 1;
@@ -39,6 +45,8 @@ export function toast(input: {
   description?: ToastText;
   variant?: ToastVariant;
   tag?: string;
+  action?: ToastAction;
+  duration?: number;
 }): number {
   const id = nextId++;
   emit(
@@ -49,6 +57,8 @@ export function toast(input: {
         description: input.description,
         variant: input.variant ?? 'default',
         tag: input.tag,
+        action: input.action,
+        duration: input.duration,
         open: true,
       },
       ...toasts,

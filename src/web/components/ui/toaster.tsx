@@ -21,6 +21,7 @@ export function Toaster() {
         <Toast.Root
           key={item.id}
           open={item.open}
+          duration={item.duration}
           onOpenChange={(open) => {
             if (!open) dismissToast(item.id);
           }}
@@ -35,6 +36,16 @@ export function Toaster() {
             <Toast.Title className="text-sm font-semibold">{renderText(item.title, t)}</Toast.Title>
             {item.description ? (
               <Toast.Description className="text-sm opacity-90">{renderText(item.description, t)}</Toast.Description>
+            ) : null}
+            {item.action ? (
+              <Toast.Action
+                altText={renderText(item.action.label, t)}
+                onClick={item.action.onClick}
+                className="mt-1 w-fit rounded-md border border-current px-3 py-1.5 text-sm font-medium hover:bg-white/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+                data-testid={item.action.testId ?? 'toast-action'}
+              >
+                {renderText(item.action.label, t)}
+              </Toast.Action>
             ) : null}
           </div>
           <Toast.Close

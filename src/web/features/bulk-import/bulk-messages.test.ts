@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import { cellMessage, listOf, rowOutcomeMessage } from './bulk-messages';
+import { batchSummary, cellMessage, listOf, quoteName, rowOutcomeMessage, senderProblem } from './bulk-messages';
 import en from '../../locales/en.json';
 import zh from '../../locales/zh.json';
 
@@ -56,5 +56,66 @@ describe('listOf', () => {
   it("joins with ', ' in English and '、' in Chinese", () => {
     expect(listOf(['First name', 'Address', 'Postal code'], 'en')).toBe('First name, Address, Postal code');
     expect(listOf(['名字', '地址', '邮政编码'], 'zh')).toBe('名字、地址、邮政编码');
+  });
+});
+
+describe('bulk batch defaults and header', () => {
+  const home = { id: 'a1', isDefault: true };
+  const shop = { id: 'a2', isDefault: false };
+
+  it('an empty address book is said at the sender, in English and Chinese', () => {
+    const problem = senderProblem([], '');
+    expect(problem).toBe('senderEmpty');
+    expect(tFor(en)(`bulkImport.defaults.${problem}`)).toContain('address book is empty');
+    expect(tFor(zh)(`bulkImport.defaults.${problem}`)).toContain('地址簿是空的');
+    expect(tFor(zh)('bulkImport.defaults.addSender')).toBe('打开地址簿');
+  });
+
+  it('the address book default needs a default address; a chosen sender does not', () => {
+    expect(senderProblem([shop], '')).toBe('senderNoDefault');
+    expect(senderProblem([shop], 'a2')).toBeNull();
+    expect(senderProblem([home, shop], '')).toBeNull();
+    expect(senderProblem(undefined, '')).toBeNull();
+  });
+
+  const batch = (status: 'quoted' | 'purchasing' | 'completed', items: string[]) => ({
+    status,
+    rows: items.length,
+    counts: {
+      invalid: items.filter((s) => s === 'invalid').length,
+      dropped: 0,
+      bought: items.filter((s) => s === 'bought').length,
+      failed: items.filter((s) => s === 'failed').length,
+      pending: status === 'purchasing' ? items.filter((s) => s === 'quoted').length : 0,
+    },
+    items: items.map((status) => ({ status })),
+  });
+  const header = (b: ReturnType<typeof batch>, dict: Record<string, unknown>) => {
+    const [key, values] = batchSummary(b);
+    return tFor(dict)(key, values as unknown as Record<string, string>);
+  };
+
+  it('the header counts follow the batch: ready before buying, bought after', () => {
+    expect(header(batch('quoted', ['quoted', 'quoted', 'invalid']), en)).toBe('3 rows · 2 ready · 1 with problems');
+    expect(header(batch('completed', ['bought', 'bought']), en)).toBe('2 rows · 2 bought · 0 not bought');
+    expect(header(batch('completed', ['bought', 'bought']), en)).not.toContain('ready');
+    expect(header(batch('purchasing', ['bought', 'quoted']), en)).toBe('2 rows · 1 bought · 0 not bought · 1 waiting');
+    expect(header(batch('completed', ['bought', 'failed']), zh)).toBe('共 2 行 · 已购 1 行 · 1 行未购');
+  });
+
+  it('a quoted row names its carrier as the rate pages do: Canada Post is 加拿大邮政 in Chinese', () => {
+    const quote = { carrier: 'CA-CP', serviceCode: 'DOM.EP', serviceName: 'Expedited Parcel' };
+    const plain = (dict: Record<string, unknown>) => (key: string, o?: { defaultValue: string }) => {
+      const found = key.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)?.[k], dict);
+      return typeof found === 'string' ? found : (o?.defaultValue ?? key);
+    };
+    expect(quoteName(quote, plain(en))).toBe('Canada Post Expedited Parcel');
+    expect(quoteName(quote, plain(zh))).toMatch(/^加拿大邮政 /);
+  });
+
+  it('the parcel units are named in the language: 千克 and 英寸 in Chinese', () => {
+    expect(tFor(zh)('bulkImport.units.kg')).toBe('千克');
+    expect(tFor(zh)('bulkImport.units.in')).toBe('英寸');
+    expect(tFor(en)('bulkImport.units.lb')).toBe('lb');
   });
 });

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { carrierLabel, serviceLabel } from '../shipments/rate-display';
 
 /**
  * A cell's problem as the server words it (the shipment form's messages, shared/contracts) in the
@@ -59,4 +60,55 @@ export function rowOutcomeMessage(code: string | null, message: string | null, t
 export function listOf(items: readonly string[], language: string): string {
   const locale = language === 'zh' ? 'zh-CN' : 'en-CA';
   return new Intl.ListFormat(locale, { type: 'conjunction', style: 'narrow' }).format(items);
+}
+
+/**
+ * Why the batch has no sender yet, as a `bulkImport.defaults` key: an empty address book
+ * ('senderEmpty'), or the default chosen while no address is the default ('senderNoDefault');
+ * null when a sender is known or the address book is still loading (the quote says then).
+ */
+export function senderProblem(
+  addresses: readonly { id: string; isDefault: boolean }[] | undefined,
+  senderId: string,
+): 'senderEmpty' | 'senderNoDefault' | null {
+  if (!addresses) return null;
+  if (addresses.length === 0) return 'senderEmpty';
+  if (senderId) return addresses.some((a) => a.id === senderId) ? null : 'senderNoDefault';
+  return addresses.some((a) => a.isDefault) ? null : 'senderNoDefault';
+}
+
+type SummaryBatch = {
+  status: 'draft' | 'quoted' | 'purchasing' | 'completed' | 'cancelled';
+  rows: number;
+  counts: { invalid: number; dropped: number; bought: number; failed: number; pending: number };
+  items: readonly { status: string }[];
+};
+
+/**
+ * The batch header's counts as the batch stands: before buying, the rows ready (those that are
+ * neither with problems nor dropped) and with problems; once buying started, bought, not bought
+ * and still waiting — never "2 ready" after both were bought.
+ */
+export function batchSummary(batch: SummaryBatch): [string, Record<string, number>] {
+  if (batch.status === 'draft' || batch.status === 'quoted') {
+    const ready = batch.items.filter((i) => i.status === 'ready' || i.status === 'quoted' || i.status === 'unquoted');
+    return ['bulkImport.summary', { rows: batch.rows, valid: ready.length, invalid: batch.counts.invalid }];
+  }
+  return [
+    batch.counts.pending > 0 ? 'bulkImport.summaryBuying' : 'bulkImport.summaryDone',
+    {
+      rows: batch.rows,
+      bought: batch.counts.bought,
+      failed: batch.counts.failed,
+      pending: batch.counts.pending,
+    },
+  ];
+}
+
+/** A quoted row's carrier and service as the rate pages name them, in the interface language. */
+export function quoteName(
+  quote: { carrier: string; serviceCode: string; serviceName: string },
+  t: Parameters<typeof carrierLabel>[1],
+): string {
+  return `${carrierLabel(quote.carrier, t)} ${serviceLabel(quote, t)}`;
 }

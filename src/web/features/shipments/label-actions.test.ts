@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelFileName, labelRef, validLabel } from './label-actions';
+import { labelFileName, labelRef, leavesCanada, validLabel } from './label-actions';
 
 describe('label references, validity and file names (spec §5, §7)', () => {
   it('asks by the order code in preference to the tracking number', () => {
@@ -29,5 +29,15 @@ describe('label references, validity and file names (spec §5, §7)', () => {
     // ZPL II for thermal printers (decision 038) is saved as .zpl.
     expect(labelFileName('123', 'application/zpl')).toBe('label-123.zpl');
     expect(labelFileName('../a b', 'application/pdf')).toBe('label-..ab.pdf');
+  });
+});
+
+describe('a ZPL label leaves the customs forms in the PDF (decision 036)', () => {
+  it('knows a shipment leaving Canada by its receiver, else by its customs declaration', () => {
+    expect(leavesCanada({ trackingNumber: '1', toAddress: { country: 'US' } })).toBe(true);
+    expect(leavesCanada({ trackingNumber: '1', toAddress: { country: 'CA' }, customs: null })).toBe(false);
+    expect(leavesCanada({ trackingNumber: '1', customs: { items: [] } })).toBe(true);
+    expect(leavesCanada({ trackingNumber: '1' })).toBe(false);
+    expect(leavesCanada('VY-123')).toBe(false);
   });
 });

@@ -4,8 +4,27 @@ import type { TextRef } from '../../lib/error-message';
 import { toast } from '../../lib/toast';
 import { useLabelFormat } from '../../lib/queries/parcels';
 
-/** What a label is asked for by: the order code in preference to the tracking number (spec §3). */
-export type LabelTarget = { orderCode?: string | null; trackingNumber?: string | null };
+/**
+ * What a label is asked for by: the order code in preference to the tracking number (spec §3); the
+ * receiver's country (or the customs declaration) tells whether the PDF carries customs pages.
+ */
+export type LabelTarget = {
+  orderCode?: string | null;
+  trackingNumber?: string | null;
+  toAddress?: { country?: string | null } | null;
+  customs?: unknown;
+};
+
+/**
+ * Whether the shipment leaves Canada, so its PDF holds customs forms after the label (decision 036)
+ * that a ZPL label does not: by the receiver's country, else by its customs declaration.
+ */
+export function leavesCanada(target: LabelTarget | string | null | undefined): boolean {
+  if (!target || typeof target === 'string') return false;
+  const country = target.toAddress?.country?.trim().toUpperCase();
+  if (country) return country !== 'CA';
+  return target.customs !== null && target.customs !== undefined;
+}
 
 export type LabelAction = 'print' | 'download';
 
@@ -145,9 +164,13 @@ export function useLabelActions() {
   const labelFormat = useLabelFormat();
   const [pending, setPending] = useState<Readonly<Record<string, LabelAction>>>({});
   const running = useRef(new Set<string>());
+  // The toast's "customs forms (PDF)" action runs the latest `run` (the toast outlives a render).
+  const runRef = useRef<
+    (action: LabelAction, target: LabelTarget | string | null | undefined, format?: 'pdf') => Promise<void>
+  >(async () => {});
 
   const run = useCallback(
-    async (action: LabelAction, target: LabelTarget | string | null | undefined) => {
+    async (action: LabelAction, target: LabelTarget | string | null | undefined, format?: 'pdf') => {
       const ref = labelRef(target);
       if (!ref) {
         toast({
@@ -164,7 +187,7 @@ export function useLabelActions() {
       try {
         let answer: LabelAnswer;
         const url = `/api/shipments/print-label/${encodeURIComponent(ref)}`;
-        const zpl = action === 'download' && labelFormat === 'zpl';
+        const zpl = action === 'download' && labelFormat === 'zpl' && format !== 'pdf';
         let pdfInstead = false;
         try {
           try {
@@ -200,13 +223,27 @@ export function useLabelActions() {
             printLabel(label);
           } else {
             const name = downloadLabel(label, typeof target === 'object' ? (target?.trackingNumber ?? ref) : ref);
+            // A ZPL label is the label alone: the customs forms of a parcel leaving Canada are in the PDF.
+            const customsInPdf = zpl && !pdfInstead && label.mimeType === 'application/zpl' && leavesCanada(target);
             toast({
               title: { key: 'labels.downloadStarted' },
               description: pdfInstead
                 ? { key: 'labelFormat.pdfInstead', values: { name } }
-                : { key: 'labels.downloadStartedHint', values: { name } },
+                : customsInPdf
+                  ? { key: 'labelFormat.customsInPdf', values: { name } }
+                  : { key: 'labels.downloadStartedHint', values: { name } },
               variant: 'success',
               tag: TAG,
+              ...(customsInPdf
+                ? {
+                    duration: 20_000,
+                    action: {
+                      label: { key: 'labelFormat.customsPdf' },
+                      onClick: () => void runRef.current('download', target, 'pdf'),
+                      testId: 'label-customs-pdf',
+                    },
+                  }
+                : {}),
             });
           }
         } catch {
@@ -228,6 +265,7 @@ export function useLabelActions() {
     },
     [labelFormat],
   );
+  runRef.current = run;
 
   const print = useCallback((target: LabelTarget | string | null | undefined) => run('print', target), [run]);
   const download = useCallback((target: LabelTarget | string | null | undefined) => run('download', target), [run]);

@@ -16,7 +16,7 @@ import { listOf } from '../bulk-messages';
 import { currentLanguage } from '../../../lib/i18n';
 import type { PickedFile } from './upload-card';
 
-/** The unit each number column is read in (as the batch parcel's fields say). */
+/** The unit each number column of a file is read in (its name in the language: bulkImport.units). */
 const UNITS: Partial<Record<(typeof BULK_FIELDS)[number], string>> = {
   weight: 'kg',
   length: 'cm',
@@ -63,7 +63,7 @@ export function MappingCard({
             <label key={field} className="grid gap-1 text-sm">
               <span className="font-medium text-slate-800">
                 {t(`bulkImport.fields.${field}`)}
-                {UNITS[field] ? ` (${UNITS[field]})` : ''}
+                {UNITS[field] ? t('bulkImport.withUnit', { unit: t(`bulkImport.units.${UNITS[field]}`) }) : ''}
                 {REQUIRED_BULK_FIELDS.includes(field) ? ' *' : ''}
               </span>
               <select

@@ -14,7 +14,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { patchBulkRow } from '../api';
-import { cellMessage, rowOutcomeMessage } from '../bulk-messages';
+import { cellMessage, quoteName, rowOutcomeMessage } from '../bulk-messages';
 
 const PAGE = 100;
 
@@ -128,7 +128,10 @@ function RowItem({
     );
   };
 
-  const parcel = [d.weight && `${d.weight} kg`, d.length && `${d.length}×${d.width}×${d.height} cm`]
+  const parcel = [
+    d.weight && `${d.weight} ${t('bulkImport.units.kg')}`,
+    d.length && `${d.length}×${d.width}×${d.height} ${t('bulkImport.units.cm')}`,
+  ]
     .filter(Boolean)
     .join(' · ');
   const outcome = rowOutcomeMessage(row.errorCode, row.errorMessage, t, lang);
@@ -178,7 +181,7 @@ function RowItem({
           </span>
           {row.quote ? (
             <span className="text-xs text-slate-700">
-              {row.quote.carrierName} {row.quote.serviceName} ·{' '}
+              {quoteName(row.quote, t)} ·{' '}
               <span className="font-medium">{formatMoney(parseCents(row.quote.total) ?? 0, lang)}</span>
             </span>
           ) : null}

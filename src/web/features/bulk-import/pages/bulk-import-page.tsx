@@ -5,8 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Download, FileText } from 'lucide-react';
 import type { TBulkImportDetail, TBulkQuoteRequest } from '../../../../shared/contracts/bulk-imports';
 import { parseCents } from '../../../../shared/money';
+import { cmToIn, inToCm, kgToLb, lbToKg } from '../../../../shared/units';
 import type { TPackageType } from '../../../../shared/contracts/rates';
 import { Button, buttonClass } from '../../../components/ui/button';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogFooter,
+} from '../../../components/ui/alert-dialog';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Banner } from '../../../components/ui/banner';
 import { Input, inputClass } from '../../../components/ui/input';
@@ -29,6 +37,7 @@ import {
 import { UploadCard, type PickedFile } from '../components/upload-card';
 import { MappingCard } from '../components/mapping-card';
 import { ReviewList } from '../components/review-list';
+import { batchSummary, senderProblem } from '../bulk-messages';
 
 const money = (amount: string) => formatMoney(parseCents(amount) ?? 0, currentLanguage());
 
@@ -159,8 +168,7 @@ function BatchView({
           {batch.filename}
         </h2>
         <p className="text-sm text-slate-600" data-testid="bulk-summary">
-          {t(`bulkImport.format.${batch.format}`)} ·{' '}
-          {t('bulkImport.summary', { rows: batch.rows, valid: batch.valid, invalid: batch.counts.invalid })}
+          {t(`bulkImport.format.${batch.format}`)} · {t(...batchSummary(batch))}
         </p>
       </div>
       {needsMapping && !file ? (
@@ -201,12 +209,17 @@ function DefaultsCard({ batch, onQuoted }: { batch: TBulkImportDetail; onQuoted:
   const addresses = useAddresses();
   const given = batch.defaults;
   const [senderId, setSenderId] = useState(given?.senderAddressId ?? '');
+  // The batch parcel in pounds and inches, like the shipment form and the saved parcels (the call is metric).
   const [parcel, setParcel] = useState({
-    weight: given?.parcel ? String(given.parcel.weight) : '',
-    length: given?.parcel ? String(given.parcel.length) : '',
-    width: given?.parcel ? String(given.parcel.width) : '',
-    height: given?.parcel ? String(given.parcel.height) : '',
+    weight: given?.parcel ? String(kgToLb(given.parcel.weight)) : '',
+    length: given?.parcel ? String(cmToIn(given.parcel.length)) : '',
+    width: given?.parcel ? String(cmToIn(given.parcel.width)) : '',
+    height: given?.parcel ? String(cmToIn(given.parcel.height)) : '',
   });
+  // The saved parcel in use: it stays chosen and is sent itself (parcelId); changing a size unsets it.
+  const [parcelId, setParcelId] = useState<string | null>(given?.parcelId ?? null);
+  const [confirming, setConfirming] = useState(false);
+  const noSender = senderProblem(addresses.isSuccess ? addresses.data : undefined, senderId);
   // A saved parcel's type rides with the batch parcel it filled (decision 038).
   const [parcelType, setParcelType] = useState<TPackageType | undefined>(given?.parcel?.type);
   const [rule, setRule] = useState<'cheapest' | 'fastest'>(given?.rule === 'fastest' ? 'fastest' : 'cheapest');
@@ -218,19 +231,22 @@ function DefaultsCard({ batch, onQuoted }: { batch: TBulkImportDetail; onQuoted:
     setBusy('quote');
     setError(null);
     const hasParcel = Object.values(parcel).some((v) => v.trim() !== '');
+    const num = (v: string) => Number(v.replace(',', '.'));
     const body: TBulkQuoteRequest = {
       ...(senderId ? { senderAddressId: senderId } : {}),
-      ...(hasParcel
-        ? {
-            parcel: {
-              weight: Number(parcel.weight.replace(',', '.')),
-              length: Number(parcel.length.replace(',', '.')),
-              width: Number(parcel.width.replace(',', '.')),
-              height: Number(parcel.height.replace(',', '.')),
-              ...(parcelType ? { type: parcelType } : {}),
-            },
-          }
-        : {}),
+      ...(parcelId
+        ? { parcelId }
+        : hasParcel
+          ? {
+              parcel: {
+                weight: lbToKg(num(parcel.weight)),
+                length: inToCm(num(parcel.length)),
+                width: inToCm(num(parcel.width)),
+                height: inToCm(num(parcel.height)),
+                ...(parcelType ? { type: parcelType } : {}),
+              },
+            }
+          : {}),
       rule,
     };
     try {
@@ -245,6 +261,7 @@ function DefaultsCard({ batch, onQuoted }: { batch: TBulkImportDetail; onQuoted:
   }
 
   async function buy() {
+    setConfirming(false);
     setBusy('buy');
     setError(null);
     try {
@@ -260,17 +277,22 @@ function DefaultsCard({ batch, onQuoted }: { batch: TBulkImportDetail; onQuoted:
 
   const quoted = batch.status === 'quoted' && batch.counts.quoted > 0;
   const short = parseCents(batch.shortBy) ?? 0;
+  const balanceAfter = Math.max(0, (parseCents(batch.balance) ?? 0) - (parseCents(batch.total) ?? 0));
+  const lang = currentLanguage();
   const parcelField = (key: keyof typeof parcel, unit: string) => (
     <div className="grid gap-1">
       <label htmlFor={`bulk-parcel-${key}`} className="text-xs font-medium text-slate-700">
-        {t(`bulkImport.fields.${key}`)} ({unit})
+        {t(`bulkImport.fields.${key}`)} ({t(`bulkImport.units.${unit}`)})
       </label>
       <Input
         id={`bulk-parcel-${key}`}
         inputMode="decimal"
         value={parcel[key]}
         data-testid={`bulk-parcel-${key}`}
-        onChange={(e) => setParcel({ ...parcel, [key]: e.target.value })}
+        onChange={(e) => {
+          setParcel({ ...parcel, [key]: e.target.value });
+          setParcelId(null);
+        }}
       />
     </div>
   );
@@ -284,8 +306,8 @@ function DefaultsCard({ batch, onQuoted }: { batch: TBulkImportDetail; onQuoted:
             {error}
           </Banner>
         ) : null}
-        <div className="grid gap-4 lg:grid-cols-3">
-          <div className="grid gap-1">
+        <div className="grid items-start gap-4 lg:grid-cols-3">
+          <div className="grid content-start gap-1">
             <label htmlFor="bulk-sender" className="text-xs font-medium text-slate-700">
               {t('bulkImport.defaults.sender')}
             </label>
@@ -294,38 +316,54 @@ function DefaultsCard({ batch, onQuoted }: { batch: TBulkImportDetail; onQuoted:
               className={`${inputClass} h-10`}
               value={senderId}
               onChange={(e) => setSenderId(e.target.value)}
+              disabled={addresses.isSuccess && addresses.data.length === 0}
+              aria-describedby={noSender ? 'bulk-sender-problem' : undefined}
               data-testid="bulk-sender"
             >
-              <option value="">{t('bulkImport.defaults.senderDefault')}</option>
+              <option value="">
+                {addresses.isSuccess && addresses.data.length === 0
+                  ? t('bulkImport.defaults.senderNone')
+                  : t('bulkImport.defaults.senderDefault')}
+              </option>
               {(addresses.data ?? []).map((a) => (
                 <option key={a.id} value={a.id}>
                   {a.name} — {a.city}, {a.province}
                 </option>
               ))}
             </select>
+            {noSender ? (
+              <p id="bulk-sender-problem" className="text-xs text-amber-800" data-testid="bulk-sender-problem">
+                {t(`bulkImport.defaults.${noSender}`)}{' '}
+                <Link to="/address-book" className="font-medium text-indigo-700 underline">
+                  {t('bulkImport.defaults.addSender')}
+                </Link>
+              </p>
+            ) : null}
           </div>
-          <fieldset className="grid gap-1 lg:col-span-2">
+          <fieldset className="grid content-start gap-1 lg:col-span-2">
             <legend className="text-xs font-medium text-slate-700">{t('bulkImport.defaults.parcel')}</legend>
             <SavedParcelPicker
               testId="bulk-saved-parcel"
+              selectedId={parcelId}
               onPick={(p) => {
                 setParcel({
-                  weight: String(p.weight),
-                  length: String(p.length),
-                  width: String(p.width),
-                  height: String(p.height),
+                  weight: String(kgToLb(p.weight)),
+                  length: String(cmToIn(p.length)),
+                  width: String(cmToIn(p.width)),
+                  height: String(cmToIn(p.height)),
                 });
                 setParcelType(p.type);
+                setParcelId(p.id);
               }}
             />
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-              {parcelField('weight', 'kg')}
-              {parcelField('length', 'cm')}
-              {parcelField('width', 'cm')}
-              {parcelField('height', 'cm')}
+              {parcelField('weight', 'lb')}
+              {parcelField('length', 'in')}
+              {parcelField('width', 'in')}
+              {parcelField('height', 'in')}
             </div>
           </fieldset>
-          <div className="grid gap-1">
+          <div className="grid content-start gap-1">
             <label htmlFor="bulk-rule" className="text-xs font-medium text-slate-700">
               {t('bulkImport.defaults.rule')}
             </label>
@@ -345,13 +383,20 @@ function DefaultsCard({ batch, onQuoted }: { batch: TBulkImportDetail; onQuoted:
           <Button
             variant={quoted ? 'secondary' : 'primary'}
             onClick={() => void quote()}
-            disabled={busy !== null || batch.valid === 0}
+            disabled={busy !== null || batch.valid === 0 || noSender !== null}
+            aria-describedby={batch.valid === 0 ? 'bulk-quote-why' : noSender ? 'bulk-sender-problem' : undefined}
             data-testid="bulk-quote"
           >
             {busy === 'quote' ? t('bulkImport.defaults.quoting') : t('bulkImport.defaults.quote')}
           </Button>
           {batch.valid === 0 ? (
-            <span className="text-sm text-slate-600">{t('bulkImport.defaults.noneValid')}</span>
+            <span id="bulk-quote-why" className="text-sm text-slate-600">
+              {t('bulkImport.defaults.noneValid')}
+            </span>
+          ) : noSender ? (
+            <span className="text-sm text-slate-600" data-testid="bulk-quote-why">
+              {t('bulkImport.defaults.quoteNeedsSender')}
+            </span>
           ) : null}
         </div>
         {quoted ? (
@@ -386,12 +431,41 @@ function DefaultsCard({ batch, onQuoted }: { batch: TBulkImportDetail; onQuoted:
               </p>
             ) : null}
             <div>
-              <Button onClick={() => void buy()} disabled={busy !== null} data-testid="bulk-buy">
+              <Button onClick={() => setConfirming(true)} disabled={busy !== null} data-testid="bulk-buy">
                 {busy === 'buy'
                   ? t('bulkImport.quote.starting')
                   : t('bulkImport.quote.buy', { count: batch.counts.quoted, total: money(batch.total) })}
               </Button>
             </div>
+            <AlertDialog open={confirming} onOpenChange={setConfirming}>
+              <AlertDialogContent
+                data-testid="bulk-buy-confirm"
+                title={t('bulkImport.confirm.title', { count: batch.counts.quoted })}
+                description={t('bulkImport.confirm.description', {
+                  count: batch.counts.quoted,
+                  total: money(batch.total),
+                  after: formatMoney(balanceAfter, lang),
+                })}
+              >
+                {short > 0 ? (
+                  <p className="text-sm text-amber-800">
+                    {t('bulkImport.quote.short', { amount: money(batch.shortBy) })}
+                  </p>
+                ) : null}
+                <AlertDialogFooter>
+                  <AlertDialogCancel className={buttonClass('secondary')} data-testid="bulk-buy-cancel">
+                    {t('bulkImport.confirm.cancel')}
+                  </AlertDialogCancel>
+                  <AlertDialogAction
+                    className={buttonClass('primary')}
+                    onClick={() => void buy()}
+                    data-testid="bulk-buy-confirm-button"
+                  >
+                    {t('bulkImport.confirm.buy', { count: batch.counts.quoted, total: money(batch.total) })}
+                  </AlertDialogAction>
+                </AlertDialogFooter>
+              </AlertDialogContent>
+            </AlertDialog>
           </div>
         ) : null}
       </div>

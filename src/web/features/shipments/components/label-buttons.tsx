@@ -5,7 +5,9 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { labelRef, useLabelActions } from '../label-actions';
 
-export type LabelShipment = Pick<TShipment, 'orderCode' | 'trackingNumber' | 'status'>;
+// The receiver and customs declaration, where known, say whether a ZPL download needs the PDF's customs forms.
+export type LabelShipment = Pick<TShipment, 'orderCode' | 'trackingNumber' | 'status'> &
+  Partial<Pick<TShipment, 'toAddress' | 'customs'>>;
 
 /** A label exists once it is bought and until it is voided. */
 export function hasLabel(shipment: LabelShipment): boolean {
