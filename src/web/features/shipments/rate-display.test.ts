@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TRateOption } from '../../../shared/contracts/rates';
+import { formatHsCode } from '../../../shared/customs';
 import en from '../../locales/en.json';
 import zh from '../../locales/zh.json';
 import {
   businessDateInstant,
   carrierLabel,
+  dutyBreakdown,
   optionTotal,
   inShownOrder,
   rateView,
@@ -237,5 +240,98 @@ describe('rateView: the cards after a 409 PRICE_CHANGED (issue 22)', () => {
     const n1 = service(option('n1', '7.00', {}), 'CA-CP', 'DOM.XP');
     const n2 = service(option('n2', '5.00', {}), 'CA-CP', 'DOM.PC');
     expect(inShownOrder([n1, a, n2], ['CA-UPS:UPS.11']).map((o) => o.id)).toEqual(['a', 'n2', 'n1']);
+  });
+});
+
+describe('the duties estimate explained (newcomer 9)', () => {
+  const i18n = i18next.createInstance();
+  beforeAll(async () => {
+    await i18n.init({
+      lng: 'en',
+      resources: { en: { translation: en }, zh: { translation: zh } },
+      interpolation: { escapeValue: false },
+    });
+  });
+  const duties: NonNullable<TRateOption['duties']> = {
+    amount: '16.21',
+    currency: 'CAD',
+    estimate: true,
+    incoterm: 'DDP',
+    usdRate: '1.3800',
+    tariffDate: '2025-12-01',
+    lines: [
+      {
+        kind: 'duty',
+        description: 'Cotton T-shirt',
+        hsCode: '6109100012',
+        originCountry: 'CN',
+        valueUsd: '36.23',
+        generalRateBp: 1650,
+        extraRateBp: 1000,
+        listed: true,
+        amount: '13.24',
+      },
+      {
+        kind: 'duty',
+        description: 'Maple syrup',
+        hsCode: '1702200000',
+        originCountry: 'CA',
+        valueUsd: '18.12',
+        generalRateBp: 0,
+        extraRateBp: 0,
+        listed: true,
+        amount: '0.00',
+      },
+      {
+        kind: 'brokerage',
+        description: 'Canada Post duty and tax processing',
+        valueUsd: '0.00',
+        extraRateBp: 0,
+        listed: true,
+        amount: '10.00',
+      },
+    ],
+  };
+
+  it('gives each item its duty (HS code, origin, value, rates) and names the carrier’s fee, in English', () => {
+    const lines = dutyBreakdown(duties, 'CA-CP', i18n.getFixedT('en'), 'en');
+    expect(lines).toEqual([
+      {
+        kind: 'duty',
+        label: 'Duty on “Cotton T-shirt”',
+        detail: `HS ${formatHsCode('6109100012')} · made in China · value US$36.23 · duty rate 16.5% · extra duty on this origin 10%`,
+        cents: 1324,
+      },
+      {
+        kind: 'duty',
+        label: 'Duty on “Maple syrup”',
+        detail: `HS ${formatHsCode('1702200000')} · made in Canada · value US$18.12 · duty rate 0%`,
+        cents: 0,
+      },
+      {
+        kind: 'brokerage',
+        label: 'Canada Post fee for clearing the parcel and paying the duties',
+        detail: 'charged by the carrier, whatever the goods',
+        cents: 1000,
+      },
+    ]);
+  });
+
+  it('reads in Chinese, the carrier’s name too', () => {
+    const lines = dutyBreakdown(duties, 'CA-CP', i18n.getFixedT('zh'), 'zh');
+    expect(lines[0]!.label).toBe('“Cotton T-shirt”的关税');
+    expect(lines[0]!.detail).toBe(
+      `HS 编码 ${formatHsCode('6109100012')} · 原产地：中国 · 价值 36.23 美元 · 关税税率 16.5% · 该原产地的附加关税 10%`,
+    );
+    expect(lines[2]!.label).toBe('加拿大邮政 代办清关及代付关税的手续费');
+  });
+
+  it('says when the heading is not in the tariff table; DDU shows no amount, the receiver pays at the door', () => {
+    const unlisted = { ...duties.lines[0]!, generalRateBp: undefined, listed: false };
+    const [line] = dutyBreakdown({ ...duties, lines: [unlisted] }, 'CA-UPS', i18n.getFixedT('en'), 'en');
+    expect(line!.detail).toContain('HS heading not in our tariff table: extra duty only');
+    expect(line!.detail).not.toContain('duty rate');
+    expect(en.rates.dutiesReceiver).toBe('Duties and taxes: paid by the receiver at delivery');
+    expect(zh.rates.dutiesReceiver).toBe('关税及税费：由收件人在收货时支付');
   });
 });

@@ -1,6 +1,9 @@
 import type { TRateOption } from '../../../shared/contracts/rates';
 import type { TPriceChange } from '../../../shared/contracts/shipments';
+import type { TDuties } from '../../../shared/contracts/customs';
 import { carrierName, toCarrierCode } from '../../../shared/carriers';
+import { countryName } from '../../../shared/countries';
+import { formatHsCode } from '../../../shared/customs';
 import { parseCents, type Cents } from '../../../shared/money';
 
 /** Cents of a wire amount; an unreadable amount counts as 0 so it never hides an option. */
@@ -151,4 +154,53 @@ export function serviceLabel(
 ): string {
   const fallback = serviceWithoutCarrier(option.serviceName, carrierName(option.carrier, ''));
   return t(`rates.services.${keyPart(option.serviceCode)}`, { defaultValue: fallback });
+}
+
+type TranslateWith = (key: string, options?: Record<string, unknown>) => string;
+
+/** A rate in basis points as a percentage ('1650' → '16.5%'). */
+export const percentOf = (bp: number) => `${Number((bp / 100).toFixed(2))}%`;
+
+/** One line of the duties estimate as the rate card explains it: what it is, how it was reckoned, its amount. */
+export type DutyBreakdownLine = { kind: 'duty' | 'brokerage'; label: string; detail: string; cents: Cents };
+
+/**
+ * The duties estimate line by line (decision 029): each item's duty (its HS code, origin, value in
+ * USD and the rates applied: the general rate, the extra duty on its origin) and the carrier's fee
+ * for clearing the parcel and paying them, each label in the interface language.
+ */
+export function dutyBreakdown(
+  duties: TDuties,
+  carrier: string,
+  t: TranslateWith,
+  language: string,
+): DutyBreakdownLine[] {
+  return duties.lines.map((line) => {
+    if (line.kind === 'brokerage') {
+      return {
+        kind: 'brokerage',
+        label: t('rates.dutyLines.brokerage', { carrier: carrierLabel(carrier, t) }),
+        detail: t('rates.dutyLines.brokerageDetail'),
+        cents: cents(line.amount),
+      };
+    }
+    const rates: string[] = [];
+    if (line.generalRateBp !== undefined)
+      rates.push(t('rates.dutyLines.general', { rate: percentOf(line.generalRateBp) }));
+    if (line.extraRateBp > 0) rates.push(t('rates.dutyLines.extra', { rate: percentOf(line.extraRateBp) }));
+    if (!line.listed) rates.push(t('rates.dutyLines.unlisted'));
+    if (rates.length === 0) rates.push(t('rates.dutyLines.free'));
+    const facts = [
+      line.hsCode ? t('rates.dutyLines.hsCode', { code: formatHsCode(line.hsCode) }) : null,
+      line.originCountry ? t('rates.dutyLines.origin', { country: countryName(line.originCountry, language) }) : null,
+      t('rates.dutyLines.value', { amount: line.valueUsd }),
+      ...rates,
+    ].filter((x): x is string => !!x);
+    return {
+      kind: 'duty',
+      label: t('rates.dutyLines.item', { description: line.description }),
+      detail: facts.join(t('rates.dutyLines.separator')),
+      cents: cents(line.amount),
+    };
+  });
 }

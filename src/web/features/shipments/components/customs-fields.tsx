@@ -143,7 +143,7 @@ export function CustomsFields({ form }: { form: UseFormReturn<ShipmentForm> }) {
           >
             {/* The server takes DDP to the US and DDU elsewhere (decision 029): the other choice is shown, not offered. */}
             <option value="DDP" disabled={!us}>
-              {t('customs.incoterms.DDP')}
+              {us ? t('customs.incoterms.DDP') : t('customs.incotermDdpUsOnly')}
             </option>
             <option value="DDU" disabled={us}>
               {t('customs.incoterms.DDU')}

@@ -10,6 +10,7 @@ import {
   businessDateInstant,
   carrierLabel,
   cents,
+  dutyBreakdown,
   optionTotal,
   serviceKey,
   serviceLabel,
@@ -57,75 +58,131 @@ function RateCard({ option, cheapest, stale }: { option: TRateOption; cheapest: 
   const name = carrierLabel(option.carrier, t);
   const titleId = `rate-${option.id}-title`;
   return (
-    <RadioGroup.Item
-      value={option.id}
-      aria-labelledby={titleId}
-      aria-describedby={`rate-${option.id}-details`}
-      disabled={stale}
-      className={cn(
-        'group grid w-full cursor-pointer gap-3 rounded-xl border border-slate-200 bg-white p-4 text-left shadow-sm transition-colors sm:grid-cols-[auto_1fr_auto] sm:items-start',
-        'hover:border-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-        'data-[state=checked]:border-indigo-600 data-[state=checked]:ring-1 data-[state=checked]:ring-indigo-600',
-        'data-[disabled]:cursor-not-allowed data-[disabled]:bg-slate-50 data-[disabled]:hover:border-slate-200',
-      )}
-      data-testid="rate-option"
-      data-service={serviceKey(option)}
-      data-stale={stale || undefined}
-    >
-      <span
-        aria-hidden="true"
-        className="mt-1 hidden size-4 items-center justify-center rounded-full border border-slate-400 group-data-[state=checked]:border-indigo-600 sm:flex"
+    <div className="grid" data-testid="rate-card">
+      <RadioGroup.Item
+        value={option.id}
+        aria-labelledby={titleId}
+        aria-describedby={`rate-${option.id}-details`}
+        disabled={stale}
+        className={cn(
+          'group grid w-full cursor-pointer gap-3 rounded-xl border border-slate-200 bg-white p-4 text-left shadow-sm transition-colors sm:grid-cols-[auto_1fr_auto] sm:items-start',
+          'hover:border-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+          'data-[state=checked]:border-indigo-600 data-[state=checked]:ring-1 data-[state=checked]:ring-indigo-600',
+          'data-[disabled]:cursor-not-allowed data-[disabled]:bg-slate-50 data-[disabled]:hover:border-slate-200',
+        )}
+        data-testid="rate-option"
+        data-service={serviceKey(option)}
+        data-stale={stale || undefined}
       >
-        <RadioGroup.Indicator className="size-2 rounded-full bg-indigo-600" />
-      </span>
-      <span className="grid gap-1">
-        <span id={titleId} className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold text-slate-900" data-testid="rate-carrier">
-            {name}
-          </span>
-          <span className="text-slate-700" data-testid="rate-service">
-            {serviceLabel(option, t)}
-          </span>
-          {cheapest ? (
-            <span
-              className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-800"
-              data-testid="rate-cheapest"
-            >
-              {t('rates.cheapest')}
-            </span>
-          ) : null}
-          <CarrierModeBadge mode={option.mode} />
-        </span>
         <span
-          id={`rate-${option.id}-details`}
-          className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm text-slate-600"
+          aria-hidden="true"
+          className="mt-1 hidden size-4 items-center justify-center rounded-full border border-slate-400 group-data-[state=checked]:border-indigo-600 sm:flex"
         >
-          <CalendarDays className="size-4" aria-hidden="true" />
-          {t('rates.transit', { count: option.transitDays })}
-          {delivery ? <> · {t('rates.estimatedDelivery', { date: formatDate(delivery, lang) })}</> : null}
-          {option.flyInDays ? (
-            <span
-              className="inline-flex items-center gap-1 rounded bg-sky-50 px-1.5 py-0.5 text-xs font-medium text-sky-900"
-              data-testid="rate-fly-in"
-              data-days={option.flyInDays}
-            >
-              <Plane className="size-3" aria-hidden="true" />
-              {t('rates.flyInDays', { count: option.flyInDays })}
+          <RadioGroup.Indicator className="size-2 rounded-full bg-indigo-600" />
+        </span>
+        <span className="grid gap-1">
+          <span id={titleId} className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold text-slate-900" data-testid="rate-carrier">
+              {name}
             </span>
-          ) : null}
+            <span className="text-slate-700" data-testid="rate-service">
+              {serviceLabel(option, t)}
+            </span>
+            {cheapest ? (
+              <span
+                className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-800"
+                data-testid="rate-cheapest"
+              >
+                {t('rates.cheapest')}
+              </span>
+            ) : null}
+            <CarrierModeBadge mode={option.mode} />
+          </span>
+          {/* The icon beside the first line of the text, however the text wraps. */}
+          <span className="flex items-start gap-1.5 text-sm text-slate-600" data-testid="rate-delivery">
+            <CalendarDays className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span id={`rate-${option.id}-details`} className="min-w-0">
+              {t('rates.transit', { count: option.transitDays })}
+              {delivery ? <> · {t('rates.estimatedDelivery', { date: formatDate(delivery, lang) })}</> : null}
+              {option.flyInDays ? (
+                <span
+                  className="ml-1.5 inline-flex items-center gap-1 rounded bg-sky-50 px-1.5 py-0.5 align-middle text-xs font-medium text-sky-900"
+                  data-testid="rate-fly-in"
+                  data-days={option.flyInDays}
+                >
+                  <Plane className="size-3" aria-hidden="true" />
+                  {t('rates.flyInDays', { count: option.flyInDays })}
+                </span>
+              ) : null}
+            </span>
+          </span>
         </span>
-      </span>
-      {stale ? (
-        <span
-          className="grid min-w-44 gap-0.5 text-sm font-medium text-amber-900 sm:text-right"
-          data-testid="rate-stale"
-        >
-          {t('rates.stale.card')}
-        </span>
-      ) : (
-        <RatePrice option={option} money={money} />
-      )}
-    </RadioGroup.Item>
+        {stale ? (
+          <span
+            className="grid min-w-44 gap-0.5 text-sm font-medium text-amber-900 sm:text-right"
+            data-testid="rate-stale"
+          >
+            {t('rates.stale.card')}
+          </span>
+        ) : (
+          <RatePrice option={option} money={money} />
+        )}
+      </RadioGroup.Item>
+      {!stale && option.duties?.incoterm === 'DDP' && option.duties.lines.length > 0 ? (
+        <DutiesBreakdown option={option} duties={option.duties} money={money} />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * How the duties estimate of a DDP option is made (each item's duty, the carrier's fee), as a
+ * disclosure under its card: outside the radio, so that it opens with Enter or Space without
+ * choosing the option.
+ */
+function DutiesBreakdown({
+  option,
+  duties,
+  money,
+}: {
+  option: TRateOption;
+  duties: NonNullable<TRateOption['duties']>;
+  money: (c: number) => string;
+}) {
+  const { t, i18n } = useTranslation();
+  const lines = dutyBreakdown(duties, option.carrier, t, i18n.language === 'zh' ? 'zh' : 'en');
+  return (
+    <details
+      className="mx-3 rounded-b-lg border border-t-0 border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
+      data-testid="rate-duties-details"
+    >
+      <summary className="cursor-pointer rounded font-medium text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+        {t('rates.dutyLines.show')}
+      </summary>
+      <ul
+        className="mt-2 grid gap-2"
+        aria-label={t('rates.dutyLines.title', { carrier: carrierLabel(option.carrier, t) })}
+      >
+        {lines.map((line, i) => (
+          <li
+            key={i}
+            className="grid gap-0.5"
+            data-testid="rate-duty-line"
+            data-kind={line.kind}
+            data-cents={line.cents}
+          >
+            <span className="flex justify-between gap-4">
+              <span className="min-w-0 break-words">{line.label}</span>
+              <span className="shrink-0 tabular-nums">{money(line.cents)}</span>
+            </span>
+            <span className="text-xs text-slate-500">{line.detail}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-slate-500">
+        {t('rates.dutyLines.basis', { rate: duties.usdRate, date: duties.tariffDate })}
+      </p>
+    </details>
   );
 }
 
@@ -170,10 +227,17 @@ function RatePrice({ option, money }: { option: TRateOption; money: (c: number) 
             <span>{t('rates.zeroRated')}</span>
             <span>{money(cents(option.taxes.total))}</span>
           </span>
-          <span className="flex justify-between gap-4 text-slate-600" data-testid="rate-duties">
-            <span>{t('rates.duties')}</span>
-            <span>{money(cents(option.duties.amount))}</span>
-          </span>
+          {option.duties.incoterm === 'DDP' ? (
+            <span className="flex justify-between gap-4 text-slate-600" data-testid="rate-duties">
+              <span>{t('rates.duties')}</span>
+              <span>{money(cents(option.duties.amount))}</span>
+            </span>
+          ) : (
+            // DDU: the receiver pays the duties and taxes of their country at the door; nothing here.
+            <span className="text-slate-600 sm:text-right" data-testid="rate-duties" data-incoterm="DDU">
+              {t('rates.dutiesReceiver')}
+            </span>
+          )}
         </>
       ) : null}
       <span className="mt-1 flex justify-between gap-4 border-t border-slate-200 pt-1 font-semibold text-slate-900">
