@@ -282,7 +282,8 @@ function DefaultsCard({ batch, onQuoted }: { batch: TBulkImportDetail; onQuoted:
   const parcelField = (key: keyof typeof parcel, unit: string) => (
     <div className="grid gap-1">
       <label htmlFor={`bulk-parcel-${key}`} className="text-xs font-medium text-slate-700">
-        {t(`bulkImport.fields.${key}`)} ({t(`bulkImport.units.${unit}`)})
+        {t(`bulkImport.fields.${key}`)}
+        {t('bulkImport.withUnit', { unit: t(`bulkImport.units.${unit}`) })}
       </label>
       <Input
         id={`bulk-parcel-${key}`}
