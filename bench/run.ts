@@ -402,6 +402,8 @@ async function main(): Promise<void> {
   await (await import('./real-carriers')).reportRealCarriers(report);
   await (await import('./shipments-list')).reportShipmentsList(report); // list/search p95, 200k of 1M rows on PostgreSQL
   await (await import('./webhooks')).reportWebhooks(report); // webhook delivery lag p99 at 50 events/s (issue 28)
+  // API shipments per second with 32 concurrent keys beside the web session's, same run (issue 28; PostgreSQL when TEST_DATABASE_URL is set).
+  await (await import('./api-v1')).reportApiV1(report);
   // Bulk import (issue 29): 5,000 rows read and checked on PGlite, 500 labels bought by the batch job
   // (PostgreSQL when TEST_DATABASE_URL is set), and their batch PDF.
   await (await import('./bulk-import')).reportBulkImport(report);
