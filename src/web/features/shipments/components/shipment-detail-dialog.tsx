@@ -22,6 +22,7 @@ import type { Language } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { businessDateInstant, carrierLabel, cents, serviceLabel } from '../rate-display';
 import { useShipmentDetail, useVoidShipment } from '../api';
+import { customsSummary, exportCharges, formatDeclared } from '../shipment-costs';
 import { useShipmentAddressTexts } from './address-texts';
 import { CopyButton } from './copy-button';
 import { LabelButtons } from './label-buttons';
@@ -215,6 +216,9 @@ function DetailBody({ shipment }: { shipment: TShipmentDetail }) {
   const pkg = shipment.packageDetails;
   const eta = shipment.estimatedDelivery ? businessDateInstant(shipment.estimatedDelivery) : null;
   const taxLines = (['gst', 'hst', 'qst'] as const).filter((code) => cents(shipment.taxes[code]) > 0);
+  // Leaving Canada: the zero-rated tax and the duties at destination, so the lines add up to the total.
+  const exported = exportCharges(shipment);
+  const declaration = customsSummary(shipment.customs);
   const refunded = cents(shipment.refundedAmount);
   const number = (n: number) => new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-CA').format(n);
   // A voided or failed shipment will not be delivered: no estimate, no 'Delivered: not yet'.
@@ -264,6 +268,26 @@ function DetailBody({ shipment }: { shipment: TShipmentDetail }) {
                 {money(shipment.taxes[code])}
               </Row>
             ))}
+            {exported ? (
+              <>
+                <Row term={t('shipments.detail.zeroRated')}>
+                  <span data-testid="detail-zero-rated">{formatMoney(exported.zeroRatedCents, lang)}</span>
+                </Row>
+                {exported.incoterm === 'DDP' ? (
+                  <Row term={t('shipments.detail.dutiesDdp')}>
+                    <span data-testid="detail-duties" data-incoterm="DDP" data-cents={exported.dutiesCents}>
+                      {formatMoney(exported.dutiesCents, lang)}
+                    </span>
+                  </Row>
+                ) : (
+                  <Row term={t('shipments.detail.dutiesDdu')}>
+                    <span data-testid="detail-duties" data-incoterm="DDU" data-cents={0}>
+                      {t('shipments.detail.dutiesDduValue')}
+                    </span>
+                  </Row>
+                )}
+              </>
+            ) : null}
             <div className="flex items-baseline justify-between gap-3 border-t border-slate-200 pt-1 font-semibold">
               <dt className="text-slate-900">{t('shipments.detail.total')}</dt>
               <dd className="text-slate-900">{money(shipment.totalCost)}</dd>
@@ -356,6 +380,27 @@ function DetailBody({ shipment }: { shipment: TShipmentDetail }) {
           {pkg.description ? <Row term={t('shipments.detail.contents')}>{pkg.description}</Row> : null}
         </dl>
       </Section>
+
+      {declaration ? (
+        <Section title={t('shipments.detail.customs')} testId="detail-customs">
+          <dl className="grid gap-1 text-sm">
+            <Row term={t('customs.contentsType')}>
+              {t(`customs.contents.${declaration.contentsType}`, { defaultValue: declaration.contentsType })}
+            </Row>
+            <Row term={t('customs.incoterm')}>
+              <span data-testid="detail-incoterm">{t(`customs.incoterms.${declaration.incoterm}`)}</span>
+            </Row>
+            <Row term={t('shipments.detail.customsItems')}>
+              <span data-testid="detail-customs-items">
+                {t('shipments.detail.customsItemsValue', {
+                  count: declaration.pieces,
+                  value: formatDeclared(declaration.valueCents, declaration.currency, lang),
+                })}
+              </span>
+            </Row>
+          </dl>
+        </Section>
+      ) : null}
 
       <Section title={t('shipments.detail.tracking')} testId="detail-tracking">
         <TrackingTimeline events={shipment.trackingEvents} status={shipment.status} />
