@@ -26,6 +26,15 @@ describe('API keys in Chromium', () => {
     await page.getByTestId('api-keys-warning').waitFor();
     await page.getByTestId('api-keys-live-empty').filter({ hasText: 'No production key yet.' }).waitFor();
     await page.getByTestId('api-keys-test-empty').filter({ hasText: 'No test key yet.' }).waitFor();
+    // Every carrier of this server is the built-in simulation: production keys are not said to buy real labels.
+    await page
+      .getByTestId('api-keys-live-carriers')
+      .filter({ hasText: 'Carriers are simulated on this server: labels are not real.' })
+      .waitFor();
+    expect(await page.getByTestId('api-keys-live-hint').textContent()).toBe(
+      'Labels bought from the carriers as this server has them set up, paid from your wallet.',
+    );
+    expect(await page.getByTestId('api-keys-live').textContent()).not.toContain('Real labels');
 
     await page.getByTestId('api-key-name-test').fill('Warehouse');
     await page.getByRole('button', { name: 'Create test key' }).click();
@@ -61,6 +70,10 @@ describe('API keys in Chromium', () => {
       .filter({ hasText: /^最近使用于 / })
       .waitFor();
     await page.getByTestId('api-keys-live-empty').filter({ hasText: '还没有生产密钥。' }).waitFor();
+    await page
+      .getByTestId('api-keys-live-carriers')
+      .filter({ hasText: '本服务器上的承运商均为模拟：面单不是真实的。' })
+      .waitFor();
 
     await row.getByRole('button', { name: '撤销' }).click();
     await row.getByRole('button', { name: '撤销密钥' }).click();

@@ -10,6 +10,7 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
+import { useCarrierStatus } from '../../../lib/carrier-status';
 import { formatDateTime } from '../../../lib/format';
 import type { Language } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -117,6 +118,35 @@ function NewKey({ created, onDone }: { created: TCreatedApiKey; onDone: () => vo
   );
 }
 
+/**
+ * What a production key buys on this server, from the carriers' modes (GET /api/carriers/status, as
+ * the sidebar badge): real labels only when every carrier is live; otherwise it says which are not.
+ * Nothing while the status loads or when it fails (never a claim it cannot back).
+ */
+function LiveCarriersNote() {
+  const { t } = useTranslation();
+  const status = useCarrierStatus();
+  if (!status.data) return null;
+  const { overall, counts } = status.data;
+  const real = overall === 'live';
+  return (
+    <p
+      className={real ? 'text-sm text-emerald-800' : 'text-sm font-medium text-amber-900'}
+      data-testid="api-keys-live-carriers"
+      data-mode={overall}
+    >
+      {overall !== 'mixed'
+        ? t(`settings.apiKeys.live.carriers.${overall}`)
+        : counts.live > 0
+          ? t('settings.apiKeys.live.carriers.mixed', {
+              live: counts.live,
+              total: counts.live + counts.test + counts.sandbox,
+            })
+          : t('settings.apiKeys.live.carriers.mixedNone')}
+    </p>
+  );
+}
+
 function KeySection({
   mode,
   keys,
@@ -149,7 +179,10 @@ function KeySection({
         <h3 id={`api-keys-${mode}`} className="text-sm font-semibold text-slate-900">
           {t(`settings.apiKeys.${section}.title`)}
         </h3>
-        <p className="text-sm text-slate-600">{t(`settings.apiKeys.${section}.hint`)}</p>
+        <p className="text-sm text-slate-600" data-testid={`api-keys-${mode}-hint`}>
+          {t(`settings.apiKeys.${section}.hint`)}
+        </p>
+        {mode === 'live' ? <LiveCarriersNote /> : null}
       </div>
       {keys.length === 0 ? (
         <p className="text-sm text-slate-600" data-testid={`api-keys-${mode}-empty`}>
