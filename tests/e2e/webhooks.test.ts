@@ -63,7 +63,7 @@ describe('webhooks in Chromium', () => {
     // A plain-http URL elsewhere is refused, naming the rule.
     await card.getByLabel('Endpoint URL (https)').fill('http://hooks.example.com/x');
     await card.getByRole('button', { name: 'Add endpoint' }).click();
-    await card.getByText('url must start with https://').waitFor();
+    await card.getByText('The endpoint URL must start with https://.').waitFor();
 
     await card.getByLabel('Endpoint URL (https)').fill(receiverUrl);
     await card.getByLabel('Label voided (shipment.voided)').check();
@@ -131,8 +131,33 @@ describe('webhooks in Chromium', () => {
     await page.evaluate(() => localStorage.setItem('voyageur.lang', 'zh'));
     await page.reload();
     await card.getByRole('heading', { name: '添加端点' }).waitFor();
+    await card.getByRole('heading', { name: 'Webhook 事件推送' }).waitFor();
     await row.getByRole('button', { name: '发送记录' }).click();
     await row.getByTestId('webhook-delivery-status').filter({ hasText: '已送达 · 200' }).first().waitFor();
+
+    // A refused URL is a sentence in Chinese, not 'check this item'.
+    await card.getByLabel('端点 URL（https）').fill('http://hooks.example.com/x');
+    await card.getByRole('button', { name: '添加端点' }).click();
+    await card.getByText('端点 URL 必须以 https:// 开头。').waitFor();
+    expect(await card.getByText('请检查此项').count()).toBe(0);
+
+    // A receiver that is not listening: the delivery log's reason in Chinese.
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/gone`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await card.getByLabel('端点 URL（https）').fill(deadUrl);
+    await card.getByRole('button', { name: '添加端点' }).click();
+    await card.getByTestId('new-webhook-secret-value').waitFor();
+    await card.getByRole('button', { name: '完成' }).click();
+    const deadRow = card.getByTestId('webhook-row').filter({ hasText: deadUrl });
+    await deadRow.getByRole('button', { name: '发送测试事件' }).click();
+    await deadRow.getByTestId('webhook-delivery-reason').filter({ hasText: '连接被拒绝' }).waitFor();
+    expect(await deadRow.getByTestId('webhook-log').textContent()).not.toContain('Connection refused');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await deadRow.getByRole('button', { name: '删除' }).click();
+    await deadRow.getByRole('button', { name: '删除端点' }).click();
+    await deadRow.waitFor({ state: 'detached' });
 
     // Deleting it empties the list.
     await row.getByRole('button', { name: '删除' }).click();

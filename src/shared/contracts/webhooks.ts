@@ -24,16 +24,31 @@ export const WEBHOOK_URL_MAX = 2000;
 /** Endpoints one user may have. */
 export const WEBHOOKS_PER_USER = 10;
 
+/**
+ * The messages are sentences a user reads (the settings card shows them, translated by pattern in
+ * src/web/lib/error-message.ts; the server's address checks in modules/webhooks/address-check.ts
+ * word theirs the same way).
+ */
+export const WEBHOOK_URL_MESSAGES = {
+  required: 'Enter the endpoint URL',
+  text: 'The endpoint URL must be text',
+  tooLong: `The endpoint URL must be at most ${WEBHOOK_URL_MAX} characters`,
+  notUrl: 'Enter a full URL, such as https://example.com/webhooks',
+} as const;
+
 export const ZWebhookUrl = z
-  .string({ error: (i) => (i.input === undefined || i.input === null ? 'url is required' : 'url must be text') })
+  .string({
+    error: (i) =>
+      i.input === undefined || i.input === null ? WEBHOOK_URL_MESSAGES.required : WEBHOOK_URL_MESSAGES.text,
+  })
   .trim()
-  .min(1, 'url is required')
-  .max(WEBHOOK_URL_MAX, `url must be at most ${WEBHOOK_URL_MAX} characters`)
-  .refine((v) => URL.canParse(v), 'url must be a full URL such as https://example.com/webhooks')
+  .min(1, WEBHOOK_URL_MESSAGES.required)
+  .max(WEBHOOK_URL_MAX, WEBHOOK_URL_MESSAGES.tooLong)
+  .refine((v) => URL.canParse(v), WEBHOOK_URL_MESSAGES.notUrl)
   .describe('Where the events are POSTed: an https URL');
 
 export const ZWebhookEvents = z
-  .array(ZWebhookEvent, { error: 'events must be a list of event types' })
+  .array(ZWebhookEvent, { error: 'Events must be a list of event types' })
   .min(1, 'Choose at least one event')
   .max(WEBHOOK_EVENTS.length)
   .describe('The event types sent to this endpoint');

@@ -48,6 +48,27 @@ const VALIDATION_PATTERNS: readonly [RegExp, (m: RegExpExecArray) => TextRef][] 
   [/6-digit verification code/, () => ({ key: 'errors.validation.codeInvalid' })],
   [/^Enter a mobile number/, () => ({ key: 'errors.validation.mobileNumber' })],
   [/^Add and verify a mobile number/, () => ({ key: 'errors.validation.smsNeedsPhone' })],
+  // A webhook endpoint's URL and events (src/shared/contracts/webhooks.ts, the server's address checks).
+  [/^Enter the endpoint URL$/, () => ({ key: 'settings.webhooks.errors.urlRequired' })],
+  [/^The endpoint URL must be text$/, () => ({ key: 'settings.webhooks.errors.urlText' })],
+  [
+    /^The endpoint URL must be at most (\d+) characters$/,
+    (m) => ({ key: 'settings.webhooks.errors.urlTooLong', values: { max: Number(m[1]) } }),
+  ],
+  [
+    /^Enter a full URL, such as https:\/\/example\.com\/webhooks$/,
+    () => ({ key: 'settings.webhooks.errors.urlInvalid' }),
+  ],
+  [/^The endpoint URL must not contain a user name/, () => ({ key: 'settings.webhooks.errors.urlCredentials' })],
+  [/^The endpoint URL must have a port from 1 to 65535$/, () => ({ key: 'settings.webhooks.errors.urlPort' })],
+  [/^The endpoint URL must start with https:\/\/$/, () => ({ key: 'settings.webhooks.errors.urlHttps' })],
+  [/^The endpoint URL must not point at this server/, () => ({ key: 'settings.webhooks.errors.urlLocalhost' })],
+  [
+    /^The endpoint URL must point at a public address: (\S+) is /,
+    (m) => ({ key: 'settings.webhooks.errors.urlPrivate', values: { address: m[1]! } }),
+  ],
+  [/^Choose at least one event$/, () => ({ key: 'settings.webhooks.errors.eventsRequired' })],
+  [/^(Each event must be one of|Events must be a list)/, () => ({ key: 'settings.webhooks.errors.eventsUnknown' })],
   [/must not contain (line breaks or control|NUL) characters/, () => ({ key: 'errors.validation.controlCharacters' })],
   [
     /(?:must be at most\s+|<=\s*)(\d+) characters/,

@@ -41,16 +41,25 @@ describe('webhook address checks', () => {
 
   it('takes https URLs, and plain http only to a loopback host with the flag', () => {
     expect(refusedUrl('https://hooks.example.com/x', false)).toBeNull();
-    expect(refusedUrl('http://hooks.example.com/x', false)).toBe('url must start with https://');
-    expect(refusedUrl('http://hooks.example.com/x', true)).toBe('url must start with https://');
+    expect(refusedUrl('http://hooks.example.com/x', false)).toBe('The endpoint URL must start with https://');
+    expect(refusedUrl('http://hooks.example.com/x', true)).toBe('The endpoint URL must start with https://');
     expect(refusedUrl('http://127.0.0.1:8080/x', true)).toBeNull();
     expect(refusedUrl('http://localhost:8080/x', true)).toBeNull();
-    expect(refusedUrl('http://127.0.0.1:8080/x', false)).toBe('url must start with https://');
+    expect(refusedUrl('http://127.0.0.1:8080/x', false)).toBe('The endpoint URL must start with https://');
     expect(refusedUrl('https://localhost/x', false)).toContain('localhost');
     expect(refusedUrl('https://[::1]/x', false)).toContain('private');
     expect(refusedUrl('https://169.254.169.254/x', true)).toContain('private');
-    expect(refusedUrl('https://a:b@hooks.example.com/x', false)).toContain('user name');
-    expect(refusedUrl('not a url', false)).toContain('full URL');
+    expect(refusedUrl('https://a:b@hooks.example.com/x', false)).toBe(
+      'The endpoint URL must not contain a user name or password',
+    );
+    expect(refusedUrl('https://localhost/x', false)).toBe('The endpoint URL must not point at this server (localhost)');
+    expect(refusedUrl('https://10.0.0.7/hook', false)).toBe(
+      'The endpoint URL must point at a public address: 10.0.0.7 is a private, loopback, link-local or reserved address',
+    );
+    expect(refusedUrl('not a url', false)).toBe('Enter a full URL, such as https://example.com/webhooks');
+    expect(refusedUrl('https://hooks.example.com:0/x', false)).toBe(
+      'The endpoint URL must have a port from 1 to 65535',
+    );
   });
 });
 

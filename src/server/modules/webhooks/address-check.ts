@@ -8,6 +8,7 @@
  * loopback through and nothing else.
  */
 import { BlockList, isIP } from 'node:net';
+import { WEBHOOK_URL_MESSAGES } from '../../../shared/contracts/webhooks';
 
 // One list per family: a BlockList matches an IPv4 address against IPv6 rules through its mapped
 // form (::ffff:a.b.c.d), so '::ffff:0:0/96' in the same list would refuse every IPv4 address.
@@ -85,11 +86,11 @@ export function refusedUrl(text: string, allowPrivate: boolean): string | null {
   try {
     url = new URL(text);
   } catch {
-    return 'url must be a full URL such as https://example.com/webhooks';
+    return WEBHOOK_URL_MESSAGES.notUrl;
   }
-  if (url.username || url.password) return 'url must not contain a user name or password';
+  if (url.username || url.password) return 'The endpoint URL must not contain a user name or password';
   // WHATWG refuses a port over 65535 when parsing; port 0 parses but no receiver can listen on it.
-  if (url.port === '0') return 'url must have a port from 1 to 65535';
+  if (url.port === '0') return 'The endpoint URL must have a port from 1 to 65535';
   const host = bareHost(url.hostname).toLowerCase();
   const isLocalName = LOCAL_NAMES.has(host) || host.endsWith('.localhost');
   const loopbackHost =
@@ -98,14 +99,14 @@ export function refusedUrl(text: string, allowPrivate: boolean): string | null {
       refusedAddress(host, true) === null &&
       loopback.check(host, isIP(host) === 4 ? 'ipv4' : 'ipv6'));
   if (url.protocol === 'http:') {
-    if (!(allowPrivate && loopbackHost)) return 'url must start with https://';
+    if (!(allowPrivate && loopbackHost)) return 'The endpoint URL must start with https://';
   } else if (url.protocol !== 'https:') {
-    return 'url must start with https://';
+    return 'The endpoint URL must start with https://';
   }
-  if (isLocalName && !allowPrivate) return 'url must not point at this server (localhost)';
+  if (isLocalName && !allowPrivate) return 'The endpoint URL must not point at this server (localhost)';
   if (isIP(host) !== 0) {
     const why = refusedAddress(host, allowPrivate);
-    if (why) return `url must point at a public address: ${why}`;
+    if (why) return `The endpoint URL must point at a public address: ${why}`;
   }
   return null;
 }

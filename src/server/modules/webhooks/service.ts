@@ -17,6 +17,7 @@ import {
   WEBHOOKS_PER_USER,
   WEBHOOK_TEST_EVENT,
   WEBHOOK_URL_MAX,
+  WEBHOOK_URL_MESSAGES,
   type TCreateWebhookRequest,
   type TCreatedWebhook,
   type TUpdateWebhookRequest,
@@ -111,7 +112,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     if (why) throw badRequest('url', why);
     const href = normalisedUrl(url);
     // Percent-encoding can lengthen it: the stored form must fit too.
-    if (href.length > WEBHOOK_URL_MAX) throw badRequest('url', `url must be at most ${WEBHOOK_URL_MAX} characters`);
+    if (href.length > WEBHOOK_URL_MAX) throw badRequest('url', WEBHOOK_URL_MESSAGES.tooLong);
     return href;
   }
 

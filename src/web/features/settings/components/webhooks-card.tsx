@@ -16,10 +16,10 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
 import type { Language } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
+import { webhookErrorText, webhookReasonText } from '../webhook-messages';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -196,7 +196,7 @@ function AddEndpoint({ onCreated }: { onCreated: (created: TCreatedWebhook) => v
         <Webhook className="size-4" aria-hidden="true" />
         {create.isPending ? t('settings.webhooks.adding') : t('settings.webhooks.add')}
       </Button>
-      {create.isError ? <Banner variant="error">{errorMessage(create.error, t)}</Banner> : null}
+      {create.isError ? <Banner variant="error">{webhookErrorText(create.error, t)}</Banner> : null}
     </form>
   );
 }
@@ -219,7 +219,7 @@ function EndpointRow({ hook, onNewSecret }: { hook: TWebhook; onNewSecret: (crea
           title:
             d.status === 'delivered'
               ? t('settings.webhooks.testSent', { status: d.responseStatus })
-              : t('settings.webhooks.testFailed', { error: d.error ?? '' }),
+              : t('settings.webhooks.testFailed', { error: d.error ? webhookReasonText(d.error, t) : '' }),
           variant: d.status === 'delivered' ? 'success' : 'destructive',
         });
       },
@@ -238,7 +238,7 @@ function EndpointRow({ hook, onNewSecret }: { hook: TWebhook; onNewSecret: (crea
             ? t('settings.webhooks.on')
             : t('settings.webhooks.off', {
                 when: hook.disabledAt ? formatDateTime(hook.disabledAt, lang) : '',
-                reason: hook.disabledReason ?? '',
+                reason: hook.disabledReason ? webhookReasonText(hook.disabledReason, t) : '',
               })}
         </span>
       </div>
@@ -331,7 +331,7 @@ function EndpointRow({ hook, onNewSecret }: { hook: TWebhook; onNewSecret: (crea
           </Button>
         </div>
       ) : null}
-      {error ? <Banner variant="error">{errorMessage(error, t)}</Banner> : null}
+      {error ? <Banner variant="error">{webhookErrorText(error, t)}</Banner> : null}
       {showLog ? <DeliveryLog hookId={hook.id} enabled={hook.enabled} /> : null}
     </li>
   );
@@ -371,7 +371,7 @@ function EditEndpoint({ hook, onDone }: { hook: TWebhook; onDone: () => void }) 
           {t('settings.webhooks.cancel')}
         </Button>
       </div>
-      {update.isError ? <Banner variant="error">{errorMessage(update.error, t)}</Banner> : null}
+      {update.isError ? <Banner variant="error">{webhookErrorText(update.error, t)}</Banner> : null}
     </form>
   );
 }
@@ -435,7 +435,7 @@ function DeliveryLog({ hookId, enabled }: { hookId: string; enabled: boolean }) 
                     : 'text-amber-800'
               }
               data-testid="webhook-delivery-status"
-              title={d.error ?? undefined}
+              title={d.error ? webhookReasonText(d.error, t) : undefined}
             >
               {t(`settings.webhooks.log.status.${d.status}`)} · {outcomeOf(d, t)}
             </span>
@@ -452,12 +452,14 @@ function DeliveryLog({ hookId, enabled }: { hookId: string; enabled: boolean }) 
               {t('settings.webhooks.log.resend')}
             </Button>
             {d.error && d.status !== 'delivered' ? (
-              <span className="break-words text-xs text-slate-600 sm:col-span-5">{d.error}</span>
+              <span className="break-words text-xs text-slate-600 sm:col-span-5" data-testid="webhook-delivery-reason">
+                {webhookReasonText(d.error, t)}
+              </span>
             ) : null}
           </li>
         ))}
       </ul>
-      {resend.isError ? <Banner variant="error">{errorMessage(resend.error, t)}</Banner> : null}
+      {resend.isError ? <Banner variant="error">{webhookErrorText(resend.error, t)}</Banner> : null}
     </section>
   );
 }
