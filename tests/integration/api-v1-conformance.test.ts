@@ -346,4 +346,66 @@ describe(`/api/v1 conforms to its OpenAPI document (${testDbKind})`, () => {
     }
     expect(exercised.get('no')).toBe(ops.length);
   }, 600_000);
+
+  it('answers the conflicts and limits a client meets (409, 429 with Retry-After) as the document says', async () => {
+    const u = await createSignedInUser(ctx);
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: u.headers,
+      payload: { name: 'limits', mode: 'test' },
+    });
+    const carol: Owner = { key: '', headers: { authorization: `Bearer ${(made.json() as { key: string }).key}` } };
+    const opOf = (method: string, path: string) => ops.find((o) => o.method === method && o.path === path)!;
+    const failures: string[] = [];
+
+    // The same Idempotency-Key with another body: 409 naming the header.
+    const create = opOf('POST', '/api/v1/addresses');
+    const example = create.op.requestBody!.content['application/json'].example as Json;
+    const idem = { 'idempotency-key': 'conformance-1' };
+    const first = await send(carol, 'POST', '/api/v1/addresses', { body: example, headers: idem });
+    failures.push(...conformance(create, first, 'first with a key'));
+    expect(first.statusCode).toBe(201);
+    const replay = await send(carol, 'POST', '/api/v1/addresses', { body: example, headers: idem });
+    failures.push(...conformance(create, replay, 'replayed'));
+    expect([replay.statusCode, replay.headers['idempotent-replayed']]).toEqual([201, 'true']);
+    const other = await send(carol, 'POST', '/api/v1/addresses', {
+      body: { ...example, name: 'Someone Else' },
+      headers: idem,
+    });
+    failures.push(...conformance(create, other, 'another body'));
+    expect(other.statusCode).toBe(409);
+    expect(namesPath(other, 'Idempotency-Key')).toBe(true);
+
+    // A test event to an endpoint turned off: 409.
+    const hook = await makers.webhook(carol);
+    const patch = opOf('PATCH', '/api/v1/webhooks/{id}');
+    failures.push(
+      ...conformance(
+        patch,
+        await send(carol, 'PATCH', `/api/v1/webhooks/${hook.id}`, { body: { enabled: false } }),
+        'off',
+      ),
+    );
+    const test = opOf('POST', '/api/v1/webhooks/{id}/test');
+    const off = await send(carol, 'POST', `/api/v1/webhooks/${hook.id}/test`);
+    failures.push(...conformance(test, off, 'turned off'));
+    expect(off.statusCode).toBe(409);
+    await send(carol, 'PATCH', `/api/v1/webhooks/${hook.id}`, { body: { enabled: true } });
+
+    // Test events and resends past the hourly budget: 429 with Retry-After, on both routes.
+    const resend = opOf('POST', '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend');
+    let limited: Sent | undefined;
+    for (let i = 0; i < 100 && !limited; i++) {
+      const res = await send(carol, 'POST', `/api/v1/webhooks/${hook.id}/test`);
+      failures.push(...conformance(test, res, `send ${i}`));
+      if (res.statusCode === 429) limited = res;
+    }
+    expect(limited?.statusCode).toBe(429);
+    expect(Number(limited!.headers['retry-after'])).toBeGreaterThan(0);
+    const resent = await send(carol, 'POST', `/api/v1/webhooks/${hook.id}/deliveries/${hook.deliveryId}/resend`);
+    failures.push(...conformance(resend, resent, 'resend over the budget'));
+    expect(resent.statusCode).toBe(429);
+    expect(failures).toEqual([]);
+  }, 300_000);
 });

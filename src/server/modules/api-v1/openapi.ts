@@ -67,7 +67,8 @@ const ERROR_STATUSES: Record<string, string> = {
   '401': 'No API key, or one that is unknown, revoked or expired',
   '404': 'Not found (another account’s ids are not found either)',
   '409': 'Conflict (e.g. an Idempotency-Key used with another body, a price that changed)',
-  '429': 'Over this key’s requests per minute; see Retry-After',
+  '429':
+    'Over this key’s requests per minute, or an operation’s own limit (test events and resends an hour); see Retry-After',
 };
 
 /** The errors of an operation that takes a JSON body, besides those of every operation. */
