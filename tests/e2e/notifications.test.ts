@@ -14,6 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, readOutbox, startApp, waitForMail, type RunningApp } from './helpers/harness';
 import { signUpFunded } from './helpers/accounts';
 import { horizontalOverflow } from './helpers/page-checks';
+import { controlsUnderToasts } from './helpers/toast-checks';
 
 const ADMIN = { email: 'admin-notify@example.com', password: 'Admin-pass-2026' };
 const PHONE = { width: 390, height: 844 };
@@ -122,6 +123,8 @@ describe('notification switches in Chromium', () => {
     expect(await receipts.getAttribute('aria-checked')).toBe('false');
     await page.getByRole('button', { name: 'Save preferences' }).click();
     await page.getByTestId('toast').filter({ hasText: 'Notification preferences saved' }).waitFor();
+    // The toast covers neither the button just pressed nor any other control on the phone's screen.
+    expect(await controlsUnderToasts(page)).toEqual([]);
     await page.reload();
     await receipts.waitFor();
     expect(await receipts.getAttribute('aria-checked')).toBe('false');

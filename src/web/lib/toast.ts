@@ -1,6 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import type { TextRef } from './error-message';
 import { i18n } from './i18n';
+import { watchControlUse } from './toast-place';
+
+// A toast is placed off the control just used (toast-place.ts): noted from the first click on.
+watchControlUse();
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
