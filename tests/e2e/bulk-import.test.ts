@@ -68,18 +68,18 @@ describe('bulk import in Chromium', () => {
     const { page, context } = await newPage(browser, app, { viewport: DESKTOP });
     try {
       await signUpFunded(page, { app, browser, admin: ADMIN }, '300.00', { description: 'bulk e2e' });
-      const sender = await page.request.post('/api/addresses', {
-        data: {
-          name: 'Rachel Green',
-          address1: '90 Bedford Rd',
-          city: 'Toronto',
-          province: 'ON',
-          postalCode: 'M5R 2K2',
-          phone: '416-555-0134',
-          isDefault: true,
-        },
-      });
-      expect(sender.status(), await sender.text()).toBe(201);
+      const addSender = () =>
+        page.request.post('/api/addresses', {
+          data: {
+            name: 'Rachel Green',
+            address1: '90 Bedford Rd',
+            city: 'Toronto',
+            province: 'ON',
+            postalCode: 'M5R 2K2',
+            phone: '416-555-0134',
+            isDefault: true,
+          },
+        });
 
       await page.goto('/bulk-import');
       await page.getByTestId('bulk-drop').waitFor();
@@ -95,6 +95,29 @@ describe('bulk import in Chromium', () => {
       expect(await bad.getByTestId('bulk-cell-error').textContent()).toBe('Postal code K1A 0B1 is not in BC');
       // The order of two line items is one shipment listing both.
       expect(await page.getByTestId('bulk-row-1').textContent()).toContain('#1001');
+
+      // With an empty address book the sender select says so, links to the address book, and Quote waits.
+      await page.getByTestId('bulk-sender-problem').waitFor();
+      expect(await page.getByTestId('bulk-sender-problem').textContent()).toContain(
+        "Your address book is empty: add the sender's address to quote this batch.",
+      );
+      expect(await page.getByTestId('bulk-sender-problem').getByRole('link').getAttribute('href')).toBe(
+        '/address-book',
+      );
+      expect(await page.getByTestId('bulk-sender').locator('option').first().textContent()).toBe(
+        'No address in your address book',
+      );
+      expect(await page.getByTestId('bulk-quote').isDisabled()).toBe(true);
+      expect(await page.getByTestId('bulk-quote-why').textContent()).toBe('Quoting needs a sender address.');
+      await shot(page, 'no-sender-desktop');
+      const sender = await addSender();
+      expect(sender.status(), await sender.text()).toBe(201);
+      await page.reload();
+      await page.getByTestId('bulk-batch').waitFor();
+      await expect.poll(() => page.getByTestId('bulk-sender-problem').count()).toBe(0);
+      expect(await page.getByTestId('bulk-sender').locator('option').first().textContent()).toBe(
+        'Address book default',
+      );
       await shot(page, 'review-desktop');
 
       // Fix the cell in place.
@@ -104,22 +127,55 @@ describe('bulk import in Chromium', () => {
       await expect.poll(() => bad.getByTestId('bulk-row-status').textContent()).toBe('Ready');
       expect(await page.getByTestId('bulk-summary').textContent()).toContain('3 ready · 0 with problems');
 
-      // Batch parcel, quote, buy.
-      await page.getByTestId('bulk-parcel-weight').fill('1.2');
-      await page.getByTestId('bulk-parcel-length').fill('30');
-      await page.getByTestId('bulk-parcel-width').fill('20');
-      await page.getByTestId('bulk-parcel-height').fill('10');
+      // Batch parcel (in lb and inches, like the shipment form), quote, buy.
+      expect(await page.locator('label[for="bulk-parcel-weight"]').textContent()).toBe('Weight (lb)');
+      expect(await page.locator('label[for="bulk-parcel-length"]').textContent()).toBe('Length (in)');
+      await page.getByTestId('bulk-parcel-weight').fill('2.6');
+      await page.getByTestId('bulk-parcel-length').fill('12');
+      await page.getByTestId('bulk-parcel-width').fill('8');
+      await page.getByTestId('bulk-parcel-height').fill('4');
       await page.getByTestId('bulk-quote').click();
       await page.getByTestId('bulk-quote-summary').waitFor();
       expect(await page.getByTestId('bulk-balance').textContent()).toBe('$300.00');
       expect(await page.getByTestId('bulk-total').textContent()).toMatch(/^\$\d+\.\d\d$/);
       expect(await page.getByTestId('bulk-short').count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
+      const total = (await page.getByTestId('bulk-total').textContent())!;
+      const after = `$${(300 - Number(total.replace(/[$,]/g, ''))).toFixed(2)}`;
+
+      // Buying asks first, naming the labels, the total and the balance after; Escape charges nothing.
       await page.getByTestId('bulk-buy').click();
+      const confirm = page.getByTestId('bulk-buy-confirm');
+      await confirm.waitFor();
+      expect(await confirm.getByRole('heading').textContent()).toBe('Buy 3 labels?');
+      expect(await confirm.textContent()).toContain(
+        `3 labels for ${total} will be charged to your wallet. Balance after: ${after}.`,
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot(page, 'confirm-desktop');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => confirm.count()).toBe(0);
+      expect(await page.getByTestId('bulk-progress').count()).toBe(0);
+      expect(await (await page.request.get('/api/bulk-imports')).text()).not.toContain('"purchasing"');
+      // By keyboard: the dialog opens on Cancel; Tab to the buy button and press Enter.
+      await page.getByTestId('bulk-buy').focus();
+      await page.keyboard.press('Enter');
+      await confirm.waitFor();
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+        .toBe('bulk-buy-cancel');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(`Buy for ${total}`);
+      await page.keyboard.press('Enter');
       await page.getByTestId('bulk-labels').waitFor({ timeout: 30_000 });
       expect(await page.getByTestId('bulk-progress-text').textContent()).toBe(
         '3 of 3 rows done · 3 bought · 0 not bought',
       );
+      // The header follows the batch: no longer "3 ready" once they are bought.
+      await expect
+        .poll(() => page.getByTestId('bulk-summary').textContent())
+        .toContain('3 rows · 3 bought · 0 not bought');
+      expect(await page.getByTestId('bulk-summary').textContent()).not.toContain('ready');
 
       // The batch PDF: one 4×6 page per label.
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('bulk-labels').click()]);
@@ -137,6 +193,7 @@ describe('bulk import in Chromium', () => {
       expect(await page.getByTestId('bulk-labels').textContent()).toBe('下载全部面单（PDF）');
       expect(await page.getByTestId('bulk-progress-text').textContent()).toBe('已处理 3 / 3 行 · 已购买 3 · 未购买 0');
       expect(await page.getByTestId('bulk-row-2').getByTestId('bulk-row-status').textContent()).toBe('已购买面单');
+      expect(await page.getByTestId('bulk-summary').textContent()).toContain('共 3 行 · 已购 3 行 · 0 行未购');
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await shot(page, 'done-zh-phone');
 
@@ -153,6 +210,31 @@ describe('bulk import in Chromium', () => {
       await expect
         .poll(() => page.getByTestId('bulk-row-2').getByTestId('bulk-cell-error').textContent())
         .toBe('邮政编码 K1A 0B1 不属于 BC');
+      // A saved parcel picked for the batch stays chosen, its sizes in lb and inches.
+      const saved = await page.request.post('/api/parcels', {
+        data: { name: 'Small box', weight: 0.907, length: 30.48, width: 25.4, height: 15.24 },
+      });
+      expect(saved.status(), await saved.text()).toBe(201);
+      const savedId = ((await saved.json()) as { id: string }).id;
+      await page.reload();
+      await page.getByTestId('bulk-batch').waitFor();
+      const picker = page.getByTestId('bulk-saved-parcel');
+      await expect.poll(() => picker.isEnabled()).toBe(true);
+      await picker.selectOption({ label: 'Small box' });
+      expect(await picker.inputValue()).toBe(savedId);
+      expect(await page.getByTestId('bulk-parcel-weight').inputValue()).toBe('2');
+      expect(await page.getByTestId('bulk-parcel-length').inputValue()).toBe('12');
+      expect(await page.getByTestId('bulk-parcel-width').inputValue()).toBe('10');
+      expect(await page.getByTestId('bulk-parcel-height').inputValue()).toBe('6');
+      expect(await page.getByText('已按 Small box 填入重量和尺寸').count()).toBe(1);
+      // Quoting sends the saved parcel itself; it is still the one chosen afterwards.
+      const quoteCall = page.waitForRequest((r) => r.url().includes('/quote') && r.method() === 'POST');
+      await page.getByTestId('bulk-quote').click();
+      expect((await quoteCall).postDataJSON()).toMatchObject({ parcelId: savedId });
+      await page.getByTestId('bulk-quote-summary').waitFor();
+      expect(await picker.inputValue()).toBe(savedId);
+      // The batch parcel's fields name their units in Chinese.
+      expect(await page.locator('label[for="bulk-parcel-weight"]').textContent()).toBe('重量（磅）');
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await shot(page, 'review-zh-phone');
     } finally {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PDFDocument } from 'pdf-lib';
 import type { TRateOption } from '../../src/shared/contracts/rates';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
 import { signUpViaApi } from './helpers/accounts';
@@ -42,6 +43,32 @@ const TO = {
   email: 'bob@example.com',
 };
 const PARCEL = { weight: 2, length: 30, width: 20, height: 10, type: 'package' };
+const SEATTLE = {
+  ...TO,
+  firstName: 'Sam',
+  address: '400 Pine St',
+  city: 'Seattle',
+  province: 'WA',
+  postalCode: '98101',
+  country: 'US',
+  phone: '206-555-0100',
+};
+const US_CUSTOMS = {
+  contentsType: 'merchandise',
+  currency: 'CAD',
+  incoterm: 'DDP',
+  nonDelivery: 'return',
+  items: [
+    {
+      description: 'Cotton T-shirt',
+      hsCode: '6109.10.0012',
+      originCountry: 'CA',
+      quantity: 2,
+      unitValue: 25,
+      weightKg: 0.3,
+    },
+  ],
+};
 const quoteEnd = (p: typeof FROM) => ({
   name: `${p.firstName} ${p.lastName}`,
   company: p.company,
@@ -162,29 +189,38 @@ describe('saved parcels and the label format in Chromium', () => {
       data: { userId: me.id, amount: '100.00', description: 'saved parcels e2e' },
     });
     expect(funded.status(), await funded.text()).toBe(200);
-    const quoted = await page.request.post('/api/rates/quote', {
-      data: { fromAddress: quoteEnd(FROM), toAddress: quoteEnd(TO), packageDetails: PARCEL },
-    });
-    expect(quoted.status(), await quoted.text()).toBe(200);
-    const option = ((await quoted.json()) as TRateOption[])[0]!;
-    const placed = await page.request.post('/api/shipments', {
-      headers: { 'Idempotency-Key': randomUUID() },
-      data: {
-        fromAddressId: null,
-        toAddressId: null,
-        fromAddress: FROM,
-        toAddress: TO,
-        carrier: option.carrier,
-        service: option.serviceName,
-        serviceCode: option.serviceCode,
-        packageDetails: PARCEL,
-        rateDetails: option,
-        totalCost: option.total,
-        taxes: option.taxes.total,
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const created = (await placed.json()) as { orderCode: string; trackingNumber: string };
+    const place = async (to: typeof TO, customs?: typeof US_CUSTOMS) => {
+      const quoted = await page.request.post('/api/rates/quote', {
+        data: {
+          fromAddress: quoteEnd(FROM),
+          toAddress: quoteEnd(to),
+          packageDetails: PARCEL,
+          ...(customs ? { customs } : {}),
+        },
+      });
+      expect(quoted.status(), await quoted.text()).toBe(200);
+      const option = ((await quoted.json()) as TRateOption[])[0]!;
+      const placed = await page.request.post('/api/shipments', {
+        headers: { 'Idempotency-Key': randomUUID() },
+        data: {
+          fromAddressId: null,
+          toAddressId: null,
+          fromAddress: FROM,
+          toAddress: to,
+          carrier: option.carrier,
+          service: option.serviceName,
+          serviceCode: option.serviceCode,
+          packageDetails: PARCEL,
+          rateDetails: option,
+          totalCost: option.total,
+          taxes: option.taxes.total,
+          ...(customs ? { customs } : {}),
+        },
+      });
+      expect(placed.status(), await placed.text()).toBe(201);
+      return (await placed.json()) as { orderCode: string; trackingNumber: string };
+    };
+    const created = await place(TO);
 
     // The default is PDF; choose ZPL by keyboard and save.
     await page.goto('/settings');
@@ -217,7 +253,31 @@ describe('saved parcels and the label format in Chromium', () => {
       .getByTestId('toast')
       .filter({ hasText: `label-${created.trackingNumber}.zpl` })
       .waitFor();
-  }, 180_000);
+    // Inside Canada there are no customs forms to offer.
+    expect(await page.getByTestId('label-customs-pdf').count()).toBe(0);
+
+    // Leaving Canada, the ZPL is the label alone: the toast says the customs forms are in the PDF and offers it.
+    const abroad = await place(SEATTLE, US_CUSTOMS);
+    await page.reload();
+    const abroadCard = page.locator(`[data-testid="shipment-card"][data-order-code="${abroad.orderCode}"]`);
+    await abroadCard.waitFor({ timeout: 30_000 });
+    const [zplDownload] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30_000 }),
+      abroadCard.getByTestId('label-download').click(),
+    ]);
+    expect(zplDownload.suggestedFilename()).toBe(`label-${abroad.trackingNumber}.zpl`);
+    const notice = page.getByTestId('toast').filter({ hasText: `label-${abroad.trackingNumber}.zpl` });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('This parcel leaves Canada and its customs forms are in the PDF');
+    const customsPdf = notice.getByTestId('label-customs-pdf');
+    expect(await customsPdf.textContent()).toBe('Download customs forms (PDF)');
+    await shot(page, 'zpl-customs-notice-desktop');
+    const [pdfDownload] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), customsPdf.click()]);
+    expect(pdfDownload.suggestedFilename()).toBe(`label-${abroad.trackingNumber}.pdf`);
+    const pdf = await PDFDocument.load(fs.readFileSync((await pdfDownload.path())!));
+    // The label and its customs invoice copies: more than the label's one page.
+    expect(pdf.getPageCount()).toBeGreaterThan(1);
+  }, 240_000);
 
   it('the settings sections fit a phone in Chinese', async () => {
     const page = await open(PHONE);
