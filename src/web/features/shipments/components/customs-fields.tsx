@@ -184,7 +184,12 @@ export function CustomsFields({ form }: { form: UseFormReturn<ShipmentForm> }) {
                     error={itemError(i, 'description')}
                     className="sm:col-span-2 lg:col-span-3"
                   >
-                    <Input id={id('description')} maxLength={100} {...register(`customs.items.${i}.description`)} />
+                    <Input
+                      id={id('description')}
+                      maxLength={100}
+                      placeholder={t('customs.itemDescriptionPlaceholder')}
+                      {...register(`customs.items.${i}.description`)}
+                    />
                   </Field>
                   <Field
                     label={t('customs.hsCode')}
