@@ -179,7 +179,7 @@ describe(`/api/v1 conforms to its OpenAPI document (${testDbKind})`, () => {
       (e) => e.path === path || e.path.startsWith(`${path}.`),
     );
 
-  it('documents every operation with its error answers, and the document is one JSON Schema 2020-12 set', () => {
+  it('documents 400, 401, 404 and 429 for every operation, and 413 and 415 for those that take a body', () => {
     expect(ops.length).toBeGreaterThanOrEqual(20);
     for (const o of ops) {
       for (const status of ['400', '401', '404', '429'])
