@@ -21,6 +21,16 @@ export function storedLanguage(): Language {
   }
 }
 
+/** The language chosen with a language select in this browser, or null when none was chosen here. */
+export function chosenLanguage(): Language | null {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 const fullyLoaded = new Set<Language>();
 let appMode = false;
 
@@ -67,14 +77,20 @@ export async function initI18n(): Promise<typeof i18n> {
   return i18n;
 }
 
-/** Switches the interface language, remembers it in localStorage and updates <html lang>. */
-export async function setLanguage(lang: Language): Promise<void> {
+/**
+ * Switches the interface language, remembers it in localStorage (a choice made in this browser;
+ * `remember: false` when the interface only follows the account's saved language) and updates
+ * <html lang>.
+ */
+export async function setLanguage(lang: Language, { remember = true }: { remember?: boolean } = {}): Promise<void> {
   await ensureResources(lang);
   await i18n.changeLanguage(lang);
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
-  } catch {
-    /* storage unavailable (private mode): the choice lasts for this page only */
+  if (remember) {
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+    } catch {
+      /* storage unavailable (private mode): the choice lasts for this page only */
+    }
   }
   applyDocumentLanguage(lang);
 }

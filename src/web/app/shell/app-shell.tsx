@@ -6,6 +6,8 @@ import { LanguageSelect } from '../../components/language-select';
 import { buttonClass } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useSaveLocale, useUser } from '../../lib/session';
+import { chosenLanguage, currentLanguage, setLanguage } from '../../lib/i18n';
+import { localeSync } from '../../lib/locale-sync';
 import { dismissToasts } from '../../lib/toast';
 import { pageKeyFor } from '../page-meta';
 import { Sidebar } from './sidebar';
@@ -19,6 +21,16 @@ export function AppShell() {
   // The admin panel's title and subtitle are for admins: anyone else gets Access Denied under no header.
   const pageKey = routeKey === 'admin' && user?.role !== 'admin' ? null : routeKey;
   const saveLocale = useSaveLocale();
+  // The account's saved language (mails) and the interface agree (lib/locale-sync): a choice made in
+  // this browser is saved on the account; without one, the interface follows the account.
+  const accountLocale = user?.locale;
+  useEffect(() => {
+    if (!accountLocale) return;
+    const step = localeSync(chosenLanguage(), currentLanguage(), accountLocale);
+    if (step.show) void setLanguage(step.show, { remember: false });
+    if (step.save) saveLocale(step.save);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per account language, not per render's saveLocale
+  }, [accountLocale]);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef<HTMLDivElement>(null);
