@@ -198,6 +198,33 @@ describe('shipping to the United States in Chromium', () => {
       `Duties and taxes at destination (estimate)${cad(duties)}`,
     );
     expect(Number(await first.getByTestId('rate-total').getAttribute('data-cents'))).toBe(cents(cheapest.total));
+    // The calendar icon sits beside the delivery text, on its first line (not alone above it).
+    const delivery = first.getByTestId('rate-delivery');
+    const [icon, text] = await Promise.all([
+      delivery.locator('svg').boundingBox(),
+      delivery.locator(`#rate-${cheapest.id}-details`).boundingBox(),
+    ]);
+    expect(icon!.x + icon!.width).toBeLessThanOrEqual(text!.x);
+    expect(Math.abs(icon!.y - text!.y)).toBeLessThan(8);
+    // How the duties estimate is made: a disclosure under the card, opened by keyboard without
+    // choosing another option; the item's duty and the carrier's fee add up to the duties line.
+    const chosen = await page.locator('[data-testid="rate-option"][data-state="checked"]').getAttribute('data-service');
+    const breakdown = page.getByTestId('rate-card').first().getByTestId('rate-duties-details');
+    expect(await breakdown.locator('summary').textContent()).toBe('How the duties estimate is made');
+    await breakdown.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => breakdown.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await page.locator('[data-testid="rate-option"][data-state="checked"]').getAttribute('data-service')).toBe(
+      chosen,
+    );
+    const dutyLines = breakdown.getByTestId('rate-duty-line');
+    expect(await dutyLines.first().textContent()).toContain('Duty on “Cotton T-shirt”');
+    expect(await dutyLines.first().textContent()).toContain('made in Canada');
+    const lineCents = await dutyLines.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-cents'))));
+    expect(lineCents.reduce((a, b) => a + b, 0)).toBe(duties);
+    expect(await breakdown.locator('[data-kind="brokerage"]').textContent()).toContain(
+      'fee for clearing the parcel and paying the duties',
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'rates-en-desktop');
     await partShot(first, 'rate-card-en-desktop');
@@ -219,7 +246,7 @@ describe('shipping to the United States in Chromium', () => {
 
     // The wallet: the label and the duties, two debits, price + duties in all.
     await page.goto('/wallet');
-    await page.getByTestId('wallet-page').waitFor();
+    await page.getByTestId('wallet-page').waitFor({ timeout: 60_000 });
     await expect
       .poll(() => page.getByTestId('wallet-balance').textContent(), { timeout: 15_000 })
       .toBe(cad(30_000 - cents(cheapest.total)));
@@ -234,6 +261,32 @@ describe('shipping to the United States in Chromium', () => {
     await card.waitFor({ timeout: 15_000 });
     // The card names the receiver's country outside Canada.
     expect(await card.textContent()).toContain('Seattle, WA, United States');
+    // The detail's cost lines add up to what the wallet paid: shipping, the zero-rated export tax and
+    // the duties paid at origin (DDP, marked estimate); the customs declaration in short.
+    await card.getByTestId('shipment-view').click();
+    const dialog = page.getByRole('dialog', { name: 'Shipment details' });
+    await dialog.getByTestId('shipment-detail-body').waitFor({ timeout: 15_000 });
+    expect(await dialog.getByTestId('detail-total').textContent()).toBe(cad(cents(cheapest.total)));
+    expect(await dialog.getByTestId('detail-zero-rated').textContent()).toBe(cad(0));
+    expect(await dialog.getByTestId('detail-duties').textContent()).toBe(cad(duties));
+    expect(await dialog.getByTestId('detail-duties').getAttribute('data-incoterm')).toBe('DDP');
+    expect(await dialog.textContent()).toContain('Duties and taxes at destination (estimate, DDP)');
+    const declaration = dialog.getByTestId('detail-customs');
+    expect(await declaration.textContent()).toContain('Merchandise');
+    expect(await declaration.getByTestId('detail-incoterm').textContent()).toBe('Paid by me (DDP)');
+    expect(await declaration.getByTestId('detail-customs-items').textContent()).toBe('2 items, $50.00');
+    // On a phone the long duties line wraps beside its amount: nothing wider than the dialog.
+    await page.setViewportSize(PHONE);
+    await expect
+      .poll(() => dialog.evaluate((el) => el.getBoundingClientRect().width))
+      .toBeLessThanOrEqual(PHONE.width);
+    const amount = await dialog.getByTestId('detail-duties').boundingBox();
+    const box = await dialog.boundingBox();
+    expect(amount!.x + amount!.width).toBeLessThanOrEqual(box!.x + box!.width);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.setViewportSize(DESKTOP);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('shipments-destination').selectOption('domestic');
     await page.getByTestId('shipments-empty').waitFor();
     expect(new URL(page.url()).searchParams.get('destination')).toBe('domestic');
@@ -245,6 +298,10 @@ describe('shipping to the United States in Chromium', () => {
     await page.reload();
     await card.waitFor();
     expect(await page.getByTestId('shipments-destination').inputValue()).toBe('us');
+    // 'International' leaves the US out (it has its own choice), and says so.
+    expect(await page.getByTestId('shipments-destination').locator('option[value="international"]').textContent()).toBe(
+      'Other countries (outside Canada and the US)',
+    );
     await page.getByTestId('shipments-destination').selectOption('international');
     await page.getByTestId('shipments-empty').waitFor();
     await page.getByTestId('shipments-all-destinations').click();
@@ -301,11 +358,46 @@ describe('shipping to the United States in Chromium', () => {
     const first = page.getByTestId('rate-option').first();
     expect(await first.getByTestId('rate-duties').textContent()).toContain('目的地关税及税费（估算）');
     expect(await first.getByTestId('rate-zero-rated').textContent()).toContain('出口零税率');
+    const breakdown = page.getByTestId('rate-card').first().getByTestId('rate-duties-details');
+    await breakdown.locator('summary').click();
+    expect(await breakdown.locator('summary').textContent()).toBe('关税估算的计算方式');
+    expect(await breakdown.getByTestId('rate-duty-line').first().textContent()).toContain('“Cotton T-shirt”的关税');
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'rates-zh-phone');
     await partShot(page.getByTestId('rate-option').first(), 'rate-card-zh-phone');
   }, 240_000);
+  it('to France (DDU): DDP greyed out with its reason; the cards say the receiver pays the duties at the door', async () => {
+    const page = await open(DESKTOP);
+    await signUpViaApi(page, app);
+    await fillUsShipment(page);
+    await page.locator('#receiver-country').selectOption('FR');
+    await page.locator('#receiver-city').fill('Paris');
+    await page.locator('#receiver-postal-code').fill('75001');
+    await page.locator('#receiver-phone').fill('+33 1 42 60 00 00');
+    const incoterm = page.locator('#customs-incoterm');
+    await expect.poll(() => incoterm.inputValue()).toBe('DDU');
+    const ddp = incoterm.locator('option[value="DDP"]');
+    expect(await ddp.isDisabled()).toBe(true);
+    expect(await ddp.textContent()).toBe('Paid by me (DDP): United States only');
+    expect(await page.locator('#customs-incoterm-hint').textContent()).toContain(
+      'Paid by me (DDP) is offered for the United States only',
+    );
+    await page.getByTestId('calculate-rates').click();
+    await page.waitForURL('**/rate-selection', { timeout: 30_000 });
+    await page.getByTestId('rate-options').waitFor({ timeout: 60_000 });
+    const cards = page.getByTestId('rate-option');
+    const lines = await cards.getByTestId('rate-duties').allTextContents();
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toBe('Duties and taxes: paid by the receiver at delivery');
+    expect(await page.getByTestId('rate-duties-details').count()).toBe(0);
+    await page.getByTestId('language-select').selectOption('zh');
+    await expect
+      .poll(() => cards.first().getByTestId('rate-duties').textContent())
+      .toBe('关税及税费：由收件人在收货时支付');
+    expect(await seriousViolations(page)).toEqual([]);
+  }, 240_000);
+
   it('a customs field the server refuses lands on its row (customs.items.1.hsCode), in the user language', async () => {
     const page = await open(DESKTOP);
     await signUpViaApi(page, app);
