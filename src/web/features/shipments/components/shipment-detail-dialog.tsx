@@ -146,11 +146,14 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
-function Row({ term, children }: { term: string; children: ReactNode }) {
+/** A term and its value; `longTerm`: the term may wrap (a long name beside a short amount, on a phone). */
+function Row({ term, children, longTerm }: { term: string; children: ReactNode; longTerm?: boolean }) {
   return (
     <div className="flex items-baseline justify-between gap-3">
-      <dt className="shrink-0 whitespace-nowrap text-slate-600">{term}</dt>
-      <dd className="min-w-0 break-words text-right text-slate-900">{children}</dd>
+      <dt className={longTerm ? 'min-w-0 text-slate-600' : 'shrink-0 whitespace-nowrap text-slate-600'}>{term}</dt>
+      <dd className={longTerm ? 'shrink-0 text-right text-slate-900' : 'min-w-0 break-words text-right text-slate-900'}>
+        {children}
+      </dd>
     </div>
   );
 }
@@ -270,11 +273,11 @@ function DetailBody({ shipment }: { shipment: TShipmentDetail }) {
             ))}
             {exported ? (
               <>
-                <Row term={t('shipments.detail.zeroRated')}>
+                <Row term={t('shipments.detail.zeroRated')} longTerm>
                   <span data-testid="detail-zero-rated">{formatMoney(exported.zeroRatedCents, lang)}</span>
                 </Row>
                 {exported.incoterm === 'DDP' ? (
-                  <Row term={t('shipments.detail.dutiesDdp')}>
+                  <Row term={t('shipments.detail.dutiesDdp')} longTerm>
                     <span data-testid="detail-duties" data-incoterm="DDP" data-cents={exported.dutiesCents}>
                       {formatMoney(exported.dutiesCents, lang)}
                     </span>
