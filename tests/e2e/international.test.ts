@@ -277,9 +277,7 @@ describe('shipping to the United States in Chromium', () => {
     expect(await declaration.getByTestId('detail-customs-items').textContent()).toBe('2 items, $50.00');
     // On a phone the long duties line wraps beside its amount: nothing wider than the dialog.
     await page.setViewportSize(PHONE);
-    await expect
-      .poll(() => dialog.evaluate((el) => el.getBoundingClientRect().width))
-      .toBeLessThanOrEqual(PHONE.width);
+    await expect.poll(() => dialog.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(PHONE.width);
     const amount = await dialog.getByTestId('detail-duties').boundingBox();
     const box = await dialog.boundingBox();
     expect(amount!.x + amount!.width).toBeLessThanOrEqual(box!.x + box!.width);
