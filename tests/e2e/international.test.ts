@@ -298,7 +298,7 @@ describe('shipping to the United States in Chromium', () => {
     expect(await page.getByTestId('shipments-destination').inputValue()).toBe('us');
     // 'International' leaves the US out (it has its own choice), and says so.
     expect(await page.getByTestId('shipments-destination').locator('option[value="international"]').textContent()).toBe(
-      'Other countries (outside Canada and the US)',
+      'Outside Canada and the US',
     );
     await page.getByTestId('shipments-destination').selectOption('international');
     await page.getByTestId('shipments-empty').waitFor();

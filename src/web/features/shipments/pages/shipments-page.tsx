@@ -192,7 +192,7 @@ export function ShipmentsPage() {
               ) : null}
             </div>
           </div>
-          <div className="grid gap-1.5 sm:w-48">
+          <div className="grid gap-1.5 sm:w-56">
             <label htmlFor={destinationId} className="text-sm font-medium text-slate-800">
               {t('shipments.destination.label')}
             </label>
