@@ -392,7 +392,9 @@ describe(`notification mails (${testDbKind})`, () => {
     expect(mailsTo(u.email)).toHaveLength(0);
     // The backoff has passed (the clock moved on): the retry sends it.
     await ctx.database.db.execute(
-      sql`update pgboss.job set start_after = now() where name = 'mail.receipt' and data->>'userId' = ${u.id}`,
+      // A minute back: pg-boss fetches start_after < now(), and PGlite's clock may not have moved on
+      // between this statement and the fetch (the same millisecond).
+      sql`update pgboss.job set start_after = now() - interval '1 minute' where name = 'mail.receipt' and data->>'userId' = ${u.id}`,
     );
     await ctx.app.jobs.runDue();
     expect(mailsTo(u.email)).toHaveLength(1);
