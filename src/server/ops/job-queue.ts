@@ -113,7 +113,9 @@ export function createJobQueue(opts: {
   const queue: JobQueue = {
     boss,
     async send(name, data, sendOpts = {}) {
-      return boss.send(name, data, sendOpts.id ? { id: sendOpts.id } : {});
+      // Due a second back by the database's clock: pg-boss fetches start_after < now() (strict), and
+      // PGlite's clock can read the same millisecond for the insert and the next fetch.
+      return boss.send(name, data, { ...(sendOpts.id ? { id: sendOpts.id } : {}), startAfter: '-1 second' });
     },
     start() {
       return (started ??= (async () => {
