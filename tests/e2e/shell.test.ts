@@ -115,6 +115,33 @@ describe('signed-in shell in Chromium', () => {
     await context.close();
   });
 
+  it('after sign-in, a language chosen before is saved on the account; a new browser shows the account language', async () => {
+    // 中文 chosen on the sign-in screen, then an account made (in English): mails would come in English.
+    const first = await newPage(browser, app);
+    await first.page.goto('/auth');
+    await first.page.getByTestId('language-select').selectOption('zh');
+    await first.page.getByRole('heading', { name: '登录 Voyageur' }).waitFor();
+    const account = await signUpViaApi(first.page, app);
+    expect((await (await first.page.request.get(`${app.url}/api/user`)).json()).locale).toBe('en');
+    await first.page.goto('/dashboard');
+    await first.page.getByRole('button', { name: '退出登录' }).waitFor();
+    // The account now says Chinese, so the mails follow the screen.
+    await expect
+      .poll(async () => (await (await first.page.request.get(`${app.url}/api/user`)).json()).locale)
+      .toBe('zh');
+    await first.context.close();
+
+    // Another browser, no language chosen there: after signing in, the screens are in the account's Chinese.
+    const second = await newPage(browser, app);
+    await signInViaUi(second.page, account);
+    const nav = second.page.getByRole('navigation', { name: '主导航' });
+    await nav.getByRole('link', { name: '仪表盘' }).waitFor();
+    expect(await second.page.locator('html').getAttribute('lang')).toBe('zh-CN');
+    await second.page.reload();
+    await nav.getByRole('link', { name: '仪表盘' }).waitFor();
+    await second.context.close();
+  });
+
   it('opens the sidebar as a drawer on a phone, locks scrolling and closes it', async () => {
     const { page, context } = await newPage(browser, app, { viewport: { width: 390, height: 844 } });
     await signUpViaApi(page, app);
