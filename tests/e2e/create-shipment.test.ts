@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
 import { signUpViaApi } from './helpers/accounts';
+import { controlsUnderToasts } from './helpers/toast-checks';
 
 const ENGLISH_SENDER = 'Rachel Green, 90 Bedford Rd, Toronto, ON M5R 2K2, 416-555-0134';
 const CHINESE_RECEIVER =
@@ -74,6 +75,8 @@ describe('create shipment and rate selection in Chromium', () => {
     expect(await field('receiver-postal-code').getAttribute('aria-invalid')).toBe('true');
     expect(await field('package-weight').getAttribute('aria-invalid')).toBe('true');
     expect(new URL(page.url()).pathname).toBe('/create-shipment');
+    // The toast covers none of the fields it names, nor any other control (newcomer review, LOW 27).
+    expect(await controlsUnderToasts(page)).toEqual([]);
 
     // Fixing a field clears its mark.
     await field('receiver-postal-code').fill('V5K 0A1');

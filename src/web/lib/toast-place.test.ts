@@ -59,6 +59,12 @@ describe('where a toast goes', () => {
     expect(place.box).toEqual({ left: 0, top: 0, right: 390, bottom: 60 });
   });
 
+  it('the region padding around the toasts covers nothing', () => {
+    // A field ending 10 px into the bottom region's 16 px padding is not under the toast.
+    const place = chooseToastPlace({ ...desktop, controls: [box(1000, 760, 300, 60)], focused: null, inset: 16 });
+    expect(place).toMatchObject({ vertical: 'bottom', horizontal: 'right' });
+  });
+
   it('covering the focused control costs more than covering others', () => {
     const focused = box(20, 780, 300, 40);
     const place = chooseToastPlace({

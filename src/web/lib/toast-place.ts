@@ -25,9 +25,17 @@ export type PlaceInput = {
   controls: Box[];
   /** The box of the control just used (or focused), if any. */
   focused: Box | null;
+  /** The region's padding: the toasts themselves sit this far inside its box (0 when left out). */
+  inset?: number;
 };
 
 const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+const shrink = (a: Box, by: number): Box => ({
+  left: a.left + by,
+  top: a.top + by,
+  right: a.right - by,
+  bottom: a.bottom - by,
+});
 
 /** The candidate places in order of preference, with the box the region would take at each. */
 export function toastCandidates(input: PlaceInput): ToastPosition[] {
@@ -56,8 +64,9 @@ export function chooseToastPlace(input: PlaceInput): ToastPosition {
   let best = candidates[0]!;
   let bestScore = Infinity;
   for (const c of candidates) {
-    let score = input.controls.filter((box) => overlaps(c.box, box)).length;
-    if (input.focused && overlaps(c.box, input.focused)) score += 1000;
+    const toasts = shrink(c.box, input.inset ?? 0);
+    let score = input.controls.filter((box) => overlaps(toasts, box)).length;
+    if (input.focused && overlaps(toasts, input.focused)) score += 1000;
     if (score < bestScore) [best, bestScore] = [c, score];
   }
   return best;

@@ -53,6 +53,7 @@ function placeFor(region: HTMLElement): ToastPosition | null {
     contentLeft: Math.max(0, document.getElementById('main')?.getBoundingClientRect().left ?? 0),
     controls,
     focused,
+    inset: parseFloat(getComputedStyle(region).paddingTop) || 0,
   });
 }
 
