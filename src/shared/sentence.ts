@@ -12,3 +12,11 @@ export function sentence(text: string): string {
   if (t === '') return t;
   return FINAL_MARK.test(t) ? t : `${t}.`;
 }
+
+/**
+ * A text whose template put a period after a name that already ends with one ('… for Maple Goods
+ * Inc..'): the doubled period made single. An ellipsis ('...') is left as it is.
+ */
+export function collapseDoubledPeriod(text: string): string {
+  return text.replace(/(?<!\.)\.\.(?!\.)/gu, '.');
+}

@@ -3,6 +3,17 @@ import { initReactI18next } from 'react-i18next';
 // Only the namespaces the landing page needs are bundled up front (Vite tree-shakes named JSON
 // imports); the full files load as separate chunks before any other screen renders.
 import { common, errors, landing } from '../locales/en.json';
+import { collapseDoubledPeriod } from '../../shared/sentence';
+
+/**
+ * Texts ending with a name ('… was created for {{name}}.') print 'Maple Goods Inc..' when the name
+ * ends with a period: every translated text has its doubled period made single.
+ */
+const oneFinalPeriod = {
+  type: 'postProcessor' as const,
+  name: 'oneFinalPeriod',
+  process: (value: string) => collapseDoubledPeriod(value),
+};
 
 export type Language = 'en' | 'zh';
 export const LANGUAGES: readonly Language[] = ['en', 'zh'];
@@ -62,16 +73,20 @@ function applyDocumentLanguage(lang: Language): void {
 
 export async function initI18n(): Promise<typeof i18n> {
   const lang = storedLanguage();
-  await i18n.use(initReactI18next).init({
-    resources: { en: { translation: { common, errors, landing } } },
-    lng: 'en',
-    fallbackLng: 'en',
-    supportedLngs: LANGUAGES as Language[],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    // Re-render when the full translation files arrive after the first paint.
-    react: { bindI18nStore: 'added' },
-  });
+  await i18n
+    .use(initReactI18next)
+    .use(oneFinalPeriod)
+    .init({
+      postProcess: ['oneFinalPeriod'],
+      resources: { en: { translation: { common, errors, landing } } },
+      lng: 'en',
+      fallbackLng: 'en',
+      supportedLngs: LANGUAGES as Language[],
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      // Re-render when the full translation files arrive after the first paint.
+      react: { bindI18nStore: 'added' },
+    });
   if (lang !== 'en') await setLanguage(lang);
   else applyDocumentLanguage('en');
   return i18n;
