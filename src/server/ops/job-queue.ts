@@ -61,6 +61,34 @@ async function createQueueOnce(boss: PgBoss, options: PgBoss.Queue): Promise<voi
   }
 }
 
+/** pg-boss's own schema (created by pg-boss, not by our migrations; backups leave it out). */
+const SCHEMA = 'pgboss';
+
+/** PostgreSQL's codes for a concurrent create that lost (unique row, schema/table/type made, deadlock). */
+const CREATE_RACE_CODES = new Set(['23505', '42P06', '42P07', '42710', '40P01']);
+
+/**
+ * Installs pg-boss's schema unless it is there. pg-boss does this itself at start behind an advisory
+ * lock, but instances starting together on a fresh PostgreSQL database were seen to lose the race with
+ * a unique violation on pg_namespace ('pgboss'), which pg-boss does not take for a race (it looks for
+ * 'already exists' in the message) and which left that server unable to start. Here a lost race is
+ * tried again: by then the winner's schema is there.
+ */
+async function installOnce(database: Pick<Database, 'executeSql'>, schema: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { rows } = await database.executeSql(`SELECT to_regclass('${schema}.version') IS NOT NULL AS installed`);
+      if (rows[0]?.installed === true) return;
+      await database.executeSql(PgBoss.getConstructionPlans(schema));
+      return;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt >= 10 || !code || !CREATE_RACE_CODES.has(code)) throw err;
+      await new Promise((r) => setTimeout(r, 20 + Math.random() * 100 * attempt));
+    }
+  }
+}
+
 const POLL_SECONDS = 1;
 const PUMP_EVERY_MS = 1_000;
 
@@ -75,7 +103,7 @@ export function createJobQueue(opts: {
   const { log } = opts;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => opts.database.executeSql(text, values) },
-    schema: 'pgboss',
+    schema: SCHEMA,
     migrate: true,
     // Maintenance (expiry, archiving) and the state monitor only where jobs are worked.
     supervise: opts.workers,
@@ -119,6 +147,7 @@ export function createJobQueue(opts: {
     },
     start() {
       return (started ??= (async () => {
+        await installOnce(opts.database, SCHEMA);
         await boss.start();
         for (const q of opts.queues) {
           await createQueueOnce(boss, {
