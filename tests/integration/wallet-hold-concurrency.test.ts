@@ -109,7 +109,6 @@ describe.skipIf(testDbKind !== 'postgres')(`uncovered chargebacks under concurre
         if (a.statusCode === 403) expect(a.json().code).toBe('WALLET_ON_HOLD');
       }
       const placed = orderAnswers.filter((a) => a.statusCode === 201).length;
-      console.log('DBG', orderAnswers.map((a) => a.statusCode).join(','), price);
 
       const entries = rowsOf<{
         seq: string | number;
