@@ -13,73 +13,14 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, readOutbox, startApp, waitForMail, type RunningApp } from './helpers/harness';
 import { signUpFunded } from './helpers/accounts';
+import { placeOrderViaApi } from './helpers/orders';
 import { horizontalOverflow } from './helpers/page-checks';
 import { controlsUnderToasts } from './helpers/toast-checks';
 
 const ADMIN = { email: 'admin-notify@example.com', password: 'Admin-pass-2026' };
 const PHONE = { width: 390, height: 844 };
 
-const FROM = {
-  firstName: 'Rachel',
-  lastName: 'Green',
-  company: '',
-  address: '90 Bedford Rd',
-  city: 'Toronto',
-  province: 'ON',
-  postalCode: 'M5R 2K2',
-  country: 'CA',
-  phone: '416-555-0134',
-  email: 'rachel@example.com',
-};
-const TO = {
-  firstName: 'Monica',
-  lastName: 'Geller',
-  company: '',
-  address: '100 Wellington St',
-  city: 'Ottawa',
-  province: 'ON',
-  postalCode: 'K1P 1J1',
-  country: 'CA',
-  phone: '613-555-0123',
-  email: 'monica@example.com',
-};
-const PARCEL = { weight: 2, length: 30, width: 20, height: 10, type: 'package' };
-const end = (p: typeof FROM) => ({
-  name: `${p.firstName} ${p.lastName}`,
-  company: p.company,
-  streetAddress: p.address,
-  city: p.city,
-  province: p.province,
-  postalCode: p.postalCode,
-  country: p.country,
-  phoneNumber: p.phone,
-  emailAddress: p.email,
-});
-
-async function placeOrder(page: Page): Promise<string> {
-  const quoted = await page.request.post('/api/rates/quote', {
-    data: { fromAddress: end(FROM), toAddress: end(TO), packageDetails: PARCEL },
-  });
-  expect(quoted.status(), await quoted.text()).toBe(200);
-  const [option] = await quoted.json();
-  const ordered = await page.request.post('/api/shipments', {
-    data: {
-      fromAddressId: null,
-      toAddressId: null,
-      fromAddress: FROM,
-      toAddress: TO,
-      carrier: option.carrier,
-      service: option.serviceName,
-      serviceCode: option.serviceCode,
-      packageDetails: PARCEL,
-      rateDetails: option,
-      totalCost: option.total,
-      taxes: option.taxes.total,
-    },
-  });
-  expect(ordered.status(), await ordered.text()).toBe(201);
-  return ((await ordered.json()) as { orderCode: string }).orderCode;
-}
+const placeOrder = async (page: Page): Promise<string> => (await placeOrderViaApi(page)).orderCode;
 
 const receiptsTo = (app: RunningApp, email: string) =>
   readOutbox(app).filter((m) => m.to === email && m.subject.startsWith('Your receipt R-'));
