@@ -12,15 +12,14 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { openDatabase, type Database } from '../src/server/db/client';
 import { users } from '../src/server/db/schema/identity';
 import { systemClock } from '../src/server/lib/clock';
 import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/session';
 import { applyEntry } from '../src/server/modules/wallet/ledger';
 import { createProviders } from '../src/server/providers/index';
+import { freshDatabase, FROM, PARCEL, TO } from './orders';
 
 export type ApiV1Bench = {
   database: 'postgres' | 'pglite';
@@ -36,21 +35,6 @@ export type ApiV1Bench = {
 const CLIENTS = 32;
 const RUN_S = 5;
 
-const party = (city: string, province: string, postalCode: string) => ({
-  firstName: 'Bench',
-  lastName: 'Shipper',
-  company: '',
-  address: '1 Bench St',
-  city,
-  province,
-  postalCode,
-  country: 'CA',
-  phone: '416-555-0100',
-  email: '',
-});
-const FROM = party('Toronto', 'ON', 'M5V 3L9');
-const TO = party('Ottawa', 'ON', 'K1P 1J1');
-const PARCEL = { weight: 1.5, length: 30, width: 20, height: 10, type: 'package' };
 const quoteEnd = (p: typeof FROM) => ({
   name: `${p.firstName} ${p.lastName}`,
   company: '',
@@ -62,27 +46,6 @@ const quoteEnd = (p: typeof FROM) => ({
   phoneNumber: p.phone,
   emailAddress: '',
 });
-
-async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) return { database: await openDatabase({ kind: 'pglite', dataDir: null }), drop: async () => undefined };
-  const name = `voyageur_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    database: await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 40 }),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 type LoadResult = { total: number; non2xx: number; p50: number; p99: number };
 type Load = { path: string; requests: { headers: Record<string, string>; body: string }[] };

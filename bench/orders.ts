@@ -47,11 +47,12 @@ const party = (city: string, province: string, postalCode: string) => ({
   phone: '416-555-0100',
   email: '',
 });
-const FROM = party('Toronto', 'ON', 'M5V 3L9');
-const TO = party('Ottawa', 'ON', 'K1P 1J1');
-const PARCEL = { weight: 1.5, length: 30, width: 20, height: 10, type: 'package' };
+export const FROM = party('Toronto', 'ON', 'M5V 3L9');
+export const TO = party('Ottawa', 'ON', 'K1P 1J1');
+export const PARCEL = { weight: 1.5, length: 30, width: 20, height: 10, type: 'package' };
 
-async function freshDatabase(): Promise<{ database: Database; url: string | null; drop(): Promise<void> }> {
+/** A database of its own for one bench: a fresh PostgreSQL database on TEST_DATABASE_URL, else in-memory PGlite. */
+export async function freshDatabase(): Promise<{ database: Database; url: string | null; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
