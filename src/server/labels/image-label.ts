@@ -1,4 +1,10 @@
-/** A carrier's label image as it arrives (UPS: PNG at 203 dpi, usually drawn sideways). */
+import type { degrees as pdfDegrees, PDFImage, PDFPage } from 'pdf-lib';
+import { zplLabelPngs } from './zpl-image';
+
+/**
+ * A carrier's label as it arrives: an image (UPS: PNG at 203 dpi, usually drawn sideways), or ZPL II
+ * text (`application/zpl`, bought so for a thermal printer, decision 040), drawn at 203 dpi first.
+ */
 export type ImageLabelInput = { bytes: Uint8Array; mediaType: string };
 
 const POINTS_PER_INCH = 72;
@@ -8,8 +14,9 @@ export const LABEL_DPI = 203;
 
 /**
  * One 4×6 PDF page with the carrier's label image on it at the carrier's size (pixels at 203 dpi),
- * turned upright when it came landscape, and shrunk only when it would not fit the page. PNG only
- * (pdf-lib embeds PNG and JPEG, not GIF: UPS is asked for PNG).
+ * turned upright when it came landscape, and shrunk only when it would not fit the page. PNG and
+ * JPEG (pdf-lib embeds those, not GIF: UPS is asked for PNG); a ZPL label is drawn as PNG first, one
+ * page per label in it.
  */
 export async function imageLabelPdf(input: ImageLabelInput): Promise<Uint8Array> {
   // Loaded on first use: every worker thread loads this file, and most never place an image.
@@ -17,11 +24,22 @@ export async function imageLabelPdf(input: ImageLabelInput): Promise<Uint8Array>
   const doc = await PDFDocument.create();
   doc.setProducer('Voyageur');
   doc.setCreator('Voyageur');
+  if (input.mediaType === 'application/zpl') {
+    for (const png of await zplLabelPngs(new TextDecoder().decode(input.bytes))) {
+      place(doc.addPage([PAGE.width, PAGE.height]), await doc.embedPng(png), degrees);
+    }
+    return doc.save({ useObjectStreams: false });
+  }
   let image;
   if (input.mediaType === 'image/png') image = await doc.embedPng(input.bytes);
   else if (input.mediaType === 'image/jpeg') image = await doc.embedJpg(input.bytes);
   else throw new Error(`cannot place a ${input.mediaType} label on a PDF page`);
-  const page = doc.addPage([PAGE.width, PAGE.height]);
+  place(doc.addPage([PAGE.width, PAGE.height]), image, degrees);
+  return doc.save({ useObjectStreams: false });
+}
+
+/** Draws the image at its size at 203 dpi at the top of the page, upright, shrunk only to fit. */
+function place(page: PDFPage, image: PDFImage, degrees: typeof pdfDegrees): void {
   const landscape = image.width > image.height;
   // Size on paper: the pixels at the printer's density, in points; sideways when landscape.
   const w = (image.width / LABEL_DPI) * POINTS_PER_INCH;
@@ -40,5 +58,4 @@ export async function imageLabelPdf(input: ImageLabelInput): Promise<Uint8Array>
   } else {
     page.drawImage(image, { x: left, y: bottom, width: drawnW, height: drawnH });
   }
-  return doc.save({ useObjectStreams: false });
 }

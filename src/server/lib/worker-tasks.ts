@@ -20,7 +20,7 @@ export const workerTasks = {
   parseShipmentDescription,
   /** A 4×6 label PDF (LabelInput → Uint8Array, a few KB, copied back by structured clone). */
   renderLabel,
-  /** A carrier's image label (UPS PNG) placed on one 4×6 PDF page (ImageLabelInput → Uint8Array). */
+  /** A carrier's image label (UPS PNG), or its ZPL label drawn at 203 dpi, on 4×6 PDF pages (ImageLabelInput → Uint8Array). */
   imageLabelPdf,
   /** A receipt, credit note or monthly statement PDF (DocumentModel → Uint8Array; issue 27). */
   renderDocument,

@@ -183,7 +183,19 @@ export type PurchaseRequest = {
   shipDate: string;
   /** Leaving Canada: the customs declaration the carrier is sent (required by every carrier there). */
   customs?: CustomsDeclaration;
+  /**
+   * The buyer's default label format (users.label_format, decision 038). A carrier that chooses the
+   * format when the label is bought (Canada Post contract, FedEx, DHL Express) buys ZPL II on 4×6
+   * stock for 'zpl' (decision 040); the others ignore it. Absent: PDF.
+   */
+  labelFormat?: LabelFormat;
 };
+
+/** The label formats a buyer prints (decision 038). */
+export type LabelFormat = 'pdf' | 'zpl';
+
+/** The media type a carrier's ZPL II label is stored and answered with. */
+export const ZPL_MEDIA_TYPE = 'application/zpl';
 
 /** A label as the carrier sent it (PDF, or an image such as UPS's PNG): the user prints these bytes. */
 export type CarrierLabel = { bytes: Uint8Array; mediaType: string };
@@ -243,4 +255,9 @@ export type CarrierOperations = {
    * absent when the carrier's API cannot give a bought label in another format.
    */
   fetchZplLabel?(trackingNumber: string, carrierRef: CarrierRef | null, opts: QuoteOptions): Promise<string>;
+  /**
+   * A carrier that chooses the label format when it is bought (decision 040): why this bought label
+   * (stored as a PDF) is not available as ZPL, in the carrier's terms — the label route's 409.
+   */
+  whyNoZpl?(carrierRef: CarrierRef | null): string;
 };
