@@ -113,3 +113,12 @@ export function refusalError(text: string, message: string): CarrierError {
 export function bytesOfBase64(base64: string): Uint8Array {
   return new Uint8Array(Buffer.from(base64, 'base64'));
 }
+
+/**
+ * Whether a carrier's label bytes are ZPL II (decision 040): a label format (^XA) and its end (^XZ),
+ * leading download commands (~DG graphics) aside.
+ */
+export function isZplLabel(bytes: Uint8Array): boolean {
+  const text = new TextDecoder().decode(bytes);
+  return /^\s*(?:[~^][\s\S]*?)?\^XA/i.test(text) && /\^XZ/i.test(text) && !text.startsWith('%PDF-');
+}

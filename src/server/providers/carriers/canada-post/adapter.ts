@@ -15,6 +15,7 @@ export type CanadaPostAdapterOptions = {
  * and label links) as the carrier ref: a void needs it (DELETE of the self link, or the refund
  * request once transmitted), and a label that could not be fetched at purchase is fetched from it.
  * Canada Post has no lookup by our reference: a purchase of unknown outcome is settled as not bought.
+ * A contract label is bought as ZPL II for a buyer whose default label format is ZPL (decision 040).
  */
 export function createCanadaPostCarrier(account: CanadaPostAccount, opts: CanadaPostAdapterOptions): Carrier {
   const now = opts.now ?? (() => new Date());
@@ -62,6 +63,12 @@ export function createCanadaPostCarrier(account: CanadaPostAccount, opts: Canada
         const shipment = shipmentRefOf(ref);
         if (!shipment) throw new CarrierError('NOT_FOUND', 'Canada Post: no label link was kept for this shipment');
         return client.fetchLabel(shipment, signal);
+      },
+      // The label's encoding is chosen when the shipment is created (print-preferences, decision 040).
+      whyNoZpl(ref) {
+        return shipmentRefOf(ref)?.kind === 'non-contract'
+          ? 'Canada Post gives non-contract shipments a PDF label only; this label is not available as ZPL'
+          : 'Canada Post sets a label’s format when it is bought and this one was bought as a PDF, so it is not available as ZPL (with ZPL as your default label format, Canada Post labels are bought as ZPL)';
       },
     },
   };

@@ -111,6 +111,22 @@ describe('Canada Post client against a local server', () => {
     expect(seen[1]!.headers.authorization).toBe(AUTH);
   });
 
+  it('purchases for a ZPL buyer: print-preferences encoding ZPL, the ZPL artifact fetched byte for byte', async () => {
+    const ZPL = readFileSync(new URL('./fixtures/label.zpl', import.meta.url));
+    handler = (req, res) => {
+      if (req.method === 'POST' && req.url === '/rs/0002004381/0002004381/shipment') {
+        reply(res, 200, 'application/vnd.cpc.shipment-v8+xml', local(fixture('shipment-zpl-response.xml')));
+      } else if (req.method === 'GET' && req.url === '/rs/artifact/6e93d53968881714/10001782951/0') {
+        reply(res, 200, 'application/zpl', ZPL);
+      } else reply(res, 404, 'text/plain', 'no route');
+    };
+    const bought = await createCanadaPostClient(account()).purchase({ ...PURCHASE, labelFormat: 'zpl' });
+    expect(bought.label?.mediaType).toBe('application/zpl');
+    expect(Buffer.from(bought.label!.bytes).equals(ZPL)).toBe(true);
+    expect(xml(seen[0]!.body)).toBe(xml(fixture('shipment-zpl-request.xml')));
+    expect(seen[1]!.headers.accept).toBe('application/zpl');
+  });
+
   it('keeps a bought shipment whose label fetch failed, to fetch the label again', async () => {
     handler = (req, res) => {
       if (req.method === 'POST')

@@ -171,6 +171,28 @@ describe('Canada Post shipping', () => {
     expect(ref.labelUrl).toBe('https://ct.soa-gw.canadapost.ca/ers/artifact/76108cb5192002d5/21238/0');
   });
 
+  it('buys a contract shipment’s label as ZPL on 4×6 for a ZPL buyer, and reads its ZPL artifact link (decision 040)', () => {
+    const call = buildShipmentRequest(CONTRACT, { ...PURCHASE, labelFormat: 'zpl' });
+    expect(xml(call.body!)).toBe(xml(fixture('shipment-zpl-request.xml')));
+    // A PDF buyer's shipment is the one it always was.
+    expect(xml(buildShipmentRequest(CONTRACT, { ...PURCHASE, labelFormat: 'pdf' }).body!)).toBe(
+      xml(fixture('shipment-request.xml')),
+    );
+    // Non-contract shipments have no print-preferences: the label is a PDF whatever the buyer prints.
+    expect(xml(buildShipmentRequest(NON_CONTRACT, { ...PURCHASE, labelFormat: 'zpl' }).body!)).toBe(
+      xml(fixture('ncshipment-request.xml')),
+    );
+    const ref = parseShipmentResponse(fixture('shipment-zpl-response.xml'));
+    expect(ref.labelMediaType).toBe('application/zpl');
+    const get = buildLabelRequest(CONTRACT, ref);
+    expect(get.headers.Accept).toBe('application/zpl');
+    const zpl = readFileSync(new URL('./fixtures/label.zpl', import.meta.url));
+    const label = parseLabelResponse(new Uint8Array(zpl), 'application/zpl');
+    expect(label.mediaType).toBe('application/zpl');
+    expect(Buffer.from(label.bytes).equals(zpl)).toBe(true);
+    expect(() => parseLabelResponse(new TextEncoder().encode('%PDF-1.4'), 'application/zpl')).toThrow(CarrierError);
+  });
+
   it('fetches the label from the rel="label" link as application/pdf and keeps its bytes', () => {
     const ref = parseShipmentResponse(fixture('shipment-response.xml'));
     const call = buildLabelRequest(CONTRACT, ref);

@@ -1,6 +1,6 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { centsToDecimal, parseCents } from '../../../../shared/money';
-import { refusalError } from '../adapter-support';
+import { isZplLabel, refusalError } from '../adapter-support';
 import {
   CarrierError,
   type CarrierErrorReason,
@@ -31,6 +31,8 @@ export const MEDIA = {
   ncshipment: 'application/vnd.cpc.ncshipment-v4+xml',
   track: 'application/vnd.cpc.track-v2+xml',
   pdf: 'application/pdf',
+  /** The label artifact bought with print-preferences encoding ZPL (decision 040). */
+  zpl: 'application/zpl',
 } as const;
 
 export const NS = {
@@ -316,7 +318,11 @@ function deliverySpec(account: CanadaPostAccount, req: PurchaseRequest, contract
   };
   if (req.to.email)
     spec.notification = { email: req.to.email, 'on-shipment': 'true', 'on-exception': 'false', 'on-delivery': 'true' };
-  if (contract) spec['print-preferences'] = { 'output-format': '4x6', encoding: 'PDF' };
+  // Contract shipments choose the label's encoding when bought: ZPL II for a buyer who prints on a
+  // thermal printer (decision 040). Non-contract shipments have no print-preferences: always a PDF.
+  if (contract) {
+    spec['print-preferences'] = { 'output-format': '4x6', encoding: req.labelFormat === 'zpl' ? 'ZPL' : 'PDF' };
+  }
   spec.preferences = {
     'show-packing-instructions': 'false',
     'show-postage-rate': 'false',
@@ -483,6 +489,9 @@ export function parseLabelResponse(bytes: Uint8Array, contentType: string | unde
   const mediaType = (contentType ?? MEDIA.pdf).split(';')[0]!.trim();
   if (mediaType === MEDIA.pdf && !startsWithPdf(bytes)) {
     throw new CarrierError('UNAVAILABLE', 'Canada Post answered the label without a PDF');
+  }
+  if (mediaType === MEDIA.zpl && !isZplLabel(bytes)) {
+    throw new CarrierError('UNAVAILABLE', 'Canada Post answered the label without ZPL');
   }
   return { bytes, mediaType };
 }
