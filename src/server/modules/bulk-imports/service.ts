@@ -47,7 +47,7 @@ import { walletBalance } from '../wallet/read-repo';
 import { findParcel as findSavedParcel } from '../parcels/repo';
 import { createRatesService, NoRatesError } from '../rates/service';
 import { OrderFailedError, type OrdersService } from '../orders/service';
-import { labelPdfBase64, labelZpl } from '../orders/label-route';
+import { labelPdfBase64, labelZpl } from '../orders/label-service';
 import Papa from 'papaparse';
 import { MORE_LINES } from './parse';
 
