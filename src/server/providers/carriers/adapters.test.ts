@@ -242,10 +242,55 @@ describe('FedEx adapter', () => {
       up = false;
       const later = await fedex.operations!.purchase({} as never, { signal });
       expect(later.carrierLabel).toBeUndefined();
-      expect(later.carrierRef).toEqual({ labelUrl: url });
+      expect(later.carrierRef).toEqual({ labelUrl: url, labelMediaType: 'application/pdf' });
       up = true;
       const fetched = await fedex.operations!.fetchLabel!(later.trackingNumber, later.carrierRef!, { signal });
       expect(Buffer.from(fetched.bytes).equals(pdf)).toBe(true);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+
+  it('a ZPL label by URL is asked as application/zpl, kept as sent, fetched again as ZPL; a PDF one says why no ZPL', async () => {
+    const zpl = Buffer.from(fixture('fedex', 'label.zpl'));
+    const accepts: (string | undefined)[] = [];
+    let up = true;
+    const server = createServer((req, res) => {
+      accepts.push(req.headers.accept);
+      res.writeHead(up ? 200 : 503, { 'Content-Type': 'application/zpl' });
+      res.end(up ? zpl : 'down');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/label/1.zpl`;
+    try {
+      const fedex = createFedexCarrier(account, {
+        log: recorder().log,
+        client: {
+          rate: notCalled,
+          track: notCalled,
+          void: notCalled,
+          purchase: async () => ({
+            trackingNumber: '794953535000',
+            createdAt: new Date(),
+            label: { kind: 'url', mediaType: 'application/zpl', url },
+            chargedCents: null,
+          }),
+        } as FedexClient,
+      });
+      const signal = new AbortController().signal;
+      const ok = await fedex.operations!.purchase({} as never, { signal });
+      expect(ok.carrierLabel!.mediaType).toBe('application/zpl');
+      expect(Buffer.from(ok.carrierLabel!.bytes).equals(zpl)).toBe(true);
+      up = false;
+      const later = await fedex.operations!.purchase({} as never, { signal });
+      expect(later.carrierLabel).toBeUndefined();
+      expect(later.carrierRef).toEqual({ labelUrl: url, labelMediaType: 'application/zpl' });
+      up = true;
+      const fetched = await fedex.operations!.fetchLabel!(later.trackingNumber, later.carrierRef!, { signal });
+      expect(fetched.mediaType).toBe('application/zpl');
+      expect(Buffer.from(fetched.bytes).equals(zpl)).toBe(true);
+      expect(new Set(accepts)).toEqual(new Set(['application/zpl']));
+      expect(fedex.operations!.whyNoZpl!(null)).toMatch(/FedEx .*bought as a PDF.*not available as ZPL/);
     } finally {
       await new Promise<void>((r) => server.close(() => r()));
     }

@@ -1,8 +1,15 @@
 import { carrierRequest } from '../http';
-import { bytesOfBase64, voidError, taxDifferenceLog, warnOncePer, type AdapterLog } from '../adapter-support';
+import {
+  bytesOfBase64,
+  isZplLabel,
+  voidError,
+  taxDifferenceLog,
+  warnOncePer,
+  type AdapterLog,
+} from '../adapter-support';
 import { CarrierError, type Carrier, type CarrierLabel, type CarrierRef } from '../index';
 import { createFedexClient, type FedexClient } from './client';
-import type { FedexAccount } from './mapping';
+import type { FedexAccount, FedexLabelMediaType } from './mapping';
 
 export type FedexAdapterOptions = {
   log: AdapterLog;
@@ -12,8 +19,9 @@ export type FedexAdapterOptions = {
 };
 
 /**
- * FedEx behind our Carrier interface: the account's rate over the list rate, the label as PDF bytes
- * (fetched from its link when FedEx answers a URL only). FedEx has no lookup by our reference: a
+ * FedEx behind our Carrier interface: the account's rate over the list rate, the label as PDF bytes,
+ * or ZPL II for a buyer who prints on a thermal printer (decision 040), fetched from its link when
+ * FedEx answers a URL only. FedEx has no lookup by our reference: a
  * purchase of unknown outcome is settled as not bought (the recovery job refunds it).
  */
 export function createFedexCarrier(account: FedexAccount, opts: FedexAdapterOptions): Carrier {
@@ -21,10 +29,14 @@ export function createFedexCarrier(account: FedexAccount, opts: FedexAdapterOpti
   const timeoutMs = opts.timeoutMs ?? 15_000;
   const client = opts.client ?? createFedexClient({ account, timeoutMs, now });
 
-  async function download(url: string, signal?: AbortSignal): Promise<CarrierLabel> {
-    const res = await carrierRequest({ url, method: 'GET', headers: { Accept: 'application/pdf' }, signal, timeoutMs });
+  async function download(url: string, mediaType: FedexLabelMediaType, signal?: AbortSignal): Promise<CarrierLabel> {
+    const res = await carrierRequest({ url, method: 'GET', headers: { Accept: mediaType }, signal, timeoutMs });
     if (res.status < 200 || res.status >= 300) {
       throw new CarrierError('UNAVAILABLE', `FedEx: the label link answered HTTP ${res.status}`);
+    }
+    if (mediaType === 'application/zpl') {
+      if (!isZplLabel(res.bodyBytes)) throw new CarrierError('UNAVAILABLE', 'FedEx: the label link did not answer ZPL');
+      return { bytes: res.bodyBytes, mediaType };
     }
     const pdf = res.bodyBytes.length >= 5 && new TextDecoder().decode(res.bodyBytes.subarray(0, 5)) === '%PDF-';
     if (!pdf) throw new CarrierError('UNAVAILABLE', 'FedEx: the label link did not answer a PDF');
@@ -58,9 +70,9 @@ export function createFedexCarrier(account: FedexAccount, opts: FedexAdapterOpti
             carrierLabel: { bytes: bytesOfBase64(p.label.base64), mediaType: p.label.mediaType },
           };
         }
-        const carrierRef = { labelUrl: p.label.url };
+        const carrierRef = { labelUrl: p.label.url, labelMediaType: p.label.mediaType };
         // The shipment exists and is billed: a link that fails now is fetched again when printed.
-        const carrierLabel = await download(p.label.url, signal).catch(() => undefined);
+        const carrierLabel = await download(p.label.url, p.label.mediaType, signal).catch(() => undefined);
         return { trackingNumber: p.trackingNumber, createdAt: p.createdAt, carrierLabel, carrierRef };
       },
       findByReference: async () => null,
@@ -73,8 +85,15 @@ export function createFedexCarrier(account: FedexAccount, opts: FedexAdapterOpti
       async fetchLabel(_trackingNumber, ref, { signal }) {
         const url = labelUrlOf(ref);
         if (!url) throw new CarrierError('NOT_FOUND', 'FedEx: no label link was kept for this shipment');
-        return download(url, signal);
+        return download(
+          url,
+          ref?.['labelMediaType'] === 'application/zpl' ? 'application/zpl' : 'application/pdf',
+          signal,
+        );
       },
+      // The label's imageType is chosen in the ship request; FedEx hands it over once (decision 040).
+      whyNoZpl: () =>
+        'FedEx sets a label’s format when it is bought and this one was bought as a PDF, so it is not available as ZPL (with ZPL as your default label format, FedEx labels are bought as ZPL)',
     },
   };
 }

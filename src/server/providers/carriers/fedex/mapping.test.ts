@@ -146,6 +146,27 @@ describe('FedEx ship', () => {
     expect(Buffer.from(p.label.base64, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
+  it('asks ZPLII on 4×6 stock for a ZPL buyer and reads the ZPL label as FedEx sent it (decision 040)', () => {
+    const call = buildFedexShipRequest(ACCOUNT, { ...PURCHASE, labelFormat: 'zpl' }, 'tx');
+    expect(JSON.parse(call.body!)).toEqual(json('ship-zpl-request.json'));
+    expect(JSON.parse(buildFedexShipRequest(ACCOUNT, { ...PURCHASE, labelFormat: 'pdf' }, 'tx').body!)).toEqual(
+      json('ship-request.json'),
+    );
+    const p = parseFedexShipResponse({ status: 200, bodyText: fixture('ship-zpl-response.json') }, new Date());
+    expect(p.label.kind).toBe('bytes');
+    if (p.label.kind !== 'bytes') return;
+    expect(p.label.mediaType).toBe('application/zpl');
+    expect(Buffer.from(p.label.base64, 'base64').toString('utf8')).toBe(fixture('label.zpl'));
+    // A ZPLII document that is not ZPL is refused rather than stored as a label.
+    const broken = fixture('ship-zpl-response.json').replace(
+      /"encodedLabel": "[^"]+"/,
+      '"encodedLabel": "JVBERi0xLjQK"',
+    );
+    expect(reasonOf(() => parseFedexShipResponse({ status: 200, bodyText: broken }, new Date()))).toMatch(
+      /^UNAVAILABLE: .*not ZPL/,
+    );
+  });
+
   it('reads a label link when FedEx answers one', () => {
     const p = parseFedexShipResponse({ status: 200, bodyText: fixture('ship-response-url.json') }, new Date());
     expect(p.label).toEqual({

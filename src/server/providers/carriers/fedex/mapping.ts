@@ -1,5 +1,5 @@
 import { parseCents } from '../../../../shared/money';
-import { refusalError } from '../adapter-support';
+import { bytesOfBase64, isZplLabel, refusalError } from '../adapter-support';
 import type { CarrierHttpMethod } from '../http';
 import {
   CarrierError,
@@ -53,10 +53,16 @@ export type FedexRatedQuote = {
 
 export type FedexRateResult = { quotes: FedexRatedQuote[]; skipped: { serviceType: string; reason: string }[] };
 
-/** The label: PDF bytes in base64, or a link to fetch them from when FedEx answered a URL only. */
+/** The media types of the labels we ask FedEx for: a PDF, or ZPL II for a thermal printer (decision 040). */
+export type FedexLabelMediaType = 'application/pdf' | 'application/zpl';
+
+/** The label: PDF or ZPL bytes in base64, or a link to fetch them from when FedEx answered a URL only. */
 export type FedexLabel =
-  | { kind: 'bytes'; mediaType: 'application/pdf'; base64: string }
-  | { kind: 'url'; mediaType: 'application/pdf'; url: string };
+  | { kind: 'bytes'; mediaType: FedexLabelMediaType; base64: string }
+  | { kind: 'url'; mediaType: FedexLabelMediaType; url: string };
+
+/** FedEx's label docType (the ship request's imageType) for each media type we ask. */
+const LABEL_DOC_TYPES: Record<string, FedexLabelMediaType> = { PDF: 'application/pdf', ZPLII: 'application/zpl' };
 
 /** A purchase with the label (to be merged into a shared type at wiring). */
 export type FedexPurchase = Purchase & { label: FedexLabel; chargedCents: number | null };
@@ -329,7 +335,10 @@ function businessDaysBetween(from: string, to: string): number {
 // ---------------------------------------------------------------------------------------------
 // Ship
 
-/** POST /ship/v1/shipments — a PDF label on 4×6 stock in the answer, our id as customer reference. */
+/**
+ * POST /ship/v1/shipments — the label on 4×6 stock in the answer (a PDF, or ZPL II for a buyer who
+ * prints on a thermal printer, decision 040), our id as customer reference.
+ */
 export function buildFedexShipRequest(account: FedexAccount, req: PurchaseRequest, transactionId: string): FedexCall {
   const serviceType = fedexServiceType(req.serviceCode);
   if (!serviceType) throw new CarrierError('SERVICE_UNAVAILABLE', `FedEx: not a FedEx service: ${req.serviceCode}`);
@@ -344,7 +353,11 @@ export function buildFedexShipRequest(account: FedexAccount, req: PurchaseReques
       packagingType: 'YOUR_PACKAGING',
       pickupType: 'DROPOFF_AT_FEDEX_LOCATION',
       shippingChargesPayment: { paymentType: 'SENDER' },
-      labelSpecification: { labelFormatType: 'COMMON2D', imageType: 'PDF', labelStockType: 'STOCK_4X6' },
+      labelSpecification: {
+        labelFormatType: 'COMMON2D',
+        imageType: req.labelFormat === 'zpl' ? 'ZPLII' : 'PDF',
+        labelStockType: 'STOCK_4X6',
+      },
       rateRequestType: ['ACCOUNT'],
       preferredCurrency: CURRENCY,
       totalPackageCount: 1,
@@ -439,24 +452,30 @@ function internationalShipment(account: FedexAccount, req: PurchaseRequest) {
   };
 }
 
-/** Reads a ship answer: the tracking number and the label (base64 PDF, or its URL). */
+/** Reads a ship answer: the tracking number and the label (base64 PDF or ZPL, or its URL). */
 export function parseFedexShipResponse(answer: FedexAnswer, now: Date): FedexPurchase {
   if (answer.status < 200 || answer.status >= 300) throw fedexError(answer, 'ship');
   const shipment = obj(arr(obj(obj(parseJson(answer.bodyText))['output'])['transactionShipments'])[0]);
   const piece = obj(arr(shipment['pieceResponses'])[0]);
   const trackingNumber = shipment['masterTrackingNumber'] ?? piece['trackingNumber'];
   const docs = [...arr(piece['packageDocuments']), ...arr(shipment['shipmentDocuments'])].map(obj);
-  const labelDoc = docs.find((d) => d['contentType'] === 'LABEL' && (d['docType'] ?? 'PDF') === 'PDF');
+  const labelDoc = docs.find(
+    (d) => d['contentType'] === 'LABEL' && Object.hasOwn(LABEL_DOC_TYPES, String(d['docType'] ?? 'PDF')),
+  );
   if (typeof trackingNumber !== 'string' || !labelDoc) {
-    throw new CarrierError('UNAVAILABLE', 'FedEx: the shipment answer has no tracking number or PDF label');
+    throw new CarrierError('UNAVAILABLE', 'FedEx: the shipment answer has no tracking number or PDF/ZPL label');
   }
+  const mediaType = LABEL_DOC_TYPES[String(labelDoc['docType'] ?? 'PDF')]!;
   const label: FedexLabel | null =
     typeof labelDoc['encodedLabel'] === 'string' && labelDoc['encodedLabel']
-      ? { kind: 'bytes', mediaType: 'application/pdf', base64: labelDoc['encodedLabel'] }
+      ? { kind: 'bytes', mediaType, base64: labelDoc['encodedLabel'] }
       : typeof labelDoc['url'] === 'string'
-        ? { kind: 'url', mediaType: 'application/pdf', url: labelDoc['url'] }
+        ? { kind: 'url', mediaType, url: labelDoc['url'] }
         : null;
   if (!label) throw new CarrierError('UNAVAILABLE', 'FedEx: the label has neither bytes nor a link');
+  if (label.kind === 'bytes' && mediaType === 'application/zpl' && !isZplLabel(bytesOfBase64(label.base64))) {
+    throw new CarrierError('UNAVAILABLE', 'FedEx: the ZPLII label is not ZPL');
+  }
   const charged = piece['netChargeAmount'];
   return {
     trackingNumber,
