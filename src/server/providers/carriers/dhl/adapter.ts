@@ -43,6 +43,9 @@ export function createDhlCarrier(account: DhlAccount, opts: DhlAdapterOptions): 
         return { trackingNumber: p.trackingNumber, createdAt: p.createdAt, carrierLabel: p.label };
       },
       findByReference: async () => null,
+      // The label's encodingFormat is chosen in the shipment request (decision 040).
+      whyNoZpl: () =>
+        'DHL Express sets a label’s format when it is bought and this one was bought as a PDF, so it is not available as ZPL (with ZPL as your default label format, DHL Express labels are bought as ZPL)',
       track: (trackingNumber) => client.track(trackingNumber),
       async void(trackingNumber) {
         let events;

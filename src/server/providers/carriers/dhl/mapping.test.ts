@@ -147,6 +147,21 @@ describe('DHL Express shipping', () => {
     expect(() => buildShipmentRequest(ACCOUNT, { ...PURCHASE, serviceCode: 'DOM.EP' })).toThrow(CarrierError);
   });
 
+  it('asks zpl at 200 dpi for a ZPL buyer and reads DHL’s ZPL label byte for byte (decision 040)', () => {
+    expect(JSON.parse(buildShipmentRequest(ACCOUNT, { ...PURCHASE, labelFormat: 'zpl' }).body!)).toEqual(
+      json('shipment-zpl-request.json'),
+    );
+    expect(JSON.parse(buildShipmentRequest(ACCOUNT, { ...PURCHASE, labelFormat: 'pdf' }).body!)).toEqual(
+      json('shipment-request.json'),
+    );
+    const { trackingNumber, label } = parseShipmentResponse(fixture('shipment-zpl-response.json'));
+    expect(trackingNumber).toBe('1234567890');
+    expect(label.mediaType).toBe('application/zpl');
+    expect(Buffer.from(label.bytes).toString('utf8')).toBe(fixture('label.zpl'));
+    const broken = fixture('shipment-zpl-response.json').replace(/"content": "[^"]+"/, '"content": "PGh0bWw+"');
+    expect(() => parseShipmentResponse(broken)).toThrow(/without ZPL/);
+  });
+
   it('reads the waybill number and the PDF label byte for byte', () => {
     const { trackingNumber, label } = parseShipmentResponse(fixture('shipment-response.json'));
     expect(trackingNumber).toBe('1234567890');

@@ -1,5 +1,5 @@
 import { parseCents } from '../../../../shared/money';
-import { refusalError } from '../adapter-support';
+import { isZplLabel, refusalError } from '../adapter-support';
 import {
   CarrierError,
   type CarrierErrorReason,
@@ -306,10 +306,12 @@ export function buildShipmentRequest(account: DhlAccount, req: PurchaseRequest):
       // DDP: the duties and taxes billed to our account as well.
       ...(ddp ? [{ typeCode: 'duties-taxes', number: account.accountNumber }] : []),
     ],
-    outputImageProperties: {
-      encodingFormat: 'pdf',
-      imageOptions: [{ typeCode: 'label', isRequested: true }],
-    },
+    // The label's encoding is chosen here: ZPL for a buyer who prints on a thermal printer (decision
+    // 040), at DHL's 200 dpi (its printerDPI enum is 200 or 300; a 203 dpi printer is the 200 one).
+    outputImageProperties:
+      req.labelFormat === 'zpl'
+        ? { printerDPI: 200, encodingFormat: 'zpl', imageOptions: [{ typeCode: 'label', isRequested: true }] }
+        : { encodingFormat: 'pdf', imageOptions: [{ typeCode: 'label', isRequested: true }] },
     customerReferences: [{ value: req.reference, typeCode: 'CU' }],
     customerDetails: { shipperDetails: party(req.from), receiverDetails: party(req.to) },
     content: {
@@ -358,12 +360,16 @@ export function parseShipmentResponse(body: string): { trackingNumber: string; l
   }
   const format = str(label.imageFormat).toUpperCase();
   const bytes = new Uint8Array(Buffer.from(str(label.content), 'base64'));
-  const mediaType = format === 'PDF' ? 'application/pdf' : `image/${format.toLowerCase()}`;
+  const mediaType =
+    format === 'PDF' ? 'application/pdf' : format === 'ZPL' ? 'application/zpl' : `image/${format.toLowerCase()}`;
   if (
     mediaType === 'application/pdf' &&
     !(bytes.length >= 5 && String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-')
   ) {
     throw new CarrierError('UNAVAILABLE', 'DHL Express answered the label without a PDF');
+  }
+  if (mediaType === 'application/zpl' && !isZplLabel(bytes)) {
+    throw new CarrierError('UNAVAILABLE', 'DHL Express answered the ZPL label without ZPL');
   }
   return { trackingNumber, label: { bytes, mediaType } };
 }
