@@ -338,6 +338,35 @@ describe('Purolator adapter', () => {
     const err = await purolator.operations!.void(bought.trackingNumber, new Date()).catch((e: unknown) => e);
     expect((err as CarrierError).reason).toBe('NOT_VOIDABLE');
   });
+
+  it('hands a bought label over again as ZPL: the kept document type, else each one a found shipment may have', async () => {
+    const zpl = fixture('purolator', 'label.zpl');
+    const asked: string[] = [];
+    const purolator = createPurolatorCarrier(account, {
+      log: recorder().log,
+      client: {
+        fetchLabel: async (pin: string, type: string, _signal: AbortSignal, output: string) => {
+          asked.push(`${pin}:${type}:${output}`);
+          if (type !== 'InternationalBillOfLadingThermal' && asked.length > 1) {
+            throw new CarrierError('UNAVAILABLE', 'Purolator answered no label document');
+          }
+          return { bytes: new TextEncoder().encode(zpl), mediaType: 'application/zpl' };
+        },
+      } as unknown as PurolatorClient,
+    });
+    const signal = new AbortController().signal;
+    const ops = purolator.operations!;
+    expect(await ops.fetchZplLabel!('329014521622', { documentType: 'DomesticBillOfLadingThermal' }, { signal })).toBe(
+      zpl,
+    );
+    expect(await ops.fetchZplLabel!('329014521622', {}, { signal })).toBe(zpl);
+    expect(asked).toEqual([
+      '329014521622:DomesticBillOfLadingThermal:ZPL',
+      '329014521622:DomesticBillOfLadingThermal:ZPL',
+      '329014521622:InternationalBillOfLadingThermal:ZPL',
+    ]);
+    expect(ops.whyNoZpl).toBeUndefined();
+  });
 });
 
 describe('tax difference warning', () => {

@@ -1,7 +1,7 @@
 import { voidError, taxDifferenceLog, type AdapterLog } from '../adapter-support';
 import { CarrierError, type Carrier, type CarrierQuote, type CarrierRef } from '../index';
 import { createPurolatorClient, REFERENCE_DOCUMENT_TYPES, type PurolatorClient } from './client';
-import { labelDocumentType, type PurolatorAccount } from './mapping';
+import { labelDocumentType, type PurolatorAccount, type PurolatorOutputType } from './mapping';
 
 export type PurolatorAdapterOptions = {
   log: AdapterLog;
@@ -14,7 +14,8 @@ export type PurolatorAdapterOptions = {
  * Purolator behind our Carrier interface: GetFullEstimate for rates, CreateShipment then GetDocuments
  * for the PDF label (kept as the carrier ref: the document type to ask again when it was not ready),
  * VoidShipment by PIN. A purchase of unknown outcome is found again by our reference
- * (TrackPackagesByReference on Reference1), with its label when GetDocuments has it.
+ * (TrackPackagesByReference on Reference1), with its label when GetDocuments has it. The same
+ * thermal document is handed over again as ZPL II on demand (fetchZplLabel, decision 040).
  */
 export function createPurolatorCarrier(account: PurolatorAccount, opts: PurolatorAdapterOptions): Carrier {
   const now = opts.now ?? (() => new Date());
@@ -63,22 +64,32 @@ export function createPurolatorCarrier(account: PurolatorAccount, opts: Purolato
           throw voidError(err);
         });
       },
-      async fetchLabel(pin, ref, { signal }) {
-        const documentType = documentTypeOf(ref);
-        if (documentType) return client.fetchLabel(pin, documentType, signal);
-        // Found by reference before its label was ready: its document type is the one that answers.
-        let last: unknown = new CarrierError('NOT_FOUND', 'Purolator: no label for this shipment');
-        for (const type of REFERENCE_DOCUMENT_TYPES) {
-          try {
-            return await client.fetchLabel(pin, type, signal);
-          } catch (err) {
-            last = err;
-          }
-        }
-        throw last;
+      fetchLabel: (pin, ref, { signal }) => documents(pin, ref, 'PDF', signal),
+      /**
+       * The bought shipment's thermal bill of lading again, as ZPL II (GetDocuments OutputType ZPL,
+       * decision 040): the label a thermal printer prints, without buying anything again.
+       */
+      async fetchZplLabel(pin, ref, { signal }) {
+        const label = await documents(pin, ref, 'ZPL', signal);
+        return new TextDecoder().decode(label.bytes);
       },
     },
   };
+
+  async function documents(pin: string, ref: CarrierRef | null, output: PurolatorOutputType, signal: AbortSignal) {
+    const documentType = documentTypeOf(ref);
+    if (documentType) return client.fetchLabel(pin, documentType, signal, output);
+    // Found by reference before its label was ready: its document type is the one that answers.
+    let last: unknown = new CarrierError('NOT_FOUND', 'Purolator: no label for this shipment');
+    for (const type of REFERENCE_DOCUMENT_TYPES) {
+      try {
+        return await client.fetchLabel(pin, type, signal, output);
+      } catch (err) {
+        last = err;
+      }
+    }
+    throw last;
+  }
 }
 
 function documentTypeOf(ref: CarrierRef | null): string | null {

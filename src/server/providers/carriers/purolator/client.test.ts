@@ -123,6 +123,32 @@ describe('Purolator client against a local server', () => {
     expect(seen[1]!.headers.authorization).toBe(AUTH);
   });
 
+  it('fetches the thermal bill of lading as ZPL: inline, or from the URL asked as application/zpl', async () => {
+    const ZPL = readFileSync(new URL('./fixtures/label.zpl', import.meta.url));
+    let inline = true;
+    handler = (req, res) => {
+      if (req.url === '/EWS/V1/ShippingDocuments/ShippingDocumentsService.asmx') {
+        reply(
+          res,
+          200,
+          SOAP,
+          inline ? fixture('documents-zpl-response.xml') : local(fixture('documents-url-response.xml')),
+        );
+      } else if (req.url === '/PWS/V1/Documents/329014521622.pdf') reply(res, 200, 'application/zpl', ZPL);
+      else reply(res, 404, 'text/plain', 'no route');
+    };
+    const client = createPurolatorClient(account());
+    const label = await client.fetchLabel('329014521622', 'DomesticBillOfLadingThermal', undefined, 'ZPL');
+    expect(label.mediaType).toBe('application/zpl');
+    expect(Buffer.from(label.bytes).equals(ZPL)).toBe(true);
+    expect(xml(seen[0]!.body)).toBe(xml(fixture('documents-zpl-request.xml')));
+    inline = false;
+    seen = [];
+    const byUrl = await client.fetchLabel('329014521622', 'DomesticBillOfLadingThermal', undefined, 'ZPL');
+    expect(Buffer.from(byUrl.bytes).equals(ZPL)).toBe(true);
+    expect(seen[1]!.headers.accept).toBe('application/zpl');
+  });
+
   it('tracks and voids; a refused void is NOT_VOIDABLE', async () => {
     const client = createPurolatorClient(account());
     handler = (_req, res) => reply(res, 200, SOAP, fixture('track-response.xml'));

@@ -19,6 +19,7 @@ import {
   type CarrierLabel,
   type HttpCall,
   type PurolatorAccount,
+  type PurolatorOutputType,
   type PurolatorQuote,
 } from './mapping';
 
@@ -47,12 +48,18 @@ export function createPurolatorClient(account: PurolatorAccount, opts: Purolator
     return carrierRequest({ ...call, signal, timeoutMs });
   }
 
-  async function fetchLabel(pin: string, documentType: string, signal?: AbortSignal): Promise<CarrierLabel> {
-    const res = await send(buildDocumentsRequest(account, pin, documentType), signal);
-    const doc = parseDocumentsResponse(res.status, res.bodyText);
+  /** The shipment's document of this type from GetDocuments: the PDF, or ZPL II (decision 040). */
+  async function fetchLabel(
+    pin: string,
+    documentType: string,
+    signal?: AbortSignal,
+    outputType: PurolatorOutputType = 'PDF',
+  ): Promise<CarrierLabel> {
+    const res = await send(buildDocumentsRequest(account, pin, documentType, outputType), signal);
+    const doc = parseDocumentsResponse(res.status, res.bodyText, outputType);
     if (doc.kind === 'bytes') return doc.label;
-    const file = await send(buildLabelUrlRequest(account, doc.url), signal);
-    return parseLabelUrlResponse(file.bodyBytes);
+    const file = await send(buildLabelUrlRequest(account, doc.url, outputType), signal);
+    return parseLabelUrlResponse(file.bodyBytes, outputType);
   }
 
   return {

@@ -157,6 +157,21 @@ describe('Purolator shipping', () => {
     });
   });
 
+  it('asks GetDocuments for the same thermal bill of lading as ZPL and reads it byte for byte (decision 040)', () => {
+    const call = buildDocumentsRequest(ACCOUNT, '329014521622', 'DomesticBillOfLadingThermal', 'ZPL');
+    expect(call.headers.SOAPAction).toBe('"http://purolator.com/pws/service/v1/GetDocuments"');
+    expect(xml(call.body!)).toBe(xml(fixture('documents-zpl-request.xml')));
+    const doc = parseDocumentsResponse(200, fixture('documents-zpl-response.xml'), 'ZPL');
+    expect(doc.kind).toBe('bytes');
+    if (doc.kind === 'bytes') {
+      expect(doc.label.mediaType).toBe('application/zpl');
+      expect(Buffer.from(doc.label.bytes).toString('utf8')).toBe(fixture('label.zpl'));
+    }
+    // A PDF where ZPL was asked (or the other way round) is refused, never handed on as the label.
+    expect(() => parseDocumentsResponse(200, fixture('documents-response.xml'), 'ZPL')).toThrow(/without ZPL/);
+    expect(() => parseDocumentsResponse(200, fixture('documents-zpl-response.xml'), 'PDF')).toThrow(/without a PDF/);
+  });
+
   it('splits a street line and a phone the way Purolator’s address wants them', () => {
     expect(streetParts('1404-330 Princess St')).toEqual({ suite: '1404', number: '330', name: 'Princess St' });
     expect(streetParts('Rural Route 2')).toEqual({ suite: '', number: '', name: 'Rural Route 2' });

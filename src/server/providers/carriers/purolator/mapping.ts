@@ -1,6 +1,6 @@
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { centsToDecimal, parseCents } from '../../../../shared/money';
-import { refusalError } from '../adapter-support';
+import { isZplLabel, refusalError } from '../adapter-support';
 import {
   CarrierError,
   type CarrierErrorReason,
@@ -100,7 +100,7 @@ export type PurolatorQuote = CarrierQuote & { carrierTaxCents: number };
 /** A label as the carrier sent it: the user prints these bytes. */
 export type CarrierLabel = { bytes: Uint8Array; mediaType: string };
 
-/** GetDocuments answers the PDF in Data (base64) or, when not ready inline, a URL to fetch. */
+/** GetDocuments answers the document in Data (base64) or, when not ready inline, a URL to fetch. */
 export type PurolatorDocument = { kind: 'bytes'; label: CarrierLabel } | { kind: 'url'; url: string };
 
 export type PurolatorOperation = 'rate' | 'ship' | 'documents' | 'void' | 'track';
@@ -452,9 +452,22 @@ export function labelDocumentType(from: LabelParty, to: LabelParty): string {
   return from.country === to.country ? 'DomesticBillOfLadingThermal' : 'InternationalBillOfLadingThermal';
 }
 
-export function buildDocumentsRequest(account: PurolatorAccount, pin: string, documentType: string): HttpCall {
+/**
+ * GetDocuments' OutputType: the PDF kept at purchase, or ZPL — the same thermal (4×6) bill of
+ * lading as ZPL II, asked again on demand for a thermal printer (decision 040).
+ */
+export type PurolatorOutputType = 'PDF' | 'ZPL';
+
+const OUTPUT_MEDIA: Record<PurolatorOutputType, string> = { PDF: 'application/pdf', ZPL: 'application/zpl' };
+
+export function buildDocumentsRequest(
+  account: PurolatorAccount,
+  pin: string,
+  documentType: string,
+  outputType: PurolatorOutputType = 'PDF',
+): HttpCall {
   return call(account, PUROLATOR_SERVICES_ENDPOINTS.documents, {
-    OutputType: 'PDF',
+    OutputType: outputType,
     Synchronous: 'true',
     DocumentCriterium: {
       DocumentCriteria: { PIN: { Value: pin }, DocumentTypes: { DocumentType: documentType } },
@@ -462,7 +475,11 @@ export function buildDocumentsRequest(account: PurolatorAccount, pin: string, do
   });
 }
 
-export function parseDocumentsResponse(status: number, body: string): PurolatorDocument {
+export function parseDocumentsResponse(
+  status: number,
+  body: string,
+  outputType: PurolatorOutputType = 'PDF',
+): PurolatorDocument {
   const response = readBody(status, body, 'documents', 'GetDocumentsResponse');
   const details = list(child(response, 'Documents'), 'Document').flatMap((d) =>
     list(child(d, 'DocumentDetails'), 'DocumentDetail'),
@@ -470,9 +487,7 @@ export function parseDocumentsResponse(status: number, body: string): PurolatorD
   const label = details.find((d) => text(d, 'DocumentType').includes('BillOfLading')) ?? details[0];
   const data = text(label, 'Data').replace(/\s+/g, '');
   if (data) {
-    const bytes = new Uint8Array(Buffer.from(data, 'base64'));
-    if (!startsWithPdf(bytes)) throw new CarrierError('UNAVAILABLE', 'Purolator answered the label without a PDF');
-    return { kind: 'bytes', label: { bytes, mediaType: 'application/pdf' } };
+    return { kind: 'bytes', label: labelOf(new Uint8Array(Buffer.from(data, 'base64')), outputType) };
   }
   const url = text(label, 'URL');
   if (url) return { kind: 'url', url };
@@ -481,17 +496,30 @@ export function parseDocumentsResponse(status: number, body: string): PurolatorD
 }
 
 /** A label Purolator handed as a URL. */
-export function buildLabelUrlRequest(account: PurolatorAccount, url: string): HttpCall {
+export function buildLabelUrlRequest(
+  account: PurolatorAccount,
+  url: string,
+  outputType: PurolatorOutputType = 'PDF',
+): HttpCall {
   return {
     method: 'GET',
     url,
-    headers: { Accept: 'application/pdf', Authorization: basicAuth(account.key, account.password) },
+    headers: { Accept: OUTPUT_MEDIA[outputType], Authorization: basicAuth(account.key, account.password) },
   };
 }
 
-export function parseLabelUrlResponse(bytes: Uint8Array): CarrierLabel {
-  if (!startsWithPdf(bytes)) throw new CarrierError('UNAVAILABLE', 'Purolator answered the label without a PDF');
-  return { bytes, mediaType: 'application/pdf' };
+export function parseLabelUrlResponse(bytes: Uint8Array, outputType: PurolatorOutputType = 'PDF'): CarrierLabel {
+  return labelOf(bytes, outputType);
+}
+
+/** The document's bytes as the label asked for: a PDF, or ZPL II; anything else is refused. */
+function labelOf(bytes: Uint8Array, outputType: PurolatorOutputType): CarrierLabel {
+  if (outputType === 'ZPL') {
+    if (!isZplLabel(bytes)) throw new CarrierError('UNAVAILABLE', 'Purolator answered the label without ZPL');
+  } else if (!startsWithPdf(bytes)) {
+    throw new CarrierError('UNAVAILABLE', 'Purolator answered the label without a PDF');
+  }
+  return { bytes, mediaType: OUTPUT_MEDIA[outputType] };
 }
 
 function startsWithPdf(bytes: Uint8Array): boolean {
