@@ -1,8 +1,7 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rateLimits } from '../db/schema/identity';
 import { ErrorCode } from '../../shared/errors';
 import { AppError } from './errors';
+import { addHit, countHit, deleteWindowsBefore, hitsIn } from './rate-limit-repo';
 
 /** At most `limit` hits per fixed window of `windowMs`, per subject (an IP, an email, a user id). */
 export type RateRule = { name: string; limit: number; windowMs: number };
@@ -41,19 +40,12 @@ export async function enforceRateLimits(db: Db, now: Date, checks: RateCheck[], 
   for (const { rule, subject } of checks) {
     const windowStart = new Date(windowStartOf(nowMs, rule.windowMs));
     const key = `${rule.name}:${subject}`;
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ key, windowStart, count: 1 })
-      .onConflictDoUpdate({
-        target: [rateLimits.key, rateLimits.windowStart],
-        set: { count: sql`${rateLimits.count} + 1` },
-      })
-      .returning({ count: rateLimits.count });
-    if (row.count > rule.limit) retryAfter = Math.max(retryAfter, secondsUntilWindowEnds(nowMs, rule.windowMs));
+    const count = await countHit(db, key, windowStart);
+    if (count > rule.limit) retryAfter = Math.max(retryAfter, secondsUntilWindowEnds(nowMs, rule.windowMs));
   }
   // Opportunistic clean-up of finished windows; no scheduler needed and cheap on average.
   if (random() < PRUNE_PROBABILITY) {
-    await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(nowMs - LONGEST_WINDOW_MS)));
+    await deleteWindowsBefore(db, new Date(nowMs - LONGEST_WINDOW_MS));
   }
   if (retryAfter > 0) throw rateLimited(retryAfter);
 }
@@ -61,21 +53,11 @@ export async function enforceRateLimits(db: Db, now: Date, checks: RateCheck[], 
 /** The hits counted so far in the current window of `rule` for `subject` (no hit is added). */
 export async function currentHits(db: Db, now: Date, rule: RateRule, subject: string): Promise<number> {
   const windowStart = new Date(windowStartOf(now.getTime(), rule.windowMs));
-  const [row] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), eq(rateLimits.windowStart, windowStart)));
-  return row?.count ?? 0;
+  return (await hitsIn(db, `${rule.name}:${subject}`, windowStart)) ?? 0;
 }
 
 /** Counts one hit without checking a limit (e.g. a failed password, checked later with currentHits). */
 export async function recordHit(db: Db, now: Date, rule: RateRule, subject: string): Promise<void> {
   const windowStart = new Date(windowStartOf(now.getTime(), rule.windowMs));
-  await db
-    .insert(rateLimits)
-    .values({ key: `${rule.name}:${subject}`, windowStart, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
-    });
+  await addHit(db, `${rule.name}:${subject}`, windowStart);
 }

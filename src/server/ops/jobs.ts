@@ -6,10 +6,10 @@
  * its interval, so jobs must be safe to repeat (the order-recovery job of the orders issue is).
  */
 import os from 'node:os';
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import type { Lifecycle } from './lifecycle';
+import { claimJobRun, deleteExpiredRows, finishJobRun } from './jobs-repo';
 
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -31,31 +31,7 @@ export const pruneExpired: Job = {
   everyMs: HOUR,
   async run({ db, now }) {
     const dayAgo = new Date(now.getTime() - DAY).toISOString();
-    const at = now.toISOString();
-    const count = async (query: ReturnType<typeof sql>) => rowsOf<{ n: number }>(await db.execute(query))[0]?.n ?? 0;
-    return {
-      sessions: await count(
-        sql`with d as (delete from sessions where expires_at < ${at}::timestamptz returning 1) select count(*)::int as n from d`,
-      ),
-      verificationCodes: await count(
-        sql`with d as (delete from verification_codes where expires_at < ${dayAgo}::timestamptz returning 1) select count(*)::int as n from d`,
-      ),
-      passwordResetTokens: await count(
-        sql`with d as (delete from password_reset_tokens where expires_at < ${dayAgo}::timestamptz returning 1) select count(*)::int as n from d`,
-      ),
-      registrationAttempts: await count(
-        sql`with d as (delete from registration_attempts where expires_at < ${dayAgo}::timestamptz returning 1) select count(*)::int as n from d`,
-      ),
-      trustedDevices: await count(
-        sql`with d as (delete from trusted_devices where expires_at < ${at}::timestamptz returning 1) select count(*)::int as n from d`,
-      ),
-      rateLimits: await count(
-        sql`with d as (delete from rate_limits where window_start < ${dayAgo}::timestamptz returning 1) select count(*)::int as n from d`,
-      ),
-      carrierCalls: await count(
-        sql`with d as (delete from carrier_calls where at < ${dayAgo}::timestamptz returning 1) select count(*)::int as n from d`,
-      ),
-    };
+    return deleteExpiredRows(db, now.toISOString(), dayAgo);
   },
 };
 
@@ -83,16 +59,7 @@ export function startJobs(opts: {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
-  const claim = async (job: Job): Promise<boolean> => {
-    const rows = rowsOf(
-      await db.execute(sql`
-        insert into job_runs (name, started_at, claimed_by) values (${job.name}, now(), ${instance})
-        on conflict (name) do update set started_at = now(), finished_at = null, claimed_by = excluded.claimed_by, last_error = null
-        where job_runs.started_at <= now() - make_interval(secs => ${job.everyMs / 1000}::float8)
-        returning name`),
-    );
-    return rows.length === 1;
-  };
+  const claim = (job: Job): Promise<boolean> => claimJobRun(db, job.name, job.everyMs, instance);
 
   const runOne = async (job: Job) => {
     if (stopped || lifecycle.draining || !(await claim(job))) return;
@@ -105,9 +72,7 @@ export function startJobs(opts: {
       error = err instanceof Error ? err.message : String(err);
       log.error({ err, job: job.name }, 'job failed');
     }
-    await db.execute(
-      sql`update job_runs set finished_at = now(), last_error = ${error} where name = ${job.name} and claimed_by = ${instance}`,
-    );
+    await finishJobRun(db, job.name, instance, error);
   };
 
   let running: Promise<void> | undefined;

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
-import { carrierCalls } from '../../db/schema/carriers';
+import type { Db } from '../../db/client';
 import { CarrierError, type Carrier, type CarrierMode } from '../../providers/carriers/index';
 import { CARRIER_CODES, carrierName } from '../../../shared/carriers';
 import type { TAdminCarriers } from '../../../shared/contracts/carriers';
+import { carrierCallsLastHour, insertCarrierCalls, lastCarrierCalls } from './repo';
 
 /*
  * Calls to carriers, as the admin panel's carriers view shows them (issue 24): each carrier's last
@@ -72,7 +71,7 @@ function flush(db: Db, b: Batch): Promise<void> {
   if (rows.length === 0) return b.writing;
   b.writing = b.writing.then(async () => {
     try {
-      await db.insert(carrierCalls).values(rows);
+      await insertCarrierCalls(db, rows);
     } catch (err) {
       b.log?.error({ err, rows: rows.length }, 'could not record carrier calls');
     }
@@ -117,36 +116,14 @@ export async function timedCarrierCall<T>(
   }
 }
 
-type LastRow = {
-  carrier: string;
-  mode: string;
-  operation: string;
-  ok: boolean;
-  latency_ms: number;
-  error_reason: string | null;
-  at: string | Date;
-};
-type HourRow = { carrier: string; calls: number; errors: number };
-
 /**
  * The carriers view (GET /api/admin/carriers): every carrier of the spec, enabled or not, with its
  * mode now ('off' when CARRIERS_SANDBOX=off left it out), its last call and the last hour's counts
  * (on the database's clock, the same for every instance).
  */
 export async function carrierCallStats(db: Db, carriers: readonly Carrier[]): Promise<TAdminCarriers> {
-  const last = rowsOf<LastRow>(
-    await db.execute(sql`
-      select distinct on (carrier) carrier, mode, operation, ok, latency_ms, error_reason, at
-      from carrier_calls
-      order by carrier, at desc, id desc`),
-  );
-  const hour = rowsOf<HourRow>(
-    await db.execute(sql`
-      select carrier, count(*)::int as calls, count(*) filter (where not ok)::int as errors
-      from carrier_calls
-      where at >= now() - interval '1 hour'
-      group by carrier`),
-  );
+  const last = await lastCarrierCalls(db);
+  const hour = await carrierCallsLastHour(db);
   return {
     carriers: CARRIER_CODES.map((code) => {
       const enabled = carriers.find((c) => c.code === code);

@@ -1,11 +1,16 @@
 /**
  * What each sandbox carrier sold (`sandbox_carrier_shipments`): the record a real carrier keeps on
- * its side, found by our reference or by its tracking number. The only sandbox file that touches
- * the database.
+ * its side, found by our reference or by its tracking number. The only sandbox file that uses the
+ * database (its statements are in store-repo.ts).
  */
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sandboxCarrierShipments } from '../../../db/schema/orders';
+import {
+  insertSandboxShipment,
+  sandboxShipmentByReference,
+  sandboxShipmentByTrackingNumber,
+  voidSandboxShipment,
+  type SandboxShipmentRow,
+} from './store-repo';
 import type { CarrierCode, PackageType } from '../index';
 import type { ScheduleEnd } from './tracking-schedule';
 
@@ -32,8 +37,7 @@ export type SandboxRecord = {
   voidedAt: Date | null;
 };
 
-type Row = typeof sandboxCarrierShipments.$inferSelect;
-const toRecord = (row: Row): SandboxRecord => ({
+const toRecord = (row: SandboxShipmentRow): SandboxRecord => ({
   ...row,
   carrier: row.carrier as CarrierCode,
   request: row.request as SandboxRequest,
@@ -60,12 +64,7 @@ export function createSandboxStore(db: Db) {
       record: Omit<SandboxRecord, 'voidedAt'>,
     ): Promise<'inserted' | 'reference_taken' | 'tracking_number_taken'> {
       try {
-        const rows = await db
-          .insert(sandboxCarrierShipments)
-          .values({ ...record, voidedAt: null })
-          .onConflictDoNothing({ target: sandboxCarrierShipments.reference })
-          .returning({ reference: sandboxCarrierShipments.reference });
-        return rows.length > 0 ? 'inserted' : 'reference_taken';
+        return (await insertSandboxShipment(db, { ...record, voidedAt: null })) ? 'inserted' : 'reference_taken';
       } catch (err) {
         const violation = uniqueViolation(err);
         // Only the tracking number's index can still be violated once the reference conflict is handled.
@@ -76,39 +75,18 @@ export function createSandboxStore(db: Db) {
 
     /** The record holding our reference, whichever carrier sold it, voided or not. */
     async byReference(reference: string): Promise<SandboxRecord | null> {
-      const [row] = await db
-        .select()
-        .from(sandboxCarrierShipments)
-        .where(eq(sandboxCarrierShipments.reference, reference))
-        .limit(1);
+      const row = await sandboxShipmentByReference(db, reference);
       return row ? toRecord(row) : null;
     },
 
     async byTrackingNumber(carrier: CarrierCode, trackingNumber: string): Promise<SandboxRecord | null> {
-      const [row] = await db
-        .select()
-        .from(sandboxCarrierShipments)
-        .where(
-          and(eq(sandboxCarrierShipments.trackingNumber, trackingNumber), eq(sandboxCarrierShipments.carrier, carrier)),
-        )
-        .limit(1);
+      const row = await sandboxShipmentByTrackingNumber(db, carrier, trackingNumber);
       return row ? toRecord(row) : null;
     },
 
     /** Voids once: true when this call voided it, false when it already was. */
     async markVoided(carrier: CarrierCode, trackingNumber: string, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(sandboxCarrierShipments)
-        .set({ voidedAt: at })
-        .where(
-          and(
-            eq(sandboxCarrierShipments.trackingNumber, trackingNumber),
-            eq(sandboxCarrierShipments.carrier, carrier),
-            isNull(sandboxCarrierShipments.voidedAt),
-          ),
-        )
-        .returning({ reference: sandboxCarrierShipments.reference });
-      return rows.length > 0;
+      return voidSandboxShipment(db, carrier, trackingNumber, at);
     },
   };
 }
