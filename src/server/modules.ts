@@ -15,7 +15,7 @@ import { registerDashboard } from './modules/dashboard/routes';
 import { registerPayments } from './modules/payments/routes';
 import { registerBilling } from './modules/payments/billing';
 import { registerAdmin } from './modules/admin/routes';
-import { registerAdminPricing } from './modules/admin/pricing';
+import { registerAdminPricing } from './modules/admin/pricing-routes';
 import { registerApiKeys } from './modules/api-keys/routes';
 import { registerApiV1 } from './modules/api-v1/routes';
 import { registerWebhooks } from './modules/webhooks/routes';

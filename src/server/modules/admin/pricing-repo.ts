@@ -21,6 +21,11 @@ export async function findCustomer(db: Db, userId: string): Promise<DiscountCust
   return row ? { id: row.id, email: row.email, organizationId: row.organization_id } : null;
 }
 
+/** Locks the customer's row until the transaction ends, so two admins at once cannot both add a discount. */
+export async function lockCustomer(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`select id from users where id = ${userId} for update`);
+}
+
 /** `hold`: keep the row from being deleted until the transaction ends (FOR KEY SHARE). */
 export async function findOrganization(db: Db, id: string, hold = false): Promise<{ id: string; name: string } | null> {
   const [row] = rowsOf<{ id: string; name: string }>(
@@ -142,6 +147,34 @@ export async function updateDiscount(db: Db, id: string, v: DiscountValues & { n
            valid_to = ${isoOrNull(v.validTo)}::timestamptz, is_active = ${v.isActive},
            updated_at = ${v.now.toISOString()}::timestamptz
      where id = ${id}`);
+}
+
+/**
+ * The customer's oldest other active discount whose dates overlap `values`' (open ends overlap
+ * everything), other than `exceptId`; null when there is none.
+ */
+export async function overlappingDiscount(
+  db: Db,
+  userId: string,
+  values: Pick<DiscountValues, 'validFrom' | 'validTo'>,
+  exceptId: string | null,
+): Promise<{ id: string; discountType: string; valueUnits: number } | null> {
+  const rows = rowsOf<{
+    id: string;
+    discount_type: string;
+    value_units: string | number;
+    valid_from: Date | string | null;
+    valid_to: Date | string | null;
+  }>(
+    await db.execute(sql`
+      select id, discount_type, value_units, valid_from, valid_to from discounts
+      where user_id = ${userId} and is_active and id <> ${exceptId ?? '00000000-0000-0000-0000-000000000000'}::uuid
+        and (valid_from is null or ${values.validTo?.toISOString() ?? null}::timestamptz is null or valid_from < ${values.validTo?.toISOString() ?? null}::timestamptz)
+        and (valid_to is null or ${values.validFrom?.toISOString() ?? null}::timestamptz is null or valid_to > ${values.validFrom?.toISOString() ?? null}::timestamptz)
+      order by created_at limit 1`),
+  );
+  const other = rows[0];
+  return other ? { id: other.id, discountType: other.discount_type, valueUnits: Number(other.value_units) } : null;
 }
 
 export async function deleteDiscount(db: Db, id: string): Promise<void> {

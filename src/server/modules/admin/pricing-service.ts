@@ -1,44 +1,17 @@
 /**
- * The admin pricing tools (issue 9; spec §3 Discount, §5 Discounts, §7 Admin; DESIGN §9): discounts per
- * user, price rules (our markup over the carrier's cost per carrier, service and organization) and the
- * margin report per Toronto month. Every call is admin only; every change is audited in its transaction.
- *
- * GET    /api/admin/discounts           → ZDiscount[] (newest first)
- * POST   /api/admin/discounts           ZDiscountRequest → ZDiscountChange (201)
- * PUT    /api/admin/discounts/{id}      ZDiscountUpdate  → ZDiscountChange
- * DELETE /api/admin/discounts/{id}      → { message }
- * GET    /api/admin/price-rules         → ZPriceRule[] (carrier, service, organization)
- * GET    /api/admin/carrier-services    → ZCarrierServices[] (what each carrier sells: the rules' service codes)
- * POST   /api/admin/price-rules         ZPriceRuleRequest → ZPriceRuleChange (201); 409 when the scope is taken
- * PUT    /api/admin/price-rules/{id}    ZPriceRuleRequest → ZPriceRuleChange; 409 likewise
- * DELETE /api/admin/price-rules/{id}    → { message }
- * GET    /api/admin/margins?months=N    → ZMarginReport (N = 1–24, default 12)
+ * The admin pricing tools (issue 9, decision 017; spec §3 Discount, §5 Discounts, §7 Admin; DESIGN §9):
+ * discounts per user (one in force at a time per customer), price rules (our markup over the
+ * carrier's cost per carrier, service and organization) and the margin report per Toronto month.
+ * Every change is audited in its transaction. The routes are pricing-routes.ts, the queries pricing-repo.ts.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { App, AppDeps } from '../../deps';
-import { rowsOf, type Db } from '../../db/client';
-import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { ErrorCode } from '../../../shared/errors';
 import { CARRIER_CODES, carrierName, type CarrierCode } from '../../../shared/carriers';
 import { centsToDecimal, formatCad } from '../../../shared/money';
 import {
-  ZCarrierServices,
-  ZDiscount,
-  ZDiscountChange,
-  ZDiscountRequest,
-  ZDiscountUpdate,
-  ZIdParams,
-  ZMarginQuery,
-  ZMarginReport,
-  ZMessage,
-  ZPriceRule,
-  ZPriceRuleChange,
-  ZPriceRuleRequest,
   dateInputInstant,
   discountUnits,
   type TCarrierServices,
@@ -51,7 +24,6 @@ import {
 } from '../../../shared/contracts/admin';
 import { audit } from '../audit/repo';
 import { isUniqueViolation } from '../auth/repo';
-import { adminOnly, requireAdmin } from '../auth/session';
 import { CANADA_POST } from '../../providers/carriers/sandbox/canada-post';
 import { DHL } from '../../providers/carriers/sandbox/dhl';
 import { FEDEX } from '../../providers/carriers/sandbox/fedex';
@@ -60,7 +32,7 @@ import { UPS } from '../../providers/carriers/sandbox/ups';
 import type { CarrierDef } from '../../providers/carriers/sandbox/engine';
 import * as repo from './pricing-repo';
 
-type Actor = { id: string; ip: string | null };
+export type Actor = { id: string; ip: string | null };
 
 // ---------------------------------------------------------------------------------------------
 // Wire shapes
@@ -267,24 +239,9 @@ function checkDateYear(field: 'validFrom' | 'validTo', value: string | null): vo
  */
 async function refuseOverlap(tx: Db, userId: string, values: repo.DiscountValues, exceptId: string | null) {
   if (!values.isActive) return;
-  const rows = rowsOf<{
-    id: string;
-    discount_type: string;
-    value_units: string | number;
-    valid_from: Date | string | null;
-    valid_to: Date | string | null;
-  }>(
-    await tx.execute(sql`
-      select id, discount_type, value_units, valid_from, valid_to from discounts
-      where user_id = ${userId} and is_active and id <> ${exceptId ?? '00000000-0000-0000-0000-000000000000'}::uuid
-        and (valid_from is null or ${values.validTo?.toISOString() ?? null}::timestamptz is null or valid_from < ${values.validTo?.toISOString() ?? null}::timestamptz)
-        and (valid_to is null or ${values.validFrom?.toISOString() ?? null}::timestamptz is null or valid_to > ${values.validFrom?.toISOString() ?? null}::timestamptz)
-      order by created_at limit 1`),
-  );
-  const other = rows[0];
+  const other = await repo.overlappingDiscount(tx, userId, values, exceptId);
   if (!other) return;
-  const units = Number(other.value_units);
-  const shown = other.discount_type === 'percentage' ? `${units / 100}%` : formatCad(units);
+  const shown = other.discountType === 'percentage' ? `${other.valueUnits / 100}%` : formatCad(other.valueUnits);
   const message = `This customer already has an active ${shown} discount for these dates: switch it off or change its dates first`;
   throw new AppError(409, message, ErrorCode.CONFLICT, { validFrom: [message] });
 }
@@ -368,7 +325,7 @@ export function createAdminPricingService(deps: { db: Db; clock: Clock }) {
         }
         // The discount belongs to the chosen user's own organization, whatever the form sent.
         const values = discountValues(body, customer.organizationId);
-        await tx.execute(sql`select id from users where id = ${customer.id} for update`);
+        await repo.lockCustomer(tx, customer.id);
         await refuseOverlap(tx, customer.id, values, null);
         await repo.insertDiscount(tx, { ...values, id, userId: customer.id, createdBy: actor.id, now });
         await audit(tx, {
@@ -394,7 +351,7 @@ export function createAdminPricingService(deps: { db: Db; clock: Clock }) {
         const before = await discountOrThrow(tx, id, true);
         const customer = await repo.findCustomer(tx, before.userId);
         const values = discountValues(body, customer?.organizationId ?? before.organizationId, before.isActive);
-        await tx.execute(sql`select id from users where id = ${before.userId} for update`);
+        await repo.lockCustomer(tx, before.userId);
         await refuseOverlap(tx, before.userId, values, id);
         const oldValue = discountSnapshot(before);
         const newValue = discountSnapshot({ ...values, userId: before.userId });
@@ -560,70 +517,4 @@ export function createAdminPricingService(deps: { db: Db; clock: Clock }) {
       };
     },
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Routes
-
-const actorOf = (request: FastifyRequest): Actor => ({ id: requireAdmin(request).id, ip: request.ip ?? null });
-
-export function registerAdminPricing(root: App, deps: AppDeps): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const pricing = createAdminPricingService({ db: deps.database.db, clock: deps.clock });
-
-  app.get('/api/admin/discounts', { ...adminOnly, schema: { response: { 200: z.array(ZDiscount) } } }, async () =>
-    pricing.listDiscounts(),
-  );
-
-  app.post(
-    '/api/admin/discounts',
-    { ...adminOnly, schema: { body: ZDiscountRequest, response: { 201: ZDiscountChange } } },
-    async (request, reply) => reply.code(201).send(await pricing.createDiscount(actorOf(request), request.body)),
-  );
-
-  app.put(
-    '/api/admin/discounts/:id',
-    { ...adminOnly, schema: { params: ZIdParams, body: ZDiscountUpdate, response: { 200: ZDiscountChange } } },
-    async (request) => pricing.updateDiscount(actorOf(request), request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/admin/discounts/:id',
-    { ...adminOnly, schema: { params: ZIdParams, response: { 200: ZMessage } } },
-    async (request) => pricing.deleteDiscount(actorOf(request), request.params.id),
-  );
-
-  app.get('/api/admin/price-rules', { ...adminOnly, schema: { response: { 200: z.array(ZPriceRule) } } }, async () =>
-    pricing.listPriceRules(),
-  );
-
-  app.get(
-    '/api/admin/carrier-services',
-    { ...adminOnly, schema: { response: { 200: z.array(ZCarrierServices) } } },
-    async () => carrierServices(),
-  );
-
-  app.post(
-    '/api/admin/price-rules',
-    { ...adminOnly, schema: { body: ZPriceRuleRequest, response: { 201: ZPriceRuleChange } } },
-    async (request, reply) => reply.code(201).send(await pricing.createPriceRule(actorOf(request), request.body)),
-  );
-
-  app.put(
-    '/api/admin/price-rules/:id',
-    { ...adminOnly, schema: { params: ZIdParams, body: ZPriceRuleRequest, response: { 200: ZPriceRuleChange } } },
-    async (request) => pricing.updatePriceRule(actorOf(request), request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/admin/price-rules/:id',
-    { ...adminOnly, schema: { params: ZIdParams, response: { 200: ZMessage } } },
-    async (request) => pricing.deletePriceRule(actorOf(request), request.params.id),
-  );
-
-  app.get(
-    '/api/admin/margins',
-    { ...adminOnly, schema: { querystring: ZMarginQuery, response: { 200: ZMarginReport } } },
-    async (request) => pricing.margins(request.query.months === undefined ? 12 : Number(request.query.months)),
-  );
 }
