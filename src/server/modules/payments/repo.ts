@@ -3,8 +3,9 @@
  * intent with its credit and reversals, the saved cards as we show them, the webhook events applied.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import { users } from '../../db/schema/identity';
 import type { TCardError } from '../../../shared/contracts/payments';
 import type { SavedCard } from '../../providers/payments/index';
 
@@ -390,4 +391,14 @@ export async function recordWebhookEvent(
       returning event_id`),
   );
   return rows.length > 0;
+}
+
+/** The user an admin charges, with whether they are active. */
+export async function userActive(db: Db, userId: string): Promise<{ id: string; isActive: boolean } | undefined> {
+  const [customer] = await db
+    .select({ id: users.id, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return customer;
 }

@@ -10,15 +10,12 @@
  * recorded as a pending entry, and the wallet is flagged for an admin with an audit entry saying why.
  */
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { walletTransactions } from '../../db/schema/orders';
-import type { Clock } from '../../lib/clock';
+import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { enforceRateLimits, type RateRule } from '../../lib/rate-limit';
 import { ErrorCode } from '../../../shared/errors';
 import { centsToDecimal, formatCad } from '../../../shared/money';
-import { users } from '../../db/schema/identity';
 import type { TChargeCustomerRequest, TChargeResult } from '../../../shared/contracts/admin';
 import type {
   TConfirmPaymentResponse,
@@ -35,16 +32,10 @@ import {
   type PaymentsProvider,
 } from '../../providers/payments/index';
 import { audit } from '../audit/repo';
-import {
-  applyEntry,
-  flagWallet,
-  lockWallet,
-  owedCents,
-  recordUncoveredDebit,
-  settleUncoveredDebits,
-  walletOf,
-} from '../wallet/ledger';
+import { applyEntry, owedCents, recordUncoveredDebit, settleUncoveredDebits } from '../wallet/ledger';
+import { flagWallet, lockWallet, walletOf } from '../wallet/ledger-repo';
 import { holdForUncoveredDebit, liftUncoveredDebitHold } from '../wallet/hold';
+import { transactionRow } from '../wallet/repo';
 import { toWireTransaction } from '../wallet/wire';
 import * as repo from './repo';
 import { enqueueWebhookEvent } from '../webhooks/repo';
@@ -121,7 +112,13 @@ export type SettleOutcome = {
   refused: boolean;
 };
 
-export function createPaymentsService(deps: { db: Db; clock: Clock; provider: PaymentsProvider | null; log: Log }) {
+/**
+ * What the payments service uses (decision 031): the database handle, the clock, the payments provider
+ * (null when none is configured) and a log — not the rest of AppDeps.
+ */
+export type PaymentsDeps = { db: Db; provider: PaymentsProvider | null; log: Log } & Pick<AppDeps, 'clock'>;
+
+export function createPaymentsService(deps: PaymentsDeps) {
   const { db, clock, provider, log } = deps;
 
   function requireProvider(): PaymentsProvider {
@@ -471,7 +468,7 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
   }
 
   async function transactionWire(id: string) {
-    const [row] = await db.select().from(walletTransactions).where(eq(walletTransactions.id, id)).limit(1);
+    const row = await transactionRow(db, id);
     if (!row) throw new Error(`transaction ${id} not found`);
     return toWireTransaction(row);
   }
@@ -651,11 +648,7 @@ export function createPaymentsService(deps: { db: Db; clock: Clock; provider: Pa
         const earlier = await repo.intentByKey(db, admin.id, idempotencyKey);
         if (earlier) return answerEarlierCharge(earlier, hash);
       }
-      const [customer] = await db
-        .select({ id: users.id, isActive: users.isActive })
-        .from(users)
-        .where(eq(users.id, body.userId))
-        .limit(1);
+      const customer = await repo.userActive(db, body.userId);
       if (!customer) throw notFound('User not found');
       if (!customer.isActive) {
         throw new AppError(409, 'Charges can only be made for active users', ErrorCode.CONFLICT, {

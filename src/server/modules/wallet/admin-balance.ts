@@ -3,25 +3,21 @@
  * edit-balance sets the balance, the difference as one `adjustment` entry (credit or debit). Active
  * users only. Each is one transaction with its audit entry (old and new balance, who, IP).
  */
-import { eq, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
-import { users } from '../../db/schema/identity';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { ErrorCode } from '../../../shared/errors';
 import { centsToDecimal, formatCad } from '../../../shared/money';
 import type { TAddBalanceRequest, TBalanceChange, TEditBalanceRequest } from '../../../shared/contracts/wallet';
-import { applyEntry, lockWallet } from './ledger';
+import { applyEntry } from './ledger';
+import { lockWallet } from './ledger-repo';
+import { adjustmentRow, balanceUser } from './repo';
 import { audit } from '../audit/repo';
 
 type Actor = { id: string; ipAddress: string | null };
 
 async function activeUser(db: Db, userId: string): Promise<{ id: string; email: string }> {
-  const [user] = await db
-    .select({ id: users.id, email: users.email, isActive: users.isActive })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const user = await balanceUser(db, userId);
   if (!user) throw notFound('User not found');
   if (!user.isActive) {
     throw new AppError(409, 'Balances can only be changed for active users', ErrorCode.CONFLICT, {
@@ -32,18 +28,7 @@ async function activeUser(db: Db, userId: string): Promise<{ id: string; email: 
 }
 
 async function transactionWire(db: Db, id: string): Promise<TBalanceChange['transaction']> {
-  const [t] = rowsOf<{
-    id: string;
-    type: 'adjustment';
-    status: 'completed';
-    amount_cents: string | number;
-    direction: 'credit' | 'debit';
-    balance_after_cents: string | number;
-    description: string;
-    reference: string | null;
-    shipment_id: string | null;
-    created_at: string | Date;
-  }>(await db.execute(sql`select * from wallet_transactions where id = ${id}`));
+  const t = await adjustmentRow(db, id);
   if (!t) return null;
   return {
     id: t.id,
@@ -59,7 +44,10 @@ async function transactionWire(db: Db, id: string): Promise<TBalanceChange['tran
   };
 }
 
-export function createAdminBalanceService(deps: { db: Db; clock: Clock }) {
+/** What the admin balance calls use: the database handle and the clock, nothing else of AppDeps. */
+export type AdminBalanceDeps = { db: Db } & Pick<AppDeps, 'clock'>;
+
+export function createAdminBalanceService(deps: AdminBalanceDeps) {
   const { db, clock } = deps;
   return {
     async addBalance(actor: Actor, body: TAddBalanceRequest): Promise<TBalanceChange> {
@@ -154,3 +142,5 @@ export function createAdminBalanceService(deps: { db: Db; clock: Clock }) {
     },
   };
 }
+
+export type AdminBalanceService = ReturnType<typeof createAdminBalanceService>;

@@ -5,13 +5,13 @@
  * - 'admin': put and lifted by an admin, with a reason (audited; admin/users.ts).
  * Top-ups are never blocked by a hold: they are how the debt gets paid.
  */
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { ErrorCode } from '../../../shared/errors';
 import { centsToDecimal } from '../../../shared/money';
 import { audit } from '../audit/repo';
 import { owedCents } from './ledger';
+import { clearUncoveredDebitHold, holdRow, setUncoveredDebitHold, type RawHold } from './repo';
 
 export type HoldKind = 'admin' | 'uncovered_debit';
 export type WalletHold = {
@@ -22,14 +22,6 @@ export type WalletHold = {
   heldBy: string | null;
 };
 
-type RawHold = {
-  id: string;
-  held_at: string | Date | null;
-  hold_kind: HoldKind | null;
-  hold_reason: string | null;
-  held_by: string | null;
-};
-
 const toHold = (r: RawHold | undefined): WalletHold | null =>
   r?.held_at && r.hold_kind
     ? { walletId: r.id, heldAt: new Date(r.held_at), kind: r.hold_kind, reason: r.hold_reason, heldBy: r.held_by }
@@ -37,12 +29,7 @@ const toHold = (r: RawHold | undefined): WalletHold | null =>
 
 /** The wallet's hold, or null; `lock` holds the wallet row for the rest of the transaction. */
 export async function holdOf(db: Db, userId: string, opts: { lock?: boolean } = {}): Promise<WalletHold | null> {
-  const [row] = rowsOf<RawHold>(
-    await db.execute(sql`
-      select id, held_at, hold_kind, hold_reason, held_by from wallets where user_id = ${userId}
-      ${opts.lock ? sql`for update` : sql``}`),
-  );
-  return toHold(row);
+  return toHold(await holdRow(db, userId, opts));
 }
 
 export const AUTO_HOLD_REASON =
@@ -59,19 +46,13 @@ export async function holdForUncoveredDebit(
   details: { paymentIntentId: string },
   at: Date,
 ): Promise<boolean> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      update wallets set held_at = ${at.toISOString()}::timestamptz, hold_kind = 'uncovered_debit',
-        hold_reason = ${AUTO_HOLD_REASON}, held_by = null, updated_at = ${at.toISOString()}::timestamptz
-      where user_id = ${userId} and held_at is null
-      returning id`),
-  );
-  if (!rows[0]) return false;
+  const walletId = await setUncoveredDebitHold(db, userId, AUTO_HOLD_REASON, at);
+  if (!walletId) return false;
   await audit(db, {
     userId,
     action: 'wallet.hold',
     resourceType: 'wallet',
-    resourceId: rows[0].id,
+    resourceId: walletId,
     oldValue: { held: false },
     newValue: {
       userId,
@@ -88,19 +69,13 @@ export async function holdForUncoveredDebit(
 
 /** Lifts a hold the ledger put (never an admin's), once the chargeback is paid. */
 export async function liftUncoveredDebitHold(db: Db, userId: string, at: Date): Promise<boolean> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      update wallets set held_at = null, hold_kind = null, hold_reason = null, held_by = null,
-        updated_at = ${at.toISOString()}::timestamptz
-      where user_id = ${userId} and hold_kind = 'uncovered_debit'
-      returning id`),
-  );
-  if (!rows[0]) return false;
+  const walletId = await clearUncoveredDebitHold(db, userId, at);
+  if (!walletId) return false;
   await audit(db, {
     userId,
     action: 'wallet.hold_lifted',
     resourceType: 'wallet',
-    resourceId: rows[0].id,
+    resourceId: walletId,
     oldValue: { held: true, kind: 'uncovered_debit' },
     newValue: { userId, held: false },
     details: 'Hold lifted automatically: what was owed is paid',
