@@ -2,9 +2,8 @@
  * The orders' recurring jobs (ops/jobs.ts runs each once per interval across every instance):
  * recovery of orders a dead process left 'purchasing', and pruning of expired quotes.
  */
-import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/client';
 import type { Job } from '../../ops/jobs';
+import { pruneExpiredQuotes } from './repo';
 import type { OrdersService } from './service';
 
 /** Settles orders left between debit and label (DESIGN §4): every minute, and at start-up. */
@@ -35,16 +34,6 @@ export const pruneQuotesJob: Job = {
   everyMs: 3_600_000,
   async run({ db, now }) {
     const before = new Date(now.getTime() - 24 * 3_600_000).toISOString();
-    const rows = rowsOf<{ n: number }>(
-      await db.execute(sql`
-        with d as (
-          delete from rate_quotes q
-          where q.expires_at < ${before}::timestamptz
-            and not exists (
-              select 1 from shipments s join rate_quote_options o on o.id = s.quote_option_id where o.quote_id = q.id)
-          returning 1)
-        select count(*)::int as n from d`),
-    );
-    return { quotes: rows[0]?.n ?? 0 };
+    return { quotes: await pruneExpiredQuotes(db, before) };
   },
 };

@@ -16,10 +16,9 @@
  * race without settling an order twice; refunds also carry the idempotency key `refund:<shipment>`.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, getTableColumns, lt, notInArray, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
-import { shipments, type ShipmentRow, type StoredParty } from '../../db/schema/orders';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '../../db/client';
+import type { ShipmentRow, StoredParty } from '../../db/schema/orders';
+import type { AppDeps } from '../../deps';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import {
   CarrierError,
@@ -52,8 +51,9 @@ import { applyEntry } from '../wallet/ledger';
 import { chargeOrder, customsColumnsOf, refundDuties, sameCustoms } from './duties-entries';
 import { customsDeclarationOf } from '../../providers/carriers/customs';
 import { assertWalletNotHeld } from '../wallet/hold';
-import { enqueueWebhookEvent, webhookEventInsert } from '../webhooks/repo';
+import { enqueueWebhookEvent } from '../webhooks/repo';
 import { shipmentEventData } from '../webhooks/events';
+import * as repo from './repo';
 
 /** A 'purchasing' row older than this is not in flight any more (a purchase times out long before): the recovery job settles it. */
 export const STUCK_AFTER_MS = 3 * 60_000;
@@ -62,9 +62,13 @@ const IDEMPOTENT_WAIT_MS = 15_000;
 
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
-export type OrdersDeps = {
+/**
+ * What the orders service uses (decision 031), not all of AppDeps: the database handle, the clock,
+ * the carriers it may buy from (a test API key's service gets the sandboxes only), the rates service
+ * that re-quotes an order without an option, and a log.
+ */
+export type OrdersDeps = Pick<AppDeps, 'clock'> & {
   db: Db;
-  clock: Clock;
   carriers: readonly Carrier[];
   rates: RatesService;
   log: Log;
@@ -356,19 +360,8 @@ export function createOrdersService(deps: OrdersDeps) {
     return { option, shipDate: found.shipDate, price };
   }
 
-  async function findByKey(userId: string, key: string): Promise<ShipmentRow | null> {
-    const [row] = await db
-      .select()
-      .from(shipments)
-      .where(and(eq(shipments.userId, userId), eq(shipments.idempotencyKey, key)))
-      .limit(1);
-    return row ?? null;
-  }
-
-  async function findRow(id: string): Promise<ShipmentRow | null> {
-    const [row] = await db.select().from(shipments).where(eq(shipments.id, id)).limit(1);
-    return row ?? null;
-  }
+  const findByKey = (userId: string, key: string) => repo.shipmentByKey(db, userId, key);
+  const findRow = (id: string) => repo.shipmentById(db, id);
 
   /** The first answer for this key: waits (a little) while the first request is still buying the label. */
   async function replay(userId: string, key: string, hash: string): Promise<TCreatedShipment> {
@@ -401,32 +394,16 @@ export function createOrdersService(deps: OrdersDeps) {
     const label = bought.carrierLabel;
     const now = clock.now();
     const searchText = searchTextOf({ trackingNumber, orderCode: row.orderCode, to: row.toAddress });
-    const done = rowsOf<{ id: string }>(
-      await db.execute(sql`
-        with done as (
-          update shipments set status = 'label_created', tracking_number = ${trackingNumber},
-            search_text = ${searchText}, updated_at = ${now.toISOString()}::timestamptz,
-            carrier_ref = ${carrierRef === null ? null : JSON.stringify(carrierRef)}::jsonb
-          where id = ${row.id} and status = 'purchasing'
-          returning id, user_id
-        ), lbl as (
-          insert into shipment_labels (shipment_id, media_type, bytes, created_at)
-          select done.id, ${label?.mediaType ?? null}, decode(${label ? Buffer.from(label.bytes).toString('base64') : null}, 'base64'),
-                 ${now.toISOString()}::timestamptz
-          from done where ${label ? sql`true` : sql`false`}
-          on conflict (shipment_id) do nothing
-        ), ev as (
-          insert into tracking_events (id, shipment_id, user_id, status, description, location, occurred_at)
-          select ${randomUUID()}, done.id, done.user_id, 'label_created', 'Shipment information received',
-                 ${`${row.fromAddress.city}, ${row.fromAddress.province}`}, ${purchasedAt.toISOString()}::timestamptz
-          from done
-          on conflict (shipment_id, status) do nothing
-        ), wh as (
-          ${webhookEventInsert(row.userId, 'shipment.created', shipmentEventData({ ...row, status: 'label_created', trackingNumber }), now, sql`done`)}
-        )
-        select id from done`),
-    );
-    if (done.length === 0) return null;
+    const done = await repo.completePurchasing(db, row, {
+      trackingNumber,
+      searchText,
+      carrierRef,
+      label,
+      purchasedAt,
+      now,
+      event: shipmentEventData({ ...row, status: 'label_created', trackingNumber }),
+    });
+    if (!done) return null;
     return { ...row, status: 'label_created', trackingNumber, searchText, carrierRef, updatedAt: now };
   }
 
@@ -434,17 +411,7 @@ export function createOrdersService(deps: OrdersDeps) {
   async function failAndRefund(row: ShipmentRow, code: FailureCode, message: string): Promise<ShipmentRow | null> {
     const now = clock.now();
     return db.transaction(async (tx) => {
-      const [failed] = await tx
-        .update(shipments)
-        .set({
-          status: 'failed',
-          failureCode: code,
-          failureMessage: message,
-          refundedCents: row.test ? 0 : row.totalCents,
-          updatedAt: now,
-        })
-        .where(and(eq(shipments.id, row.id), eq(shipments.status, 'purchasing')))
-        .returning();
+      const failed = await repo.failPurchasing(tx, row, code, message, now);
       if (!failed) return null;
       // A test order (decision 027) moved no money, so nothing is refunded.
       if (row.test) return failed;
@@ -612,7 +579,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const to = partyOf(body.toAddress);
       const pkg = body.packageDetails;
       const crossBorder = customsColumnsOf(body, option);
-      const values: typeof shipments.$inferInsert = {
+      const values: repo.NewShipment = {
         ...crossBorder,
         id,
         userId: ctx.userId,
@@ -677,10 +644,7 @@ export function createOrdersService(deps: OrdersDeps) {
         // A free order (a discount of the whole price) and a test order move no money: just the row.
         const chargeShipping = async (db: Db) =>
           price.totalCents === 0 || ctx.test
-            ? await db
-                .insert(shipments)
-                .values(values)
-                .then(() => true)
+            ? await repo.insertShipment(db, values).then(() => true)
             : await applyEntry(
                 db,
                 ctx.userId,
@@ -695,7 +659,7 @@ export function createOrdersService(deps: OrdersDeps) {
                   ipAddress: ctx.ipAddress,
                 },
                 now,
-                insertFromWallet(values),
+                repo.insertShipmentFromWallet(values),
               );
         // With duties paid at origin, their own debit in the same transaction (decision 029).
         const charged = await chargeOrder(
@@ -741,12 +705,7 @@ export function createOrdersService(deps: OrdersDeps) {
      */
     async recoverStuckOrders(limit = 50): Promise<{ completed: number; refunded: number; pending: number }> {
       const cutoff = new Date(clock.now().getTime() - STUCK_AFTER_MS);
-      const stuck = await db
-        .select()
-        .from(shipments)
-        .where(and(eq(shipments.status, 'purchasing'), lt(shipments.updatedAt, cutoff)))
-        .orderBy(shipments.updatedAt)
-        .limit(limit);
+      const stuck = await repo.stuckPurchasing(db, cutoff, limit);
       let completed = 0;
       let refunded = 0;
       let pending = 0;
@@ -767,11 +726,7 @@ export function createOrdersService(deps: OrdersDeps) {
 
     /** Voids an unused label: carrier void, 'cancelled', one refund of the whole charge. Twice refunds once. */
     async voidShipment(userId: string, shipmentId: string, ipAddress: string | null): Promise<ShipmentRow> {
-      const [row] = await db
-        .select()
-        .from(shipments)
-        .where(and(eq(shipments.id, shipmentId), eq(shipments.userId, userId)))
-        .limit(1);
+      const row = await repo.userShipment(db, userId, shipmentId);
       if (!row) throw notFound('Shipment not found');
       if (row.status === 'cancelled') return row;
       if (row.status !== 'label_created' || !row.trackingNumber) {
@@ -832,11 +787,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const settled = await db.transaction(async (tx) => {
         // The carrier has voided the label: refund whatever our status says by now (a tracking
         // update may have moved it on meanwhile), unless an earlier void already did.
-        const [cancelled] = await tx
-          .update(shipments)
-          .set({ status: 'cancelled', voidedAt: now, refundedCents: row.test ? 0 : row.totalCents, updatedAt: now })
-          .where(and(eq(shipments.id, row.id), notInArray(shipments.status, ['cancelled', 'failed', 'purchasing'])))
-          .returning();
+        const cancelled = await repo.cancelVoided(tx, row, now);
         if (!cancelled) return null;
         const refund =
           row.totalCents === 0 || row.test
@@ -874,26 +825,6 @@ export function createOrdersService(deps: OrdersDeps) {
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
-
-const SHIPMENT_COLUMNS = getTableColumns(shipments);
-
-/** `insert into shipments (…) select … from w`: the row, inserted once per updated wallet row. */
-function insertFromWallet(values: Record<string, unknown>): SQL {
-  const entries = Object.entries(values).filter(([, v]) => v !== undefined);
-  const names = sql.join(
-    entries.map(([k]) => sql.identifier(SHIPMENT_COLUMNS[k as keyof typeof SHIPMENT_COLUMNS].name)),
-    sql`, `,
-  );
-  const params = sql.join(
-    entries.map(([k, v]) => {
-      const type = SHIPMENT_COLUMNS[k as keyof typeof SHIPMENT_COLUMNS].getSQLType();
-      const param = v === null ? null : type === 'jsonb' ? JSON.stringify(v) : v instanceof Date ? v.toISOString() : v;
-      return sql`${param}::${sql.raw(type)}`;
-    }),
-    sql`, `,
-  );
-  return sql`insert into shipments (${names}) select ${params} from w returning id`;
-}
 
 /** The quote body for an order's addresses and parcel (re-quoting without an option id). */
 function quoteBodyOf(body: TCreateShipmentRequest): TQuoteRequest {
