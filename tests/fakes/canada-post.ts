@@ -40,6 +40,7 @@ const MEDIA = {
   ncshipment: 'application/vnd.cpc.ncshipment-v4+xml',
   track: 'application/vnd.cpc.track-v2+xml',
   pdf: 'application/pdf',
+  zpl: 'application/zpl',
 };
 const NS = {
   rate: 'http://www.canadapost.ca/ws/ship/rate-v4',
@@ -75,7 +76,13 @@ function escapeXml(s: string): string {
   return s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
-type CpShipmentState = { kind: 'contract' | 'non-contract'; transmitted: boolean; refundRequested: boolean };
+type CpShipmentState = {
+  kind: 'contract' | 'non-contract';
+  transmitted: boolean;
+  refundRequested: boolean;
+  /** The label's encoding the shipment was bought with (print-preferences; PDF without them). */
+  encoding: 'PDF' | 'ZPL';
+};
 
 export async function startFakeCanadaPost(opts: FakeCanadaPostOptions = {}): Promise<FakeCarrier> {
   const cfg = { ...FAKE_CANADA_POST_DEFAULTS, ...opts };
@@ -126,6 +133,21 @@ export async function startFakeCanadaPost(opts: FakeCanadaPostOptions = {}): Pro
           req.problems.push('non-delivery option (RASE, RTS or ABAN): required outside Canada');
         }
       }
+      // The label's format is chosen here (decision 040): contract print-preferences take output-format
+      // 8.5x11 or 4x6 and encoding PDF or ZPL; ncshipment-v4 has no print-preferences (always a PDF).
+      const prefs = /<print-preferences>[\s\S]*?<\/print-preferences>/.exec(req.body)?.[0] ?? null;
+      let encoding: 'PDF' | 'ZPL' = 'PDF';
+      if (prefs && !contract) req.problems.push('<print-preferences>: not in ncshipment-v4');
+      if (prefs && contract) {
+        const format = xmlText(prefs, 'output-format');
+        const enc = xmlText(prefs, 'encoding');
+        if (format !== null && format !== '8.5x11' && format !== '4x6') {
+          req.problems.push(`output-format: ${format} is not 8.5x11 or 4x6`);
+        }
+        if (enc !== null && enc !== 'PDF' && enc !== 'ZPL') req.problems.push(`encoding: ${enc} is not PDF or ZPL`);
+        if (enc === 'ZPL' && format !== '4x6') req.problems.push('encoding ZPL: output-format 4x6 required');
+        if (enc === 'ZPL') encoding = 'ZPL';
+      }
       if (req.problems.length) return { op: 'ship', answer: messages(400, req.problems.join('; ')) };
       if (ctx.opts.refusePurchase === 'customs') {
         return { op: 'ship', answer: xml(400, MESSAGES, f.text('error-customs-refused.xml')) };
@@ -141,7 +163,7 @@ export async function startFakeCanadaPost(opts: FakeCanadaPostOptions = {}): Pro
         status: 'created',
         createdAt: new Date(),
       });
-      extra.set(pin, { kind: contract ? 'contract' : 'non-contract', transmitted, refundRequested: false });
+      extra.set(pin, { kind: contract ? 'contract' : 'non-contract', transmitted, refundRequested: false, encoding });
       if (ctx.opts.hangPurchase) return { op: 'ship', answer: 'hang' as const };
       const fx = contract ? FIXTURE.contract : FIXTURE.nc;
       let body = f
@@ -151,13 +173,21 @@ export async function startFakeCanadaPost(opts: FakeCanadaPostOptions = {}): Pro
         .replaceAll(fx.artifact, `/rs/artifact/${shipmentId}/label/0`)
         .replaceAll(TEST_HOST, ctx.url);
       if (contract && !transmitted) body = body.replace('>transmitted<', '>created<');
+      if (encoding === 'ZPL') body = body.replace(`media-type="${MEDIA.pdf}"`, `media-type="${MEDIA.zpl}"`);
       return { op: 'ship', answer: xml(200, media, body) };
     }
 
     if (op === 'label') {
-      expectHeader(req, 'accept', MEDIA.pdf);
       const id = req.path.split('/')[3] ?? '';
-      if (!byId(ctx, id)) return { op, answer: messages(404, 'No artifact found', '004') };
+      const s = byId(ctx, id);
+      if (!s) return { op, answer: messages(404, 'No artifact found', '004') };
+      if (extra.get(s.trackingNumber)?.encoding === 'ZPL') {
+        // The artifact in the encoding it was bought with: the documented ZPL, with this shipment's PIN.
+        expectHeader(req, 'accept', MEDIA.zpl);
+        const zpl = f.text('label.zpl').replaceAll(FIXTURE.contract.pin, s.trackingNumber);
+        return { op, answer: { status: 200, contentType: MEDIA.zpl, body: Buffer.from(zpl, 'utf8') } };
+      }
+      expectHeader(req, 'accept', MEDIA.pdf);
       return { op, answer: { status: 200, contentType: MEDIA.pdf, body: f.bytes('label.pdf') } };
     }
 

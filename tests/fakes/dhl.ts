@@ -143,6 +143,16 @@ export async function startFakeDhl(opts: FakeDhlOptions = {}): Promise<FakeCarri
           'content.exportDeclaration.invoice.date',
         ]);
       }
+      // The label's format is chosen here (decision 040): encodingFormat pdf, zpl, lp2 or epl (MyDHL 3.1),
+      // printerDPI 200 or 300 when sent.
+      const encoding = at(body, 'outputImageProperties.encodingFormat') ?? 'pdf';
+      if (!['pdf', 'zpl', 'lp2', 'epl'].includes(String(encoding))) {
+        req.problems.push(`outputImageProperties.encodingFormat: ${String(encoding)} is not pdf, zpl, lp2 or epl`);
+      }
+      const dpi = at(body, 'outputImageProperties.printerDPI');
+      if (dpi !== undefined && dpi !== 200 && dpi !== 300) {
+        req.problems.push(`outputImageProperties.printerDPI: ${String(dpi)} is not 200 or 300`);
+      }
       if (!req.problems.length && ctx.opts.refusePurchase === 'customs') {
         return { op, answer: { status: 422, contentType: PROBLEM, body: f.text('error-422-customs.json') } };
       }
@@ -169,6 +179,16 @@ export async function startFakeDhl(opts: FakeDhlOptions = {}): Promise<FakeCarri
         createdAt: new Date(),
       });
       if (ctx.opts.hangPurchase) return { op, answer: 'hang' as const };
+      if (encoding === 'zpl') {
+        // The documented answer with a ZPL label (imageFormat ZPL) carrying this waybill number.
+        const zpl = f.text('label.zpl').replaceAll(FIXTURE_NUMBER, trackingNumber);
+        const answer = f
+          .text('shipment-zpl-response.json')
+          .replace(/"content": "[^"]*"/, `"content": "${Buffer.from(zpl, 'utf8').toString('base64')}"`)
+          .replaceAll(FIXTURE_NUMBER, trackingNumber)
+          .replaceAll('https://express.api.dhl.com/mydhlapi/test', ctx.url);
+        return { op, answer: json(201, answer) };
+      }
       return {
         op,
         answer: json(

@@ -147,6 +147,18 @@ export async function startFakeFedex(opts: FakeFedexOptions = {}): Promise<FakeC
           requireFields(req, body, [`${customs}.dutiesPayment.payor.responsibleParty.accountNumber.value`]);
         }
       }
+      // The label's format is chosen here (decision 040): imageType PDF, PNG, EPL2 or ZPLII; a thermal
+      // format (ZPLII, EPL2) prints on thermal stock (STOCK_*), not on paper (PAPER_*).
+      const imageType = at(body, 'requestedShipment.labelSpecification.imageType');
+      const stock = String(at(body, 'requestedShipment.labelSpecification.labelStockType') ?? '');
+      if (imageType !== undefined && !['PDF', 'PNG', 'EPL2', 'ZPLII'].includes(String(imageType))) {
+        req.problems.push(`labelSpecification.imageType: ${String(imageType)} is not PDF, PNG, EPL2 or ZPLII`);
+      }
+      if ((imageType === 'ZPLII' || imageType === 'EPL2') && !stock.startsWith('STOCK_')) {
+        req.problems.push(
+          `labelSpecification.labelStockType: ${stock} is not a thermal STOCK_ size for ${String(imageType)}`,
+        );
+      }
       if (req.problems.length) return { op, answer: json(400, f.text('error-ship-address.json')) };
       if (ctx.opts.refusePurchase === 'customs') return { op, answer: json(400, f.text('error-ship-commodity.json')) };
       const trackingNumber = freshNumber('79', 10);
@@ -160,6 +172,15 @@ export async function startFakeFedex(opts: FakeFedexOptions = {}): Promise<FakeC
         createdAt: new Date(),
       });
       if (ctx.opts.hangPurchase) return { op, answer: 'hang' as const };
+      if (imageType === 'ZPLII') {
+        // The documented ZPLII answer, its label (base64 in encodedLabel) carrying this tracking number.
+        const zpl = f.text('label.zpl').replaceAll(FIXTURE_NUMBER, trackingNumber);
+        const answer = f
+          .text('ship-zpl-response.json')
+          .replace(/"encodedLabel": "[^"]*"/, `"encodedLabel": "${Buffer.from(zpl, 'utf8').toString('base64')}"`)
+          .replaceAll(FIXTURE_NUMBER, trackingNumber);
+        return { op, answer: json(200, answer) };
+      }
       return { op, answer: json(200, f.text('ship-response.json').replaceAll(FIXTURE_NUMBER, trackingNumber)) };
     }
 

@@ -160,8 +160,29 @@ export async function startFakePurolator(opts: FakePurolatorOptions = {}): Promi
     const pin = xmlText(req.body, 'Value') ?? '';
     if (op === 'label') {
       requireXml(req, ['OutputType', 'DocumentType', 'Value']);
+      // OutputType PDF or ZPL; ZPL is a thermal printer's, so only the ...Thermal documents have it.
+      const output = xmlText(req.body, 'OutputType');
+      const documentType = xmlText(req.body, 'DocumentType') ?? '';
+      if (output !== null && output !== 'PDF' && output !== 'ZPL') {
+        req.problems.push(`OutputType: ${output} is not PDF or ZPL`);
+      }
+      if (!/^(Domestic|International)BillOfLading(Thermal)?$/.test(documentType)) {
+        req.problems.push(`DocumentType: ${documentType} is not a bill of lading`);
+      }
+      if (output === 'ZPL' && !documentType.endsWith('Thermal')) {
+        req.problems.push(`DocumentType: ${documentType} has no ZPL output (a Thermal document has)`);
+      }
       if (req.problems.length) return { op, answer: validationFault(req.problems) };
       if (!ctx.shipments.has(pin)) return { op, answer: validationFault([`PIN: ${pin} was not found`]) };
+      if (output === 'ZPL') {
+        // The documented answer with the thermal bill of lading as ZPL (base64 in Data) for this PIN.
+        const zpl = f.text('label.zpl').replaceAll(FIXTURE_PIN, pin);
+        const body = f
+          .text('documents-zpl-response.xml')
+          .replace(/<Data>[^<]*<\/Data>/, `<Data>${Buffer.from(zpl, 'utf8').toString('base64')}</Data>`)
+          .replaceAll(FIXTURE_PIN, pin);
+        return { op: 'label-zpl', answer: soap(200, body) };
+      }
       const body = (ctx.opts as FakePurolatorOptions).labelByUrl
         ? f
             .text('documents-url-response.xml')

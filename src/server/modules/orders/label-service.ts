@@ -1,7 +1,8 @@
 /**
  * A shipment's label as a PDF or ZPL (decisions 023, 028, 036, 038), for print-label
  * (label-route.ts), a bulk import's batch PDF and the public API. A real carrier's label is the
- * carrier's own: a PDF answered byte for byte, an image (UPS PNG) placed on one 4×6 page; a sandbox
+ * carrier's own: a PDF answered byte for byte, an image (UPS PNG) or a ZPL label bought for a
+ * thermal printer (decision 040) placed on a 4×6 page, that ZPL answered as kept for ZPL; a sandbox
  * shipment's label is drawn by us (labels/render-label.ts). PDF work runs on the worker pool under
  * the shipment's account, so a burst of prints never holds up other requests. A drawn label of a
  * shipment leaving Canada is followed by its customs form (CN 22 / CN 23 or three commercial invoice
@@ -9,7 +10,7 @@
  */
 import type { AppDeps } from '../../deps';
 import type { ShipmentRow } from '../../db/schema/orders';
-import { CarrierError, type CarrierLabel } from '../../providers/carriers/index';
+import { CarrierError, ZPL_MEDIA_TYPE, type CarrierLabel } from '../../providers/carriers/index';
 import { AppError, notFound } from '../../lib/errors';
 import { ErrorCode } from '../../../shared/errors';
 import { carrierName } from '../../../shared/carriers';
@@ -88,11 +89,22 @@ export function labelInputOf(row: ShipmentRow, business?: AppDeps['config']['bus
 
 /**
  * A shipment's label as ZPL II (203 dpi, 4×6), drawn like its PDF (labels/render-zpl.ts, decision 028).
- * A real carrier's label is the carrier's own document, which we do not redraw: asked again as ZPL
- * from a carrier whose adapter can (`fetchZplLabel`, decision 038), 409 for the others.
+ * A real carrier's label is the carrier's own document, which we do not redraw: the ZPL it sold when
+ * the buyer prints ZPL (decision 040), answered as kept; asked again as ZPL from a carrier whose
+ * adapter can (`fetchZplLabel`, decision 038); 409 with the carrier's reason for the others.
  */
 export async function labelZpl(deps: LabelDeps, row: ShipmentRow): Promise<string> {
   const ops = deps.providers.carriers.find((c) => c.code === row.carrier)?.operations;
+  if (row.mode !== 'sandbox' && !ops?.fetchZplLabel) {
+    const label = await carrierLabel(deps, row);
+    if (label?.mediaType === ZPL_MEDIA_TYPE) return Buffer.from(label.base64, 'base64').toString('utf8');
+    throw new AppError(
+      409,
+      ops?.whyNoZpl?.(row.carrierRef) ??
+        `${carrierName(row.carrier)}'s label comes from the carrier as a PDF; it is not available as ZPL yet`,
+      ErrorCode.CONFLICT,
+    );
+  }
   if (row.mode !== 'sandbox' && ops?.fetchZplLabel && row.trackingNumber) {
     // The carrier hands its own label over again as ZPL (UPS's label recovery, decision 038).
     try {
@@ -107,13 +119,6 @@ export async function labelZpl(deps: LabelDeps, row: ShipmentRow): Promise<strin
         ErrorCode.API_FAILURE,
       );
     }
-  }
-  if (row.mode !== 'sandbox') {
-    throw new AppError(
-      409,
-      `${carrierName(row.carrier)}'s label comes from the carrier as a PDF; it is not available as ZPL yet`,
-      ErrorCode.CONFLICT,
-    );
   }
   return deps.providers.workers.runTask('renderLabelZpl', labelInputOf(row), { account: row.userId });
 }
@@ -138,27 +143,33 @@ async function drawnLabel(deps: LabelDeps, row: ShipmentRow): Promise<string> {
 const LABEL_FETCH_TIMEOUT_MS = 15_000;
 
 /**
- * The carrier's label as a PDF (base64): the stored one, or, when the purchase came without it,
- * fetched from the carrier now and stored. A PDF is answered as stored; an image is placed on a page.
- * Null for a carrier that sells no label of its own (the sandbox): we draw that one.
+ * The carrier's label as it sent it (base64): the stored one, or, when the purchase came without it,
+ * fetched from the carrier now and stored. Null for a carrier that sells no label of its own (the
+ * sandbox): we draw that one.
  */
-async function carrierLabelPdf(deps: LabelDeps, row: ShipmentRow): Promise<string | null> {
+async function carrierLabel(deps: LabelDeps, row: ShipmentRow): Promise<{ mediaType: string; base64: string } | null> {
   if (row.mode === 'sandbox') return null;
   const db = deps.database.db;
   const stored = await repo.storedLabel(db, row.id);
-  let label: { mediaType: string; base64: string };
-  if (stored) {
-    label = stored;
-  } else if (!deps.providers.carriers.find((c) => c.code === row.carrier)?.operations?.fetchLabel) {
+  if (stored) return stored;
+  if (!deps.providers.carriers.find((c) => c.code === row.carrier)?.operations?.fetchLabel) {
     // Its purchase brought no label and none can be asked for: an adapter that leaves the label to
     // us (real adapters bring theirs or can fetch it; decision 023).
     return null;
-  } else {
-    const fetched = await fetchCarrierLabel(deps, row);
-    const base64 = Buffer.from(fetched.bytes).toString('base64');
-    await repo.storeLabel(db, row.id, fetched.mediaType, base64, deps.clock.now());
-    label = { mediaType: fetched.mediaType, base64 };
   }
+  const fetched = await fetchCarrierLabel(deps, row);
+  const base64 = Buffer.from(fetched.bytes).toString('base64');
+  await repo.storeLabel(db, row.id, fetched.mediaType, base64, deps.clock.now());
+  return { mediaType: fetched.mediaType, base64 };
+}
+
+/**
+ * The carrier's label as a PDF (base64): a PDF is answered as stored; an image, or a ZPL label
+ * drawn at 203 dpi (decision 040), is placed on a 4×6 page on the worker pool. Null for the sandbox.
+ */
+async function carrierLabelPdf(deps: LabelDeps, row: ShipmentRow): Promise<string | null> {
+  const label = await carrierLabel(deps, row);
+  if (!label) return null;
   if (label.mediaType === 'application/pdf') return label.base64;
   if (!PLACEABLE.has(label.mediaType)) {
     // e.g. a GIF although PNG was asked for: pdf-lib cannot embed it, and we never print a made-up label.
@@ -179,8 +190,8 @@ async function carrierLabelPdf(deps: LabelDeps, row: ShipmentRow): Promise<strin
   return Buffer.from(pdf).toString('base64');
 }
 
-/** Image labels pdf-lib can place on a page. */
-const PLACEABLE = new Set(['image/png', 'image/jpeg']);
+/** Labels placed on a page: images pdf-lib embeds, and ZPL drawn as an image first (decision 040). */
+const PLACEABLE = new Set(['image/png', 'image/jpeg', ZPL_MEDIA_TYPE]);
 
 async function fetchCarrierLabel(deps: LabelDeps, row: ShipmentRow): Promise<CarrierLabel> {
   const name = carrierName(row.carrier);

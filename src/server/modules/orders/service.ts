@@ -54,6 +54,7 @@ import { assertWalletNotHeld } from '../wallet/hold';
 import { enqueueWebhookEvent } from '../webhooks/repo';
 import { shipmentEventData } from '../webhooks/events';
 import * as repo from './repo';
+import { getLabelFormat } from '../parcels/repo';
 
 /** A 'purchasing' row older than this is not in flight any more (a purchase times out long before): the recovery job settles it. */
 export const STUCK_AFTER_MS = 3 * 60_000;
@@ -480,6 +481,9 @@ export function createOrdersService(deps: OrdersDeps) {
       deps.purchaseTimeoutMs,
     );
     try {
+      // A real carrier that chooses a label's format when it is sold gets the buyer's default one
+      // (users.label_format, decisions 038 and 040); the sandbox's labels are drawn by us, so not asked.
+      const labelFormat = carrier.mode === 'sandbox' ? null : await getLabelFormat(db, row.userId);
       const bought = await Promise.race([
         timedCarrierCall(db, { carrier: carrier.code, mode: carrier.mode, operation: 'purchase' }, () =>
           ops.purchase(
@@ -502,6 +506,7 @@ export function createOrdersService(deps: OrdersDeps) {
               ...(row.customs
                 ? { customs: customsDeclarationOf(row.customs, row.duties?.usdRate, row.dutiesCents) }
                 : {}),
+              ...(labelFormat ? { labelFormat } : {}),
             },
             { signal: controller.signal },
           ),
