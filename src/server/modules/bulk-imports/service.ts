@@ -7,20 +7,9 @@
  * wallet cannot pay a row, that row and every later one are refused INSUFFICIENT_BALANCE.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
-import {
-  bulkImportMappings,
-  bulkImportRows,
-  bulkImports,
-  type BulkImportItemRow,
-  type BulkImportRow,
-  type StoredBulkQuote,
-} from '../../db/schema/bulk-imports';
-import { addresses } from '../../db/schema/addresses';
-import { users } from '../../db/schema/identity';
-import { shipments, type ShipmentRow } from '../../db/schema/orders';
+import type { BulkImportItemRow, BulkImportRow, StoredBulkQuote } from '../../db/schema/bulk-imports';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { runInBackground } from '../../lib/background';
 import { defuseCsvCell } from '../../../shared/csv-cell';
@@ -50,11 +39,18 @@ import { OrderFailedError, type OrdersService } from '../orders/service';
 import { labelPdfBase64, labelZpl } from '../orders/label-service';
 import Papa from 'papaparse';
 import { MORE_LINES } from './parse';
+import * as repo from './repo';
 
 type Log = { warn(o: object, m: string): void; error(o: object, m: string): void; info?(o: object, m: string): void };
 
 /** A 'purchasing' batch whose job gave no sign of life for this long is taken over (resume-bulk-imports). */
 export const BULK_STALE_MS = 2 * 60_000;
+/** What a quoted row not bought yet becomes when its batch is cancelled. */
+const CANCELLED_ROW = {
+  status: 'cancelled',
+  errorCode: 'CANCELLED',
+  errorMessage: 'The batch was cancelled before this row was bought',
+} as const;
 /** Rows quoted at once. */
 const QUOTE_CONCURRENCY = 4;
 
@@ -125,11 +121,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
 
   async function batchOf(userId: string, id: string): Promise<BulkImportRow> {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound('Import not found');
-    const [row] = await db
-      .select()
-      .from(bulkImports)
-      .where(and(eq(bulkImports.id, id), eq(bulkImports.userId, userId)))
-      .limit(1);
+    const row = await repo.findBatch(db, userId, id);
     if (!row) throw notFound('Import not found');
     return row;
   }
@@ -144,29 +136,10 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
   }
 
   async function detail(batch: BulkImportRow, withItems = true): Promise<TBulkImportDetail> {
-    const items = await db
-      .select()
-      .from(bulkImportRows)
-      .where(eq(bulkImportRows.importId, batch.id))
-      .orderBy(asc(bulkImportRows.n));
+    const items = await repo.batchRows(db, batch.id);
     const ids = items.map((r) => r.shipmentId).filter((x): x is string => x !== null);
-    const bought = new Map<
-      string,
-      Pick<ShipmentRow, 'id' | 'orderCode' | 'trackingNumber' | 'totalCents' | 'refundedCents'>
-    >();
-    for (let i = 0; i < ids.length; i += 1000) {
-      const part = await db
-        .select({
-          id: shipments.id,
-          orderCode: shipments.orderCode,
-          trackingNumber: shipments.trackingNumber,
-          totalCents: shipments.totalCents,
-          refundedCents: shipments.refundedCents,
-        })
-        .from(shipments)
-        .where(and(eq(shipments.userId, batch.userId), inArray(shipments.id, ids.slice(i, i + 1000))));
-      for (const s of part) bought.set(s.id, s);
-    }
+    const bought = new Map<string, repo.BoughtShipment>();
+    for (const s of await repo.boughtShipments(db, batch.userId, ids)) bought.set(s.id, s);
     const wire: TBulkImportRow[] = [];
     const errors: TBulkImportDetail['errors'] = [];
     const counts = {
@@ -247,15 +220,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
   }
 
   async function senderOf(userId: string, addressId: string | undefined): Promise<TOrderAddress> {
-    const [row] = await db
-      .select()
-      .from(addresses)
-      .where(
-        addressId
-          ? and(eq(addresses.userId, userId), eq(addresses.id, addressId))
-          : and(eq(addresses.userId, userId), eq(addresses.isDefault, true)),
-      )
-      .limit(1);
+    const row = await repo.senderAddress(db, userId, addressId);
     if (!row) {
       throw addressId
         ? notFound('Address not found')
@@ -381,10 +346,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
   }
 
   async function setRow(importId: string, n: number, values: Partial<BulkImportItemRow>): Promise<void> {
-    await db
-      .update(bulkImportRows)
-      .set(values)
-      .where(and(eq(bulkImportRows.importId, importId), eq(bulkImportRows.n, n)));
+    await repo.setRow(db, importId, n, values);
   }
 
   /** Buys one row through the orders saga; a quote that expired or changed price is asked again first. */
@@ -444,76 +406,35 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
     if (running.has(id)) return;
     running.add(id);
     try {
-      const [batch] = await db.select().from(bulkImports).where(eq(bulkImports.id, id)).limit(1);
+      const batch = await repo.batchById(db, id);
       if (!batch || batch.status !== 'purchasing') return;
-      const [user] = await db
-        .select({ id: users.id, organizationId: users.organizationId })
-        .from(users)
-        .where(eq(users.id, batch.userId))
-        .limit(1);
+      const user = await repo.batchOwner(db, batch.userId);
       if (!user) return;
       for (;;) {
-        const [now] = await db
-          .update(bulkImports)
-          .set({ heartbeatAt: clock.now() })
-          .where(eq(bulkImports.id, id))
-          .returning({ status: bulkImports.status });
-        const [next] = await db
-          .select()
-          .from(bulkImportRows)
-          .where(
-            and(
-              eq(bulkImportRows.importId, id),
-              eq(bulkImportRows.status, 'pending'),
-              eq(bulkImportRows.dropped, false),
-              isNotNull(bulkImportRows.quote),
-            ),
-          )
-          .orderBy(asc(bulkImportRows.n))
-          .limit(1);
+        const now = await repo.beat(db, id, clock.now());
+        const next = await repo.nextRowToBuy(db, id);
         if (!next) break;
         if (now?.status !== 'purchasing') {
           // Cancelled between rows: what is not bought yet stays unbought.
-          await db
-            .update(bulkImportRows)
-            .set({
-              status: 'cancelled',
-              errorCode: 'CANCELLED',
-              errorMessage: 'The batch was cancelled before this row was bought',
-            })
-            .where(
-              and(
-                eq(bulkImportRows.importId, id),
-                eq(bulkImportRows.status, 'pending'),
-                isNotNull(bulkImportRows.quote),
-              ),
-            );
+          await repo.endPendingQuotedRows(db, id, CANCELLED_ROW, false);
           return;
         }
         const outcome = await buyRow(batch, user, next);
         if (outcome === 'short') {
-          await db
-            .update(bulkImportRows)
-            .set({
+          await repo.endPendingQuotedRows(
+            db,
+            id,
+            {
               status: 'refused',
               errorCode: ErrorCode.INSUFFICIENT_BALANCE,
               errorMessage: 'Insufficient wallet balance: add funds and import these rows again',
-            })
-            .where(
-              and(
-                eq(bulkImportRows.importId, id),
-                eq(bulkImportRows.status, 'pending'),
-                eq(bulkImportRows.dropped, false),
-                isNotNull(bulkImportRows.quote),
-              ),
-            );
+            },
+            true,
+          );
           break;
         }
       }
-      await db
-        .update(bulkImports)
-        .set({ status: 'completed', updatedAt: clock.now() })
-        .where(and(eq(bulkImports.id, id), eq(bulkImports.status, 'purchasing')));
+      await repo.completeBatch(db, id, clock.now());
     } finally {
       running.delete(id);
     }
@@ -538,24 +459,9 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
       if (parsed.format === 'mapped') {
         const key = headerSetKey(parsed.headers);
         if (body.mapping) {
-          await db
-            .insert(bulkImportMappings)
-            .values({
-              userId,
-              headerKey: key,
-              mapping: parsed.mapping as Record<string, string>,
-              updatedAt: clock.now(),
-            })
-            .onConflictDoUpdate({
-              target: [bulkImportMappings.userId, bulkImportMappings.headerKey],
-              set: { mapping: parsed.mapping as Record<string, string>, updatedAt: clock.now() },
-            });
+          await repo.saveMapping(db, userId, key, parsed.mapping as Record<string, string>, clock.now());
         } else {
-          const [kept] = await db
-            .select()
-            .from(bulkImportMappings)
-            .where(and(eq(bulkImportMappings.userId, userId), eq(bulkImportMappings.headerKey, key)))
-            .limit(1);
+          const kept = await repo.keptMapping(db, userId, key);
           if (kept) {
             const again = await run(kept.mapping);
             if (again.ok) parsed = again;
@@ -565,7 +471,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
       const id = randomUUID();
       const now = clock.now();
       await db.transaction(async (tx) => {
-        await tx.insert(bulkImports).values({
+        await repo.insertBatch(tx, {
           id,
           userId,
           filename: body.filename,
@@ -577,7 +483,8 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
           updatedAt: now,
         });
         for (let i = 0; i < parsed.rows.length; i += 500) {
-          await tx.insert(bulkImportRows).values(
+          await repo.insertRows(
+            tx,
             parsed.rows.slice(i, i + 500).map((r) => ({
               importId: id,
               n: r.n,
@@ -598,12 +505,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
     },
 
     async list(userId: string): Promise<TBulkImportSummary[]> {
-      const batches = await db
-        .select()
-        .from(bulkImports)
-        .where(eq(bulkImports.userId, userId))
-        .orderBy(desc(bulkImports.createdAt))
-        .limit(50);
+      const batches = await repo.listBatches(db, userId);
       const out: TBulkImportSummary[] = [];
       for (const b of batches) {
         const d = await detail(b, false);
@@ -633,11 +535,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
           ErrorCode.CONFLICT,
         );
       }
-      const [row] = await db
-        .select()
-        .from(bulkImportRows)
-        .where(and(eq(bulkImportRows.importId, id), eq(bulkImportRows.n, n)))
-        .limit(1);
+      const row = await repo.findRow(db, id, n);
       if (!row) throw notFound('Row not found');
       const data = { ...(row.data as TBulkRowData) };
       for (const [k, v] of Object.entries(patch.data ?? {}))
@@ -651,7 +549,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
         dropped: patch.dropped ?? row.dropped,
         ...(changed ? { quote: null, errorCode: null, errorMessage: null } : {}),
       });
-      await db.update(bulkImports).set({ updatedAt: clock.now() }).where(eq(bulkImports.id, id));
+      await repo.touchBatch(db, id, clock.now());
       const d = await detail(batch);
       return d.items.find((i) => i.n === n)!;
     },
@@ -678,13 +576,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
           },
         };
       }
-      const rows = await db
-        .select()
-        .from(bulkImportRows)
-        .where(
-          and(eq(bulkImportRows.importId, id), eq(bulkImportRows.status, 'pending'), eq(bulkImportRows.dropped, false)),
-        )
-        .orderBy(asc(bulkImportRows.n));
+      const rows = await repo.rowsToQuote(db, id);
       // Checked again with today's rules (a row stored before a rule existed, e.g. one leaving Canada, is caught here).
       const valid: typeof rows = [];
       for (const r of rows) {
@@ -698,10 +590,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
         const q = await quoteRow(userId, sender, r, body);
         await setRow(id, r.n, q);
       });
-      await db
-        .update(bulkImports)
-        .set({ status: 'quoted', defaults: body, sender, updatedAt: clock.now() })
-        .where(eq(bulkImports.id, id));
+      await repo.markQuoted(db, id, { defaults: body, sender, now: clock.now() });
       return detail(await batchOf(userId, id));
     },
 
@@ -718,11 +607,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
       if (batch.status !== 'quoted') {
         throw new AppError(409, 'Quote the batch before buying it', ErrorCode.CONFLICT);
       }
-      const [claimed] = await db
-        .update(bulkImports)
-        .set({ status: 'purchasing', purchaseKey: key, heartbeatAt: clock.now(), updatedAt: clock.now() })
-        .where(and(eq(bulkImports.id, id), eq(bulkImports.status, 'quoted'), isNull(bulkImports.purchaseKey)))
-        .returning({ id: bulkImports.id });
+      const claimed = await repo.claimPurchase(db, id, key, clock.now());
       if (!claimed) return this.purchase(userId, id, key);
       startBatch(id);
       return detail(await batchOf(userId, id), false);
@@ -733,46 +618,19 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
       if (batch.status === 'completed') {
         throw new AppError(409, 'This batch is done: void single labels from Shipments', ErrorCode.CONFLICT);
       }
-      await db
-        .update(bulkImports)
-        .set({ status: 'cancelled', updatedAt: clock.now() })
-        .where(and(eq(bulkImports.id, id), inArray(bulkImports.status, ['draft', 'quoted', 'purchasing'])));
-      if (batch.status !== 'purchasing') {
-        await db
-          .update(bulkImportRows)
-          .set({
-            status: 'cancelled',
-            errorCode: 'CANCELLED',
-            errorMessage: 'The batch was cancelled before this row was bought',
-          })
-          .where(
-            and(eq(bulkImportRows.importId, id), eq(bulkImportRows.status, 'pending'), isNotNull(bulkImportRows.quote)),
-          );
-      }
+      await repo.cancelBatch(db, id, clock.now());
+      if (batch.status !== 'purchasing') await repo.endPendingQuotedRows(db, id, CANCELLED_ROW, false);
       return detail(await batchOf(userId, id));
     },
 
     /** Every label bought, in row order: one PDF (4×6 pages), or one ZPL file (a ^XA…^XZ label each). */
     async labels(userId: string, id: string, format: 'pdf' | 'zpl'): Promise<Uint8Array | string> {
       await batchOf(userId, id);
-      const bought = await db
-        .select({ s: shipments })
-        .from(bulkImportRows)
-        .innerJoin(shipments, eq(shipments.id, bulkImportRows.shipmentId))
-        .where(
-          and(
-            eq(bulkImportRows.importId, id),
-            eq(bulkImportRows.status, 'bought'),
-            eq(shipments.userId, userId),
-            isNotNull(shipments.trackingNumber),
-            inArray(shipments.status, ['label_created', 'in_transit', 'out_for_delivery', 'delivered']),
-          ),
-        )
-        .orderBy(asc(bulkImportRows.n));
+      const bought = await repo.printableShipments(db, userId, id);
       if (bought.length === 0) throw new AppError(404, 'No label of this batch can be printed', ErrorCode.NOT_FOUND);
       if (format === 'zpl') {
         const labels: string[] = [];
-        for (const { s } of bought) labels.push(await labelZpl(deps, s));
+        for (const s of bought) labels.push(await labelZpl(deps, s));
         return labels.join('');
       }
       const pdfs: Uint8Array[] = new Array<Uint8Array>(bought.length);
@@ -780,7 +638,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
         bought.map((_, i) => i),
         2,
         async (i) => {
-          const b64 = await labelPdfBase64(deps, bought[i]!.s);
+          const b64 = await labelPdfBase64(deps, bought[i]!);
           pdfs[i] = new Uint8Array(Buffer.from(b64, 'base64'));
         },
       );
@@ -790,12 +648,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
     /** The file's columns (as shipped: a row fixed in place shows its fixed values) and each row's outcome. */
     async resultsCsv(userId: string, id: string): Promise<string> {
       const batch = await batchOf(userId, id);
-      const rows = await db
-        .select({ r: bulkImportRows, s: shipments })
-        .from(bulkImportRows)
-        .leftJoin(shipments, and(eq(shipments.id, bulkImportRows.shipmentId), eq(shipments.userId, userId)))
-        .where(eq(bulkImportRows.importId, id))
-        .orderBy(asc(bulkImportRows.n));
+      const rows = await repo.rowsWithShipments(db, userId, id);
       const extra = ['tracking_number', 'order_code', 'carrier', 'service', 'cost', 'taxes', 'status', 'error'];
       const headers = [...batch.headers, ...extra.filter((e) => !batch.headers.includes(e))];
       const data = rows.flatMap(({ r, s }) => {
@@ -827,16 +680,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
     /** Takes over 'purchasing' batches whose job died (a crash, a restart): the resume-bulk-imports job. */
     async resumeStale(): Promise<number> {
       const cutoff = new Date(clock.now().getTime() - BULK_STALE_MS);
-      const stale = await db
-        .update(bulkImports)
-        .set({ heartbeatAt: clock.now() })
-        .where(
-          and(
-            eq(bulkImports.status, 'purchasing'),
-            or(isNull(bulkImports.heartbeatAt), lt(bulkImports.heartbeatAt, cutoff)),
-          ),
-        )
-        .returning({ id: bulkImports.id });
+      const stale = await repo.claimStale(db, cutoff, clock.now());
       for (const b of stale) startBatch(b.id);
       return stale.length;
     },
