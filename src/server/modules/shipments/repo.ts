@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { bigint, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../../db/client';
+import { readDeepPage } from '../../db/deep-page';
 import { shipments, trackingEvents, type ShipmentRow, type TrackingEventRow } from '../../db/schema/orders';
 import type { TShipmentDestination } from '../../../shared/contracts/shipments';
 
@@ -107,15 +108,12 @@ async function countMatches(db: Db, where: SQL): Promise<{ total: number; capped
   return n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
 }
 
-/** Past this offset the total is known first, so that a page in the older half is read from the oldest end. */
-const COUNT_FIRST_FROM_OFFSET = 1000;
-
 /**
  * One page of the user's shipments, newest first, and how many there are in all: the kept count
- * without a search, a count that stops at SEARCH_COUNT_CAP with one (`capped`). Near the start the
- * count and the page run at once; deep pages count first: a page past the end reads nothing, and a
- * page in the older half is read backwards from the oldest row (the last page skips a handful of
- * index entries instead of all the others). A capped search pages through its newest matches.
+ * without a search, a count that stops at SEARCH_COUNT_CAP with one (`capped`), read through
+ * db/deep-page.ts: near the start the count and the page run at once; deep pages count first (a page
+ * past the end reads nothing, a page in the older half is read backwards from the oldest row), and a
+ * capped search pages through its newest matches.
  */
 export async function listShipments(
   db: Db,
@@ -143,18 +141,7 @@ export async function listShipments(
             capped: false,
           }))
         : countShipments(db, userId).then((total) => ({ total, capped: false }));
-  if (q.offset < COUNT_FIRST_FROM_OFFSET) {
-    const [c, rows] = await Promise.all([counted(), pageRows(db, where, q.limit, q.offset, 'newest')]);
-    return { rows, ...c };
-  }
-  const c = await counted();
-  if (q.offset >= c.total) return { rows: [], ...c };
-  if (c.capped || q.offset * 2 <= c.total)
-    return { rows: await pageRows(db, where, q.limit, q.offset, 'newest'), ...c };
-  // Rows [offset, end) newest first are rows [total - end, total - offset) oldest first.
-  const end = Math.min(q.offset + q.limit, c.total);
-  const rows = await pageRows(db, where, end - q.offset, c.total - end, 'oldest');
-  return { rows: rows.reverse(), ...c };
+  return readDeepPage(q, counted, (limit, offset, from) => pageRows(db, where, limit, offset, from));
 }
 
 /**
