@@ -2,7 +2,6 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TCustomerWithPayments } from '../../../../shared/contracts/admin';
 import { parseCents } from '../../../../shared/money';
-import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
@@ -21,7 +20,7 @@ import {
   type ChargeField,
   type FieldProblems,
 } from '../pricing-format';
-import { PricingDialog } from './pricing-dialog';
+import { CrudDialog, DialogFormFooter } from './crud-dialog';
 import { DialogAlert, serverMessageRef, successRef, useLang } from './pricing-ui';
 
 export type ChargeTarget = {
@@ -40,7 +39,7 @@ export function ChargeDialog({ target, onClose }: { target: ChargeTarget | null;
   const { t } = useTranslation();
   const charge = useChargeCustomer();
   return (
-    <PricingDialog
+    <CrudDialog
       open={target !== null}
       onClose={onClose}
       busy={charge.isPending}
@@ -50,7 +49,7 @@ export function ChargeDialog({ target, onClose }: { target: ChargeTarget | null;
     >
       {/* Mounted only while open: every opening starts with an empty form. */}
       {target ? <ChargeForm target={target} charge={charge} onClose={onClose} /> : null}
-    </PricingDialog>
+    </CrudDialog>
   );
 }
 
@@ -188,14 +187,14 @@ function ChargeForm({
         />
       </Field>
       <p className="text-xs text-slate-600">{t('admin.charges.dialog.offSessionNote')}</p>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={pending}>
-          {t('admin.charges.dialog.cancel')}
-        </Button>
-        <Button type="submit" disabled={pending} aria-busy={pending || undefined} data-testid="charge-submit">
-          {pending ? t('admin.charges.dialog.charging') : t('admin.charges.dialog.submit')}
-        </Button>
-      </div>
+      <DialogFormFooter
+        onCancel={onClose}
+        cancelText={t('admin.charges.dialog.cancel')}
+        submitText={t('admin.charges.dialog.submit')}
+        busyText={t('admin.charges.dialog.charging')}
+        pending={pending}
+        submitTestId="charge-submit"
+      />
     </form>
   );
 }

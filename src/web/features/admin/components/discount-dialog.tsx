@@ -1,14 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TAdminUser, TDiscount } from '../../../../shared/contracts/admin';
-import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { Switch } from '../../../components/ui/switch';
-import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { renderText } from '../../../lib/error-message';
 import { dismissToasts, toast } from '../../../lib/toast';
 import { adminUsersQuery, useCreateDiscount, useUpdateDiscount } from '../pricing-api';
 import {
@@ -18,18 +14,14 @@ import {
   discountValueText,
   DISCOUNT_FIELDS,
   EMPTY_DISCOUNT_FORM,
-  hasProblems,
-  serverProblems,
   userName,
   type DiscountField,
   type DiscountForm,
-  type FieldProblems,
 } from '../pricing-format';
 import { CustomerPicker } from './customer-picker';
-import { PricingDialog } from './pricing-dialog';
-import { serverMessageRef, successRef, useLang } from './pricing-ui';
-
-export type DiscountDialogMode = { kind: 'create' } | { kind: 'edit'; discount: TDiscount } | null;
+import { CrudFormDialog, CrudFormEnd, useCrudForm } from './crud-dialog';
+import type { CrudDialogMode } from './crud-table';
+import { successRef, useLang } from './pricing-ui';
 
 const TOAST_TAG = 'admin.discounts.save';
 
@@ -38,33 +30,33 @@ const TOAST_TAG = 'admin.discounts.save';
  * searchable picker), type, value, description, valid from / to, active. The server's field
  * messages show under their fields.
  */
-export function DiscountDialog({ mode, onClose }: { mode: DiscountDialogMode; onClose: () => void }) {
+export function DiscountDialog({ mode, onClose }: { mode: CrudDialogMode<TDiscount>; onClose: () => void }) {
   const { t } = useTranslation();
   const create = useCreateDiscount();
   const update = useUpdateDiscount();
-  const editing = mode?.kind === 'edit';
   return (
-    <PricingDialog
-      open={mode !== null}
+    <CrudFormDialog
+      mode={mode}
       onClose={onClose}
       busy={create.isPending || update.isPending}
-      title={editing ? t('admin.discounts.dialog.editTitle') : t('admin.discounts.dialog.createTitle')}
-      description={
-        editing ? t('admin.discounts.dialog.editDescription') : t('admin.discounts.dialog.createDescription')
-      }
+      titles={{ create: t('admin.discounts.dialog.createTitle'), edit: t('admin.discounts.dialog.editTitle') }}
+      descriptions={{
+        create: t('admin.discounts.dialog.createDescription'),
+        edit: t('admin.discounts.dialog.editDescription'),
+      }}
       testId="discount-dialog"
     >
-      {mode ? (
-        <DiscountFormBody
-          key={mode.kind === 'edit' ? mode.discount.id : 'create'}
-          discount={mode.kind === 'edit' ? mode.discount : null}
-          create={create}
-          update={update}
-          onClose={onClose}
-        />
-      ) : null}
-    </PricingDialog>
+      {(discount) => <DiscountFormBody discount={discount} create={create} update={update} onClose={onClose} />}
+    </CrudFormDialog>
   );
+}
+
+/** Changing these fields also clears a message under another one. */
+function alsoClears(key: keyof DiscountForm): DiscountField[] {
+  // The order message sits under 'valid to' but is about both dates.
+  if (key === 'validFrom') return ['validTo'];
+  if (key === 'discountType') return ['discountValue'];
+  return [];
 }
 
 function DiscountFormBody({
@@ -80,40 +72,24 @@ function DiscountFormBody({
 }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const uid = useId();
   const users = useQuery({ ...adminUsersQuery, enabled: discount === null });
   const [customer, setCustomer] = useState<TAdminUser | null>(null);
-  const [form, setForm] = useState<DiscountForm>(discount ? discountToForm(discount) : EMPTY_DISCOUNT_FORM);
-  const [problems, setProblems] = useState<FieldProblems<DiscountField>>({});
+  const { uid, form, set, bind, fieldId, problem, show, clear, setProblems, saveFailed } = useCrudForm(
+    discount ? discountToForm(discount) : EMPTY_DISCOUNT_FORM,
+    DISCOUNT_FIELDS,
+    alsoClears,
+  );
   const pending = create.isPending || update.isPending;
-  const fieldId = (field: DiscountField) => `${uid}-${field}`;
-
-  const set = <K extends keyof DiscountForm>(key: K, value: DiscountForm[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setProblems((p) => {
-      const next = { ...p, [key]: undefined };
-      // The order message sits under 'valid to' but is about both dates.
-      if (key === 'validFrom') next.validTo = undefined;
-      if (key === 'discountType') next.discountValue = undefined;
-      return next;
-    });
-  };
-
-  const focusFirst = (found: FieldProblems<DiscountField>) => {
-    const first = DISCOUNT_FIELDS.find((f) => found[f]);
-    if (first) document.getElementById(fieldId(first))?.focus();
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
     const checked = discount ? checkDiscountUpdate(form, discount) : checkNewDiscount(form, customer);
     if (!checked.ok) {
-      setProblems(checked.problems);
-      focusFirst(checked.problems);
+      show(checked.problems);
       return;
     }
-    setProblems({});
+    clear();
     dismissToasts(TOAST_TAG);
     try {
       const answer = discount
@@ -135,21 +111,14 @@ function DiscountFormBody({
       });
       onClose();
     } catch (error) {
-      const found = serverProblems(isApiError(error) ? error.fieldErrors : undefined, DISCOUNT_FIELDS);
-      if (hasProblems(found)) {
-        setProblems(found);
-        focusFirst(found);
-      }
-      toast({
-        title: { key: discount ? 'admin.discounts.updateFailed' : 'admin.discounts.createFailed' },
-        description: serverMessageRef(error, 'admin.discounts.saveFailedHint'),
-        variant: 'destructive',
+      saveFailed(error, {
+        title: discount ? 'admin.discounts.updateFailed' : 'admin.discounts.createFailed',
+        hint: 'admin.discounts.saveFailedHint',
         tag: TOAST_TAG,
       });
     }
   };
 
-  const problem = (field: DiscountField) => (problems[field] ? renderText(problems[field], t) : undefined);
   const percentage = form.discountType === 'percentage';
 
   return (
@@ -224,14 +193,12 @@ function DiscountFormBody({
         error={problem('discountValue')}
       >
         <Input
-          id={fieldId('discountValue')}
+          {...bind('discountValue')}
           type="number"
           inputMode="decimal"
           min={0}
           max={percentage ? 100 : 10000}
           step={percentage ? 0.1 : 0.01}
-          value={form.discountValue}
-          onChange={(e) => set('discountValue', e.target.value)}
           disabled={pending}
           data-testid="discount-value"
         />
@@ -242,14 +209,7 @@ function DiscountFormBody({
         optional={t('common.optional')}
         error={problem('description')}
       >
-        <Input
-          id={fieldId('description')}
-          value={form.description}
-          maxLength={500}
-          onChange={(e) => set('description', e.target.value)}
-          disabled={pending}
-          data-testid="discount-description"
-        />
+        <Input {...bind('description')} maxLength={500} disabled={pending} data-testid="discount-description" />
       </Field>
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -258,54 +218,24 @@ function DiscountFormBody({
           optional={t('common.optional')}
           error={problem('validFrom')}
         >
-          <Input
-            id={fieldId('validFrom')}
-            type="date"
-            value={form.validFrom}
-            onChange={(e) => set('validFrom', e.target.value)}
-            disabled={pending}
-            data-testid="discount-valid-from"
-          />
+          <Input {...bind('validFrom')} type="date" disabled={pending} data-testid="discount-valid-from" />
         </Field>
         <Field label={t('admin.discounts.dialog.validTo')} optional={t('common.optional')} error={problem('validTo')}>
-          <Input
-            id={fieldId('validTo')}
-            type="date"
-            value={form.validTo}
-            onChange={(e) => set('validTo', e.target.value)}
-            disabled={pending}
-            data-testid="discount-valid-to"
-          />
+          <Input {...bind('validTo')} type="date" disabled={pending} data-testid="discount-valid-to" />
         </Field>
       </div>
       <p className="-mt-2 text-xs text-slate-600">{t('admin.discounts.dialog.datesHint')}</p>
 
-      <div className="flex items-center justify-between gap-4 rounded-md border border-slate-200 px-3 py-2">
-        <label htmlFor={`${uid}-active`} className="text-sm">
-          <span className="block font-medium text-slate-800">{t('admin.discounts.dialog.active')}</span>
-          <span className="block text-xs text-slate-600">{t('admin.discounts.dialog.activeHint')}</span>
-        </label>
-        <Switch
-          id={`${uid}-active`}
-          checked={form.isActive}
-          onCheckedChange={(checked) => set('isActive', checked)}
-          disabled={pending}
-          data-testid="discount-active"
-        />
-      </div>
-
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={pending}>
-          {t('admin.discounts.dialog.cancel')}
-        </Button>
-        <Button type="submit" disabled={pending} aria-busy={pending || undefined} data-testid="discount-submit">
-          {pending
-            ? t('admin.discounts.dialog.saving')
-            : discount
-              ? t('admin.discounts.dialog.save')
-              : t('admin.discounts.dialog.create')}
-        </Button>
-      </div>
+      <CrudFormEnd
+        keyPrefix="admin.discounts.dialog"
+        testIdPrefix="discount"
+        switchId={`${uid}-active`}
+        active={form.isActive}
+        onActiveChange={(checked) => set('isActive', checked)}
+        editing={discount !== null}
+        pending={pending}
+        onCancel={onClose}
+      />
     </form>
   );
 }

@@ -1,12 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TPriceRule } from '../../../../shared/contracts/admin';
 import { CARRIER_CODES, CARRIER_NAMES, type CarrierCode } from '../../../../shared/carriers';
-import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, inputClass } from '../../../components/ui/input';
-import { Switch } from '../../../components/ui/switch';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { renderText, type TextRef } from '../../../lib/error-message';
@@ -17,19 +15,14 @@ import {
   checkPriceRule,
   codeKeyPart,
   EMPTY_PRICE_RULE_FORM,
-  hasProblems,
   PRICE_RULE_FIELDS,
   priceRuleToForm,
   priceWithMarkup,
-  serverProblems,
-  type FieldProblems,
-  type PriceRuleField,
   type PriceRuleForm,
 } from '../pricing-format';
-import { PricingDialog } from './pricing-dialog';
-import { DialogAlert, serverMessageRef, successRef, useLang } from './pricing-ui';
-
-export type PriceRuleDialogMode = { kind: 'create' } | { kind: 'edit'; rule: TPriceRule } | null;
+import { CrudFormDialog, CrudFormEnd, useCrudForm } from './crud-dialog';
+import type { CrudDialogMode } from './crud-table';
+import { DialogAlert, successRef, useLang } from './pricing-ui';
 
 const TOAST_TAG = 'admin.rateTemplates.save';
 /** The carrier cost the form's example works on. */
@@ -56,30 +49,22 @@ export function useServiceName() {
  * everyone, markup in percent (0–500) and/or dollars ($0–$1,000), active. A scope already taken
  * answers 409 and the dialog shows the server's message.
  */
-export function PriceRuleDialog({ mode, onClose }: { mode: PriceRuleDialogMode; onClose: () => void }) {
+export function PriceRuleDialog({ mode, onClose }: { mode: CrudDialogMode<TPriceRule>; onClose: () => void }) {
   const { t } = useTranslation();
   const create = useCreatePriceRule();
   const update = useUpdatePriceRule();
-  const editing = mode?.kind === 'edit';
+  const description = t('admin.rateTemplates.dialog.description');
   return (
-    <PricingDialog
-      open={mode !== null}
+    <CrudFormDialog
+      mode={mode}
       onClose={onClose}
       busy={create.isPending || update.isPending}
-      title={editing ? t('admin.rateTemplates.dialog.editTitle') : t('admin.rateTemplates.dialog.createTitle')}
-      description={t('admin.rateTemplates.dialog.description')}
+      titles={{ create: t('admin.rateTemplates.dialog.createTitle'), edit: t('admin.rateTemplates.dialog.editTitle') }}
+      descriptions={{ create: description, edit: description }}
       testId="price-rule-dialog"
     >
-      {mode ? (
-        <PriceRuleFormBody
-          key={mode.kind === 'edit' ? mode.rule.id : 'create'}
-          rule={mode.kind === 'edit' ? mode.rule : null}
-          create={create}
-          update={update}
-          onClose={onClose}
-        />
-      ) : null}
-    </PricingDialog>
+      {(rule) => <PriceRuleFormBody rule={rule} create={create} update={update} onClose={onClose} />}
+    </CrudFormDialog>
   );
 }
 
@@ -96,26 +81,18 @@ function PriceRuleFormBody({
 }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const uid = useId();
   const carrierName = useCarrierName();
   const serviceName = useServiceName();
   const organizations = useQuery(adminOrganizationsQuery);
   const carrierServices = useQuery(carrierServicesQuery);
-  const [form, setForm] = useState<PriceRuleForm>(rule ? priceRuleToForm(rule) : EMPTY_PRICE_RULE_FORM);
-  const [problems, setProblems] = useState<FieldProblems<PriceRuleField>>({});
+  const fields = useCrudForm(rule ? priceRuleToForm(rule) : EMPTY_PRICE_RULE_FORM, PRICE_RULE_FIELDS);
+  const { uid, form, bind, fieldId, problem, show, clear, saveFailed } = fields;
   const [conflict, setConflict] = useState<TextRef | null>(null);
   const pending = create.isPending || update.isPending;
-  const fieldId = (field: PriceRuleField) => `${uid}-${field}`;
 
   const set = <K extends keyof PriceRuleForm>(key: K, value: PriceRuleForm[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setProblems((p) => ({ ...p, [key]: undefined }));
+    fields.set(key, value);
     setConflict(null);
-  };
-
-  const focusFirst = (found: FieldProblems<PriceRuleField>) => {
-    const first = PRICE_RULE_FIELDS.find((f) => found[f]);
-    if (first) document.getElementById(fieldId(first))?.focus();
   };
 
   const organizationName = (id: string) =>
@@ -127,11 +104,10 @@ function PriceRuleFormBody({
     setConflict(null);
     const checked = checkPriceRule(form);
     if (!checked.ok) {
-      setProblems(checked.problems);
-      focusFirst(checked.problems);
+      show(checked.problems);
       return;
     }
-    setProblems({});
+    clear();
     dismissToasts(TOAST_TAG);
     const scope = {
       carrier: carrierName(checked.body.carrier),
@@ -161,21 +137,14 @@ function PriceRuleFormBody({
         setConflict({ key: 'admin.rateTemplates.conflict', values: scope, raw });
         return;
       }
-      const found = serverProblems(isApiError(error) ? error.fieldErrors : undefined, PRICE_RULE_FIELDS);
-      if (hasProblems(found)) {
-        setProblems(found);
-        focusFirst(found);
-      }
-      toast({
-        title: { key: rule ? 'admin.rateTemplates.updateFailed' : 'admin.rateTemplates.createFailed' },
-        description: serverMessageRef(error, 'admin.rateTemplates.saveFailedHint'),
-        variant: 'destructive',
+      saveFailed(error, {
+        title: rule ? 'admin.rateTemplates.updateFailed' : 'admin.rateTemplates.createFailed',
+        hint: 'admin.rateTemplates.saveFailedHint',
         tag: TOAST_TAG,
       });
     }
   };
 
-  const problem = (field: PriceRuleField) => (problems[field] ? renderText(problems[field], t) : undefined);
   const suggestions = carrierServices.data?.find((c) => c.carrier === form.carrier)?.services ?? [];
   const example = priceWithMarkup(EXAMPLE_COST_CENTS, {
     markupPercent: form.markupPercent.trim() || '0',
@@ -217,14 +186,12 @@ function PriceRuleFormBody({
         error={problem('serviceCode')}
       >
         <Input
-          id={fieldId('serviceCode')}
+          {...bind('serviceCode')}
           list={`${uid}-services`}
-          value={form.serviceCode}
           maxLength={100}
           autoComplete="off"
           spellCheck={false}
           placeholder={t('admin.rateTemplates.allServices')}
-          onChange={(e) => set('serviceCode', e.target.value)}
           disabled={pending}
           data-testid="price-rule-service"
         />
@@ -239,10 +206,8 @@ function PriceRuleFormBody({
 
       <Field label={t('admin.rateTemplates.dialog.organization')} error={problem('organizationId')}>
         <select
-          id={fieldId('organizationId')}
+          {...bind('organizationId')}
           className={cn(inputClass, 'h-10 pr-8')}
-          value={form.organizationId}
-          onChange={(e) => set('organizationId', e.target.value)}
           disabled={pending}
           data-testid="price-rule-organization"
         >
@@ -265,14 +230,12 @@ function PriceRuleFormBody({
           error={problem('markupPercent')}
         >
           <Input
-            id={fieldId('markupPercent')}
+            {...bind('markupPercent')}
             type="number"
             inputMode="decimal"
             min={0}
             max={500}
             step={0.01}
-            value={form.markupPercent}
-            onChange={(e) => set('markupPercent', e.target.value)}
             disabled={pending}
             data-testid="price-rule-percent"
           />
@@ -283,14 +246,12 @@ function PriceRuleFormBody({
           error={problem('markupFixed')}
         >
           <Input
-            id={fieldId('markupFixed')}
+            {...bind('markupFixed')}
             type="number"
             inputMode="decimal"
             min={0}
             max={1000}
             step={0.01}
-            value={form.markupFixed}
-            onChange={(e) => set('markupFixed', e.target.value)}
             disabled={pending}
             data-testid="price-rule-fixed"
           />
@@ -310,42 +271,19 @@ function PriceRuleFormBody({
         optional={t('common.optional')}
         error={problem('description')}
       >
-        <Input
-          id={fieldId('description')}
-          value={form.description}
-          maxLength={500}
-          onChange={(e) => set('description', e.target.value)}
-          disabled={pending}
-          data-testid="price-rule-description"
-        />
+        <Input {...bind('description')} maxLength={500} disabled={pending} data-testid="price-rule-description" />
       </Field>
 
-      <div className="flex items-center justify-between gap-4 rounded-md border border-slate-200 px-3 py-2">
-        <label htmlFor={`${uid}-active`} className="text-sm">
-          <span className="block font-medium text-slate-800">{t('admin.rateTemplates.dialog.active')}</span>
-          <span className="block text-xs text-slate-600">{t('admin.rateTemplates.dialog.activeHint')}</span>
-        </label>
-        <Switch
-          id={`${uid}-active`}
-          checked={form.isActive}
-          onCheckedChange={(checked) => set('isActive', checked)}
-          disabled={pending}
-          data-testid="price-rule-active"
-        />
-      </div>
-
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={pending}>
-          {t('admin.rateTemplates.dialog.cancel')}
-        </Button>
-        <Button type="submit" disabled={pending} aria-busy={pending || undefined} data-testid="price-rule-submit">
-          {pending
-            ? t('admin.rateTemplates.dialog.saving')
-            : rule
-              ? t('admin.rateTemplates.dialog.save')
-              : t('admin.rateTemplates.dialog.create')}
-        </Button>
-      </div>
+      <CrudFormEnd
+        keyPrefix="admin.rateTemplates.dialog"
+        testIdPrefix="price-rule"
+        switchId={`${uid}-active`}
+        active={form.isActive}
+        onActiveChange={(checked) => set('isActive', checked)}
+        editing={rule !== null}
+        pending={pending}
+        onCancel={onClose}
+      />
     </form>
   );
 }
