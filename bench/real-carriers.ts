@@ -42,7 +42,9 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voyageur-bench-carriers-'));
   const baseEnv = { ...process.env };
   delete baseEnv.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
+  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server under the bench.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist/server/main.js')], {
     cwd: ROOT,
     env: {
       ...baseEnv,

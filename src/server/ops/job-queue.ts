@@ -101,8 +101,25 @@ export function createJobQueue(opts: {
   pumps: Pump[];
 }): JobQueue {
   const { log } = opts;
+  // pg-boss completes a worked job without awaiting it (manager.js: `this.complete(...)` after the
+  // handler), so its graceful stop can return while that statement is still on its way. Each of
+  // pg-boss's statements is kept until it settles; `stop` waits for them before the database may
+  // close. After the stop, pg-boss gets no database: a job whose handler outlived the stop's timeout
+  // is left active, and pg-boss runs it again once its lock expires (handlers are idempotent).
+  const inFlight = new Set<Promise<unknown>>();
+  let detached = false;
+  const executeSql: Database['executeSql'] = (text, values) => {
+    if (detached) return new Promise(() => undefined);
+    const p = opts.database.executeSql(text, values);
+    inFlight.add(p);
+    void p.then(
+      () => inFlight.delete(p),
+      () => inFlight.delete(p),
+    );
+    return p;
+  };
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => opts.database.executeSql(text, values) },
+    db: { executeSql },
     schema: SCHEMA,
     migrate: true,
     // Maintenance (expiry, archiving) and the state monitor only where jobs are worked.
@@ -187,6 +204,9 @@ export function createJobQueue(opts: {
         if (!started) return;
         await started.catch(() => undefined);
         await boss.stop({ graceful: true, wait: true, timeout: 8_000, close: false });
+        // The completions pg-boss sent without waiting (see executeSql above), then no more.
+        while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+        detached = true;
       })());
     },
     async runDue() {

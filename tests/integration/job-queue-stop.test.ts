@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobQueue } from '../../src/server/ops/job-queue';
+import type { Database } from '../../src/server/db/client';
+import { createTestApp, testDbKind, type TestContext } from './helpers/test-app';
+
+const quiet = { info: () => undefined, error: () => undefined };
+
+/*
+ * A job that finishes as the process stops: pg-boss sends its completion without awaiting it, so the
+ * stop must wait for that statement before the caller closes the database (a SIGTERM during a job
+ * once crashed the process with "Cannot use a pool after calling end on the pool").
+ */
+describe(`job queue stop (${testDbKind})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('lets the completion of a job that ends during the stop land before it returns', async () => {
+    let completionLanded = false;
+    // The completion is held back 300 ms on its way to the database, as on a busy server.
+    const slowCompletions: Database = {
+      ...ctx.database,
+      executeSql: async (text, values) => {
+        const isCompletion = /state\s*=\s*'completed'/i.test(text) && /update/i.test(text);
+        if (isCompletion) await new Promise((r) => setTimeout(r, 300));
+        const result = await ctx.database.executeSql(text, values);
+        if (isCompletion) completionLanded = true;
+        return result;
+      },
+    };
+    let release!: () => void;
+    const handled = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    const name = `stop-test-${Date.now()}`;
+    const queue = createJobQueue({
+      database: slowCompletions,
+      log: quiet,
+      workers: true,
+      pumps: [],
+      queues: [
+        {
+          name,
+          retryLimit: 2,
+          retryDelaySeconds: 1,
+          handler: async () => {
+            started();
+            await handled;
+          },
+        },
+      ],
+    });
+    await queue.start();
+    const id = await queue.send(name, { n: 1 });
+    await running;
+    const stopping = queue.stop();
+    release();
+    await stopping;
+    expect(completionLanded).toBe(true);
+    const { rows } = await ctx.database.executeSql(`select state from pgboss.job where id = $1`, [id]);
+    expect(rows[0]?.state).toBe('completed');
+  });
+});
