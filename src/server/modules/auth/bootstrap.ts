@@ -1,25 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import {
-  auditLogs,
-  organizations,
-  passwordResetTokens,
-  registrationAttempts,
-  sessions,
-  trustedDevices,
-  users,
-  verificationCodes,
-} from '../../db/schema/identity';
 import { hashPassword } from '../../lib/crypto';
 import { lockEmail } from './repo';
+import {
+  adminDecidedOn,
+  closeRegistrationAttempts,
+  countAdmins,
+  insertAdminAccount,
+  insertAuditLog,
+  lockBootstrap,
+  promoteToAdmin,
+  takeOverAccount,
+  userWithEmail,
+} from './bootstrap-repo';
 import type { Clock } from '../../lib/clock';
 
 type Log = { info(obj: object | string, msg?: string): void; warn?(obj: object | string, msg?: string): void };
-
-/** Advisory lock id: one admin bootstrap at a time across instances starting together. */
-const BOOTSTRAP_LOCK = 7_240_532;
 
 /**
  * ADMIN_EMAIL + ADMIN_PASSWORD create (or promote) that admin at start-up. Safe when several instances
@@ -36,11 +33,7 @@ const BOOTSTRAP_LOCK = 7_240_532;
 export async function ensureAdmin(opts: { db: Db; config: Config; log: Log; clock: Clock }): Promise<void> {
   const { db, config, log } = opts;
   if (!config.admin) {
-    const [{ n }] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(eq(users.role, 'admin'));
-    if (n === 0) {
+    if ((await countAdmins(db)) === 0) {
       log.info(
         'No admin account yet. Set ADMIN_EMAIL and ADMIN_PASSWORD and restart to create one (or promote an existing account).',
       );
@@ -49,39 +42,24 @@ export async function ensureAdmin(opts: { db: Db; config: Config; log: Log; cloc
   }
   const admin = config.admin;
   const email = admin.email.toLowerCase();
-  const byEmail = sql`lower(${users.email}) = ${email}`;
-  const [seen] = await db.select().from(users).where(byEmail).limit(1);
+  const seen = await userWithEmail(db, email);
   if (seen && seen.role === 'admin' && seen.emailVerifiedAt && seen.isActive) return;
   // scrypt is slow: hash before taking the lock, and only when the password may be needed.
   const passwordHash = seen?.emailVerifiedAt ? null : await hashPassword(admin.password, config.passwordHashCost);
 
   const outcome = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
+    await lockBootstrap(tx);
     await lockEmail(tx, email);
     const now = opts.clock.now();
-    await tx
-      .update(registrationAttempts)
-      .set({ closedAt: now })
-      .where(and(eq(registrationAttempts.email, email), isNull(registrationAttempts.closedAt)));
-    const [u] = await tx.select().from(users).where(byEmail).limit(1).for('update');
+    await closeRegistrationAttempts(tx, email, now);
+    const u = await userWithEmail(tx, email, true);
     if (u && u.role === 'admin' && u.emailVerifiedAt && u.isActive) return 'none' as const;
     if (u?.emailVerifiedAt) {
       // An admin who demoted or deactivated this account (a compromised one, say) decided; a restart
       // must not undo it. The operator changes ADMIN_EMAIL, or another admin restores the account.
-      const [decided] = await tx
-        .select({ id: auditLogs.id })
-        .from(auditLogs)
-        .where(
-          and(
-            eq(auditLogs.resourceType, 'user'),
-            eq(auditLogs.resourceId, u.id),
-            inArray(auditLogs.action, ['user.role_change', 'user.deactivate']),
-          ),
-        )
-        .limit(1);
-      if (decided) return 'kept' as const;
-      await tx.update(users).set({ role: 'admin', isActive: true, updatedAt: now }).where(eq(users.id, u.id));
-      await tx.insert(auditLogs).values({
+      if (await adminDecidedOn(tx, u.id)) return 'kept' as const;
+      await promoteToAdmin(tx, u.id, now);
+      await insertAuditLog(tx, {
         id: randomUUID(),
         userId: u.id,
         action: 'admin_promote',
@@ -96,21 +74,8 @@ export async function ensureAdmin(opts: { db: Db; config: Config; log: Log; cloc
     }
     const hash = passwordHash ?? (await hashPassword(admin.password, config.passwordHashCost));
     if (u) {
-      await tx
-        .update(users)
-        .set({ role: 'admin', isActive: true, passwordHash: hash, emailVerifiedAt: now, updatedAt: now })
-        .where(eq(users.id, u.id));
-      await tx.delete(sessions).where(eq(sessions.userId, u.id));
-      await tx.delete(trustedDevices).where(eq(trustedDevices.userId, u.id));
-      await tx
-        .update(verificationCodes)
-        .set({ consumedAt: now })
-        .where(and(eq(verificationCodes.userId, u.id), isNull(verificationCodes.consumedAt)));
-      await tx
-        .update(passwordResetTokens)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResetTokens.userId, u.id), isNull(passwordResetTokens.usedAt)));
-      await tx.insert(auditLogs).values({
+      await takeOverAccount(tx, u.id, hash, now);
+      await insertAuditLog(tx, {
         id: randomUUID(),
         userId: u.id,
         action: 'admin_takeover',
@@ -126,22 +91,8 @@ export async function ensureAdmin(opts: { db: Db; config: Config; log: Log; cloc
     }
     const id = randomUUID();
     const organizationId = randomUUID();
-    await tx
-      .insert(organizations)
-      .values({ id: organizationId, name: 'Voyageur Admin', email, createdAt: now, updatedAt: now });
-    await tx.insert(users).values({
-      id,
-      organizationId,
-      email,
-      firstName: 'Admin',
-      lastName: 'User',
-      role: 'admin',
-      passwordHash: hash,
-      emailVerifiedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await tx.insert(auditLogs).values({
+    await insertAdminAccount(tx, { id, organizationId, email, passwordHash: hash, now });
+    await insertAuditLog(tx, {
       id: randomUUID(),
       userId: id,
       action: 'admin_bootstrap',

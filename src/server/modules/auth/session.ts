@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema/identity';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { forbidden, unauthorized } from '../../lib/errors';
 import type { TUser } from '../../../shared/contracts/user';
+import type { UserRow } from './repo';
+import { findSessionWithUser, insertSession } from './session-repo';
+
+// Callers ending sessions (sign-out, password and email changes) import these from here.
+export { deleteOtherSessions, deleteSession } from './session-repo';
 
 export const SESSION_COOKIE = 'voyageur_session';
 /** Ties sign-up attempts to the browser that made them (random, HttpOnly, path /api). */
@@ -14,8 +17,6 @@ export const BROWSER_COOKIE = 'voyageur_browser';
 export const DEVICE_COOKIE = 'voyageur_device';
 
 export type SessionUser = TUser & { sessionId: string };
-
-type UserRow = typeof users.$inferSelect;
 
 export function toUser(
   row: Pick<
@@ -56,7 +57,7 @@ export async function createSession(
   const token = randomToken();
   const id = randomUUID();
   const expiresAt = new Date(opts.now.getTime() + opts.ttlDays * 86_400_000);
-  await db.insert(sessions).values({
+  await insertSession(db, {
     id,
     userId: opts.userId,
     tokenHash: sha256(token),
@@ -68,55 +69,10 @@ export async function createSession(
   return { token, id, expiresAt };
 }
 
-const sessionUserColumns = {
-  id: users.id,
-  email: users.email,
-  pendingEmail: users.pendingEmail,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  role: users.role,
-  organizationId: users.organizationId,
-  isActive: users.isActive,
-  emailVerifiedAt: users.emailVerifiedAt,
-  locale: users.locale,
-  createdAt: users.createdAt,
-};
-
-// Every API request with a cookie runs this lookup, so the statement is built once per database.
-function prepareFindSession(db: Db) {
-  return db
-    .select({ user: sessionUserColumns, sessionId: sessions.id })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('find_session_user');
-}
-const findSessionStatements = new WeakMap<Db, ReturnType<typeof prepareFindSession>>();
-
 export async function findSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | null> {
-  let statement = findSessionStatements.get(db);
-  if (!statement) {
-    statement = prepareFindSession(db);
-    findSessionStatements.set(db, statement);
-  }
-  const rows = await statement.execute({ tokenHash: sha256(token), now });
-  const row = rows[0];
+  const row = await findSessionWithUser(db, sha256(token), now);
   if (!row || !row.user.isActive || row.user.emailVerifiedAt === null) return null;
   return { ...toUser(row.user), sessionId: row.sessionId };
-}
-
-export async function deleteSession(db: Db, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
-}
-
-/** Ends every session of the user except `keepSessionId` (all when omitted). */
-export async function deleteOtherSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(
-      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
-    );
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean): void {
