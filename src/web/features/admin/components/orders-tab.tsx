@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { PackageSearch, Search, X } from 'lucide-react';
+import { PackageSearch, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TAdminShipment } from '../../../../shared/contracts/admin';
-import { SEARCH_MAX_LENGTH } from '../../../../shared/contracts/shipments';
 import { parseCents } from '../../../../shared/money';
+import { ListSearch, useListSearch } from '../../../components/list-search';
 import { Pagination } from '../../../components/pagination';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/input';
@@ -23,9 +23,6 @@ import {
   useWide,
 } from './admin-ui';
 
-/** Spec §2 and §9: the search applies 500 ms after the last keystroke. */
-const SEARCH_DEBOUNCE_MS = 500;
-
 const toneClass: Record<StatusTone, string> = {
   green: 'bg-green-100 text-green-800',
   blue: 'bg-blue-100 text-blue-800',
@@ -41,25 +38,18 @@ const toneClass: Record<StatusTone, string> = {
 export function OrdersTab() {
   const { t } = useTranslation();
   const wide = useWide();
-  const searchId = useId();
   const sizeId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(ADMIN_DEFAULT_PAGE_SIZE);
   const list = useAdminShipments({ search, page, limit });
 
   // Typed text applies 500 ms after the last keystroke, back on page 1.
-  useEffect(() => {
-    const wanted = typed.trim();
-    if (wanted === search) return;
-    const timer = setTimeout(() => {
-      setSearch(wanted);
-      setPage(1);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed, search]);
+  const box = useListSearch(search, (wanted) => {
+    setSearch(wanted);
+    setPage(1);
+  });
 
   // A page past the end (the list shrank): the last page there is.
   const totalPages = list.data?.pagination.totalPages ?? 0;
@@ -67,11 +57,6 @@ export function OrdersTab() {
     if (list.isSuccess && !list.isPlaceholderData && totalPages > 0 && page > totalPages) setPage(totalPages);
   }, [list.isSuccess, list.isPlaceholderData, totalPages, page]);
 
-  const clear = () => {
-    setTyped('');
-    setSearch('');
-    setPage(1);
-  };
   const goToPage = (next: number) => {
     setPage(next);
     headingRef.current?.focus({ preventScroll: true });
@@ -99,7 +84,7 @@ export function OrdersTab() {
         hint={searching ? t('admin.orders.emptySearch', { search }) : t('admin.orders.emptyHint')}
         action={
           searching ? (
-            <Button variant="secondary" onClick={clear}>
+            <Button variant="secondary" onClick={box.clear}>
               <X className="size-4" aria-hidden="true" />
               {t('admin.orders.clearSearch')}
             </Button>
@@ -145,51 +130,15 @@ export function OrdersTab() {
             : '\u00a0'}
         </p>
       </div>
-      <form
-        role="search"
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const wanted = typed.trim();
-          if (wanted !== search) {
-            setSearch(wanted);
-            setPage(1);
-          }
-        }}
+      <ListSearch
+        search={box}
+        label={t('admin.orders.searchLabel')}
+        placeholder={t('admin.orders.searchPlaceholder')}
+        clearLabel={t('admin.orders.clearSearch')}
+        testId="admin-orders-search"
+        formClassName="flex flex-col gap-3 sm:flex-row sm:items-end"
+        fieldClassName="grid flex-1 gap-1.5"
       >
-        <div className="grid flex-1 gap-1.5">
-          <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
-            {t('admin.orders.searchLabel')}
-          </label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-              aria-hidden="true"
-            />
-            <input
-              id={searchId}
-              type="search"
-              value={typed}
-              maxLength={SEARCH_MAX_LENGTH}
-              onChange={(e) => setTyped(e.target.value)}
-              placeholder={t('admin.orders.searchPlaceholder')}
-              autoComplete="off"
-              enterKeyHint="search"
-              className={cn(inputClass, 'h-10 pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden')}
-              data-testid="admin-orders-search"
-            />
-            {typed ? (
-              <button
-                type="button"
-                onClick={clear}
-                aria-label={t('admin.orders.clearSearch')}
-                className="absolute top-0 right-0 inline-flex size-10 items-center justify-center rounded-md text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
-              >
-                <X className="size-4" aria-hidden="true" />
-              </button>
-            ) : null}
-          </div>
-        </div>
         <div className="grid gap-1.5 sm:w-36">
           <label htmlFor={sizeId} className="text-sm font-medium text-slate-800">
             {t('admin.orders.pageSize')}
@@ -211,7 +160,7 @@ export function OrdersTab() {
             ))}
           </select>
         </div>
-      </form>
+      </ListSearch>
       {body}
     </section>
   );

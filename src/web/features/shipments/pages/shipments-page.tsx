@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AlertCircle, PackageSearch, Plus, RotateCw, Search, X } from 'lucide-react';
+import { AlertCircle, PackageSearch, Plus, RotateCw, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { SEARCH_MAX_LENGTH, type TShipment } from '../../../../shared/contracts/shipments';
+import type { TShipment } from '../../../../shared/contracts/shipments';
+import { ListSearch, useListSearch } from '../../../components/list-search';
 import { Pagination } from '../../../components/pagination';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/input';
@@ -18,9 +19,6 @@ import {
   type ShipmentListParams,
   type ShipmentTestFilter,
 } from '../api';
-
-/** Spec §2 and §9: the search applies 500 ms after the last keystroke. */
-export const SEARCH_DEBOUNCE_MS = 500;
 
 /** The query parameter that opens one shipment's detail (linked from /tracking). */
 const DETAIL_PARAM = 'shipment';
@@ -38,8 +36,6 @@ export function ShipmentsPage() {
   const openId = searchParams.get(DETAIL_PARAM);
   const list = useShipments(params);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const searchId = useId();
-  const searchHintId = useId();
   const sizeId = useId();
   const destinationId = useId();
   const testFilterId = useId();
@@ -61,31 +57,8 @@ export function ShipmentsPage() {
   );
 
   // The search box: typed text applies 500 ms after the last keystroke, back on page 1.
-  const [typed, setTyped] = useState(params.search);
-  const applied = useRef(params.search);
-  useEffect(() => {
-    // The address bar changed by itself (back, forward, a link): show its search in the box.
-    if (params.search !== applied.current) {
-      applied.current = params.search;
-      setTyped(params.search);
-    }
-  }, [params.search]);
-  useEffect(() => {
-    const wanted = typed.trim();
-    if (wanted === applied.current.trim()) return;
-    const timer = setTimeout(() => {
-      applied.current = wanted;
-      update({ search: wanted, page: 1 });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed, update]);
-
-  const applyNow = () => {
-    const wanted = typed.trim();
-    if (wanted === applied.current.trim()) return;
-    applied.current = wanted;
-    update({ search: wanted, page: 1 });
-  };
+  const applySearch = useCallback((search: string) => update({ search, page: 1 }), [update]);
+  const search = useListSearch(params.search, applySearch);
 
   const goToPage = (page: number) => {
     update({ page }, { push: true });
@@ -144,112 +117,70 @@ export function ShipmentsPage() {
         </Link>
       </div>
 
-      <div className="grid gap-1.5">
-        <form
-          role="search"
-          className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
-          onSubmit={(e) => {
-            e.preventDefault();
-            applyNow();
-          }}
-        >
-          <div className="grid flex-1 gap-1.5 sm:min-w-64">
-            <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
-              {t('shipments.search.label')}
-            </label>
-            <div className="relative">
-              <Search
-                className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
-                aria-hidden="true"
-              />
-              <input
-                id={searchId}
-                type="search"
-                value={typed}
-                maxLength={SEARCH_MAX_LENGTH}
-                onChange={(e) => setTyped(e.target.value)}
-                placeholder={t('shipments.search.placeholder')}
-                aria-describedby={searchHintId}
-                autoComplete="off"
-                enterKeyHint="search"
-                className={cn(inputClass, 'h-10 pl-9 pr-10 [&::-webkit-search-cancel-button]:hidden')}
-                data-testid="shipments-search"
-              />
-              {typed ? (
-                <button
-                  type="button"
-                  onClick={() => {
-                    setTyped('');
-                    applied.current = '';
-                    update({ search: '', page: 1 });
-                  }}
-                  aria-label={t('shipments.search.clear')}
-                  className="absolute right-0 top-0 inline-flex size-10 items-center justify-center rounded-md text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                  data-testid="shipments-search-clear"
-                >
-                  <X className="size-4" aria-hidden="true" />
-                </button>
-              ) : null}
-            </div>
-          </div>
-          <div className="grid gap-1.5 sm:w-56">
-            <label htmlFor={destinationId} className="text-sm font-medium text-slate-800">
-              {t('shipments.destination.label')}
-            </label>
-            <select
-              id={destinationId}
-              value={params.destination}
-              onChange={(e) => update({ destination: e.target.value as ShipmentListParams['destination'], page: 1 })}
-              className={cn(inputClass, 'h-10')}
-              data-testid="shipments-destination"
-            >
-              <option value="">{t('shipments.destination.all')}</option>
-              {SHIPMENT_DESTINATIONS.map((destination) => (
-                <option key={destination} value={destination}>
-                  {t(`shipments.destination.${destination}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid gap-1.5 sm:w-44">
-            <label htmlFor={testFilterId} className="text-sm font-medium text-slate-800">
-              {t('shipments.testFilter.label')}
-            </label>
-            <select
-              id={testFilterId}
-              value={params.test}
-              onChange={(e) => update({ test: e.target.value as ShipmentTestFilter, page: 1 })}
-              className={cn(inputClass, 'h-10')}
-              data-testid="shipments-test-filter"
-            >
-              <option value="">{t('shipments.testFilter.all')}</option>
-              <option value="live">{t('shipments.testFilter.live')}</option>
-              <option value="test">{t('shipments.testFilter.test')}</option>
-            </select>
-          </div>
-          <div className="grid gap-1.5 sm:w-36">
-            <label htmlFor={sizeId} className="text-sm font-medium text-slate-800">
-              {t('shipments.pageSize')}
-            </label>
-            <select
-              id={sizeId}
-              value={params.limit}
-              onChange={(e) => update({ limit: Number(e.target.value), page: 1 })}
-              className={cn(inputClass, 'h-10')}
-              data-testid="shipments-page-size"
-            >
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {t('shipments.perPage', { count: size })}
-                </option>
-              ))}
-            </select>
-          </div>
-        </form>
-        <p id={searchHintId} className="text-xs text-slate-600" data-testid="shipments-search-hint">
-          {t('shipments.search.hint')}
-        </p>
-      </div>
+      <ListSearch
+        search={search}
+        label={t('shipments.search.label')}
+        placeholder={t('shipments.search.placeholder')}
+        clearLabel={t('shipments.search.clear')}
+        hint={t('shipments.search.hint')}
+        testId="shipments-search"
+        formClassName="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
+        fieldClassName="grid flex-1 gap-1.5 sm:min-w-64"
+      >
+        <div className="grid gap-1.5 sm:w-56">
+          <label htmlFor={destinationId} className="text-sm font-medium text-slate-800">
+            {t('shipments.destination.label')}
+          </label>
+          <select
+            id={destinationId}
+            value={params.destination}
+            onChange={(e) => update({ destination: e.target.value as ShipmentListParams['destination'], page: 1 })}
+            className={cn(inputClass, 'h-10')}
+            data-testid="shipments-destination"
+          >
+            <option value="">{t('shipments.destination.all')}</option>
+            {SHIPMENT_DESTINATIONS.map((destination) => (
+              <option key={destination} value={destination}>
+                {t(`shipments.destination.${destination}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1.5 sm:w-44">
+          <label htmlFor={testFilterId} className="text-sm font-medium text-slate-800">
+            {t('shipments.testFilter.label')}
+          </label>
+          <select
+            id={testFilterId}
+            value={params.test}
+            onChange={(e) => update({ test: e.target.value as ShipmentTestFilter, page: 1 })}
+            className={cn(inputClass, 'h-10')}
+            data-testid="shipments-test-filter"
+          >
+            <option value="">{t('shipments.testFilter.all')}</option>
+            <option value="live">{t('shipments.testFilter.live')}</option>
+            <option value="test">{t('shipments.testFilter.test')}</option>
+          </select>
+        </div>
+        <div className="grid gap-1.5 sm:w-36">
+          <label htmlFor={sizeId} className="text-sm font-medium text-slate-800">
+            {t('shipments.pageSize')}
+          </label>
+          <select
+            id={sizeId}
+            value={params.limit}
+            onChange={(e) => update({ limit: Number(e.target.value), page: 1 })}
+            className={cn(inputClass, 'h-10')}
+            data-testid="shipments-page-size"
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {t('shipments.perPage', { count: size })}
+              </option>
+            ))}
+          </select>
+        </div>
+      </ListSearch>
 
       {list.isPending ? (
         <div data-testid="shipments-loading">
@@ -269,11 +200,7 @@ export function ShipmentsPage() {
           searching={searching}
           filtered={filtered}
           testFilter={params.test}
-          onClear={() => {
-            setTyped('');
-            applied.current = '';
-            update({ search: '', page: 1 });
-          }}
+          onClear={search.clear}
           onAllDestinations={() => update({ destination: '', page: 1 })}
           onLiveAndTest={() => update({ test: '', page: 1 })}
         />
