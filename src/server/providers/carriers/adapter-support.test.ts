@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusalError } from './adapter-support';
+import { isZplLabel, refusalError } from './adapter-support';
 
 /**
  * Carriers' validation refusals as their documentation shows them (the fixtures of each carrier
@@ -63,5 +63,16 @@ describe('refusalError', () => {
       null,
       'Carrier: 9999: Payment method declined for this account',
     ]);
+  });
+});
+
+describe('isZplLabel', () => {
+  const bytes = (s: string) => new TextEncoder().encode(s);
+  it('takes a ZPL label (after whitespace or download commands) and refuses a PDF, HTML or a half label', () => {
+    expect(isZplLabel(bytes('^XA^FO50,50^FDx^FS^XZ'))).toBe(true);
+    expect(isZplLabel(bytes('\r\n~DGR:LOGO.GRF,4,1,FF00\n^XA^XGR:LOGO.GRF^FS^XZ'))).toBe(true);
+    expect(isZplLabel(bytes('%PDF-1.4 ^XA ^XZ'))).toBe(false);
+    expect(isZplLabel(bytes('<html>^XA^XZ</html>'))).toBe(false);
+    expect(isZplLabel(bytes('^XA^FO50,50^FDx^FS'))).toBe(false);
   });
 });
