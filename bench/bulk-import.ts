@@ -206,7 +206,8 @@ export async function benchBulkImport(): Promise<BulkBench> {
     for (;;) {
       detail = (await (await call(r, 'GET', `/api/bulk-imports/${created.id}?rows=none`)).json()) as typeof detail;
       if (detail.status !== 'purchasing') break;
-      await new Promise((res) => setTimeout(res, 20));
+      // The screen asks every 1.5 s; the bench every 100 ms (a finer end, without the asking becoming the load).
+      await new Promise((res) => setTimeout(res, 100));
     }
     const purchaseMs = performance.now() - tp;
     const tpdf = performance.now();

@@ -156,8 +156,9 @@ export function rowsToQuote(db: Db, importId: string): Promise<BulkImportItemRow
 }
 
 /** The next row to buy: the first pending, kept, quoted row. */
-export async function nextRowToBuy(db: Db, importId: string): Promise<BulkImportItemRow | undefined> {
-  const [next] = await db
+/** The next `limit` rows to buy, in row order. */
+export async function nextRowsToBuy(db: Db, importId: string, limit: number): Promise<BulkImportItemRow[]> {
+  return db
     .select()
     .from(bulkImportRows)
     .where(
@@ -169,8 +170,7 @@ export async function nextRowToBuy(db: Db, importId: string): Promise<BulkImport
       ),
     )
     .orderBy(asc(bulkImportRows.n))
-    .limit(1);
-  return next;
+    .limit(limit);
 }
 
 /**
