@@ -1,4 +1,7 @@
-/** Reads of the wallet and its ledger for the signed-in user (the writes live in ledger.ts). */
+/**
+ * Reads of the wallet and its ledger for the signed-in user (the writes go through ledger.ts, whose
+ * statements are in ledger-repo.ts).
+ */
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { wallets, walletTransactions, type WalletTransactionRow } from '../../db/schema/orders';
