@@ -5,10 +5,8 @@
  * Every change writes its audit entry in the same transaction.
  */
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiKeys, type ApiKeyRow } from '../../db/schema/api';
-import { users } from '../../db/schema/identity';
+import type { ApiKeyRow } from '../../db/schema/api';
 import type { Clock } from '../../lib/clock';
 import { sha256 } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
@@ -16,6 +14,17 @@ import { ErrorCode } from '../../../shared/errors';
 import type { TApiKey, TApiKeyMode, TCreateApiKeyRequest, TCreatedApiKey } from '../../../shared/contracts/api-keys';
 import { audit } from '../audit/repo';
 import { toUser, type SessionUser } from '../auth/session';
+import {
+  countWorkingKeys,
+  insertApiKey,
+  listWorkingKeys,
+  lockKeyOwner,
+  lockWorkingKey,
+  retireApiKey,
+  revokeApiKey,
+  touchApiKeyLastUsed,
+  workingKeyWithUser,
+} from './repo';
 
 /** At most this many working keys per user (a leaked session cannot mint keys without end). */
 export const MAX_KEYS_PER_USER = 20;
@@ -48,10 +57,6 @@ export function toWireApiKey(row: ApiKeyRow): TApiKey {
   };
 }
 
-/** A key that still works at `now`: not revoked, and its grace period (if any) not over. */
-const working = (now: Date) =>
-  and(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)));
-
 export function createApiKeysService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
@@ -64,41 +69,29 @@ export function createApiKeysService(deps: { db: Db; clock: Clock }) {
   ): Promise<{ row: ApiKeyRow; key: string }> {
     const key = newSecret(mode);
     const random = key.slice(`vy_${mode}_`.length);
-    const [row] = await tx
-      .insert(apiKeys)
-      .values({
-        id: randomUUID(),
-        userId,
-        name,
-        mode,
-        prefix: random.slice(0, PREFIX_LENGTH),
-        last4: key.slice(-4),
-        keyHash: sha256(key),
-        createdAt: now,
-      })
-      .returning();
-    return { row: row!, key };
+    const row = await insertApiKey(tx, {
+      id: randomUUID(),
+      userId,
+      name,
+      mode,
+      prefix: random.slice(0, PREFIX_LENGTH),
+      last4: key.slice(-4),
+      keyHash: sha256(key),
+      createdAt: now,
+    });
+    return { row, key };
   }
 
   async function ownKey(tx: Db, userId: string, id: string, now: Date): Promise<ApiKeyRow> {
     if (!UUID.test(id)) throw notFound('API key not found');
-    const [row] = await tx
-      .select()
-      .from(apiKeys)
-      .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), working(now)))
-      .for('update')
-      .limit(1);
+    const row = await lockWorkingKey(tx, userId, id, now);
     if (!row) throw notFound('API key not found');
     return row;
   }
 
   return {
     async list(userId: string): Promise<TApiKey[]> {
-      const rows = await db
-        .select()
-        .from(apiKeys)
-        .where(and(eq(apiKeys.userId, userId), working(clock.now())))
-        .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+      const rows = await listWorkingKeys(db, userId, clock.now());
       return rows.map(toWireApiKey);
     },
 
@@ -106,12 +99,8 @@ export function createApiKeysService(deps: { db: Db; clock: Clock }) {
       const now = clock.now();
       return db.transaction(async (tx) => {
         // Serialises this user's key changes, so the count below holds.
-        await tx.execute(sql`select id from users where id = ${userId} for update`);
-        const [count] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(apiKeys)
-          .where(and(eq(apiKeys.userId, userId), working(now)));
-        if ((count?.n ?? 0) >= MAX_KEYS_PER_USER) {
+        await lockKeyOwner(tx, userId);
+        if ((await countWorkingKeys(tx, userId, now)) >= MAX_KEYS_PER_USER) {
           throw new AppError(
             409,
             `You can have at most ${MAX_KEYS_PER_USER} API keys; revoke one first`,
@@ -136,7 +125,7 @@ export function createApiKeysService(deps: { db: Db; clock: Clock }) {
       const now = clock.now();
       await db.transaction(async (tx) => {
         const row = await ownKey(tx, userId, id, now);
-        await tx.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, row.id));
+        await revokeApiKey(tx, row.id, now);
         await audit(tx, {
           userId,
           action: 'api_key.revoked',
@@ -156,10 +145,11 @@ export function createApiKeysService(deps: { db: Db; clock: Clock }) {
         const old = await ownKey(tx, userId, id, now);
         const { row, key } = await insertKey(tx, userId, old.name, old.mode, now);
         const until = new Date(now.getTime() + graceHours * 3_600_000);
-        await tx
-          .update(apiKeys)
-          .set(graceHours > 0 ? { expiresAt: until, replacedBy: row.id } : { revokedAt: now, replacedBy: row.id })
-          .where(eq(apiKeys.id, old.id));
+        await retireApiKey(
+          tx,
+          old.id,
+          graceHours > 0 ? { expiresAt: until, replacedBy: row.id } : { revokedAt: now, replacedBy: row.id },
+        );
         await audit(tx, {
           userId,
           action: 'api_key.regenerated',
@@ -186,34 +176,14 @@ export function createApiKeysService(deps: { db: Db; clock: Clock }) {
       const m = KEY_FORMAT.exec(secret);
       if (!m) return null;
       const now = clock.now();
-      const [found] = await db
-        .select({
-          key: apiKeys,
-          user: {
-            id: users.id,
-            email: users.email,
-            pendingEmail: users.pendingEmail,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            role: users.role,
-            organizationId: users.organizationId,
-            isActive: users.isActive,
-            emailVerifiedAt: users.emailVerifiedAt,
-            locale: users.locale,
-            createdAt: users.createdAt,
-          },
-        })
-        .from(apiKeys)
-        .innerJoin(users, eq(users.id, apiKeys.userId))
-        .where(and(eq(apiKeys.prefix, m[2]!.slice(0, PREFIX_LENGTH)), working(now)))
-        .limit(1);
+      const found = await workingKeyWithUser(db, m[2]!.slice(0, PREFIX_LENGTH), now);
       if (!found || found.key.mode !== m[1]) return null;
       const a = Buffer.from(found.key.keyHash, 'hex');
       const b = Buffer.from(sha256(secret), 'hex');
       if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
       if (!found.user.isActive || found.user.emailVerifiedAt === null) return null;
       if (!found.key.lastUsedAt || now.getTime() - found.key.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
-        await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, found.key.id));
+        await touchApiKeyLastUsed(db, found.key.id, now);
         found.key.lastUsedAt = now;
       }
       return { key: found.key, user: { ...toUser(found.user), sessionId: '' } };
