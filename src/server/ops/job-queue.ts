@@ -89,7 +89,13 @@ async function installOnce(database: Pick<Database, 'executeSql'>, schema: strin
   }
 }
 
-const POLL_SECONDS = 1;
+/**
+ * How often an idle worker asks for due jobs. On PostgreSQL every second: another instance may have
+ * queued one. On the embedded database only this process queues jobs, and `send` wakes the queue's
+ * worker at once, so polling only catches retries that came due (and each poll is a statement on the
+ * request thread).
+ */
+const POLL_SECONDS = { postgres: 1, pglite: 5 } as const;
 const PUMP_EVERY_MS = 1_000;
 
 export function createJobQueue(opts: {
@@ -132,6 +138,8 @@ export function createJobQueue(opts: {
   let pumpTimer: NodeJS.Timeout | undefined;
   let pumping: Promise<unknown> | undefined;
   let stopping: Promise<void> | undefined;
+  /** Each queue's worker on this instance, to wake when a job is queued here. */
+  const workerIds = new Map<string, string>();
 
   const runPumps = async (): Promise<number> => {
     let moved = 0;
@@ -160,7 +168,13 @@ export function createJobQueue(opts: {
     async send(name, data, sendOpts = {}) {
       // Due a second back by the database's clock: pg-boss fetches start_after < now() (strict), and
       // PGlite's clock can read the same millisecond for the insert and the next fetch.
-      return boss.send(name, data, { ...(sendOpts.id ? { id: sendOpts.id } : {}), startAfter: '-1 second' });
+      const id = await boss.send(name, data, {
+        ...(sendOpts.id ? { id: sendOpts.id } : {}),
+        startAfter: '-1 second',
+      });
+      const worker = workerIds.get(name);
+      if (id && worker) boss.notifyWorker(worker);
+      return id;
     },
     start() {
       return (started ??= (async () => {
@@ -175,9 +189,9 @@ export function createJobQueue(opts: {
             retryBackoff: true,
           });
           if (opts.workers) {
-            await boss.work<Record<string, unknown>>(
+            const workerId = await boss.work<Record<string, unknown>>(
               q.name,
-              { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 },
+              { pollingIntervalSeconds: POLL_SECONDS[opts.database.kind], batchSize: 1 },
               async (jobs) => {
                 for (const job of jobs) {
                   try {
@@ -190,6 +204,7 @@ export function createJobQueue(opts: {
                 }
               },
             );
+            workerIds.set(q.name, workerId);
           }
         }
         if (opts.workers) schedulePumps();
