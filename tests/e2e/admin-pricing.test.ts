@@ -4,7 +4,8 @@ import type { TCreateIntentResponse, TSandboxIntentStatus } from '../../src/shar
 import type { TQuoteResponse } from '../../src/shared/contracts/rates';
 import type { TTransactionList } from '../../src/shared/contracts/wallet';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
-import { newAccount, signUpViaApi, type TestAccount } from './helpers/accounts';
+import { newAccount, signedInUserId, signUpViaApi, type TestAccount } from './helpers/accounts';
+import { fillShipmentForm } from './helpers/orders';
 import { horizontalOverflow, screenshots, seriousViolations } from './helpers/page-checks';
 
 const ADMIN = { email: 'admin-pricing@example.com', password: 'Admin-pass-2026' };
@@ -56,8 +57,7 @@ describe('admin pricing: discounts, customer charges and price rules in Chromium
   }): Promise<{ page: Page; account: TestAccount; id: string }> {
     const page = await open();
     const account = await signUpViaApi(page, app, { ...newAccount('pricing'), ...name });
-    const me = (await (await page.request.get('/api/user')).json()) as { id: string };
-    return { page, account, id: me.id };
+    return { page, account, id: await signedInUserId(page) };
   }
 
   /**
@@ -108,28 +108,7 @@ describe('admin pricing: discounts, customer charges and price rules in Chromium
 
   /** The create-shipment form (Toronto → Vancouver, 2.5 lb), then the rates; answers the quote's JSON. */
   async function quoteThroughForm(page: Page): Promise<TQuoteResponse> {
-    await page.goto('/create-shipment');
-    await page.getByTestId('create-shipment').waitFor();
-    const fill = (id: string, value: string) => page.locator(`#${id}`).fill(value);
-    await fill('sender-first-name', 'Rachel');
-    await fill('sender-last-name', 'Green');
-    await fill('sender-address1', '90 Bedford Rd');
-    await fill('sender-city', 'Toronto');
-    await page.locator('#sender-province').selectOption('ON');
-    await fill('sender-postal-code', 'M5R 2K2');
-    await fill('sender-phone', '416-555-0134');
-    await fill('receiver-first-name', 'Monica');
-    await fill('receiver-last-name', 'Geller');
-    await fill('receiver-address1', '2200 Kingsway');
-    await fill('receiver-city', 'Vancouver');
-    await page.locator('#receiver-province').selectOption('BC');
-    await fill('receiver-postal-code', 'V5K 0A1');
-    await fill('receiver-phone', '778-555-0123');
-    await fill('package-weight', '2.5');
-    await fill('package-length', '10');
-    await fill('package-width', '8');
-    await fill('package-height', '4');
-    await fill('package-value', '100');
+    await fillShipmentForm(page, { 'package-value': '100' });
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/rates/quote') && r.request().method() === 'POST');
     await page.getByTestId('calculate-rates').click();
     const quote = (await (await answer).json()) as TQuoteResponse;

@@ -1,11 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TCreateIntentResponse } from '../../src/shared/contracts/payments';
-import type { TRateOption } from '../../src/shared/contracts/rates';
 import type { TCreatedShipment } from '../../src/shared/contracts/shipments';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
-import { newAccount, signInViaUi, signUpViaApi, type TestAccount } from './helpers/accounts';
+import {
+  newAccount,
+  signedInUserId,
+  signInViaUi,
+  signUpFunded,
+  signUpViaApi,
+  type TestAccount,
+} from './helpers/accounts';
+import { placeOrderViaApi, TORONTO_TO_VANCOUVER } from './helpers/orders';
 import { horizontalOverflow, screenshots, seriousViolations } from './helpers/page-checks';
 
 const ADMIN = { email: 'admin-panel@example.com', password: 'Admin-pass-2026' };
@@ -13,44 +19,6 @@ const shot = screenshots('admin');
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const TABS = ['users', 'rate-templates', 'audit', 'orders', 'charges', 'discounts'] as const;
-
-const FROM = {
-  firstName: 'Ana',
-  lastName: 'Sender',
-  company: 'Maple Goods',
-  address: '1 King St W',
-  city: 'Toronto',
-  province: 'ON',
-  postalCode: 'M5H 1A1',
-  country: 'CA',
-  phone: '416-555-0100',
-  email: 'ana@example.com',
-};
-const TO = {
-  firstName: 'Bob',
-  lastName: 'Receiver',
-  company: '',
-  address: '800 Robson St',
-  city: 'Vancouver',
-  province: 'BC',
-  postalCode: 'V6Z 2E7',
-  country: 'CA',
-  phone: '604-555-0199',
-  email: 'bob@example.com',
-};
-const PARCEL = { weight: 2, length: 30, width: 20, height: 10, type: 'package' };
-
-const quoteEnd = (p: typeof FROM) => ({
-  name: `${p.firstName} ${p.lastName}`,
-  company: p.company,
-  streetAddress: p.address,
-  city: p.city,
-  province: p.province,
-  postalCode: p.postalCode,
-  country: p.country,
-  phoneNumber: p.phone,
-  emailAddress: p.email,
-});
 
 describe('admin panel in Chromium', () => {
   let app: RunningApp;
@@ -72,8 +40,7 @@ describe('admin panel in Chromium', () => {
     try {
       const page = await context.newPage();
       const account = await signUpViaApi(page, app, { ...newAccount(prefix), firstName, lastName });
-      const me = (await (await page.request.get('/api/user')).json()) as { id: string };
-      return { ...account, id: me.id };
+      return { ...account, id: await signedInUserId(page) };
     } finally {
       await context.close();
     }
@@ -82,46 +49,16 @@ describe('admin panel in Chromium', () => {
   /** Signs a user up, funds the wallet as the admin (API) and places one order through the API. */
   async function userWithOrder(): Promise<{ account: TestAccount; shipment: TCreatedShipment }> {
     const context = await browser.newContext({ baseURL: app.url });
-    const adminContext = await browser.newContext({ baseURL: app.url });
     try {
       const page = await context.newPage();
-      const account = await signUpViaApi(page, app, {
-        ...newAccount('orders'),
-        firstName: 'Olivia',
-        lastName: 'Order',
+      const account = await signUpFunded(page, { app, browser, admin: ADMIN }, '200.00', {
+        account: { ...newAccount('orders'), firstName: 'Olivia', lastName: 'Order' },
+        description: 'admin e2e',
       });
-      const me = (await (await page.request.get('/api/user')).json()) as { id: string };
-      expect((await adminContext.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
-      const funded = await adminContext.request.post('/api/admin/add-balance', {
-        data: { userId: me.id, amount: '200.00', description: 'admin e2e' },
-      });
-      expect(funded.status(), await funded.text()).toBe(200);
-      const quoted = await page.request.post('/api/rates/quote', {
-        data: { fromAddress: quoteEnd(FROM), toAddress: quoteEnd(TO), packageDetails: PARCEL },
-      });
-      expect(quoted.status(), await quoted.text()).toBe(200);
-      const option = ((await quoted.json()) as TRateOption[])[0]!;
-      const placed = await page.request.post('/api/shipments', {
-        headers: { 'Idempotency-Key': randomUUID() },
-        data: {
-          fromAddressId: null,
-          toAddressId: null,
-          fromAddress: FROM,
-          toAddress: TO,
-          carrier: option.carrier,
-          service: option.serviceName,
-          serviceCode: option.serviceCode,
-          packageDetails: PARCEL,
-          rateDetails: option,
-          totalCost: option.total,
-          taxes: option.taxes.total,
-        },
-      });
-      expect(placed.status(), await placed.text()).toBe(201);
-      return { account, shipment: (await placed.json()) as TCreatedShipment };
+      const { shipment } = await placeOrderViaApi(page, TORONTO_TO_VANCOUVER);
+      return { account, shipment };
     } finally {
       await context.close();
-      await adminContext.close();
     }
   }
 

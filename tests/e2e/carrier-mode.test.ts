@@ -3,56 +3,17 @@
  * Sandbox (not a pulsing Live), rate cards, the shipments list, the detail and the dashboard's recent
  * shipments show a 'Test' badge that explains itself, and the landing page promises no live rates.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { TRateOption } from '../../src/shared/contracts/rates';
-import type { TCreatedShipment } from '../../src/shared/contracts/shipments';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
-import { signUpViaApi } from './helpers/accounts';
+import { signUpFunded, signUpViaApi } from './helpers/accounts';
+import { fillShipmentForm, placeOrderViaApi, showRates, TORONTO_TO_VANCOUVER } from './helpers/orders';
 import { screenshots, seriousViolations } from './helpers/page-checks';
 
 const ADMIN = { email: 'admin-carrier-mode@example.com', password: 'Admin-pass-2026' };
 const DESKTOP = { width: 1366, height: 900 };
 const SIMULATED = 'Simulated carrier: no real parcel is shipped';
 const shot = screenshots('carrier-mode');
-
-const FROM = {
-  firstName: 'Ana',
-  lastName: 'Sender',
-  company: 'Maple Goods',
-  address: '1 King St W',
-  city: 'Toronto',
-  province: 'ON',
-  postalCode: 'M5H 1A1',
-  country: 'CA',
-  phone: '416-555-0100',
-  email: 'ana@example.com',
-};
-const TO = {
-  firstName: 'Bob',
-  lastName: 'Receiver',
-  company: '',
-  address: '800 Robson St',
-  city: 'Vancouver',
-  province: 'BC',
-  postalCode: 'V6Z 2E7',
-  country: 'CA',
-  phone: '604-555-0199',
-  email: 'bob@example.com',
-};
-const PARCEL = { weight: 2, length: 30, width: 20, height: 10, type: 'package' };
-const quoteEnd = (p: typeof FROM) => ({
-  name: `${p.firstName} ${p.lastName}`,
-  company: p.company,
-  streetAddress: p.address,
-  city: p.city,
-  province: p.province,
-  postalCode: p.postalCode,
-  country: p.country,
-  phoneNumber: p.phone,
-  emailAddress: p.email,
-});
 
 describe('carrier mode in Chromium (every carrier is the sandbox)', () => {
   let app: RunningApp;
@@ -68,43 +29,10 @@ describe('carrier mode in Chromium (every carrier is the sandbox)', () => {
     await app?.stop();
   });
 
-  async function fundedUser(page: Page): Promise<void> {
-    await signUpViaApi(page, app);
-    const me = (await (await page.request.get('/api/user')).json()) as { id: string };
-    const adminContext = await browser.newContext({ baseURL: app.url });
-    expect((await adminContext.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
-    const funded = await adminContext.request.post('/api/admin/add-balance', {
-      data: { userId: me.id, amount: '500.00', description: 'carrier mode e2e' },
-    });
-    expect(funded.status(), await funded.text()).toBe(200);
-    await adminContext.close();
-  }
+  const fundedUser = (page: Page) =>
+    signUpFunded(page, { app, browser, admin: ADMIN }, '500.00', { description: 'carrier mode e2e' });
 
-  async function placeOrder(page: Page): Promise<TCreatedShipment> {
-    const quoted = await page.request.post('/api/rates/quote', {
-      data: { fromAddress: quoteEnd(FROM), toAddress: quoteEnd(TO), packageDetails: PARCEL },
-    });
-    expect(quoted.status(), await quoted.text()).toBe(200);
-    const option = ((await quoted.json()) as TRateOption[])[0]!;
-    const placed = await page.request.post('/api/shipments', {
-      headers: { 'Idempotency-Key': randomUUID() },
-      data: {
-        fromAddressId: null,
-        toAddressId: null,
-        fromAddress: FROM,
-        toAddress: TO,
-        carrier: option.carrier,
-        service: option.serviceName,
-        serviceCode: option.serviceCode,
-        packageDetails: PARCEL,
-        rateDetails: option,
-        totalCost: option.total,
-        taxes: option.taxes.total,
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    return (await placed.json()) as TCreatedShipment;
-  }
+  const placeOrder = async (page: Page) => (await placeOrderViaApi(page, TORONTO_TO_VANCOUVER)).shipment;
 
   it('the landing page compares rates without calling them live, in English and Chinese', async () => {
     const { page, context } = await newPage(browser, app);
@@ -152,30 +80,8 @@ describe('carrier mode in Chromium (every carrier is the sandbox)', () => {
     await fundedUser(page);
 
     // Rates, through the form: every card is a sandbox carrier's, each badged and explained.
-    await page.goto('/create-shipment');
-    await page.getByTestId('create-shipment').waitFor();
-    const fill = (id: string, value: string) => page.locator(`#${id}`).fill(value);
-    await fill('sender-first-name', 'Rachel');
-    await fill('sender-last-name', 'Green');
-    await fill('sender-address1', '90 Bedford Rd');
-    await fill('sender-city', 'Toronto');
-    await page.locator('#sender-province').selectOption('ON');
-    await fill('sender-postal-code', 'M5R 2K2');
-    await fill('sender-phone', '416-555-0134');
-    await fill('receiver-first-name', 'Monica');
-    await fill('receiver-last-name', 'Geller');
-    await fill('receiver-address1', '2200 Kingsway');
-    await fill('receiver-city', 'Vancouver');
-    await page.locator('#receiver-province').selectOption('BC');
-    await fill('receiver-postal-code', 'V5K 0A1');
-    await fill('receiver-phone', '778-555-0123');
-    await fill('package-weight', '2.5');
-    await fill('package-length', '10');
-    await fill('package-width', '8');
-    await fill('package-height', '4');
-    await page.getByTestId('calculate-rates').click();
-    await page.waitForURL('**/rate-selection');
-    await page.getByTestId('rate-options').waitFor({ timeout: 30_000 });
+    await fillShipmentForm(page);
+    await showRates(page);
     const rateCards = page.getByTestId('rate-option');
     const n = await rateCards.count();
     expect(n).toBeGreaterThan(1);

@@ -1,57 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { TDashboardStats } from '../../src/shared/contracts/dashboard';
-import type { TRateOption } from '../../src/shared/contracts/rates';
 import type { TShipment } from '../../src/shared/contracts/shipments';
 import { parseCents } from '../../src/shared/money';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
-import { signUpViaApi } from './helpers/accounts';
+import { signUpFunded, signUpViaApi } from './helpers/accounts';
+import { orderViaApi, quoteViaApi, TORONTO_TO_VANCOUVER } from './helpers/orders';
 import { horizontalOverflow, screenshots, seriousViolations } from './helpers/page-checks';
 
 const ADMIN = { email: 'admin-dashboard@example.com', password: 'Admin-pass-2026' };
 const shot = screenshots('dashboard');
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-const FROM = {
-  firstName: 'Ana',
-  lastName: 'Sender',
-  company: 'Maple Goods',
-  address: '1 King St W',
-  city: 'Toronto',
-  province: 'ON',
-  postalCode: 'M5H 1A1',
-  country: 'CA',
-  phone: '416-555-0100',
-  email: 'ana@example.com',
-};
-const TO = {
-  firstName: 'Bob',
-  lastName: 'Receiver',
-  company: '',
-  address: '800 Robson St',
-  city: 'Vancouver',
-  province: 'BC',
-  postalCode: 'V6Z 2E7',
-  country: 'CA',
-  phone: '604-555-0199',
-  email: 'bob@example.com',
-};
-const PARCEL = { weight: 2, length: 30, width: 20, height: 10, type: 'package' };
-
-const quoteEnd = (p: typeof FROM) => ({
-  name: `${p.firstName} ${p.lastName}`,
-  company: p.company,
-  streetAddress: p.address,
-  city: p.city,
-  province: p.province,
-  postalCode: p.postalCode,
-  country: p.country,
-  phoneNumber: p.phone,
-  emailAddress: p.email,
-});
 
 const statValue = (page: Page, id: string) => page.getByTestId(id).getByTestId('stat-value').textContent();
 const cad = (cents: number, lang: 'en' | 'zh' = 'en') =>
@@ -138,46 +99,17 @@ describe('dashboard in Chromium', () => {
 
   it('a funded user with orders sees the count, spend, balance, recent items and chart bars; the period switch asks again', async () => {
     const { page, context } = await newPage(browser, app, { viewport: DESKTOP });
-    await signUpViaApi(page, app);
-    const me = (await (await page.request.get('/api/user')).json()) as { id: string };
-
-    // Fund the user as the admin, from a context of its own.
-    const admin: APIRequestContext = (await browser.newContext({ baseURL: app.url })).request;
-    const login = await admin.post('/api/login', { data: ADMIN });
-    expect(login.status()).toBe(200);
-    const funded = await admin.post('/api/admin/add-balance', {
-      data: { userId: me.id, amount: '500.00', description: 'dashboard e2e' },
-    });
-    expect(funded.status(), await funded.text()).toBe(200);
+    // Funded by the admin, from a context of its own.
+    await signUpFunded(page, { app, browser, admin: ADMIN }, '500.00', { description: 'dashboard e2e' });
 
     // Three orders through the API: the cheapest option twice, and one from another carrier.
-    const quoted = await page.request.post('/api/rates/quote', {
-      data: { fromAddress: quoteEnd(FROM), toAddress: quoteEnd(TO), packageDetails: PARCEL },
-    });
-    expect(quoted.status(), await quoted.text()).toBe(200);
-    const options = (await quoted.json()) as TRateOption[];
+    const options = await quoteViaApi(page, TORONTO_TO_VANCOUVER);
     const other = options.find((o) => o.carrier !== options[0]!.carrier);
     expect(other, 'a second carrier quoted').toBeDefined();
     const picks = [options[0]!, options[0]!, other!];
     let spent = 0;
     for (const option of picks) {
-      const placed = await page.request.post('/api/shipments', {
-        headers: { 'Idempotency-Key': randomUUID() },
-        data: {
-          fromAddressId: null,
-          toAddressId: null,
-          fromAddress: FROM,
-          toAddress: TO,
-          carrier: option.carrier,
-          service: option.serviceName,
-          serviceCode: option.serviceCode,
-          packageDetails: PARCEL,
-          rateDetails: option,
-          totalCost: option.total,
-          taxes: option.taxes.total,
-        },
-      });
-      expect(placed.status(), await placed.text()).toBe(201);
+      await orderViaApi(page, TORONTO_TO_VANCOUVER, option);
       spent += cents(option.total);
     }
     const balance = 50_000 - spent;

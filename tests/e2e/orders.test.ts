@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { TTransaction } from '../../src/shared/contracts/wallet';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
-import { signUpViaApi } from './helpers/accounts';
+import { fundWallet, signUpViaApi } from './helpers/accounts';
+import { fillShipmentForm, showRates } from './helpers/orders';
 import { horizontalOverflow, screenshots, seriousViolations } from './helpers/page-checks';
 
 const ADMIN = { email: 'admin-orders@example.com', password: 'Admin-pass-2026' };
@@ -45,50 +46,18 @@ describe('placing orders and the wallet in Chromium', () => {
 
   /** Adds `amount` to the signed-in user's wallet as the admin, from a browser context of its own. */
   async function fund(page: Page, amount: string): Promise<void> {
-    const me = (await (await page.request.get('/api/user')).json()) as { id: string };
-    const adminContext = await browser.newContext({ baseURL: app.url });
-    try {
-      const login = await adminContext.request.post('/api/login', { data: ADMIN });
-      expect(login.status(), await login.text()).toBe(200);
-      const added = await adminContext.request.post('/api/admin/add-balance', {
-        data: { userId: me.id, amount, description: 'orders e2e' },
-      });
-      expect(added.status(), await added.text()).toBe(200);
-    } finally {
-      await adminContext.close();
-    }
+    await fundWallet(page, { app, browser, admin: ADMIN }, amount, 'orders e2e');
   }
 
   /** Fills the create-shipment form (Toronto → Vancouver, 2.5 lb) and waits for the rates. */
   async function quoteThroughForm(page: Page): Promise<void> {
-    await page.goto('/create-shipment');
-    await page.getByTestId('create-shipment').waitFor();
-    const fill = (id: string, value: string) => page.locator(`#${id}`).fill(value);
-    await fill('sender-first-name', 'Rachel');
-    await fill('sender-last-name', 'Green');
-    await fill('sender-company', 'Central Perk');
-    await fill('sender-address1', '90 Bedford Rd');
-    await fill('sender-address2', 'Unit 4');
-    await fill('sender-city', 'Toronto');
-    await page.locator('#sender-province').selectOption('ON');
-    await fill('sender-postal-code', 'M5R 2K2');
-    await fill('sender-phone', '416-555-0134');
-    await fill('sender-email', 'rachel@example.com');
-    await fill('receiver-first-name', 'Monica');
-    await fill('receiver-last-name', 'Geller');
-    await fill('receiver-address1', '2200 Kingsway');
-    await fill('receiver-city', 'Vancouver');
-    await page.locator('#receiver-province').selectOption('BC');
-    await fill('receiver-postal-code', 'V5K 0A1');
-    await fill('receiver-phone', '778-555-0123');
-    await fill('package-weight', '2.5');
-    await fill('package-length', '10');
-    await fill('package-width', '8');
-    await fill('package-height', '4');
-    await fill('package-value', '100');
-    await page.getByTestId('calculate-rates').click();
-    await page.waitForURL('**/rate-selection');
-    await page.getByTestId('rate-options').waitFor({ timeout: 30_000 });
+    await fillShipmentForm(page, {
+      'sender-company': 'Central Perk',
+      'sender-address2': 'Unit 4',
+      'sender-email': 'rachel@example.com',
+      'package-value': '100',
+    });
+    await showRates(page);
   }
 
   const firstTotalCents = async (page: Page) =>

@@ -3,7 +3,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TQuoteResponse } from '../../src/shared/contracts/rates';
 import type { TShipmentDetail } from '../../src/shared/contracts/shipments';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
-import { signUpViaApi } from './helpers/accounts';
+import { signedInUserId, signUpViaApi } from './helpers/accounts';
+import { fillShipmentForm } from './helpers/orders';
 import { screenshots } from './helpers/page-checks';
 
 const ADMIN = { email: 'admin-price-change@example.com', password: 'Admin-pass-2026' };
@@ -47,34 +48,12 @@ describe('prices that hold and declared-value coverage in Chromium', () => {
     contexts.push(context);
     if (lang === 'zh') await context.addInitScript(() => localStorage.setItem('voyageur.lang', 'zh'));
     await signUpViaApi(page, app);
-    const me = (await (await page.request.get('/api/user')).json()) as { id: string };
-    return { page, id: me.id };
+    return { page, id: await signedInUserId(page) };
   }
 
   /** Fills the create-shipment form (Toronto → Vancouver, 2.5 lb) with this declared value. */
   async function fillForm(page: Page, declaredValue: string): Promise<void> {
-    await page.goto('/create-shipment');
-    await page.getByTestId('create-shipment').waitFor();
-    const fill = (id: string, value: string) => page.locator(`#${id}`).fill(value);
-    await fill('sender-first-name', 'Rachel');
-    await fill('sender-last-name', 'Green');
-    await fill('sender-address1', '90 Bedford Rd');
-    await fill('sender-city', 'Toronto');
-    await page.locator('#sender-province').selectOption('ON');
-    await fill('sender-postal-code', 'M5R 2K2');
-    await fill('sender-phone', '416-555-0134');
-    await fill('receiver-first-name', 'Monica');
-    await fill('receiver-last-name', 'Geller');
-    await fill('receiver-address1', '2200 Kingsway');
-    await fill('receiver-city', 'Vancouver');
-    await page.locator('#receiver-province').selectOption('BC');
-    await fill('receiver-postal-code', 'V5K 0A1');
-    await fill('receiver-phone', '778-555-0123');
-    await fill('package-weight', '2.5');
-    await fill('package-length', '10');
-    await fill('package-width', '8');
-    await fill('package-height', '4');
-    await fill('package-value', declaredValue);
+    await fillShipmentForm(page, { 'package-value': declaredValue });
   }
 
   async function calculate(page: Page): Promise<TQuoteResponse> {

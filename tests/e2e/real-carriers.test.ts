@@ -6,14 +6,12 @@
  * where they are.
  */
 import { readFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { TRateOption } from '../../src/shared/contracts/rates';
-import type { TCreatedShipment } from '../../src/shared/contracts/shipments';
 import { startFakeCarriers, type FakeCarriers } from '../fakes/index';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
-import { signInViaUi, signUpViaApi } from './helpers/accounts';
+import { signInViaUi, signUpFunded } from './helpers/accounts';
+import { fillShipmentForm, orderViaApi, quoteViaApi, showRates, TORONTO_TO_VANCOUVER } from './helpers/orders';
 import { screenshots, seriousViolations } from './helpers/page-checks';
 
 const ADMIN = { email: 'admin-real-carriers@example.com', password: 'Admin-pass-2026' };
@@ -24,43 +22,6 @@ const CP_LABEL = readFileSync(
   new URL('../../src/server/providers/carriers/canada-post/fixtures/label.pdf', import.meta.url),
 );
 const shot = screenshots('real-carriers');
-
-const FROM = {
-  firstName: 'Ana',
-  lastName: 'Sender',
-  company: 'Maple Goods',
-  address: '1 King St W',
-  city: 'Toronto',
-  province: 'ON',
-  postalCode: 'M5H 1A1',
-  country: 'CA',
-  phone: '416-555-0100',
-  email: 'ana@example.com',
-};
-const TO = {
-  firstName: 'Bob',
-  lastName: 'Receiver',
-  company: '',
-  address: '800 Robson St',
-  city: 'Vancouver',
-  province: 'BC',
-  postalCode: 'V6Z 2E7',
-  country: 'CA',
-  phone: '604-555-0199',
-  email: 'bob@example.com',
-};
-const PARCEL = { weight: 2, length: 30, width: 20, height: 10, type: 'package' };
-const quoteEnd = (p: typeof FROM) => ({
-  name: `${p.firstName} ${p.lastName}`,
-  company: p.company,
-  streetAddress: p.address,
-  city: p.city,
-  province: p.province,
-  postalCode: p.postalCode,
-  country: p.country,
-  phoneNumber: p.phone,
-  emailAddress: p.email,
-});
 
 describe('real carrier adapters on fakes beside the sandbox, in Chromium', () => {
   let fakes: FakeCarriers;
@@ -79,17 +40,8 @@ describe('real carrier adapters on fakes beside the sandbox, in Chromium', () =>
     await fakes?.close();
   });
 
-  async function fundedUser(page: Page): Promise<void> {
-    await signUpViaApi(page, app);
-    const me = (await (await page.request.get('/api/user')).json()) as { id: string };
-    const adminContext = await browser.newContext({ baseURL: app.url });
-    expect((await adminContext.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
-    const funded = await adminContext.request.post('/api/admin/add-balance', {
-      data: { userId: me.id, amount: '500.00', description: 'real carriers e2e' },
-    });
-    expect(funded.status(), await funded.text()).toBe(200);
-    await adminContext.close();
-  }
+  const fundedUser = (page: Page) =>
+    signUpFunded(page, { app, browser, admin: ADMIN }, '500.00', { description: 'real carriers e2e' });
 
   it('start-up says which carrier is test and which is the sandbox', () => {
     const logs = app.logs();
@@ -102,30 +54,8 @@ describe('real carrier adapters on fakes beside the sandbox, in Chromium', () =>
     const { page, context } = await newPage(browser, app, { viewport: DESKTOP });
     await fundedUser(page);
 
-    await page.goto('/create-shipment');
-    await page.getByTestId('create-shipment').waitFor();
-    const fill = (id: string, value: string) => page.locator(`#${id}`).fill(value);
-    await fill('sender-first-name', 'Rachel');
-    await fill('sender-last-name', 'Green');
-    await fill('sender-address1', '90 Bedford Rd');
-    await fill('sender-city', 'Toronto');
-    await page.locator('#sender-province').selectOption('ON');
-    await fill('sender-postal-code', 'M5R 2K2');
-    await fill('sender-phone', '416-555-0134');
-    await fill('receiver-first-name', 'Monica');
-    await fill('receiver-last-name', 'Geller');
-    await fill('receiver-address1', '2200 Kingsway');
-    await fill('receiver-city', 'Vancouver');
-    await page.locator('#receiver-province').selectOption('BC');
-    await fill('receiver-postal-code', 'V5K 0A1');
-    await fill('receiver-phone', '778-555-0123');
-    await fill('package-weight', '2.5');
-    await fill('package-length', '10');
-    await fill('package-width', '8');
-    await fill('package-height', '4');
-    await page.getByTestId('calculate-rates').click();
-    await page.waitForURL('**/rate-selection');
-    await page.getByTestId('rate-options').waitFor({ timeout: 30_000 });
+    await fillShipmentForm(page);
+    await showRates(page);
 
     const cards = page.getByTestId('rate-option');
     const n = await cards.count();
@@ -155,30 +85,9 @@ describe('real carrier adapters on fakes beside the sandbox, in Chromium', () =>
     expect(fakes.fakes.ups!.requests.filter((r) => r.op === 'rate').length).toBeGreaterThan(0);
 
     // A Canada Post order: the fake sells the label; the user downloads Canada Post's PDF as sent.
-    const quoted = await page.request.post('/api/rates/quote', {
-      data: { fromAddress: quoteEnd(FROM), toAddress: quoteEnd(TO), packageDetails: PARCEL },
-    });
-    expect(quoted.status(), await quoted.text()).toBe(200);
-    const option = ((await quoted.json()) as TRateOption[]).find((o) => o.carrier === 'CA-CP')!;
+    const option = (await quoteViaApi(page, TORONTO_TO_VANCOUVER)).find((o) => o.carrier === 'CA-CP')!;
     expect(option.mode).toBe('test');
-    const placed = await page.request.post('/api/shipments', {
-      headers: { 'Idempotency-Key': randomUUID() },
-      data: {
-        fromAddressId: null,
-        toAddressId: null,
-        fromAddress: FROM,
-        toAddress: TO,
-        carrier: option.carrier,
-        service: option.serviceName,
-        serviceCode: option.serviceCode,
-        packageDetails: PARCEL,
-        rateDetails: option,
-        totalCost: option.total,
-        taxes: option.taxes.total,
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const created = (await placed.json()) as TCreatedShipment;
+    const created = await orderViaApi(page, TORONTO_TO_VANCOUVER, option);
     const sold = fakes.fakes['canada-post']!.shipments.get(created.trackingNumber);
     expect(sold?.status).toBe('created');
 

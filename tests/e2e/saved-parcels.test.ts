@@ -3,14 +3,13 @@
  * in settings fills the shipment form's package when picked; with ZPL as the default, Download label
  * saves a .zpl file of ZPL II; the settings sections on a phone in Chinese.
  */
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PDFDocument } from 'pdf-lib';
-import type { TRateOption } from '../../src/shared/contracts/rates';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
-import { signUpViaApi } from './helpers/accounts';
+import { signUpFunded, signUpViaApi } from './helpers/accounts';
+import { placeOrderViaApi, TORONTO_SENDER, VANCOUVER_RECEIVER, type OrderParty } from './helpers/orders';
 import { horizontalOverflow, screenshots, seriousViolations } from './helpers/page-checks';
 
 const ADMIN = { email: 'admin-parcels@example.com', password: 'Admin-pass-2026' };
@@ -18,33 +17,8 @@ const shot = screenshots('saved-parcels');
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-const FROM = {
-  firstName: 'Ana',
-  lastName: 'Sender',
-  company: 'Maple Goods',
-  address: '1 King St W',
-  city: 'Toronto',
-  province: 'ON',
-  postalCode: 'M5H 1A1',
-  country: 'CA',
-  phone: '416-555-0100',
-  email: 'ana@example.com',
-};
-const TO = {
-  firstName: 'Bob',
-  lastName: 'Receiver',
-  company: '',
-  address: '800 Robson St',
-  city: 'Vancouver',
-  province: 'BC',
-  postalCode: 'V6Z 2E7',
-  country: 'CA',
-  phone: '604-555-0199',
-  email: 'bob@example.com',
-};
-const PARCEL = { weight: 2, length: 30, width: 20, height: 10, type: 'package' };
 const SEATTLE = {
-  ...TO,
+  ...VANCOUVER_RECEIVER,
   firstName: 'Sam',
   address: '400 Pine St',
   city: 'Seattle',
@@ -69,18 +43,6 @@ const US_CUSTOMS = {
     },
   ],
 };
-const quoteEnd = (p: typeof FROM) => ({
-  name: `${p.firstName} ${p.lastName}`,
-  company: p.company,
-  streetAddress: p.address,
-  city: p.city,
-  province: p.province,
-  postalCode: p.postalCode,
-  country: p.country,
-  phoneNumber: p.phone,
-  emailAddress: p.email,
-});
-
 describe('saved parcels and the label format in Chromium', () => {
   let app: RunningApp;
   let browser: Browser;
@@ -180,47 +142,10 @@ describe('saved parcels and the label format in Chromium', () => {
 
   it('with ZPL as the default format, Download label saves label-<tracking>.zpl holding ZPL II', async () => {
     const page = await open(DESKTOP);
-    await signUpViaApi(page, app);
-    const me = (await (await page.request.get('/api/user')).json()) as { id: string };
-    const adminContext = await browser.newContext({ baseURL: app.url });
-    contexts.push(adminContext);
-    expect((await adminContext.request.post('/api/login', { data: ADMIN })).status()).toBe(200);
-    const funded = await adminContext.request.post('/api/admin/add-balance', {
-      data: { userId: me.id, amount: '100.00', description: 'saved parcels e2e' },
-    });
-    expect(funded.status(), await funded.text()).toBe(200);
-    const place = async (to: typeof TO, customs?: typeof US_CUSTOMS) => {
-      const quoted = await page.request.post('/api/rates/quote', {
-        data: {
-          fromAddress: quoteEnd(FROM),
-          toAddress: quoteEnd(to),
-          packageDetails: PARCEL,
-          ...(customs ? { customs } : {}),
-        },
-      });
-      expect(quoted.status(), await quoted.text()).toBe(200);
-      const option = ((await quoted.json()) as TRateOption[])[0]!;
-      const placed = await page.request.post('/api/shipments', {
-        headers: { 'Idempotency-Key': randomUUID() },
-        data: {
-          fromAddressId: null,
-          toAddressId: null,
-          fromAddress: FROM,
-          toAddress: to,
-          carrier: option.carrier,
-          service: option.serviceName,
-          serviceCode: option.serviceCode,
-          packageDetails: PARCEL,
-          rateDetails: option,
-          totalCost: option.total,
-          taxes: option.taxes.total,
-          ...(customs ? { customs } : {}),
-        },
-      });
-      expect(placed.status(), await placed.text()).toBe(201);
-      return (await placed.json()) as { orderCode: string; trackingNumber: string };
-    };
-    const created = await place(TO);
+    await signUpFunded(page, { app, browser, admin: ADMIN }, '100.00', { description: 'saved parcels e2e' });
+    const place = async (to: OrderParty, customs?: typeof US_CUSTOMS) =>
+      (await placeOrderViaApi(page, { from: TORONTO_SENDER, to, customs })).shipment;
+    const created = await place(VANCOUVER_RECEIVER);
 
     // The default is PDF; choose ZPL by keyboard and save.
     await page.goto('/settings');

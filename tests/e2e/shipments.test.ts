@@ -7,6 +7,14 @@ import type { TCreatedShipment, TShipmentDetail } from '../../src/shared/contrac
 import { parseCents } from '../../src/shared/money';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
 import { signUpFunded, signUpViaApi } from './helpers/accounts';
+import {
+  ORDER_PARCEL,
+  placeOrderViaApi,
+  quoteParty,
+  TORONTO_SENDER,
+  VANCOUVER_RECEIVER,
+  type OrderParty,
+} from './helpers/orders';
 import { horizontalOverflow, screenshots, seriousViolations } from './helpers/page-checks';
 
 const ADMIN = { email: 'admin-shipments@example.com', password: 'Admin-pass-2026' };
@@ -14,44 +22,8 @@ const shot = screenshots('shipments');
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-type Party = {
-  firstName: string;
-  lastName: string;
-  company: string;
-  address: string;
-  city: string;
-  province: string;
-  postalCode: string;
-  country: string;
-  phone: string;
-  email: string;
-};
-
-const FROM: Party = {
-  firstName: 'Ana',
-  lastName: 'Sender',
-  company: 'Maple Goods',
-  address: '1 King St W',
-  city: 'Toronto',
-  province: 'ON',
-  postalCode: 'M5H 1A1',
-  country: 'CA',
-  phone: '416-555-0100',
-  email: 'ana@example.com',
-};
-const BOB: Party = {
-  firstName: 'Bob',
-  lastName: 'Receiver',
-  company: '',
-  address: '800 Robson St',
-  city: 'Vancouver',
-  province: 'BC',
-  postalCode: 'V6Z 2E7',
-  country: 'CA',
-  phone: '604-555-0199',
-  email: 'bob@example.com',
-};
-const CHLOE: Party = {
+const BOB = VANCOUVER_RECEIVER;
+const CHLOE: OrderParty = {
   firstName: 'Chloé',
   lastName: 'Gagnon',
   company: 'Atelier Gagnon',
@@ -63,7 +35,7 @@ const CHLOE: Party = {
   phone: '514-555-0142',
   email: 'chloe@example.com',
 };
-const PRIYA: Party = {
+const PRIYA: OrderParty = {
   firstName: 'Priya',
   lastName: 'Singh',
   company: '',
@@ -75,20 +47,6 @@ const PRIYA: Party = {
   phone: '403-555-0177',
   email: '',
 };
-const PARCEL = { weight: 2, length: 30, width: 20, height: 10, type: 'package' };
-
-const quoteEnd = (p: Party) => ({
-  name: `${p.firstName} ${p.lastName}`,
-  company: p.company,
-  streetAddress: p.address,
-  city: p.city,
-  province: p.province,
-  postalCode: p.postalCode,
-  country: p.country,
-  phoneNumber: p.phone,
-  emailAddress: p.email,
-});
-
 const cents = (amount: string) => parseCents(amount) ?? NaN;
 const cad = (c: number) => new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(c / 100);
 
@@ -116,31 +74,8 @@ describe('shipments, labels and tracking in Chromium', () => {
     signUpFunded(page, { app, browser, admin: ADMIN }, amount, { description: 'shipments e2e' });
 
   /** Quotes and places one order to `to` with the cheapest option, through the API. */
-  async function placeOrder(page: Page, to: Party): Promise<TCreatedShipment> {
-    const quoted = await page.request.post('/api/rates/quote', {
-      data: { fromAddress: quoteEnd(FROM), toAddress: quoteEnd(to), packageDetails: PARCEL },
-    });
-    expect(quoted.status(), await quoted.text()).toBe(200);
-    const option = ((await quoted.json()) as TRateOption[])[0]!;
-    const placed = await page.request.post('/api/shipments', {
-      headers: { 'Idempotency-Key': randomUUID() },
-      data: {
-        fromAddressId: null,
-        toAddressId: null,
-        fromAddress: FROM,
-        toAddress: to,
-        carrier: option.carrier,
-        service: option.serviceName,
-        serviceCode: option.serviceCode,
-        packageDetails: PARCEL,
-        rateDetails: option,
-        totalCost: option.total,
-        taxes: option.taxes.total,
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    return (await placed.json()) as TCreatedShipment;
-  }
+  const placeOrder = async (page: Page, to: OrderParty) =>
+    (await placeOrderViaApi(page, { from: TORONTO_SENDER, to })).shipment;
 
   const search = (page: Page) => page.getByTestId('shipments-search');
   const cards = (page: Page) => page.getByTestId('shipment-card');
@@ -568,19 +503,19 @@ describe('shipments, labels and tracking in Chromium', () => {
     const bearer = { authorization: `Bearer ${((await key.json()) as { key: string }).key}` };
     const quoted = await page.request.post('/api/v1/rates', {
       headers: bearer,
-      data: { fromAddress: quoteEnd(FROM), toAddress: quoteEnd(CHLOE), packageDetails: PARCEL },
+      data: { fromAddress: quoteParty(TORONTO_SENDER), toAddress: quoteParty(CHLOE), packageDetails: ORDER_PARCEL },
     });
     expect(quoted.status(), await quoted.text()).toBe(200);
     const option = ((await quoted.json()) as TRateOption[])[0]!;
     const bought = await page.request.post('/api/v1/shipments', {
       headers: { ...bearer, 'Idempotency-Key': randomUUID() },
       data: {
-        fromAddress: FROM,
+        fromAddress: TORONTO_SENDER,
         toAddress: CHLOE,
         carrier: option.carrier,
         service: option.serviceName,
         serviceCode: option.serviceCode,
-        packageDetails: PARCEL,
+        packageDetails: ORDER_PARCEL,
         rateDetails: option,
         totalCost: option.total,
       },

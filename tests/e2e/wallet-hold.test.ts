@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
 import { newAccount, signInViaUi, signUpFunded } from './helpers/accounts';
+import { fillShipmentForm, showRates } from './helpers/orders';
 import { horizontalOverflow, screenshots, seriousViolations } from './helpers/page-checks';
 
 const ADMIN = { email: 'admin-hold@example.com', password: 'Admin-pass-2026' };
@@ -40,31 +41,8 @@ describe('wallet holds in Chromium', () => {
   const userRow = (page: Page, email: string) => page.locator(`[data-testid="admin-user"][data-email="${email}"]`);
 
   async function quoteThroughForm(page: Page): Promise<void> {
-    await page.goto('/create-shipment');
-    await page.getByTestId('create-shipment').waitFor();
-    const fill = (id: string, value: string) => page.locator(`#${id}`).fill(value);
-    await fill('sender-first-name', 'Rachel');
-    await fill('sender-last-name', 'Green');
-    await fill('sender-address1', '90 Bedford Rd');
-    await fill('sender-city', 'Toronto');
-    await page.locator('#sender-province').selectOption('ON');
-    await fill('sender-postal-code', 'M5R 2K2');
-    await fill('sender-phone', '416-555-0134');
-    await fill('sender-email', 'rachel@example.com');
-    await fill('receiver-first-name', 'Monica');
-    await fill('receiver-last-name', 'Geller');
-    await fill('receiver-address1', '2200 Kingsway');
-    await fill('receiver-city', 'Vancouver');
-    await page.locator('#receiver-province').selectOption('BC');
-    await fill('receiver-postal-code', 'V5K 0A1');
-    await fill('receiver-phone', '778-555-0123');
-    await fill('package-weight', '2.5');
-    await fill('package-length', '10');
-    await fill('package-width', '8');
-    await fill('package-height', '4');
-    await page.getByTestId('calculate-rates').click();
-    await page.waitForURL('**/rate-selection');
-    await page.getByTestId('rate-options').waitFor({ timeout: 30_000 });
+    await fillShipmentForm(page, { 'sender-email': 'rachel@example.com' });
+    await showRates(page);
   }
 
   it('the admin puts a wallet on hold in the users tab; the user’s order says why and what to do and charges nothing; the admin lifts it', async () => {

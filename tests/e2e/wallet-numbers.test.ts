@@ -3,57 +3,19 @@
  * counts and what came back, the dashboard's total says it is net of refunds, a charge names its
  * carrier once; the audit view shows an admin's description and a card by brand and last four.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import type { TCreateIntentResponse, TPaymentMethodList } from '../../src/shared/contracts/payments';
 import type { TRateOption } from '../../src/shared/contracts/rates';
-import type { TCreatedShipment } from '../../src/shared/contracts/shipments';
 import { parseCents } from '../../src/shared/money';
 import { launchBrowser, newPage, startApp, type RunningApp } from './helpers/harness';
 import { addBalance, newAccount, signedInUserId, signInViaUi, signUpViaApi } from './helpers/accounts';
+import { orderViaApi, quoteViaApi, TORONTO_TO_VANCOUVER } from './helpers/orders';
 import { screenshots, seriousViolations } from './helpers/page-checks';
 
 const ADMIN = { email: 'admin-numbers@example.com', password: 'Admin-pass-2026' };
 const DESKTOP = { width: 1366, height: 900 };
 const shot = screenshots('wallet-numbers');
-
-const FROM = {
-  firstName: 'Ana',
-  lastName: 'Sender',
-  company: 'Maple Goods',
-  address: '1 King St W',
-  city: 'Toronto',
-  province: 'ON',
-  postalCode: 'M5H 1A1',
-  country: 'CA',
-  phone: '416-555-0100',
-  email: 'ana@example.com',
-};
-const TO = {
-  firstName: 'Bob',
-  lastName: 'Receiver',
-  company: '',
-  address: '800 Robson St',
-  city: 'Vancouver',
-  province: 'BC',
-  postalCode: 'V6Z 2E7',
-  country: 'CA',
-  phone: '604-555-0199',
-  email: 'bob@example.com',
-};
-const PARCEL = { weight: 2, length: 30, width: 20, height: 10, type: 'package' };
-const quoteEnd = (p: typeof FROM) => ({
-  name: `${p.firstName} ${p.lastName}`,
-  company: p.company,
-  streetAddress: p.address,
-  city: p.city,
-  province: p.province,
-  postalCode: p.postalCode,
-  country: p.country,
-  phoneNumber: p.phone,
-  emailAddress: p.email,
-});
 
 const cents = (amount: string) => parseCents(amount) ?? NaN;
 const cad = (c: number, lang: 'en' | 'zh' = 'en') =>
@@ -84,37 +46,14 @@ describe('wallet and dashboard figures, descriptions and the audit view in Chrom
     await app?.stop();
   });
 
-  async function place(page: Page, option: TRateOption): Promise<TCreatedShipment> {
-    const placed = await page.request.post('/api/shipments', {
-      headers: { 'Idempotency-Key': randomUUID() },
-      data: {
-        fromAddressId: null,
-        toAddressId: null,
-        fromAddress: FROM,
-        toAddress: TO,
-        carrier: option.carrier,
-        service: option.serviceName,
-        serviceCode: option.serviceCode,
-        packageDetails: PARCEL,
-        rateDetails: option,
-        totalCost: option.total,
-        taxes: option.taxes.total,
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    return (await placed.json()) as TCreatedShipment;
-  }
+  const place = (page: Page, option: TRateOption) => orderViaApi(page, TORONTO_TO_VANCOUVER, option);
 
   it("after a void: the wallet's spend and this month's refunds, the dashboard's net, the carrier named once (English, Chinese)", async () => {
     const { page, context } = await newPage(browser, app, { viewport: DESKTOP });
     try {
       await signUpViaApi(page, app);
       await addBalance(admin, await signedInUserId(page), '300.00', 'numbers e2e');
-      const quoted = await page.request.post('/api/rates/quote', {
-        data: { fromAddress: quoteEnd(FROM), toAddress: quoteEnd(TO), packageDetails: PARCEL },
-      });
-      expect(quoted.status(), await quoted.text()).toBe(200);
-      const options = (await quoted.json()) as TRateOption[];
+      const options = await quoteViaApi(page, TORONTO_TO_VANCOUVER);
       const ups = options.find((o) => o.carrier === 'CA-UPS' && o.serviceName.startsWith('UPS '));
       const other = options.find((o) => o.carrier !== 'CA-UPS');
       expect(ups, 'a UPS service named "UPS …"').toBeDefined();
