@@ -5,7 +5,7 @@
  */
 import { lookupCity } from './cities';
 import { COMPANY_PATTERN, COMPOUND_SURNAMES, isChineseNameStart, NAME_STOPWORDS, STREET_TYPES } from './lexicon';
-import { PHONE_RE, replaceEmails } from './parse-address';
+import { PHONE_RE, replaceEmails } from './address-text';
 import { OTHER_WORDS, SHIP_WORDS } from './paste-block';
 import { GREETING_WORDS, isIdLine, type LineKinds } from './paste-lines';
 import { CREDENTIALS, NAME_LINE_MAX } from './paste-names';

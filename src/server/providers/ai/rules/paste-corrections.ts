@@ -2,7 +2,8 @@
  * Corrections said later in a chat ("sorry, postal code is …", "unit 5 not 4"), read into the fields
  * they change.
  */
-import { PHONE_RE, ROOM } from './parse-address';
+import { PHONE_RE } from './address-text';
+import { ROOM } from './address-units';
 import { BASEMENT_SAID, CORRECTION, hasStreet } from './paste-lines';
 import { CORRECTED_PHONE, POSTAL_LINE, SAME_TOWN } from './paste-split';
 import { type PasteReading } from './types';

@@ -12,7 +12,8 @@ import {
   isChineseNameStart,
   NAME_STOPWORDS,
 } from './lexicon';
-import { NAME_PARTICLES, PHONE_RE } from './parse-address';
+import { NAME_PARTICLES } from './address-names';
+import { PHONE_RE } from './address-text';
 import { OTHER_WORDS, SHIP_WORDS } from './paste-block';
 import { dropJobTitle, hasStreet, HOLIDAY, isJobTitle, type LineKinds } from './paste-lines';
 import { isOwn, POSTAL_LINE } from './paste-split';

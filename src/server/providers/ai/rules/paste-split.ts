@@ -5,7 +5,7 @@
  */
 import { lookupCity } from './cities';
 import { escapeRegExp, isChineseNameStart, LABEL_FIELDS, NAME_STOPWORDS } from './lexicon';
-import { PHONE_RE } from './parse-address';
+import { PHONE_RE } from './address-text';
 import { CORRECTION, hasStreet, type LineKinds, SECTION, type SectionKind } from './paste-lines';
 import { type Line } from './types';
 import { compile } from './vocabulary/compile';

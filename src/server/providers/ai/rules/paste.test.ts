@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readPaste } from './paste';
 import { findHeading } from './paste-block';
 import { splitColumns } from './paste-columns';
-import { readCsv, splitCells } from './paste-csv';
+import { splitCells } from './csv-records';
+import { readCsv } from './paste-csv';
 import { CORRECTION, isIdLine, lineKind, otherCountryOf, SECTION } from './paste-lines';
 import { parseShipmentDescription, readAddress } from './roles';
 

@@ -1,6 +1,7 @@
 import type { TParseReview } from '../../../../shared/contracts/ai';
 import { provincesForPostalCode } from '../../../../shared/postal-code';
-import { companyText, parseAddressText, type ParsedAddress } from './parse-address';
+import { companyText } from './address-case';
+import { parseAddressText, type ParsedAddress } from './parse-address';
 import { lookupCity } from './cities';
 import { COMPANY_PATTERN, escapeRegExp, STREET_TYPES } from './lexicon';
 import { readPaste } from './paste';

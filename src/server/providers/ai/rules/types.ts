@@ -3,6 +3,22 @@
  * result), kept apart so that no two stages import each other.
  */
 
+/** One address as the rules read it (the answer's fields; see parse-address.ts for the conventions). */
+export type ParsedAddress = {
+  firstName?: string;
+  lastName?: string;
+  name?: string;
+  company?: string;
+  address1?: string;
+  address2?: string;
+  city?: string;
+  province?: string;
+  postalCode?: string;
+  country?: 'CA' | 'US';
+  phone?: string;
+  email?: string;
+};
+
 /** Which object the answer goes in: the sender's, the receiver's, or the address form's. */
 export type ParseRole = 'sender' | 'receiver' | 'address';
 

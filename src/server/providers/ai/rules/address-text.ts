@@ -1,0 +1,141 @@
+/**
+ * The text primitives of reading an address: the clean-up before any rule (prepare), e-mails and
+ * phones found in linear time, the postal-code mark, and the casing and trimming helpers every later
+ * step shares.
+ */
+import { ABBREVIATIONS } from './lexicon';
+import { FRENCH_STREET_TYPES_AFTER_COMMA } from './vocabulary/addresses';
+import { compile } from './vocabulary/compile';
+
+/** Stands for a postal code found in the text ("\uE000" + its index in Work.postals). */
+export const POSTAL_MARK = '\uE000';
+
+// Sticky: tried only from the start of the run of local-part characters before each '@' (see replaceEmails).
+const EMAIL_AT = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/uy;
+const EMAIL_LOCAL_CHAR = /[\p{L}\p{N}._%+-]/u;
+
+export const PHONE_RE = compile(
+  'giu',
+  String.raw`(?<![\p{L}\p{N}#])(?:\+?\s?1[\s.-]*)?(?:\(\s*([2-9]\d{2})\s*\)|([2-9]\d{2}))[\s.-]*([2-9]\d{2})[\s.-]*(\d{4})`,
+  String.raw`(?:\s*(?:,\s*)?(?:ext\.?|extension|ex\.?|x|poste|p\.|分机|转)\s*(?:#\s*)?(\d{1,6}))?(?![\p{L}\p{N}]|-\d)`,
+);
+
+export const CJK = /[\u3400-\u9fff]/;
+export const CJK_ONLY = /^[\u3400-\u9fff·]+$/u;
+export const ZIP_RE = /^\d{5}(?:-\d{4})?$/;
+
+const FRENCH_NUMBER_COMMA = compile(
+  'giu',
+  String.raw`(\b\d{1,6}[A-Za-z]?),\s+(?=(?:`,
+  FRENCH_STREET_TYPES_AFTER_COMMA,
+  String.raw`)\s|\d{1,3}(?:e|er|re|ème|eme)\s+(?:avenue|av\.?|rue|rang|boul\.?|boulevard|chemin)(?![\p{L}]))`,
+);
+
+/**
+ * What `text.replace(/[\p{L}\p{N}._%+-]+@…/gu, replacer)` gives, in linear time. The plain global
+ * regex restarts its greedy local part at every character of a long run ("1111…", "多伦多…") and
+ * fails at the end of each: quadratic. A match can only start in the run of local-part characters
+ * right before an '@' (the local part cannot contain '@'), and whether it matches does not depend on
+ * where in that run it starts, so each '@' is tried once, from the earliest allowed start.
+ */
+export function replaceEmails(text: string, replacer: (match: string) => string): string {
+  let out = '';
+  let copied = 0; // text before this is already in `out` (the regex's lastIndex)
+  let runStart = 0;
+  for (let i = 0; i < text.length;) {
+    const ch = String.fromCodePoint(text.codePointAt(i)!);
+    if (ch === '@') {
+      const start = Math.max(runStart, copied);
+      if (start < i) {
+        EMAIL_AT.lastIndex = start;
+        const m = EMAIL_AT.exec(text);
+        if (m) {
+          out += text.slice(copied, start) + replacer(m[0]);
+          copied = runStart = i = start + m[0].length;
+          continue;
+        }
+      }
+      runStart = i + 1;
+    } else if (!EMAIL_LOCAL_CHAR.test(ch)) {
+      runStart = i + ch.length;
+    }
+    i += ch.length;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** `text` without a leading run of `lead` characters and a trailing run of `trail` characters (one character each test). */
+export function trimRuns(text: string, lead: RegExp | null, trail: RegExp): string {
+  let start = 0;
+  while (lead && start < text.length && lead.test(text[start])) start++;
+  let end = text.length;
+  while (end > start && trail.test(text[end - 1])) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+/** Removes each "(…)" up to the first ")" after its "(" — `.replace(/\([^)]*\)/g, ' ')` without rescanning an unclosed "(". */
+export function replaceParenthesized(text: string): string {
+  let out = '';
+  let copied = 0;
+  for (let open = text.indexOf('('); open >= 0; open = text.indexOf('(', copied)) {
+    const close = text.indexOf(')', open + 1);
+    if (close < 0) break;
+    out += `${text.slice(copied, open)} `;
+    copied = close + 1;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+export function prepare(input: string): string {
+  return (
+    input
+      .normalize('NFKC')
+      // Zero-width and direction marks, soft hyphens and control characters are invisible in a paste.
+      .replace(/\p{Cf}|(?![\t\n\r])\p{Cc}/gu, '')
+      .replace(/[、。｡]/g, ',')
+      .replace(/[\u2018\u2019]/g, "'")
+      .replace(/[\u201c\u201d\u201e]/g, '"')
+      .replace(/[\u2013\u2014\u2212]/g, '-')
+      .replace(/\r\n?/g, '\n')
+      .replace(FRENCH_NUMBER_COMMA, '$1 ')
+      // Richmond's numbered roads with the number after them, as Chinese writes it: "No. 3 Road 6551号".
+      .replace(/(?<![A-Za-z])(No\.?[ \t]*\d{1,2}[ \t]+(?:Road|Rd))[ \t]*(\d{1,6})[ \t]*[号號]/giu, '$2 $1')
+  );
+}
+
+/** The last whitespace-separated word of text.slice(start, end), scanning back from `end` only. */
+export function lastWord(text: string, start: number, end: number): string {
+  let i = end;
+  while (i > start && !/\s/.test(text[i - 1])) i--;
+  return text.slice(i, end);
+}
+
+export function isUpper(s: string): boolean {
+  return s === s.toUpperCase() && s !== s.toLowerCase();
+}
+
+/** Lower case without trailing periods and commas (trimmed by hand: /[.,]+$/ rescans a long inner run from each of its characters). */
+export const bareWord = (t: string) => trimRuns(t.toLowerCase(), null, /[.,]/);
+
+export function stripDot(text: string): string {
+  const t = text.trim();
+  if (!t.endsWith('.')) return t;
+  const last = t.slice(0, -1).split(/\s+/).pop() ?? '';
+  // A dotted abbreviation keeps its last period: "S.E.N.C.R.L.", "s.e.n.c.".
+  return ABBREVIATIONS.has(last.toLowerCase()) ||
+    /^(?:inc|ltd|ltée|corp|co|enr|cie|llc)$/i.test(last) ||
+    /\p{L}\.\p{L}/u.test(last)
+    ? t
+    : t.slice(0, -1);
+}
+
+export function titleCase(text: string): string {
+  if (text !== text.toLowerCase() && text !== text.toUpperCase()) return text;
+  return text.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+}
+
+/** A name in one case: title case, with the capital after "Mc" ("MCISAAC", "mclean" → McIsaac, McLean). */
+export function nameCase(text: string): string {
+  if (text !== text.toLowerCase() && text !== text.toUpperCase()) return text;
+  return titleCase(text).replace(/(?<![\p{L}])Mc(\p{Ll})(?=\p{L}{2})/gu, (_m, ch: string) => `Mc${ch.toUpperCase()}`);
+}
