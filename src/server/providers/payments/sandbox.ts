@@ -13,11 +13,10 @@
  *   events go out through deliverDueEvents, signed as the real provider signs them.
  */
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { sameDigest } from '../../lib/crypto';
-import type { CardBrand, TCardError, TSandboxCard, TSandboxIntentStatus } from '../../../shared/contracts/payments';
+import type { TCardError, TSandboxCard, TSandboxIntentStatus } from '../../../shared/contracts/payments';
 import {
   CardError,
   type ChargeSavedCardInput,
@@ -35,9 +34,10 @@ import {
   checkCard,
   declineOf,
   isExpired,
-  type CardBehaviour,
 } from './sandbox-cards';
 import { signatureHeader, verifySignedEvent, type StripeLikeEvent } from './sandbox-webhooks';
+import * as repo from './sandbox-repo';
+import type { Exec, IntentRow, MethodRow } from './sandbox-repo';
 
 type Log = {
   info(obj: object, msg: string): void;
@@ -90,10 +90,6 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(5_000 * 3 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
-type Exec = Pick<Db, 'execute'>;
-const q = async <T>(ex: Exec, query: SQL): Promise<T[]> => rowsOf<T>(await ex.execute(query));
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const randomAlnum = (n: number) => Array.from({ length: n }, () => ALNUM[randomInt(0, ALNUM.length)]).join('');
 const newId = (prefix: 'pi' | 'pm' | 'cus' | 'evt') => `${prefix}_sbx_${randomAlnum(24)}`;
@@ -101,41 +97,6 @@ const newId = (prefix: 'pi' | 'pm' | 'cus' | 'evt') => `${prefix}_sbx_${randomAl
 const relatedId = (intentId: string, prefix: 'ch' | 'dp') => intentId.replace(/^pi_/, `${prefix}_`);
 
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
-
-type IntentRow = {
-  id: string;
-  client_secret_hash: string;
-  amount_cents: string | number;
-  currency: string;
-  customer_id: string | null;
-  description: string;
-  metadata: Record<string, string> | null;
-  setup_future_usage: boolean;
-  status: IntentStatus;
-  payment_method_id: string | null;
-  last_error: TCardError | null;
-  amount_refunded_cents: string | number;
-  disputed: boolean;
-  created_at: Date | string;
-  pm_brand: CardBrand | null;
-  pm_last4: string | null;
-  pm_exp_month: number | null;
-  pm_exp_year: number | null;
-  pm_fingerprint: string | null;
-  pm_customer_id: string | null;
-};
-
-type MethodRow = {
-  id: string;
-  customer_id: string | null;
-  brand: CardBrand;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  fingerprint: string;
-  behaviour: CardBehaviour;
-  created_at: Date | string;
-};
 
 const toCard = (r: MethodRow): SavedCard => ({
   id: r.id,
@@ -220,15 +181,12 @@ export function createSandboxPayments(deps: SandboxPaymentsDeps): SandboxPayment
   /** This install's webhook secret and key (fingerprints, client secrets): made once, then read. */
   function installSecrets() {
     secrets ??= (async () => {
-      await db.execute(sql`
-        insert into sandbox_payment_settings (key, value)
-        values ('webhook_secret', ${`whsec_sbx_${randomBytes(24).toString('hex')}`}),
-               ('install_key', ${randomBytes(32).toString('hex')})
-        on conflict (key) do nothing`);
-      const rows = await q<{ key: string; value: string }>(
+      await repo.insertInstallSecrets(
         db,
-        sql`select key, value from sandbox_payment_settings where key in ('webhook_secret', 'install_key')`,
+        `whsec_sbx_${randomBytes(24).toString('hex')}`,
+        randomBytes(32).toString('hex'),
       );
+      const rows = await repo.selectInstallSecrets(db);
       const value = (key: string) => {
         const v = rows.find((r) => r.key === key)?.value;
         if (!v) throw new Error(`sandbox payments: setting ${key} missing`);
@@ -249,19 +207,7 @@ export function createSandboxPayments(deps: SandboxPaymentsDeps): SandboxPayment
   const clientSecretOf = async (intentId: string) =>
     `${intentId}_secret_${(await keyed('client_secret', intentId)).slice(0, 32)}`;
 
-  async function loadIntent(ex: Exec, id: string, lock = false): Promise<IntentRow | null> {
-    const [row] = await q<IntentRow>(
-      ex,
-      sql`
-        select i.*, pm.brand as pm_brand, pm.last4 as pm_last4, pm.exp_month as pm_exp_month,
-               pm.exp_year as pm_exp_year, pm.fingerprint as pm_fingerprint, pm.customer_id as pm_customer_id
-        from sandbox_payment_intents i
-        left join sandbox_payment_methods pm on pm.id = i.payment_method_id
-        where i.id = ${id}
-        ${lock ? sql`for update of i` : sql``}`,
-    );
-    return row ?? null;
-  }
+  const loadIntent = repo.selectIntent;
 
   async function mustLoadIntent(ex: Exec, id: string): Promise<IntentRow> {
     const row = await loadIntent(ex, id);
@@ -297,15 +243,10 @@ export function createSandboxPayments(deps: SandboxPaymentsDeps): SandboxPayment
       livemode: false,
       data: { object },
     };
-    await ex.execute(sql`
-      insert into sandbox_payment_events (id, type, payload, deliver_after, created_at)
-      values (${id}, ${type}, ${JSON.stringify(event)}, ${ts(createdAt)}, ${ts(createdAt)})`);
+    await repo.insertEvent(ex, { id, type, payload: JSON.stringify(event), createdAt });
   }
 
-  async function loadMethod(ex: Exec, id: string): Promise<MethodRow | null> {
-    const [row] = await q<MethodRow>(ex, sql`select * from sandbox_payment_methods where id = ${id}`);
-    return row ?? null;
-  }
+  const loadMethod = repo.selectMethod;
 
   /** A saved card of this customer, or the real provider's 'No such PaymentMethod'. */
   async function customersMethod(ex: Exec, id: string, customerId: string | null): Promise<MethodRow> {
@@ -317,14 +258,9 @@ export function createSandboxPayments(deps: SandboxPaymentsDeps): SandboxPayment
   }
 
   async function succeed(ex: Exec, intent: IntentRow, method: MethodRow, now: Date): Promise<void> {
-    await ex.execute(sql`
-      update sandbox_payment_intents
-      set status = 'succeeded', payment_method_id = ${method.id}, last_error = null, updated_at = ${ts(now)}
-      where id = ${intent.id}`);
+    await repo.markIntentSucceeded(ex, intent.id, method.id, now);
     if (intent.setup_future_usage && intent.customer_id && !method.customer_id) {
-      await ex.execute(sql`
-        update sandbox_payment_methods set customer_id = ${intent.customer_id}
-        where id = ${method.id} and customer_id is null`);
+      await repo.attachMethod(ex, method.id, intent.customer_id);
     }
     const after = await mustLoadIntent(ex, intent.id);
     await enqueue(ex, 'payment_intent.succeeded', intentObject(after), now);
@@ -349,11 +285,7 @@ export function createSandboxPayments(deps: SandboxPaymentsDeps): SandboxPayment
   }
 
   async function fail(ex: Exec, intent: IntentRow, methodId: string, error: TCardError, now: Date): Promise<Outcome> {
-    await ex.execute(sql`
-      update sandbox_payment_intents
-      set status = 'requires_payment_method', payment_method_id = ${methodId},
-          last_error = ${JSON.stringify(error)}::jsonb, updated_at = ${ts(now)}
-      where id = ${intent.id}`);
+    await repo.markIntentFailed(ex, intent.id, methodId, error, now);
     const after = await mustLoadIntent(ex, intent.id);
     await enqueue(ex, 'payment_intent.payment_failed', intentObject(after), now);
     return { kind: 'card_error', error, state: toState(after) };
@@ -372,10 +304,7 @@ export function createSandboxPayments(deps: SandboxPaymentsDeps): SandboxPayment
     else if (method.behaviour === 'authenticate') {
       if (mode === 'off_session') error = AUTHENTICATION_REQUIRED;
       else {
-        await ex.execute(sql`
-          update sandbox_payment_intents
-          set status = 'requires_action', payment_method_id = ${method.id}, last_error = null, updated_at = ${ts(now)}
-          where id = ${intent.id}`);
+        await repo.markIntentRequiresAction(ex, intent.id, method.id, now);
         return {
           kind: 'status',
           status: { id: intent.id, status: 'requires_action', nextAction: { type: 'sandbox_authentication' } },
@@ -400,17 +329,15 @@ export function createSandboxPayments(deps: SandboxPaymentsDeps): SandboxPayment
   }
 
   async function requireCustomer(ex: Exec, customerId: string) {
-    const [row] = await q<{ id: string }>(ex, sql`select id from sandbox_payment_customers where id = ${customerId}`);
-    if (!row) throw requestError(400, 'resource_missing', `No such customer: '${customerId}'`, 'customer');
+    if (!(await repo.customerExists(ex, customerId))) {
+      throw requestError(400, 'resource_missing', `No such customer: '${customerId}'`, 'customer');
+    }
   }
 
   /** An intent that exists already under this idempotency key (the same answer as the first time). */
   async function intentByKey(ex: Exec, key: string): Promise<IntentRow | null> {
-    const [row] = await q<{ id: string }>(
-      ex,
-      sql`select id from sandbox_payment_intents where idempotency_key = ${key}`,
-    );
-    return row ? loadIntent(ex, row.id) : null;
+    const id = await repo.intentIdByKey(ex, key);
+    return id ? loadIntent(ex, id) : null;
   }
 
   async function insertIntent(
@@ -428,19 +355,7 @@ export function createSandboxPayments(deps: SandboxPaymentsDeps): SandboxPayment
   ): Promise<{ id: string; inserted: boolean }> {
     const id = newId('pi');
     const secretHash = sha256Hex(await clientSecretOf(id));
-    const rows = await q<{ id: string }>(
-      ex,
-      sql`
-        insert into sandbox_payment_intents
-          (id, client_secret_hash, amount_cents, currency, customer_id, description, metadata,
-           setup_future_usage, status, idempotency_key, created_at, updated_at)
-        values (${id}, ${secretHash}, ${input.amountCents}, 'cad', ${input.customerId}, ${input.description},
-                ${JSON.stringify(input.metadata)}::jsonb, ${input.setupFutureUsage}, ${input.status},
-                ${input.idempotencyKey}, ${ts(now)}, ${ts(now)})
-        on conflict (idempotency_key) do nothing
-        returning id`,
-    );
-    if (rows.length > 0) return { id, inserted: true };
+    if (await repo.insertIntent(ex, { id, secretHash, ...input }, now)) return { id, inserted: true };
     const existing = await intentByKey(ex, input.idempotencyKey);
     if (!existing) throw new Error('sandbox payments: idempotency key conflict without a row');
     return { id: existing.id, inserted: false };
@@ -461,22 +376,18 @@ export function createSandboxPayments(deps: SandboxPaymentsDeps): SandboxPayment
     async createCustomer(input, idempotencyKey) {
       const id = newId('cus');
       const now = clock.now();
-      const rows = await q<{ id: string }>(
-        db,
-        sql`
-          insert into sandbox_payment_customers (id, email, name, metadata, idempotency_key, created_at)
-          values (${id}, ${input.email}, ${input.name}, ${JSON.stringify({ userId: input.userId })}::jsonb,
-                  ${idempotencyKey}, ${ts(now)})
-          on conflict (idempotency_key) do nothing
-          returning id`,
-      );
-      if (rows.length > 0) return id;
-      const [existing] = await q<{ id: string }>(
-        db,
-        sql`select id from sandbox_payment_customers where idempotency_key = ${idempotencyKey}`,
-      );
+      const inserted = await repo.insertCustomer(db, {
+        id,
+        email: input.email,
+        name: input.name,
+        userId: input.userId,
+        idempotencyKey,
+        now,
+      });
+      if (inserted) return id;
+      const existing = await repo.customerIdByKey(db, idempotencyKey);
       if (!existing) throw new Error('sandbox payments: idempotency key conflict without a customer');
-      return existing.id;
+      return existing;
     },
 
     async createIntent(input: CreateIntentInput) {
@@ -534,16 +445,17 @@ export function createSandboxPayments(deps: SandboxPaymentsDeps): SandboxPayment
             .update(`fingerprint:${c.digits}`)
             .digest('hex')
             .slice(0, 32);
-          const [row] = await q<MethodRow>(
-            tx,
-            sql`
-              insert into sandbox_payment_methods
-                (id, customer_id, brand, last4, exp_month, exp_year, fingerprint, behaviour, cardholder_name, created_at)
-              values (${newId('pm')}, null, ${c.brand}, ${c.last4}, ${c.expMonth}, ${c.expYear}, ${fingerprint},
-                      ${c.behaviour}, ${c.cardholderName}, ${ts(now)})
-              returning *`,
-          );
-          method = row;
+          method = await repo.insertMethod(tx, {
+            id: newId('pm'),
+            brand: c.brand,
+            last4: c.last4,
+            expMonth: c.expMonth,
+            expYear: c.expYear,
+            fingerprint,
+            behaviour: c.behaviour,
+            cardholderName: c.cardholderName,
+            now,
+          });
         }
         return charge(tx, intent, method, 'on_session', now);
       });
@@ -609,10 +521,7 @@ export function createSandboxPayments(deps: SandboxPaymentsDeps): SandboxPayment
     },
 
     async listCards(customerId) {
-      const rows = await q<MethodRow>(
-        db,
-        sql`select * from sandbox_payment_methods where customer_id = ${customerId} order by created_at desc, id desc`,
-      );
+      const rows = await repo.customerMethods(db, customerId);
       return rows.map(toCard);
     },
 
@@ -625,11 +534,7 @@ export function createSandboxPayments(deps: SandboxPaymentsDeps): SandboxPayment
       const row = await loadMethod(db, paymentMethodId);
       if (!row)
         throw requestError(404, 'resource_missing', `No such PaymentMethod: '${paymentMethodId}'`, 'payment_method');
-      const rows = await q<{ id: string }>(
-        db,
-        sql`update sandbox_payment_methods set customer_id = null where id = ${paymentMethodId} and customer_id is not null returning id`,
-      );
-      if (rows.length === 0) {
+      if (!(await repo.detachMethod(db, paymentMethodId))) {
         throw requestError(
           400,
           'payment_method_unexpected_state',
@@ -698,10 +603,7 @@ export function createSandboxPayments(deps: SandboxPaymentsDeps): SandboxPayment
             'amount',
           );
         }
-        await tx.execute(sql`
-          update sandbox_payment_intents
-          set amount_refunded_cents = amount_refunded_cents + ${take}, updated_at = ${ts(now)}
-          where id = ${intentId}`);
+        await repo.addRefund(tx, intentId, take, now);
         const after = await mustLoadIntent(tx, intentId);
         const refunded = Number(after.amount_refunded_cents);
         await enqueue(
@@ -730,31 +632,18 @@ export function createSandboxPayments(deps: SandboxPaymentsDeps): SandboxPayment
       for (;;) {
         const now = clock.now();
         const claimed = await db.transaction(async (tx) => {
-          const rows = await q<{ id: string; type: string; payload: string; attempts: number }>(
-            tx,
-            sql`
-              select id, type, payload, attempts from sandbox_payment_events
-              where delivered_at is null and deliver_after <= ${ts(now)}
-              order by seq
-              limit ${DELIVERY_BATCH}
-              for update skip locked`,
-          );
+          const rows = await repo.lockDueEvents(tx, now, DELIVERY_BATCH);
           if (rows.length === 0) return rows;
-          const ids = sql.join(
-            rows.map((r) => sql`${r.id}`),
-            sql`, `,
+          await repo.leaseEvents(
+            tx,
+            rows.map((r) => r.id),
+            new Date(now.getTime() + DELIVERY_LEASE_MS),
           );
-          await tx.execute(sql`
-            update sandbox_payment_events
-            set attempts = attempts + 1, deliver_after = ${ts(new Date(now.getTime() + DELIVERY_LEASE_MS))}
-            where id in (${ids})`);
           // A dispute is open from the moment its event goes out (the handler may look at the intent).
           for (const r of rows.filter((r) => r.type === 'charge.dispute.created')) {
             const intentId = (JSON.parse(r.payload) as StripeLikeEvent).data.object.payment_intent;
             if (typeof intentId === 'string') {
-              await tx.execute(sql`
-                update sandbox_payment_intents set disputed = true, updated_at = ${ts(now)}
-                where id = ${intentId} and not disputed`);
+              await repo.markIntentDisputed(tx, intentId, now);
             }
           }
           return rows;
@@ -772,13 +661,11 @@ export function createSandboxPayments(deps: SandboxPaymentsDeps): SandboxPayment
           }
           const at = clock.now();
           if (ok) {
-            await db.execute(sql`
-              update sandbox_payment_events set delivered_at = ${ts(at)} where id = ${event.id} and delivered_at is null`);
+            await repo.markEventDelivered(db, event.id, at);
             delivered++;
           } else {
             const retryAt = new Date(at.getTime() + retryDelayMs(attempts));
-            await db.execute(sql`
-              update sandbox_payment_events set deliver_after = ${ts(retryAt)} where id = ${event.id} and delivered_at is null`);
+            await repo.deferEvent(db, event.id, retryAt);
             warn(
               { eventId: event.id, type: event.type, attempts, retryAt: retryAt.toISOString() },
               'sandbox payments: webhook not accepted, will retry',
