@@ -95,7 +95,8 @@ export function labelInputOf(row: ShipmentRow, business?: AppDeps['config']['bus
  */
 export async function labelZpl(deps: LabelDeps, row: ShipmentRow): Promise<string> {
   const ops = deps.providers.carriers.find((c) => c.code === row.carrier)?.operations;
-  if (row.mode !== 'sandbox' && !ops?.fetchZplLabel) {
+  if (row.mode !== 'sandbox' && (!ops?.fetchZplLabel || !row.trackingNumber)) {
+    // A carrier that chooses the format when the label is bought: the ZPL it sold, if it did.
     const label = await carrierLabel(deps, row);
     if (label?.mediaType === ZPL_MEDIA_TYPE) return Buffer.from(label.base64, 'base64').toString('utf8');
     throw new AppError(
@@ -106,7 +107,8 @@ export async function labelZpl(deps: LabelDeps, row: ShipmentRow): Promise<strin
     );
   }
   if (row.mode !== 'sandbox' && ops?.fetchZplLabel && row.trackingNumber) {
-    // The carrier hands its own label over again as ZPL (UPS's label recovery, decision 038).
+    // The carrier hands its own label over again as ZPL (UPS's label recovery, decision 038;
+    // Purolator's GetDocuments, decision 040).
     try {
       return await ops.fetchZplLabel(row.trackingNumber, row.carrierRef, {
         signal: AbortSignal.timeout(LABEL_FETCH_TIMEOUT_MS),
