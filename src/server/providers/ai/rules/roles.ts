@@ -63,6 +63,69 @@ const DESK_ATTENTION = compile(
 /** A whole paste read into one address: the block chosen, the parser on it, then phones, e-mails and corrections. */
 export function readAddress(text: string, role: ParseRole): { address: ParsedAddress; review?: TParseReview } {
   const reading = readPaste(text, role);
+  const address = parseBlock(reading);
+  // "Ship to: … Attn: Receiving": a desk takes the parcel, and no one named around the block goes on it.
+  const toDesk = !address.name && DESK_ATTENTION.test(reading.block?.text ?? '');
+  // A block that names its person has its own company line when there is one: a company around
+  // it is the shop's or the sender's ("Wildflour Pantry Co." over a packing slip's Ship to).
+  const blockNamed = Boolean(address.name);
+  const attention = settleName(address, reading, blockNamed);
+  settleCompany(address, reading, { text, blockNamed });
+  // Nothing else named anyone: who placed the order, or whom a sentence sends it to.
+  if (!address.name && reading.buyer && !COMPANY_PATTERN.test(` ${reading.buyer} `))
+    takeName(address, parseAddressText(`Name: ${reading.buyer}`));
+  // "hey c'est Mélanie … mon nom de famille c'est Gallant": the surname said on its own.
+  if (reading.familyName && address.firstName && !address.lastName && !/[\u3400-\u9fff]/u.test(address.firstName)) {
+    address.lastName = reading.familyName;
+    address.name = `${address.firstName} ${reading.familyName}`;
+  }
+  // "Graham W." or "Gurleen" where the text also writes "Graham Whitfield", "Gurleen Sidhu": the full name.
+  fillSurname(address, text);
+  if (toDesk) {
+    delete address.name;
+    delete address.firstName;
+    delete address.lastName;
+  }
+  // The name written twice (a customer block and the ship-to block) is not a company.
+  if (address.company && address.name && address.company.toLowerCase() === address.name.toLowerCase())
+    delete address.company;
+  const guessed: TParseReview['guessed'] = [];
+  if (reading.phone) {
+    // "Tomás's cell is 902-555-0132": the number the text gives as the recipient's own.
+    const all = [reading.phone.value, ...reading.phone.others];
+    const theirs = ownPhone(text, address.firstName, all) ?? besideAddress(text, address, reading.signature.name, all);
+    address.phone = theirs ?? reading.phone.value;
+    const others = all.filter((p) => p !== address.phone);
+    if (others.length) guessed.push({ field: 'phone', others });
+  }
+  if (reading.email) chooseEmail(address, reading, { text, toDesk, attention, guessed });
+  // No e-mail of the person: the recipient company's own desk ("orders@northerntrails.ca" for Northern
+  // Trails Outfitters Ltd.), never a shop's or a sender's of another name.
+  if (!address.email && address.company && reading.allEmails) {
+    const company = fold(address.company).replace(/[^a-z0-9]/g, '');
+    const own = reading.allEmails.find((e) => {
+      const domain = fold(e.split('@')[1]?.split('.').slice(0, -1).pop() ?? '').replace(/[^a-z0-9]/g, '');
+      return domain.length >= 6 && company.includes(domain) && !namesSomeone(e);
+    });
+    if (own) address.email = own;
+  }
+  applyCorrections(address, reading.corrections);
+  // "Québec G1N 3Z6" names the province and its capital at once: with no other town, the town is Québec.
+  if (
+    !address.city &&
+    address.province === 'QC' &&
+    /^G[12]/.test(address.postalCode ?? '') &&
+    /qu[ée]bec|(?<![\p{L}])qc(?![\p{L}])/iu.test(reading.text)
+  )
+    address.city = 'Québec';
+  if (reading.otherBlocks.length && !reading.block?.heading) {
+    guessed.push({ field: 'address1', others: reading.otherBlocks });
+  }
+  return withReview(address, reading, guessed);
+}
+
+/** The parser on the block; again without a one-word line that is the start of the full name under it. */
+function parseBlock(reading: PasteReading): ParsedAddress {
   let address = parseAddressText(reading.text);
   // "Alicia" signed at the top, "Alicia Fontaine" over the address read as the company: the
   // one-word line goes and the full name is the person's.
@@ -82,11 +145,11 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
         .join('\n'),
     );
   }
-  // "Ship to: … Attn: Receiving": a desk takes the parcel, and no one named around the block goes on it.
-  const toDesk = !address.name && DESK_ATTENTION.test(reading.block?.text ?? '');
-  // A block that names its person has its own company line when there is one: a company around
-  // it is the shop's or the sender's ("Wildflour Pantry Co." over a packing slip's Ship to).
-  const blockNamed = Boolean(address.name);
+  return address;
+}
+
+/** The name from the chat, the e-mail's writer, the signer or an attention line, over none or one word; answers the attention line taken. */
+function settleName(address: ParsedAddress, reading: PasteReading, blockNamed: boolean): string | undefined {
   const { signature } = reading;
   // (Not over a ship-to block that names its person: "on behalf of Dr. Khan … ship to: Sara Malik".)
   const namedFor =
@@ -121,6 +184,16 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
   const attention =
     reading.attention && (!blockNamed || address.name === signature.name) ? reading.attention : undefined;
   if (attention) takeName(address, parseAddressText(`Name: ${attention}`));
+  return attention;
+}
+
+/** The signer's company over none, the person's own; none when the parcel goes home; the company around the block. */
+function settleCompany(
+  address: ParsedAddress,
+  reading: PasteReading,
+  { text, blockNamed }: { text: string; blockNamed: boolean },
+): void {
+  const { signature } = reading;
   // "send the proofs to my place instead of the office": the parcel goes home, not to the company.
   // (Not "don't send to my house": a home the message says not to send to.)
   // (Not where the parcel is sent to work: "ship them to my work — mail to my house is unreliable".)
@@ -181,117 +254,85 @@ export function readAddress(text: string, role: ParseRole): { address: ParsedAdd
       address.company = around.company;
     }
   }
-  // Nothing else named anyone: who placed the order, or whom a sentence sends it to.
-  if (!address.name && reading.buyer && !COMPANY_PATTERN.test(` ${reading.buyer} `))
-    takeName(address, parseAddressText(`Name: ${reading.buyer}`));
-  // "hey c'est Mélanie … mon nom de famille c'est Gallant": the surname said on its own.
-  if (reading.familyName && address.firstName && !address.lastName && !/[\u3400-\u9fff]/u.test(address.firstName)) {
-    address.lastName = reading.familyName;
-    address.name = `${address.firstName} ${reading.familyName}`;
-  }
-  // "Graham W." or "Gurleen" where the text also writes "Graham Whitfield", "Gurleen Sidhu": the full name.
-  fillSurname(address, text);
-  if (toDesk) {
-    delete address.name;
-    delete address.firstName;
-    delete address.lastName;
-  }
-  // The name written twice (a customer block and the ship-to block) is not a company.
-  if (address.company && address.name && address.company.toLowerCase() === address.name.toLowerCase())
-    delete address.company;
-  const guessed: TParseReview['guessed'] = [];
-  if (reading.phone) {
-    // "Tomás's cell is 902-555-0132": the number the text gives as the recipient's own.
-    const all = [reading.phone.value, ...reading.phone.others];
-    const theirs = ownPhone(text, address.firstName, all) ?? besideAddress(text, address, signature.name, all);
-    address.phone = theirs ?? reading.phone.value;
-    const others = all.filter((p) => p !== address.phone);
-    if (others.length) guessed.push({ field: 'phone', others });
-  }
-  if (reading.email) {
-    // "?" marks an address found outside the ship-to block: the buyer's, unless it bears the recipient's name.
-    // Someone else's: the assistant who wrote for the recipient ("brianna.tso@" under "Leilani
-    // Santos"), or a desk's ("reception@") when the parcel goes to a person.
-    const [first, ...rest] = (signature.name ?? '').split(/\s+/);
-    const signer = { firstName: first, lastName: rest.join(' ') } as ParsedAddress;
-    // Only with a recipient surely named (first and last, written so in the text).
-    const sure = Boolean(address.firstName && address.lastName && address.name && text.includes(address.name));
-    // (Any person named alone on a line of the text counts: "Marie-Pier Bouchard" under "Adjointe".)
-    const named = sure
-      ? [signer, ...namesInText(text)].filter((p) => `${p.firstName} ${p.lastName}` !== address.name)
-      : [];
-    // A relative's e-mail shares the surname: "annie.bergeron@" is Annie's, not Gilles Bergeron's,
-    // when Annie is named in the text (the buyer of a gift).
-    const firstIn = (e: string, p: ParsedAddress) =>
-      fold(p.firstName ?? '').length >= 3 && fold(e.split('@')[0]).includes(fold(p.firstName ?? ''));
-    let firsts: string[] | undefined; // read once, when an e-mail asks
-    const relative = (e: string) =>
-      !firstIn(e, address) &&
-      (firsts ??= firstNamesInText(text)).some(
-        // ("Raj" is Rajesh's short name, not someone else.)
-        (f) =>
-          !(address.name ?? '').split(/[\s-]+/).includes(f) &&
-          !fold(address.firstName ?? '').startsWith(fold(f)) &&
-          firstIn(e, { firstName: f } as ParsedAddress),
-      );
-    // The signer's own, in their signature under their name, when the parcel goes to someone else
-    // ("jr.pierrelouis@" under "Jean-Robert Pierre-Louis", who ships to his mother of the same surname).
-    const signed = signature.name ? text.lastIndexOf(`\n${signature.name}\n`) : -1;
-    // ("Jane" signing under "Jane Roy"'s block, "Chef Antoine Vézina" for "Antoine Vézina": the same person.)
-    const signerIsRecipient = Boolean(
-      signature.name &&
-      address.name &&
-      (signature.name.includes(address.name) ||
-        address.name.includes(signature.name) ||
-        signature.name.split(' ')[0] === address.firstName),
+}
+
+/** The recipient's e-mail of those found: not someone else's (a signer, an assistant, a relative), not a desk's. */
+function chooseEmail(
+  address: ParsedAddress,
+  reading: PasteReading,
+  found: { text: string; toDesk: boolean; attention: string | undefined; guessed: TParseReview['guessed'] },
+): void {
+  const { text, toDesk, attention, guessed } = found;
+  const { signature } = reading;
+  const email = reading.email!;
+  // "?" marks an address found outside the ship-to block: the buyer's, unless it bears the recipient's name.
+  // Someone else's: the assistant who wrote for the recipient ("brianna.tso@" under "Leilani
+  // Santos"), or a desk's ("reception@") when the parcel goes to a person.
+  const [first, ...rest] = (signature.name ?? '').split(/\s+/);
+  const signer = { firstName: first, lastName: rest.join(' ') } as ParsedAddress;
+  // Only with a recipient surely named (first and last, written so in the text).
+  const sure = Boolean(address.firstName && address.lastName && address.name && text.includes(address.name));
+  // (Any person named alone on a line of the text counts: "Marie-Pier Bouchard" under "Adjointe".)
+  const named = sure
+    ? [signer, ...namesInText(text)].filter((p) => `${p.firstName} ${p.lastName}` !== address.name)
+    : [];
+  // A relative's e-mail shares the surname: "annie.bergeron@" is Annie's, not Gilles Bergeron's,
+  // when Annie is named in the text (the buyer of a gift).
+  const firstIn = (e: string, p: ParsedAddress) =>
+    fold(p.firstName ?? '').length >= 3 && fold(e.split('@')[0]).includes(fold(p.firstName ?? ''));
+  let firsts: string[] | undefined; // read once, when an e-mail asks
+  const relative = (e: string) =>
+    !firstIn(e, address) &&
+    (firsts ??= firstNamesInText(text)).some(
+      // ("Raj" is Rajesh's short name, not someone else.)
+      (f) =>
+        !(address.name ?? '').split(/[\s-]+/).includes(f) &&
+        !fold(address.firstName ?? '').startsWith(fold(f)) &&
+        firstIn(e, { firstName: f } as ParsedAddress),
     );
-    const inSignature = (e: string) => {
-      const at = signed < 0 ? -1 : text.indexOf(e, signed);
-      return at > signed && at - signed < 400 && !text.slice(signed + 1, at).includes('\n\n');
-    };
-    const otherPerson = (e: string) =>
-      (sure && !signerIsRecipient && inSignature(e)) ||
-      (sure &&
-        ((!bearsName(e, address) && named.some((p) => p.firstName && p.lastName && bearsName(e, p))) || relative(e)));
-    // (A desk's mailbox given as the form's own "Email:" field stays.)
-    const labelled = (e: string) =>
-      new RegExp(`(?:e-?mail|courriel|邮箱|電郵)[^\\n@]{0,12}[:：][ \\t]*${escapeRegExp(e)}`, 'i').test(text);
-    // When the message names someone to receive the parcel, its e-mails are the writers' unless one bears that name.
-    const signers = (e: string) => Boolean(attention) && !bearsName(e, address);
-    const desk = (e: string) => Boolean(address.name) && DESK_EMAIL.test(e) && !bearsName(e, address) && !labelled(e);
-    const emails = [reading.email.value, ...reading.email.others]
-      .filter((e) => !e.startsWith('?') || (!toDesk && bearsName(e.slice(1), address)))
-      .map((e) => e.replace(/^\?/, ''))
-      .filter((e) => !otherPerson(e) && !desk(e) && !signers(e));
-    // (Of several, the one bearing the recipient's name: "rdhaliwal@" for Raj Dhaliwal over "dmcallister@".)
-    if (sure && emails.length > 1) emails.sort((a, b) => Number(bearsName(b, address)) - Number(bearsName(a, address)));
-    if (emails.length) {
-      address.email = emails[0];
-      if (emails.length > 1) guessed.push({ field: 'email', others: emails.slice(1) });
-    }
+  // The signer's own, in their signature under their name, when the parcel goes to someone else
+  // ("jr.pierrelouis@" under "Jean-Robert Pierre-Louis", who ships to his mother of the same surname).
+  const signed = signature.name ? text.lastIndexOf(`\n${signature.name}\n`) : -1;
+  // ("Jane" signing under "Jane Roy"'s block, "Chef Antoine Vézina" for "Antoine Vézina": the same person.)
+  const signerIsRecipient = Boolean(
+    signature.name &&
+    address.name &&
+    (signature.name.includes(address.name) ||
+      address.name.includes(signature.name) ||
+      signature.name.split(' ')[0] === address.firstName),
+  );
+  const inSignature = (e: string) => {
+    const at = signed < 0 ? -1 : text.indexOf(e, signed);
+    return at > signed && at - signed < 400 && !text.slice(signed + 1, at).includes('\n\n');
+  };
+  const otherPerson = (e: string) =>
+    (sure && !signerIsRecipient && inSignature(e)) ||
+    (sure &&
+      ((!bearsName(e, address) && named.some((p) => p.firstName && p.lastName && bearsName(e, p))) || relative(e)));
+  // (A desk's mailbox given as the form's own "Email:" field stays.)
+  const labelled = (e: string) =>
+    new RegExp(`(?:e-?mail|courriel|邮箱|電郵)[^\\n@]{0,12}[:：][ \\t]*${escapeRegExp(e)}`, 'i').test(text);
+  // When the message names someone to receive the parcel, its e-mails are the writers' unless one bears that name.
+  const signers = (e: string) => Boolean(attention) && !bearsName(e, address);
+  const desk = (e: string) => Boolean(address.name) && DESK_EMAIL.test(e) && !bearsName(e, address) && !labelled(e);
+  const emails = [email.value, ...email.others]
+    .filter((e) => !e.startsWith('?') || (!toDesk && bearsName(e.slice(1), address)))
+    .map((e) => e.replace(/^\?/, ''))
+    .filter((e) => !otherPerson(e) && !desk(e) && !signers(e));
+  // (Of several, the one bearing the recipient's name: "rdhaliwal@" for Raj Dhaliwal over "dmcallister@".)
+  if (sure && emails.length > 1) emails.sort((a, b) => Number(bearsName(b, address)) - Number(bearsName(a, address)));
+  if (emails.length) {
+    address.email = emails[0];
+    if (emails.length > 1) guessed.push({ field: 'email', others: emails.slice(1) });
   }
-  // No e-mail of the person: the recipient company's own desk ("orders@northerntrails.ca" for Northern
-  // Trails Outfitters Ltd.), never a shop's or a sender's of another name.
-  if (!address.email && address.company && reading.allEmails) {
-    const company = fold(address.company).replace(/[^a-z0-9]/g, '');
-    const own = reading.allEmails.find((e) => {
-      const domain = fold(e.split('@')[1]?.split('.').slice(0, -1).pop() ?? '').replace(/[^a-z0-9]/g, '');
-      return domain.length >= 6 && company.includes(domain) && !namesSomeone(e);
-    });
-    if (own) address.email = own;
-  }
-  applyCorrections(address, reading.corrections);
-  // "Québec G1N 3Z6" names the province and its capital at once: with no other town, the town is Québec.
-  if (
-    !address.city &&
-    address.province === 'QC' &&
-    /^G[12]/.test(address.postalCode ?? '') &&
-    /qu[ée]bec|(?<![\p{L}])qc(?![\p{L}])/iu.test(reading.text)
-  )
-    address.city = 'Québec';
-  if (reading.otherBlocks.length && !reading.block?.heading) {
-    guessed.push({ field: 'address1', others: reading.otherBlocks });
-  }
+}
+
+/** The review of what was guessed, the block read and a country the form cannot take; values too long left out. */
+function withReview(
+  address: ParsedAddress,
+  reading: PasteReading,
+  guessed: TParseReview['guessed'],
+): { address: ParsedAddress; review?: TParseReview } {
   const review: TParseReview = { guessed };
   if (reading.block) review.block = reading.block;
   if (reading.otherCountry && !address.postalCode?.match(/^[A-Z]\d[A-Z]/)) {
