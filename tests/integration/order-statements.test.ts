@@ -14,11 +14,12 @@ import { backgroundIdle } from '../../src/server/lib/background';
 
 /**
  * Statements the request path may send at most (measured: see decision 039). A quote: the session,
- * the quote counter (PostgreSQL only; in memory on PGlite), the pricing token, the quote. An order:
- * the session, the option with the wallet's hold, the pricing token, the charge, the label's settlement.
+ * the quote counter (PostgreSQL only; in memory on PGlite), the quote (which checks the pricing token
+ * it was priced at). An order: the session, the option with the wallet's hold, the pricing token, the
+ * charge, the label's settlement.
  */
 const MAX_ORDER_STATEMENTS = 5;
-const MAX_QUOTE_STATEMENTS = testDbKind === 'postgres' ? 4 : 3;
+const MAX_QUOTE_STATEMENTS = testDbKind === 'postgres' ? 3 : 2;
 
 /**
  * Not the request's: the carrier-call log written in the background after a carrier answers

@@ -78,6 +78,18 @@ describe('PricingCache', () => {
     expect(cache.accept('u1', { token: 't1', shared: null, user: null })).toBeNull();
   });
 
+  it('holds a user only with both parts at one token, and names that token', () => {
+    const cache = new PricingCache();
+    expect(cache.held('u1')).toBeNull();
+    cache.accept('u1', { token: 't1', shared: shared(1000), user: user(100) });
+    expect(cache.held('u1')).toMatchObject({ token: 't1', rules: [{ markupBp: 1000 }] });
+    expect(cache.held('u2')).toBeNull();
+    // Another user's load at a newer token moves the shared part on: u1's own part is at t1, so not held.
+    cache.accept('u2', { token: 't2', shared: shared(2000), user: user(200) });
+    expect(cache.held('u1')).toBeNull();
+    expect(cache.held('u2')?.token).toBe('t2');
+  });
+
   it('keeps at most its limit of users, dropping the least recently loaded', () => {
     const cache = new PricingCache(2);
     cache.accept('a', { token: 't', shared: shared(1), user: user(1) });

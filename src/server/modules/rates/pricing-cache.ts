@@ -18,6 +18,8 @@ export type CachedPricing = {
   rules: PriceRule[];
   discounts: CachedDiscount[];
   usdRate: UsdRate & { setAt: Date };
+  /** The `config_versions` token these were read at: a quote is stored only while it is current. */
+  token: string;
 };
 
 type Shared = { token: string; rules: PriceRule[]; usdRate: UsdRate & { setAt: Date } };
@@ -82,10 +84,27 @@ export class PricingCache {
     const user = this.users.get(userId);
     // A concurrent quote's answer at a newer token replaced what this answer relied on: ask again.
     if (!shared || shared.token !== answer.token || !user || user.token !== answer.token) return null;
+    return this.pricingOf(shared, user);
+  }
+
+  /**
+   * What is held for the user without asking the database: the shared part and theirs, read at the
+   * same token; null when either is missing. The caller checks the token where it writes (a quote's
+   * insert does, decision 039), and reads again if it moved.
+   */
+  held(userId: string): CachedPricing | null {
+    const shared = this.shared;
+    const user = this.users.get(userId);
+    if (!shared || !user || shared.token !== user.token) return null;
+    return this.pricingOf(shared, user);
+  }
+
+  private pricingOf(shared: Shared, user: PerUser): CachedPricing {
     return {
       rules: rulesForOrganization(shared.rules, user.organizationId),
       discounts: user.discounts,
       usdRate: shared.usdRate,
+      token: shared.token,
     };
   }
 

@@ -11,9 +11,16 @@ export type NewQuoteOption = typeof rateQuoteOptions.$inferInsert;
 /**
  * The quote and all its options in one statement (a data-modifying CTE is atomic, like a
  * transaction), with the options as one jsonb parameter: on PGlite this is about twice as fast as
- * BEGIN + two inserts with 20 parameters per option row.
+ * BEGIN + two inserts with 20 parameters per option row. Stored only while the pricing token
+ * (migration 0030) is still `pricingToken`, the one the options were priced at, read in the same
+ * statement: answers false, storing nothing, when an admin changed the pricing since (decision 039).
  */
-export async function insertQuote(db: Db, quote: NewQuote, options: NewQuoteOption[]): Promise<void> {
+export async function insertQuote(
+  db: Db,
+  quote: NewQuote,
+  options: NewQuoteOption[],
+  pricingToken: string,
+): Promise<boolean> {
   const rows = options.map((o) => ({
     id: o.id,
     carrier: o.carrier,
@@ -36,14 +43,20 @@ export async function insertQuote(db: Db, quote: NewQuote, options: NewQuoteOpti
     duties: o.duties ?? null,
   }));
   const createdAt = (quote.createdAt ?? new Date()).toISOString();
-  await db.execute(sql`
-    with q as (
+  const [row] = rowsOf<{ stored: number }>(
+    await db.execute(sql`
+    with t as (
+      select coalesce((select token::text from config_versions where name = 'pricing'), ${NO_TOKEN}) as token
+    ),
+    q as (
       insert into rate_quotes (id, user_id, request, warnings, ship_date, created_at, expires_at)
-      values (${quote.id}, ${quote.userId}, ${JSON.stringify(quote.request)}::jsonb,
-              ${JSON.stringify(quote.warnings ?? [])}::jsonb, ${quote.shipDate}, ${createdAt},
-              ${quote.expiresAt.toISOString()})
+      select ${quote.id}::uuid, ${quote.userId}::uuid, ${JSON.stringify(quote.request)}::jsonb,
+             ${JSON.stringify(quote.warnings ?? [])}::jsonb, ${quote.shipDate}::date, ${createdAt}::timestamptz,
+             ${quote.expiresAt.toISOString()}::timestamptz
+      from t where t.token = ${pricingToken}::text
       returning id, user_id, created_at, expires_at
-    )
+    ),
+    o as (
     insert into rate_quote_options (
       id, quote_id, user_id, carrier, service_code, service_name, carrier_price_cents, markup_cents, discount_cents,
       coverage_cents, price_cents, gst_cents, hst_cents, qst_cents, tax_total_cents, total_cents, transit_days,
@@ -55,7 +68,11 @@ export async function insertQuote(db: Db, quote: NewQuote, options: NewQuoteOpti
       id uuid, carrier text, service_code text, service_name text, carrier_price_cents bigint,
       markup_cents bigint, discount_cents bigint, coverage_cents bigint, price_cents bigint, gst_cents bigint, hst_cents bigint, qst_cents bigint,
       tax_total_cents bigint, total_cents bigint, transit_days integer, estimated_delivery date,
-      breakdown jsonb, duties_cents bigint, duties jsonb)`);
+      breakdown jsonb, duties_cents bigint, duties jsonb)
+    )
+    select (select count(*) from q)::int as stored`),
+  );
+  return Number(row?.stored ?? 0) === 1;
 }
 
 /** One stored option of this user (another user's id finds nothing). */

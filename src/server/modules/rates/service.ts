@@ -16,7 +16,7 @@ import { dutiesQuoter } from './exchange-rate';
 import { customsValueCents, type TDuties } from '../../../shared/contracts/customs';
 import { formatRate, toCad, type UsdRate } from '../../../shared/customs';
 import * as repo from './repo';
-import { cachedPricing, discountAt } from './pricing-cache';
+import { cachedPricing, discountAt, pricingCacheOf, type CachedPricing } from './pricing-cache';
 
 export const QUOTE_TTL_MS = 15 * 60 * 1000;
 
@@ -168,89 +168,112 @@ export function createRatesService(deps: RatesDeps) {
         throw new NoRatesError(warnings);
       }
 
-      // The rules, the user's discounts and the CAD/USD rate: in process while unchanged (decision 039).
-      const cached = await cachedPricing(deps.db, userId);
-      declaredWithinUsdGoods(body, cached.usdRate);
-      const pricing = { discount: discountAt(cached.discounts, now), rules: cached.rules };
-      const discount = toDiscount(pricing.discount);
-      // Leaving Canada: each carrier's duties estimate (its brokerage fee differs), decision 029.
-      const dutiesOf = await dutiesQuoter(deps.db, body, req.shipDate, cached.usdRate);
-      const priced: Priced[] = quotes.map((q) => {
-        const { markupCents, listedCents, discountedCents, taxes } = priceFor(
-          { carrier: q.carrier, serviceCode: q.serviceCode, carrierPriceCents: q.priceCents },
-          { discount, rules: pricing.rules },
-          taxLaneOf(body),
-          now,
-        );
-        return {
-          ...q,
-          id: randomUUID(),
-          listedCents,
-          markupCents,
-          discountedCents,
-          taxes,
-          mode: modeOf(deps.carriers, q.carrier),
-          ...dutiesOf(q.carrier),
-        };
-      });
-      priced.sort(
-        (a, b) =>
-          a.discountedCents +
-            a.taxes.totalCents +
-            a.dutiesCents -
-            (b.discountedCents + b.taxes.totalCents + b.dutiesCents) ||
-          a.transitDays - b.transitDays ||
-          a.carrier.localeCompare(b.carrier) ||
-          a.serviceCode.localeCompare(b.serviceCode),
-      );
-
-      const quoteId = randomUUID();
-      const expiresAt = new Date(now.getTime() + QUOTE_TTL_MS);
-      await repo.insertQuote(
-        deps.db,
-        {
-          id: quoteId,
-          userId,
-          request: { body, carrierRequest: req },
-          warnings,
-          shipDate: req.shipDate,
-          createdAt: now,
-          expiresAt,
-        },
-        priced.map((p) => ({
-          id: p.id,
-          quoteId,
-          userId,
-          carrier: p.carrier,
-          serviceCode: p.serviceCode,
-          serviceName: p.serviceName,
-          carrierPriceCents: p.priceCents,
-          markupCents: p.markupCents,
-          discountCents: p.listedCents - p.discountedCents,
-          coverageCents: p.breakdown.coverageCents ?? 0,
-          priceCents: p.discountedCents,
-          gstCents: p.taxes.gstCents,
-          hstCents: p.taxes.hstCents,
-          qstCents: p.taxes.qstCents,
-          taxTotalCents: p.taxes.totalCents,
-          totalCents: p.discountedCents + p.taxes.totalCents,
-          transitDays: p.transitDays,
-          estimatedDelivery: p.estimatedDelivery,
-          breakdown: p.breakdown,
-          dutiesCents: p.dutiesCents,
-          duties: p.duties,
-          createdAt: now,
-          expiresAt,
-        })),
-      );
-
-      const meta = { quoteId, expiresAt: expiresAt.toISOString(), declaredCents: req.package.declaredValueCents ?? 0 };
-      return { rates: priced.map((p) => toWire(p, meta)), warnings: warnings.map(toWireWarning) };
+      // The rules, the user's discounts and the CAD/USD rate as this process holds them (decision 039):
+      // the quote's insert checks that they are still current, and when an admin changed them since,
+      // stores nothing; then they are read again and the options priced again.
+      let cached = pricingCacheOf(deps.db).held(userId) ?? (await cachedPricing(deps.db, userId));
+      for (let attempt = 1; ; attempt++) {
+        const stored = await priceAndStore(deps, userId, body, req, quotes, warnings, cached, now);
+        if (stored) return stored;
+        if (attempt >= 5) throw new Error('pricing: the price rules kept changing under this quote');
+        cached = await cachedPricing(deps.db, userId);
+      }
     },
   };
 }
 
 export type RatesService = ReturnType<typeof createRatesService>;
+
+/** Prices the carriers' quotes with `cached` and stores them, unless the pricing moved on (null). */
+async function priceAndStore(
+  deps: RatesDeps,
+  userId: string,
+  body: TQuoteRequest,
+  req: QuoteRequest,
+  quotes: CarrierQuote[],
+  warnings: CarrierWarning[],
+  cached: CachedPricing,
+  now: Date,
+): Promise<{ rates: TQuoteResponse; warnings: TRateWarning[] } | null> {
+  declaredWithinUsdGoods(body, cached.usdRate);
+  const pricing = { discount: discountAt(cached.discounts, now), rules: cached.rules };
+  const discount = toDiscount(pricing.discount);
+  // Leaving Canada: each carrier's duties estimate (its brokerage fee differs), decision 029.
+  const dutiesOf = await dutiesQuoter(deps.db, body, req.shipDate, cached.usdRate);
+  const priced: Priced[] = quotes.map((q) => {
+    const { markupCents, listedCents, discountedCents, taxes } = priceFor(
+      { carrier: q.carrier, serviceCode: q.serviceCode, carrierPriceCents: q.priceCents },
+      { discount, rules: pricing.rules },
+      taxLaneOf(body),
+      now,
+    );
+    return {
+      ...q,
+      id: randomUUID(),
+      listedCents,
+      markupCents,
+      discountedCents,
+      taxes,
+      mode: modeOf(deps.carriers, q.carrier),
+      ...dutiesOf(q.carrier),
+    };
+  });
+  priced.sort(
+    (a, b) =>
+      a.discountedCents +
+        a.taxes.totalCents +
+        a.dutiesCents -
+        (b.discountedCents + b.taxes.totalCents + b.dutiesCents) ||
+      a.transitDays - b.transitDays ||
+      a.carrier.localeCompare(b.carrier) ||
+      a.serviceCode.localeCompare(b.serviceCode),
+  );
+
+  const quoteId = randomUUID();
+  const expiresAt = new Date(now.getTime() + QUOTE_TTL_MS);
+  const stored = await repo.insertQuote(
+    deps.db,
+    {
+      id: quoteId,
+      userId,
+      request: { body, carrierRequest: req },
+      warnings,
+      shipDate: req.shipDate,
+      createdAt: now,
+      expiresAt,
+    },
+    priced.map((p) => ({
+      id: p.id,
+      quoteId,
+      userId,
+      carrier: p.carrier,
+      serviceCode: p.serviceCode,
+      serviceName: p.serviceName,
+      carrierPriceCents: p.priceCents,
+      markupCents: p.markupCents,
+      discountCents: p.listedCents - p.discountedCents,
+      coverageCents: p.breakdown.coverageCents ?? 0,
+      priceCents: p.discountedCents,
+      gstCents: p.taxes.gstCents,
+      hstCents: p.taxes.hstCents,
+      qstCents: p.taxes.qstCents,
+      taxTotalCents: p.taxes.totalCents,
+      totalCents: p.discountedCents + p.taxes.totalCents,
+      transitDays: p.transitDays,
+      estimatedDelivery: p.estimatedDelivery,
+      breakdown: p.breakdown,
+      dutiesCents: p.dutiesCents,
+      duties: p.duties,
+      createdAt: now,
+      expiresAt,
+    })),
+    cached.token,
+  );
+  if (!stored) return null;
+
+  const meta = { quoteId, expiresAt: expiresAt.toISOString(), declaredCents: req.package.declaredValueCents ?? 0 };
+  return { rates: priced.map((p) => toWire(p, meta)), warnings: warnings.map(toWireWarning) };
+}
 
 /**
  * The price rules and discount in force for a user at `at`: one statement, which reads the data only
