@@ -4,7 +4,7 @@
  * and the reads of the order routes.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, getTableColumns, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { shipments, trackingEvents, type ShipmentRow } from '../../db/schema/orders';
 import type { Purchase } from '../../providers/carriers/index';
@@ -26,39 +26,6 @@ export async function ordersToReceiver(db: Db, userId: string, receiverKey: stri
     .from(shipments)
     .where(and(eq(shipments.userId, userId), eq(shipments.receiverKey, receiverKey), ne(shipments.status, 'failed')));
   return c?.n ?? null;
-}
-
-/** The user's shipment with this order code or tracking number (`ref` upper-cased), if any. */
-export async function shipmentByRef(db: Db, userId: string, ref: string): Promise<ShipmentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(shipments)
-    .where(
-      and(
-        eq(shipments.userId, userId),
-        or(eq(shipments.orderCode, ref), sql`upper(${shipments.trackingNumber}) = ${ref}`),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-/** The carrier's label stored for this shipment (base64), if any. */
-export async function storedLabel(db: Db, shipmentId: string): Promise<{ mediaType: string; base64: string } | null> {
-  const [stored] = rowsOf<{ media_type: string; b64: string }>(
-    await db.execute(
-      sql`select media_type, encode(bytes, 'base64') as b64 from shipment_labels where shipment_id = ${shipmentId}`,
-    ),
-  );
-  return stored ? { mediaType: stored.media_type, base64: stored.b64.replace(/\s+/g, '') } : null;
-}
-
-/** Keeps a label fetched from the carrier (the first one stored wins). */
-export async function storeLabel(db: Db, shipmentId: string, mediaType: string, base64: string, now: Date) {
-  await db.execute(sql`
-      insert into shipment_labels (shipment_id, media_type, bytes, created_at)
-      values (${shipmentId}, ${mediaType}, decode(${base64}, 'base64'), ${now.toISOString()}::timestamptz)
-      on conflict (shipment_id) do nothing`);
 }
 
 // ---- the order saga (service.ts) ----
