@@ -151,3 +151,42 @@ export function ListSearch({
     </div>
   );
 }
+
+/** A list's page size: a labelled select of `sizes`, each shown as `optionText(size)`. */
+export function PageSizeSelect({
+  label,
+  value,
+  sizes,
+  optionText,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: number;
+  sizes: readonly number[];
+  optionText: (size: number) => string;
+  onChange: (size: number) => void;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5 sm:w-36">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className={cn(inputClass, 'h-10')}
+        data-testid={testId}
+      >
+        {sizes.map((size) => (
+          <option key={size} value={size}>
+            {optionText(size)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,12 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PackageSearch, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TAdminShipment } from '../../../../shared/contracts/admin';
 import { parseCents } from '../../../../shared/money';
-import { ListSearch, useListSearch } from '../../../components/list-search';
+import { ListSearch, PageSizeSelect, useListSearch } from '../../../components/list-search';
 import { Pagination } from '../../../components/pagination';
 import { Button } from '../../../components/ui/button';
-import { inputClass } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_PAGE_SIZES, useAdminShipments } from '../api';
@@ -38,7 +37,6 @@ const toneClass: Record<StatusTone, string> = {
 export function OrdersTab() {
   const { t } = useTranslation();
   const wide = useWide();
-  const sizeId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -139,27 +137,17 @@ export function OrdersTab() {
         formClassName="flex flex-col gap-3 sm:flex-row sm:items-end"
         fieldClassName="grid flex-1 gap-1.5"
       >
-        <div className="grid gap-1.5 sm:w-36">
-          <label htmlFor={sizeId} className="text-sm font-medium text-slate-800">
-            {t('admin.orders.pageSize')}
-          </label>
-          <select
-            id={sizeId}
-            value={limit}
-            onChange={(e) => {
-              setLimit(Number(e.target.value));
-              setPage(1);
-            }}
-            className={cn(inputClass, 'h-10')}
-            data-testid="admin-orders-page-size"
-          >
-            {ADMIN_PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {t('admin.orders.perPage', { count: size })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PageSizeSelect
+          label={t('admin.orders.pageSize')}
+          value={limit}
+          sizes={ADMIN_PAGE_SIZES}
+          optionText={(count) => t('admin.orders.perPage', { count })}
+          onChange={(size) => {
+            setLimit(size);
+            setPage(1);
+          }}
+          testId="admin-orders-page-size"
+        />
       </ListSearch>
       {body}
     </section>

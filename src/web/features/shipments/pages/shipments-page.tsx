@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AlertCircle, PackageSearch, Plus, RotateCw, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TShipment } from '../../../../shared/contracts/shipments';
-import { ListSearch, useListSearch } from '../../../components/list-search';
+import { ListSearch, PageSizeSelect, useListSearch } from '../../../components/list-search';
 import { Pagination } from '../../../components/pagination';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/input';
@@ -36,7 +36,6 @@ export function ShipmentsPage() {
   const openId = searchParams.get(DETAIL_PARAM);
   const list = useShipments(params);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const sizeId = useId();
   const destinationId = useId();
   const testFilterId = useId();
 
@@ -162,24 +161,14 @@ export function ShipmentsPage() {
             <option value="test">{t('shipments.testFilter.test')}</option>
           </select>
         </div>
-        <div className="grid gap-1.5 sm:w-36">
-          <label htmlFor={sizeId} className="text-sm font-medium text-slate-800">
-            {t('shipments.pageSize')}
-          </label>
-          <select
-            id={sizeId}
-            value={params.limit}
-            onChange={(e) => update({ limit: Number(e.target.value), page: 1 })}
-            className={cn(inputClass, 'h-10')}
-            data-testid="shipments-page-size"
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {t('shipments.perPage', { count: size })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PageSizeSelect
+          label={t('shipments.pageSize')}
+          value={params.limit}
+          sizes={PAGE_SIZES}
+          optionText={(count) => t('shipments.perPage', { count })}
+          onChange={(limit) => update({ limit, page: 1 })}
+          testId="shipments-page-size"
+        />
       </ListSearch>
 
       {list.isPending ? (
