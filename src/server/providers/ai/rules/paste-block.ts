@@ -17,7 +17,25 @@ import { ASKS_WORDS, PLACE_ASKED_WORDS, TARGET_VERB_WORDS } from './vocabulary/p
  * without its billing/head-office blocks. For the sender form, a From/Sender block wins.
  */
 export function chooseBlock(kindOf: LineKinds, lines: Line[], role: ParseRole, targets: Targets): Block | undefined {
-  const sections: { kind: SectionKind; heading: string; from: number; to: number }[] = [];
+  const sections = findSections(lines, targets);
+  if (!sections.length) return envelope(lines) ?? placeBlock(lines, targets);
+  for (const s of sections) {
+    // "Head office: 200 Front St W, Toronto, ON M5V 3K2" — a whole address on the heading's line is the whole block.
+    const first = lines[s.from]?.text ?? '';
+    if (s.to > s.from + 1 && POSTAL_LINE.test(first) && hasStreet(first)) s.to = s.from + 1;
+    s.to = endOfBlock(kindOf, lines, s.from, s.to);
+  }
+  settleAsked(lines, sections, role, targets);
+  const chosen = pickSection(kindOf, lines, sections, role);
+  return blockOf(kindOf, lines, sections, { chosen, role });
+}
+
+type Section = { kind: SectionKind; heading: string; from: number; to: number };
+type Heading = { kind: SectionKind; m: RegExpExecArray; tail?: string };
+
+/** The sections the headings open, each to the next (`lines` lose the heading words the parser should not read). */
+function findSections(lines: Line[], targets: Targets): Section[] {
+  const sections: Section[] = [];
   let paragraph = 0; // the first line after the last blank line or heading line
   // With a plain ship-to heading in the text, words of the message no longer make headings.
   // (A sentence that starts like one is none: "Ship to the roastery, not the café.")
@@ -29,78 +47,97 @@ export function chooseBlock(kindOf: LineKinds, lines: Line[], role: ParseRole, t
   });
   const useTargets = plain ? { ship: new Set<string>(), not: targets.not } : targets;
   lines.forEach((line, i) => {
-    let found = line.text ? findHeading(line.text, lines[i + 1]?.text ?? '', useTargets, plain) : null;
-    // "FROM:\nNORTHERN BOOKS DISTRIBUTION\n2-1155 KING ST W": a line guessed a heading from its words
-    // right under a heading is that block's company, not a new block.
-    const last = sections[sections.length - 1];
-    if (found && last && last.from === i && !SECTION.test(line.text) && !/[:：]/.test(found.m[0])) found = null;
-    // A known ship-to heading the message turns down ("Warehouse:" after "do not send it to the warehouse").
-    if (found?.kind === 'ship' && !found.tail && rejectedHeading(found.m[0].replace(/[:：]\s*$/u, ''), useTargets))
-      found = { ...found, kind: 'other' };
-    // "Sent: …\nTo: Donna McAllister\nSubject: …": an e-mail's header, not the parcel's addressee.
-    if (found?.kind === 'to' && [lines[i - 1], lines[i + 1]].some((l) => l?.mailHeader)) found = null;
-    // "Mailing address: SITE 5 COMP 12 RR 2" among a form's fields ("Last name: …" over it, "Town: …"
-    // under it) is the form's address field, not another block.
-    if (
-      found?.kind === 'other' &&
-      !found.tail &&
-      LABEL_FIELDS.get(
-        found.m[0]
-          .replace(/[\s:：]+$/u, '')
-          .toLowerCase()
-          .replace(/\s+/g, ' '),
-      ) === 'address' &&
-      line.text.slice(found.m[0].length).trim() &&
-      LABELLED.test(lines.slice(Math.max(0, i - 3), i).findLast((l) => l.text)?.text ?? '') &&
-      LABELLED.test(lines[i + 1]?.text ?? '')
-    )
-      found = null;
+    const found = line.text ? sectionHeading(lines, i, { sections, targets: useTargets, plain }) : null;
     if (!found) {
       if (!line.text) paragraph = i + 1;
       return;
     }
-    const { kind, m } = found;
-    // "55 Industrial Pkwy, Aurora ON L4G 3V6 (warehouse)": the label at the end names the block.
-    if (found.tail) lines[i] = { ...line, text: line.text.slice(0, line.text.length - found.tail.length) };
-    const heading = found.tail
-      ? found.tail.replace(/^[\s(–—-]+|[\s)]+$/g, '')
-      : line.text.slice(0, m[0].length).replace(/[\s:：-]+$/, '');
-    const rest = found.tail ? lines[i].text : line.text.slice(m[0].length).trim();
-    // A heading alone on its line is not part of the block; with text after it, the line stays
-    // whole (the parser reads "Ship to: Jane Doe" as a label). A ship-to label inside a labelled
-    // form ("收件人：…\n收货地址：…") takes the lines of its paragraph before it too.
-    if (!rest) lines[i] = { ...line, text: '' };
-    // "ship to bob smith 77 queen st e …": without a colon the heading words are not the name's;
-    // "Warehouse: 55 …": a heading the parser does not read as a label goes too.
-    // ("Ship to: DAVID NGUYEN 1404-330 PRINCESS ST KINGSTON, ON …": a whole address after the label is
-    // no name's value: the line without its label.)
-    else if (
-      !/[:：]/.test(m[0]) ||
-      !LABEL_FIELDS.has(heading.toLowerCase().replace(/\s+/g, ' ')) ||
-      (kind === 'ship' && hasStreet(rest) && POSTAL_LINE.test(rest))
-    ) {
-      lines[i] = { ...line, text: rest };
-    }
-    // The lines of its paragraph before it belong to the block too: a labelled form's name
-    // ("收件人：…\n收货地址：…"), or the name and company above an address labelled at its end.
-    const before = lines.slice(paragraph, i);
-    const labelled =
-      (kind === 'ship' || kind === 'from') &&
-      (before.every((l) => LABELLED.test(l.text)) || (Boolean(found.tail) && before.every((l) => !/\d/.test(l.text))));
-    const from = !rest ? i + 1 : labelled ? paragraph : i;
-    if (sections.length) sections[sections.length - 1].to = Math.min(sections[sections.length - 1].to, rest ? from : i);
-    sections.push({ kind, heading, from, to: lines.length });
-    paragraph = i + 1;
+    paragraph = openSection(lines, i, found, { sections, paragraph });
   });
   for (let k = 0; k + 1 < sections.length; k++) sections[k].to = Math.min(sections[k].to, sections[k + 1].from);
-  if (!sections.length) return envelope(lines) ?? placeBlock(lines, targets);
-  for (const s of sections) {
-    // "Head office: 200 Front St W, Toronto, ON M5V 3K2" — a whole address on the heading's line is the whole block.
-    const first = lines[s.from]?.text ?? '';
-    if (s.to > s.from + 1 && POSTAL_LINE.test(first) && hasStreet(first)) s.to = s.from + 1;
-    s.to = endOfBlock(kindOf, lines, s.from, s.to);
-  }
+  return sections;
+}
 
+/** The heading line `i` is, if any, once the headings that open no block are told apart. */
+function sectionHeading(
+  lines: Line[],
+  i: number,
+  { sections, targets, plain }: { sections: Section[]; targets: Targets; plain: boolean },
+): Heading | null {
+  const line = lines[i];
+  let found = findHeading(line.text, lines[i + 1]?.text ?? '', targets, plain);
+  // "FROM:\nNORTHERN BOOKS DISTRIBUTION\n2-1155 KING ST W": a line guessed a heading from its words
+  // right under a heading is that block's company, not a new block.
+  const last = sections[sections.length - 1];
+  if (found && last && last.from === i && !SECTION.test(line.text) && !/[:：]/.test(found.m[0])) found = null;
+  // A known ship-to heading the message turns down ("Warehouse:" after "do not send it to the warehouse").
+  if (found?.kind === 'ship' && !found.tail && rejectedHeading(found.m[0].replace(/[:：]\s*$/u, ''), targets))
+    found = { ...found, kind: 'other' };
+  // "Sent: …\nTo: Donna McAllister\nSubject: …": an e-mail's header, not the parcel's addressee.
+  if (found?.kind === 'to' && [lines[i - 1], lines[i + 1]].some((l) => l?.mailHeader)) found = null;
+  // "Mailing address: SITE 5 COMP 12 RR 2" among a form's fields ("Last name: …" over it, "Town: …"
+  // under it) is the form's address field, not another block.
+  if (
+    found?.kind === 'other' &&
+    !found.tail &&
+    LABEL_FIELDS.get(
+      found.m[0]
+        .replace(/[\s:：]+$/u, '')
+        .toLowerCase()
+        .replace(/\s+/g, ' '),
+    ) === 'address' &&
+    line.text.slice(found.m[0].length).trim() &&
+    LABELLED.test(lines.slice(Math.max(0, i - 3), i).findLast((l) => l.text)?.text ?? '') &&
+    LABELLED.test(lines[i + 1]?.text ?? '')
+  )
+    found = null;
+  return found;
+}
+
+/** Opens the section of a heading at line `i` (closing the one before); answers the next paragraph's start. */
+function openSection(
+  lines: Line[],
+  i: number,
+  found: Heading,
+  { sections, paragraph }: { sections: Section[]; paragraph: number },
+): number {
+  const line = lines[i];
+  const { kind, m } = found;
+  // "55 Industrial Pkwy, Aurora ON L4G 3V6 (warehouse)": the label at the end names the block.
+  if (found.tail) lines[i] = { ...line, text: line.text.slice(0, line.text.length - found.tail.length) };
+  const heading = found.tail
+    ? found.tail.replace(/^[\s(–—-]+|[\s)]+$/g, '')
+    : line.text.slice(0, m[0].length).replace(/[\s:：-]+$/, '');
+  const rest = found.tail ? lines[i].text : line.text.slice(m[0].length).trim();
+  // A heading alone on its line is not part of the block; with text after it, the line stays
+  // whole (the parser reads "Ship to: Jane Doe" as a label). A ship-to label inside a labelled
+  // form ("收件人：…\n收货地址：…") takes the lines of its paragraph before it too.
+  if (!rest) lines[i] = { ...line, text: '' };
+  // "ship to bob smith 77 queen st e …": without a colon the heading words are not the name's;
+  // "Warehouse: 55 …": a heading the parser does not read as a label goes too.
+  // ("Ship to: DAVID NGUYEN 1404-330 PRINCESS ST KINGSTON, ON …": a whole address after the label is
+  // no name's value: the line without its label.)
+  else if (
+    !/[:：]/.test(m[0]) ||
+    !LABEL_FIELDS.has(heading.toLowerCase().replace(/\s+/g, ' ')) ||
+    (kind === 'ship' && hasStreet(rest) && POSTAL_LINE.test(rest))
+  ) {
+    lines[i] = { ...line, text: rest };
+  }
+  // The lines of its paragraph before it belong to the block too: a labelled form's name
+  // ("收件人：…\n收货地址：…"), or the name and company above an address labelled at its end.
+  const before = lines.slice(paragraph, i);
+  const labelled =
+    (kind === 'ship' || kind === 'from') &&
+    (before.every((l) => LABELLED.test(l.text)) || (Boolean(found.tail) && before.every((l) => !/\d/.test(l.text))));
+  const from = !rest ? i + 1 : labelled ? paragraph : i;
+  if (sections.length) sections[sections.length - 1].to = Math.min(sections[sections.length - 1].to, rest ? from : i);
+  sections.push({ kind, heading, from, to: lines.length });
+  return i + 1;
+}
+
+/** "please ship to head office instead", or a heading the message's sentences name: that block is the ship-to. */
+function settleAsked(lines: Line[], sections: Section[], role: ParseRole, targets: Targets): void {
   // "please ship to head office instead": the block headed so is the ship-to, a "Warehouse" block is not.
   const strong = targets.strong;
   const asked = (s: { heading: string }) =>
@@ -132,6 +169,10 @@ export function chooseBlock(kindOf: LineKinds, lines: Line[], role: ParseRole, t
     if (said.length === 1 && sections.filter((s) => s.kind === 'ship' || s.kind === 'other').length >= 2)
       for (const s of sections) if (s.kind === 'ship' || s.kind === 'other') s.kind = s === said[0] ? 'ship' : 'other';
   }
+}
+
+/** The ship-to block (the From block for the sender): one headed "new"/"instead" over one "on file"/"old", else the last. */
+function pickSection(kindOf: LineKinds, lines: Line[], sections: Section[], role: ParseRole): Section | undefined {
   const want: SectionKind = role === 'sender' ? 'from' : 'ship';
   // The ship-to block: one headed "new"/"instead" over one "on file"/"old", else the last (a later one corrects).
   const weight = (h: string) =>
@@ -153,6 +194,16 @@ export function chooseBlock(kindOf: LineKinds, lines: Line[], role: ParseRole, t
   // The same block twice (a packing slip's "Ship To" and its "Shipping Address"): the first, whole one.
   const twin = last && ships.find((s) => s !== last && weight(s.heading) === best && firstLine(s) === firstLine(last));
   const chosen = twin ?? last ?? sections.find((s) => s.kind === 'to' && hasContent(kindOf, lines, s));
+  return chosen;
+}
+
+/** The block chosen, with the other blocks set aside; without one, the text without its billing and head-office blocks. */
+function blockOf(
+  kindOf: LineKinds,
+  lines: Line[],
+  sections: Section[],
+  { chosen, role }: { chosen: Section | undefined; role: ParseRole },
+): Block | undefined {
   // With a chosen block every other address block is set aside; without one, only billing and head-office blocks.
   // (For the recipient, a sender's block set aside too: "寄件人：王磊 / 地址：…" over "收件人：何佳慧 / 地址：…".)
   const excluded = sections.filter(
@@ -307,12 +358,7 @@ const ASKS = compile(
  * Receiving:", "Head Office / Siège social") whose words say ship-to or office — or name the place
  * the message asked to send to ("please send it to our garage" → "Garage: 85 rue …").
  */
-export function findHeading(
-  text: string,
-  next: string,
-  targets: Targets,
-  plain = false,
-): { kind: SectionKind; m: RegExpExecArray; tail?: string } | null {
+export function findHeading(text: string, next: string, targets: Targets, plain = false): Heading | null {
   // "New address (effective March 1):": the heading without its note in brackets.
   const noted = text.length <= 90 ? /^([^()\n]{2,40}?)[ \t]*\([^()\n]{1,40}\)[ \t]*([:：])[ \t]*$/u.exec(text) : null;
   if (noted) {
@@ -336,6 +382,22 @@ export function findHeading(
         return { kind, m: Object.assign([text], { index: 0, input: text, groups: undefined }) as RegExpExecArray };
     }
   }
+  const known = sectionWordsHeading(text);
+  if (known !== undefined) return known;
+  const tail = trailingHeading(text, targets, plain);
+  if (tail) return tail;
+  // "Please ship to my work address instead of home since nobody's there during the day:"
+  // (Only on a line whose one colon ends it: elsewhere the search would backtrack over every verb.)
+  const colon = text.search(/[:：]/);
+  const asks = colon >= 0 && colon >= text.trimEnd().length - 1 && ASKS.exec(text);
+  // (The street test on the asking sentence only: "… the 2 cases of the 750 mL bottles. Send it to:".)
+  const asking = text.slice(Math.max(text.lastIndexOf('. '), text.lastIndexOf('! '), text.lastIndexOf('? ')) + 1);
+  if (asks && !hasStreet(asking) && !POSTAL_LINE.test(text)) return { kind: 'ship', m: asks };
+  return lineHeading(text, next, targets, plain);
+}
+
+/** A heading of the section words ("Ship to", "Billing address"): null when the line only starts like one, undefined without them. */
+function sectionWordsHeading(text: string): Heading | null | undefined {
   const m = SECTION.exec(text);
   if (m) {
     const kind = sectionKind(m);
@@ -361,6 +423,11 @@ export function findHeading(
     if (kind && !(rest && (PHONE_OR_MAIL_ONLY.test(core) || /[$€£¥]|\d\s?\$|\b(?:cad|usd)\b/iu.test(rest))))
       return { kind, m };
   }
+  return undefined;
+}
+
+/** "55 Industrial Pkwy, Aurora ON L4G 3V6 (warehouse)": an address line labelled at its end. */
+function trailingHeading(text: string, targets: Targets, plain: boolean): Heading | undefined {
   const tail = hasStreet(text) ? TRAILING_LABEL.exec(text) : null;
   if (tail) {
     const label = (tail[1] ?? tail[2]).toLowerCase();
@@ -377,13 +444,11 @@ export function findHeading(
       return { kind, m, tail: tail[0] };
     }
   }
-  // "Please ship to my work address instead of home since nobody's there during the day:"
-  // (Only on a line whose one colon ends it: elsewhere the search would backtrack over every verb.)
-  const colon = text.search(/[:：]/);
-  const asks = colon >= 0 && colon >= text.trimEnd().length - 1 && ASKS.exec(text);
-  // (The street test on the asking sentence only: "… the 2 cases of the 750 mL bottles. Send it to:".)
-  const asking = text.slice(Math.max(text.lastIndexOf('. '), text.lastIndexOf('! '), text.lastIndexOf('? ')) + 1);
-  if (asks && !hasStreet(asking) && !POSTAL_LINE.test(text)) return { kind: 'ship', m: asks };
+  return undefined;
+}
+
+/** A short line ending in a colon ("Our warehouse:", "新店：") or over a street, judged by its words and the message's. */
+function lineHeading(text: string, next: string, targets: Targets, plain: boolean): Heading | null {
   const h = /^([^:：\d@]{2,60}?)[ \t]*(?:[:：][ \t]*|$)/u.exec(text);
   if (!h || (plain && !/[:：]/.test(h[0]))) return null;
   const words = h[1].split(/[\s/&|,-]+/).filter(Boolean);
