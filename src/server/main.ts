@@ -13,7 +13,7 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './ops/
 import { createLifecycle } from './ops/lifecycle';
 import { flushCarrierCalls } from './modules/carriers/calls';
 import { defaultJobs, startJobs } from './ops/jobs';
-import { ordersServiceFor } from './modules/orders/routes';
+import { ordersServiceFor } from './services';
 import { pruneQuotesJob, recoverOrdersJob } from './modules/orders/jobs';
 import { resumeBulkImportsJob } from './modules/bulk-imports/jobs';
 import { createBulkImportService } from './modules/bulk-imports/service';

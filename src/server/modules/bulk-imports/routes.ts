@@ -18,8 +18,7 @@ import {
 } from '../../../shared/contracts/bulk-imports';
 import { IDEMPOTENCY_KEY_HEADER, ZIdempotencyKey } from '../../../shared/contracts/shipments';
 import { requireUser, signedIn } from '../auth/session';
-import { createOrdersService } from '../orders/service';
-import { createRatesService } from '../rates/service';
+import { ordersServiceFor } from '../../services';
 import { createBulkImportService, type BulkImportService } from './service';
 import { BULK_MULTIPART_LIMITS, asFileFieldError, readMultipartUpload } from './multipart';
 
@@ -40,22 +39,7 @@ type Log = { warn(o: object, m: string): void; error(o: object, m: string): void
 
 /** A bulk-import service over these dependencies, buying through the orders saga as POST /api/shipments does. */
 export function bulkImportServiceFor(deps: AppDeps, log: Log): BulkImportService {
-  const orders = createOrdersService({
-    db: deps.database.db,
-    clock: deps.clock,
-    carriers: deps.providers.carriers,
-    rates: createRatesService({
-      db: deps.database.db,
-      clock: deps.clock,
-      carriers: deps.providers.carriers,
-      timeoutMs: deps.config.carrierTimeoutMs,
-      log,
-    }),
-    log,
-    purchaseTimeoutMs: deps.config.carrierPurchaseTimeoutMs,
-    track: deps.lifecycle ? (what, work) => deps.lifecycle!.track(what, work) : undefined,
-  });
-  return createBulkImportService(deps, orders, log);
+  return createBulkImportService(deps, ordersServiceFor(deps, log), log);
 }
 
 export function registerBulkImports(root: App, deps: AppDeps): void {

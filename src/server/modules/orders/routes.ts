@@ -21,9 +21,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 import { ZAddBalanceRequest, ZBalanceChange, ZEditBalanceRequest } from '../../../shared/contracts/wallet';
 import { adminOnly, requireAdmin, requireUser, signedIn } from '../auth/session';
 
-/** @deprecated import ordersServiceFor from src/server/services.ts (kept while bulk imports moves over). */
-export { ordersServiceFor } from '../../services';
-
 export function registerOrders(root: App, deps: AppDeps, services: Services): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { orders, adminBalance: balances } = services;
