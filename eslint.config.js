@@ -29,22 +29,6 @@ const ROUTE_FILES = [
   'src/server/app.ts',
   'src/server/main.ts',
 ];
-// Files that still query with Drizzle outside a repo, to move into repos one by one (decision 031 lists
-// them). New code does not join this list. Files of work in progress elsewhere (issue 23) are listed too.
-const DRIZZLE_NOT_YET_IN_REPOS = [
-  'src/server/lib/rate-limit.ts',
-  'src/server/ops/jobs.ts',
-  'src/server/providers/carriers/sandbox/store.ts',
-  'src/server/providers/payments/sandbox.ts',
-  'src/server/modules/auth/bootstrap.ts',
-  'src/server/modules/auth/session.ts',
-  'src/server/modules/carriers/calls.ts',
-  // in progress by other engineers at the time of writing
-  'src/server/modules/rates/exchange-rate.ts',
-  'src/server/modules/api-keys/service.ts',
-  'src/server/modules/api-v1/routes.ts',
-  'src/server/modules/documents/routes.ts',
-];
 
 // The address assistant's rules (decision 032): no line over 200 characters, functions under 80 lines
 // and files under 600 (blank lines and comments not counted; tests are exempt: a describe block is a
@@ -106,7 +90,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [DRIZZLE, ROUTES, APP] }] },
   },
   {
-    files: [...REPO_FILES, ...DRIZZLE_NOT_YET_IN_REPOS],
+    files: REPO_FILES,
     rules: { 'no-restricted-imports': ['error', { patterns: [ROUTES, APP] }] },
   },
   {
@@ -114,11 +98,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [DRIZZLE, APP] }] },
   },
   {
-    // Both lists, and tests (which read the database directly to check what a route did).
-    files: [
-      ...DRIZZLE_NOT_YET_IN_REPOS.filter((f) => /routes?\.ts$|route\.ts$/.test(f)),
-      'src/server/**/*.test.ts',
-    ],
+    // Tests read the database directly to check what a route did.
+    files: ['src/server/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [APP] }] },
   },
   { files: ['src/server/main.ts', 'src/server/**/*.test.ts'], rules: { 'no-restricted-imports': 'off' } },
