@@ -57,9 +57,17 @@ const torontoDate = new Intl.DateTimeFormat('en-CA', {
 
 /** The calendar day (YYYY-MM-DD) in Toronto, the business time zone, for effective-date lookups. */
 export function businessDate(date: Date): string {
+  // A quote asks this for every option and tax line at one instant: formatToParts is slow, so the
+  // last instant's answer is kept.
+  const ms = date.getTime();
+  if (ms === lastBusinessDate.ms) return lastBusinessDate.day;
   const parts = Object.fromEntries(torontoDate.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  const day = `${parts.year}-${parts.month}-${parts.day}`;
+  if (!Number.isNaN(ms)) lastBusinessDate = { ms, day };
+  return day;
 }
+
+let lastBusinessDate = { ms: Number.NaN, day: '' };
 
 function inEffect<T extends { from: string }>(periods: T[], day: string): T {
   let current = periods[0];
