@@ -10,13 +10,34 @@ const quiet = { info: () => undefined, error: () => undefined };
  * stop must wait for that statement before the caller closes the database (a SIGTERM during a job
  * once crashed the process with "Cannot use a pool after calling end on the pool").
  */
-describe(`job queue stop (${testDbKind})`, () => {
+describe(`job queue: bursts and stops (${testDbKind})`, () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp();
   });
   afterAll(async () => {
     await ctx.close();
+  });
+
+  it('works a burst of jobs back to back, not one per polling interval', async () => {
+    const name = `burst-test-${Date.now()}`;
+    let done = 0;
+    const queue = createJobQueue({
+      database: ctx.database,
+      log: quiet,
+      workers: true,
+      pumps: [],
+      queues: [{ name, retryLimit: 0, retryDelaySeconds: 1, handler: async () => void done++ }],
+    });
+    await queue.start();
+    try {
+      for (let i = 0; i < 10; i++) await queue.send(name, { n: i });
+      // The workers poll every 5 s on PGlite (1 s on PostgreSQL): ten jobs one per poll would take 10 s
+      // or more; asked again after each job they are all done well inside one interval.
+      await expect.poll(() => done, { timeout: 4_000 }).toBe(10);
+    } finally {
+      await queue.stop();
+    }
   });
 
   it('lets the completion of a job that ends during the stop land before it returns', async () => {
