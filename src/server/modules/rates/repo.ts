@@ -14,12 +14,13 @@ export type NewQuoteOption = typeof rateQuoteOptions.$inferInsert;
  * BEGIN + two inserts with 20 parameters per option row. Stored only while the pricing token
  * (migration 0030) is still `pricingToken`, the one the options were priced at, read in the same
  * statement: answers false, storing nothing, when an admin changed the pricing since (decision 039).
+ * A null token stores without the check.
  */
 export async function insertQuote(
   db: Db,
   quote: NewQuote,
   options: NewQuoteOption[],
-  pricingToken: string,
+  pricingToken: string | null,
 ): Promise<boolean> {
   const rows = options.map((o) => ({
     id: o.id,
@@ -53,7 +54,7 @@ export async function insertQuote(
       select ${quote.id}::uuid, ${quote.userId}::uuid, ${JSON.stringify(quote.request)}::jsonb,
              ${JSON.stringify(quote.warnings ?? [])}::jsonb, ${quote.shipDate}::date, ${createdAt}::timestamptz,
              ${quote.expiresAt.toISOString()}::timestamptz
-      from t where t.token = ${pricingToken}::text
+      from t where ${pricingToken}::text is null or t.token = ${pricingToken}::text
       returning id, user_id, created_at, expires_at
     ),
     o as (

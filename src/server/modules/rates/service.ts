@@ -19,6 +19,8 @@ import * as repo from './repo';
 import { cachedPricing, discountAt, pricingCacheOf, type CachedPricing } from './pricing-cache';
 
 export const QUOTE_TTL_MS = 15 * 60 * 1000;
+/** Tries to store a quote at a current pricing token before storing it without the check. */
+const QUOTE_PRICING_TRIES = 3;
 
 /** A user's discount as the admin sets it: a percentage (in basis points, 12.5 % = 1250) or a fixed amount. */
 export type Discount = { type: 'percentage'; basisPoints: number } | { type: 'fixed_amount'; amountCents: Cents };
@@ -171,11 +173,13 @@ export function createRatesService(deps: RatesDeps) {
       // The rules, the user's discounts and the CAD/USD rate as this process holds them (decision 039):
       // the quote's insert checks that they are still current, and when an admin changed them since,
       // stores nothing; then they are read again and the options priced again.
+      // While an admin keeps changing them (a script, several instances), the last try stores what a
+      // fresh read gave without the check: the price of a moment ago, as a quote read just before it.
       let cached = pricingCacheOf(deps.db).held(userId) ?? (await cachedPricing(deps.db, userId));
       for (let attempt = 1; ; attempt++) {
-        const stored = await priceAndStore(deps, userId, body, req, quotes, warnings, cached, now);
+        const last = attempt >= QUOTE_PRICING_TRIES;
+        const stored = await priceAndStore(deps, userId, body, req, quotes, warnings, cached, now, last);
         if (stored) return stored;
-        if (attempt >= 5) throw new Error('pricing: the price rules kept changing under this quote');
         cached = await cachedPricing(deps.db, userId);
       }
     },
@@ -194,6 +198,7 @@ async function priceAndStore(
   warnings: CarrierWarning[],
   cached: CachedPricing,
   now: Date,
+  unchecked = false,
 ): Promise<{ rates: TQuoteResponse; warnings: TRateWarning[] } | null> {
   declaredWithinUsdGoods(body, cached.usdRate);
   const pricing = { discount: discountAt(cached.discounts, now), rules: cached.rules };
@@ -267,7 +272,7 @@ async function priceAndStore(
       createdAt: now,
       expiresAt,
     })),
-    cached.token,
+    unchecked ? null : cached.token,
   );
   if (!stored) return null;
 
