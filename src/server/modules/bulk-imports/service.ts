@@ -35,7 +35,7 @@ import type { TQuoteRequest, TRateOption } from '../../../shared/contracts/rates
 import { walletBalance } from '../wallet/read-repo';
 import { findParcel as findSavedParcel } from '../parcels/repo';
 import { createRatesService, NoRatesError } from '../rates/service';
-import { OrderFailedError, type OrdersService } from '../orders/service';
+import { OrderFailedError, OrderStoppedError, type OrderContext, type OrdersService } from '../orders/service';
 import { labelPdfBase64, labelZpl } from '../orders/label-service';
 import Papa from 'papaparse';
 import { MORE_LINES } from './parse';
@@ -63,6 +63,9 @@ const splitName = (name: string): [string, string] => {
   const parts = name.trim().split(/\s+/);
   return parts.length < 2 ? [parts[0] ?? '', ''] : [parts.slice(0, -1).join(' '), parts[parts.length - 1]!];
 };
+
+type ChargeTurn = NonNullable<OrderContext['chargeTurn']>;
+type RowOutcome = 'bought' | 'failed' | 'short' | 'stopped';
 
 /** Rows of a batch bought side by side (decision 028): enough to overlap the carrier's and the database's waits. */
 const BUY_LANES = 8;
@@ -357,7 +360,8 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
     batch: BulkImportRow,
     user: { id: string; organizationId: string | null },
     r: BulkImportItemRow,
-  ) {
+    chargeTurn: ChargeTurn,
+  ): Promise<RowOutcome> {
     const sender = batch.sender as TOrderAddress;
     const defaults = batch.defaults as TBulkQuoteRequest;
     const ctx = {
@@ -365,14 +369,32 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
       organizationId: user.organizationId,
       idempotencyKey: `bulk:${batch.id}:${r.n}`,
       ipAddress: null,
+      chargeTurn,
     };
+    try {
+      return await buyRowOnce(batch, user, r, ctx, sender, defaults);
+    } finally {
+      // A row that never reached its debit (a replay, a failed quote) lets the next one go.
+      chargeTurn.after('failed');
+    }
+  }
+
+  async function buyRowOnce(
+    batch: BulkImportRow,
+    user: { id: string; organizationId: string | null },
+    r: BulkImportItemRow,
+    ctx: OrderContext,
+    sender: TOrderAddress,
+    defaults: TBulkQuoteRequest,
+  ): Promise<RowOutcome> {
     let quote = r.quote!;
     for (let attempt = 0; ; attempt++) {
       try {
         const created = await orders.placeOrder(ctx, orderBodyOf(sender, r, quote));
         await setRow(batch.id, r.n, { status: 'bought', shipmentId: created.id, errorCode: null, errorMessage: null });
-        return 'bought' as const;
+        return 'bought';
       } catch (err) {
+        if (err instanceof OrderStoppedError) return 'stopped';
         if (!(err instanceof AppError)) throw err;
         if (err.code === ErrorCode.PRICE_CHANGED && attempt === 0) {
           // The quote expired (15 minutes) or its price moved: quote this row again with the same rule,
@@ -384,13 +406,13 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
               errorCode: again.errorCode,
               errorMessage: again.errorMessage,
             });
-            return 'failed' as const;
+            return 'failed';
           }
           quote = again.quote;
           await setRow(batch.id, r.n, { quote });
           continue;
         }
-        if (err.code === ErrorCode.INSUFFICIENT_BALANCE) return 'short' as const;
+        if (err.code === ErrorCode.INSUFFICIENT_BALANCE) return 'short';
         const shipmentId =
           err instanceof OrderFailedError ? ((err.extra as { shipmentId?: string })?.shipmentId ?? null) : null;
         await setRow(batch.id, r.n, {
@@ -399,31 +421,51 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
           errorCode: err.code ?? 'API_FAILURE',
           errorMessage: err.message,
         });
-        return 'failed' as const;
+        return 'failed';
       }
     }
   }
 
   /**
-   * Buys the next few rows. When the wallet holds their total they are bought side by side (each an
-   * order of its own, with its own idempotency key): the carrier's and the database's waits overlap.
-   * Otherwise one after another, stopping at the first the wallet cannot pay, so that rows are still
-   * bought in order: every refused row comes after every bought one.
+   * Buys the next rows side by side (each an order of its own, with its own idempotency key), so the
+   * carrier's and the database's waits overlap, but charges them in row order: each row's debit waits
+   * for the one before it. A row the wallet cannot pay stops every later one before its debit, so
+   * every refused row still comes after every bought one; the batch's status is read before each
+   * debit, so a cancel (from any instance) or a shutdown stops the rows not yet charged.
    */
   async function buyRows(
     batch: BulkImportRow,
     user: { id: string; organizationId: string | null },
     rows: BulkImportItemRow[],
-  ): Promise<'bought' | 'failed' | 'short'> {
-    const needed = rows.reduce((sum, r) => sum + (r.quote?.totalCents ?? 0), 0);
-    if (rows.length > 1 && ((await walletBalance(db, batch.userId)) ?? 0) >= needed) {
-      const outcomes = await Promise.all(rows.map((r) => buyRow(batch, user, r)));
-      return outcomes.includes('short') ? 'short' : 'bought';
-    }
-    for (const r of rows) {
-      if ((await buyRow(batch, user, r)) === 'short') return 'short';
-    }
-    return 'bought';
+  ): Promise<'bought' | 'short' | 'cancelled' | 'stopping'> {
+    let stop: 'short' | 'cancelled' | 'stopping' | null = null;
+    let previous: Promise<void> = Promise.resolve();
+    const outcomes = await Promise.all(
+      rows.map((r) => {
+        const waitFor = previous;
+        let settle!: () => void;
+        previous = new Promise<void>((resolve) => (settle = resolve));
+        let settled = false;
+        const turn: ChargeTurn = {
+          async before() {
+            await waitFor;
+            if (stop) return false;
+            if (deps.lifecycle?.draining) stop = 'stopping';
+            else if ((await repo.batchById(db, batch.id))?.status !== 'purchasing') stop = 'cancelled';
+            return stop === null;
+          },
+          after(outcome) {
+            if (settled) return;
+            settled = true;
+            if (outcome === 'short') stop ??= 'short';
+            settle();
+          },
+        };
+        return buyRow(batch, user, r, turn);
+      }),
+    );
+    if (stop) return stop;
+    return outcomes.includes('short') ? 'short' : 'bought';
   }
 
   /** The buying job of one batch: a few rows at a time until none is left, the batch is cancelled, or the wallet is short. */
@@ -436,15 +478,18 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
       const user = await repo.batchOwner(db, batch.userId);
       if (!user) return;
       for (;;) {
+        // Stopping: the rest stays 'purchasing' for resume-bulk-imports after the restart.
+        if (deps.lifecycle?.draining) return;
         const now = await repo.beat(db, id, clock.now());
         const next = await repo.nextRowsToBuy(db, id, BUY_LANES);
         if (next.length === 0) break;
-        if (now?.status !== 'purchasing') {
+        const outcome = now?.status !== 'purchasing' ? 'cancelled' : await buyRows(batch, user, next);
+        if (outcome === 'stopping') return;
+        if (outcome === 'cancelled') {
           // Cancelled between rows: what is not bought yet stays unbought.
           await repo.endPendingQuotedRows(db, id, CANCELLED_ROW, false);
           return;
         }
-        const outcome = await buyRows(batch, user, next);
         if (outcome === 'short') {
           await repo.endPendingQuotedRows(
             db,

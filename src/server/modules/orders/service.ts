@@ -89,7 +89,24 @@ export type OrderContext = {
    * no refund), the shipment marked test.
    */
   test?: boolean;
+  /**
+   * A bulk import's turn at the wallet (decision 028): asked right before the debit — false stops
+   * this order with nothing written or charged (OrderStoppedError) — and told how the debit went.
+   * Rows bought side by side are charged in row order this way.
+   */
+  chargeTurn?: {
+    before(): Promise<boolean>;
+    after(outcome: 'charged' | 'short' | 'failed'): void;
+  };
 };
+
+/** A bulk import's turn said no (an earlier row was short, or the batch was cancelled or is stopping). */
+export class OrderStoppedError extends Error {
+  constructor() {
+    super('The order was stopped before its charge');
+    this.name = 'OrderStoppedError';
+  }
+}
 
 /**
  * Why an order failed after the debit (stored as shipments.failure_code). VALIDATION_ERROR: the
@@ -644,7 +661,9 @@ export function createOrdersService(deps: OrdersDeps) {
 
       // Step 1: the row and the debit, together (one statement: the shipment is inserted from the
       // wallet update, so a balance that cannot cover it writes neither).
+      if (ctx.chargeTurn && !(await ctx.chargeTurn.before())) throw new OrderStoppedError();
       let row: ShipmentRow;
+      let outcome: 'charged' | 'short' | 'failed' = 'failed';
       try {
         // A free order (a discount of the whole price) and a test order move no money: just the row.
         const chargeShipping = async (db: Db) =>
@@ -675,12 +694,14 @@ export function createOrdersService(deps: OrdersDeps) {
           chargeShipping,
         );
         if (!charged) {
+          outcome = 'short';
           throw new AppError(
             402,
             `Insufficient wallet balance: this order costs ${money(price.totalCents + crossBorder.dutiesCents)}. Add funds before ordering.`,
             ErrorCode.INSUFFICIENT_BALANCE,
           );
         }
+        outcome = 'charged';
         row = {
           ...(values as ShipmentRow),
           refundedCents: 0,
@@ -696,6 +717,8 @@ export function createOrdersService(deps: OrdersDeps) {
       } catch (err) {
         if (ctx.idempotencyKey && isUniqueViolation(err)) return replay(ctx.userId, ctx.idempotencyKey, hash);
         throw err;
+      } finally {
+        ctx.chargeTurn?.after(outcome);
       }
 
       // Steps 2 and 3, which shutdown waits for.
