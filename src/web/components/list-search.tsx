@@ -94,6 +94,7 @@ export function ListSearch({
 }) {
   const searchId = useId();
   const hintId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const form = (
     <form
       role="search"
@@ -113,6 +114,7 @@ export function ListSearch({
             aria-hidden="true"
           />
           <input
+            ref={inputRef}
             id={searchId}
             type="search"
             value={search.typed}
@@ -128,7 +130,11 @@ export function ListSearch({
           {search.typed ? (
             <button
               type="button"
-              onClick={search.clear}
+              onClick={() => {
+                search.clear();
+                // The button goes away with the text: the cursor goes back to the box, not to the page.
+                inputRef.current?.focus();
+              }}
               aria-label={clearLabel}
               className="absolute right-0 top-0 inline-flex size-10 items-center justify-center rounded-md text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
               data-testid={`${testId}-clear`}
