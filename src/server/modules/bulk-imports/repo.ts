@@ -34,6 +34,16 @@ export async function batchById(db: Db, id: string): Promise<BulkImportRow | und
   return batch;
 }
 
+/** Only the batch's status (the buying job reads it before each debit). */
+export async function batchStatus(db: Db, id: string): Promise<BulkImportRow['status'] | undefined> {
+  const [row] = await db
+    .select({ status: bulkImports.status })
+    .from(bulkImports)
+    .where(eq(bulkImports.id, id))
+    .limit(1);
+  return row?.status;
+}
+
 /** The user's newest 50 batches. */
 export function listBatches(db: Db, userId: string): Promise<BulkImportRow[]> {
   return db

@@ -451,7 +451,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
             await waitFor;
             if (stop) return false;
             if (deps.lifecycle?.draining) stop = 'stopping';
-            else if ((await repo.batchById(db, batch.id))?.status !== 'purchasing') stop = 'cancelled';
+            else if ((await repo.batchStatus(db, batch.id)) !== 'purchasing') stop = 'cancelled';
             return stop === null;
           },
           after(outcome) {
