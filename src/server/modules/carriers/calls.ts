@@ -121,9 +121,11 @@ export async function timedCarrierCall<T>(
 /**
  * The carriers view (GET /api/admin/carriers): every carrier of the spec, enabled or not, with its
  * mode now ('off' when CARRIERS_SANDBOX=off left it out), its last call and the last hour's counts
- * (on the database's clock, the same for every instance).
+ * (on the database's clock, the same for every instance). This instance's waiting records are written
+ * first, so an admin who quotes and then opens the tab sees that quote.
  */
 export async function carrierCallStats(db: Db, carriers: readonly Carrier[]): Promise<TAdminCarriers> {
+  await flushCarrierCalls(db);
   const last = await lastCarrierCalls(db);
   const hour = await carrierCallsLastHour(db);
   return {
