@@ -102,17 +102,26 @@ describe('errorMessage', () => {
   });
 
   it('uses a text of the field for its code when there is one', async () => {
-    await i18n.addResource('zh', 'translation', 'errors.fields.currentPassword.PASSWORD_NOT_SET', '字段专用');
-    const error = apiError(400, {
-      message: 'x',
-      code: 'PASSWORD_NOT_SET',
-      fieldErrors: { currentPassword: ['x'] },
-    });
-    await use('zh');
-    expect(fieldErrorMessage(error, 'currentPassword', t)).toBe('字段专用');
-    expect(errorMessage(error, t)).toBe(zh.errors.codes.PASSWORD_NOT_SET);
-    i18n.removeResourceBundle('zh', 'translation');
-    i18n.addResourceBundle('zh', 'translation', zh);
+    // i18next writes the added text into the imported zh.json object itself: put that back afterwards, or
+    // the locale files' key comparison (same worker, isolate: false) would find the key in zh only.
+    const fields = lookup(zh as Tree, 'errors.fields') as Tree;
+    const before = fields.currentPassword;
+    try {
+      await i18n.addResource('zh', 'translation', 'errors.fields.currentPassword.PASSWORD_NOT_SET', '字段专用');
+      const error = apiError(400, {
+        message: 'x',
+        code: 'PASSWORD_NOT_SET',
+        fieldErrors: { currentPassword: ['x'] },
+      });
+      await use('zh');
+      expect(fieldErrorMessage(error, 'currentPassword', t)).toBe('字段专用');
+      expect(errorMessage(error, t)).toBe(zh.errors.codes.PASSWORD_NOT_SET);
+    } finally {
+      if (before === undefined) delete fields.currentPassword;
+      else if (typeof before === 'object') delete before.PASSWORD_NOT_SET;
+      i18n.removeResourceBundle('zh', 'translation');
+      i18n.addResourceBundle('zh', 'translation', zh);
+    }
   });
 
   it('translates the contract validation messages by what they say', async () => {
