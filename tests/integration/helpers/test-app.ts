@@ -42,10 +42,7 @@ export type TestContext = {
  * files starting together never read half of it.
  */
 export async function migratedTemplate(): Promise<Blob> {
-  const key = createHash('sha256')
-    .update(migrations.map((m) => `${m.name}\n${m.sql}`).join('\n'))
-    .digest('hex')
-    .slice(0, 16);
+  const key = migrationsKey();
   const file = path.join(os.tmpdir(), `voyageur-pglite-template-${key}.tar`);
   if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
   const blob = await pgliteTemplate();
@@ -53,6 +50,39 @@ export async function migratedTemplate(): Promise<Blob> {
   fs.writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
   fs.renameSync(tmp, file);
   return blob;
+}
+
+function migrationsKey(): string {
+  return createHash('sha256')
+    .update(migrations.map((m) => `${m.name}\n${m.sql}`).join('\n'))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/**
+ * The migrated empty PostgreSQL database, made once per set of migrations on the server: each test
+ * file's database is a copy of it (CREATE DATABASE … TEMPLATE, a file copy) instead of running every
+ * migration again. Made under an advisory lock, built under another name and renamed when complete,
+ * and never connected to afterwards (a template with a session open cannot be copied).
+ */
+async function postgresTemplate(admin: pg.Client): Promise<string> {
+  const name = `voyageur_tpl_${migrationsKey()}`;
+  await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return name;
+    const building = `${name}_b`;
+    await admin.query(`drop database if exists ${building} with (force)`);
+    await admin.query(`create database ${building}`);
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${building}`;
+    const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+    await database.close();
+    await admin.query(`alter database ${building} rename to ${name}`);
+    return name;
+  } finally {
+    await admin.query('select pg_advisory_unlock(hashtext($1))', [name]);
+  }
 }
 
 async function createDatabase(
@@ -71,8 +101,12 @@ async function createDatabase(
   const name = `voyageur_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    const template = await postgresTemplate(admin);
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(base.toString());
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
