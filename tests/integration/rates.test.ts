@@ -290,9 +290,11 @@ describe(`POST /api/rates/quote with failing carriers (${testDbKind})`, () => {
       { carrier: 'CA-Fedex', reason: 'UNAVAILABLE', message: 'FedEx is unavailable right now' },
       { carrier: 'CA-UPS', reason: 'TIMEOUT', message: 'UPS did not answer in time' },
     ]);
-    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT - 5);
-    // The timeout plus one insert; generous slack for a loaded CI machine (bench/quotes.ts measures the tight bound).
-    expect(elapsed).toBeLessThan(TIMEOUT + 200);
+    // The carriers get the deadline less a quarter kept to price and store (QUOTE_FINISH_RESERVE_MS), so the
+    // answer comes by the deadline; slack above it only for a loaded CI machine (bench/real-carriers.ts
+    // measures the tight bound).
+    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT * 0.75 - 5);
+    expect(elapsed).toBeLessThan(TIMEOUT + 150);
   });
 
   it('answers 502 API_FAILURE with the warnings when no carrier answers', async () => {

@@ -28,7 +28,10 @@ export function registerRates(root: App, deps: AppDeps): void {
       const user = requireUser(request);
       await countQuote(deps, user.id);
       try {
-        const { rates: options, warnings } = await rates.quote(user.id, request.body);
+        // The deadline counts from the request's arrival (reply.elapsedTime: Fastify's clock since then).
+        const { rates: options, warnings } = await rates.quote(user.id, request.body, {
+          elapsedMs: reply.elapsedTime,
+        });
         if (warnings.length > 0) reply.header(CARRIER_WARNINGS_HEADER, encodeWarningsHeader(warnings));
         return options;
       } catch (err) {

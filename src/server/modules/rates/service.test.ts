@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyDiscount, priceFor, ruleFor, markupOf } from './service';
+import { applyDiscount, carrierBudgetMs, priceFor, ruleFor, markupOf } from './service';
 
 describe('applyDiscount', () => {
   it('leaves the price alone without a discount', () => {
@@ -90,5 +90,18 @@ describe('priceFor (quotes and orders price alike, issue 22)', () => {
     expect(free.totalCents).toBe(0);
     const full = priceFor(cost, { discount: null, rules: [] }, toBC, day);
     expect(full.totalCents).toBe(4000 + 200);
+  });
+});
+
+describe('carrierBudgetMs', () => {
+  it('gives the carriers the deadline less 200 ms to price and store, less the wait before the quote began', () => {
+    expect(carrierBudgetMs(4000, 0)).toBe(3800);
+    expect(carrierBudgetMs(4000, 37.6)).toBe(3762);
+  });
+
+  it('keeps a quarter of a short deadline, and never gives the carriers less than half of it', () => {
+    expect(carrierBudgetMs(200, 0)).toBe(150);
+    expect(carrierBudgetMs(4000, 3000)).toBe(2000);
+    expect(carrierBudgetMs(4000, -5)).toBe(3800);
   });
 });

@@ -21,6 +21,20 @@ import { cachedPricing, discountAt, pricingCacheOf, type CachedPricing } from '.
 export const QUOTE_TTL_MS = 15 * 60 * 1000;
 /** Tries to store a quote at a current pricing token before storing it without the check. */
 const QUOTE_PRICING_TRIES = 3;
+/**
+ * Kept from a quote's deadline (CARRIER_TIMEOUT_MS) for pricing and storing what came back, so the
+ * answer comes within the deadline even when a carrier never answers (decision 023): the carriers get
+ * the deadline less this, less the time the request already waited. A quarter of a short deadline.
+ */
+export const QUOTE_FINISH_RESERVE_MS = 200;
+
+/** How long the carriers may take, for a quote `elapsedMs` after its request arrived. */
+export function carrierBudgetMs(timeoutMs: number, elapsedMs: number): number {
+  const reserve = Math.min(QUOTE_FINISH_RESERVE_MS, Math.floor(timeoutMs / 4));
+  // A request that queued behind others still gives the carriers half the deadline: a quote answered late
+  // beats one with no carrier in it.
+  return Math.max(Math.floor(timeoutMs / 2), Math.floor(timeoutMs - reserve - Math.max(0, elapsedMs)));
+}
 
 /** A user's discount as the admin sets it: a percentage (in basis points, 12.5 % = 1250) or a fixed amount. */
 export type Discount = { type: 'percentage'; basisPoints: number } | { type: 'fixed_amount'; amountCents: Cents };
@@ -149,11 +163,15 @@ type Priced = CarrierQuote & {
 export function createRatesService(deps: RatesDeps) {
   return {
     /** The options, cheapest first, and the carriers that gave none (the route puts them in a header). */
-    async quote(userId: string, body: TQuoteRequest): Promise<{ rates: TQuoteResponse; warnings: TRateWarning[] }> {
+    async quote(
+      userId: string,
+      body: TQuoteRequest,
+      opts: { elapsedMs?: number } = {},
+    ): Promise<{ rates: TQuoteResponse; warnings: TRateWarning[] }> {
       const now = deps.clock.now();
       const req = toCarrierRequest(body, businessDate(now));
       const { quotes, warnings } = await quoteAll(deps.carriers, req, {
-        timeoutMs: deps.timeoutMs,
+        timeoutMs: carrierBudgetMs(deps.timeoutMs, opts.elapsedMs ?? 0),
         onError: (carrier, err) => deps.log?.error({ err, carrier }, 'carrier quote failed'),
         // The admin's carriers view (issue 24): written in the background, never holding up the quote.
         onCall: (call) => recordCarrierCall(deps.db, { ...call, operation: 'quote' }, deps.log),
