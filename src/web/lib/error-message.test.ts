@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { TFunction } from 'i18next';
 import en from '../locales/en.json';
 import zh from '../locales/zh.json';
@@ -106,22 +106,21 @@ describe('errorMessage', () => {
     // the locale files' key comparison (same worker, isolate: false) would find the key in zh only.
     const fields = lookup(zh as Tree, 'errors.fields') as Tree;
     const before = fields.currentPassword;
-    try {
-      await i18n.addResource('zh', 'translation', 'errors.fields.currentPassword.PASSWORD_NOT_SET', '字段专用');
-      const error = apiError(400, {
-        message: 'x',
-        code: 'PASSWORD_NOT_SET',
-        fieldErrors: { currentPassword: ['x'] },
-      });
-      await use('zh');
-      expect(fieldErrorMessage(error, 'currentPassword', t)).toBe('字段专用');
-      expect(errorMessage(error, t)).toBe(zh.errors.codes.PASSWORD_NOT_SET);
-    } finally {
+    onTestFinished(() => {
       if (before === undefined) delete fields.currentPassword;
       else if (typeof before === 'object') delete before.PASSWORD_NOT_SET;
       i18n.removeResourceBundle('zh', 'translation');
       i18n.addResourceBundle('zh', 'translation', zh);
-    }
+    });
+    await i18n.addResource('zh', 'translation', 'errors.fields.currentPassword.PASSWORD_NOT_SET', '字段专用');
+    const error = apiError(400, {
+      message: 'x',
+      code: 'PASSWORD_NOT_SET',
+      fieldErrors: { currentPassword: ['x'] },
+    });
+    await use('zh');
+    expect(fieldErrorMessage(error, 'currentPassword', t)).toBe('字段专用');
+    expect(errorMessage(error, t)).toBe(zh.errors.codes.PASSWORD_NOT_SET);
   });
 
   it('translates the contract validation messages by what they say', async () => {
