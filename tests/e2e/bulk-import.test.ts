@@ -2,7 +2,8 @@
  * Bulk import in Chromium (issue 29): a shop uploads its Shopify orders export (one order of two
  * line items, one row with a postal code of another province), fixes that cell in place, quotes with
  * a batch parcel, buys, downloads the batch PDF; the finished batch survives a reload and reads in
- * Chinese at phone size. Setup (account, sender, funds) goes through the API.
+ * Chinese at phone size; a second batch cancelled before buying counts the rows it stopped. Setup
+ * (account, sender, funds) goes through the API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
@@ -237,6 +238,31 @@ describe('bulk import in Chromium', () => {
       expect(await page.locator('label[for="bulk-parcel-weight"]').textContent()).toBe('重量（磅）');
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await shot(page, 'review-zh-phone');
+
+      // Cancelled before buying (here by a shop's script through the API): the page counts the rows the
+      // cancel stopped, so the header and the progress add up.
+      const againId = new URL(page.url()).searchParams.get('id')!;
+      const cancelled = await page.request.post(`/api/bulk-imports/${againId}/cancel`);
+      expect(cancelled.status(), await cancelled.text()).toBe(200);
+      await page.reload();
+      await page.getByTestId('bulk-progress').waitFor();
+      expect(await page.getByTestId('bulk-summary').textContent()).toContain(
+        '共 3 行 · 已购 0 行 · 0 行未购 · 2 行已取消',
+      );
+      expect(await page.getByTestId('bulk-progress-text').textContent()).toBe(
+        '已处理 2 / 2 行 · 已购买 0 · 未购买 0 · 已取消 2',
+      );
+      await page.evaluate(() => localStorage.setItem('voyageur.lang', 'en'));
+      await page.setViewportSize(DESKTOP);
+      await page.reload();
+      await page.getByTestId('bulk-progress').waitFor();
+      expect(await page.getByTestId('bulk-summary').textContent()).toContain(
+        '3 rows · 0 bought · 0 not bought · 2 cancelled',
+      );
+      expect(await page.getByTestId('bulk-progress-text').textContent()).toBe(
+        '2 of 2 rows done · 0 bought · 0 not bought · 2 cancelled',
+      );
+      await shot(page, 'cancelled-en-desktop');
     } finally {
       await context.close();
     }

@@ -10,7 +10,7 @@ import { bulkImportServiceFor } from '../../src/server/modules/bulk-imports/rout
 import { ordersServiceFor } from '../../src/server/services';
 import { AppError } from '../../src/server/lib/errors';
 import { parseCents } from '../../src/shared/money';
-import type { TBulkImportDetail } from '../../src/shared/contracts/bulk-imports';
+import type { TBulkImportDetail, TBulkImportList } from '../../src/shared/contracts/bulk-imports';
 
 const HEADER =
   'reference,first_name,last_name,company,address1,address2,city,province,postal_code,country,phone,email,weight_kg,length_cm,width_cm,height_cm,description';
@@ -194,6 +194,30 @@ describe(`bulk import (${testDbKind})`, () => {
     expect(await shipmentCount()).toBe(count);
     expect(await balanceOf(ctx, user.headers)).toBe(before);
     await ledgerOk();
+  });
+
+  it('a quoted batch cancelled before buying: every quoted row is counted as cancelled, nothing charged', async () => {
+    const made = await inject('POST', '/api/bulk-imports', { filename: 'later.csv', csv: batchCsv() });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = (made.json() as TBulkImportDetail).id;
+    const quoted = await inject('POST', `/api/bulk-imports/${id}/quote`, {
+      parcel: { weight: 0.8, length: 25, width: 18, height: 8 },
+      rule: 'cheapest',
+    });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const before = await balanceOf(ctx, user.headers);
+    const count = await shipmentCount();
+    const res = await inject('POST', `/api/bulk-imports/${id}/cancel`);
+    expect(res.statusCode, res.body).toBe(200);
+    const cancelled: TBulkImportDetail = res.json();
+    expect(cancelled.status).toBe('cancelled');
+    // 56 valid rows quoted; the 4 with problems stay invalid. Every row is somewhere in the counts.
+    expect(cancelled.counts).toMatchObject({ rows: 60, invalid: 4, bought: 0, failed: 0, pending: 0, cancelled: 56 });
+    expect(cancelled.items.filter((i) => i.status === 'cancelled')).toHaveLength(56);
+    const listed = (await inject('GET', '/api/bulk-imports')).json() as TBulkImportList;
+    expect(listed.items.find((b) => b.id === id)?.counts).toMatchObject({ cancelled: 56 });
+    expect(await balanceOf(ctx, user.headers)).toBe(before);
+    expect(await shipmentCount()).toBe(count);
   });
 
   it('downloads one PDF of every label in row order, and the results CSV', async () => {

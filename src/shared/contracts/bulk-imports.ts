@@ -167,6 +167,8 @@ export const ZBulkCounts = z.object({
   bought: z.number().int(),
   failed: z.number().int(),
   pending: z.number().int(),
+  /** Quoted rows a cancel stopped before they were bought (status `cancelled`): charged nothing. */
+  cancelled: z.number().int(),
 });
 
 export const ZBulkImportSummary = z.object({

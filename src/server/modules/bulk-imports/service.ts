@@ -157,6 +157,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
       bought: 0,
       failed: 0,
       pending: 0,
+      cancelled: 0,
     };
     let totalCents = 0;
     let spentCents = 0;
@@ -171,6 +172,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
         counts.bought++;
         spentCents += s ? s.totalCents - s.refundedCents : 0;
       } else if (status === 'failed' || status === 'refused') counts.failed++;
+      else if (status === 'cancelled') counts.cancelled++;
       if (r.quote && !r.dropped && r.errors.length === 0) {
         if (r.status === 'pending') {
           counts.quoted++;

@@ -78,7 +78,7 @@ describe('bulk batch defaults and header', () => {
     expect(senderProblem(undefined, '')).toBeNull();
   });
 
-  const batch = (status: 'quoted' | 'purchasing' | 'completed', items: string[]) => ({
+  const batch = (status: 'quoted' | 'purchasing' | 'completed' | 'cancelled', items: string[]) => ({
     status,
     rows: items.length,
     counts: {
@@ -87,6 +87,7 @@ describe('bulk batch defaults and header', () => {
       bought: items.filter((s) => s === 'bought').length,
       failed: items.filter((s) => s === 'failed').length,
       pending: status === 'purchasing' ? items.filter((s) => s === 'quoted').length : 0,
+      cancelled: items.filter((s) => s === 'cancelled').length,
     },
     items: items.map((status) => ({ status })),
   });
@@ -101,6 +102,12 @@ describe('bulk batch defaults and header', () => {
     expect(header(batch('completed', ['bought', 'bought']), en)).not.toContain('ready');
     expect(header(batch('purchasing', ['bought', 'quoted']), en)).toBe('2 rows · 1 bought · 0 not bought · 1 waiting');
     expect(header(batch('completed', ['bought', 'failed']), zh)).toBe('共 2 行 · 已购 1 行 · 1 行未购');
+  });
+
+  it('after a cancel, the rows it stopped are counted: the header adds up', () => {
+    const stopped = batch('cancelled', ['bought', 'bought', 'cancelled', 'cancelled', 'cancelled']);
+    expect(header(stopped, en)).toBe('5 rows · 2 bought · 0 not bought · 3 cancelled');
+    expect(header(stopped, zh)).toBe('共 5 行 · 已购 2 行 · 0 行未购 · 3 行已取消');
   });
 
   it('a quoted row names its carrier as the rate pages do: Canada Post is 加拿大邮政 in Chinese', () => {

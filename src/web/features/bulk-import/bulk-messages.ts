@@ -80,27 +80,34 @@ export function senderProblem(
 type SummaryBatch = {
   status: 'draft' | 'quoted' | 'purchasing' | 'completed' | 'cancelled';
   rows: number;
-  counts: { invalid: number; dropped: number; bought: number; failed: number; pending: number };
+  counts: { invalid: number; dropped: number; bought: number; failed: number; pending: number; cancelled: number };
   items: readonly { status: string }[];
 };
 
 /**
  * The batch header's counts as the batch stands: before buying, the rows ready (those that are
  * neither with problems nor dropped) and with problems; once buying started, bought, not bought
- * and still waiting — never "2 ready" after both were bought.
+ * and still waiting — never "2 ready" after both were bought — and, after a cancel, the rows it stopped.
  */
 export function batchSummary(batch: SummaryBatch): [string, Record<string, number>] {
   if (batch.status === 'draft' || batch.status === 'quoted') {
     const ready = batch.items.filter((i) => i.status === 'ready' || i.status === 'quoted' || i.status === 'unquoted');
     return ['bulkImport.summary', { rows: batch.rows, valid: ready.length, invalid: batch.counts.invalid }];
   }
+  const key =
+    batch.counts.pending > 0
+      ? 'bulkImport.summaryBuying'
+      : batch.counts.cancelled > 0
+        ? 'bulkImport.summaryCancelled'
+        : 'bulkImport.summaryDone';
   return [
-    batch.counts.pending > 0 ? 'bulkImport.summaryBuying' : 'bulkImport.summaryDone',
+    key,
     {
       rows: batch.rows,
       bought: batch.counts.bought,
       failed: batch.counts.failed,
       pending: batch.counts.pending,
+      cancelled: batch.counts.cancelled,
     },
   ];
 }

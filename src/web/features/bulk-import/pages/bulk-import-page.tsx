@@ -480,7 +480,7 @@ function ProgressCard({ batch, onChanged }: { batch: TBulkImportDetail; onChange
   const labelFormat = useLabelFormat();
   const [error, setError] = useState<string | null>(null);
   const c = batch.counts;
-  const done = c.bought + c.failed;
+  const done = c.bought + c.failed + c.cancelled;
   const all = done + c.pending;
   const percent = all === 0 ? 100 : Math.round((done / all) * 100);
   const running = batch.status === 'purchasing';
@@ -511,7 +511,15 @@ function ProgressCard({ batch, onChanged }: { batch: TBulkImportDetail; onChange
             <div className="h-full bg-indigo-600 transition-all" style={{ width: `${percent}%` }} />
           </div>
           <p className="mt-2 text-sm text-slate-700" aria-live="polite" data-testid="bulk-progress-text">
-            {t('bulkImport.progress.counts', { done, all, bought: c.bought, failed: c.failed })}
+            {c.cancelled > 0
+              ? t('bulkImport.progress.countsCancelled', {
+                  done,
+                  all,
+                  bought: c.bought,
+                  failed: c.failed,
+                  cancelled: c.cancelled,
+                })
+              : t('bulkImport.progress.counts', { done, all, bought: c.bought, failed: c.failed })}
           </p>
           {!running ? (
             <p className="text-sm text-slate-700" data-testid="bulk-spent">
