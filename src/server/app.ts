@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES, maxHeaderSize } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import cookie from '@fastify/cookie';
@@ -39,6 +41,36 @@ const uriTooLong = (): TApiError & { fieldErrors: TFieldErrors } => ({
   fieldErrors: { url: [`The address must be at most ${MAX_URL_BYTES} bytes`] },
 });
 
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (a request line and headers over
+ * `maxHeaderSize`, 16 kB; a malformed request; a request too slow to arrive) is answered in the API's
+ * JSON error shape, not Fastify's own `{ error, statusCode }`.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, body]: [number, TApiError & { fieldErrors?: TFieldErrors }] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [
+          431,
+          {
+            message: 'The address and headers are too large',
+            code: ErrorCode.VALIDATION_ERROR,
+            fieldErrors: { headers: [`The address and headers must be at most ${maxHeaderSize} bytes together`] },
+          },
+        ]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, { message: 'The request took too long to arrive', code: ErrorCode.VALIDATION_ERROR }]
+        : [400, { message: 'Bad request', code: ErrorCode.VALIDATION_ERROR }];
+  const text = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+      `content-length: ${Buffer.byteLength(text)}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${text}`,
+  );
+}
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const app = Fastify({
@@ -73,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         .send(body);
     },
     bodyLimit: 256 * 1024,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

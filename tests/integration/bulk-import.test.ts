@@ -229,6 +229,10 @@ describe(`bulk import (${testDbKind})`, () => {
     expect(doc.getPageCount()).toBe(bought.length);
     expect(doc.getPage(0).getSize()).toEqual({ width: 288, height: 432 });
     expect((await inject('GET', `/api/bulk-imports/${batch.id}/labels?format=gif`)).statusCode).toBe(400);
+    // A key the call does not know is refused by name, not ignored (format[]=zpl answered a PDF before).
+    const unknown = await inject('GET', `/api/bulk-imports/${batch.id}/labels?format[]=zpl`);
+    expect(unknown.statusCode, unknown.body).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('"format[]"') });
 
     // The same labels as ZPL II: one ^XA…^XZ label per shipment, in row order; and one label by print-label.
     const zpl = await inject('GET', `/api/bulk-imports/${batch.id}/labels?format=zpl`);

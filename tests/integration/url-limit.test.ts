@@ -66,4 +66,18 @@ describe(`over-long URLs (${testDbKind})`, () => {
       expect(((await res.json()) as { code: string }).code).toBe('URI_TOO_LONG');
     }
   });
+
+  it("past what Node reads (100 kB of query), 431 in the same JSON shape naming the headers, not Fastify's own", async () => {
+    const address = ctx.app.server.listening
+      ? ctx.app.listeningOrigin
+      : await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}/api/bulk-imports?x=${'a'.repeat(100_000)}`, { headers: { cookie } });
+    expect(res.status).toBe(431);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await res.json()).toEqual({
+      message: 'The address and headers are too large',
+      code: 'VALIDATION_ERROR',
+      fieldErrors: { headers: ['The address and headers must be at most 16384 bytes together'] },
+    });
+  });
 });

@@ -203,7 +203,7 @@ export type TBulkImportDetail = z.infer<typeof ZBulkImportDetail>;
 export const ZBulkImportList = z.object({ items: z.array(ZBulkImportSummary) });
 export type TBulkImportList = z.infer<typeof ZBulkImportList>;
 
-export const ZBulkLabelsQuery = z.object({
+export const ZBulkLabelsQuery = z.strictObject({
   format: z.enum(['pdf', 'zpl'], { error: 'format must be pdf or zpl' }).default('pdf'),
 });
 

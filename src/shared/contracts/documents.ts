@@ -15,7 +15,7 @@ export const ZStatementParams = z.object({
     .string({ error: 'month is required' })
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'month must be a month as YYYY-MM' }),
 });
-export const ZStatementQuery = z.object({
+export const ZStatementQuery = z.strictObject({
   format: z.enum(['csv', 'pdf'], { error: 'format must be csv or pdf' }).default('csv'),
 });
 
@@ -31,7 +31,7 @@ const ZDay = (field: string) =>
     );
 
 export const ZTaxReportQuery = z
-  .object({
+  .strictObject({
     from: ZDay('from'),
     to: ZDay('to'),
     format: z.enum(['csv', 'json'], { error: 'format must be csv or json' }).default('csv'),

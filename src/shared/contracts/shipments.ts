@@ -364,7 +364,7 @@ export const ZRecentQuery = z.object({ limit: intParam('limit', 1, 50).optional(
 export const LABEL_FORMATS = ['pdf', 'zpl'] as const;
 export const ZLabelFormat = z.enum(LABEL_FORMATS, { error: 'format must be pdf or zpl' });
 export type TLabelFormat = z.infer<typeof ZLabelFormat>;
-export const ZLabelQuery = z.object({ format: ZLabelFormat.default('pdf') });
+export const ZLabelQuery = z.strictObject({ format: ZLabelFormat.default('pdf') });
 
 export const ZLabelResponse = z.object({
   success: z.literal(true),
