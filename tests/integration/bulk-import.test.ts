@@ -54,6 +54,9 @@ describe(`bulk import (${testDbKind})`, () => {
       await ctx.database.db.execute(sql`select count(*)::int as n from shipments where user_id = ${user.id}`),
     )[0]!.n;
   const ledgerOk = async () => expect((await verifyLedger(ctx.database.db)).breaks).toEqual([]);
+  /** Once buying began (or the batch was cancelled), every row is in exactly one count. */
+  const addsUp = (c: TBulkImportDetail['counts']) =>
+    c.invalid + c.dropped + c.bought + c.failed + c.pending + c.cancelled === c.rows;
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -146,6 +149,7 @@ describe(`bulk import (${testDbKind})`, () => {
     await backgroundIdle();
     const done: TBulkImportDetail = (await inject('GET', `/api/bulk-imports/${batch.id}`)).json();
     expect(done.status).toBe('completed');
+    expect(addsUp(done.counts)).toBe(true);
     const bought = done.items.filter((i) => i.status === 'bought');
     const refused = done.items.filter((i) => i.status === 'refused');
     expect(bought.length).toBeGreaterThan(20);
@@ -196,7 +200,7 @@ describe(`bulk import (${testDbKind})`, () => {
     await ledgerOk();
   });
 
-  it('a quoted batch cancelled before buying: every quoted row is counted as cancelled, nothing charged', async () => {
+  it('a cancel counts every row once: quoted rows cancelled, a row dropped after quoting dropped, nothing charged', async () => {
     const made = await inject('POST', '/api/bulk-imports', { filename: 'later.csv', csv: batchCsv() });
     expect(made.statusCode, made.body).toBe(201);
     const id = (made.json() as TBulkImportDetail).id;
@@ -205,19 +209,49 @@ describe(`bulk import (${testDbKind})`, () => {
       rule: 'cheapest',
     });
     expect(quoted.statusCode, quoted.body).toBe(200);
+    expect((await inject('PATCH', `/api/bulk-imports/${id}/rows/1`, { dropped: true })).statusCode).toBe(200);
     const before = await balanceOf(ctx, user.headers);
     const count = await shipmentCount();
     const res = await inject('POST', `/api/bulk-imports/${id}/cancel`);
     expect(res.statusCode, res.body).toBe(200);
     const cancelled: TBulkImportDetail = res.json();
     expect(cancelled.status).toBe('cancelled');
-    // 56 valid rows quoted; the 4 with problems stay invalid. Every row is somewhere in the counts.
-    expect(cancelled.counts).toMatchObject({ rows: 60, invalid: 4, bought: 0, failed: 0, pending: 0, cancelled: 56 });
-    expect(cancelled.items.filter((i) => i.status === 'cancelled')).toHaveLength(56);
+    // 56 valid rows quoted, one of them dropped afterwards; the 4 with problems stay invalid.
+    expect(cancelled.counts).toMatchObject({
+      rows: 60,
+      invalid: 4,
+      dropped: 1,
+      bought: 0,
+      failed: 0,
+      pending: 0,
+      cancelled: 55,
+    });
+    expect(addsUp(cancelled.counts)).toBe(true);
+    expect(cancelled.items.find((i) => i.n === 1)?.status).toBe('dropped');
+    expect(cancelled.items.filter((i) => i.status === 'cancelled')).toHaveLength(55);
     const listed = (await inject('GET', '/api/bulk-imports')).json() as TBulkImportList;
-    expect(listed.items.find((b) => b.id === id)?.counts).toMatchObject({ cancelled: 56 });
+    expect(listed.items.find((b) => b.id === id)?.counts).toMatchObject({ cancelled: 55, dropped: 1 });
     expect(await balanceOf(ctx, user.headers)).toBe(before);
     expect(await shipmentCount()).toBe(count);
+  });
+
+  it('a batch cancelled before quoting, or whose rows got no rate, still counts every row once', async () => {
+    const draft = (await inject('POST', '/api/bulk-imports', { filename: 'draft.csv', csv: batchCsv() })).json();
+    const stopped: TBulkImportDetail = (await inject('POST', `/api/bulk-imports/${draft.id}/cancel`)).json();
+    expect(stopped.counts).toMatchObject({ rows: 60, invalid: 4, cancelled: 56, pending: 0 });
+    expect(addsUp(stopped.counts)).toBe(true);
+    expect(stopped.items.filter((i) => i.status === 'cancelled')).toHaveLength(56);
+
+    const noRate = (await inject('POST', '/api/bulk-imports', { filename: 'nope.csv', csv: batchCsv() })).json();
+    const q = await inject('POST', `/api/bulk-imports/${noRate.id}/quote`, {
+      parcel: { weight: 0.8, length: 25, width: 18, height: 8 },
+      rule: { carrier: 'CA-CP', serviceCode: 'NO.SUCH' },
+    });
+    expect(q.statusCode, q.body).toBe(200);
+    const ended: TBulkImportDetail = (await inject('POST', `/api/bulk-imports/${noRate.id}/cancel`)).json();
+    // Never quoted, so never to be bought: not bought (with their reason), not cancelled.
+    expect(ended.counts).toMatchObject({ rows: 60, invalid: 4, failed: 56, cancelled: 0 });
+    expect(addsUp(ended.counts)).toBe(true);
   });
 
   it('downloads one PDF of every label in row order, and the results CSV', async () => {

@@ -184,31 +184,24 @@ export async function nextRowsToBuy(db: Db, importId: string, limit: number): Pr
 }
 
 /**
- * Ends the quoted rows still pending with `values` (cancelled, refused); `keptOnly` leaves the dropped
- * ones as they are.
+ * Ends the kept quoted rows still pending with `values` (cancelled, refused). A dropped row stays
+ * dropped: counted once, as dropped.
  */
 export async function endPendingQuotedRows(
   db: Db,
   importId: string,
   values: Pick<BulkImportItemRow, 'status' | 'errorCode' | 'errorMessage'>,
-  keptOnly: boolean,
 ): Promise<void> {
   await db
     .update(bulkImportRows)
     .set(values)
     .where(
-      keptOnly
-        ? and(
-            eq(bulkImportRows.importId, importId),
-            eq(bulkImportRows.status, 'pending'),
-            eq(bulkImportRows.dropped, false),
-            isNotNull(bulkImportRows.quote),
-          )
-        : and(
-            eq(bulkImportRows.importId, importId),
-            eq(bulkImportRows.status, 'pending'),
-            isNotNull(bulkImportRows.quote),
-          ),
+      and(
+        eq(bulkImportRows.importId, importId),
+        eq(bulkImportRows.status, 'pending'),
+        eq(bulkImportRows.dropped, false),
+        isNotNull(bulkImportRows.quote),
+      ),
     );
 }
 

@@ -132,13 +132,24 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
     return row;
   }
 
-  function rowStatus(r: BulkImportItemRow): TBulkRowStatus {
+  /**
+   * A row's status as shown and counted. Once buying began, a row that will not be bought says so: in a
+   * cancelled batch, a row never quoted or not yet bought is cancelled (one still being bought when the
+   * cancel came stays pending until its outcome is written, unless the job that bought it died).
+   */
+  /** Whether a purchase job beat for this batch lately (a cancelled batch's rows in flight still settle). */
+  function jobAlive(batch: Pick<BulkImportRow, 'heartbeatAt'>): boolean {
+    return batch.heartbeatAt !== null && clock.now().getTime() - batch.heartbeatAt.getTime() < BULK_STALE_MS;
+  }
+
+  function rowStatus(r: BulkImportItemRow, batch: Pick<BulkImportRow, 'status' | 'heartbeatAt'>): TBulkRowStatus {
+    // A row dropped before an earlier version of cancel also marked it cancelled: it is dropped.
+    if (r.dropped && r.status !== 'bought') return 'dropped';
     if (r.status !== 'pending') return r.status;
-    if (r.dropped) return 'dropped';
     if (r.errors.length > 0) return 'invalid';
-    if (r.quote) return 'quoted';
+    if (r.quote) return batch.status === 'cancelled' && !jobAlive(batch) ? 'cancelled' : 'quoted';
     if (r.errorCode) return 'unquoted';
-    return 'ready';
+    return batch.status === 'cancelled' ? 'cancelled' : 'ready';
   }
 
   async function detail(batch: BulkImportRow, withItems = true): Promise<TBulkImportDetail> {
@@ -161,8 +172,11 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
     };
     let totalCents = 0;
     let spentCents = 0;
+    // Once buying began every row is in one of invalid, dropped, bought, failed (not bought: refused, or
+    // never quoted), pending and cancelled, so they add up to the rows.
+    const buying = batch.status === 'purchasing' || batch.status === 'completed' || batch.status === 'cancelled';
     for (const r of items) {
-      const status = rowStatus(r);
+      const status = rowStatus(r, batch);
       if (r.dropped) counts.dropped++;
       else if (r.errors.length > 0) counts.invalid++;
       else counts.valid++;
@@ -173,13 +187,12 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
         spentCents += s ? s.totalCents - s.refundedCents : 0;
       } else if (status === 'failed' || status === 'refused') counts.failed++;
       else if (status === 'cancelled') counts.cancelled++;
-      if (r.quote && !r.dropped && r.errors.length === 0) {
-        if (r.status === 'pending') {
-          counts.quoted++;
-          counts.pending++;
-        }
-        if (r.status === 'pending' || r.status === 'bought') totalCents += r.quote.totalCents;
+      else if (buying && (status === 'unquoted' || status === 'ready')) counts.failed++;
+      if (status === 'quoted') {
+        counts.quoted++;
+        counts.pending++;
       }
+      if (r.quote && (status === 'quoted' || status === 'bought')) totalCents += r.quote.totalCents;
       if (withItems) {
         wire.push({
           n: r.n,
@@ -489,20 +502,15 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
         if (outcome === 'stopping') return;
         if (outcome === 'cancelled') {
           // Cancelled between rows: what is not bought yet stays unbought.
-          await repo.endPendingQuotedRows(db, id, CANCELLED_ROW, false);
+          await repo.endPendingQuotedRows(db, id, CANCELLED_ROW);
           return;
         }
         if (outcome === 'short') {
-          await repo.endPendingQuotedRows(
-            db,
-            id,
-            {
-              status: 'refused',
-              errorCode: ErrorCode.INSUFFICIENT_BALANCE,
-              errorMessage: 'Insufficient wallet balance: add funds and import these rows again',
-            },
-            true,
-          );
+          await repo.endPendingQuotedRows(db, id, {
+            status: 'refused',
+            errorCode: ErrorCode.INSUFFICIENT_BALANCE,
+            errorMessage: 'Insufficient wallet balance: add funds and import these rows again',
+          });
           break;
         }
       }
@@ -691,7 +699,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
         throw new AppError(409, 'This batch is done: void single labels from Shipments', ErrorCode.CONFLICT);
       }
       await repo.cancelBatch(db, id, clock.now());
-      if (batch.status !== 'purchasing') await repo.endPendingQuotedRows(db, id, CANCELLED_ROW, false);
+      if (batch.status !== 'purchasing') await repo.endPendingQuotedRows(db, id, CANCELLED_ROW);
       return detail(await batchOf(userId, id));
     },
 
@@ -724,7 +732,7 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
       const extra = ['tracking_number', 'order_code', 'carrier', 'service', 'cost', 'taxes', 'status', 'error'];
       const headers = [...batch.headers, ...extra.filter((e) => !batch.headers.includes(e))];
       const data = rows.flatMap(({ r, s }) => {
-        const status = rowStatus(r);
+        const status = rowStatus(r, batch);
         const error =
           r.errors.length > 0 ? r.errors.map((e) => `${e.field}: ${e.message}`).join('; ') : (r.errorMessage ?? '');
         const out: Record<string, string> = { ...r.source, ...shippedValues(batch, r.data) };

@@ -16,12 +16,18 @@ export const bulkListQuery = queryOptions({
   queryFn: () => api.get<TBulkImportList>(base),
 });
 
-/** A batch; asked again every 1.5 s while it is being bought, so the progress moves (and survives a reload). */
+/**
+ * A batch; asked again every 1.5 s while it is being bought, so the progress moves (and survives a
+ * reload), and after a cancel while the rows then in flight settle (bought or cancelled).
+ */
 export const bulkImportQuery = (id: string) =>
   queryOptions({
     queryKey: ['bulk-imports', id],
     queryFn: () => api.get<TBulkImportDetail>(`${base}/${encodeURIComponent(id)}`),
-    refetchInterval: (q) => (q.state.data?.status === 'purchasing' ? 1500 : false),
+    refetchInterval: (q) => {
+      const b = q.state.data;
+      return b && (b.status === 'purchasing' || (b.status === 'cancelled' && b.counts.pending > 0)) ? 1500 : false;
+    },
   });
 
 /**
