@@ -129,7 +129,13 @@ async function decode(pdf: Uint8Array, dpi = DPI) {
     data[j + 2] = rgb[i + 2];
     data[j + 3] = 255;
   }
-  return await readBarcodes({ data, width, height, colorSpace: 'srgb' } as ImageData, { formats: [] });
+  // Read at the printer's resolution as a scanner sees it, without zxing's extra pass over a copy shrunk to
+  // a third (5-dot modules at 1.7 px): that pass misread one Purolator number in ~750 as a second,
+  // different symbol beside the right one, failing CI once.
+  return await readBarcodes({ data, width, height, colorSpace: 'srgb' } as ImageData, {
+    formats: [],
+    tryDownscale: false,
+  });
 }
 
 function text(pdf: Uint8Array): string {
