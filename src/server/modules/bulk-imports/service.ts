@@ -132,16 +132,16 @@ export function createBulkImportService(deps: AppDeps, orders: OrdersService, lo
     return row;
   }
 
-  /**
-   * A row's status as shown and counted. Once buying began, a row that will not be bought says so: in a
-   * cancelled batch, a row never quoted or not yet bought is cancelled (one still being bought when the
-   * cancel came stays pending until its outcome is written, unless the job that bought it died).
-   */
   /** Whether a purchase job beat for this batch lately (a cancelled batch's rows in flight still settle). */
   function jobAlive(batch: Pick<BulkImportRow, 'heartbeatAt'>): boolean {
     return batch.heartbeatAt !== null && clock.now().getTime() - batch.heartbeatAt.getTime() < BULK_STALE_MS;
   }
 
+  /**
+   * A row's status as shown and counted. Once buying began, a row that will not be bought says so: in a
+   * cancelled batch, a row never quoted or not yet bought is cancelled (one still being bought when the
+   * cancel came stays pending until its outcome is written, unless the job that bought it died).
+   */
   function rowStatus(r: BulkImportItemRow, batch: Pick<BulkImportRow, 'status' | 'heartbeatAt'>): TBulkRowStatus {
     // A row dropped before an earlier version of cancel also marked it cancelled: it is dropped.
     if (r.dropped && r.status !== 'bought') return 'dropped';
