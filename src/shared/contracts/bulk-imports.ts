@@ -165,9 +165,14 @@ export const ZBulkCounts = z.object({
   dropped: z.number().int(),
   quoted: z.number().int(),
   bought: z.number().int(),
+  /** Rows not bought: refused or failed, and once buying began, rows that got no rate. */
   failed: z.number().int(),
   pending: z.number().int(),
-  /** Quoted rows a cancel stopped before they were bought (status `cancelled`): charged nothing. */
+  /**
+   * Rows a cancel stopped before they were bought, quoted or not yet quoted (status `cancelled`):
+   * charged nothing. Once buying began or the batch was cancelled, invalid + dropped + bought + failed +
+   * pending + cancelled = rows.
+   */
   cancelled: z.number().int(),
 });
 
