@@ -106,6 +106,11 @@ describe(`bulk import (${testDbKind})`, () => {
     expect(peek.statusCode).toBe(404);
     const badRule = await inject('POST', `/api/bulk-imports/${batch.id}/quote`, { rule: 'slowest' });
     expect((await inject('GET', `/api/bulk-imports/${'-'.repeat(36)}`)).statusCode).toBe(404);
+    // An unknown query key is refused by name, not ignored (ROWS=none answered every row).
+    const unknown = await inject('GET', `/api/bulk-imports/${batch.id}?ROWS=none`);
+    expect(unknown.statusCode, unknown.body).toBe(400);
+    expect(unknown.json().message).toContain('"ROWS"');
+    expect((await inject('GET', `/api/bulk-imports/${batch.id}?rows=none`)).json().items).toEqual([]);
     expect((await inject('PATCH', `/api/bulk-imports/${batch.id}/rows/abc`, { dropped: true })).statusCode).toBe(400);
     expect((await inject('PATCH', `/api/bulk-imports/${batch.id}/rows/999`, { dropped: true })).statusCode).toBe(404);
     const notCsv = await inject('POST', '/api/bulk-imports', { filename: 'x.bin', csvBase64: 'AAECAwQ=' });

@@ -87,7 +87,7 @@ export function registerBulkImports(root: App, deps: AppDeps): void {
       ...signedIn,
       schema: {
         params: ZId,
-        querystring: z.object({ rows: z.enum(['all', 'none']).default('all') }),
+        querystring: z.strictObject({ rows: z.enum(['all', 'none']).default('all') }),
         response: { 200: ZBulkImportDetail },
       },
     },
