@@ -1,13 +1,14 @@
 /**
  * Round trips of one order (decision 039): every statement the app sends to the database while
  * answering POST /api/shipments and POST /api/rates/quote is counted, so a change that adds round
- * trips to the request path fails here. Counted at the driver: pg's Client.query on PostgreSQL,
- * PGlite's query/exec (inside and outside transactions) on the embedded database. BEGIN and COMMIT
- * count: each is a round trip.
+ * trips to the request path fails here. Counted at the driver: pg's Client.query on PostgreSQL; on
+ * the embedded database the app's prepared statements (PgliteStatements, in and out of transactions)
+ * and PGlite's own query/exec. BEGIN and COMMIT count: each is a round trip.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { PgliteStatements } from '../../src/server/db/pglite-statements';
 import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
 import { fund, orderBody, quote } from './helpers/orders';
 import { backgroundIdle } from '../../src/server/lib/background';
@@ -50,6 +51,7 @@ function instrument(): () => void {
   if (testDbKind === 'postgres') {
     wrap(pg.Client.prototype, 'query');
   } else {
+    wrap(PgliteStatements.prototype, 'statement');
     wrap(PGlite.prototype, 'query');
     wrap(PGlite.prototype, 'exec');
     const originalTx = PGlite.prototype.transaction;
@@ -114,6 +116,9 @@ describe(`statements per quote and per order (${testDbKind})`, () => {
       console.log(`quote (${q.statements.length}):\n  ${q.statements.join('\n  ')}`);
       console.log(`order (${o.statements.length}):\n  ${o.statements.join('\n  ')}`);
     }
+    // The count reaches the driver (a quote stores itself; an order charges the wallet).
+    expect(q.statements.some((t) => /insert into rate_quotes/.test(t))).toBe(true);
+    expect(o.statements.some((t) => /wallet/.test(t))).toBe(true);
     expect(q.statements.length, q.statements.join('\n')).toBeLessThanOrEqual(MAX_QUOTE_STATEMENTS);
     expect(o.statements.length, o.statements.join('\n')).toBeLessThanOrEqual(MAX_ORDER_STATEMENTS);
   });

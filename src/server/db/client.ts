@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { migrations } from './migrations/index';
+import { PgliteStatements } from './pglite-statements';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<PgQueryResultHKT, any>;
@@ -111,7 +112,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   } else {
     client = await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: opts.template });
   }
-  const db = drizzlePglite(client) as unknown as Db;
+  // The app's statements go through named prepared statements (decision 042); migrations, backup,
+  // restore and pg-boss's scripts use the client itself.
+  const statements = new PgliteStatements(client);
+  const db = drizzlePglite({ client: statements as unknown as PGlite }) as unknown as Db;
   let closed: Promise<void> | undefined;
   const database: Database = {
     db,
@@ -131,7 +135,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // result answered) and everything else as one statement with values. PGlite runs one at a time, so
     // a job's query waits for a transaction of the app's to end rather than landing inside it.
     executeSql: async (text, values) => {
-      if (values && values.length > 0) return client.query<Record<string, unknown>>(text, values);
+      if (values && values.length > 0) return statements.query<Record<string, unknown>>(text, values);
       const res = await client.exec(text);
       return { rows: (res[res.length - 1]?.rows ?? []) as Record<string, unknown>[] };
     },

@@ -1,4 +1,4 @@
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import { randomToken, sameDigest, sha256 } from '../../lib/crypto';
 
 /** The claims we use from a validated id_token. */
@@ -29,6 +29,10 @@ export class GoogleAuthError extends Error {}
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
 const RETRY_DISCOVERY_AFTER_MS = 30_000;
 
+/** The OIDC library, loaded on first sign-in: most instances never use it, and it costs start-up time (issue 26). */
+let library: Promise<typeof Oidc> | undefined;
+const loadOidc = () => (library ??= import('openid-client'));
+
 /** Whether an issuer may be spoken to over plain HTTP: only a provider on this machine (tests, development). */
 export const isLoopbackHttp = (url: URL) =>
   url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
@@ -43,18 +47,18 @@ export function createGoogleOidc(opts: {
   const issuer = new URL(opts.issuer);
   const now = opts.now ?? Date.now;
   const isGoogle = issuer.href === new URL(GOOGLE_ISSUER).href;
-  const execute = [oidc.enableNonRepudiationChecks];
-  // Plain HTTP only for a provider on this machine (tests, development); config.ts refuses other http issuers.
-  if (isLoopbackHttp(issuer)) execute.push(oidc.allowInsecureRequests);
 
   // Discovered lazily and cached, so start-up never waits for (or fails on) the provider; a failure is
   // remembered for a short while so a burst of sign-in attempts does not each wait for a dead provider.
-  let discovered: Promise<oidc.Configuration> | null = null;
+  let discovered: Promise<Oidc.Configuration> | null = null;
   let failedAt = Number.NEGATIVE_INFINITY;
-  function configuration(): Promise<oidc.Configuration> {
+  function configuration(oidc: typeof Oidc): Promise<Oidc.Configuration> {
     if (!discovered && now() - failedAt < RETRY_DISCOVERY_AFTER_MS) {
       return Promise.reject(new GoogleAuthError('provider discovery failed recently'));
     }
+    const execute = [oidc.enableNonRepudiationChecks];
+    // Plain HTTP only for a provider on this machine (tests, development); config.ts refuses other http issuers.
+    if (isLoopbackHttp(issuer)) execute.push(oidc.allowInsecureRequests);
     const discover = () =>
       oidc.discovery(issuer, opts.clientId, undefined, oidc.ClientSecretPost(opts.clientSecret), {
         execute,
@@ -73,7 +77,8 @@ export function createGoogleOidc(opts: {
 
   return {
     async authorizationUrl({ state, nonce, codeVerifier, redirectUri }) {
-      const config = await configuration();
+      const oidc = await loadOidc();
+      const config = await configuration(oidc);
       return oidc
         .buildAuthorizationUrl(config, {
           redirect_uri: redirectUri,
@@ -90,8 +95,9 @@ export function createGoogleOidc(opts: {
     },
 
     async exchange({ state, nonce, codeVerifier, callbackUrl }) {
-      const config = await configuration();
-      let claims: oidc.IDToken | undefined;
+      const oidc = await loadOidc();
+      const config = await configuration(oidc);
+      let claims: Oidc.IDToken | undefined;
       try {
         const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
           expectedState: state,

@@ -8,7 +8,7 @@
  * limits, refused requests) becomes PaymentsUnavailableError. Their messages name Stripe and never
  * carry a key.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { TCardError } from '../../../shared/contracts/payments';
 import {
   CardError,
@@ -23,6 +23,24 @@ import {
   type WebhookEvent,
   type WebhookEventType,
 } from './index';
+
+/**
+ * The SDK, loaded on first use: importing it costs a noticeable part of the start-up, and most
+ * instances (the sandbox, PAYMENTS_PROVIDER=none) never call it (issue 26).
+ */
+let sdk: typeof Stripe | undefined;
+async function loadSdk(): Promise<typeof Stripe> {
+  sdk ??= (await import('stripe')).default;
+  return sdk;
+}
+
+/** The SDK's error classes; undefined until the SDK has loaded (no SDK error exists before). */
+const sdkErrors = () => sdk?.errors;
+/** Stands in for an SDK error class before the SDK has loaded: nothing is an instance of it. */
+class NotAnSdkError extends Error {
+  statusCode?: number;
+  code?: string;
+}
 
 export type StripePaymentsOptions = {
   secretKey: string;
@@ -64,17 +82,23 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<WebhookEventType>([
 const INTENT_EXPAND = ['payment_method', 'latest_charge'];
 
 export function createStripePayments(opts: StripePaymentsOptions): PaymentsProvider {
-  const stripe = new Stripe(opts.secretKey, {
-    httpClient: opts.httpClient,
-    maxNetworkRetries: 2,
-    timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    telemetry: false,
-  });
+  let client: Promise<Stripe> | undefined;
+  const stripe = () =>
+    (client ??= loadSdk().then(
+      (StripeSdk) =>
+        new StripeSdk(opts.secretKey, {
+          httpClient: opts.httpClient,
+          maxNetworkRetries: 2,
+          timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+          telemetry: false,
+        }),
+    ));
   const secrets = [opts.secretKey, opts.webhookSecret].filter((s) => s.length > 0);
 
   /** Turns an SDK failure into one of ours; `action` says what we were doing, for the log. */
   function failure(err: unknown, action: string): Error {
-    if (err instanceof Stripe.errors.StripeCardError) {
+    const errors = sdkErrors();
+    if (errors && err instanceof errors.StripeCardError) {
       let intent: PaymentIntentState | null = null;
       try {
         intent = err.payment_intent ? toIntentState(err.payment_intent) : null;
@@ -83,9 +107,9 @@ export function createStripePayments(opts: StripePaymentsOptions): PaymentsProvi
       }
       return new CardError(cardErrorInfo(err, 'card_error'), intent);
     }
-    if (err instanceof Stripe.errors.StripeError) {
+    if (errors && err instanceof errors.StripeError) {
       const details = [err.type, err.statusCode, err.code, err.requestId].filter((d) => d !== undefined && d !== '');
-      const said = err instanceof Stripe.errors.StripeAuthenticationError ? '' : `: ${scrub(err.message, secrets)}`;
+      const said = err instanceof errors.StripeAuthenticationError ? '' : `: ${scrub(err.message, secrets)}`;
       return new PaymentsUnavailableError(`Stripe failed while ${action} (${details.join(', ')})${said}`);
     }
     // Not from the SDK (a bug of ours, most likely): keep it as it is, but never let it carry a key.
@@ -123,8 +147,8 @@ export function createStripePayments(opts: StripePaymentsOptions): PaymentsProvi
     },
 
     async createCustomer(input, idempotencyKey) {
-      const customer = await call('creating a customer', () =>
-        stripe.customers.create(
+      const customer = await call('creating a customer', async () =>
+        (await stripe()).customers.create(
           { email: input.email, name: input.name, metadata: { userId: input.userId } },
           { idempotencyKey },
         ),
@@ -133,8 +157,8 @@ export function createStripePayments(opts: StripePaymentsOptions): PaymentsProvi
     },
 
     async createIntent(input) {
-      const intent = await call('creating a payment intent', () =>
-        stripe.paymentIntents.create(
+      const intent = await call('creating a payment intent', async () =>
+        (await stripe()).paymentIntents.create(
           {
             amount: input.amountCents,
             currency: 'cad',
@@ -155,15 +179,15 @@ export function createStripePayments(opts: StripePaymentsOptions): PaymentsProvi
     },
 
     async retrieveIntent(id) {
-      const intent = await read('retrieving a payment intent', () =>
-        stripe.paymentIntents.retrieve(id, { expand: INTENT_EXPAND }),
+      const intent = await read('retrieving a payment intent', async () =>
+        (await stripe()).paymentIntents.retrieve(id, { expand: INTENT_EXPAND }),
       );
       return intent ? toIntentState(intent) : null;
     },
 
     async chargeSavedCard(input) {
-      const intent = await call('charging a saved card', () =>
-        stripe.paymentIntents.create(
+      const intent = await call('charging a saved card', async () =>
+        (await stripe()).paymentIntents.create(
           {
             amount: input.amountCents,
             currency: 'cad',
@@ -197,8 +221,8 @@ export function createStripePayments(opts: StripePaymentsOptions): PaymentsProvi
     },
 
     async listCards(customerId) {
-      const methods = await call('listing saved cards', () =>
-        stripe.customers
+      const methods = await call('listing saved cards', async () =>
+        (await stripe()).customers
           .listPaymentMethods(customerId, { type: 'card', limit: 100 })
           .autoPagingToArray({ limit: 1000 }),
       );
@@ -210,7 +234,9 @@ export function createStripePayments(opts: StripePaymentsOptions): PaymentsProvi
     },
 
     async retrieveCard(paymentMethodId) {
-      const method = await read('retrieving a saved card', () => stripe.paymentMethods.retrieve(paymentMethodId));
+      const method = await read('retrieving a saved card', async () =>
+        (await stripe()).paymentMethods.retrieve(paymentMethodId),
+      );
       const card = method ? toSavedCard(method) : null;
       if (!card) return null;
       const { created: _created, ...rest } = card;
@@ -220,23 +246,23 @@ export function createStripePayments(opts: StripePaymentsOptions): PaymentsProvi
     async detachCard(paymentMethodId) {
       // Detaching is permanent, so one key per card makes a retried delete a replay, not a new call.
       // A card Stripe no longer knows is already gone.
-      await read('removing a saved card', () =>
-        stripe.paymentMethods.detach(paymentMethodId, {}, { idempotencyKey: `detach-${paymentMethodId}` }),
+      await read('removing a saved card', async () =>
+        (await stripe()).paymentMethods.detach(paymentMethodId, {}, { idempotencyKey: `detach-${paymentMethodId}` }),
       );
     },
 
     async refundPayment(paymentIntentId, idempotencyKey) {
-      const before = await call('reading a payment to refund', () =>
-        stripe.paymentIntents.retrieve(paymentIntentId, { expand: INTENT_EXPAND }),
+      const before = await call('reading a payment to refund', async () =>
+        (await stripe()).paymentIntents.retrieve(paymentIntentId, { expand: INTENT_EXPAND }),
       );
       const state = toIntentState(before);
       if (state.amountRefundedCents < state.amountCents) {
-        await call('refunding a payment', () =>
-          stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey }),
+        await call('refunding a payment', async () =>
+          (await stripe()).refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey }),
         );
       }
-      const after = await call('reading a refunded payment', () =>
-        stripe.paymentIntents.retrieve(paymentIntentId, { expand: INTENT_EXPAND }),
+      const after = await call('reading a refunded payment', async () =>
+        (await stripe()).paymentIntents.retrieve(paymentIntentId, { expand: INTENT_EXPAND }),
       );
       return toIntentState(after);
     },
@@ -254,7 +280,7 @@ export function createStripePayments(opts: StripePaymentsOptions): PaymentsProvi
       }
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(
+        event = (await stripe()).webhooks.constructEvent(
           rawBody,
           signatureHeader,
           opts.webhookSecret,
@@ -264,7 +290,7 @@ export function createStripePayments(opts: StripePaymentsOptions): PaymentsProvi
         );
       } catch (err) {
         const reason =
-          err instanceof Stripe.errors.StripeSignatureVerificationError
+          err instanceof (sdkErrors()?.StripeSignatureVerificationError ?? NotAnSdkError)
             ? firstLine(err.message)
             : 'the payload is not a Stripe event';
         throw new WebhookSignatureError(`Stripe webhook refused: ${scrub(reason, secrets)}`);
@@ -284,7 +310,9 @@ export function createStripePayments(opts: StripePaymentsOptions): PaymentsProvi
 
 function isMissing(err: unknown): boolean {
   return (
-    err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404 && err.code === 'resource_missing'
+    err instanceof (sdkErrors()?.StripeInvalidRequestError ?? NotAnSdkError) &&
+    err.statusCode === 404 &&
+    err.code === 'resource_missing'
   );
 }
 

@@ -1,4 +1,5 @@
-import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import type { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { xmlLibrary } from '../xml';
 import { centsToDecimal, parseCents } from '../../../../shared/money';
 import { isZplLabel, refusalError } from '../adapter-support';
 import {
@@ -93,33 +94,37 @@ const ARRAYS = new Set([
   'shipment-link',
 ]);
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  isArray: (name) => ARRAYS.has(name),
-});
+let parser: XMLParser | undefined;
+const xmlParser = () =>
+  (parser ??= new (xmlLibrary().XMLParser)({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    removeNSPrefix: true,
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: true,
+    isArray: (name) => ARRAYS.has(name),
+  }));
 
-const builder = new XMLBuilder({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  format: true,
-  indentBy: '  ',
-  suppressEmptyNode: false,
-});
+let builder: XMLBuilder | undefined;
+const xmlBuilder = () =>
+  (builder ??= new (xmlLibrary().XMLBuilder)({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    format: true,
+    indentBy: '  ',
+    suppressEmptyNode: false,
+  }));
 
 type XmlNode = { [key: string]: unknown };
 
 function buildXml(doc: XmlNode): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(doc)}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${xmlBuilder().build(doc)}`;
 }
 
 function parseXml(text: string): XmlNode {
   try {
-    const doc: unknown = parser.parse(text);
+    const doc: unknown = xmlParser().parse(text);
     return isNode(doc) ? doc : {};
   } catch {
     throw new CarrierError('UNAVAILABLE', 'Canada Post answered with unreadable XML');

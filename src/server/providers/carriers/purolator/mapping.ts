@@ -1,4 +1,5 @@
-import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import type { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { xmlLibrary } from '../xml';
 import { centsToDecimal, parseCents } from '../../../../shared/money';
 import { isZplLabel, refusalError } from '../adapter-support';
 import {
@@ -118,23 +119,27 @@ const ARRAYS = new Set([
   'Scan',
 ]);
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  isArray: (name) => ARRAYS.has(name),
-});
+let parser: XMLParser | undefined;
+const xmlParser = () =>
+  (parser ??= new (xmlLibrary().XMLParser)({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    removeNSPrefix: true,
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: true,
+    isArray: (name) => ARRAYS.has(name),
+  }));
 
-const builder = new XMLBuilder({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  format: true,
-  indentBy: '  ',
-  suppressEmptyNode: false,
-});
+let builder: XMLBuilder | undefined;
+const xmlBuilder = () =>
+  (builder ??= new (xmlLibrary().XMLBuilder)({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    format: true,
+    indentBy: '  ',
+    suppressEmptyNode: false,
+  }));
 
 type XmlNode = { [key: string]: unknown };
 
@@ -187,7 +192,7 @@ function envelope(account: PurolatorAccount, ep: Endpoint, body: XmlNode): strin
       'soap:Body': { [`${p}:${ep.request}`]: prefix(body, p) },
     },
   };
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(doc)}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${xmlBuilder().build(doc)}`;
 }
 
 /** Qualifies every element of a body with the service's namespace prefix. */
@@ -685,7 +690,7 @@ export type PurolatorMessage = { code: string; description: string };
 function readBody(status: number, body: string, op: PurolatorOperation, responseName: string): XmlNode {
   let doc: XmlNode | undefined;
   try {
-    const parsed: unknown = parser.parse(body);
+    const parsed: unknown = xmlParser().parse(body);
     doc = isNode(parsed) ? parsed : undefined;
   } catch {
     doc = undefined;
