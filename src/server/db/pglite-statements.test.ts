@@ -7,7 +7,9 @@ let statements: PgliteStatements;
 
 beforeAll(async () => {
   pg = await PGlite.create();
-  await pg.exec(`create table t (id int primary key, name text, at timestamptz, doc jsonb, big bigint, tags text[], ok boolean)`);
+  await pg.exec(
+    `create table t (id int primary key, name text, at timestamptz, doc jsonb, big bigint, tags text[], ok boolean)`,
+  );
   statements = new PgliteStatements(pg, 4);
 });
 
@@ -31,8 +33,9 @@ describe('PgliteStatements', () => {
         expect(mine.fields).toEqual(theirs.fields);
       }
     }
-    const [row] = (await statements.query<{ at: Date; doc: unknown; big: bigint }>('select * from t where id = $1', [1]))
-      .rows;
+    const [row] = (
+      await statements.query<{ at: Date; doc: unknown; big: bigint }>('select * from t where id = $1', [1])
+    ).rows;
     expect(row!.at.toISOString()).toBe(at.toISOString());
     expect(row!.doc).toEqual({ a: [1, 'x'] });
     expect(row!.big).toBe(9007199254740993n);
@@ -46,9 +49,10 @@ describe('PgliteStatements', () => {
   });
 
   it('throws PGlite’s error, with its code and the statement, and stays usable', async () => {
-    const err = await statements
-      .query('insert into t (id) values ($1)', [1])
-      .then(() => null, (e: unknown) => e as { code: string; constraint: string; query: string; message: string });
+    const err = await statements.query('insert into t (id) values ($1)', [1]).then(
+      () => null,
+      (e: unknown) => e as { code: string; constraint: string; query: string; message: string },
+    );
     expect(err?.code).toBe('23505');
     expect(err?.constraint).toBe('t_pkey');
     expect(err?.query).toContain('insert into t');
