@@ -96,7 +96,12 @@ const commands: Record<string, Command> = {
             `${dir} already holds a database. Restore only into an empty data directory: stop the server, move ${dir} away (or set DATA_DIR to a new directory), then restore.`,
           );
         }
-        const database = await openDatabase({ kind: 'pglite', dataDir: config.dataDir, migrate: false });
+        const database = await openDatabase({
+          kind: 'pglite',
+          dataDir: config.dataDir,
+          sharedBuffersMb: config.pgliteSharedBuffersMb,
+          migrate: false,
+        });
         try {
           const summary = await restoreDatabase(database, source);
           await database.close();
@@ -223,7 +228,12 @@ async function withLocalDatabase<T>(
     if (!opts.migrate && !hasPgliteDatabase(config.dataDir)) {
       throw new CliError(`There is no database in ${config.dataDir} yet.`);
     }
-    const database = await openDatabase({ kind: 'pglite', dataDir: config.dataDir, migrate: opts.migrate });
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir: config.dataDir,
+      sharedBuffersMb: config.pgliteSharedBuffersMb,
+      migrate: opts.migrate,
+    });
     try {
       return await fn(database);
     } finally {

@@ -45,6 +45,7 @@ const ZEnv = z.object({
   AI_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   CARRIER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(4000),
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(32),
   QUOTES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
@@ -137,6 +138,8 @@ export type Config = {
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   ai: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
   carrierTimeoutMs: number;
+  /** The embedded database's shared buffer pool (PGLITE_SHARED_BUFFERS_MB; decision 042). */
+  pgliteSharedBuffersMb: number;
   /** Quotes one user may ask for per minute (429 past it). */
   quotesPerMinute: number;
   /** Requests each API key may make per minute on /api/v1 (issue 28, decision 027). */
@@ -271,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
         : undefined,
     carrierTimeoutMs: e.CARRIER_TIMEOUT_MS,
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     carrierPurchaseTimeoutMs: e.CARRIER_PURCHASE_TIMEOUT_MS,
     quotesPerMinute: e.QUOTES_PER_MINUTE,
     apiRequestsPerMinute: e.API_REQUESTS_PER_MINUTE,

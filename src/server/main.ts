@@ -101,7 +101,10 @@ async function main(): Promise<void> {
       throw err;
     }
     phase('lock');
-    openDatabase({ kind: 'pglite', dataDir: config.dataDir }).then(resolveDb, rejectDb);
+    openDatabase({ kind: 'pglite', dataDir: config.dataDir, sharedBuffersMb: config.pgliteSharedBuffersMb }).then(
+      resolveDb,
+      rejectDb,
+    );
   }
   const database = await opened;
   phase('database');

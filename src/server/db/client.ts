@@ -43,6 +43,8 @@ export type DatabaseOptions =
   | {
       kind: 'pglite';
       dataDir: string | null;
+      /** PGlite's shared_buffers in MB (PGLITE_SHARED_BUFFERS_MB); DEFAULT_PGLITE_SHARED_BUFFERS_MB when unset. */
+      sharedBuffersMb?: number;
       migrate?: boolean;
       /** Start an in-memory database from this dump (`pgliteTemplate`) instead of running initdb. */
       template?: Blob;
@@ -50,6 +52,24 @@ export type DatabaseOptions =
 
 /** Extensions the migrations create (the shipments search index); PostgreSQL has them built in. */
 const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+
+/**
+ * PGlite's own start parameters, with a smaller shared buffer pool: postgres zeroes the whole pool
+ * as it starts, in WebAssembly's baseline code, about 0.5 s for PGlite's 128 MB (decision 042).
+ * Pages beyond it are read from the operating system's file cache.
+ */
+function pgliteStartParams(sharedBuffersMb = DEFAULT_PGLITE_SHARED_BUFFERS_MB): string[] {
+  return [...PGLITE_DEFAULT_START_PARAMS, '-c', `shared_buffers=${sharedBuffersMb}MB`];
+}
+const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 32;
+/** PGlite's defaults (PGlite.defaultStartParams: single-user mode, fsync off…), which `startParams` replaces. */
+const PGLITE_DEFAULT_START_PARAMS: readonly string[] = (() => {
+  const params = (PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams;
+  if (!Array.isArray(params) || !params.includes('--single')) {
+    throw new Error('PGlite.defaultStartParams is not what this version expects (--single)');
+  }
+  return params;
+})();
 
 /** The PGlite cluster's directory inside DATA_DIR. */
 export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
@@ -108,7 +128,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.dataDir) {
     const dir = pgliteDir(opts.dataDir);
     fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
+    client = await PGlite.create(dir, {
+      extensions: PGLITE_EXTENSIONS,
+      startParams: pgliteStartParams(opts.sharedBuffersMb),
+    });
   } else {
     client = await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: opts.template });
   }

@@ -1,4 +1,4 @@
-import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { protocol, types, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
 const { serialize } = protocol;
 
@@ -7,7 +7,15 @@ const MAX_STATEMENTS = 256;
 
 type Prepared = { name: string; paramTypes: number[] };
 
-type BackendMessage = { name: string; code?: string; dataTypeIDs?: number[] };
+type BackendMessage = {
+  name: string;
+  code?: string;
+  dataTypeIDs?: number[];
+  fields?: ({ name: string; dataTypeID: number } | string | null)[];
+  text?: string;
+};
+
+type Parser = (value: string, type: number) => unknown;
 
 /**
  * The app's statements on the embedded database, each prepared once by name (decision 042).
@@ -129,21 +137,15 @@ export class PgliteStatements {
       const serializer = options?.serializers?.[type] ?? serializers[type];
       return serializer ? serializer(value) : String(value);
     });
-    const res = await this.pg.execProtocol(
-      concat([
-        ...this.closing(),
-        serialize.bind({ statement: prepared.name, values: values as (string | null)[] }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      ]),
-      { throwOnError: false, syncToFs: !inTransaction, onNotice: options?.onNotice },
-    );
+    const res = await this.pg.execProtocol(concat([...this.closing(), execution(prepared.name, values)]), {
+      throwOnError: false,
+      syncToFs: !inTransaction,
+      onNotice: options?.onNotice,
+    });
     const messages = res.messages as BackendMessage[];
     const error = messages.find((m) => m.name === 'error');
     if (error) throw withQuery(error, text, params);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return parse.parseResults(res.messages as any, this.pg.parsers, options)[0] as Results<T>;
+    return readResult<T>(messages, this.pg.parsers, options);
   }
 
   /** How many statements are prepared now (tests). */
@@ -164,6 +166,105 @@ export class PgliteStatements {
     this.toClose.length = 0;
     return out;
   }
+}
+
+/**
+ * Bind (the statement's values, as text), Describe (the portal), Execute and Sync, encoded as the
+ * frontend protocol has them: the messages PGlite's serializer writes, without its per-character
+ * byte counting of every value (a quote's options are one JSON parameter of several kilobytes).
+ */
+function execution(statement: string, values: (string | null)[]): Buffer {
+  const encoded = values.map((v) => (v === null ? null : Buffer.from(v, 'utf8')));
+  const name = Buffer.from(statement, 'utf8');
+  let bindLength = 4 + 1 + name.length + 1 + 2 + 2 + 2;
+  for (const v of encoded) bindLength += 4 + (v ? v.length : 0);
+  // Bind, then Describe portal '' (7 bytes: D, length 6, 'P', ''), Execute '' (10) and Sync (5).
+  const out = Buffer.allocUnsafe(1 + bindLength + 7 + 10 + 5);
+  let o = 0;
+  out[o++] = 0x42; // 'B'
+  out.writeInt32BE(bindLength, o);
+  o += 4;
+  out[o++] = 0; // the unnamed portal
+  name.copy(out, o);
+  o += name.length;
+  out[o++] = 0;
+  out.writeInt16BE(0, o); // no parameter format codes: all text
+  o += 2;
+  out.writeInt16BE(encoded.length, o);
+  o += 2;
+  for (const v of encoded) {
+    if (v === null) {
+      out.writeInt32BE(-1, o);
+      o += 4;
+    } else {
+      out.writeInt32BE(v.length, o);
+      o += 4;
+      v.copy(out, o);
+      o += v.length;
+    }
+  }
+  out.writeInt16BE(0, o); // no result format codes: all text
+  o += 2;
+  out[o++] = 0x44; // 'D'
+  out.writeInt32BE(6, o);
+  o += 4;
+  out[o++] = 0x50; // 'P'
+  out[o++] = 0;
+  out[o++] = 0x45; // 'E'
+  out.writeInt32BE(9, o);
+  o += 4;
+  out[o++] = 0;
+  out.writeInt32BE(0, o); // every row
+  o += 4;
+  out[o++] = 0x53; // 'S'
+  out.writeInt32BE(4, o);
+  return out;
+}
+
+/**
+ * The statement's result as PGlite's `query` answers it (rows as objects or arrays, fields,
+ * affectedRows), each value read by the caller's parser for its type, else PGlite's. PGlite's own
+ * reader copies its whole table of parsers into a new object on every call when given the caller's.
+ */
+function readResult<T>(
+  messages: BackendMessage[],
+  parsers: Record<number | string, Parser>,
+  options: QueryOptions | undefined,
+): Results<T> {
+  const own = options?.parsers as Record<number, Parser> | undefined;
+  const asArray = options?.rowMode === 'array';
+  let fields: { name: string; dataTypeID: number }[] = [];
+  let readers: (Parser | undefined)[] = [];
+  const rows: unknown[] = [];
+  let affectedRows = 0;
+  for (const m of messages) {
+    if (m.name === 'rowDescription') {
+      fields = (m.fields as { name: string; dataTypeID: number }[]).map((f) => ({
+        name: f.name,
+        dataTypeID: f.dataTypeID,
+      }));
+      readers = fields.map((f) => own?.[f.dataTypeID] ?? parsers[f.dataTypeID] ?? types.parsers[f.dataTypeID]);
+    } else if (m.name === 'dataRow') {
+      const raw = m.fields as (string | null)[];
+      const values = raw.map((v, i) => {
+        if (v === null) return null;
+        const read = readers[i];
+        return read ? read(v, fields[i]!.dataTypeID) : v;
+      });
+      if (asArray) rows.push(values);
+      else {
+        const row: Record<string, unknown> = {};
+        for (let i = 0; i < fields.length; i++) row[fields[i]!.name] = values[i];
+        rows.push(row);
+      }
+    } else if (m.name === 'commandComplete') {
+      const words = m.text!.split(' ');
+      const n = parseInt(words[words.length - 1]!, 10);
+      if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0]!)) affectedRows += n;
+      return { rows: rows as T[], fields, affectedRows };
+    }
+  }
+  return { rows: rows as T[], fields, affectedRows };
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
