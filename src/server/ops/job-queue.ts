@@ -166,6 +166,7 @@ export function createJobQueue(opts: {
   const queue: JobQueue = {
     boss,
     async send(name, data, sendOpts = {}) {
+      await queue.start();
       // Due a second back by the database's clock: pg-boss fetches start_after < now() (strict), and
       // PGlite's clock can read the same millisecond for the insert and the next fetch.
       const id = await boss.send(name, data, {
@@ -177,6 +178,8 @@ export function createJobQueue(opts: {
       return id;
     },
     start() {
+      // Never after a stop (a delayed start that fires during shutdown).
+      if (stopped && !started) return Promise.resolve();
       return (started ??= (async () => {
         await installOnce(opts.database, SCHEMA);
         await boss.start();
@@ -229,6 +232,7 @@ export function createJobQueue(opts: {
       })());
     },
     async runDue() {
+      await queue.start();
       await runPumps();
       let ran = 0;
       for (;;) {

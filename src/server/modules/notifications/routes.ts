@@ -43,6 +43,9 @@ const ZUnsubscribeQuery = z.strictObject({
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** How long after the app is ready the job queue starts (main.ts's first job pass waits as long). */
+const JOB_QUEUE_START_DELAY_MS = 1_000;
+
 export function registerNotifications(root: App, deps: AppDeps): void {
   const notifications = createNotifications(deps, root.log);
   const jobs = createJobQueue({
@@ -53,13 +56,27 @@ export function registerNotifications(root: App, deps: AppDeps): void {
     pumps: notifications.pumps,
   });
   root.decorate('jobs', jobs);
-  root.addHook('onReady', () => jobs.start());
+  // The queue starts a moment after the app is ready, not before it listens: pg-boss's start (its
+  // queues, then a first fetch for each) held up the start-up by ~0.3 s on the embedded database,
+  // and its statements would queue ahead of the first requests. Nothing is lost meanwhile: work
+  // reaches the queue through the outbox (the pumps), and runDue and send start it themselves.
+  let startTimer: NodeJS.Timeout | undefined;
+  root.addHook('onReady', () => {
+    startTimer = setTimeout(() => {
+      jobs.start().catch((err: unknown) => root.log.error({ err }, 'starting the job queue failed'));
+    }, JOB_QUEUE_START_DELAY_MS);
+    startTimer.unref();
+  });
   // Draining takes no new jobs (those in hand finish); onClose, which runs before the caller closes
   // the database (main.ts, the tests), waits for that stop.
   deps.lifecycle?.onDrain(() => {
+    clearTimeout(startTimer);
     jobs.stop().catch((err: unknown) => root.log.error({ err }, 'stopping the job queue failed'));
   });
-  root.addHook('onClose', () => jobs.stop());
+  root.addHook('onClose', () => {
+    clearTimeout(startTimer);
+    return jobs.stop();
+  });
 
   const db = deps.database.db;
   const settingsUrl = `${deps.config.appUrl}/settings?tab=notifications`;
