@@ -9,7 +9,7 @@
  * Started with the app (onReady) and stopped before the database closes (onClose): `stop` lets the
  * jobs in hand finish (graceful), the rest stay queued for the next start or another instance.
  */
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -38,8 +38,6 @@ export type JobQueue = {
    * many jobs ran.
    */
   runDue(): Promise<number>;
-  /** pg-boss itself, for tests that look at a job's state. */
-  readonly boss: PgBoss;
 };
 
 /**
@@ -74,12 +72,16 @@ const CREATE_RACE_CODES = new Set(['23505', '42P06', '42P07', '42710', '40P01'])
  * 'already exists' in the message) and which left that server unable to start. Here a lost race is
  * tried again: by then the winner's schema is there.
  */
-async function installOnce(database: Pick<Database, 'executeSql'>, schema: string): Promise<void> {
+async function installOnce(
+  database: Pick<Database, 'executeSql'>,
+  schema: string,
+  PgBossClass: typeof PgBoss,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       const { rows } = await database.executeSql(`SELECT to_regclass('${schema}.version') IS NOT NULL AS installed`);
       if (rows[0]?.installed === true) return;
-      await database.executeSql(PgBoss.getConstructionPlans(schema));
+      await database.executeSql(PgBossClass.getConstructionPlans(schema));
       return;
     } catch (err) {
       const code = (err as { code?: string }).code;
@@ -124,15 +126,22 @@ export function createJobQueue(opts: {
     );
     return p;
   };
-  const boss = new PgBoss({
-    db: { executeSql },
-    schema: SCHEMA,
-    migrate: true,
-    // Maintenance (expiry, archiving) and the state monitor only where jobs are worked.
-    supervise: opts.workers,
-    schedule: false,
-  });
-  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  // pg-boss is loaded and made when the queue starts (a second after the app is ready): its import
+  // (with node-postgres, which it brings) is start-up time no request needs (issue 26).
+  let boss!: PgBoss;
+  const makeBoss = async () => {
+    const { default: PgBossClass } = await import('pg-boss');
+    boss = new PgBossClass({
+      db: { executeSql },
+      schema: SCHEMA,
+      migrate: true,
+      // Maintenance (expiry, archiving) and the state monitor only where jobs are worked.
+      supervise: opts.workers,
+      schedule: false,
+    });
+    boss.on('error', (err) => log.error({ err }, 'job queue error'));
+    return PgBossClass;
+  };
   let started: Promise<void> | undefined;
   let stopped = false;
   let pumpTimer: NodeJS.Timeout | undefined;
@@ -164,7 +173,6 @@ export function createJobQueue(opts: {
   };
 
   const queue: JobQueue = {
-    boss,
     async send(name, data, sendOpts = {}) {
       await queue.start();
       // Due a second back by the database's clock: pg-boss fetches start_after < now() (strict), and
@@ -181,7 +189,7 @@ export function createJobQueue(opts: {
       // Never after a stop (a delayed start that fires during shutdown).
       if (stopped && !started) return Promise.resolve();
       return (started ??= (async () => {
-        await installOnce(opts.database, SCHEMA);
+        await installOnce(opts.database, SCHEMA, await makeBoss());
         await boss.start();
         for (const q of opts.queues) {
           await createQueueOnce(boss, {
@@ -225,7 +233,8 @@ export function createJobQueue(opts: {
         await pumping;
         if (!started) return;
         await started.catch(() => undefined);
-        await boss.stop({ graceful: true, wait: true, timeout: 8_000, close: false });
+        // A start that failed before pg-boss was made has nothing to stop.
+        await (boss as PgBoss | undefined)?.stop({ graceful: true, wait: true, timeout: 8_000, close: false });
         // The completions pg-boss sent without waiting (see executeSql above), then no more.
         while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
         detached = true;
