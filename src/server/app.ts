@@ -225,11 +225,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   app.setNotFoundHandler((request, reply) => {
+    // no-store again here: a GET that reached the static files' wildcard route and found no file
+    // comes here with the static plugin's headers, not the onRequest hook's.
     if (isApiRequest(request) || !deps.webDir) {
-      return reply.code(404).send({ message: 'Not found', code: ErrorCode.NOT_FOUND } satisfies TApiError);
+      return reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .send({ message: 'Not found', code: ErrorCode.NOT_FOUND } satisfies TApiError);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(404).send({ message: 'Not found', code: ErrorCode.NOT_FOUND } satisfies TApiError);
+      return reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .send({ message: 'Not found', code: ErrorCode.NOT_FOUND } satisfies TApiError);
     }
     // The web app handles every other path (client-side routing, including its own Page Not Found).
     reply.header('cache-control', 'no-cache');
@@ -243,6 +251,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // One route for every file, looked up when asked (a file missing falls to the not-found handler:
       // the web app's shell). A route per file cost ~150 ms of the start-up for ~350 files (issue 26).
       wildcard: true,
+      // Our own Cache-Control (setHeaders); the plugin's default ("public, max-age=0") replaced it.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');

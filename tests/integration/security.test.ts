@@ -391,6 +391,9 @@ describe(`"is this the API" follows the matched route, not the raw URL (${testDb
     const path = await import('node:path');
     const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voyageur-web-'));
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Voyageur</title>');
+    fs.mkdirSync(path.join(webDir, 'assets'));
+    fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     ctx = await createTestApp();
     // The same app serving a built web app: unknown non-API paths get its HTML.
     const { buildApp } = await import('../../src/server/app');
@@ -430,6 +433,22 @@ describe(`"is this the API" follows the matched route, not the raw URL (${testDb
     expect(encoded.statusCode).toBe(200);
     expect(encoded.json()).toEqual(plain.json());
     expect(encoded.headers['cache-control']).toBe('no-store');
+  });
+
+  it('serves hashed assets as immutable, other files no-cache, and a missing file as the web app', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(1)');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    const missing = await app.inject({ method: 'GET', url: '/assets/gone-999.js' });
+    expect(missing.statusCode).toBe(200);
+    expect(missing.headers['content-type']).toContain('text/html');
+    expect(missing.headers['cache-control']).toBe('no-cache');
+    const climb = await app.inject({ method: 'GET', url: '/assets/..%2f..%2f..%2fetc%2fpasswd' });
+    expect(climb.body).not.toContain('root:');
   });
 
   it('answers JSON 404 with no-store under /api however the path is written, and the web app elsewhere', async () => {
