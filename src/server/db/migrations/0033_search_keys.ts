@@ -11,11 +11,7 @@ export const name = '0033_search_keys';
 // space, ASCII punctuation, U+2010–U+2027). Adding the stored column rewrites shipments (minutes at
 // 1,000,000 rows, under an exclusive lock): on a large production database, run it in a maintenance
 // window.
-//
-// search_words goes first: the rewrite that fills search_keys then leaves its bytes out of every row.
 export const sql = /* sql */ `
-DROP INDEX shipments_words_idx;
-ALTER TABLE shipments DROP COLUMN search_words;
 ALTER TABLE shipments ADD COLUMN search_keys tsvector GENERATED ALWAYS AS (
   array_to_tsvector(array_remove(regexp_split_to_array(
     regexp_replace(
@@ -24,4 +20,6 @@ ALTER TABLE shipments ADD COLUMN search_keys tsvector GENERATED ALWAYS AS (
     ' '), ''))
 ) STORED;
 CREATE INDEX shipments_keys_idx ON shipments USING gin (search_keys);
+DROP INDEX shipments_words_idx;
+ALTER TABLE shipments DROP COLUMN search_words;
 `;
