@@ -16,8 +16,8 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * Where a search's words split, as the database splits search_text into search_keys (migration
- * 0033): white space, ASCII punctuation, and the Unicode dashes and quotes U+2010–U+2027.
+ * Where a search's words split, as the database splits search_text into search_words (migration
+ * 0021): white space, ASCII punctuation, and the Unicode dashes and quotes U+2010–U+2027.
  */
 const WORD_SPLIT = /[\s\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e\u2010-\u2027]+/u;
 
@@ -36,21 +36,9 @@ export function searchPlan(search: string): { prefixes: string[]; fragments: str
   return { prefixes: words.filter((w) => !isFragment(w)), fragments: words.filter(isFragment), literal };
 }
 
-/**
- * The owner's key in search_keys (migration 0033): the first 12 hex digits of the user's id, which
- * the database puts before each of the shipment's words.
- */
-export function searchKeyOf(userId: string): string {
-  return userId.replace(/-/g, '').slice(0, 12).toLowerCase();
-}
-
-/**
- * The tsquery of the user's word prefixes: '0f3a9c21b7d4zh':* & '0f3a9c21b7d4wei':* (words hold no
- * quote or backslash: WORD_SPLIT drops them; the key is hex digits).
- */
-export function prefixQuery(userId: string, prefixes: readonly string[]): string {
-  const key = searchKeyOf(userId);
-  return prefixes.map((w) => `'${key}${w}':*`).join(' & ');
+/** The tsquery of word prefixes: 'zh':* & 'wei':* (words hold no quote or backslash: WORD_SPLIT drops them). */
+export function prefixQuery(prefixes: readonly string[]): string {
+  return prefixes.map((w) => `'${w}':*`).join(' & ');
 }
 
 /**
@@ -76,7 +64,7 @@ function listWhere(
   const substrings = literal ? [literal] : fragments;
   return and(
     mine,
-    ...(prefixes.length > 0 ? [sql`search_keys @@ ${prefixQuery(userId, prefixes)}::tsquery`] : []),
+    ...(prefixes.length > 0 ? [sql`search_words @@ ${prefixQuery(prefixes)}::tsquery`] : []),
     ...substrings.map((f) => like(shipments.searchText, containsPattern(f))),
   )!;
 }
