@@ -11,7 +11,7 @@ beforeAll(async () => {
     `create table t (id int primary key, name text, at timestamptz, doc jsonb, big bigint, tags text[], ok boolean)`,
   );
   statements = new PgliteStatements(pg, 4);
-});
+}, 60_000); // a new in-memory PGlite runs initdb: seconds, more on a loaded CI machine
 
 afterAll(async () => {
   await pg.close();
