@@ -104,6 +104,15 @@ describe('PgliteStatements', () => {
     expect(order).toEqual(['tx wrote', 'tx ends', 'outside read']);
   });
 
+  it('hands options it does not carry (explicit parameter types) to PGlite’s own query, in and out of a transaction', async () => {
+    const typed = { paramTypes: [25] }; // text
+    expect((await statements.query<{ v: string }>('select $1 as v', ['x'], typed)).rows).toEqual([{ v: 'x' }]);
+    const inside = await statements.transaction(
+      async (tx) => (await tx.query<{ v: string }>('select $1 as v', ['y'], typed)).rows,
+    );
+    expect(inside).toEqual([{ v: 'y' }]);
+  });
+
   it('keeps at most its limit prepared, closing the least recently used', async () => {
     for (let i = 0; i < 10; i++) await statements.query(`select ${i} as n`);
     expect(statements.size).toBe(4);

@@ -23,10 +23,10 @@ type Parser = (value: string, type: number) => unknown;
  * PGlite's own `query` sends a statement as six protocol calls into the WebAssembly postgres
  * (parse, describe, bind, describe, execute, sync), and postgres parses and plans it again every
  * time. Here a statement's text is parsed once into a named prepared statement (its parameter types
- * read then); every later run is one call carrying bind, describe, execute and sync. A quote's
- * statements cost about a fifth of what they did. Results, errors, parameter serialisation and type
- * parsing are PGlite's own (`parse.parseResults`, `pg.serializers`, `pg.parsers`); the exclusivity is
- * PGlite's own mutexes, so a statement never lands between the messages of another.
+ * read then); every later run is one call carrying bind, describe, execute and sync, which are
+ * encoded, and their answer read, here. Parameters are serialised and values parsed by PGlite's own
+ * (`pg.serializers`, `pg.parsers`, or the caller's), errors are PGlite's `DatabaseError`, and the
+ * exclusivity is PGlite's own mutexes, so a statement never lands between the messages of another.
  *
  * `query` runs outside a transaction (waiting for one to end, as PGlite's does); `transaction`
  * opens PGlite's transaction and gives its callback a transaction whose `query` takes this path.
@@ -43,6 +43,7 @@ export class PgliteStatements {
   ) {}
 
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    if (unsupported(options)) return this.pg.query<T>(text, params, options);
     return this.pg._runExclusiveTransaction(() => this.statement<T>(text, params ?? [], options, false));
   }
 
@@ -51,6 +52,7 @@ export class PgliteStatements {
       const fast: Transaction = {
         query: <R>(text: string, params?: unknown[], options?: QueryOptions) => {
           if (tx.closed) throw new Error('Transaction is closed');
+          if (unsupported(options)) return tx.query<R>(text, params, options);
           return this.statement<R>(text, params ?? [], options, true);
         },
         sql: tx.sql.bind(tx),
@@ -72,10 +74,6 @@ export class PgliteStatements {
     options: QueryOptions | undefined,
     inTransaction: boolean,
   ): Promise<Results<T>> {
-    // Options this path does not carry (blobs for COPY, explicit parameter types) take PGlite's own.
-    if (options?.blob || options?.paramTypes) {
-      return this.pg._runExclusiveQuery(() => this.pg.query<T>(text, params, options));
-    }
     await this.pg._checkReady();
     return this.pg._runExclusiveQuery(async () => {
       for (let attempt = 0; ; attempt++) {
@@ -266,6 +264,9 @@ function readResult<T>(
   }
   return { rows: rows as T[], fields, affectedRows };
 }
+
+/** Options this path does not carry (blobs for COPY, explicit parameter types): PGlite's own query takes them. */
+const unsupported = (options: QueryOptions | undefined) => Boolean(options?.blob || options?.paramTypes);
 
 function concat(parts: Uint8Array[]): Uint8Array {
   let length = 0;
