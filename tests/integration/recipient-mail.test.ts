@@ -13,6 +13,9 @@ import type { MailMessage } from '../../src/server/providers/mail/index';
 
 type User = Awaited<ReturnType<typeof createSignedInUser>>;
 
+/** A mail without its links (their tokens are random characters, not words of the mail). */
+const withoutLinks = (text: string) => text.replace(/https?:\/\/[^\s"'<>)]+/g, '');
+
 describe(`recipient mail (${testDbKind})`, () => {
   let ctx: TestContext;
   let admin: User;
@@ -103,7 +106,8 @@ describe(`recipient mail (${testDbKind})`, () => {
     expect(shipped!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     for (const body of [shipped!.text, shipped!.html, shipped!.subject]) {
       expect(body).not.toContain(shipment.totalCost);
-      expect(body).not.toMatch(/\$\s?\d|CAD|加元|wallet|钱包/i);
+      // The links' random tokens left out: a hex token can hold "cad" (a CI run failed on one).
+      expect(withoutLinks(body)).not.toMatch(/\$\s?\d|CAD|加元|wallet|钱包/i);
     }
     expect(shipped!.attachments).toBeUndefined();
 
