@@ -6,8 +6,9 @@
  * Besides the queues, "pumps" run every second on each working instance: small passes that feed the
  * queues from tables the app writes in its own transactions (the notification outbox).
  *
- * Started with the app (onReady) and stopped before the database closes (onClose): `stop` lets the
- * jobs in hand finish (graceful), the rest stay queued for the next start or another instance.
+ * Started a second after the app is ready (pg-boss is imported then; `send` and `runDue` start it
+ * first) and stopped before the database closes (onClose): `stop` lets the jobs in hand finish
+ * (graceful), the rest stay queued for the next start or another instance.
  */
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
