@@ -20,12 +20,24 @@ function documentTitle(pathname: string, t: TFunction): string | null {
 
 /** Root of every route: document title, scroll reset, lazy-chunk fallback and the lazily loaded toaster. */
 export function RootLayout() {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
   const { pathname, hash } = useLocation();
-  const title = documentTitle(pathname.toLowerCase(), t);
+  // Read when the effect runs and again whenever translations arrive or the language changes: the
+  // full translations can land between this component's render and its subscription (a cached
+  // chunk), and the tab then kept the key ('notFound.title') as its title.
   useEffect(() => {
-    document.title = title ? `${title} · Voyageur` : 'Voyageur';
-  }, [title]);
+    const apply = () => {
+      const title = documentTitle(pathname.toLowerCase(), i18n.t.bind(i18n) as TFunction);
+      document.title = title ? `${title} · Voyageur` : 'Voyageur';
+    };
+    apply();
+    i18n.store.on('added', apply);
+    i18n.on('languageChanged', apply);
+    return () => {
+      i18n.store.off('added', apply);
+      i18n.off('languageChanged', apply);
+    };
+  }, [pathname, i18n]);
   useEffect(() => {
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
