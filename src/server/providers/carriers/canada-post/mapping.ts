@@ -1,5 +1,4 @@
-import type { XMLBuilder, XMLParser } from 'fast-xml-parser';
-import { xmlLibrary } from '../xml';
+import { carrierXml } from '../xml';
 import { centsToDecimal, parseCents } from '../../../../shared/money';
 import { isZplLabel, refusalError } from '../adapter-support';
 import {
@@ -94,27 +93,7 @@ const ARRAYS = new Set([
   'shipment-link',
 ]);
 
-let parser: XMLParser | undefined;
-const xmlParser = () =>
-  (parser ??= new (xmlLibrary().XMLParser)({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@_',
-    removeNSPrefix: true,
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: true,
-    isArray: (name) => ARRAYS.has(name),
-  }));
-
-let builder: XMLBuilder | undefined;
-const xmlBuilder = () =>
-  (builder ??= new (xmlLibrary().XMLBuilder)({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@_',
-    format: true,
-    indentBy: '  ',
-    suppressEmptyNode: false,
-  }));
+const { parser: xmlParser, builder: xmlBuilder } = carrierXml(ARRAYS);
 
 type XmlNode = { [key: string]: unknown };
 
