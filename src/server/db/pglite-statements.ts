@@ -100,7 +100,7 @@ export class PgliteStatements {
     }
     const name = `v${this.next++}`;
     const res = await this.pg.execProtocol(
-      concat([
+      Buffer.concat([
         ...this.closing(),
         serialize.parse({ name, text, types: [] }),
         serialize.describe({ type: 'S', name }),
@@ -135,7 +135,7 @@ export class PgliteStatements {
       const serializer = options?.serializers?.[type] ?? serializers[type];
       return serializer ? serializer(value) : String(value);
     });
-    const res = await this.pg.execProtocol(concat([...this.closing(), execution(prepared.name, values)]), {
+    const res = await this.pg.execProtocol(Buffer.concat([...this.closing(), execution(prepared.name, values)]), {
       throwOnError: false,
       syncToFs: !inTransaction,
       onNotice: options?.onNotice,
@@ -267,18 +267,6 @@ function readResult<T>(
 
 /** Options this path does not carry (blobs for COPY, explicit parameter types): PGlite's own query takes them. */
 const unsupported = (options: QueryOptions | undefined) => Boolean(options?.blob || options?.paramTypes);
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const p of parts) length += p.length;
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const p of parts) {
-    out.set(p, offset);
-    offset += p.length;
-  }
-  return out;
-}
 
 /** PGlite's errors carry the statement and its parameters; so do these. */
 function withQuery(error: BackendMessage, query: string, params: unknown[]): Error {
