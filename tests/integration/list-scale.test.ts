@@ -2,7 +2,8 @@
  * Lists at a shop's scale (issue 26, decision 030): the list's total comes from a per-user count
  * kept exact by the transactions that write shipments (orders, voids, failed orders, deletes);
  * search matches whole words and their beginnings from one character on, and fragments of
- * tracking numbers, order codes and postal codes; a search's count stops at 10,000 ("10,000+").
+ * tracking numbers, order codes and postal codes; a search's count stops at 10,000 ("10,000+"), and a
+ * search of one word is counted from per-user term counts kept by the same writes (migration 0033).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -122,6 +123,7 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
         '/api/shipments',
         '/api/shipments?page=2&limit=1',
         '/api/shipments?search=zh',
+        '/api/shipments?search=toronto',
         `/api/shipments?search=${created.trackingNumber.slice(2, 9)}`,
         '/api/shipments?search=vy-',
         '/api/shipments/recent',
@@ -134,7 +136,9 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
     } finally {
       client.query = query;
     }
-    const userOwned = statements.filter((q) => /\b(shipments|shipment_counts|tracking_events)\b/.test(q));
+    const userOwned = statements.filter((q) =>
+      /\b(shipments|shipment_counts|shipment_search_terms|tracking_events)\b/.test(q),
+    );
     expect(userOwned.length).toBeGreaterThan(8);
     const unscoped = userOwned.filter((q) =>
       /^\s*insert\b/i.test(q) ? !/\buser_id\b/.test(q) : !/\bwhere\b[\s\S]*\buser_id\b/i.test(q),
@@ -195,6 +199,17 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
       expect(await found('zz')).toEqual([]);
     });
 
+    it('counts a search of one word from the kept term counts, as many as it lists', async () => {
+      const words = ['z', 'zh', 'zha', 'zhang', 'm', 'mo', 'mon', 'mont', 'montréal', 'n', 'na', 'nat', 'natural'];
+      for (const w of [...words, 'h', 'h2', 'a1', 'o', 's', 'st', 'v', 'vy', 'to', 'xq', 'é', 'cent', 'zzz']) {
+        const page = await list(carol, `?search=${encodeURIComponent(w)}&limit=100`);
+        expect(page.pagination.total, w).toBe(page.data.length);
+        expect(page.pagination.totalCapped, w).toBeUndefined();
+      }
+      expect((await list(carol, '?search=z&limit=100')).pagination.total).toBe(1);
+      expect((await list(carol, '?search=n&limit=100')).pagination.total).toBe(2);
+    });
+
     it('finds a fragment of a tracking number, order code or postal code anywhere', async () => {
       expect(await found('55500123')).toEqual(['zhang']); // the middle of the tracking number
       expect(await found('9q2')).toEqual(['zhang']); // the middle of the order code
@@ -245,6 +260,42 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
       expect(last.data).toHaveLength(100);
       expect(last.pagination).toMatchObject({ page: 100, hasNextPage: false, totalCapped: true });
       expect((await list(heavy, '?search=zzz')).pagination).toMatchObject({ total: 0, totalPages: 1 });
+      // A word of up to three characters is counted from its kept count, over the cap as well.
+      for (const w of ['w', 'wi', 'win', 'bu', 'buy', 'buyer']) {
+        expect((await list(heavy, `?search=${w}&limit=100`)).pagination, w).toMatchObject({
+          total: SEARCH_COUNT_CAP,
+          totalPages: 100,
+          totalCapped: true,
+        });
+      }
+    });
+
+    it('keeps each user’s search term counts exact through every write above', async () => {
+      // Recounted from the shipments themselves, as migration 0033 first counts them.
+      const differences = rowsOf(
+        await ctx.database.db.execute(sql`
+          with actual as (
+            select s.user_id, t.term, count(distinct s.id) as n
+            from shipments s, unnest(tsvector_to_array(s.search_words)) as w(word),
+              lateral (values (left(w.word, 1)), (left(w.word, 2)),
+                (case when left(w.word, 3) !~ '[0-9]' then left(w.word, 3) end),
+                (case when char_length(w.word) > 3 and w.word !~ '[0-9]' then w.word end)) as t(term)
+            where t.term is not null
+            group by 1, 2
+          )
+          select coalesce(a.user_id, k.user_id) as user_id, coalesce(a.term, k.term) as term,
+            a.n as actual, k.shipments as kept
+          from actual a full join shipment_search_terms k on k.user_id = a.user_id and k.term = a.term
+          where coalesce(a.n, 0) <> coalesce(k.shipments, 0)
+          limit 20`),
+      );
+      expect(differences).toEqual([]);
+      const terms = Number(
+        rowsOf<{ n: string | number }>(
+          await ctx.database.db.execute(sql`select count(*) as n from shipment_search_terms where shipments > 0`),
+        )[0]!.n,
+      );
+      expect(terms).toBeGreaterThan(50);
     });
   });
 });

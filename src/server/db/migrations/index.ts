@@ -29,6 +29,7 @@ import * as m0029 from './0029_saved_parcels';
 import * as m0030 from './0030_pricing_version';
 import * as m0031 from './0031_sms';
 import * as m0032 from './0032_recipient_mail';
+import * as m0033 from './0033_search_term_counts';
 
 /** Ordered list of migrations. Append new ones; never edit one that has shipped. */
 export const migrations: { name: string; sql: string }[] = [
@@ -63,4 +64,5 @@ export const migrations: { name: string; sql: string }[] = [
   m0030,
   m0031,
   m0032,
+  m0033,
 ];

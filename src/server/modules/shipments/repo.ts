@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
-import { bigint, pgTable, uuid } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../../db/client';
 import { readDeepPage } from '../../db/deep-page';
 import { shipments, trackingEvents, type ShipmentRow, type TrackingEventRow } from '../../db/schema/orders';
@@ -96,6 +96,55 @@ async function countTestShipments(db: Db, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Each user's number of shipments per search term (migration 0033: kept by triggers on shipments). */
+const searchTerms = pgTable('shipment_search_terms', {
+  userId: uuid('user_id').notNull(),
+  term: text('term').notNull(),
+  shipments: bigint('shipments', { mode: 'number' }).notNull(),
+});
+
+/** `n` matches as the list shows them: up to the cap, or the cap and "+". */
+const cappedAt = (n: number) =>
+  n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
+
+/**
+ * A search's matches, from the kept term counts where they answer it (migration 0033): a single word of
+ * up to three characters is one row's count, exact; a longer single word held by more shipments than
+ * the cap (the biggest count among the words it begins) is over the cap without a scan. Any other
+ * search, or one below the cap, counts its matches (countMatches).
+ */
+async function countSearch(
+  db: Db,
+  userId: string,
+  search: string,
+  where: SQL,
+): Promise<{ total: number; capped: boolean }> {
+  const { prefixes, fragments, literal } = searchPlan(search);
+  const [word] = prefixes;
+  if (word !== undefined && prefixes.length === 1 && fragments.length === 0 && literal === null) {
+    if ([...word].length <= 3) {
+      const [row] = await db
+        .select({ n: searchTerms.shipments })
+        .from(searchTerms)
+        .where(and(eq(searchTerms.userId, userId), eq(searchTerms.term, word)));
+      return cappedAt(row?.n ?? 0);
+    }
+    // Words beginning with `word` sort from `word` up to `word` followed by the last code point.
+    const [biggest] = await db
+      .select({ n: sql<number | null>`max(${searchTerms.shipments})`.mapWith(Number) })
+      .from(searchTerms)
+      .where(
+        and(
+          eq(searchTerms.userId, userId),
+          sql`${searchTerms.term} >= ${word}`,
+          sql`${searchTerms.term} < ${word} || chr(1114111)`,
+        ),
+      );
+    if ((biggest?.n ?? 0) > SEARCH_COUNT_CAP) return cappedAt(biggest!.n!);
+  }
+  return countMatches(db, where);
+}
+
 /** The matches of a search, counted up to SEARCH_COUNT_CAP + 1 and no further. */
 async function countMatches(db: Db, where: SQL): Promise<{ total: number; capped: boolean }> {
   const capped = db
@@ -104,8 +153,7 @@ async function countMatches(db: Db, where: SQL): Promise<{ total: number; capped
     .where(where)
     .limit(SEARCH_COUNT_CAP + 1)
     .as('capped');
-  const n = (await db.select({ n: count() }).from(capped))[0]?.n ?? 0;
-  return n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
+  return cappedAt((await db.select({ n: count() }).from(capped))[0]?.n ?? 0);
 }
 
 /**
@@ -129,18 +177,22 @@ export async function listShipments(
 ): Promise<{ rows: ShipmentRow[]; total: number; capped: boolean }> {
   const test = q.test ?? null;
   const where = listWhere(userId, q.search, q.destination ?? null, test);
-  // The kept count is of every shipment: a search, a destination or test shipments alone count their
-  // matches (up to the cap); live shipments alone are the kept count less the user's test shipments
+  // The kept count is of every shipment: a search alone counts from the kept term counts where they
+  // answer it; a search with a filter, a destination or test shipments alone count their matches (up
+  // to the cap); live shipments alone are the kept count less the user's test shipments
   // (exact; migration 0026's partial index holds only test shipments, usually few).
+  const search = q.search;
   const counted = () =>
-    q.search || q.destination || test === true
-      ? countMatches(db, where)
-      : test === false
-        ? Promise.all([countShipments(db, userId), countTestShipments(db, userId)]).then(([all, tests]) => ({
-            total: Math.max(0, all - tests),
-            capped: false,
-          }))
-        : countShipments(db, userId).then((total) => ({ total, capped: false }));
+    search && !q.destination && test === null
+      ? countSearch(db, userId, search, where)
+      : search || q.destination || test === true
+        ? countMatches(db, where)
+        : test === false
+          ? Promise.all([countShipments(db, userId), countTestShipments(db, userId)]).then(([all, tests]) => ({
+              total: Math.max(0, all - tests),
+              capped: false,
+            }))
+          : countShipments(db, userId).then((total) => ({ total, capped: false }));
   return readDeepPage(q, counted, (limit, offset, from) => pageRows(db, where, limit, offset, from));
 }
 
