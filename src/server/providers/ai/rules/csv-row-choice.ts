@@ -4,6 +4,7 @@
  * aside; and, of numbered groups of columns ("Guardian 1" / "Guardian 2"), the one the note asks for.
  */
 import { escapeRegExp } from './lexicon';
+import { mayContain } from './literal';
 import { ORDINAL_WORDS, ROW_WORDS, SET_ASIDE_WORDS } from './vocabulary/changes';
 import { compile } from './vocabulary/compile';
 import { NAMES, type Column } from './csv-headers';
@@ -65,10 +66,17 @@ const NOT_DONE =
 /** A clause that keeps its row whatever else it says: "only row 14 still needs the kit shipped". */
 const ONLY = /\b(?:only|just|still|seulement|juste|encore|reste)\b|只|还没|還沒/iu;
 
-/** A test for a whole word of a clause ("Noémie" in "le costume de Noémie", not in "Noémiez"). */
-const wordIn = (escaped: string, flags: string) => {
-  const re = new RegExp(`(?<![\\p{L}])${escaped}(?![\\p{L}])`, flags);
-  return (clause: string) => re.test(clause);
+/**
+ * A test for a whole word of a clause ("Noémie" in "le costume de Noémie", not in "Noémiez"). The
+ * regexp is built only for a clause that holds the word (building it costs more than most readings).
+ */
+const wordIn = (word: string, flags: 'u' | 'iu') => {
+  let re: RegExp | undefined;
+  return (clause: string) => {
+    if (!mayContain(clause, word, flags === 'iu')) return false;
+    re ??= new RegExp(`(?<![\\p{L}])${escapeRegExp(word)}(?![\\p{L}])`, flags);
+    return re.test(clause);
+  };
 };
 
 /** A row named by its place: "the 2nd one", "third row", "la deuxième ligne". (Built once: a regexp literal inside the function was before.) */
@@ -162,7 +170,7 @@ function rowMention(table: TableNote, r: CsvRecord, index: number): (clause: str
       ? undefined
       : /^[\u3400-\u9fff]+$/u.test(cityName)
         ? (c: string) => c.includes(cityName)
-        : wordIn(escapeRegExp(cityName), 'iu');
+        : wordIn(cityName, 'iu');
   const status = r.cells.some((c) => quoted.includes(c.trim().toLowerCase()));
   const cellWords = ownWords(table, r);
   const months = monthOf(r).filter((mo) => monthRows.get(mo) === 1);
@@ -184,11 +192,7 @@ function nameWords({ columns }: TableNote, r: CsvRecord): ((clause: string) => b
   return columns
     .flatMap((c, i) => (c && NAMES.has(c.field) ? (r.cells[i] ?? '').split(/[\s,()（）]+/u) : []))
     .filter((w) => /^\p{Lu}\p{L}{2,}$/u.test(w) || /^\p{L}{5,}$/u.test(w) || /^[\u3400-\u9fff]{2,4}$/u.test(w))
-    .map((w) =>
-      /^[\u3400-\u9fff]+$/u.test(w)
-        ? (c: string) => c.includes(w)
-        : wordIn(escapeRegExp(w), w.length >= 5 ? 'iu' : 'u'),
-    );
+    .map((w) => (/^[\u3400-\u9fff]+$/u.test(w) ? (c: string) => c.includes(w) : wordIn(w, w.length >= 5 ? 'iu' : 'u')));
 }
 
 /** An order number in the first column: "A1022", or "10483" (four digits and more need no "row" before them). */
@@ -209,7 +213,7 @@ function ownWords({ columns, rows }: TableNote, r: CsvRecord): ((clause: string)
     const v = (r.cells[i] ?? '').trim();
     if (c || !/^\p{L}[\p{L} '’-]{3,30}$/u.test(v)) return [];
     const same = rows.filter((o) => (o.cells[i] ?? '').trim().toLowerCase() === v.toLowerCase()).length;
-    return same === 1 ? [wordIn(escapeRegExp(v), 'iu')] : [];
+    return same === 1 ? [wordIn(v, 'iu')] : [];
   });
 }
 
@@ -316,7 +320,7 @@ export function chosenGroup(
         c
           .split(/[\s,]+/)
           .filter((w) => /^\p{Lu}\p{L}{3,}$/u.test(w))
-          .some((w) => wordIn(escapeRegExp(w), 'u')(text)),
+          .some((w) => wordIn(w, 'u')(text)),
     ),
   );
   if (named.length === 1) return named[0];

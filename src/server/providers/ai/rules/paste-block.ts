@@ -161,6 +161,8 @@ function settleAsked(lines: Line[], sections: Section[], role: ParseRole, target
         s.heading.split(/\s+/).length >= 2 &&
         s.heading.length <= 40 &&
         !rejectedHeading(s.heading, targets) &&
+        // (The regexp built only when the sentences hold the heading: building one costs more than most readings.)
+        prose.includes(s.heading.toLowerCase()) &&
         new RegExp(
           `(?<![\\p{L}])(?:to|at|out of|in|into|à|au|dans|chez)[ \\t]+(?:the[ \\t]+|our[ \\t]+|my[ \\t]+|notre[ \\t]+|le[ \\t]+|la[ \\t]+|l['’])?${escapeRegExp(s.heading.toLowerCase())}(?![\\p{L}])`,
           'u',

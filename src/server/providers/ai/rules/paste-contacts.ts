@@ -256,7 +256,10 @@ export function findPhones(kindOf: LineKinds, lines: Line[], block: Block | unde
         theirs ||
         (Boolean(attention && placeWords.length) && placeWords.some((w) => before.toLowerCase().includes(w))) ||
         placeWords.some(
-          (w) => !/^(?:bureau|office|home|maison|work)$/.test(w) && new RegExp(`^\\s*\\(${w}\\)`, 'iu').test(after),
+          (w) =>
+            !/^(?:bureau|office|home|maison|work)$/.test(w) &&
+            /^\s*\(/.test(after) &&
+            new RegExp(`^\\s*\\(${w}\\)`, 'iu').test(after),
         );
       const labelled = placeWords.some(
         (w) =>

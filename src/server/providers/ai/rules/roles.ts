@@ -3,6 +3,7 @@ import { provincesForPostalCode } from '../../../../shared/postal-code';
 import { companyText } from './address-case';
 import { parseAddressText, type ParsedAddress } from './parse-address';
 import { lookupCity } from './cities';
+import { mayContain } from './literal';
 import { COMPANY_PATTERN, escapeRegExp, STREET_TYPES } from './lexicon';
 import { readPaste } from './paste';
 import type { ParseRole, PasteReading } from './types';
@@ -388,6 +389,8 @@ function fixNumber(address: ParsedAddress, said: string): void {
 /** The phone a sentence gives as the person's own: "Tomás's cell is …", "Marie's number: …". */
 function ownPhone(text: string, first: string | undefined, phones: string[]): string | undefined {
   if (!first || phones.length < 2 || !/^\p{Lu}[\p{L}'’-]+$/u.test(first)) return undefined;
+  // (Only a text that says "Tomás's" or "Tomás’s" is worth the regexp: building one costs more than most readings.)
+  if (!text.includes(`${first}'s`) && !text.includes(`${first}’s`)) return undefined;
   const said = new RegExp(
     `(?<![\\p{L}])${escapeRegExp(first)}['’]s[ \\t]+(?:cell|cell phone|phone|number|mobile|line|direct line)(?:[ \\t]+(?:number|#))?[ \\t]*(?:is|:)?[ \\t]*(\\+?[\\d(][\\d ().-]{8,16}\\d)`,
     'u',
@@ -406,6 +409,8 @@ function fillSurname(address: ParsedAddress, text: string): void {
   const first = address.firstName;
   if (!first || !/^\p{Lu}[\p{L}'’-]+$/u.test(first) || (address.lastName && !/^\p{Lu}\.?$/u.test(address.lastName)))
     return;
+  // (Only a text that holds the name again is worth the regexp.)
+  if (!text.slice(0, 20_000).includes(first)) return;
   const initial = address.lastName?.charAt(0);
   const escaped = escapeRegExp(first);
   for (const m of text.slice(0, 20_000).matchAll(
@@ -550,10 +555,13 @@ function applyCorrections(address: ParsedAddress, c: PasteReading['corrections']
   for (const [from, to] of c.swaps) {
     // "its Lakeshore Rd W not E": the words said before the right one stand before the wrong one too.
     const lead = / /.test(to) && !/ /.test(from) ? `${escapeRegExp(to.slice(0, to.lastIndexOf(' ')))}\\s+` : '';
-    const word = new RegExp(`(?<![\\p{L}\\p{N}])(?:${lead})?${escapeRegExp(from)}(?![\\p{L}\\p{N}])`, 'iu');
+    // (Built only for a field that holds the word: building one costs more than most readings.)
+    let word: RegExp | undefined;
     for (const field of ['address1', 'address2', 'city', 'postalCode'] as const) {
       const v = address[field];
-      if (v && word.test(v)) address[field] = v.replace(word, to);
+      if (!v || !mayContain(v, from, true)) continue;
+      word ??= new RegExp(`(?<![\\p{L}\\p{N}])(?:${lead})?${escapeRegExp(from)}(?![\\p{L}\\p{N}])`, 'iu');
+      if (word.test(v)) address[field] = v.replace(word, to);
     }
   }
 }
