@@ -1,6 +1,7 @@
 /**
  * The prune-quotes job (orders/jobs.ts): a quote expired more than a day ago is deleted with its
  * options unless an order was placed from one of them; a quote expired less than a day ago stays.
+ * Deleting quotes deletes their options.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -67,5 +68,24 @@ describe(`prune-quotes job (${testDbKind})`, () => {
         where o.user_id = ${u.id} and not exists (select 1 from rate_quotes q where q.id = o.quote_id)`),
     )[0]!.n;
     expect(orphans).toBe(0);
+  });
+
+  it('deleting quotes deletes their options in the same statement (migration 0034: a trigger, not a foreign key)', async () => {
+    const u = await createSignedInUser(ctx);
+    const other = await createSignedInUser(ctx);
+    await quote(ctx, u.headers);
+    await quote(ctx, u.headers);
+    await quote(ctx, other.headers);
+    const options = async (userId: string) =>
+      rowsOf<{ n: number }>(
+        await ctx.database.db.execute(sql`select count(*)::int as n from rate_quote_options where user_id = ${userId}`),
+      )[0]!.n;
+    expect(await options(u.id)).toBeGreaterThan(0);
+    const others = await options(other.id);
+    expect(others).toBeGreaterThan(0);
+    await ctx.database.db.execute(sql`delete from rate_quotes where user_id = ${u.id}`);
+    expect(await quotesOf(u.id)).toEqual([]);
+    expect(await options(u.id)).toBe(0);
+    expect(await options(other.id)).toBe(others);
   });
 });

@@ -30,6 +30,7 @@ import * as m0030 from './0030_pricing_version';
 import * as m0031 from './0031_sms';
 import * as m0032 from './0032_recipient_mail';
 import * as m0033 from './0033_search_term_counts';
+import * as m0034 from './0034_quote_option_keys';
 
 /** Ordered list of migrations. Append new ones; never edit one that has shipped. */
 export const migrations: { name: string; sql: string }[] = [
@@ -65,4 +66,5 @@ export const migrations: { name: string; sql: string }[] = [
   m0031,
   m0032,
   m0033,
+  m0034,
 ];
