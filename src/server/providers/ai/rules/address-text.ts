@@ -39,6 +39,8 @@ const FRENCH_NUMBER_COMMA = compile(
  * where in that run it starts, so each '@' is tried once, from the earliest allowed start.
  */
 export function replaceEmails(text: string, replacer: (match: string) => string): string {
+  // (Most texts hold no '@': then nothing matches, and the character-by-character walk is most of a reading's time here.)
+  if (!text.includes('@')) return text;
   let out = '';
   let copied = 0; // text before this is already in `out` (the regex's lastIndex)
   let runStart = 0;
