@@ -8,6 +8,7 @@ import { cityText } from './address-case';
 import { cleanName } from './address-names';
 import { CJK, POSTAL_MARK, stripDot, trimRuns } from './address-text';
 import { UNIT_RE, unitText } from './address-units';
+import { allMatches } from './matches';
 
 export const COMPANY_LINE =
   /^[^\n\d]{3,80}\b(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|associés|associates|partners|s\.e\.n\.c|enr)\.?\s*$/iu;
@@ -19,7 +20,7 @@ export function splitLabels(text: string): { labels: Label[]; free: string[] } {
   const labels: Label[] = [];
   const free: string[] = [];
   const hits: { start: number; end: number; field: LabelField }[] = [];
-  for (const m of text.matchAll(LABEL_PATTERN)) {
+  for (const m of allMatches(text, LABEL_PATTERN)) {
     const word = (m[1] ?? m[2] ?? m[3] ?? m[4]).toLowerCase().replace(/\s+/g, ' ');
     // ("À l'attention de Nadia Benali", "Attn Ahmed El-Sayed" at a line's start: the person, without a colon.)
     // (Only over a name in capitals, then the line's end or a comma: "attn Maeve Kelly lol" is a chat's.)

@@ -9,6 +9,7 @@ import { ORDINAL_WORDS, ROW_WORDS, SET_ASIDE_WORDS } from './vocabulary/changes'
 import { compile } from './vocabulary/compile';
 import { NAMES, type Column } from './csv-headers';
 import type { CsvRecord } from './csv-records';
+import { allMatches } from './matches';
 
 /** A word that sets a row aside in the note around a table: "Kristen cancelled so ignore her row". */
 const SET_ASIDE = compile(
@@ -134,9 +135,7 @@ type TableNote = {
 
 function tableNote(columns: (Column | undefined)[], rows: CsvRecord[], note: string): TableNote {
   const clauses = note.slice(0, 4000).split(/[.!?;,\n。！？；，]+/u);
-  const quoted = [...note.slice(0, 4000).matchAll(/["“«]\s*([^"”»\n]{2,30}?)\s*["”»]/gu)].map((m) =>
-    m[1].toLowerCase(),
-  );
+  const quoted = allMatches(note.slice(0, 4000), /["“«]\s*([^"”»\n]{2,30}?)\s*["”»]/gu).map((m) => m[1].toLowerCase());
   const monthRows = new Map<number, number>();
   for (const r of rows) for (const mo of new Set(monthOf(r))) monthRows.set(mo, (monthRows.get(mo) ?? 0) + 1);
   return { columns, rows, clauses, quoted, monthRows };

@@ -10,6 +10,7 @@ import { LABELLED, POSTAL_LINE, sectionKind } from './paste-split';
 import { type Block, type Line, type ParseRole, type Targets } from './types';
 import { compile } from './vocabulary/compile';
 import { ASKS_WORDS, PLACE_ASKED_WORDS, TARGET_VERB_WORDS } from './vocabulary/paste-words';
+import { allMatches } from './matches';
 
 /**
  * The lines that hold the address: after a ship-to heading ("Shipping address", "Ship to:",
@@ -564,15 +565,15 @@ export function shipTargets(lines: Line[]): Targets {
   const targets: Targets = { ship: new Set(), not: new Set() };
   for (const l of lines) {
     // "订的餐具请送到新店": the place in Chinese after the verb of sending (a sentence without spaces).
-    for (const m of l.text.matchAll(/(?:送到|寄到|发到|發到|送去|寄去|送至|寄至)([\u3400-\u9fff]{2,4})/gu))
+    for (const m of allMatches(l.text, /(?:送到|寄到|发到|發到|送去|寄去|送至|寄至)([\u3400-\u9fff]{2,4})/gu))
       targets.ship.add(m[1]);
     // The whole phrase of the place too, to be matched with a heading ("寄去我哋列治文間舖" names "舖頭 Store";
     // "唔好寄去本拿比個倉", "不要寄到北约克的办公室" turn "倉庫 Warehouse", "办公室 Office" down).
-    for (const m of l.text.matchAll(ZH_SEND_PHRASE))
+    for (const m of allMatches(l.text, ZH_SEND_PHRASE))
       (m[1] ? (targets.zhNot ??= []) : (targets.zhShip ??= [])).push(m[2]);
     // (A form's question and its answer is no request: "Refund instead of replacement? No".)
     if (!l.text || !isProseLike(l.text) || /\?[ \t]*(?:no|non|yes|oui|n\/a|none)\.?[ \t]*$/iu.test(l.text)) continue;
-    for (const m of l.text.matchAll(TARGET_VERB)) {
+    for (const m of allMatches(l.text, TARGET_VERB)) {
       const words = m[1].toLowerCase().split(/\s+/);
       const instead = /^\s*(?:instead|plutôt|à la place)\b/iu.test(l.text.slice(m.index + m[0].length));
       for (const w of words) {
@@ -586,13 +587,13 @@ export function shipTargets(lines: Line[]): Targets {
         if (instead) (targets.strong ??= new Set()).add(w);
       }
     }
-    for (const m of l.text.matchAll(USE_TARGET))
+    for (const m of allMatches(l.text, USE_TARGET))
       for (const w of (m[1] ?? m[2]).toLowerCase().split(/\s+/))
         if (w.length >= 3 && !TARGET_STOP.has(w)) {
           targets.ship.add(w);
           (targets.strong ??= new Set()).add(w);
         }
-    for (const m of l.text.matchAll(NOT_TARGET)) {
+    for (const m of allMatches(l.text, NOT_TARGET)) {
       for (const w of m[1].toLowerCase().split(/\s+/)) if (w.length >= 3 && !TARGET_STOP.has(w)) targets.not.add(w);
     }
   }

@@ -6,6 +6,7 @@
  * block per column, each under its own heading, so the block chooser sees them as written.
  */
 import { SECTION } from './paste-lines';
+import { allMatches } from './matches';
 
 /** A gap between columns: a tab, or three spaces or more (two inside a column are common). */
 const GAP = /\t+|[ ]{3,}/g;
@@ -15,7 +16,7 @@ type Cell = { text: string; at: number };
 function cells(line: string): Cell[] {
   const out: Cell[] = [];
   let from = 0;
-  for (const m of line.matchAll(GAP)) {
+  for (const m of allMatches(line, GAP)) {
     if (m.index > from) out.push({ text: line.slice(from, m.index), at: from });
     from = m.index + m[0].length;
   }

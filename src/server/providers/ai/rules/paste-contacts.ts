@@ -13,6 +13,7 @@ import { isOwn } from './paste-split';
 import { type Attention, type Block, type Line, type PasteReading, type Phone } from './types';
 import { compile } from './vocabulary/compile';
 import { NOT_ATTENTION_WORDS, PHONE_LABEL_WORDS, SHOP_EMAIL_WORDS } from './vocabulary/paste-words';
+import { allMatches } from './matches';
 
 /** A short label with a colon right before a phone number: "Jasper receiving: ", "Site office: ". */
 export const PHONE_LEAD =
@@ -91,7 +92,7 @@ export function bodyAttention(lines: Line[], block: Block | undefined): Attentio
   const inBlock = new Set(block?.heading || block?.placed ? block.lines.map((l) => l.start) : []);
   for (const l of lines) {
     if (!l.text || inBlock.has(l.start) || block?.excluded.has(l.start) || l.text.split(/\s+/).length < 6) continue;
-    for (const m of l.text.matchAll(BODY_ATTENTION)) {
+    for (const m of allMatches(l.text, BODY_ATTENTION)) {
       const words: string[] = [];
       for (const w of m[1].split(/[ \t]+/)) {
         if (!/^\p{Lu}[\p{Ll}'’-]/u.test(w) || NOT_ATTENTION.test(w) || NAME_STOPWORDS.has(w.toLowerCase())) break;
@@ -136,7 +137,7 @@ export function bodyAttention(lines: Line[], block: Block | undefined): Attentio
   // name (two or three capitalised words, none a place's, a company's or a department's) after the verb.
   for (const l of lines) {
     if (!l.text || inBlock.has(l.start) || block?.excluded.has(l.start) || l.text.split(/\s+/).length < 6) continue;
-    for (const m of l.text.slice(0, 2000).matchAll(DELIVER_TO)) {
+    for (const m of allMatches(l.text.slice(0, 2000), DELIVER_TO)) {
       const words = m[1].split(/[ \t]+/);
       if (
         words.every(
@@ -214,7 +215,7 @@ export function findPhones(kindOf: LineKinds, lines: Line[], block: Block | unde
   const samePerson = samePersonLines(kindOf, lines, block);
   for (const line of lines) {
     if ((block?.excluded.has(line.start) && !samePerson.has(line.start)) || isIdLine(line.text)) continue;
-    for (const m of line.text.matchAll(PHONE_RE)) {
+    for (const m of allMatches(line.text, PHONE_RE)) {
       const [, a1, a2, b, c, ext] = m;
       const area = a1 ?? a2;
       const preceding = line.text.slice(Math.max(0, m.index - 24), m.index);
@@ -347,7 +348,7 @@ export function namedPhone(text: string, phones: Phone[]): string | undefined {
   if (phones.length < 2) return undefined;
   const asked = new Set<string>();
   for (const re of PHONE_ASKED)
-    for (const m of text.matchAll(re))
+    for (const m of allMatches(text, re))
       for (const w of m[1].toLowerCase().split(/[ \t]+/))
         if ((w.length >= 3 || /^[\u3400-\u9fff]{2}$/u.test(w)) && !PHONE_ASKED_STOP.has(w)) asked.add(w);
   if (!asked.size) return undefined;
@@ -368,7 +369,7 @@ export function namedPhone(text: string, phones: Phone[]): string | undefined {
     if (line.length > 400) continue;
     const head = /^[ \t]*([^:：\d@\n]{2,40})[:：]/u.exec(line)?.[1] ?? '';
     let k = 0;
-    for (const m of line.matchAll(PHONE_RE)) {
+    for (const m of allMatches(line, PHONE_RE)) {
       const digits = `${m[1] ?? m[2]}${m[3]}${m[4]}`;
       const first = k++ === 0;
       if (!phones.some((p) => p.digits === digits)) continue;

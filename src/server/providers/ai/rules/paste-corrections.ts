@@ -8,6 +8,7 @@ import { BASEMENT_SAID, CORRECTION, hasStreet } from './paste-lines';
 import { CORRECTED_PHONE, POSTAL_LINE, SAME_TOWN } from './paste-split';
 import { type PasteReading } from './types';
 import { compile } from './vocabulary/compile';
+import { allMatches } from './matches';
 
 const CORRECTION_POSTAL = /\b([A-Za-z]\d[A-Za-z])\s?(\d[A-Za-z]\d)\b/;
 const CORRECTION_UNIT =
@@ -24,7 +25,7 @@ const CORRECTION_SWAP = compile(
 export function readCorrection(line: string, c: PasteReading['corrections']): void {
   // "电话写错了，应该是 514-555-0176", "oops my number is 416-555-0188": the phone, corrected (on a
   // line that corrects nothing of the address: "oh no sorry 1178 Kingsway, …, my number's 604 …" does).
-  const phones = [...line.matchAll(PHONE_RE)];
+  const phones = allMatches(line, PHONE_RE);
   if (
     phones.length === 1 &&
     CORRECTED_PHONE.test(line) &&

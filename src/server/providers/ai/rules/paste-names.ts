@@ -29,6 +29,7 @@ import {
   ZH_FOR_NAME_WORDS,
 } from './vocabulary/name-words';
 import { RELATIONS } from './vocabulary/paste-words';
+import { allMatches } from './matches';
 
 /** A chat line that runs into its address: "… i want it in green!! ship to priya patel 2190 …" / "我的收货信息如下：加拿大…". */
 const LEAD_MARKER = compile(
@@ -388,7 +389,7 @@ const ZH_FOR_NAME = compile(
 function sentToName(text: string): string | undefined {
   const zh = ZH_FOR_NAME.exec(text);
   if (zh) return zh[1] ?? zh[2];
-  for (const m of text.matchAll(SEND_TO_NAME)) {
+  for (const m of allMatches(text, SEND_TO_NAME)) {
     const name = m[1];
     // (A surname's particles are no words to check: "de la Durantaye".)
     const words = name.split(/[ \t]+/).filter((w) => !NAME_PARTICLES.has(w));
@@ -438,18 +439,18 @@ export function chatName(said: string): { name: string; forName: boolean } | und
   // Lazily, in this order: the first name said outright wins, a full one over a lone first name
   // ("for my bf tho … his name is tyler brooks").
   function* found() {
-    for (const m of text.matchAll(NAME_THEN_FOR)) yield { m, forName: true };
+    for (const m of allMatches(text, NAME_THEN_FOR)) yield { m, forName: true };
     // (A bare "under …" or "put …" gives way to a name said with whose it is: "(under marcus
     // fairweather) … put it under my mom's name — linda fairweather".)
     const weak: RegExpExecArray[] = [];
-    for (const m of text.matchAll(FOR_NAMES)) {
+    for (const m of allMatches(text, FOR_NAMES)) {
       if (/(?:^|[\s,.!?;:(])(?:under|put)\s+$/iu.test(m[0].slice(0, m[0].length - m[1].length)))
         weak.push(m as RegExpExecArray);
       else yield { m, forName: true };
     }
     for (const m of weak) yield { m, forName: true };
-    for (const m of text.matchAll(CHAT_NAMES)) yield { m, forName: false };
-    for (const m of text.matchAll(HERE_NAMES)) yield { m, forName: false };
+    for (const m of allMatches(text, CHAT_NAMES)) yield { m, forName: false };
+    for (const m of allMatches(text, HERE_NAMES)) yield { m, forName: false };
   }
   // (A name said outright may be in lower case anywhere: "name is tyler beauchesne-wolfe".)
   // (Or "just put jordan mcallister" with nothing after it on its line.)

@@ -9,6 +9,7 @@ import { readPaste } from './paste';
 import type { ParseRole, PasteReading } from './types';
 import { compile } from './vocabulary/compile';
 import { DESK_ATTENTION_WORDS, DESK_EMAIL_WORDS, DESK_LOCAL_PARTS, HOME_WORDS } from './vocabulary/role-words';
+import { allMatches } from './matches';
 
 const FIELD_MAX = 120;
 const LEGAL = /\b(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|incorporated|corporation|enr|s\.e\.n\.c)\b\.?/iu;
@@ -200,7 +201,7 @@ function settleCompany(
   // (Not where the parcel is sent to work: "ship them to my work — mail to my house is unreliable".)
   const home =
     !TO_WORK.test(text.slice(0, 20_000)) &&
-    [...text.slice(0, 20_000).matchAll(HOME_ALL)].some(
+    allMatches(text.slice(0, 20_000), HOME_ALL).some(
       (m) =>
         !/\b(?:don['’]?t|do not|not|never|pas|jamais|ne)\b[^.!?\n]{0,25}$/iu.test(
           text.slice(Math.max(0, m.index - 40), m.index),
@@ -413,7 +414,8 @@ function fillSurname(address: ParsedAddress, text: string): void {
   if (!text.slice(0, 20_000).includes(first)) return;
   const initial = address.lastName?.charAt(0);
   const escaped = escapeRegExp(first);
-  for (const m of text.slice(0, 20_000).matchAll(
+  for (const m of allMatches(
+    text.slice(0, 20_000),
     new RegExp(
       // (A surname of two words where the name ends its line or its "From:" header: "c/o Liz Weasel Head".)
       `(?<![\\p{L}])${escaped}[ \\t]+(\\p{Lu}[\\p{L}'’-]+)(?:[ \\t]+(\\p{Lu}[\\p{L}'’-]+)(?=[ \\t]*(?:<|\\n|$)))?(?![\\p{L}.])`,
@@ -467,7 +469,7 @@ function namesInText(text: string): ParsedAddress[] {
 /** The first words of the capitalised pairs of the text ("Kenji Nakamura, 3410 Portage Ave" → Kenji, Portage), at most 40. */
 function firstNamesInText(text: string): string[] {
   const out = new Set<string>();
-  for (const m of text.slice(0, 20_000).matchAll(/(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}{2,})[ \t]+\p{Lu}[\p{L}'’-]+/gu)) {
+  for (const m of allMatches(text.slice(0, 20_000), /(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}{2,})[ \t]+\p{Lu}[\p{L}'’-]+/gu)) {
     out.add(m[1]);
     if (out.size >= 40) break;
   }
