@@ -59,18 +59,26 @@ export function isIdLine(t: string): boolean {
 /** Greetings in the languages people write to shippers in, for the patterns of a greeting line. */
 export const GREETING_WORDS = anyOf(GREETINGS);
 
+/** The NOISE patterns that cannot match a line without a digit (most lines have none: they are not tried there). */
+const NEEDS_DIGIT = new Set<RegExp>();
+const withDigit = (re: RegExp) => (NEEDS_DIGIT.add(re), re);
+
 const NOISE = [
   // A messaging handle ("微信：mingkee_bakery", "WeChat ID: davidwang_glt", "IG: @tidepool"): no name, no place.
   /^(?:微信|微信号|微信號|wechat|weixin|whatsapp|line(?: id)?|instagram|ig|telegram|signal|skype|kakaotalk)(?:[ \t]*id)?[ \t]*[:：][ \t]*[@\w.-]+$/iu,
   // A line about an address that holds none ("Warranty registration — mailing address"), and "same as before".
   /^(?![^\n]*(?:general delivery|poste restante))[^\d@]*\b(?:address|adresse)\b[^\d@]*$|^[^\d]*(?:不变|不變|同上|一样|一樣|没变|沒變)[^\d]*$/iu,
   // Order, invoice and tracking numbers.
-  /^(?:po|p\.o\.)\s*(?:#|no\.?|number|n°|:)\s*[\w-]*\d/iu,
-  /^(?:order|commande|invoice|facture|receipt|reçu|transaction|confirmation|tracking|suivi|purchase order|bon de commande|ref|reference|référence|订单|訂單|运单|運單|发票|發票|单号|單號)\b[^\n]{0,60}?\d/iu,
-  /^#\s?\d{3,}(?:\s*$|\s+(?!-|–)\D)|(?:\border|\bcommande|订单|訂單|單號|单号)[ \t]?(?:#|no\.?|number|n°|numéro|号|號)[ \t:]?[\w-]*\d/iu,
+  withDigit(/^(?:po|p\.o\.)\s*(?:#|no\.?|number|n°|:)\s*[\w-]*\d/iu),
+  withDigit(
+    /^(?:order|commande|invoice|facture|receipt|reçu|transaction|confirmation|tracking|suivi|purchase order|bon de commande|ref|reference|référence|订单|訂單|运单|運單|发票|發票|单号|單號)\b[^\n]{0,60}?\d/iu,
+  ),
+  withDigit(
+    /^#\s?\d{3,}(?:\s*$|\s+(?!-|–)\D)|(?:\border|\bcommande|订单|訂單|單號|单号)[ \t]?(?:#|no\.?|number|n°|numéro|号|號)[ \t:]?[\w-]*\d/iu,
+  ),
   /^(?:订单号|訂單號|订单编号|訂單編號|单号)/u,
   // A form's numbered section title in capitals ("1. APPLICANT", "3) DECLARATION").
-  /^\d{1,2}[.)][ \t]+\p{Lu}[\p{Lu} \t&/'-]*$/u,
+  withDigit(/^\d{1,2}[.)][ \t]+\p{Lu}[\p{Lu} \t&/'-]*$/u),
   // A form service's furniture: "Google Forms", "Response #27", "Submission 1042", "Submitted on: …".
   compile(
     'iu',
@@ -79,16 +87,22 @@ const NOISE = [
     String.raw`(?:[ \t]+(?:on|le))?[ \t]*[:：][^\n]*)$`,
   ),
   // Page markers of a printed list ("Page 14", "Page 2 of 3", "p. 2/3").
-  /^(?:page|p\.)\s*\d{1,4}(?:\s*(?:of|de|\/)\s*\d{1,4})?$/iu,
+  withDigit(/^(?:page|p\.)\s*\d{1,4}(?:\s*(?:of|de|\/)\s*\d{1,4})?$/iu),
   // Dates and times.
-  new RegExp(
-    `\\b(?:${MONTHS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th|er)?,?\\s+\\d{4}\\b|\\b\\d{1,2}(?:er)?\\s+(?:${MONTHS})\\.?\\s+\\d{4}\\b`,
-    'iu',
+  withDigit(
+    new RegExp(
+      `\\b(?:${MONTHS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th|er)?,?\\s+\\d{4}\\b|\\b\\d{1,2}(?:er)?\\s+(?:${MONTHS})\\.?\\s+\\d{4}\\b`,
+      'iu',
+    ),
   ),
-  /\d{1,2}月\d{1,2}[日号號]|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\d{4}年\d{1,2}月|\b\d{1,2}:\d{2}\s?(?:am|pm|a\.m\.|p\.m\.)?(?:\s|$)|\b\d{1,2}[ \t]?h[ \t]?\d{2}(?:\s|$)/iu,
+  withDigit(
+    /\d{1,2}月\d{1,2}[日号號]|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\d{4}年\d{1,2}月|\b\d{1,2}:\d{2}\s?(?:am|pm|a\.m\.|p\.m\.)?(?:\s|$)|\b\d{1,2}[ \t]?h[ \t]?\d{2}(?:\s|$)/iu,
+  ),
   /^(?:placed on|placed|date|ordered on|order date|date de (?:la )?commande|passée le|下单时间|下單時間|日期|时间|時間)\b/iu,
   // Prices, totals and items.
-  /[$€£¥]\s?\d|\d\s?\$|\b\d+[.,]\d{2}\s?(?:cad|usd|ca\$)\b|\b(?:cad|usd)\s?\$?\s?\d|(?<![\d.])\d+(?:\.\d+)?\s?(?:元|加元|加币|刀)/iu,
+  withDigit(
+    /[$€£¥]\s?\d|\d\s?\$|\b\d+[.,]\d{2}\s?(?:cad|usd|ca\$)\b|\b(?:cad|usd)\s?\$?\s?\d|(?<![\d.])\d+(?:\.\d+)?\s?(?:元|加元|加币|刀)/iu,
+  ),
   compile('iu', String.raw`^(?:`, TOTAL_WORDS, String.raw`)\b`),
   /\b(?:qty|quantity|quantité|sku|item\s?#|article\s?#|数量|數量|件数)\b|(?:^|\s)×\s?\d|^\d{1,3}\s?[x×]\s+(?:\p{L}|\d+\s?(?:kg|g|lb|lbs|oz|ml|l|cm|mm|in|pcs?|pack)\b)/iu,
   // Status, payment and shipping-method words.
@@ -140,6 +154,7 @@ const NOISE = [
   // Message lines that talk about the parcel rather than give the address.
   compile('iu', String.raw`^(?:`, REQUESTS, String.raw`)\b[^\n]*\b(?:`, PARCEL_WORDS, String.raw`)\b(?![^\n]*\d{2,})`),
 ];
+const NOISE_WITHOUT_DIGIT = NOISE.filter((re) => !NEEDS_DIGIT.has(re));
 
 /** A line of a signature that names a job or a department, not a person or a company. */
 const JOB = compile('iu', String.raw`(?<![\p{L}\p{N}])(?:`, JOB_TITLES, String.raw`)(?![\p{L}\p{N}])`);
@@ -328,16 +343,17 @@ function classify(text: string): LineKind {
   )
     return 'noise';
   const postal = POSTALISH.test(t) && /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])/u.test(t);
-  for (const re of NOISE) if (re.test(t) && !postal) return 'noise';
+  // (None is noise beside a postal code; a line without a digit is not tried against the patterns that need one.)
+  if (!postal) for (const re of /\d/.test(t) ? NOISE : NOISE_WITHOUT_DIGIT) if (re.test(t)) return 'noise';
   if (!/\d/.test(t) && t.length <= 80 && JOB.test(t) && !LEGAL_SUFFIX.test(t)) return 'noise';
+  if (!isProse(t)) return 'keep';
   // "i'm in the basement suite so pls put bsmt on it": the unit, said in a sentence.
-  if (isProse(t) && BASEMENT_SAID.test(t)) return 'correction';
+  if (BASEMENT_SAID.test(t)) return 'correction';
   // "He's in a retirement home, room 214:": a sentence leading to the address gives its unit.
-  if (isProse(t) && /[:：]\s*$/u.test(t) && UNIT_SAID.test(t)) return 'correction';
+  if (/[:：]\s*$/u.test(t) && UNIT_SAID.test(t)) return 'correction';
   // "we moved two doors down last month, to unit 11 in the same building": the new unit.
-  if (isProse(t) && MOVED_UNIT.test(t)) return 'correction';
-  if (isProse(t)) return 'noise';
-  return 'keep';
+  if (MOVED_UNIT.test(t)) return 'correction';
+  return 'noise';
 }
 
 /** Is this line a street line (for cutting a chat line at its address)? */
