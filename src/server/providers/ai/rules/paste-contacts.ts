@@ -213,6 +213,15 @@ export function findPhones(kindOf: LineKinds, lines: Line[], block: Block | unde
     .split(/[^\p{L}]+/u)
     .filter((w) => w.length >= 4 && !PLACE_NOT.has(w));
   const samePerson = samePersonLines(kindOf, lines, block);
+  // A line that names the attention's first name ("attention Karen …, her line is …"): its regexp built
+  // once, and only for a line that holds the name (a name of letters only is found as it is written).
+  const attentionFirst = attention?.name.split(' ')[0] ?? '';
+  let attentionWord: RegExp | undefined;
+  const namesAttention = (text: string) => {
+    if (/^[\p{L}\p{N}'’-]+$/u.test(attentionFirst) && !text.includes(attentionFirst)) return false;
+    attentionWord ??= new RegExp(`(?<![\\p{L}])${attentionFirst}(?![\\p{L}])`, 'u');
+    return attentionWord.test(text);
+  };
   for (const line of lines) {
     if ((block?.excluded.has(line.start) && !samePerson.has(line.start)) || isIdLine(line.text)) continue;
     for (const m of allMatches(line.text, PHONE_RE)) {
@@ -238,10 +247,7 @@ export function findPhones(kindOf: LineKinds, lines: Line[], block: Block | unde
       let rank = samePerson.has(line.start) ? 4 : 3;
       // The number the message gives with the person it names ("attention Karen …, her line is …").
       const named =
-        attention &&
-        (line.start === attention.start ||
-          line.start === attention.also ||
-          new RegExp(`(?<![\\p{L}])${attention.name.split(' ')[0]}(?![\\p{L}])`, 'u').test(line.text));
+        attention && (line.start === attention.start || line.start === attention.also || namesAttention(line.text));
       // "Warehouse (303) 555-0138" when the parcel goes to the warehouse block for someone there other
       // than the writer ("attn: Luis (receiving)"): the number of that place over the writer's cell.
       // (Or its label after it: "250-555-0145 (yard)" under "Yard / deliveries:".)

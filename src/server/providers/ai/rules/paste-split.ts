@@ -7,6 +7,7 @@ import { lookupCity } from './cities';
 import { escapeRegExp, isChineseNameStart, LABEL_FIELDS, NAME_STOPWORDS } from './lexicon';
 import { PHONE_RE } from './address-text';
 import { mayContain } from './literal';
+import { wordThen } from './matches';
 import { CORRECTION, hasStreet, type LineKinds, SECTION, type SectionKind } from './paste-lines';
 import { type Line } from './types';
 import { compile } from './vocabulary/compile';
@@ -238,7 +239,10 @@ const BILLING_NOTE =
   /(?<![\p{L}])(?:billing|billed to|bill to|facturation|on file|old address|ancienne adresse|账单|帳單)(?![\p{L}])/iu;
 
 /** The shape of a line `alone` below can match, whatever the first name: a word, then one or two words. */
-const ALONE_SHAPE = /^[^ \t]+[ \t]+[\p{L}'’-]{2,30}(?:[ \t]+[\p{L}'’-]{2,30})?[ \t]*[.!]?$/iu;
+const ALONE_SHAPE = /^([^ \t]+)[ \t]+([\p{L}'’-]{2,30})(?:[ \t]+([\p{L}'’-]{2,30}))?[ \t]*[.!]?$/iu;
+const NOT_ASCII = /[^\x20-\x7e\t]/;
+/** After a first name in a line: a surname, a double-barrelled one whole ("Evangeline Batiste-Ward"). */
+const SURNAME_AFTER = /[ \t]+(\p{Lu}[\p{Ll}'’]+(?:-\p{L}[\p{Ll}'’]+)*)(?![\p{L}-])/uy;
 
 /**
  * In a chat, the full name the writer of the address gives in their own lines: the line that is their
@@ -255,28 +259,28 @@ export function speakerFullName(kindOf: LineKinds, from: Line[], all: Line[]): s
   const escaped = escapeRegExp(first);
   // (Each regexp built only for a line that holds the name: building one costs more than most readings.)
   let alone: RegExp | undefined;
-  let inLine: RegExp | undefined;
   for (const l of all) {
     if (l.speaker !== writer || !l.text || l.text.length > 120) continue;
     if (!mayContain(l.text, first, true)) continue;
-    const whole = ALONE_SHAPE.test(l.text.trim())
-      ? (alone ??= new RegExp(
-          `^${escaped}[ \\t]+([\\p{L}'’-]{2,30})(?:[ \\t]+([\\p{L}'’-]{2,30}))?[ \\t]*[.!]?$`,
-          'iu',
-        )).exec(l.text.trim())
-      : null;
+    const t = l.text.trim();
+    const shape = ALONE_SHAPE.exec(t);
+    // (Its first word is the name: in plain ASCII, the same in lower case; else as the regexp says.)
+    const whole = !shape
+      ? null
+      : !NOT_ASCII.test(shape[1]) && !NOT_ASCII.test(first)
+        ? shape[1].toLowerCase() === first.toLowerCase()
+          ? [shape[0], shape[2], shape[3]]
+          : null
+        : (alone ??= new RegExp(
+            `^${escaped}[ \\t]+([\\p{L}'’-]{2,30})(?:[ \\t]+([\\p{L}'’-]{2,30}))?[ \\t]*[.!]?$`,
+            'iu',
+          )).exec(t);
     const words = whole ? [whole[1], whole[2]].filter((w): w is string => Boolean(w)) : undefined;
     if (words && words.every((w) => !NAME_STOPWORDS.has(w.toLowerCase()) && !lookupCity(w)))
       return [first, ...words]
         .map((w) => (w === w.toLowerCase() ? w.charAt(0).toUpperCase() + w.slice(1) : w))
         .join(' ');
-    if (!l.text.includes(first)) continue;
-    // (A double-barrelled surname whole: "Evangeline Batiste-Ward".)
-    inLine ??= new RegExp(
-      `(?<![\\p{L}])${escaped}[ \\t]+(\\p{Lu}[\\p{Ll}'’]+(?:-\\p{L}[\\p{Ll}'’]+)*)(?![\\p{L}-])`,
-      'u',
-    );
-    const m = inLine.exec(l.text);
+    const m = wordThen(l.text, first, SURNAME_AFTER).next().value;
     if (m && !NAME_STOPWORDS.has(m[1].toLowerCase()) && !lookupCity(m[1])) return `${first} ${m[1]}`;
   }
   return undefined;

@@ -9,7 +9,7 @@ import { readPaste } from './paste';
 import type { ParseRole, PasteReading } from './types';
 import { compile } from './vocabulary/compile';
 import { DESK_ATTENTION_WORDS, DESK_EMAIL_WORDS, DESK_LOCAL_PARTS, HOME_WORDS } from './vocabulary/role-words';
-import { allMatches } from './matches';
+import { allMatches, wordThen } from './matches';
 
 const FIELD_MAX = 120;
 const LEGAL = /\b(?:inc|ltd|ltée|ltee|corp|llc|llp|limited|incorporated|corporation|enr|s\.e\.n\.c)\b\.?/iu;
@@ -405,23 +405,16 @@ function ownPhone(text: string, first: string | undefined, phones: string[]): st
 const NOT_SURNAME =
   /^(?:receiving|shipping|office|manager|director|reception|warehouse|dock|sales|admin|accounts|team|desk|dept|department)$/iu;
 
+/** After a first name, its surname (two words where the name ends its line or its "From:" header: "c/o Liz Weasel Head"). */
+const SURNAMES_AFTER = /[ \t]+(\p{Lu}[\p{L}'’-]+)(?:[ \t]+(\p{Lu}[\p{L}'’-]+)(?=[ \t]*(?:<|\n|$)))?(?![\p{L}.])/uy;
+
 /** A first name alone or with an initial ("Graham W.") completed from the same first name written in full. */
 function fillSurname(address: ParsedAddress, text: string): void {
   const first = address.firstName;
   if (!first || !/^\p{Lu}[\p{L}'’-]+$/u.test(first) || (address.lastName && !/^\p{Lu}\.?$/u.test(address.lastName)))
     return;
-  // (Only a text that holds the name again is worth the regexp.)
-  if (!text.slice(0, 20_000).includes(first)) return;
   const initial = address.lastName?.charAt(0);
-  const escaped = escapeRegExp(first);
-  for (const m of allMatches(
-    text.slice(0, 20_000),
-    new RegExp(
-      // (A surname of two words where the name ends its line or its "From:" header: "c/o Liz Weasel Head".)
-      `(?<![\\p{L}])${escaped}[ \\t]+(\\p{Lu}[\\p{L}'’-]+)(?:[ \\t]+(\\p{Lu}[\\p{L}'’-]+)(?=[ \\t]*(?:<|\\n|$)))?(?![\\p{L}.])`,
-      'gu',
-    ),
-  )) {
+  for (const m of wordThen(text.slice(0, 20_000), first, SURNAMES_AFTER)) {
     const second = m[2] && !STREET_TYPES.has(m[2].toLowerCase()) && !lookupCity(m[2]) && !NOT_SURNAME.test(m[2]);
     const last = second ? `${m[1]} ${m[2]}` : m[1];
     if (initial && !last.startsWith(initial)) continue;
