@@ -203,6 +203,9 @@ const STREETISH = compile(
   String.raw`(?<![\p{L}\p{N}#])\d{1,6}[A-Za-z]?(?:-\d{1,6})?,?\s+(?:(?![\u3400-\u9fff])[\p{L}]|\d{1,3}(?:st|nd|rd|th|`,
   String.raw`e)?\s)|\d{1,6}\s*[号號]|(?:p\.?\s?o\.?\s?box|c\.p\.|case postale)\s*\d|\brr\s?\d|general delivery`,
 );
+const GENERAL_DELIVERY = /general delivery/iu;
+/** STREETISH, tried only on a line with a digit or "general delivery" (all it can match; most lines have neither). */
+const streetish = (t: string) => (/\d/.test(t) || GENERAL_DELIVERY.test(t)) && STREETISH.test(t);
 const POSTALISH = /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])|\b\d{5}(?:-\d{4})?\b/u;
 const CJK_CHAR = /[\u3400-\u9fff]/u;
 const ZH_PLACE = /[省市街路道号號]|加拿大|多伦多|多倫多|温哥华|溫哥華/u;
@@ -231,14 +234,15 @@ const POSTAL_IN_SENTENCE =
   /(?<![\p{L}\p{N}])[A-Za-z]\d[A-Za-z]\s?\d[A-Za-z]\d(?![\p{L}\p{N}])|\b[A-Z]{2},?[ \t]+\d{5}(?:-\d{4})?\b/u;
 
 function isProse(t: string): boolean {
-  if (POSTAL_IN_SENTENCE.test(t)) return false;
+  // (Either postal code has digits: a line without any is not tried.)
+  if (/\d/.test(t) && POSTAL_IN_SENTENCE.test(t)) return false;
   // A form line ("Note: …", "地址：…") is not prose; a sentence that starts with a few words and a colon is.
   const label = /^([^:：]{1,24})[:：]\s*(.*)$/u.exec(t);
   if (label && label[1].split(/\s+/).length <= 3 && label[2] && label[2].split(/\s+/).length < 7) return false;
   const words = t.split(/\s+/).filter((w) => /\p{L}/u.test(w));
   // A number and a word start a street ("45 Main St") — in a long sentence only when a street type
   // follows ("the 2 replacement cushions (quote Q-1187)", "our file no. 21874-003 on the envelope" are not).
-  if (STREETISH.test(t) && (words.length < 8 || streetInSentence(t))) return false;
+  if (streetish(t) && (words.length < 8 || streetInSentence(t))) return false;
   if (CJK_CHAR.test(t)) {
     const han = t.match(/[\u3400-\u9fff]/gu)?.length ?? 0;
     return han >= 8 && !ZH_PLACE.test(t) && words.length <= 3;
@@ -358,7 +362,7 @@ function classify(text: string): LineKind {
 
 /** Is this line a street line (for cutting a chat line at its address)? */
 export function hasStreet(t: string): boolean {
-  return STREETISH.test(t);
+  return streetish(t);
 }
 
 /** Countries the forms cannot take, by the names people write at the end of an address. */

@@ -537,6 +537,8 @@ export function quotedRows(text: string): string {
 /** A question for the name in a chat: "And your name for the label?", "what name, yours or dad's", "Et le nom complet?". */
 const ASKS_NAME =
   /(?:(?:名字|姓名|收件人)[^\n?？]{0,12}[?？]|\b(?:name|nom)\b[^\n?]{0,40}\?|\bwhat name\b|\bwhich name\b|\bquel nom\b|\bfull name\b[^\n]{0,20}\?|\bnom complet\b[^\n]{0,20}\?)/iu;
+/** ASKS_NAME, tried only on a line with a question mark, "name" or "nom" (each of its ways has one; most lines have none). */
+const asksName = (t: string) => /[?？]|name|nom/iu.test(t) && ASKS_NAME.test(t);
 /** A person's name said alone as a part of a chat line: "Min-jun Park", "Nadia El Amrani", "Hubert Vandermeer". */
 const NAME_PART =
   /^\p{Lu}[\p{Ll}'’]+(?:-\p{L}[\p{Ll}'’]+)?(?:[ \t]+(?:(?:de|du|des|la|le|van|von|der|da|di|el|al)[ \t]+)*\p{Lu}[\p{Ll}'’]+(?:-\p{L}[\p{Ll}'’]+)?){1,3}$/u;
@@ -550,7 +552,7 @@ export function answeredName(lines: Line[]): { name: string; forName: boolean } 
     return (seen.get(t.trim()) ?? 0) >= 2 || /^(?:you|vous|moi|me|you sent)$/iu.test(t.trim());
   };
   for (let i = 0; i < lines.length - 1; i++) {
-    if (lines[i].text.length > 160 || !ASKS_NAME.test(lines[i].text)) continue;
+    if (lines[i].text.length > 160 || !asksName(lines[i].text)) continue;
     const asker = lines[i].speaker;
     let j = i + 1;
     while (
