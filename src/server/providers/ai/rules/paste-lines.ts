@@ -60,14 +60,21 @@ export function isIdLine(t: string): boolean {
 export const GREETING_WORDS = anyOf(GREETINGS);
 
 /** The NOISE patterns that cannot match a line without a digit (most lines have none: they are not tried there). */
-const NEEDS_DIGIT = new Set<RegExp>();
+type LineTest = { test(t: string): boolean };
+const NEEDS_DIGIT = new Set<LineTest>();
 const withDigit = (re: RegExp) => (NEEDS_DIGIT.add(re), re);
+/** A pattern tried only on a line that `gate` finds (what every match of it holds). */
+const needs = (gate: RegExp, re: RegExp): LineTest => ({ test: (t) => gate.test(t) && re.test(t) });
 
-const NOISE = [
+const NOISE: LineTest[] = [
   // A messaging handle ("微信：mingkee_bakery", "WeChat ID: davidwang_glt", "IG: @tidepool"): no name, no place.
   /^(?:微信|微信号|微信號|wechat|weixin|whatsapp|line(?: id)?|instagram|ig|telegram|signal|skype|kakaotalk)(?:[ \t]*id)?[ \t]*[:：][ \t]*[@\w.-]+$/iu,
   // A line about an address that holds none ("Warranty registration — mailing address"), and "same as before".
-  /^(?![^\n]*(?:general delivery|poste restante))[^\d@]*\b(?:address|adresse)\b[^\d@]*$|^[^\d]*(?:不变|不變|同上|一样|一樣|没变|沒變)[^\d]*$/iu,
+  // (Tried only on a line that says one of its words: it reads the whole line more than once.)
+  needs(
+    /address|adresse|不变|不變|同上|一样|一樣|没变|沒變/iu,
+    /^(?![^\n]*(?:general delivery|poste restante))[^\d@]*\b(?:address|adresse)\b[^\d@]*$|^[^\d]*(?:不变|不變|同上|一样|一樣|没变|沒變)[^\d]*$/iu,
+  ),
   // Order, invoice and tracking numbers.
   withDigit(/^(?:po|p\.o\.)\s*(?:#|no\.?|number|n°|:)\s*[\w-]*\d/iu),
   withDigit(
@@ -307,7 +314,9 @@ function classify(text: string): LineKind {
   if (!t) return 'keep';
   if (HOLIDAY.test(t)) return 'noise';
   // "Chef Marco Bellavance", "Rev. Anne Moody": a title before a person's name, not a job line.
+  // (Only a line that starts with a title's first letter is lowered and tried.)
   if (
+    /^[cfprs]/i.test(t) &&
     /^(?:chef|pastor|pasteur|rev\.?|reverend|father|sister|capt\.?|captain|prof\.?|professor|coach)[ \t]+\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,2}$/u.test(
       t.replace(/^\p{Lu}/u, (c) => c.toLowerCase()),
     )

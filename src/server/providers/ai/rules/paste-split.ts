@@ -231,6 +231,19 @@ const DATE_STAMP = compile(
 const TELEGRAM_STAMP =
   /^(\p{L}[\p{L}'’.-]*(?:[ \t]+\p{L}[\p{L}'’.-]*){0,3})(?:[ \t]+(?:\p{Extended_Pictographic}|\u200d|\ufe0f)+)?,[ \t]*\[[^\]\n]{4,40}\]$/u;
 
+/**
+ * A stamp line's speaker. Each stamp has a time or a date (a digit) or ends with one in brackets: a
+ * line with neither is not tried (most lines of a paste).
+ */
+function stampOf(t: string): RegExpExecArray | null {
+  const digit = /\d/.test(t);
+  return (
+    (digit ? STAMP_SPEAKER.exec(t) : null) ??
+    (t.endsWith(']') ? TELEGRAM_STAMP.exec(t) : null) ??
+    (digit ? DATE_STAMP.exec(t) : null)
+  );
+}
+
 /** Where a parcel is picked up or sent back from, in a chat line. */
 const PICKUP =
   /(?<![\p{L}])(?:pick ?up|pickup is|pick it up|our pickup|my place is|i'?m at|we'?re at|return (?:address|to)|ramassage|cueillette|venir chercher|à récupérer|自取)(?![\p{L}])/iu;
@@ -336,10 +349,7 @@ export function stripSpeakers(kindOf: LineKinds, input: Line[]): Line[] {
       current = stamped[1].trim();
       return { ...l, text: l.text.slice(stamped[0].length), speaker: current };
     }
-    const stamp =
-      l.text.length <= 80
-        ? (STAMP_SPEAKER.exec(l.text.trim()) ?? TELEGRAM_STAMP.exec(l.text.trim()) ?? DATE_STAMP.exec(l.text.trim()))
-        : null;
+    const stamp = l.text.length <= 80 ? stampOf(t) : null;
     if (stamp) {
       // The stamp line itself says nothing of the address.
       current = stamp[1];
