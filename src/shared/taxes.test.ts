@@ -103,4 +103,23 @@ describe('tax helpers', () => {
     expect(businessDate(new Date('2026-01-01T04:59:00Z'))).toBe('2025-12-31');
     expect(businessDate(new Date('2026-01-01T05:00:00Z'))).toBe('2026-01-01');
   });
+
+  it('keeps its answer for a UTC hour only where Toronto’s day is the same (both time changes of 2026)', () => {
+    const fresh = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Toronto',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    const wrong: string[] = [];
+    // Every 7 minutes through 2026 (and 2027's first hours), in order, as quotes ask.
+    for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1, 6); ms += 7 * 60_000) {
+      const at = new Date(ms);
+      if (businessDate(at) !== fresh.format(at)) wrong.push(at.toISOString());
+    }
+    expect(wrong).toEqual([]);
+    expect(businessDate(new Date('2026-03-08T06:59:00Z'))).toBe('2026-03-08');
+    expect(businessDate(new Date('2026-11-01T04:00:00Z'))).toBe('2026-11-01');
+    expect(businessDate(new Date('2026-11-01T03:59:00Z'))).toBe('2026-10-31');
+  });
 });

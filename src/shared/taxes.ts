@@ -57,17 +57,19 @@ const torontoDate = new Intl.DateTimeFormat('en-CA', {
 
 /** The calendar day (YYYY-MM-DD) in Toronto, the business time zone, for effective-date lookups. */
 export function businessDate(date: Date): string {
-  // A quote asks this for every option and tax line at one instant: formatToParts is slow, so the
-  // last instant's answer is kept.
-  const ms = date.getTime();
-  if (ms === lastBusinessDate.ms) return lastBusinessDate.day;
+  // A quote asks this for every option and tax line: formatToParts is slow, so the last answer is
+  // kept for its UTC hour. Toronto's offset is a whole number of hours and changes on the hour, so
+  // its calendar day never changes within a UTC hour.
+  const hour = Math.floor(date.getTime() / HOUR_MS);
+  if (hour === lastBusinessDate.hour) return lastBusinessDate.day;
   const parts = Object.fromEntries(torontoDate.formatToParts(date).map((p) => [p.type, p.value]));
   const day = `${parts.year}-${parts.month}-${parts.day}`;
-  if (!Number.isNaN(ms)) lastBusinessDate = { ms, day };
+  if (!Number.isNaN(hour)) lastBusinessDate = { hour, day };
   return day;
 }
 
-let lastBusinessDate = { ms: Number.NaN, day: '' };
+const HOUR_MS = 3_600_000;
+let lastBusinessDate = { hour: Number.NaN, day: '' };
 
 function inEffect<T extends { from: string }>(periods: T[], day: string): T {
   let current = periods[0];
