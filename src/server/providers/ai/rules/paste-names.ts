@@ -439,7 +439,9 @@ export function chatName(said: string): { name: string; forName: boolean } | und
   // Lazily, in this order: the first name said outright wins, a full one over a lone first name
   // ("for my bf tho … his name is tyler brooks").
   function* found() {
-    for (const m of allMatches(text, NAME_THEN_FOR)) yield { m, forName: true };
+    // (Each tried only on a text with the words it needs: most have none, and each is tried at every word.)
+    if (/pour l|sur l|for the |on the /.test(text))
+      for (const m of allMatches(text, NAME_THEN_FOR)) yield { m, forName: true };
     // (A bare "under …" or "put …" gives way to a name said with whose it is: "(under marcus
     // fairweather) … put it under my mom's name — linda fairweather".)
     const weak: RegExpExecArray[] = [];
@@ -450,7 +452,7 @@ export function chatName(said: string): { name: string; forName: boolean } | und
     }
     for (const m of weak) yield { m, forName: true };
     for (const m of allMatches(text, CHAT_NAMES)) yield { m, forName: false };
-    for (const m of allMatches(text, HERE_NAMES)) yield { m, forName: false };
+    if (/here|Here|ici/.test(text)) for (const m of allMatches(text, HERE_NAMES)) yield { m, forName: false };
   }
   // (A name said outright may be in lower case anywhere: "name is tyler beauchesne-wolfe".)
   // (Or "just put jordan mcallister" with nothing after it on its line.)
