@@ -176,6 +176,13 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
         city: 'St. John’s',
         postalCode: 'A1C 5M2',
       });
+      await add('cjk', {
+        firstName: '张',
+        lastName: '伟',
+        company: '𠀀𠀁贸易',
+        city: 'Richmond',
+        postalCode: 'V6X 1A1',
+      });
       // Another user's matching shipment never shows.
       await insertShipment(db, admin.id, { to: receiver({ firstName: 'Wei', lastName: 'Zhang', city: 'Montréal' }) });
     });
@@ -205,6 +212,14 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
         const page = await list(carol, `?search=${encodeURIComponent(w)}&limit=100`);
         expect(page.pagination.total, w).toBe(page.data.length);
         expect(page.pagination.totalCapped, w).toBeUndefined();
+      }
+      for (const w of ['张', '伟', '𠀀', '𠀀𠀁', '𠀀𠀁贸', '𠀀𠀁贸易', 'v6', 'v6x', 'ric']) {
+        const page = await list(carol, `?search=${encodeURIComponent(w)}&limit=100`);
+        expect(page.pagination.total, w).toBe(page.data.length);
+        expect(
+          page.data.map((x) => x.id),
+          w,
+        ).toContain(made.cjk);
       }
       expect((await list(carol, '?search=z&limit=100')).pagination.total).toBe(1);
       expect((await list(carol, '?search=n&limit=100')).pagination.total).toBe(2);
