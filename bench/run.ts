@@ -316,6 +316,13 @@ async function main(): Promise<void> {
         '< 50 ms',
         quotes.p99 < 50,
       );
+      // Issue 26 also asks the quote for half the rate of GET /api/user (a session read alone).
+      report(
+        'ratio quotes/s (16 connections) : GET /api/user req/s (20 connections)',
+        (quotes.rps / user).toFixed(2),
+        '>= 0.5',
+        quotes.rps / user >= 0.5,
+      );
 
       // 3b. Ten worst-case address-parser requests at once (the parser runs on the worker pool).
       const load = await healthUnderParserLoad(server.url, cookie);
