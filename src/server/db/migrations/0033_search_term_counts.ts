@@ -17,10 +17,11 @@ export const name = '0033_search_term_counts';
 //   matches, so a word held by more shipments than the cap says "10,000+" without a scan. Below the
 //   cap the matches are counted as before.
 //
-// Every write is one statement: rows locked in (user_id, term) order, so two writers of one user
-// never wait on each other in a cycle. Counts that reach 0 stay (a word the user may ship to again).
-// A restore stands aside (voyageur.restoring): the backup holds this table's rows. Existing shipments
-// are counted here.
+// Each write of shipments changes the counts in one statement, rows locked in (user_id, term) order,
+// so two such statements of one user never wait on each other in a cycle. Counts that reach 0 stay
+// (a word the user may ship to again). A restore stands aside (voyageur.restoring): the backup holds
+// this table's rows. Existing shipments are counted here.
+
 /** The terms of `words` (a tsvector) as FROM items giving t.term (NULL where a word has none of that kind). */
 const termsOf = (words: string) => /* sql */ `unnest(tsvector_to_array(${words})) AS w(word),
       LATERAL (VALUES
