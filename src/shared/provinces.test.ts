@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  compactKey,
   PROVINCE_CODES,
   PROVINCES,
   US_STATES,
@@ -228,5 +229,33 @@ describe('US states', () => {
 
   it('answers null for non-states', () => {
     for (const bad of ['', 'ON', 'Ontario', 'PR', 'XX', 'New']) expect(normalizeUsState(bad), bad).toBeNull();
+  });
+});
+
+describe('compactKey', () => {
+  it('skips the normalisation only where it changes nothing (every ASCII text, and others as before)', () => {
+    const full = (text: string) =>
+      text
+        .normalize('NFKD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase()
+        .replace(/&/g, 'and')
+        .replace(/[^\p{L}\p{N}]+/gu, '');
+    const ascii = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i)).join('');
+    for (let i = 0; i < 128; i++) {
+      const text = ascii.slice(i) + ascii.slice(0, i);
+      expect(compactKey(text)).toBe(full(text));
+    }
+    for (const text of [
+      'Québec',
+      'QUÉBEC',
+      'Île-du-Prince-Édouard',
+      'ｏｎｔａｒｉｏ',
+      'Nunavut ',
+      '不列颠哥伦比亚省',
+      'ﬁ',
+    ]) {
+      expect(compactKey(text)).toBe(full(text));
+    }
   });
 });
