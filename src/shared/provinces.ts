@@ -124,9 +124,9 @@ const PROVINCE_VARIANTS: Record<ProvinceCode, string[]> = {
 
 /** Lower-case, accents removed, `&` read as "and", everything but letters and digits dropped. */
 export function compactKey(text: string): string {
-  // ASCII is its own NFKD form and holds no marks: the normalisation (slow, asked per address line
-  // and per quote) is skipped for it.
-  const folded = /[^\x00-\x7f]/.test(text) ? text.normalize('NFKD').replace(/\p{M}+/gu, '') : text;
+  // Printable ASCII is its own NFKD form and holds no marks: the normalisation (slow, asked per
+  // address line and per quote) is skipped for it.
+  const folded = /[^ -~]/.test(text) ? text.normalize('NFKD').replace(/\p{M}+/gu, '') : text;
   return folded
     .toLowerCase()
     .replace(/&/g, 'and')

@@ -10,7 +10,7 @@
  * add one there to run it off the request thread. Inputs and results cross threads by structured
  * clone (plain data, no functions or class instances).
  *
- * Size: one thread per core but one (at least one), leaving a core to the request thread, and the
+ * Size: one thread per core but one (at least two), leaving a core to the request thread, and the
  * threads run at a lower CPU priority (nice +10) than the request thread. The queue
  * is bounded: when `maxQueue` tasks already wait for a thread, runTask fails at once with a 503
  * SERVER_BUSY AppError carrying Retry-After instead of queueing without bound.
@@ -95,8 +95,12 @@ export type WorkerPool = {
 
 export const DEFAULT_MAX_QUEUE = 64;
 
+/**
+ * One thread per core but one, and at least two: one account runs at most half the threads, so with
+ * a single thread one account's task would hold it and another account's would wait for it.
+ */
 export function defaultPoolSize(): number {
-  return Math.max(1, os.availableParallelism() - 1);
+  return Math.max(2, os.availableParallelism() - 1);
 }
 
 /** The worker entry next to this code: the bundle's worker.js, or the tsx shim beside worker-pool.ts. */
