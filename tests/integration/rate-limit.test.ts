@@ -3,6 +3,7 @@ import { eq, like, sql } from 'drizzle-orm';
 import { createTestApp, testDbKind, type TestContext } from './helpers/test-app';
 import { browserCall as call, freshEmail, lastCode, nextIp } from './helpers/auth-client';
 import { enforceRateLimits } from '../../src/server/lib/rate-limit';
+import { pruneExpired } from '../../src/server/ops/jobs';
 import { rateLimits, registrationAttempts, users } from '../../src/server/db/schema/identity';
 
 describe(`rate limiter and races (${testDbKind})`, () => {
@@ -17,33 +18,30 @@ describe(`rate limiter and races (${testDbKind})`, () => {
   it('lets exactly `limit` concurrent hits through per window', async () => {
     const now = ctx.clock.now();
     const results = await Promise.allSettled(
-      Array.from({ length: 12 }, () =>
-        enforceRateLimits(ctx.database.db, now, [{ rule, subject: 'concurrent' }], () => 1),
-      ),
+      Array.from({ length: 12 }, () => enforceRateLimits(ctx.database.db, now, [{ rule, subject: 'concurrent' }])),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     const refused = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
     expect(refused).toHaveLength(7);
     expect(refused[0].reason).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
     // The next window starts afresh.
-    await enforceRateLimits(
-      ctx.database.db,
-      new Date(now.getTime() + 60_000),
-      [{ rule, subject: 'concurrent' }],
-      () => 1,
-    );
+    await enforceRateLimits(ctx.database.db, new Date(now.getTime() + 60_000), [{ rule, subject: 'concurrent' }]);
   });
 
-  it('prunes windows older than a day', async () => {
+  it('leaves finished windows to the hourly prune job: a request never deletes them', async () => {
     const old = new Date(ctx.clock.now().getTime() - 2 * 86_400_000);
-    await enforceRateLimits(ctx.database.db, old, [{ rule, subject: 'old' }], () => 1);
-    expect((await ctx.database.db.select().from(rateLimits).where(like(rateLimits.key, 'test-rule:old'))).length).toBe(
-      1,
-    );
-    await enforceRateLimits(ctx.database.db, ctx.clock.now(), [{ rule, subject: 'new' }], () => 0);
-    expect((await ctx.database.db.select().from(rateLimits).where(like(rateLimits.key, 'test-rule:old'))).length).toBe(
-      0,
-    );
+    await enforceRateLimits(ctx.database.db, old, [{ rule, subject: 'old' }]);
+    const olds = async () =>
+      (await ctx.database.db.select().from(rateLimits).where(like(rateLimits.key, 'test-rule:old'))).length;
+    for (let i = 0; i < 100; i++)
+      await enforceRateLimits(ctx.database.db, ctx.clock.now(), [{ rule: { ...rule, limit: 1000 }, subject: 'new' }]);
+    expect(await olds()).toBe(1);
+    await pruneExpired.run({
+      db: ctx.database.db,
+      now: ctx.clock.now(),
+      log: { info: () => undefined, error: () => undefined },
+    });
+    expect(await olds()).toBe(0);
   });
 
   it('counts every one of many concurrent wrong codes; the code dies after 5', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema/identity';
 
@@ -33,9 +33,4 @@ export async function hitsIn(db: Db, key: string, windowStart: Date): Promise<nu
     .from(rateLimits)
     .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
   return row?.count;
-}
-
-/** Deletes the windows that started before `before`. */
-export async function deleteWindowsBefore(db: Db, before: Date): Promise<void> {
-  await db.delete(rateLimits).where(lt(rateLimits.windowStart, before));
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import { ErrorCode } from '../../shared/errors';
 import { AppError } from './errors';
-import { addHit, countHit, deleteWindowsBefore, hitsIn } from './rate-limit-repo';
+import { addHit, countHit, hitsIn } from './rate-limit-repo';
 
 /** At most `limit` hits per fixed window of `windowMs`, per subject (an IP, an email, a user id). */
 export type RateRule = { name: string; limit: number; windowMs: number };
@@ -27,14 +27,12 @@ export function rateLimited(
   return new AppError(429, message, ErrorCode.RATE_LIMITED, undefined, { 'retry-after': String(seconds) });
 }
 
-const LONGEST_WINDOW_MS = 24 * 3_600_000;
-const PRUNE_PROBABILITY = 0.02;
-
 /**
  * Counts one hit for every check (an atomic upsert on rate_limits, so several app processes share
- * the counters) and throws 429 with Retry-After when any of them is over its limit.
+ * the counters) and throws 429 with Retry-After when any of them is over its limit. Finished windows
+ * are deleted by the hourly prune job (ops/jobs.ts), not on a request's path.
  */
-export async function enforceRateLimits(db: Db, now: Date, checks: RateCheck[], random = Math.random): Promise<void> {
+export async function enforceRateLimits(db: Db, now: Date, checks: RateCheck[]): Promise<void> {
   const nowMs = now.getTime();
   let retryAfter = 0;
   for (const { rule, subject } of checks) {
@@ -42,10 +40,6 @@ export async function enforceRateLimits(db: Db, now: Date, checks: RateCheck[], 
     const key = `${rule.name}:${subject}`;
     const count = await countHit(db, key, windowStart);
     if (count > rule.limit) retryAfter = Math.max(retryAfter, secondsUntilWindowEnds(nowMs, rule.windowMs));
-  }
-  // Opportunistic clean-up of finished windows; no scheduler needed and cheap on average.
-  if (random() < PRUNE_PROBABILITY) {
-    await deleteWindowsBefore(db, new Date(nowMs - LONGEST_WINDOW_MS));
   }
   if (retryAfter > 0) throw rateLimited(retryAfter);
 }
