@@ -140,7 +140,8 @@ async function countSearch(
           sql`${searchTerms.term} < ${word} || chr(1114111)`,
         ),
       );
-    if ((biggest?.n ?? 0) > SEARCH_COUNT_CAP) return cappedAt(biggest!.n!);
+    const lowerBound = biggest?.n ?? 0;
+    if (lowerBound > SEARCH_COUNT_CAP) return cappedAt(lowerBound);
   }
   return countMatches(db, where);
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { escapeRegExp } from './lexicon';
 import { mayContain } from './literal';
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 describe('mayContain', () => {
   it('finds a literal as written, and never rules out a text the iu regexp would match', () => {
@@ -23,11 +22,11 @@ describe('mayContain', () => {
         c.toLowerCase().toUpperCase(),
       ]);
       if (reach.size === 1) continue;
-      const re = new RegExp(escape(c), 'iu');
+      const re = new RegExp(escapeRegExp(c), 'iu');
       for (const d of reach) {
         if ([...d].length !== 1) continue;
         if (re.test(d) && !mayContain(`x${d}x`, c, true)) missed.push(`${c} in ${d}`);
-        if (new RegExp(escape(d), 'iu').test(c) && !mayContain(`x${c}x`, d, true)) missed.push(`${d} in ${c}`);
+        if (new RegExp(escapeRegExp(d), 'iu').test(c) && !mayContain(`x${c}x`, d, true)) missed.push(`${d} in ${c}`);
       }
     }
     expect(missed).toEqual([]);
