@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, createSignedInUser, testDbKind, type TestContext } from './helpers/test-app';
 import { rateQuoteOptions, rateQuotes } from '../../src/server/db/schema/rates';
+import { findQuoteOptionWithQuote, listQuoteOptions } from '../../src/server/modules/rates/repo';
 import { createCarriers } from '../../src/server/providers/carriers/registry';
 import type { Carrier } from '../../src/server/providers/carriers/index';
 import {
@@ -92,20 +93,38 @@ describe(`POST /api/rates/quote (${testDbKind})`, () => {
     expect(cp).toMatchObject({ carrier: 'CA-CP', carrierName: 'Canada Post', serviceName: 'Regular Parcel' });
   });
 
-  it('stores the quote and every option under the user', async () => {
+  it('stores the quote and every option under the user, in its own row, in the order answered', async () => {
     const r = await ok(body(TORONTO, CALGARY));
     const [q] = await ctx.database.db.select().from(rateQuotes).where(eq(rateQuotes.id, r.quoteId));
     expect(q).toMatchObject({ userId: user.id, shipDate: '2026-03-02' });
-    const rows = await ctx.database.db.select().from(rateQuoteOptions).where(eq(rateQuoteOptions.quoteId, r.quoteId));
-    expect(rows).toHaveLength(r.rates.length);
+    // One row holds the quote and its options (migration 0035): none is written to rate_quote_options.
+    expect(q!.options).toHaveLength(r.rates.length);
+    expect(
+      await ctx.database.db.select().from(rateQuoteOptions).where(eq(rateQuoteOptions.quoteId, r.quoteId)),
+    ).toEqual([]);
+    const rows = await listQuoteOptions(ctx.database.db, user.id, r.quoteId);
+    expect(rows.map((x) => x.id)).toEqual(r.rates.map((o) => o.id));
     for (const o of r.rates) {
       const row = rows.find((x) => x.id === o.id)!;
-      expect(row.userId).toBe(user.id);
+      expect(row).toMatchObject({
+        quoteId: r.quoteId,
+        userId: user.id,
+        carrier: o.carrier,
+        serviceCode: o.serviceCode,
+      });
       expect(row.priceCents).toBe(cents(o.price));
       expect(row.totalCents).toBe(cents(o.total));
       expect(row.carrierPriceCents).toBe(row.priceCents); // no discount yet
       expect(row.expiresAt.toISOString()).toBe(r.expiresAt);
     }
+    // Another user's quote lists nothing, and its options are not found.
+    const other = await createSignedInUser(ctx);
+    expect(await listQuoteOptions(ctx.database.db, other.id, r.quoteId)).toEqual([]);
+    expect(await findQuoteOptionWithQuote(ctx.database.db, other.id, r.rates[0]!.id)).toBeNull();
+    expect((await findQuoteOptionWithQuote(ctx.database.db, user.id, r.rates[0]!.id))?.option.id).toBe(r.rates[0]!.id);
+    // The quote's own id and a place past its options name no option.
+    expect(await findQuoteOptionWithQuote(ctx.database.db, user.id, r.quoteId)).toBeNull();
+    expect(await findQuoteOptionWithQuote(ctx.database.db, user.id, `${r.quoteId.slice(0, 34)}ff`)).toBeNull();
   });
 
   it('is deterministic', async () => {

@@ -13,9 +13,14 @@ export const rateQuotes = pgTable('rate_quotes', {
   shipDate: date('ship_date', { mode: 'string' }).notNull(),
   createdAt: tz('created_at').notNull().defaultNow(),
   expiresAt: tz('expires_at').notNull(),
+  /** The priced options, one positional array each (rates/repo.ts, migration 0035); null before it. */
+  options: jsonb('options').$type<unknown[][]>(),
 });
 
-/** One priced service of a quote; the orders issue charges `total_cents` of the chosen one. */
+/**
+ * One priced service of a quote made before migration 0035 (read, no longer written); the orders
+ * issue charges `total_cents` of the chosen one.
+ */
 export const rateQuoteOptions = pgTable('rate_quote_options', {
   id: uuid('id').primaryKey(),
   quoteId: uuid('quote_id').notNull(),

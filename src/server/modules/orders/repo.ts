@@ -179,13 +179,20 @@ export async function cancelVoided(tx: Db, row: ShipmentRow, now: Date): Promise
 
 // ---- jobs.ts ----
 
-/** Deletes quotes expired before `before` that no order refers to (their options with them); how many. */
+/**
+ * Deletes quotes expired before `before` that no order refers to (their options with them); how many.
+ * An order refers to a quote by an option id: the quote's id but for its last byte (decision 045), or
+ * a row of rate_quote_options for a quote made before migration 0035.
+ */
 export async function pruneExpiredQuotes(db: Db, before: string): Promise<number> {
   const rows = rowsOf<{ n: number }>(
     await db.execute(sql`
         with d as (
           delete from rate_quotes q
           where q.expires_at < ${before}::timestamptz
+            and not exists (
+              select 1 from shipments s
+              where (substr(s.quote_option_id::text, 1, 34) || '00')::uuid = q.id)
             and not exists (
               select 1 from shipments s join rate_quote_options o on o.id = s.quote_option_id where o.quote_id = q.id)
           returning 1)

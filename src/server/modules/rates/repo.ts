@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { rateQuoteOptions, rateQuotes, type RateQuoteOptionRow } from '../../db/schema/rates';
@@ -5,92 +6,131 @@ import { DEFAULT_USD_RATE, type UsdRate } from '../../../shared/customs';
 
 export type RateQuoteRow = typeof rateQuotes.$inferSelect;
 
-export type NewQuote = typeof rateQuotes.$inferInsert;
-export type NewQuoteOption = typeof rateQuoteOptions.$inferInsert;
+export type NewQuote = Omit<typeof rateQuotes.$inferInsert, 'options'>;
+
+/** What a quote stores of each option; its id, quote, user and times come from the quote (decision 045). */
+export type StoredOption = Omit<RateQuoteOptionRow, 'id' | 'quoteId' | 'userId' | 'createdAt' | 'expiresAt'>;
 
 /**
- * The quote and all its options in one statement (a data-modifying CTE is atomic, like a
- * transaction), with the options as one jsonb parameter: on PGlite this is about twice as fast as
- * BEGIN + two inserts with 20 parameters per option row. Stored only while the pricing token
- * (migration 0030) is still `pricingToken`, the one the options were priced at, read in the same
- * statement: answers false, storing nothing, when an admin changed the pricing since (decision 039).
- * A null token stores without the check.
+ * The fields of an option in `rate_quotes.options`, in the order each option's positional array
+ * holds them (migration 0035), with the rate_quote_options column each was kept in before.
+ */
+const OPTION_FIELDS = [
+  ['carrier', 'carrier'],
+  ['serviceCode', 'service_code'],
+  ['serviceName', 'service_name'],
+  ['carrierPriceCents', 'carrier_price_cents'],
+  ['markupCents', 'markup_cents'],
+  ['discountCents', 'discount_cents'],
+  ['coverageCents', 'coverage_cents'],
+  ['priceCents', 'price_cents'],
+  ['gstCents', 'gst_cents'],
+  ['hstCents', 'hst_cents'],
+  ['qstCents', 'qst_cents'],
+  ['taxTotalCents', 'tax_total_cents'],
+  ['totalCents', 'total_cents'],
+  ['transitDays', 'transit_days'],
+  ['estimatedDelivery', 'estimated_delivery'],
+  ['breakdown', 'breakdown'],
+  ['dutiesCents', 'duties_cents'],
+  ['duties', 'duties'],
+] as const satisfies readonly (readonly [keyof StoredOption, string])[];
+
+/** Most options a quote can hold: an option's place is the last byte of its id. */
+export const MAX_QUOTE_OPTIONS = 255;
+
+/** A new quote's id: random, its last byte 00 (the places 1–255 name its options). */
+export function newQuoteId(): string {
+  return `${randomUUID().slice(0, 34)}00`;
+}
+
+/** The id of the option at `place` (1-based, the order the quote answered) of quote `quoteId`. */
+export function optionIdOf(quoteId: string, place: number): string {
+  if (!Number.isInteger(place) || place < 1 || place > MAX_QUOTE_OPTIONS) throw new RangeError(`option place ${place}`);
+  return `${quoteId.slice(0, 34)}${place.toString(16).padStart(2, '0')}`;
+}
+
+/** The quote and place an option id names (place 0 names no option: it is a quote's own id). */
+export function placeOfOption(optionId: string): { quoteId: string; place: number } {
+  const id = optionId.toLowerCase();
+  return { quoteId: `${id.slice(0, 34)}00`, place: Number.parseInt(id.slice(34), 16) };
+}
+
+/**
+ * The quote and its options in one row (decision 045): on PGlite a third of the cost of a row per
+ * option. Stored only while the pricing token (migration 0030) is still `pricingToken`, the one the
+ * options were priced at, read in the same statement: answers false, storing nothing, when an admin
+ * changed the pricing since (decision 039). A null token stores without the check. The options keep
+ * their order: the one at index i has id optionIdOf(quote.id, i + 1).
  */
 export async function insertQuote(
   db: Db,
   quote: NewQuote,
-  options: NewQuoteOption[],
+  options: readonly StoredOption[],
   pricingToken: string | null,
 ): Promise<boolean> {
-  const rows = options.map((o) => ({
-    id: o.id,
-    carrier: o.carrier,
-    service_code: o.serviceCode,
-    service_name: o.serviceName,
-    carrier_price_cents: o.carrierPriceCents,
-    markup_cents: o.markupCents ?? 0,
-    discount_cents: o.discountCents ?? 0,
-    coverage_cents: o.coverageCents ?? 0,
-    price_cents: o.priceCents,
-    gst_cents: o.gstCents,
-    hst_cents: o.hstCents,
-    qst_cents: o.qstCents,
-    tax_total_cents: o.taxTotalCents,
-    total_cents: o.totalCents,
-    transit_days: o.transitDays,
-    estimated_delivery: o.estimatedDelivery,
-    breakdown: o.breakdown,
-    duties_cents: o.dutiesCents ?? 0,
-    duties: o.duties ?? null,
-  }));
+  if (options.length > MAX_QUOTE_OPTIONS) throw new RangeError(`a quote holds at most ${MAX_QUOTE_OPTIONS} options`);
+  const stored = JSON.stringify(options.map((o) => OPTION_FIELDS.map(([field]) => o[field] ?? null)));
   const createdAt = (quote.createdAt ?? new Date()).toISOString();
-  const [row] = rowsOf<{ stored: number }>(
+  const rows = rowsOf<{ stored: number }>(
     await db.execute(sql`
-    with t as (
-      select coalesce((select token::text from config_versions where name = 'pricing'), ${NO_TOKEN}) as token
-    ),
-    q as (
-      insert into rate_quotes (id, user_id, request, warnings, ship_date, created_at, expires_at)
-      select ${quote.id}::uuid, ${quote.userId}::uuid, ${JSON.stringify(quote.request)}::jsonb,
-             ${JSON.stringify(quote.warnings ?? [])}::jsonb, ${quote.shipDate}::date, ${createdAt}::timestamptz,
-             ${quote.expiresAt.toISOString()}::timestamptz
-      from t where ${pricingToken}::text is null or t.token = ${pricingToken}::text
-      returning id, user_id, created_at, expires_at
-    ),
-    o as (
-    insert into rate_quote_options (
-      id, quote_id, user_id, carrier, service_code, service_name, carrier_price_cents, markup_cents, discount_cents,
-      coverage_cents, price_cents, gst_cents, hst_cents, qst_cents, tax_total_cents, total_cents, transit_days,
-      estimated_delivery, breakdown, duties_cents, duties, created_at, expires_at)
-    select x.id, q.id, q.user_id, x.carrier, x.service_code, x.service_name, x.carrier_price_cents,
-           x.markup_cents, x.discount_cents, x.coverage_cents, x.price_cents, x.gst_cents, x.hst_cents, x.qst_cents, x.tax_total_cents,
-           x.total_cents, x.transit_days, x.estimated_delivery, x.breakdown, x.duties_cents, x.duties, q.created_at, q.expires_at
-    from q, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
-      id uuid, carrier text, service_code text, service_name text, carrier_price_cents bigint,
-      markup_cents bigint, discount_cents bigint, coverage_cents bigint, price_cents bigint, gst_cents bigint, hst_cents bigint, qst_cents bigint,
-      tax_total_cents bigint, total_cents bigint, transit_days integer, estimated_delivery date,
-      breakdown jsonb, duties_cents bigint, duties jsonb)
-    )
-    select (select count(*) from q)::int as stored`),
+    insert into rate_quotes (id, user_id, request, warnings, ship_date, created_at, expires_at, options)
+    select ${quote.id}::uuid, ${quote.userId}::uuid, ${JSON.stringify(quote.request)}::jsonb,
+           ${JSON.stringify(quote.warnings ?? [])}::jsonb, ${quote.shipDate}::date, ${createdAt}::timestamptz,
+           ${quote.expiresAt.toISOString()}::timestamptz, ${stored}::jsonb
+    where ${pricingToken}::text is null
+       or coalesce((select token::text from config_versions where name = 'pricing'), ${NO_TOKEN}) = ${pricingToken}::text
+    returning 1 as stored`),
   );
-  return Number(row?.stored ?? 0) === 1;
+  return rows.length === 1;
 }
 
-/** One stored option of this user (another user's id finds nothing). */
-export async function findQuoteOption(db: Db, userId: string, optionId: string): Promise<RateQuoteOptionRow | null> {
-  const rows = await db
-    .select()
-    .from(rateQuoteOptions)
-    .where(and(eq(rateQuoteOptions.userId, userId), eq(rateQuoteOptions.id, optionId)))
-    .limit(1);
-  return rows[0] ?? null;
+/** An option as a row again, from its positional array and its quote. */
+function optionFrom(
+  values: readonly unknown[],
+  quote: { id: string; optionId: string; userId: string; createdAt: Date; expiresAt: Date },
+): RateQuoteOptionRow {
+  const option = Object.fromEntries(OPTION_FIELDS.map(([field], i) => [field, values[i] ?? null])) as StoredOption;
+  return {
+    ...option,
+    // bigint columns of the rows made before migration 0035 come back as strings on PostgreSQL.
+    carrierPriceCents: Number(option.carrierPriceCents),
+    markupCents: Number(option.markupCents),
+    discountCents: Number(option.discountCents),
+    coverageCents: Number(option.coverageCents),
+    priceCents: Number(option.priceCents),
+    gstCents: Number(option.gstCents),
+    hstCents: Number(option.hstCents),
+    qstCents: Number(option.qstCents),
+    taxTotalCents: Number(option.taxTotalCents),
+    totalCents: Number(option.totalCents),
+    dutiesCents: Number(option.dutiesCents),
+    transitDays: Number(option.transitDays),
+    id: quote.optionId,
+    quoteId: quote.id,
+    userId: quote.userId,
+    createdAt: quote.createdAt,
+    expiresAt: quote.expiresAt,
+  };
 }
 
+/** The options of one quote of this user, in the order it answered them (another user's quote has none). */
 export async function listQuoteOptions(db: Db, userId: string, quoteId: string): Promise<RateQuoteOptionRow[]> {
-  return db
-    .select()
-    .from(rateQuoteOptions)
-    .where(and(eq(rateQuoteOptions.userId, userId), eq(rateQuoteOptions.quoteId, quoteId)));
+  const [row] = await db
+    .select({ options: rateQuotes.options, createdAt: rateQuotes.createdAt, expiresAt: rateQuotes.expiresAt })
+    .from(rateQuotes)
+    .where(and(eq(rateQuotes.userId, userId), eq(rateQuotes.id, quoteId)))
+    .limit(1);
+  if (!row) return [];
+  if (!row.options) {
+    return db
+      .select()
+      .from(rateQuoteOptions)
+      .where(and(eq(rateQuoteOptions.userId, userId), eq(rateQuoteOptions.quoteId, quoteId)));
+  }
+  return row.options.map((values, i) =>
+    optionFrom(values, { ...row, id: quoteId, userId, optionId: optionIdOf(quoteId, i + 1) }),
+  );
 }
 
 /** The quote of this user (another user's id finds nothing). */
@@ -103,28 +143,63 @@ export async function findQuote(db: Db, userId: string, quoteId: string): Promis
   return rows[0] ?? null;
 }
 
+/** A row of rate_quote_options (before migration 0035) as a positional array, as the quote row keeps one. */
+const LEGACY_OPTION = sql.raw(`jsonb_build_array(${OPTION_FIELDS.map(([, column]) => `o.${column}`).join(', ')})`);
+
 /**
  * One stored option of this user with its quote's request and ship date, in one query; and whether
  * the user's wallet is on hold (decision 021), so an order learns both in one round trip (decision 039).
+ * The option is found in its quote's row by the place its id names, or among the rows of
+ * rate_quote_options of a quote made before migration 0035 (decision 045).
  */
 export async function findQuoteOptionWithQuote(
   db: Db,
   userId: string,
   optionId: string,
 ): Promise<{ option: RateQuoteOptionRow; request: unknown; shipDate: string; walletHeld: boolean } | null> {
-  const rows = await db
-    .select({
-      option: rateQuoteOptions,
-      request: rateQuotes.request,
-      shipDate: rateQuotes.shipDate,
-      walletHeld: sql<boolean>`exists (select 1 from wallets w where w.user_id = ${userId}
-        and w.held_at is not null and w.hold_kind is not null)`,
-    })
-    .from(rateQuoteOptions)
-    .innerJoin(rateQuotes, eq(rateQuotes.id, rateQuoteOptions.quoteId))
-    .where(and(eq(rateQuoteOptions.userId, userId), eq(rateQuoteOptions.id, optionId)))
-    .limit(1);
-  return rows[0] ?? null;
+  const { quoteId, place } = placeOfOption(optionId);
+  type Raw = {
+    option: unknown[];
+    quote_id: string;
+    request: unknown;
+    ship_date: string;
+    created_at: string;
+    expires_at: string;
+    wallet_held: boolean;
+  };
+  const [row] = rowsOf<Raw>(
+    await db.execute(sql`
+    select x.option, x.quote_id, x.request, x.ship_date, x.created_at, x.expires_at,
+           exists (select 1 from wallets w where w.user_id = ${userId}::uuid
+                   and w.held_at is not null and w.hold_kind is not null) as wallet_held
+    from (
+      select q.options -> ${place - 1}::int as option, q.id::text as quote_id, q.request, q.ship_date::text as ship_date,
+             to_json(q.created_at) as created_at, to_json(q.expires_at) as expires_at
+      from rate_quotes q
+      where ${place}::int >= 1 and q.id = ${quoteId}::uuid and q.user_id = ${userId}::uuid
+      union all
+      select ${LEGACY_OPTION}, q.id::text, q.request, q.ship_date::text,
+             to_json(q.created_at), to_json(q.expires_at)
+      from rate_quote_options o join rate_quotes q on q.id = o.quote_id
+      where o.id = ${optionId}::uuid and o.user_id = ${userId}::uuid
+    ) x
+    where jsonb_typeof(x.option) = 'array'
+    limit 1`),
+  );
+  if (!row) return null;
+  const quote = {
+    id: row.quote_id,
+    optionId: optionId.toLowerCase(),
+    userId,
+    createdAt: new Date(row.created_at),
+    expiresAt: new Date(row.expires_at),
+  };
+  return {
+    option: optionFrom(row.option, quote),
+    request: row.request,
+    shipDate: row.ship_date,
+    walletHeld: row.wallet_held === true,
+  };
 }
 
 /** A price rule as quoting applies it (DESIGN: price = carrier cost + markup, then the discount). */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -223,7 +222,8 @@ async function priceAndStore(
   const discount = toDiscount(pricing.discount);
   // Leaving Canada: each carrier's duties estimate (its brokerage fee differs), decision 029.
   const dutiesOf = await dutiesQuoter(deps.db, body, req.shipDate, cached.usdRate);
-  const priced: Priced[] = quotes.map((q) => {
+  const quoteId = repo.newQuoteId();
+  const priced: Omit<Priced, 'id'>[] = quotes.map((q) => {
     const { markupCents, listedCents, discountedCents, taxes } = priceFor(
       { carrier: q.carrier, serviceCode: q.serviceCode, carrierPriceCents: q.priceCents },
       { discount, rules: pricing.rules },
@@ -232,7 +232,6 @@ async function priceAndStore(
     );
     return {
       ...q,
-      id: randomUUID(),
       listedCents,
       markupCents,
       discountedCents,
@@ -251,8 +250,9 @@ async function priceAndStore(
       a.carrier.localeCompare(b.carrier) ||
       a.serviceCode.localeCompare(b.serviceCode),
   );
+  // An option's id is its quote's id and its place in this order (decision 045).
+  const options: Priced[] = priced.map((p, i) => ({ ...p, id: repo.optionIdOf(quoteId, i + 1) }));
 
-  const quoteId = randomUUID();
   const expiresAt = new Date(now.getTime() + QUOTE_TTL_MS);
   const stored = await repo.insertQuote(
     deps.db,
@@ -265,10 +265,7 @@ async function priceAndStore(
       createdAt: now,
       expiresAt,
     },
-    priced.map((p) => ({
-      id: p.id,
-      quoteId,
-      userId,
+    options.map((p) => ({
       carrier: p.carrier,
       serviceCode: p.serviceCode,
       serviceName: p.serviceName,
@@ -287,15 +284,13 @@ async function priceAndStore(
       breakdown: p.breakdown,
       dutiesCents: p.dutiesCents,
       duties: p.duties,
-      createdAt: now,
-      expiresAt,
     })),
     unchecked ? null : cached.token,
   );
   if (!stored) return null;
 
   const meta = { quoteId, expiresAt: expiresAt.toISOString(), declaredCents: req.package.declaredValueCents ?? 0 };
-  return { rates: priced.map((p) => toWire(p, meta)), warnings: warnings.map(toWireWarning) };
+  return { rates: options.map((p) => toWire(p, meta)), warnings: warnings.map(toWireWarning) };
 }
 
 /**
