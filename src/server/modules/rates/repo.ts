@@ -181,7 +181,7 @@ export async function findQuoteOptionWithQuote(
       select ${LEGACY_OPTION}, q.id::text, q.request, q.ship_date::text,
              to_json(q.created_at), to_json(q.expires_at)
       from rate_quote_options o join rate_quotes q on q.id = o.quote_id
-      where o.id = ${optionId}::uuid and o.user_id = ${userId}::uuid
+      where o.id = ${optionId}::uuid and o.user_id = ${userId}::uuid and q.user_id = ${userId}::uuid
     ) x
     where jsonb_typeof(x.option) = 'array'
     limit 1`),
