@@ -90,22 +90,10 @@ function optionFrom(
   values: readonly unknown[],
   quote: { id: string; optionId: string; userId: string; createdAt: Date; expiresAt: Date },
 ): RateQuoteOptionRow {
+  // JSON gives every amount as a number (an old row's bigint columns too, through jsonb_build_array).
   const option = Object.fromEntries(OPTION_FIELDS.map(([field], i) => [field, values[i] ?? null])) as StoredOption;
   return {
     ...option,
-    // bigint columns of the rows made before migration 0035 come back as strings on PostgreSQL.
-    carrierPriceCents: Number(option.carrierPriceCents),
-    markupCents: Number(option.markupCents),
-    discountCents: Number(option.discountCents),
-    coverageCents: Number(option.coverageCents),
-    priceCents: Number(option.priceCents),
-    gstCents: Number(option.gstCents),
-    hstCents: Number(option.hstCents),
-    qstCents: Number(option.qstCents),
-    taxTotalCents: Number(option.taxTotalCents),
-    totalCents: Number(option.totalCents),
-    dutiesCents: Number(option.dutiesCents),
-    transitDays: Number(option.transitDays),
     id: quote.optionId,
     quoteId: quote.id,
     userId: quote.userId,
