@@ -195,6 +195,26 @@ describe(`shipping to the United States and abroad (${testDbKind})`, () => {
     expect((await verifyLedger(ctx.database.db)).breaks).toEqual([]);
   });
 
+  it('a total sent without the duties answers 409 with the totals the quote showed, duties included', async () => {
+    usRates ??= ZQuoteResponse.parse((await quote(usQuote())).json());
+    const option = usRates.find((r) => r.carrier === 'CA-UPS' && r.serviceCode === 'UPS.11.US')!;
+    const before = await balanceOf(ctx, user.headers);
+    const withoutDuties = (cents(option.total) - cents(option.duties!.amount)) / 100;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/shipments',
+      headers: user.headers,
+      payload: { ...orderBody(option, FROM, SEATTLE, PARCEL), customs: US_CUSTOMS, totalCost: withoutDuties },
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'PRICE_CHANGED',
+      message: `The price changed: this rate costs $${option.total} with taxes and duties. Review it and order again.`,
+      priceChange: { rateId: option.id, quotedTotal: option.total, total: option.total },
+    });
+    expect(await balanceOf(ctx, user.headers)).toBe(before);
+  });
+
   it('a balance that covers the label but not the duties writes neither (402, nothing charged, no shipment)', async () => {
     const poor = await createSignedInUser(ctx);
     const res0 = await ctx.app.inject({

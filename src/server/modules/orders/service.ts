@@ -353,24 +353,28 @@ export function createOrdersService(deps: OrdersDeps) {
       (clientTotal === price.discountedCents + duties && clientTaxes === price.taxes.totalCents);
     if (!matches) {
       // Nothing is written or charged: the client shows the price now and may order again at it.
+      // The totals are the ones the quote showed: duties paid at origin included.
+      const quotedCents = option.totalCents + duties;
+      const nowCents = price.totalCents + duties;
+      const withWhat = duties > 0 ? 'with taxes and duties' : 'with taxes';
       throw new AppError(
         409,
-        price.totalCents === option.totalCents
-          ? `The price changed: this rate costs ${money(price.totalCents)} with taxes. Review it and order again.`
-          : `The price changed: this rate was quoted at ${money(option.totalCents)} and now costs ${money(price.totalCents)} with taxes (the discounts or price rules in force changed). Review it and order again.`,
+        nowCents === quotedCents
+          ? `The price changed: this rate costs ${money(nowCents)} ${withWhat}. Review it and order again.`
+          : `The price changed: this rate was quoted at ${money(quotedCents)} and now costs ${money(nowCents)} ${withWhat} (the discounts or price rules in force changed). Review it and order again.`,
         ErrorCode.PRICE_CHANGED,
         undefined,
         undefined,
         {
           priceChange: {
             rateId: option.id,
-            quotedTotal: centsToDecimal(option.totalCents),
+            quotedTotal: centsToDecimal(quotedCents),
             price: centsToDecimal(price.discountedCents),
             ...(price.listedCents !== price.discountedCents
               ? { originalPrice: centsToDecimal(price.listedCents) }
               : {}),
             taxes: taxesToWire(price.taxes),
-            total: centsToDecimal(price.totalCents + duties),
+            total: centsToDecimal(nowCents),
           },
         },
       );
