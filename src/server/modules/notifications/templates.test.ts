@@ -45,6 +45,10 @@ describe('notification mails', () => {
     expect(m.text).toContain('合计（含税）：1,234.56 加元');
     expect(m.text).toContain('2026年3月1日');
     expect(m.text).toContain('您收到此邮件，是因为您在通知设置中开启了订单收据。');
+    // Links after a full-width colon, as the rows.
+    expect(m.text).toMatch(/^查看订单：https:\/\//m);
+    expect(m.text).toContain(`通知设置：${LINKS.settingsUrl}`);
+    expect(m.text).not.toMatch(/[\u4e00-\u9fff]: /);
     expect(m.html).toContain('lang="zh-CN"');
   });
 

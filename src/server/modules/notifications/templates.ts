@@ -316,19 +316,21 @@ export function renderNotification(locale: TLocale, model: MailModel, links: Mai
   const signature = zh ? 'Voyageur 团队' : 'The Voyageur team';
 
   const width = Math.max(...c.rows.map(([l]) => l.length));
+  // A label and its link: the full-width colon in Chinese, as the rows have.
+  const link = (label: string, url: string) => (zh ? `${label}：${url}` : `${label}: ${url}`);
   const text = [
     greeting,
     '',
     ...c.intro.flatMap((p) => [p, '']),
     ...c.rows.map(([l, v]) => `${zh ? `${l}：` : `${l}:`.padEnd(width + 2)}${v}`),
     '',
-    ...(c.button ? [`${c.button[0]}: ${c.button[1]}`, ''] : []),
+    ...(c.button ? [link(c.button[0], c.button[1]), ''] : []),
     signature,
     '',
     '--',
     why,
-    `${unsubscribe}: ${links.unsubscribeUrl}`,
-    `${settings}: ${links.settingsUrl}`,
+    link(unsubscribe, links.unsubscribeUrl),
+    link(settings, links.settingsUrl),
   ].join('\n');
 
   const cell = 'padding:6px 0;border-bottom:1px solid #e5e7eb;vertical-align:top';
