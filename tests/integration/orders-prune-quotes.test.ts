@@ -98,19 +98,16 @@ describe(`prune-quotes job (${testDbKind})`, () => {
           and o.carrier = ${chosen.carrier} and o.service_code = ${chosen.serviceCode}`),
     );
     // Another user cannot order from it; its own user can, at its price.
-    const stolen = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/shipments',
-      headers: other.headers,
-      payload: orderBody({ ...chosen, id: legacy!.id }),
-    });
+    const orderAs = (headers: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/shipments',
+        headers,
+        payload: orderBody({ ...chosen, id: legacy!.id }),
+      });
+    const stolen = await orderAs(other.headers);
     expect(stolen.statusCode, stolen.body).toBe(404);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/shipments',
-      headers: u.headers,
-      payload: orderBody({ ...chosen, id: legacy!.id }),
-    });
+    const res = await orderAs(u.headers);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().totalCost).toBe(chosen.total);
 
