@@ -41,6 +41,34 @@ describe('PgliteStatements', () => {
     expect(row!.big).toBe(9007199254740993n);
   });
 
+  it('reads big, multi-byte and empty answers as PGlite does, across several output chunks', async () => {
+    // ~3 MB of rows: PGlite hands the answer over in more than one chunk.
+    const q = `select g as n, repeat('Zoë 日本 ', $1::int) as s, case when g % 3 = 0 then null else '' end as e,
+      to_jsonb(g) as j from generate_series(1, 2000) g`;
+    const mine = await statements.query(q, [200]);
+    const theirs = await pg.query(q, [200]);
+    expect(mine.rows).toHaveLength(2000);
+    expect(mine.rows).toEqual(theirs.rows);
+    expect(mine.fields).toEqual(theirs.fields);
+    const none = await statements.query('select id from t where id = $1', [-1]);
+    expect(none.rows).toEqual([]);
+    expect(none.fields).toEqual([{ name: 'id', dataTypeID: 23 }]);
+    const updated = await statements.query('update t set ok = ok where id = any($1)', [[1, 2]]);
+    expect(updated).toMatchObject({ rows: [], affectedRows: 2 });
+  });
+
+  it('hands a notice to the caller’s onNotice and still answers the rows', async () => {
+    await pg.exec(
+      `create function say(m text) returns int language plpgsql as $$ begin raise notice '%', m; return 1; end $$`,
+    );
+    const notices: string[] = [];
+    const res = await statements.query<{ n: number }>('select say($1) as n', ['hello'], {
+      onNotice: (m) => notices.push(m.message ?? ''),
+    });
+    expect(res.rows).toEqual([{ n: 1 }]);
+    expect(notices).toEqual(['hello']);
+  });
+
   it('uses the caller’s parsers, as drizzle passes them', async () => {
     const res = await statements.query<{ at: string }>('select at from t where id = $1', [1], {
       parsers: { 1184: (v: string) => v },

@@ -135,14 +135,21 @@ export class PgliteStatements {
       const serializer = options?.serializers?.[type] ?? serializers[type];
       return serializer ? serializer(value) : String(value);
     });
-    const res = await this.pg.execProtocol(Buffer.concat([...this.closing(), execution(prepared.name, values)]), {
-      throwOnError: false,
+    // The answer's bytes as postgres wrote them (PGlite hands over a view of its buffer: copied).
+    const chunks: Uint8Array[] = [];
+    await this.pg.execProtocolRawStream(Buffer.concat([...this.closing(), execution(prepared.name, values)]), {
       syncToFs: !inTransaction,
-      onNotice: options?.onNotice,
+      onRawData: (chunk) => chunks.push(chunk.slice()),
     });
-    const messages = res.messages as BackendMessage[];
+    const data = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    const plain = readPlainAnswer<T>(data, this.pg.parsers, options);
+    if (plain) return plain;
+    // An error or a notice: PGlite's own reader makes its DatabaseError and NoticeMessage objects.
+    const messages: BackendMessage[] = [];
+    new protocol.Parser().parse(data, (m) => messages.push(m as unknown as BackendMessage));
     const error = messages.find((m) => m.name === 'error');
     if (error) throw withQuery(error, text, params);
+    for (const m of messages) if (m.name === 'notice') options?.onNotice?.(m as never);
     return readResult<T>(messages, this.pg.parsers, options);
   }
 
@@ -220,49 +227,131 @@ function execution(statement: string, values: (string | null)[]): Buffer {
 }
 
 /**
- * The statement's result as PGlite's `query` answers it (rows as objects or arrays, fields,
- * affectedRows), each value read by the caller's parser for its type, else PGlite's. PGlite's own
- * reader copies its whole table of parsers into a new object on every call when given the caller's.
+ * The statement's result read straight from the backend's bytes: RowDescription, DataRow and
+ * CommandComplete, every other message skipped. PGlite's reader copies every value into a new
+ * ArrayBuffer and builds an object per message; this reads each value as a slice of one buffer.
+ * An answer holding an error, a notice or a notification gives null, for PGlite's reader.
+ */
+function readPlainAnswer<T>(
+  data: Uint8Array,
+  parsers: Record<number | string, Parser>,
+  options: QueryOptions | undefined,
+): Results<T> | null {
+  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const rows = new ResultRows(parsers, options);
+  let at = 0;
+  while (at + 5 <= buf.length) {
+    const type = buf[at]!;
+    const end = at + 1 + buf.readInt32BE(at + 1);
+    let o = at + 5;
+    if (type === 0x45 || type === 0x4e || type === 0x41) return null; // 'E' error, 'N' notice, 'A' notification
+    if (type === 0x54) {
+      // 'T' RowDescription: per field its name, table, column, type, size, modifier and format.
+      const n = buf.readInt16BE(o);
+      o += 2;
+      const fields: { name: string; dataTypeID: number }[] = [];
+      for (let i = 0; i < n; i++) {
+        const nul = buf.indexOf(0, o);
+        const name = buf.toString('utf8', o, nul);
+        o = nul + 1;
+        fields.push({ name, dataTypeID: buf.readInt32BE(o + 6) });
+        o += 18;
+      }
+      rows.describe(fields);
+    } else if (type === 0x44) {
+      // 'D' DataRow: per column its length (-1 for NULL) and its text.
+      const n = buf.readInt16BE(o);
+      o += 2;
+      const values: (string | null)[] = new Array<string | null>(n);
+      for (let i = 0; i < n; i++) {
+        const length = buf.readInt32BE(o);
+        o += 4;
+        if (length < 0) values[i] = null;
+        else {
+          values[i] = buf.toString('utf8', o, o + length);
+          o += length;
+        }
+      }
+      rows.add(values);
+    } else if (type === 0x43) {
+      // 'C' CommandComplete: its tag ends the statement's answer.
+      return rows.complete<T>(buf.toString('utf8', o, end - 1));
+    }
+    at = end;
+  }
+  return rows.complete<T>(null);
+}
+
+/** Rows as PGlite's `query` gives them (objects or arrays), each value read by the caller's parser for its type, else PGlite's. */
+class ResultRows {
+  private readonly own: Record<number, Parser> | undefined;
+  private readonly asArray: boolean;
+  private fields: { name: string; dataTypeID: number }[] = [];
+  private readers: (Parser | undefined)[] = [];
+  private readonly rows: unknown[] = [];
+
+  constructor(
+    private readonly parsers: Record<number | string, Parser>,
+    options: QueryOptions | undefined,
+  ) {
+    this.own = options?.parsers as Record<number, Parser> | undefined;
+    this.asArray = options?.rowMode === 'array';
+  }
+
+  describe(fields: { name: string; dataTypeID: number }[]): void {
+    this.fields = fields;
+    this.readers = fields.map(
+      (f) => this.own?.[f.dataTypeID] ?? this.parsers[f.dataTypeID] ?? types.parsers[f.dataTypeID],
+    );
+  }
+
+  add(raw: (string | null)[]): void {
+    const { fields, readers } = this;
+    const values = raw.map((v, i) => {
+      if (v === null) return null;
+      const read = readers[i];
+      return read ? read(v, fields[i]!.dataTypeID) : v;
+    });
+    if (this.asArray) this.rows.push(values);
+    else {
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < fields.length; i++) row[fields[i]!.name] = values[i];
+      this.rows.push(row);
+    }
+  }
+
+  /** The result, with the rows a CommandComplete tag ('INSERT 0 3', 'UPDATE 2') says were written. */
+  complete<T>(tag: string | null): Results<T> {
+    let affectedRows = 0;
+    if (tag !== null) {
+      const words = tag.split(' ');
+      const n = parseInt(words[words.length - 1]!, 10);
+      if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0]!)) affectedRows += n;
+    }
+    return { rows: this.rows as T[], fields: this.fields, affectedRows };
+  }
+}
+
+/**
+ * The statement's result from PGlite's messages (an answer with a notice), as readPlainAnswer reads
+ * it. PGlite's own reader copies its whole table of parsers into a new object on every call when
+ * given the caller's.
  */
 function readResult<T>(
   messages: BackendMessage[],
   parsers: Record<number | string, Parser>,
   options: QueryOptions | undefined,
 ): Results<T> {
-  const own = options?.parsers as Record<number, Parser> | undefined;
-  const asArray = options?.rowMode === 'array';
-  let fields: { name: string; dataTypeID: number }[] = [];
-  let readers: (Parser | undefined)[] = [];
-  const rows: unknown[] = [];
-  let affectedRows = 0;
+  const rows = new ResultRows(parsers, options);
   for (const m of messages) {
     if (m.name === 'rowDescription') {
-      fields = (m.fields as { name: string; dataTypeID: number }[]).map((f) => ({
-        name: f.name,
-        dataTypeID: f.dataTypeID,
-      }));
-      readers = fields.map((f) => own?.[f.dataTypeID] ?? parsers[f.dataTypeID] ?? types.parsers[f.dataTypeID]);
-    } else if (m.name === 'dataRow') {
-      const raw = m.fields as (string | null)[];
-      const values = raw.map((v, i) => {
-        if (v === null) return null;
-        const read = readers[i];
-        return read ? read(v, fields[i]!.dataTypeID) : v;
-      });
-      if (asArray) rows.push(values);
-      else {
-        const row: Record<string, unknown> = {};
-        for (let i = 0; i < fields.length; i++) row[fields[i]!.name] = values[i];
-        rows.push(row);
-      }
-    } else if (m.name === 'commandComplete') {
-      const words = m.text!.split(' ');
-      const n = parseInt(words[words.length - 1]!, 10);
-      if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0]!)) affectedRows += n;
-      return { rows: rows as T[], fields, affectedRows };
-    }
+      rows.describe(
+        (m.fields as { name: string; dataTypeID: number }[]).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+      );
+    } else if (m.name === 'dataRow') rows.add(m.fields as (string | null)[]);
+    else if (m.name === 'commandComplete') return rows.complete<T>(m.text!);
   }
-  return { rows: rows as T[], fields, affectedRows };
+  return rows.complete<T>(null);
 }
 
 /** Options this path does not carry (blobs for COPY, explicit parameter types): PGlite's own query takes them. */
