@@ -6,7 +6,6 @@ import type { Socket } from 'node:net';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -16,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { AppError } from './lib/errors';
+import { helmetHeaders } from './lib/security-headers';
 import { ErrorCode, type TApiError, type TFieldErrors } from '../shared/errors';
 import { SESSION_COOKIE, findSessionUser, type SessionUser } from './modules/auth/session';
 import { registerHealth } from './modules/health/routes';
@@ -172,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cookie);
   // Card provider's script, frames and API (Stripe Elements) only when that provider is configured.
   const payOrigins = deps.providers.payments?.browserOrigins ?? { script: [], frame: [], connect: [] };
-  await app.register(helmet, {
+  const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -195,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    reply.headers(securityHeaders);
     reply.header('x-request-id', request.id);
     // An over-long URL is refused before anything reads it (the session cookie, the route's query
     // schema), so the answer is the same 414 signed in or not. Node itself refuses past maxHeaderSize.
