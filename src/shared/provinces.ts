@@ -125,12 +125,26 @@ const PROVINCE_VARIANTS: Record<ProvinceCode, string[]> = {
 /** Lower-case, accents removed, `&` read as "and", everything but letters and digits dropped. */
 export function compactKey(text: string): string {
   // Printable ASCII is its own NFKD form and holds no marks: the normalisation (slow, asked per
-  // address line and per quote) is skipped for it.
-  const folded = /[^ -~]/.test(text) ? text.normalize('NFKD').replace(/\p{M}+/gu, '') : text;
-  return folded
+  // address line and per quote) is skipped for it, and so are the regexps.
+  if (!/[^ -~]/.test(text)) return asciiCompactKey(text);
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
     .toLowerCase()
     .replace(/&/g, 'and')
     .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** compactKey of printable ASCII in one pass: letters lowered, digits kept, `&` as "and", the rest dropped. */
+function asciiCompactKey(text: string): string {
+  let key = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) key += text[i];
+    else if (c >= 0x41 && c <= 0x5a) key += String.fromCharCode(c + 0x20);
+    else if (c === 0x26) key += 'and';
+  }
+  return key;
 }
 
 const PREFIXES = ['theprovinceof', 'provinceof', 'provincede', 'provincedu', 'provinced', 'stateof', '加拿大'];

@@ -121,9 +121,9 @@ function tailRegion(
     const words = tokens.slice(tokens.length - size);
     const text = words.join(' ').replace(/,$/, '');
     if (/\d/.test(text) || text.startsWith(POSTAL_MARK)) continue;
-    const bare = text.replace(/[.\s-]/g, '');
     const code = kind === 'province' ? normalizeProvince(text) : normalizeUsState(text);
     if (!code) continue;
+    const bare = text.replace(/[.\s-]/g, '');
     // "Centre St NE": a direction after a street type, not Nebraska.
     const before = tokens[tokens.length - size - 1];
     if (size === 1 && DIRECTIONS.has(bareWord(text)) && before && STREET_TYPES.has(bareWord(before))) continue;

@@ -13,6 +13,10 @@ export const POSTAL_MARK = '\uE000';
 // Sticky: tried only from the start of the run of local-part characters before each '@' (see replaceEmails).
 const EMAIL_AT = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/uy;
 const EMAIL_LOCAL_CHAR = /[\p{L}\p{N}._%+-]/u;
+/** EMAIL_LOCAL_CHAR's answer for each ASCII character, read from a table (most of a text is ASCII). */
+const ASCII_LOCAL_CHAR = Array.from({ length: 128 }, (_, code) => EMAIL_LOCAL_CHAR.test(String.fromCharCode(code)));
+const isLocalChar = (code: number) =>
+  code < 128 ? ASCII_LOCAL_CHAR[code] : EMAIL_LOCAL_CHAR.test(String.fromCodePoint(code));
 
 export const PHONE_RE = compile(
   'giu',
@@ -45,8 +49,9 @@ export function replaceEmails(text: string, replacer: (match: string) => string)
   let copied = 0; // text before this is already in `out` (the regex's lastIndex)
   let runStart = 0;
   for (let i = 0; i < text.length;) {
-    const ch = String.fromCodePoint(text.codePointAt(i)!);
-    if (ch === '@') {
+    const code = text.codePointAt(i)!;
+    const width = code > 0xffff ? 2 : 1;
+    if (code === 0x40 /* @ */) {
       const start = Math.max(runStart, copied);
       if (start < i) {
         EMAIL_AT.lastIndex = start;
@@ -58,10 +63,10 @@ export function replaceEmails(text: string, replacer: (match: string) => string)
         }
       }
       runStart = i + 1;
-    } else if (!EMAIL_LOCAL_CHAR.test(ch)) {
-      runStart = i + ch.length;
+    } else if (!isLocalChar(code)) {
+      runStart = i + width;
     }
-    i += ch.length;
+    i += width;
   }
   return copied === 0 ? text : out + text.slice(copied);
 }
@@ -88,7 +93,11 @@ export function replaceParenthesized(text: string): string {
   return copied === 0 ? text : out + text.slice(copied);
 }
 
-export function prepare(input: string): string {
+/** A character the clean-up of `prepare` may change: any but a tab, a newline and printable ASCII. */
+const NOT_PLAIN = /[^\t\n -~]/;
+
+/** Unicode forms, invisible characters, typographic punctuation and line ends made plain. */
+function cleanUp(input: string): string {
   return (
     input
       .normalize('NFKC')
@@ -99,6 +108,14 @@ export function prepare(input: string): string {
       .replace(/[\u201c\u201d\u201e]/g, '"')
       .replace(/[\u2013\u2014\u2212]/g, '-')
       .replace(/\r\n?/g, '\n')
+  );
+}
+
+export function prepare(input: string): string {
+  // (Tabs, newlines and printable ASCII are their own NFKC form and nothing of the clean-up: a text of
+  // only those, most of the texts read, skips it.)
+  return (
+    (NOT_PLAIN.test(input) ? cleanUp(input) : input)
       .replace(FRENCH_NUMBER_COMMA, '$1 ')
       // Richmond's numbered roads with the number after them, as Chinese writes it: "No. 3 Road 6551号".
       .replace(/(?<![A-Za-z])(No\.?[ \t]*\d{1,2}[ \t]+(?:Road|Rd))[ \t]*(\d{1,6})[ \t]*[号號]/giu, '$2 $1')

@@ -430,12 +430,25 @@ const NAME_SAID_GATE = compile(
   String.raw`)(?![\p{L}])|收[件货貨]人|我是|我叫|本人`,
 );
 
+const CAPITALISED_WORD = /(?<![\p{L}\p{N}])\p{Lu}\p{Ll}+/gu;
+
+/** How many capitalised words ("Sarah", "Main") the text holds, counting no further than `enough`. */
+function capitalisedWords(text: string, enough: number): number {
+  let n = 0;
+  CAPITALISED_WORD.lastIndex = 0;
+  while (n < enough && CAPITALISED_WORD.exec(text)) n++;
+  CAPITALISED_WORD.lastIndex = 0;
+  return n;
+}
+
 export function chatName(said: string): { name: string; forName: boolean } | undefined {
   if (!NAME_SAID_GATE.test(said) && !/(?<![\p{L}])on(?![\p{L}])/u.test(said)) return undefined;
   // "Margaret (Peggy) Doucette": the nickname in brackets is no part of the name.
   const text = said.replace(BRACKETED_NICKNAME, '');
   // In a message written with capitals a name has them: "I'm usually out back" names no one.
-  const cased = (text.match(/(?<![\p{L}\p{N}])\p{Lu}\p{Ll}+/gu)?.length ?? 0) >= 3;
+  // (Counted only when a name is found, and only up to three.)
+  let casedText: boolean | undefined;
+  const isCased = () => (casedText ??= capitalisedWords(text, 3) >= 3);
   // Lazily, in this order: the first name said outright wins, a full one over a lone first name
   // ("for my bf tho … his name is tyler brooks").
   function* found() {
@@ -473,7 +486,7 @@ export function chatName(said: string): { name: string; forName: boolean } | und
       if (NOT_NAME.test(w) || /\d/.test(w) || w === 'I') break;
       // ("on behalf of Mr. Kerr regarding order …": in a message written with capitals, a word without one ends the name.)
       // (A surname's particles stay: "Jean-François de la Durantaye".)
-      if (words.length && cased && !outrightLead(m) && !/^\p{Lu}/u.test(w) && !NAME_PARTICLES.has(w) && w !== 'st')
+      if (words.length && isCased() && !outrightLead(m) && !/^\p{Lu}/u.test(w) && !NAME_PARTICLES.has(w) && w !== 'st')
         break;
       // ("Put Wayne Skinner's name on it": the possessive ends the name.)
       if (words.length && /['’]s$/u.test(w)) {
@@ -483,7 +496,7 @@ export function chatName(said: string): { name: string; forName: boolean } | und
       words.push(w);
     }
     const outright = outrightLead(m);
-    if (!words.length || (cased && !outright && !/^\p{Lu}/u.test(words[0]))) continue;
+    if (!words.length || (isCased() && !outright && !/^\p{Lu}/u.test(words[0]))) continue;
     // ("en fait c'est Gatineau maintenant": a town said, no one's name.)
     if (!forName && !outright && lookupCity(words.join(' '))) continue;
     if (words.length > 1 || !forName) return lone && !forName ? lone : { name: words.join(' '), forName };
