@@ -183,6 +183,14 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
         city: 'Richmond',
         postalCode: 'V6X 1A1',
       });
+      // Words with a digit that begin like words without one (migration 0036's marks).
+      await add('digits', {
+        firstName: 'Ada',
+        lastName: 'Storefront',
+        company: 'Store4less Quxo9',
+        city: 'Regina',
+        postalCode: 'S4P 3Y2',
+      });
       // Another user's matching shipment never shows.
       await insertShipment(db, admin.id, { to: receiver({ firstName: 'Wei', lastName: 'Zhang', city: 'Montréal' }) });
     });
@@ -223,6 +231,28 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
       }
       expect((await list(carol, '?search=z&limit=100')).pagination.total).toBe(1);
       expect((await list(carol, '?search=n&limit=100')).pagination.total).toBe(2);
+    });
+
+    it('counts a word that begins a word with a digit by its matches, and a word alone from its row', async () => {
+      // 'store' begins 'storefront' and 'store4less'; 'quxo' only 'quxo9' (a mark, no word of its own).
+      for (const [w, n] of [
+        ['store', 1],
+        ['stor', 1],
+        ['storef', 1],
+        ['storefront', 1],
+        ['quxo', 1],
+        ['regina', 1],
+        ['montréal', 1],
+        ['zhang', 1],
+        ['natural', 2],
+        ['quxz', 0],
+      ] as const) {
+        const page = await list(carol, `?search=${encodeURIComponent(w)}&limit=100`);
+        expect(page.pagination.total, w).toBe(n);
+        expect(page.data, w).toHaveLength(n);
+      }
+      expect(await found('quxo')).toEqual(['digits']);
+      expect(await found('store4')).toEqual(['digits']); // three characters or more with a digit: a fragment
     });
 
     it('finds a fragment of a tracking number, order code or postal code anywhere', async () => {
@@ -286,7 +316,7 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
     });
 
     it('keeps each user’s search term counts exact through every write above', async () => {
-      // Recounted from the shipments themselves, as migration 0033 first counts them.
+      // Recounted from the shipments themselves, as migrations 0033 and 0036 first count them.
       const differences = rowsOf(
         await ctx.database.db.execute(sql`
           with actual as (
@@ -294,7 +324,9 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
             from shipments s, unnest(tsvector_to_array(s.search_words)) as w(word),
               lateral (values (left(w.word, 1)), (left(w.word, 2)),
                 (case when left(w.word, 3) !~ '[0-9]' then left(w.word, 3) end),
-                (case when char_length(w.word) > 3 and w.word !~ '[0-9]' then w.word end)) as t(term)
+                (case when char_length(w.word) > 3 and w.word !~ '[0-9]' then w.word end),
+                (case when w.word ~ '^[^0-9]{4}' and w.word ~ '[0-9]'
+                  then substring(w.word from '^[^0-9]*') || chr(1) end)) as t(term)
             where t.term is not null
             group by 1, 2
           )

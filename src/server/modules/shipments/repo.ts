@@ -108,10 +108,12 @@ const cappedAt = (n: number) =>
   n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
 
 /**
- * A search's matches, from the kept term counts where they answer it (migration 0033): a single word of
- * up to three characters is one row's count, exact; a longer single word held by more shipments than
- * the cap (the biggest count among the words it begins) is over the cap without a scan. Any other
- * search, or one below the cap, counts its matches (countMatches).
+ * A search's matches, from the kept term counts where they answer it (migrations 0033 and 0036): a
+ * single word of up to three characters is one row's count, exact. A longer single word reads the
+ * rows of the words it begins: when the only one held by a shipment is the word itself (no longer
+ * word, no mark of a word with a digit), that row's count is exact; when the biggest count among
+ * them passes the cap the search is over the cap without a scan. Any other search counts its
+ * matches (countMatches).
  */
 async function countSearch(
   db: Db,
@@ -129,9 +131,16 @@ async function countSearch(
         .where(and(eq(searchTerms.userId, userId), eq(searchTerms.term, word)));
       return cappedAt(row?.n ?? 0);
     }
-    // Words beginning with `word` sort from `word` up to `word` followed by the last code point.
-    const [biggest] = await db
-      .select({ n: sql<number | null>`max(${searchTerms.shipments})`.mapWith(Number) })
+    // Words beginning with `word` (and marks of words with a digit, migration 0036) sort from `word`
+    // up to `word` followed by the last code point.
+    const [range] = await db
+      .select({
+        biggest: sql<number | null>`max(${searchTerms.shipments})`.mapWith(Number),
+        held: sql<number>`count(*) filter (where ${searchTerms.shipments} > 0)`.mapWith(Number),
+        own: sql<number | null>`max(${searchTerms.shipments}) filter (where ${searchTerms.term} = ${word})`.mapWith(
+          Number,
+        ),
+      })
       .from(searchTerms)
       .where(
         and(
@@ -140,7 +149,11 @@ async function countSearch(
           sql`${searchTerms.term} < ${word} || chr(1114111)`,
         ),
       );
-    const lowerBound = biggest?.n ?? 0;
+    const held = range?.held ?? 0;
+    const own = range?.own ?? 0;
+    if (held === 0) return cappedAt(0);
+    if (held === 1 && own > 0) return cappedAt(own);
+    const lowerBound = range?.biggest ?? 0;
     if (lowerBound > SEARCH_COUNT_CAP) return cappedAt(lowerBound);
   }
   return countMatches(db, where);
