@@ -122,6 +122,8 @@ const PROVINCE_VARIANTS: Record<ProvinceCode, string[]> = {
   ],
 };
 
+const MARKS = /\p{M}+/gu;
+
 /** Lower-case, accents removed, `&` read as "and", everything but letters and digits dropped. */
 export function compactKey(text: string): string {
   // Printable ASCII is its own NFKD form and holds no marks: the normalisation (slow, asked per
@@ -129,7 +131,7 @@ export function compactKey(text: string): string {
   if (!/[^ -~]/.test(text)) return asciiCompactKey(text);
   return text
     .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
+    .replace(MARKS, '')
     .toLowerCase()
     .replace(/&/g, 'and')
     .replace(/[^\p{L}\p{N}]+/gu, '');

@@ -2,7 +2,7 @@
 import { compactKey } from '../../../../shared/provinces';
 import { isCityShortForm, lookupCity } from './cities';
 import { ABBREVIATIONS, FRENCH_STREET_TYPES, STREET_TYPES } from './lexicon';
-import { bareWord, CJK, nameCase, stripDot, titleCase, trimRuns } from './address-text';
+import { bareWord, CJK, nameCase, STARTS_LOWER, STARTS_UPPER, stripDot, titleCase, trimRuns } from './address-text';
 
 /** A company in capitals ("NORTHSHORE DENTAL LAB") reads as written elsewhere; a short acronym stays. */
 export function companyText(raw: string): string {
@@ -66,8 +66,8 @@ export function streetText(text: string): string {
     for (let k = 2; k < words.length; k++) {
       const type = bareWord(words[k]);
       if (
-        /^\p{Ll}/u.test(words[k]) &&
-        /^\p{Lu}/u.test(words[k - 1]) &&
+        STARTS_LOWER.test(words[k]) &&
+        STARTS_UPPER.test(words[k - 1]) &&
         STREET_TYPES.has(type) &&
         !FRENCH_STREET_TYPES.has(type)
       )

@@ -3,7 +3,7 @@ import { normalizeProvince } from '../../../../shared/provinces';
 import { lookupCity } from './cities';
 import { COMPOUND_SURNAMES, HONORIFICS, isChineseNameStart, NAME_STOPWORDS } from './lexicon';
 import type { ParsedAddress } from './types';
-import { CJK_ONLY, nameCase, replaceParenthesized, stripDot } from './address-text';
+import { CJK_ONLY, nameCase, replaceParenthesized, STARTS_UPPER, stripDot } from './address-text';
 
 export function isNameLike(text: string): boolean {
   const tokens = text.split(' ');
@@ -98,7 +98,7 @@ export function nameFrom(text: string, afterStreet: boolean): string | undefined
   }
   let end = tokens.length;
   // Drop trailing lower-case connectors: "… Rachel Green at".
-  while (end > 0 && !/^\p{Lu}/u.test(tokens[end - 1])) end--;
+  while (end > 0 && !STARTS_UPPER.test(tokens[end - 1])) end--;
   let start = end;
   const capital = (t: string) =>
     /^\p{Lu}[\p{L}'.-]*$/u.test(t) && !NAME_STOPWORDS.has(t.toLowerCase()) && !HONORIFICS.test(t);

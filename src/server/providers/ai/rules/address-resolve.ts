@@ -6,10 +6,10 @@ import { cityText } from './address-case';
 import { scanChinese } from './address-chinese';
 import { isNameLike, nameFrom } from './address-names';
 import { COMPANY_LINE } from './address-labels';
-import { CJK, isUpper, stripDot, ZIP_RE } from './address-text';
+import { CJK, isUpper, LETTER, STARTS_UPPER, stripDot, ZIP_RE } from './address-text';
 
 function looksLikePlace(text: string): boolean {
-  return !/\d/.test(text) && text.split(' ').length <= 4 && /\p{L}/u.test(text) && !COMPANY_PATTERN.test(text);
+  return !/\d/.test(text) && text.split(' ').length <= 4 && LETTER.test(text) && !COMPANY_PATTERN.test(text);
 }
 
 type Candidate = { text: string; index: number };
@@ -229,7 +229,7 @@ function cityFromHead(text: string): { city: string; rest?: string } | null {
   if (tokens.length <= 3 && looksLikePlace(head)) return { city: cityText(head) };
   // A sentence ending in a place: "she lives in Red Lake" — take the capitalised words at the end.
   let k = tokens.length;
-  while (k > 0 && /^\p{Lu}/u.test(tokens[k - 1]) && !NAME_STOPWORDS.has(tokens[k - 1].toLowerCase())) k--;
+  while (k > 0 && STARTS_UPPER.test(tokens[k - 1]) && !NAME_STOPWORDS.has(tokens[k - 1].toLowerCase())) k--;
   if (k < tokens.length && tokens.length - k <= 3)
     return { city: cityText(tokens.slice(k).join(' ')), rest: tokens.slice(0, k).join(' ') || undefined };
   return null;

@@ -358,6 +358,11 @@ export type Column = {
   unitWord?: string;
 };
 
+/** Where camel-case headers of shipping tools run words together: "ProvinceCode", "ShipToName". */
+const CAMEL_CASE_JOINT = /(?<=\p{Ll})(?=\p{Lu})/gu;
+/** Underscores, and a hyphen between two words or a word and a number: "ship_to", "Address-1". */
+const WORD_JOINER = /[_]+|(?<=\p{L})-(?=\p{L}|\d)/gu;
+
 /** The header word for a column: "Shipping City" → city (shipping), "Billing Zip" → postal (billing). */
 function headerField(cell: string): Column | undefined {
   // A cell with an e-mail or a number in it is data, never a header; nor is a sentence of a message.
@@ -370,11 +375,11 @@ function headerField(cell: string): Column | undefined {
   let h = (cell.trim().split(/\s+/).length > 6 ? words : cell)
     .trim()
     // Camel-case headers of shipping tools ("ProvinceCode", "ShipToName") are words run together.
-    .replace(/(?<=\p{Ll})(?=\p{Lu})/gu, ' ')
+    .replace(CAMEL_CASE_JOINT, ' ')
     .toLowerCase()
     // "E-mail Address" is an e-mail address, not an address.
     .replace(/(?<![\p{L}])e[- ]mail(?![\p{L}])/gu, 'email')
-    .replace(/[_]+|(?<=\p{L})-(?=\p{L}|\d)/gu, ' ')
+    .replace(WORD_JOINER, ' ')
     .replace(/\s+/g, ' ')
     .replace(/[:*]$/, '')
     .trim();

@@ -5,7 +5,7 @@
  */
 import { lookupCity } from './cities';
 import { COMPANY_PATTERN, COMPOUND_SURNAMES, isChineseNameStart, NAME_STOPWORDS, STREET_TYPES } from './lexicon';
-import { PHONE_RE, replaceEmails } from './address-text';
+import { LETTER, PHONE_RE, replaceEmails } from './address-text';
 import { OTHER_WORDS, SHIP_WORDS } from './paste-block';
 import { GREETING_WORDS, isIdLine, type LineKinds } from './paste-lines';
 import { CREDENTIALS, NAME_LINE_MAX } from './paste-names';
@@ -87,6 +87,10 @@ const PLACE_NOT = new Set([
   'informations',
 ]);
 
+/** "Site contact: Jomar Villanueva": who receives the parcel where it goes. */
+const SITE_CONTACT =
+  /^(?:site|on-site|onsite|receiving|delivery|shipping|yard|warehouse|dock)[ \t]+contact[ \t]*[:：][ \t]*(\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,2})/iu;
+
 export function bodyAttention(lines: Line[], block: Block | undefined): Attention | undefined {
   // (A block without a heading is the whole text: its sentences are searched too.)
   const inBlock = new Set(block?.heading || block?.placed ? block.lines.map((l) => l.start) : []);
@@ -104,10 +108,7 @@ export function bodyAttention(lines: Line[], block: Block | undefined): Attentio
   // "Site contact: Jomar Villanueva, 780-555-0167" outside the block: the person who receives it there.
   for (const l of lines) {
     if (!l.text || inBlock.has(l.start) || block?.excluded.has(l.start) || l.text.length > 120) continue;
-    const m =
-      /^(?:site|on-site|onsite|receiving|delivery|shipping|yard|warehouse|dock)[ \t]+contact[ \t]*[:：][ \t]*(\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,2})/iu.exec(
-        l.text,
-      );
+    const m = SITE_CONTACT.exec(l.text);
     if (m) return { name: m[1], start: l.start };
   }
   // "收货人写仓库主管陈志强，电话 …": the name the message asks to write as the recipient.
@@ -386,7 +387,7 @@ export function namedPhone(text: string, phones: Phone[]): string | undefined {
           .split(/[|·•,;]/u)
           .pop() ?? '';
       const after = /^[ \t]*\(([^()\d]{2,20})\)/u.exec(line.slice(m.index + m[0].length))?.[1] ?? '';
-      const label = `${before} ${after} ${/\p{L}/u.test(before) ? '' : first ? head : ''}`;
+      const label = `${before} ${after} ${LETTER.test(before) ? '' : first ? head : ''}`;
       const points = score(label);
       if (points > (best.get(digits) ?? 0)) best.set(digits, points);
     }

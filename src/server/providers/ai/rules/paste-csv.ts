@@ -4,6 +4,7 @@
  * reads like a form, with the shipping columns of a Shopify-style export preferred over billing.
  */
 
+import { LETTER } from './address-text';
 import { columnsOf, isHeader, isHeaderRow, LABEL, mergeHeaders, NAMES, type Column, type Field } from './csv-headers';
 import { readRecords, separatorOf, splitCells, turnName, type CsvRecord } from './csv-records';
 import { chosenGroup, CLOSED_STATUS, complete, namedRow, numberedGroups, RETIRED } from './csv-row-choice';
@@ -132,10 +133,10 @@ export function readCsv(text: string): CsvReading | null {
   if (turned > 0 && turned < cells.length - 2) cells = cells.slice(turned);
   const out = cells.map((c, i) => (i === 0 ? turnName(c) : c));
   // First and last name in two cells ("Linh<TAB>Nguyen<TAB>2201-155 Yonge St…"), after an id or a date maybe: one name.
-  const street = out.findIndex((c) => /\p{L}/u.test(c) && /\d/.test(c));
+  const street = out.findIndex((c) => LETTER.test(c) && /\d/.test(c));
   const single = (c: string) => /^\p{Lu}[\p{L}'’-]+$/u.test(c);
   const pair = out.findIndex((c, i) => i + 1 < street && single(c) && single(out[i + 1]));
-  if (out.length > 3 && pair >= 0 && out.slice(0, pair).every((c) => !/\p{L}/u.test(c)))
+  if (out.length > 3 && pair >= 0 && out.slice(0, pair).every((c) => !LETTER.test(c)))
     out.splice(pair, 2, `${out[pair]} ${out[pair + 1]}`);
   return { text: [...out, ...lines.slice(1)].join('\n'), row: lines[0].trim() };
 }

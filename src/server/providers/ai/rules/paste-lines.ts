@@ -5,6 +5,7 @@
  * quantifiers over the same characters), so a paste of hundreds of lines stays linear.
  */
 import { normalizeProvince, normalizeUsState } from '../../../../shared/provinces';
+import { LETTER, STARTS_UPPER } from './address-text';
 import { lookupCity } from './cities';
 import { FRENCH_STREET_TYPES, STREET_TYPES } from './lexicon';
 import { POSSESSIVES } from './vocabulary/addresses';
@@ -246,7 +247,7 @@ function isProse(t: string): boolean {
   // A form line ("Note: …", "地址：…") is not prose; a sentence that starts with a few words and a colon is.
   const label = /^([^:：]{1,24})[:：]\s*(.*)$/u.exec(t);
   if (label && label[1].split(/\s+/).length <= 3 && label[2] && label[2].split(/\s+/).length < 7) return false;
-  const words = t.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  const words = t.split(/\s+/).filter((w) => LETTER.test(w));
   // A number and a word start a street ("45 Main St") — in a long sentence only when a street type
   // follows ("the 2 replacement cushions (quote Q-1187)", "our file no. 21874-003 on the envelope" are not).
   if (streetish(t) && (words.length < 8 || streetInSentence(t))) return false;
@@ -309,19 +310,17 @@ export const HOLIDAY =
 const ATTN_DESK =
   /^(?:accounts|receiving|shipping|purchasing|reception|warehouse|dock|front|mail|service|billing|payables|achats|réception|expédition|comptes|the|le|la)(?![\p{L}])/iu;
 
+/** A title before a person's name: "chef Marco Bellavance", "rev. Anne Moody" (the title lowered). */
+const TITLED_NAME =
+  /^(?:chef|pastor|pasteur|rev\.?|reverend|father|sister|capt\.?|captain|prof\.?|professor|coach)[ \t]+\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,2}$/u;
+
 function classify(text: string): LineKind {
   const t = text.trim();
   if (!t) return 'keep';
   if (HOLIDAY.test(t)) return 'noise';
   // "Chef Marco Bellavance", "Rev. Anne Moody": a title before a person's name, not a job line.
   // (Only a line that starts with a title's first letter is lowered and tried.)
-  if (
-    /^[cfprs]/i.test(t) &&
-    /^(?:chef|pastor|pasteur|rev\.?|reverend|father|sister|capt\.?|captain|prof\.?|professor|coach)[ \t]+\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,2}$/u.test(
-      t.replace(/^\p{Lu}/u, (c) => c.toLowerCase()),
-    )
-  )
-    return 'keep';
+  if (/^[cfprs]/i.test(t) && TITLED_NAME.test(t.replace(STARTS_UPPER, (c) => c.toLowerCase()))) return 'keep';
   // "RE: Replacement gaskets – quote #Q-22817": an order's, quote's or ticket's number, no address.
   if (
     ID_LINE.test(t) &&

@@ -13,7 +13,7 @@ import {
   NAME_STOPWORDS,
 } from './lexicon';
 import { NAME_PARTICLES } from './address-names';
-import { PHONE_RE } from './address-text';
+import { LETTER, PHONE_RE, STARTS_LOWER, STARTS_UPPER } from './address-text';
 import { OTHER_WORDS, SHIP_WORDS } from './paste-block';
 import { dropJobTitle, hasStreet, HOLIDAY, isJobTitle, type LineKinds } from './paste-lines';
 import { isOwn, POSTAL_LINE } from './paste-split';
@@ -41,12 +41,15 @@ const LEAD_MARKER = compile(
   String.raw`地址係)[\s:：,，]*(?=\S)`,
 );
 
+/** A short sentence before the address on its line: "Yes beta. Kamla Sharma, …". */
+const SENTENCE_BEFORE = /^([^\d\n.!?]{1,40}?)([.!?]+)[ \t]+(?=\p{Lu})/u;
+
 export function cutLead(t: string): string {
   // "Je suis jamais chez nous de jour, envoyez ça à ma job svp : Kevin Doucet …"
   const colon = /[:：]\s+/u.exec(t);
   const before = colon ? t.slice(0, colon.index) : '';
-  const words = before.split(/\s+/).filter((w) => /\p{L}/u.test(w));
-  if (colon && !/\d/.test(before) && words.length >= 5 && words.filter((w) => /^\p{Ll}/u.test(w)).length >= 3) {
+  const words = before.split(/\s+/).filter((w) => LETTER.test(w));
+  if (colon && !/\d/.test(before) && words.length >= 5 && words.filter((w) => STARTS_LOWER.test(w)).length >= 3) {
     const after = t.slice(colon.index + colon[0].length);
     if (hasStreet(after.replace(PHONE_RE, ' '))) {
       // "Gift for my friend Oliver Twist: 50 Dickens Cres …" keeps the name at the end of the sentence.
@@ -56,7 +59,7 @@ export function cutLead(t: string): string {
     }
   }
   // "Yes beta. Kamla Sharma, 10 Knightsbridge Rd, …": a short sentence before the address on its line.
-  const sentence = /^([^\d\n.!?]{1,40}?)([.!?]+)[ \t]+(?=\p{Lu})/u.exec(t);
+  const sentence = SENTENCE_BEFORE.exec(t);
   if (sentence && POSTAL_LINE.test(t) && hasStreet(t.slice(sentence[0].length))) {
     const lastWord = sentence[1].trim().split(/\s+/).pop()!.toLowerCase();
     if (sentence[2] !== '.' || (sentence[1].trim().includes(' ') && !ABBREVIATIONS.has(lastWord)))
@@ -255,7 +258,7 @@ function signerAt(
   if (!company && COMPANY_PATTERN.test(` ${raw} `)) return { company: raw };
   const chinese = /^[\u3400-\u9fff]{2,4}$/u.test(raw);
   if (chinese && !isChineseNameStart(raw)) return undefined;
-  if (!chinese && raw.split(/\s+/).length < 2 && !/^\p{Lu}/u.test(raw)) return undefined;
+  if (!chinese && raw.split(/\s+/).length < 2 && !STARTS_UPPER.test(raw)) return undefined;
   // "Cheers,\nPriya\n\nPriya Natarajan, CPA\nController …": the full name under the first name.
   let j = i + 1;
   while (j < lines.length && !lines[j].text) j++;
@@ -293,7 +296,7 @@ function signerAt(
     // or years ("Enseignante de français, 4e et 5e secondaire").
     if (!/@|www\.|https?:|[:：]/i.test(t) && t.includes(',') && isJobTitle(t.slice(0, t.indexOf(',')))) {
       const rest = t.slice(t.indexOf(',') + 1).trim();
-      if (/^\p{Lu}/u.test(rest) && !/\d/.test(rest) && !isJobTitle(rest)) out.company = rest;
+      if (STARTS_UPPER.test(rest) && !/\d/.test(rest) && !isJobTitle(rest)) out.company = rest;
       continue;
     }
     // (A colon inside a word is no label's: "Centre culturel Kanien'kehá:ka".)
@@ -334,8 +337,11 @@ const FOR_NAME = new RegExp(
 );
 const NOT_NAME = compile('iu', String.raw`^(?:`, NOT_NAME_WORDS, String.raw`)$`);
 
+/** A name as a list prints it, surname first: "HNATYSHYN, Olga". */
+const REVERSED_NAME = /^(\p{Lu}[\p{L}'’-]+),\s*(\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+)?)$/u;
+
 export function turnReversedName(t: string): string {
-  const m = /^(\p{Lu}[\p{L}'’-]+),\s*(\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]+)?)$/u.exec(t.trim());
+  const m = REVERSED_NAME.exec(t.trim());
   if (!m || lookupCity(m[1]) || lookupCity(m[2]) || normalizeProvince(m[2]) || normalizeProvince(m[1])) return t;
   // "HNATYSHYN, Olga": the surname in capitals as a list prints it, written as the person writes it.
   const last =
@@ -486,7 +492,14 @@ export function chatName(said: string): { name: string; forName: boolean } | und
       if (NOT_NAME.test(w) || /\d/.test(w) || w === 'I') break;
       // ("on behalf of Mr. Kerr regarding order …": in a message written with capitals, a word without one ends the name.)
       // (A surname's particles stay: "Jean-François de la Durantaye".)
-      if (words.length && isCased() && !outrightLead(m) && !/^\p{Lu}/u.test(w) && !NAME_PARTICLES.has(w) && w !== 'st')
+      if (
+        words.length &&
+        isCased() &&
+        !outrightLead(m) &&
+        !STARTS_UPPER.test(w) &&
+        !NAME_PARTICLES.has(w) &&
+        w !== 'st'
+      )
         break;
       // ("Put Wayne Skinner's name on it": the possessive ends the name.)
       if (words.length && /['’]s$/u.test(w)) {
@@ -496,7 +509,7 @@ export function chatName(said: string): { name: string; forName: boolean } | und
       words.push(w);
     }
     const outright = outrightLead(m);
-    if (!words.length || (isCased() && !outright && !/^\p{Lu}/u.test(words[0]))) continue;
+    if (!words.length || (isCased() && !outright && !STARTS_UPPER.test(words[0]))) continue;
     // ("en fait c'est Gatineau maintenant": a town said, no one's name.)
     if (!forName && !outright && lookupCity(words.join(' '))) continue;
     if (words.length > 1 || !forName) return lone && !forName ? lone : { name: words.join(' '), forName };

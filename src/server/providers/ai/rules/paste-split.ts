@@ -308,6 +308,10 @@ export const isOwn = (who?: string) => Boolean(who && /^(?:you|vous|toi|me|moi|�
  * Chat exports: "Buyer: …", "Danielle: …" on several lines, WhatsApp's "[date] Name: …", stamp
  * lines — the speaker is not part of the text, but is kept with each line (who gave the address).
  */
+/** A chat's speaker before their message: "Danielle: …", "u/leafsfan_1967:", "Tía Lupe 🌺:". */
+const SPEAKER_LABEL =
+  /^([\p{L}@](?:[\p{L}\p{N} ._'/@-]|\p{Extended_Pictographic}|\u200d|\ufe0f){0,24}?)\s*[:：](?:\s+|(?=[^\d\s/]))\S/u;
+
 export function stripSpeakers(kindOf: LineKinds, input: Line[]): Line[] {
   let current: string | undefined;
   // Messenger copied as text: "You sent" or a name alone on a line over each message ("Mike" twice or more).
@@ -361,10 +365,7 @@ export function stripSpeakers(kindOf: LineKinds, input: Line[]): Line[] {
   for (const l of lines) {
     // Handles too: "u/leafsfan_1967:", "@tidepool_prints:".
     // (With an emoji after the name too: "Tía Lupe 🌺:".)
-    const m =
-      /^([\p{L}@](?:[\p{L}\p{N} ._'/@-]|\p{Extended_Pictographic}|\u200d|\ufe0f){0,24}?)\s*[:：](?:\s+|(?=[^\d\s/]))\S/u.exec(
-        l.text,
-      );
+    const m = SPEAKER_LABEL.exec(l.text);
     // (Nor an e-mail header's fields: "Sent:" and "Subject:" of two quoted messages speak no chat.)
     if (m && !LABEL_FIELDS.has(m[1].toLowerCase()) && !SECTION.test(l.text) && !MAIL_HEADER_FIELD.test(l.text))
       count.set(m[1], (count.get(m[1]) ?? 0) + 1);

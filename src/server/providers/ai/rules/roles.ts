@@ -445,14 +445,15 @@ const TO_WORK = compile(
   String.raw`à mon bureau|au bureau)`,
 );
 
+/** A person's name alone on a line: "Marie-Pier Bouchard", "Me Julien Paradis". */
+const NAME_ALONE =
+  /^[ \t>]*(?:(?:M|Me|Mme|Dr|Dre|Mr|Mrs|Ms)\.?[ \t]+)?(\p{Lu}[\p{L}'’-]+)[ \t]+(\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+)?)[ \t]*,?[ \t]*$/u;
+
 /** People named alone on a line ("Marie-Pier Bouchard", "Me Julien Paradis"), at most 20. */
 function namesInText(text: string): ParsedAddress[] {
   const out: ParsedAddress[] = [];
   for (const line of text.split('\n')) {
-    const m =
-      /^[ \t>]*(?:(?:M|Me|Mme|Dr|Dre|Mr|Mrs|Ms)\.?[ \t]+)?(\p{Lu}[\p{L}'’-]+)[ \t]+(\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+)?)[ \t]*,?[ \t]*$/u.exec(
-        line.length <= 60 ? line : '',
-      );
+    const m = NAME_ALONE.exec(line.length <= 60 ? line : '');
     if (m) out.push({ firstName: m[1], lastName: m[2] } as ParsedAddress);
     if (out.length >= 20) break;
   }
@@ -472,10 +473,12 @@ function firstNamesInText(text: string): string[] {
 /** A desk's or a department's mailbox, not a person's. */
 const DESK_EMAIL = compile('i', String.raw`^(?:`, DESK_EMAIL_WORDS, String.raw`)@`);
 
+const MARK = /\p{M}/gu;
+
 const fold = (v: string) =>
   v
     .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+    .replace(MARK, '')
     .toLowerCase()
     .replace(/[^a-z]/g, '');
 
