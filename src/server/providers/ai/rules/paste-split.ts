@@ -334,32 +334,34 @@ export function stripSpeakers(kindOf: LineKinds, input: Line[]): Line[] {
       hasStreet(input[k + 1]?.text ?? '') &&
       kindOf(input[k + 1].text) === 'keep',
   );
+  // (Object.assign rather than `{ ...l, speaker }`: V8 builds a spread that adds a key the line lacks
+  // fifty times slower, a microsecond a line.)
   const lines = input.map((l): Line => {
     const t = l.text.trim();
     if (!own && (alone.get(t) ?? 0) >= 3) {
       current = t;
-      return { ...l, text: '', speaker: current };
+      return Object.assign({}, l, { text: '', speaker: current });
     }
     if (own && (OWN_LINE.test(t) || (alone.get(t) ?? 0) >= 2)) {
       // (The line stays, the speaker's name for want of another: only the e-mails of the user's own
       // messages are set aside.)
       current = OWN_LINE.test(t) ? 'You' : undefined;
-      return { ...l, ...(named && !OWN_LINE.test(t) && { text: '' }), speaker: current };
+      return Object.assign({}, l, named && !OWN_LINE.test(t) ? { text: '' } : {}, { speaker: current });
     }
     // WhatsApp exports: "[2024-05-11, 9:02:14 AM] Bilal Chaudhry: …" — the stamp and the speaker go.
     // (A time alone in the brackets too: "[10:02] Ben Kowalski: …".)
     const stamped = /^\[[^\]\n]{4,40}\]\s*([^:：\n]{1,40})[:：]\s*/u.exec(l.text);
     if (stamped) {
       current = stamped[1].trim();
-      return { ...l, text: l.text.slice(stamped[0].length), speaker: current };
+      return Object.assign({}, l, { text: l.text.slice(stamped[0].length), speaker: current });
     }
     const stamp = l.text.length <= 80 ? stampOf(t) : null;
     if (stamp) {
       // The stamp line itself says nothing of the address.
       current = stamp[1];
-      return { ...l, text: '', speaker: current };
+      return Object.assign({}, l, { text: '', speaker: current });
     }
-    return { ...l, speaker: current };
+    return Object.assign({}, l, { speaker: current });
   });
   const count = new Map<string, number>();
   for (const l of lines) {
