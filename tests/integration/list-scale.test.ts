@@ -124,6 +124,7 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
         '/api/shipments?page=2&limit=1',
         '/api/shipments?search=zh',
         '/api/shipments?search=toronto',
+        '/api/shipments?search=bob%20zhang',
         `/api/shipments?search=${created.trackingNumber.slice(2, 9)}`,
         '/api/shipments?search=vy-',
         '/api/shipments/recent',
@@ -191,6 +192,7 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
         city: 'Regina',
         postalCode: 'S4P 3Y2',
       });
+      await add('ada5', { firstName: 'Bea', lastName: 'Lee', company: 'Ada5 Works', city: 'Regina' });
       // Another user's matching shipment never shows.
       await insertShipment(db, admin.id, { to: receiver({ firstName: 'Wei', lastName: 'Zhang', city: 'Montréal' }) });
     });
@@ -241,7 +243,7 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
         ['storef', 1],
         ['storefront', 1],
         ['quxo', 1],
-        ['regina', 1],
+        ['regina', 2],
         ['montréal', 1],
         ['zhang', 1],
         ['natural', 2],
@@ -253,6 +255,37 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
       }
       expect(await found('quxo')).toEqual(['digits']);
       expect(await found('store4')).toEqual(['digits']); // three characters or more with a digit: a fragment
+    });
+
+    it('asks a word that begins no other word as a whole word, and the others by their beginning', async () => {
+      // The word queries sent while the searches run (as the values of a statement: drizzle passes them
+      // beside the text, or inside a { text, values } config).
+      const asked: string[] = [];
+      const client = (ctx.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+      const query = client.query;
+      client.query = function (this: unknown, q: unknown, ...rest: unknown[]) {
+        const values = (typeof q === 'object' && (q as { values?: unknown[] }).values) || (rest[0] as unknown[]);
+        for (const v of values ?? []) if (typeof v === 'string' && /':\*|^'[^']+'( &|$)/.test(v)) asked.push(v);
+        return query.call(this, q, ...rest);
+      };
+      try {
+        expect(await found('regina lee')).toEqual(['ada5']);
+        expect(await found('zhang wei')).toEqual(['zhang']);
+        // 'ada' begins 'ada5' (a word with a digit): a beginning, so the shipment with Ada5 is found too.
+        expect(await found('ada regina')).toEqual(['ada5', 'digits']);
+        // 'store' begins 'storefront' and 'store4less'; 'storef' is no word of its own.
+        expect(await found('store regina')).toEqual(['digits']);
+        expect(await found('storef ada')).toEqual(['digits']);
+        expect(await found('regina 3y2')).toEqual(['digits']);
+      } finally {
+        client.query = query;
+      }
+      expect(asked).toContain("'regina' & 'lee'");
+      expect(asked).toContain("'zhang' & 'wei'");
+      expect(asked).toContain("'ada':* & 'regina'");
+      expect(asked).toContain("'store':* & 'regina'");
+      expect(asked).toContain("'storef':* & 'ada':*");
+      expect(asked).toContain("'regina'");
     });
 
     it('finds a fragment of a tracking number, order code or postal code anywhere', async () => {
@@ -325,7 +358,7 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
               lateral (values (left(w.word, 1)), (left(w.word, 2)),
                 (case when left(w.word, 3) !~ '[0-9]' then left(w.word, 3) end),
                 (case when char_length(w.word) > 3 and w.word !~ '[0-9]' then w.word end),
-                (case when w.word ~ '^[^0-9]{4}' and w.word ~ '[0-9]'
+                (case when w.word ~ '^[^0-9]{3}' and w.word ~ '[0-9]'
                   then substring(w.word from '^[^0-9]*') || chr(1) end)) as t(term)
             where t.term is not null
             group by 1, 2

@@ -1,16 +1,19 @@
 export const name = '0036_search_term_digit_marks';
 
-// A one-word search below the cap counted from the kept term counts (issue 26, decision 047).
+// Words known to begin no other word (issue 26, decision 047).
 //
-// Migration 0033 keeps every word of four characters or more without a digit, so a search of such a
-// word ('winnipeg') could be counted exactly from the one row of that word, had no other word begun
-// with it: a longer word without a digit ('winnipegosis') has its own row, but a word with a digit
-// ('winnipeg2') has none. Such words now leave a mark: the part before their first digit followed by
-// chr(1) (sorting right after that part, COLLATE "C"), when that part has four characters or more
-// (a shorter search is counted exactly by 0033's rows of one to three characters). A search of w then
-// reads the rows from w up to w followed by the last code point: when the only one held by a shipment
-// is w itself, its count is exact; a mark or another word there sends the search to count its matches
-// as before. Marks are counted like terms (per user, once per shipment), by the same triggers.
+// Migration 0033 keeps every word of four characters or more without a digit, and the first three
+// characters of every word, so a search word w ('winnipeg', 'wei') could be known to begin no other
+// word from the rows between w and w followed by the last code point, had every word beginning with
+// w a row there: a longer word without a digit ('winnipegosis') has its own row, but a word with a
+// digit ('winnipeg2', 'wei5') has none. Such words now leave a mark: the part before their first
+// digit followed by chr(1) (sorting right after that part, COLLATE "C"), when that part has three
+// characters or more (a shorter search word is not looked up). When the only row of that range held
+// by a shipment is w itself, every word beginning with w is w: a search of w alone is counted
+// exactly from its row (four characters or more; shorter ones are counted from 0033's rows already),
+// and a search of several words matches w as a whole word, which the word index answers far faster
+// than a prefix. A mark or another word there keeps the search as before. Marks are counted like
+// terms (per user, once per shipment), by the same triggers.
 //
 // The trigger functions are those of 0033 with the mark added. Existing shipments' marks are counted
 // here (after a restore too: a backup made before this migration is migrated after its rows load).
@@ -22,7 +25,7 @@ const termsOf = (words: string) => /* sql */ `unnest(tsvector_to_array(${words})
         (left(w.word, 2)),
         (CASE WHEN left(w.word, 3) !~ '[0-9]' THEN left(w.word, 3) END),
         (CASE WHEN char_length(w.word) > 3 AND w.word !~ '[0-9]' THEN w.word END),
-        (CASE WHEN w.word ~ '^[^0-9]{4}' AND w.word ~ '[0-9]' THEN substring(w.word from '^[^0-9]*') || chr(1) END)
+        (CASE WHEN w.word ~ '^[^0-9]{3}' AND w.word ~ '[0-9]' THEN substring(w.word from '^[^0-9]*') || chr(1) END)
       ) AS t(term)`;
 
 /** A statement-level trigger function adding `sign` × each term's number of shipments in `rows` (a transition table). */
@@ -64,7 +67,7 @@ END $$;
 INSERT INTO shipment_search_terms AS c (user_id, term, shipments)
   SELECT s.user_id, substring(w.word from '^[^0-9]*') || chr(1), count(DISTINCT s.id)
   FROM shipments s, unnest(tsvector_to_array(s.search_words)) AS w(word)
-  WHERE w.word ~ '^[^0-9]{4}' AND w.word ~ '[0-9]'
+  WHERE w.word ~ '^[^0-9]{3}' AND w.word ~ '[0-9]'
   GROUP BY 1, 2
 ON CONFLICT (user_id, term) DO UPDATE SET shipments = excluded.shipments;
 `;

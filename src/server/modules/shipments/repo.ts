@@ -36,9 +36,33 @@ export function searchPlan(search: string): { prefixes: string[]; fragments: str
   return { prefixes: words.filter((w) => !isFragment(w)), fragments: words.filter(isFragment), literal };
 }
 
-/** The tsquery of word prefixes: 'zh':* & 'wei':* (words hold no quote or backslash: WORD_SPLIT drops them). */
-export function prefixQuery(prefixes: readonly string[]): string {
-  return prefixes.map((w) => `'${w}':*`).join(' & ');
+/**
+ * The tsquery of word prefixes: 'zh':* & 'wei':* (words hold no quote or backslash: WORD_SPLIT drops
+ * them). A word in `whole` begins no other word of the user's (wholeWords) and is asked as itself,
+ * 'wei', which the word index answers without gathering every word that begins with it.
+ */
+export function prefixQuery(prefixes: readonly string[], whole: ReadonlySet<string> = new Set()): string {
+  return prefixes.map((w) => (whole.has(w) ? `'${w}'` : `'${w}':*`)).join(' & ');
+}
+
+/**
+ * The words of a search, of three characters or more, that begin no other word in the user's
+ * shipments (migration 0036): the only row held between the word and the word followed by the last
+ * code point in the kept term counts is the word's own (no longer word, no mark of a word with a
+ * digit), so matching it whole finds exactly what matching its beginning finds.
+ */
+async function wholeWords(db: Db, userId: string, words: readonly string[]): Promise<Set<string>> {
+  const candidates = words.filter((w) => [...w].length >= 3);
+  if (candidates.length === 0) return new Set();
+  const rows = rowsOf<{ word: string }>(
+    await db.execute(sql`
+      select w.word from unnest(${sql.param(candidates)}::text[]) as w(word), shipment_search_terms t
+      where t.user_id = ${userId} and t.shipments > 0
+        and t.term >= w.word collate "C" and t.term < (w.word || chr(1114111)) collate "C"
+      group by w.word
+      having count(*) = 1 and bool_or(t.term = w.word collate "C")`),
+  );
+  return new Set(rows.map((r) => r.word));
 }
 
 /**
@@ -52,6 +76,7 @@ function listWhere(
   search: string | null,
   destination: TShipmentDestination | null = null,
   test: boolean | null = null,
+  whole: ReadonlySet<string> = new Set(),
 ): SQL {
   const owned = and(eq(shipments.userId, userId), ...(test === null ? [] : [eq(shipments.test, test)]))!;
   const mine = destination ? and(owned, sql`${destinationSql} = ${destination}`)! : owned;
@@ -64,7 +89,7 @@ function listWhere(
   const substrings = literal ? [literal] : fragments;
   return and(
     mine,
-    ...(prefixes.length > 0 ? [sql`search_words @@ ${prefixQuery(prefixes)}::tsquery`] : []),
+    ...(prefixes.length > 0 ? [sql`search_words @@ ${prefixQuery(prefixes, whole)}::tsquery`] : []),
     ...substrings.map((f) => like(shipments.searchText, containsPattern(f))),
   )!;
 }
@@ -190,7 +215,14 @@ export async function listShipments(
   },
 ): Promise<{ rows: ShipmentRow[]; total: number; capped: boolean }> {
   const test = q.test ?? null;
-  const where = listWhere(userId, q.search, q.destination ?? null, test);
+  // A search of several words asks those that begin no other word as whole words: its count and page
+  // run on the word index, where a word's beginning gathers every word it begins (decision 047).
+  const plan = q.search ? searchPlan(q.search) : null;
+  const whole =
+    plan && plan.prefixes.length + plan.fragments.length >= 2
+      ? await wholeWords(db, userId, plan.prefixes)
+      : new Set<string>();
+  const where = listWhere(userId, q.search, q.destination ?? null, test, whole);
   // The kept count is of every shipment: a search alone counts from the kept term counts where they
   // answer it; a search with a filter, a destination or test shipments alone count their matches (up
   // to the cap); live shipments alone are the kept count less the user's test shipments
