@@ -3,6 +3,7 @@
  * Section headings found and weighed (ship-to over billing and head office, the sender form's From),
  * places the message names, the envelope of a letter, where a block ends.
  */
+import { CJK } from './address-text';
 import { lookupCity } from './cities';
 import { COMPANY_PATTERN, escapeRegExp, LABEL_FIELDS } from './lexicon';
 import { hasStreet, isIdLine, type LineKinds, SECTION, type SectionKind } from './paste-lines';
@@ -564,13 +565,16 @@ const TARGET_STOP = new Set([
 export function shipTargets(lines: Line[]): Targets {
   const targets: Targets = { ship: new Set(), not: new Set() };
   for (const l of lines) {
-    // "订的餐具请送到新店": the place in Chinese after the verb of sending (a sentence without spaces).
-    for (const m of allMatches(l.text, /(?:送到|寄到|发到|發到|送去|寄去|送至|寄至)([\u3400-\u9fff]{2,4})/gu))
-      targets.ship.add(m[1]);
-    // The whole phrase of the place too, to be matched with a heading ("寄去我哋列治文間舖" names "舖頭 Store";
-    // "唔好寄去本拿比個倉", "不要寄到北约克的办公室" turn "倉庫 Warehouse", "办公室 Office" down).
-    for (const m of allMatches(l.text, ZH_SEND_PHRASE))
-      (m[1] ? (targets.zhNot ??= []) : (targets.zhShip ??= [])).push(m[2]);
+    // (Both Chinese patterns need a Chinese character: most lines have none and are not searched.)
+    if (CJK.test(l.text)) {
+      // "订的餐具请送到新店": the place in Chinese after the verb of sending (a sentence without spaces).
+      for (const m of allMatches(l.text, /(?:送到|寄到|发到|發到|送去|寄去|送至|寄至)([\u3400-\u9fff]{2,4})/gu))
+        targets.ship.add(m[1]);
+      // The whole phrase of the place too, to be matched with a heading ("寄去我哋列治文間舖" names "舖頭 Store";
+      // "唔好寄去本拿比個倉", "不要寄到北约克的办公室" turn "倉庫 Warehouse", "办公室 Office" down).
+      for (const m of allMatches(l.text, ZH_SEND_PHRASE))
+        (m[1] ? (targets.zhNot ??= []) : (targets.zhShip ??= [])).push(m[2]);
+    }
     // (A form's question and its answer is no request: "Refund instead of replacement? No".)
     if (!l.text || !isProseLike(l.text) || /\?[ \t]*(?:no|non|yes|oui|n\/a|none)\.?[ \t]*$/iu.test(l.text)) continue;
     for (const m of allMatches(l.text, TARGET_VERB)) {
