@@ -16,11 +16,15 @@ export const COMPANY_LINE =
 /** A capitalised name of up to four words, alone on its line or before a comma (case-sensitive). */
 const NAME_AHEAD = /^\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’.-]*){0,3}[ \t]*(?:$|\n|,)/u;
 
+/** What every label LABEL_PATTERN finds holds: its colon, the slash of "c/o" and "a/s", the "att" of "attn". */
+const MAY_HOLD_LABEL = /[:/]|att/i;
+
 export function splitLabels(text: string): { labels: Label[]; free: string[] } {
   const labels: Label[] = [];
   const free: string[] = [];
   const hits: { start: number; end: number; field: LabelField }[] = [];
-  for (const m of allMatches(text, LABEL_PATTERN)) {
+  // (A text with none of them, a label's own line most often, is not searched.)
+  for (const m of MAY_HOLD_LABEL.test(text) ? allMatches(text, LABEL_PATTERN) : []) {
     const word = (m[1] ?? m[2] ?? m[3] ?? m[4]).toLowerCase().replace(/\s+/g, ' ');
     // ("À l'attention de Nadia Benali", "Attn Ahmed El-Sayed" at a line's start: the person, without a colon.)
     // (Only over a name in capitals, then the line's end or a comma: "attn Maeve Kelly lol" is a chat's.)

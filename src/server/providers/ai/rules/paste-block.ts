@@ -394,9 +394,11 @@ export function findHeading(text: string, next: string, targets: Targets, plain 
   // (Only on a line whose one colon ends it: elsewhere the search would backtrack over every verb.)
   const colon = text.search(/[:：]/);
   const asks = colon >= 0 && colon >= text.trimEnd().length - 1 && ASKS.exec(text);
-  // (The street test on the asking sentence only: "… the 2 cases of the 750 mL bottles. Send it to:".)
-  const asking = text.slice(Math.max(text.lastIndexOf('. '), text.lastIndexOf('! '), text.lastIndexOf('? ')) + 1);
-  if (asks && !hasStreet(asking) && !POSTAL_LINE.test(text)) return { kind: 'ship', m: asks };
+  if (asks) {
+    // (The street test on the asking sentence only: "… the 2 cases of the 750 mL bottles. Send it to:".)
+    const asking = text.slice(Math.max(text.lastIndexOf('. '), text.lastIndexOf('! '), text.lastIndexOf('? ')) + 1);
+    if (!hasStreet(asking) && !POSTAL_LINE.test(text)) return { kind: 'ship', m: asks };
+  }
   return lineHeading(text, next, targets, plain);
 }
 

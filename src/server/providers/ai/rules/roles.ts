@@ -200,7 +200,7 @@ function settleCompany(
   // (Not "don't send to my house": a home the message says not to send to.)
   // (Not where the parcel is sent to work: "ship them to my work — mail to my house is unreliable".)
   const home =
-    !TO_WORK.test(text.slice(0, 20_000)) &&
+    !sendsToWork(text.slice(0, 20_000)) &&
     allMatches(text.slice(0, 20_000), HOME_ALL).some(
       (m) =>
         !/\b(?:don['’]?t|do not|not|never|pas|jamais|ne)\b[^.!?\n]{0,25}$/iu.test(
@@ -444,6 +444,10 @@ const TO_WORK = compile(
   String.raw`expédie|expédiez|expédier)[^.!?\n]{0,60}?(?<!(?:plutôt qu['’]|pas |non |qu['’]))(?:à ma job|à mon travail|`,
   String.raw`à mon bureau|au bureau)`,
 );
+
+/** What TO_WORK's every match ends with ("to my ", "to our ", "à mon bureau"…): a text without any is not searched. */
+const MAY_SEND_TO_WORK = /to (?:my|our) |à ma job|à mon travail|à mon bureau|au bureau/iu;
+const sendsToWork = (text: string) => MAY_SEND_TO_WORK.test(text) && TO_WORK.test(text);
 
 /** A person's name alone on a line: "Marie-Pier Bouchard", "Me Julien Paradis". */
 const NAME_ALONE =
