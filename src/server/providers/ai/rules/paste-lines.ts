@@ -63,7 +63,7 @@ export const GREETING_WORDS = anyOf(GREETINGS);
 /** The NOISE patterns that cannot match a line without a digit (most lines have none: they are not tried there). */
 type LineTest = { test(t: string): boolean };
 const NEEDS_DIGIT = new Set<LineTest>();
-const withDigit = (re: RegExp) => (NEEDS_DIGIT.add(re), re);
+const withDigit = (re: LineTest) => (NEEDS_DIGIT.add(re), re);
 /** A pattern tried only on a line that `gate` finds (what every match of it holds). */
 const needs = (gate: RegExp, re: RegExp): LineTest => ({ test: (t) => gate.test(t) && re.test(t) });
 
@@ -109,10 +109,16 @@ const NOISE: LineTest[] = [
   /^(?:placed on|placed|date|ordered on|order date|date de (?:la )?commande|passée le|下单时间|下單時間|日期|时间|時間)\b/iu,
   // Prices, totals and items.
   withDigit(
-    /[$€£¥]\s?\d|\d\s?\$|\b\d+[.,]\d{2}\s?(?:cad|usd|ca\$)\b|\b(?:cad|usd)\s?\$?\s?\d|(?<![\d.])\d+(?:\.\d+)?\s?(?:元|加元|加币|刀)/iu,
+    needs(
+      /[$€£¥元加刀]|cad|usd/iu,
+      /[$€£¥]\s?\d|\d\s?\$|\b\d+[.,]\d{2}\s?(?:cad|usd|ca\$)\b|\b(?:cad|usd)\s?\$?\s?\d|(?<![\d.])\d+(?:\.\d+)?\s?(?:元|加元|加币|刀)/iu,
+    ),
   ),
   compile('iu', String.raw`^(?:`, TOTAL_WORDS, String.raw`)\b`),
-  /\b(?:qty|quantity|quantité|sku|item\s?#|article\s?#|数量|數量|件数)\b|(?:^|\s)×\s?\d|^\d{1,3}\s?[x×]\s+(?:\p{L}|\d+\s?(?:kg|g|lb|lbs|oz|ml|l|cm|mm|in|pcs?|pack)\b)/iu,
+  needs(
+    /qty|quantit|sku|#|数量|數量|件数|×|^\d/iu,
+    /\b(?:qty|quantity|quantité|sku|item\s?#|article\s?#|数量|數量|件数)\b|(?:^|\s)×\s?\d|^\d{1,3}\s?[x×]\s+(?:\p{L}|\d+\s?(?:kg|g|lb|lbs|oz|ml|l|cm|mm|in|pcs?|pack)\b)/iu,
+  ),
   // Status, payment and shipping-method words.
   compile('iu', String.raw`^(?:`, ORDER_STATUS_WORDS, String.raw`)\b[\s\p{P}]*$`),
   /^(?:payment|fulfil+ment|order|financial|paiement)\s+status\b|^(?:status|statut|状态|狀態)\s*[:：]/iu,
@@ -142,11 +148,14 @@ const NOISE: LineTest[] = [
   /^(?:cc|bcc|c\.c\.|subject|objet|sent|envoyé|date|de|from|to|à|主题|主題)\s*:\s*(?:[^@\n<]{1,60}<)?\S+@|^(?:subject|objet|sent|envoyé|主题|主題)\s*:/iu,
   compile('iu', EMAIL_FOOTERS),
   // Web sites and social handles.
-  compile(
-    'iu',
-    String.raw`https?:\/\/|\bwww\.|^(?:web|website|site|site web|wechat id|微信号|微信號)\s*[:：]|^(?:linkedin|instagram|facebook|`,
-    String.raw`twitter|tiktok|ig|fb)\b|\b(?:linkedin|facebook|instagram)\.com\b|^@[\w.]+$|^[\w-]+\.(?:com|ca|net|org|io|shop|`,
-    String.raw`store|co)(?:\/\S*)?$`,
+  needs(
+    /[.:：@]|^(?:linkedin|instagram|facebook|twitter|tiktok|ig|fb)\b/iu,
+    compile(
+      'iu',
+      String.raw`https?:\/\/|\bwww\.|^(?:web|website|site|site web|wechat id|微信号|微信號)\s*[:：]|^(?:linkedin|instagram|facebook|`,
+      String.raw`twitter|tiktok|ig|fb)\b|\b(?:linkedin|facebook|instagram)\.com\b|^@[\w.]+$|^[\w-]+\.(?:com|ca|net|org|io|shop|`,
+      String.raw`store|co)(?:\/\S*)?$`,
+    ),
   ),
   // Office hours.
   compile(

@@ -13,7 +13,7 @@ import {
   NAME_STOPWORDS,
 } from './lexicon';
 import { NAME_PARTICLES } from './address-names';
-import { LETTER, PHONE_RE, STARTS_LOWER, STARTS_UPPER } from './address-text';
+import { CJK, LETTER, PHONE_RE, STARTS_LOWER, STARTS_UPPER } from './address-text';
 import { OTHER_WORDS, SHIP_WORDS } from './paste-block';
 import { dropJobTitle, hasStreet, HOLIDAY, isJobTitle, type LineKinds } from './paste-lines';
 import { isOwn, POSTAL_LINE } from './paste-split';
@@ -47,15 +47,17 @@ const SENTENCE_BEFORE = /^([^\d\n.!?]{1,40}?)([.!?]+)[ \t]+(?=\p{Lu})/u;
 export function cutLead(t: string): string {
   // "Je suis jamais chez nous de jour, envoyez ça à ma job svp : Kevin Doucet …"
   const colon = /[:：]\s+/u.exec(t);
-  const before = colon ? t.slice(0, colon.index) : '';
-  const words = before.split(/\s+/).filter((w) => LETTER.test(w));
-  if (colon && !/\d/.test(before) && words.length >= 5 && words.filter((w) => STARTS_LOWER.test(w)).length >= 3) {
-    const after = t.slice(colon.index + colon[0].length);
-    if (hasStreet(after.replace(PHONE_RE, ' '))) {
-      // "Gift for my friend Oliver Twist: 50 Dickens Cres …" keeps the name at the end of the sentence.
-      // (Searched in the sentence's last words only: from each capital of a long run it would rescan it.)
-      const name = /(?:\p{Lu}[\p{L}'’-]+\s+){1,2}\p{Lu}[\p{L}'’-]+$/u.exec(before.slice(-80));
-      return name ? `${name[0]}, ${after}` : after;
+  if (colon) {
+    const before = t.slice(0, colon.index);
+    const words = before.split(/\s+/).filter((w) => LETTER.test(w));
+    if (!/\d/.test(before) && words.length >= 5 && words.filter((w) => STARTS_LOWER.test(w)).length >= 3) {
+      const after = t.slice(colon.index + colon[0].length);
+      if (hasStreet(after.replace(PHONE_RE, ' '))) {
+        // "Gift for my friend Oliver Twist: 50 Dickens Cres …" keeps the name at the end of the sentence.
+        // (Searched in the sentence's last words only: from each capital of a long run it would rescan it.)
+        const name = /(?:\p{Lu}[\p{L}'’-]+\s+){1,2}\p{Lu}[\p{L}'’-]+$/u.exec(before.slice(-80));
+        return name ? `${name[0]}, ${after}` : after;
+      }
     }
   }
   // "Yes beta. Kamla Sharma, 10 Knightsbridge Rd, …": a short sentence before the address on its line.
@@ -103,6 +105,8 @@ const ENGLISH_NAME_NOTE =
   /[\u3400-\u9fff]{2,4}\s*[(（]\s*(?:英文名字?|英文|english name)\s*(?:[:：]\s*)?(\p{Lu}[\p{Ll}'-]+(?:\s+\p{Lu}[\p{Ll}'-]+){1,2})[^)）\n]{0,40}[)）]/iu;
 
 export function preferLatinName(t: string): string {
+  // (Each pattern needs a Chinese name: a line without a Chinese character, most lines, is not searched.)
+  if (!CJK.test(t)) return t;
   return (
     t
       .replace(ENGLISH_NAME_NOTE, '$1')
