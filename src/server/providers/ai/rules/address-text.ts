@@ -119,12 +119,18 @@ function cleanUp(input: string): string {
   );
 }
 
+/** What every match of FRENCH_NUMBER_COMMA holds: a civic number's comma. */
+const NUMBER_COMMA = /\d[A-Za-z]?,/iu;
+
+/** "1234, rue Saint-Denis" → "1234 rue Saint-Denis" (searched only in a text with a number's comma). */
+const withoutFrenchNumberComma = (text: string) =>
+  NUMBER_COMMA.test(text) ? text.replace(FRENCH_NUMBER_COMMA, '$1 ') : text;
+
 export function prepare(input: string): string {
   // (Tabs, newlines and printable ASCII are their own NFKC form and nothing of the clean-up: a text of
   // only those, most of the texts read, skips it.)
   return (
-    (NOT_PLAIN.test(input) ? cleanUp(input) : input)
-      .replace(FRENCH_NUMBER_COMMA, '$1 ')
+    withoutFrenchNumberComma(NOT_PLAIN.test(input) ? cleanUp(input) : input)
       // Richmond's numbered roads with the number after them, as Chinese writes it: "No. 3 Road 6551号".
       .replace(/(?<![A-Za-z])(No\.?[ \t]*\d{1,2}[ \t]+(?:Road|Rd))[ \t]*(\d{1,6})[ \t]*[号號]/giu, '$2 $1')
   );

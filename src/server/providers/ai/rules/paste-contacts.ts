@@ -300,6 +300,13 @@ export function findPhones(kindOf: LineKinds, lines: Line[], block: Block | unde
   return out;
 }
 
+/** "Shop line is the one", "the cottage number is best". */
+// (A word starts with a letter, after no letter or hyphen: a long run of hyphens is tried once.)
+const LINE_IS_BEST =
+  /(?<![\p{L}-])(?:the[ \t]+|our[ \t]+|my[ \t]+)?((?:\p{L}[\p{L}-]*[ \t]+){0,2}?\p{L}[\p{L}-]*)[ \t]+(?:line|number|phone)[ \t]+is[ \t]+(?:the[ \t]+one|best|the[ \t]+best|better)(?![\p{L}])/giu;
+/** What every match of LINE_IS_BEST holds. */
+const LINE_IS = /(?:line|number|phone)[ \t]+is[ \t]/iu;
+
 /** A sentence naming the number to call: "call the lab line", "Use the field office number", "Shop line is the one to call". */
 const PHONE_ASKED = [
   compile(
@@ -307,8 +314,7 @@ const PHONE_ASKED = [
     String.raw`(?<![\p{L}])(?:call|use|ring|phone|try|dial|text)[ \t]+(?:the[ \t]+|our[ \t]+|my[ \t]+|his[ \t]+|her[ \t]+|`,
     String.raw`their[ \t]+)?((?:[\p{L}-]+[ \t]+){0,2}?[\p{L}-]+)[ \t]+(?:line|number|phone|no\.|#)(?![\p{L}])`,
   ),
-  // (A word starts with a letter, after no letter or hyphen: a long run of hyphens is tried once.)
-  /(?<![\p{L}-])(?:the[ \t]+|our[ \t]+|my[ \t]+)?((?:\p{L}[\p{L}-]*[ \t]+){0,2}?\p{L}[\p{L}-]*)[ \t]+(?:line|number|phone)[ \t]+is[ \t]+(?:the[ \t]+one|best|the[ \t]+best|better)(?![\p{L}])/giu,
+  LINE_IS_BEST,
   // "Call the yard office when you're 30 min out", "Ring the service desk when you arrive".
   /(?<![\p{L}])(?:call|ring|phone|text)[ \t]+the[ \t]+((?:[\p{L}-]+[ \t]+){0,2}?[\p{L}-]+)(?=[ \t]+(?:when|before|if|once|on|at|and|so|first|ahead)(?![\p{L}])|[ \t]*[,.;!—–])/giu,
   // "my cell is best", "Best reached on my cell".
@@ -354,10 +360,13 @@ const PHONE_ASKED_STOP = new Set([
 export function namedPhone(text: string, phones: Phone[]): string | undefined {
   if (phones.length < 2) return undefined;
   const asked = new Set<string>();
-  for (const re of PHONE_ASKED)
+  for (const re of PHONE_ASKED) {
+    // (LINE_IS_BEST reads up to three words from each word: tried only on a text that can hold a match.)
+    if (re === LINE_IS_BEST && !LINE_IS.test(text)) continue;
     for (const m of allMatches(text, re))
       for (const w of m[1].toLowerCase().split(/[ \t]+/))
         if ((w.length >= 3 || /^[\u3400-\u9fff]{2}$/u.test(w)) && !PHONE_ASKED_STOP.has(w)) asked.add(w);
+  }
   if (!asked.size) return undefined;
   // (A generic word weighs less: "call the yard office" names "Edmonton Yard 780-…" over "Office 403-…".)
   const score = (label: string) => {
