@@ -96,15 +96,21 @@ const NOISE: LineTest[] = [
   ),
   // Page markers of a printed list ("Page 14", "Page 2 of 3", "p. 2/3").
   withDigit(/^(?:page|p\.)\s*\d{1,4}(?:\s*(?:of|de|\/)\s*\d{1,4})?$/iu),
-  // Dates and times.
+  // Dates and times (a written date ends with its year's four digits; a numeric one has its separators).
   withDigit(
-    new RegExp(
-      `\\b(?:${MONTHS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th|er)?,?\\s+\\d{4}\\b|\\b\\d{1,2}(?:er)?\\s+(?:${MONTHS})\\.?\\s+\\d{4}\\b`,
-      'iu',
+    needs(
+      /\d{4}/u,
+      new RegExp(
+        `\\b(?:${MONTHS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th|er)?,?\\s+\\d{4}\\b|\\b\\d{1,2}(?:er)?\\s+(?:${MONTHS})\\.?\\s+\\d{4}\\b`,
+        'iu',
+      ),
     ),
   ),
   withDigit(
-    /\d{1,2}月\d{1,2}[日号號]|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\d{4}年\d{1,2}月|\b\d{1,2}:\d{2}\s?(?:am|pm|a\.m\.|p\.m\.)?(?:\s|$)|\b\d{1,2}[ \t]?h[ \t]?\d{2}(?:\s|$)/iu,
+    needs(
+      /[月年/:]|\d[-.]|\d[ \t]?h/iu,
+      /\d{1,2}月\d{1,2}[日号號]|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\d{4}年\d{1,2}月|\b\d{1,2}:\d{2}\s?(?:am|pm|a\.m\.|p\.m\.)?(?:\s|$)|\b\d{1,2}[ \t]?h[ \t]?\d{2}(?:\s|$)/iu,
+    ),
   ),
   /^(?:placed on|placed|date|ordered on|order date|date de (?:la )?commande|passée le|下单时间|下單時間|日期|时间|時間)\b/iu,
   // Prices, totals and items.
