@@ -46,7 +46,11 @@ const uriTooLong = (): TApiError & { fieldErrors: TFieldErrors } => ({
  * `maxHeaderSize`, 16 kB; a malformed request; a request too slow to arrive) is answered in the API's
  * JSON error shape, not Fastify's own `{ error, statusCode }`.
  */
-export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+export function answerClientError(
+  err: NodeJS.ErrnoException,
+  socket: Socket,
+  securityHeaders: Readonly<Record<string, string>>,
+): void {
   if (err.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
@@ -65,14 +69,40 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): v
         ? [408, { message: 'The request took too long to arrive', code: ErrorCode.VALIDATION_ERROR }]
         : [400, { message: 'Bad request', code: ErrorCode.VALIDATION_ERROR }];
   const text = JSON.stringify(body);
+  const security = Object.entries(securityHeaders)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n${security}` +
       `content-length: ${Buffer.byteLength(text)}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${text}`,
   );
 }
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
+  // Card provider's script, frames and API (Stripe Elements) only when that provider is configured.
+  const payOrigins = deps.providers.payments?.browserOrigins ?? { script: [], frame: [], connect: [] };
+  const securityHeaders = helmetHeaders({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...payOrigins.script],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...payOrigins.connect],
+        frameSrc: ["'self'", 'blob:', ...payOrigins.frame],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    hsts: config.secureCookies ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -92,7 +122,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // JSON error shape too: a path segment too long for a route is an id that cannot exist.
     frameworkErrors: (error, request, reply) => {
       if (Buffer.byteLength(request.url) > MAX_URL_BYTES) {
-        void (reply as unknown as FastifyReply).code(414).header('cache-control', 'no-store').send(uriTooLong());
+        void (reply as unknown as FastifyReply)
+          .code(414)
+          .headers(securityHeaders)
+          .header('cache-control', 'no-store')
+          .send(uriTooLong());
         return;
       }
       const notFoundError = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
@@ -101,11 +135,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         : { message: 'Bad request', code: ErrorCode.VALIDATION_ERROR };
       void (reply as unknown as FastifyReply)
         .code(notFoundError ? 404 : 400)
+        .headers(securityHeaders)
         .header('cache-control', 'no-store')
         .send(body);
     },
     bodyLimit: 256 * 1024,
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: (err, socket) => answerClientError(err, socket, securityHeaders),
     // Every schema is a zod one (the shared contract): Fastify's default JSON-schema compilers (ajv,
     // fast-json-stringify) are never used, and loading them cost ~150 ms of the start-up (issue 26).
     schemaController: {
@@ -170,29 +205,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await app.register(cookie);
-  // Card provider's script, frames and API (Stripe Elements) only when that provider is configured.
-  const payOrigins = deps.providers.payments?.browserOrigins ?? { script: [], frame: [], connect: [] };
-  const securityHeaders = helmetHeaders({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...payOrigins.script],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...payOrigins.connect],
-        frameSrc: ["'self'", 'blob:', ...payOrigins.frame],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.secureCookies ? [] : null,
-      },
-    },
-    hsts: config.secureCookies ? { maxAge: 15_552_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(securityHeaders);

@@ -267,6 +267,8 @@ describe(`transport hardening (${testDbKind})`, () => {
       await call(ctx, 'GET', '/api/health'),
       await call(ctx, 'GET', '/api/user'),
       await call(ctx, 'POST', '/api/x', {}),
+      // A malformed path is answered by the router, before any hook.
+      await ctx.app.inject({ method: 'GET', url: '/api/shipments/%E0%A4' }),
     ]) {
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");

@@ -64,6 +64,7 @@ describe(`over-long URLs (${testDbKind})`, () => {
       const res = await fetch(`${address}/api/shipments?search=${'a'.repeat(9000)}`, { headers });
       expect(res.status).toBe(414);
       expect(((await res.json()) as { code: string }).code).toBe('URI_TOO_LONG');
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     }
   });
 
@@ -74,6 +75,9 @@ describe(`over-long URLs (${testDbKind})`, () => {
     const res = await fetch(`${address}/api/bulk-imports?x=${'a'.repeat(100_000)}`, { headers: { cookie } });
     expect(res.status).toBe(431);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    // Answered on the socket, before any hook: the security headers all the same.
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(await res.json()).toEqual({
       message: 'The address and headers are too large',
       code: 'VALIDATION_ERROR',
