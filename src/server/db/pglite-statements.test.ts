@@ -57,6 +57,16 @@ describe('PgliteStatements', () => {
     expect(updated).toMatchObject({ rows: [], affectedRows: 2 });
   });
 
+  it('throws an error raised at commit, after the statement completed (a deferred constraint)', async () => {
+    await pg.exec('create table deferred (k int unique deferrable initially deferred)');
+    const err = await statements.query('insert into deferred values ($1), ($1)', [1]).then(
+      () => null,
+      (e: unknown) => e as { code: string },
+    );
+    expect(err?.code).toBe('23505');
+    expect((await pg.query('select count(*)::int as n from deferred')).rows).toEqual([{ n: 0 }]);
+  });
+
   it('hands a notice to the caller’s onNotice and still answers the rows', async () => {
     await pg.exec(
       `create function say(m text) returns int language plpgsql as $$ begin raise notice '%', m; return 1; end $$`,

@@ -230,7 +230,9 @@ function execution(statement: string, values: (string | null)[]): Buffer {
  * The statement's result read straight from the backend's bytes: RowDescription, DataRow and
  * CommandComplete, every other message skipped. PGlite's reader copies every value into a new
  * ArrayBuffer and builds an object per message; this reads each value as a slice of one buffer.
- * An answer holding an error, a notice or a notification gives null, for PGlite's reader.
+ * The whole answer is read, up to ReadyForQuery: outside a transaction postgres commits at Sync,
+ * after CommandComplete, and an error at commit (a deferred constraint) comes after it. An answer
+ * holding an error, a notice or a notification anywhere gives null, for PGlite's reader.
  */
 function readPlainAnswer<T>(
   data: Uint8Array,
@@ -239,13 +241,15 @@ function readPlainAnswer<T>(
 ): Results<T> | null {
   const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const rows = new ResultRows(parsers, options);
+  let tag: string | null = null;
   let at = 0;
   while (at + 5 <= buf.length) {
     const type = buf[at]!;
     const end = at + 1 + buf.readInt32BE(at + 1);
     let o = at + 5;
     if (type === 0x45 || type === 0x4e || type === 0x41) return null; // 'E' error, 'N' notice, 'A' notification
-    if (type === 0x54) {
+    // After the statement's CommandComplete come only its commit's messages: read for an error, nothing kept.
+    if (tag === null && type === 0x54) {
       // 'T' RowDescription: per field its name, table, column, type, size, modifier and format.
       const n = buf.readInt16BE(o);
       o += 2;
@@ -258,7 +262,7 @@ function readPlainAnswer<T>(
         o += 18;
       }
       rows.describe(fields);
-    } else if (type === 0x44) {
+    } else if (tag === null && type === 0x44) {
       // 'D' DataRow: per column its length (-1 for NULL) and its text.
       const n = buf.readInt16BE(o);
       o += 2;
@@ -273,13 +277,13 @@ function readPlainAnswer<T>(
         }
       }
       rows.add(values);
-    } else if (type === 0x43) {
-      // 'C' CommandComplete: its tag ends the statement's answer.
-      return rows.complete<T>(buf.toString('utf8', o, end - 1));
+    } else if (tag === null && type === 0x43) {
+      // 'C' CommandComplete: its tag says how many rows were written.
+      tag = buf.toString('utf8', o, end - 1);
     }
     at = end;
   }
-  return rows.complete<T>(null);
+  return rows.complete<T>(tag);
 }
 
 /** Rows as PGlite's `query` gives them (objects or arrays), each value read by the caller's parser for its type, else PGlite's. */
