@@ -193,6 +193,9 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
         postalCode: 'S4P 3Y2',
       });
       await add('ada5', { firstName: 'Bea', lastName: 'Lee', company: 'Ada5 Works', city: 'Regina' });
+      // A word that continues with the last code point (U+10FFFF) still begins with 'pqrs'.
+      await add('pqrs', { firstName: 'Ann', lastName: 'Pqrs', city: 'Yarmouth' });
+      await add('pqrsmax', { firstName: 'Ann', lastName: 'Pqrs\u{10FFFF}', city: 'Yarmouth' });
       // Another user's matching shipment never shows.
       await insertShipment(db, admin.id, { to: receiver({ firstName: 'Wei', lastName: 'Zhang', city: 'Montréal' }) });
     });
@@ -248,6 +251,7 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
         ['zhang', 1],
         ['natural', 2],
         ['quxz', 0],
+        ['pqrs', 2],
       ] as const) {
         const page = await list(carol, `?search=${encodeURIComponent(w)}&limit=100`);
         expect(page.pagination.total, w).toBe(n);
@@ -277,6 +281,7 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
         expect(await found('store regina')).toEqual(['digits']);
         expect(await found('storef ada')).toEqual(['digits']);
         expect(await found('regina 3y2')).toEqual(['digits']);
+        expect(await found('pqrs yarmouth')).toEqual(['pqrs', 'pqrsmax']);
       } finally {
         client.query = query;
       }
@@ -286,6 +291,7 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
       expect(asked).toContain("'store':* & 'regina'");
       expect(asked).toContain("'storef':* & 'ada':*");
       expect(asked).toContain("'regina'");
+      expect(asked).toContain("'pqrs':* & 'yarmouth'");
     });
 
     it('finds a fragment of a tracking number, order code or postal code anywhere', async () => {

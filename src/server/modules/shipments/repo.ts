@@ -46,19 +46,38 @@ export function prefixQuery(prefixes: readonly string[], whole: ReadonlySet<stri
 }
 
 /**
+ * The least text above every text that begins with `word`, in code point order (COLLATE "C" on
+ * UTF-8): `word` with its last code point raised by one, dropping trailing U+10FFFF (past which
+ * nothing is; null when the word is only those) and stepping over the surrogates, which no text
+ * holds. A bound of `word` followed by U+10FFFF would miss words that continue with U+10FFFF.
+ */
+export function prefixEnd(word: string): string | null {
+  const points = [...word];
+  while (points.length > 0) {
+    const last = points.pop()!.codePointAt(0)!;
+    if (last < 0x10ffff) {
+      const next = last + 1 >= 0xd800 && last + 1 <= 0xdfff ? 0xe000 : last + 1;
+      return points.join('') + String.fromCodePoint(next);
+    }
+  }
+  return null;
+}
+
+/**
  * The words of a search, of three characters or more, that begin no other word in the user's
- * shipments (migration 0036): the only row held between the word and the word followed by the last
- * code point in the kept term counts is the word's own (no longer word, no mark of a word with a
- * digit), so matching it whole finds exactly what matching its beginning finds.
+ * shipments (migration 0036): the only row held from the word up to prefixEnd(word) in the kept term
+ * counts is the word's own (no longer word, no mark of a word with a digit), so matching it whole
+ * finds exactly what matching its beginning finds.
  */
 async function wholeWords(db: Db, userId: string, words: readonly string[]): Promise<Set<string>> {
   const candidates = words.filter((w) => [...w].length >= 3);
   if (candidates.length === 0) return new Set();
   const rows = rowsOf<{ word: string }>(
     await db.execute(sql`
-      select w.word from unnest(${sql.param(candidates)}::text[]) as w(word), shipment_search_terms t
+      select w.word from unnest(${sql.param(candidates)}::text[], ${sql.param(candidates.map(prefixEnd))}::text[])
+        as w(word, word_end), shipment_search_terms t
       where t.user_id = ${userId} and t.shipments > 0
-        and t.term >= w.word collate "C" and t.term < (w.word || chr(1114111)) collate "C"
+        and t.term >= w.word collate "C" and (w.word_end is null or t.term < w.word_end collate "C")
       group by w.word
       having count(*) = 1 and bool_or(t.term = w.word collate "C")`),
   );
@@ -156,8 +175,8 @@ async function countSearch(
         .where(and(eq(searchTerms.userId, userId), eq(searchTerms.term, word)));
       return cappedAt(row?.n ?? 0);
     }
-    // Words beginning with `word` (and marks of words with a digit, migration 0036) sort from `word`
-    // up to `word` followed by the last code point.
+    // Words beginning with `word`, and marks of words with a digit (migration 0036).
+    const end = prefixEnd(word);
     const [range] = await db
       .select({
         biggest: sql<number | null>`max(${searchTerms.shipments})`.mapWith(Number),
@@ -171,7 +190,7 @@ async function countSearch(
         and(
           eq(searchTerms.userId, userId),
           sql`${searchTerms.term} >= ${word}`,
-          sql`${searchTerms.term} < ${word} || chr(1114111)`,
+          ...(end === null ? [] : [sql`${searchTerms.term} < ${end}`]),
         ),
       );
     const held = range?.held ?? 0;
