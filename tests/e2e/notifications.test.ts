@@ -64,8 +64,9 @@ describe('notification switches in Chromium', () => {
     expect(await receipts.getAttribute('aria-checked')).toBe('false');
     await page.getByRole('button', { name: 'Save preferences' }).click();
     await page.getByTestId('toast').filter({ hasText: 'Notification preferences saved' }).waitFor();
-    // The toast covers neither the button just pressed nor any other control on the phone's screen.
-    expect(await controlsUnderToasts(page)).toEqual([]);
+    // The toast covers neither the button just pressed nor any other control on the phone's screen
+    // once it has slid into place (as create-shipment.test.ts asks it).
+    await expect.poll(() => controlsUnderToasts(page)).toEqual([]);
     await page.reload();
     await receipts.waitFor();
     expect(await receipts.getAttribute('aria-checked')).toBe('false');

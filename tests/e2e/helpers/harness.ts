@@ -123,28 +123,28 @@ export async function startApp(env: Record<string, string> = {}, opts: { fresh?:
     outboxDir: path.join(dataDir, 'outbox'),
     logs: () => output,
     stop: async () => {
-      if (child.exitCode === null) {
-        try {
-          process.kill(-child.pid!, 'SIGTERM');
-        } catch {
-          /* gone */
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        const signal = (name: NodeJS.Signals) => {
+          try {
+            process.kill(-child.pid!, name);
+          } catch {
+            /* gone */
+          }
+        };
+        signal('SIGTERM');
+        // The server's own shutdown ends within 10 s; past that it is killed, and waited for, so its
+        // last writes are over before its data directory is removed.
+        const stopped = await Promise.race([
+          exited.then(() => true),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 12_000).unref()),
+        ]);
+        if (!stopped) {
+          signal('SIGKILL');
+          await exited;
         }
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(() => {
-            try {
-              process.kill(-child.pid!, 'SIGKILL');
-            } catch {
-              /* gone */
-            }
-            resolve();
-          }, 5000);
-          child.once('exit', () => {
-            clearTimeout(t);
-            resolve();
-          });
-        });
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }
