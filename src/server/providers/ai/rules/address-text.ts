@@ -26,8 +26,9 @@ export const PHONE_RE = compile(
 
 export const CJK = /[\u3400-\u9fff]/;
 
-// The letter tests asked inside loops, built once here: the build (esbuild for Node 20, as tsx runs
-// it) turns a regexp literal with \p{…} into `new RegExp(…)`, built anew at each call where written.
+// The letter tests asked inside loops, built once here: tsx (which runs the tests and `npm run bench`)
+// turns a regexp literal with \p{…} into `new RegExp(…)`, built anew at each call where written. The
+// server's bundle (esbuild, target node20) keeps the literals.
 /** A letter of any script. */
 export const LETTER = /\p{L}/u;
 /** Starts with a capital; starts with a lower-case letter. */
