@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { rateQuoteOptions, rateQuotes, type RateQuoteOptionRow } from '../../db/schema/rates';
 import { DEFAULT_USD_RATE, type UsdRate } from '../../../shared/customs';
+import { groupCommit, isRowError, type GroupCommit } from '../../lib/group-commit';
 
 export type RateQuoteRow = typeof rateQuotes.$inferSelect;
 
@@ -62,6 +63,9 @@ export function placeOfOption(optionId: string): { quoteId: string; place: numbe
  * options were priced at, read in the same statement: answers false, storing nothing, when an admin
  * changed the pricing since (decision 039). A null token stores without the check. The options keep
  * their order: the one at index i has id optionIdOf(quote.id, i + 1).
+ *
+ * Quotes stored at the same moment share one statement (group commit, decision 048): the answer
+ * still waits for its row, and a row the database refuses fails only its own quote.
  */
 export async function insertQuote(
   db: Db,
@@ -70,19 +74,53 @@ export async function insertQuote(
   pricingToken: string | null,
 ): Promise<boolean> {
   if (options.length > MAX_QUOTE_OPTIONS) throw new RangeError(`a quote holds at most ${MAX_QUOTE_OPTIONS} options`);
-  const stored = JSON.stringify(options.map((o) => OPTION_FIELDS.map(([field]) => o[field] ?? null)));
-  const createdAt = (quote.createdAt ?? new Date()).toISOString();
-  const rows = rowsOf<{ stored: number }>(
+  let write = quoteWriters.get(db);
+  if (!write) quoteWriters.set(db, (write = groupCommit((rows) => insertQuoteRows(db, rows), QUOTE_BATCH)));
+  return write({
+    id: quote.id,
+    user_id: quote.userId,
+    request: quote.request,
+    warnings: quote.warnings ?? [],
+    ship_date: quote.shipDate,
+    created_at: (quote.createdAt ?? new Date()).toISOString(),
+    expires_at: quote.expiresAt.toISOString(),
+    options: options.map((o) => OPTION_FIELDS.map(([field]) => o[field] ?? null)),
+    token: pricingToken,
+  });
+}
+
+/** A quote as `insertQuoteRows` sends it: the columns of rate_quotes, and the pricing token to check. */
+type QuoteRow = {
+  id: string;
+  user_id: string;
+  request: unknown;
+  warnings: unknown;
+  ship_date: string;
+  created_at: string;
+  expires_at: string;
+  options: unknown[][];
+  token: string | null;
+};
+
+const quoteWriters = new WeakMap<Db, GroupCommit<QuoteRow, boolean>>();
+
+/** At most this many quotes a statement (~5 KB each). */
+const QUOTE_BATCH = { maxBatch: 64, isItemError: isRowError };
+
+/** Stores the rows whose token is null or still current, in one statement; whether each was stored. */
+async function insertQuoteRows(db: Db, rows: QuoteRow[]): Promise<boolean[]> {
+  const stored = rowsOf<{ id: string }>(
     await db.execute(sql`
     insert into rate_quotes (id, user_id, request, warnings, ship_date, created_at, expires_at, options)
-    select ${quote.id}::uuid, ${quote.userId}::uuid, ${JSON.stringify(quote.request)}::jsonb,
-           ${JSON.stringify(quote.warnings ?? [])}::jsonb, ${quote.shipDate}::date, ${createdAt}::timestamptz,
-           ${quote.expiresAt.toISOString()}::timestamptz, ${stored}::jsonb
-    where ${pricingToken}::text is null
-       or coalesce((select token::text from config_versions where name = 'pricing'), ${NO_TOKEN}) = ${pricingToken}::text
-    returning 1 as stored`),
+    select q.id, q.user_id, q.request, q.warnings, q.ship_date, q.created_at, q.expires_at, q.options
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as q(id uuid, user_id uuid, request jsonb,
+         warnings jsonb, ship_date date, created_at timestamptz, expires_at timestamptz, options jsonb, token text)
+    where q.token is null
+       or coalesce((select token::text from config_versions where name = 'pricing'), ${NO_TOKEN}) = q.token
+    returning id::text as id`),
   );
-  return rows.length === 1;
+  const ids = new Set(stored.map((r) => r.id));
+  return rows.map((r) => ids.has(r.id.toLowerCase()));
 }
 
 /** An option as a row again, from its positional array and its quote. */
