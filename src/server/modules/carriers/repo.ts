@@ -17,9 +17,27 @@ export type LastCallRow = {
 /** Each carrier's calls and failed calls over the last hour. */
 export type HourRow = { carrier: string; calls: number; errors: number };
 
-/** Writes a batch of recorded calls in one INSERT. */
+/**
+ * Writes a batch of recorded calls in one INSERT, the rows as one jsonb parameter: a batch holds up
+ * to 200 rows, and drizzle's builder took ~3 ms to lay out their 1,600 parameters (issue 26).
+ * A row without `at` is stamped by the database, as the column's default would.
+ */
 export async function insertCarrierCalls(db: Db, rows: NewCarrierCallRow[]): Promise<void> {
-  await db.insert(carrierCalls).values(rows);
+  if (rows.length === 0) return;
+  const payload = rows.map((r) => ({
+    carrier: r.carrier,
+    mode: r.mode,
+    operation: r.operation,
+    ok: r.ok,
+    latency_ms: r.latencyMs,
+    error_reason: r.errorReason ?? null,
+    at: r.at ? r.at.toISOString() : null,
+  }));
+  await db.execute(sql`
+    insert into carrier_calls (carrier, mode, operation, ok, latency_ms, error_reason, at)
+    select c.carrier, c.mode, c.operation, c.ok, c.latency_ms, c.error_reason, coalesce(c.at, now())
+    from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as c(carrier text, mode text, operation text,
+         ok boolean, latency_ms integer, error_reason text, at timestamptz)`);
 }
 
 export async function lastCarrierCalls(db: Db): Promise<LastCallRow[]> {
