@@ -226,6 +226,10 @@ export function isDocumentEnvelope(p: Parcel): boolean {
 
 /** Adds business days to a YYYY-MM-DD date; a weekend ship date is handed over the next Monday. */
 export function addBusinessDays(isoDate: string, days: number): string {
+  // Every service of every carrier asks this for the same ship date (~15 a quote): kept per date.
+  const key = `${isoDate}|${days}`;
+  const known = businessDays.get(key);
+  if (known) return known;
   const d = new Date(`${isoDate}T12:00:00Z`);
   if (Number.isNaN(d.getTime())) throw new RangeError(`not a date: ${isoDate}`);
   const isWeekend = () => d.getUTCDay() === 0 || d.getUTCDay() === 6;
@@ -235,8 +239,13 @@ export function addBusinessDays(isoDate: string, days: number): string {
     d.setUTCDate(d.getUTCDate() + 1);
     if (!isWeekend()) left--;
   }
-  return d.toISOString().slice(0, 10);
+  const answer = d.toISOString().slice(0, 10);
+  if (businessDays.size >= 1000) businessDays.clear();
+  businessDays.set(key, answer);
+  return answer;
 }
+
+const businessDays = new Map<string, string>();
 
 // ---------------------------------------------------------------------------------------------
 // Carrier definitions
