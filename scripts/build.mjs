@@ -13,13 +13,11 @@ process.env.NODE_ENV = 'production';
 await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
 precompress(path.join(root, 'dist/web'));
 
-// Old chunks would pile up: each build names them by their content.
-fs.rmSync('dist/server', { recursive: true, force: true });
 // The server and the CLI with their packages in the bundle: Node loaded ~600 ESM files of node_modules at
 // every start, ~0.3 s of a 2 s start on a slow machine (issue 26, decision 049). Split, so a package
 // loaded only on demand (Stripe, nodemailer, pg, openid-client) stays out of the start; the chunks sit
 // beside main.js, so a module's import.meta.url names this directory wherever esbuild placed it.
-await esbuild({
+const server = await esbuild({
   entryPoints: ['src/server/main.ts', 'src/server/cli.ts'],
   outdir: 'dist/server',
   bundle: true,
@@ -32,8 +30,11 @@ await esbuild({
   // module, piscina starts workers from its own files, pg-native is an optional addon of pg.
   external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'piscina', 'pg-native'],
   // The CommonJS packages in the bundle call require() for Node's modules, as they did from node_modules.
-  banner: { js: "import { createRequire as __voyageurRequire } from 'node:module'; const require = __voyageurRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __voyageurRequire } from 'node:module'; const require = __voyageurRequire(import.meta.url);",
+  },
   sourcemap: true,
+  metafile: true,
   logLevel: 'warning',
 });
 // The worker threads' entry (src/server/lib/worker-pool.ts loads it from beside main.js), with its
@@ -49,8 +50,23 @@ await esbuild({
   sourcemap: true,
   logLevel: 'warning',
 });
+pruneOldChunks('dist/server', Object.keys(server.metafile.outputs));
 fs.writeFileSync('dist/.build-stamp', String(Date.now()));
 console.log('built dist/web and dist/server');
+
+/**
+ * Chunks are named by their content, so each build that changes one leaves the old file behind. A
+ * server still running from an earlier build imports its on-demand chunks (Stripe, mail, pg) by
+ * their old names, so a file this build did not write stays a day before it goes.
+ */
+function pruneOldChunks(dir, written) {
+  const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+  const keep = new Set(written.map((f) => path.resolve(f)));
+  for (const name of fs.readdirSync(dir)) {
+    const full = path.resolve(dir, name);
+    if (!keep.has(full) && !/^worker\.js(\.map)?$/.test(name) && fs.statSync(full).mtimeMs < dayAgo) fs.rmSync(full);
+  }
+}
 
 /** Writes .gz and .br next to text assets so @fastify/static can serve them pre-compressed. */
 function precompress(dir) {
