@@ -1,3 +1,5 @@
+import { sqlStateOf } from '../db/errors';
+
 /**
  * Group commit: writes asked for while the previous write is still running go to the database
  * together, as one statement (decision 048). A write asked for when none is running starts at the
@@ -56,14 +58,8 @@ export function groupCommit<T, R>(
 
 /**
  * A database error caused by one row's values: SQLSTATE class 22 (data exception: a value its type
- * refuses) or 23 (integrity constraint: a missing user, a duplicate id). Looks through a wrapper's
- * `cause` (drizzle wraps the driver's error).
+ * refuses) or 23 (integrity constraint: a missing user, a duplicate id).
  */
 export function isRowError(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^2[23]/.test(code)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
+  return /^2[23]/.test(sqlStateOf(err) ?? '');
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { sqlStateOf } from '../../db/errors';
 import {
   organizations,
   passwordResetTokens,
@@ -183,10 +184,7 @@ export async function findSessionByTokenHash(
 
 /** Postgres unique violation (directly or wrapped by drizzle). */
 export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
+  return sqlStateOf(err) === '23505';
 }
 
 export type AttemptRow = typeof registrationAttempts.$inferSelect;
