@@ -39,7 +39,7 @@ const server = await esbuild({
 });
 // The worker threads' entry (src/server/lib/worker-pool.ts loads it from beside main.js), with its
 // packages loaded from node_modules: pdfkit reads its font files from beside its own module.
-await esbuild({
+const worker = await esbuild({
   entryPoints: [{ in: 'src/server/lib/worker-tasks.ts', out: 'worker' }],
   outdir: 'dist/server',
   bundle: true,
@@ -48,9 +48,10 @@ await esbuild({
   target: 'node20',
   packages: 'external',
   sourcemap: true,
+  metafile: true,
   logLevel: 'warning',
 });
-pruneOldChunks('dist/server', Object.keys(server.metafile.outputs));
+pruneOldChunks('dist/server', [...Object.keys(server.metafile.outputs), ...Object.keys(worker.metafile.outputs)]);
 fs.writeFileSync('dist/.build-stamp', String(Date.now()));
 console.log('built dist/web and dist/server');
 
@@ -64,7 +65,7 @@ function pruneOldChunks(dir, written) {
   const keep = new Set(written.map((f) => path.resolve(f)));
   for (const name of fs.readdirSync(dir)) {
     const full = path.resolve(dir, name);
-    if (!keep.has(full) && !/^worker\.js(\.map)?$/.test(name) && fs.statSync(full).mtimeMs < dayAgo) fs.rmSync(full);
+    if (!keep.has(full) && fs.statSync(full).mtimeMs < dayAgo) fs.rmSync(full);
   }
 }
 
