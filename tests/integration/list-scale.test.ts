@@ -13,7 +13,7 @@ import { fund, orderBody, quote } from './helpers/orders';
 import { rowsOf } from '../../src/server/db/client';
 import { verifyLedger } from '../../src/server/modules/wallet/ledger';
 import { ZShipmentList } from '../../src/shared/contracts/shipments';
-import { SEARCH_COUNT_CAP, searchPlan } from '../../src/server/modules/shipments/repo';
+import { denseWord, SEARCH_COUNT_CAP, searchPlan } from '../../src/server/modules/shipments/repo';
 
 type User = Awaited<ReturnType<typeof createSignedInUser>>;
 
@@ -351,6 +351,58 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
           totalPages: 100,
           totalCapped: true,
         });
+      }
+    });
+
+    it('reads a common word’s pages from the newest (or oldest) shipments, each row as the word index finds it', async () => {
+      const shop = await createSignedInUser(ctx);
+      const db = ctx.database.db;
+      const seed = async (city: string) =>
+        (await insertShipment(db, shop.id, { to: receiver({ firstName: 'Rowan', lastName: 'Buyer', city }) })).id;
+      const [winnipeg, halifax] = [await seed('Winnipeg'), await seed('Halifax')];
+      // 2,000 shipments: 15 in 16 to Winnipeg. Some share a created time, so the id breaks the tie.
+      await db.execute(sql`
+        insert into shipments (id, user_id, status, carrier, service_code, service_name, order_code, tracking_number,
+          carrier_price_cents, price_cents, tax_total_cents, total_cents, from_address, to_address, package,
+          receiver_key, search_text, ship_date, transit_days, created_at, updated_at)
+        select gen_random_uuid(), user_id, status, carrier, service_code, service_name, 'VY-DNS' || g, null,
+          carrier_price_cents, price_cents, tax_total_cents, total_cents, from_address, to_address, package,
+          receiver_key, search_text, ship_date, transit_days, created_at - (g / 3) * interval '1 second', updated_at
+        from shipments, generate_series(1, 1998) g
+        where id = case when g % 16 = 0 then ${halifax}::uuid else ${winnipeg}::uuid end`);
+      const expected = async (word: string) =>
+        rowsOf<{ id: string }>(
+          await db.execute(sql`select id from shipments where user_id = ${shop.id}
+            and search_words @@ ${`'${word}':*`}::tsquery order by created_at desc, id desc`),
+        ).map((r) => r.id);
+      const w = await expected('w');
+      const h = await expected('h');
+      expect(w.length).toBeGreaterThanOrEqual(1_875); // Winnipeg, and any other word of theirs that begins with w
+      expect(h.length).toBeGreaterThanOrEqual(125);
+      expect([denseWord(w.length, 2_000, 25), denseWord(h.length, 2_000, 25)]).toEqual([true, false]);
+      // 'w' (15 in 16) is read from the newest rows, tested one by one; 'h' from the word index. Pages
+      // near the start, in the middle, past 1,000 rows (read from the oldest) and past the end.
+      for (const [word, all] of [
+        ['w', w],
+        ['h', h],
+      ] as const) {
+        for (const [limit, page] of [
+          [25, 1],
+          [100, 1],
+          [100, 7],
+          [100, 11],
+          [100, 15],
+          [100, 19],
+          [100, 20],
+          [10, 25],
+        ] as const) {
+          const got = await list(shop, `?search=${word}&limit=${limit}&page=${page}`);
+          expect(got.pagination.total, word).toBe(all.length);
+          expect(
+            got.data.map((x) => x.id),
+            `${word} page ${page} of ${limit}`,
+          ).toEqual(all.slice((page - 1) * limit, page * limit));
+        }
       }
     });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prefixEnd } from './repo';
+import { denseWord, prefixEnd } from './repo';
 
 /** Whether `a` sorts before `b` in code point order, as COLLATE "C" compares UTF-8 text. */
 const before = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b)) < 0;
@@ -26,5 +26,18 @@ describe('prefixEnd', () => {
     expect(prefixEnd('a\uD7FF')).toBe('a\uE000');
     expect(prefixEnd('\u{10FFFF}\u{10FFFF}')).toBeNull();
     expect(prefixEnd('')).toBeNull();
+  });
+});
+
+describe('denseWord', () => {
+  it('reads from the newest rows when matches² passes the rows read that way times all the rows', () => {
+    // 'w': 4,658 of 20,000; a first page of 25 reads ~107 rows from the newest instead of gathering 4,658.
+    expect(denseWord(4_658, 20_000, 25)).toBe(true);
+    // 'zh': 532 of 20,000; from the newest would read ~940 rows, the word index gathers 532.
+    expect(denseWord(532, 20_000, 25)).toBe(false);
+    expect(denseWord(100, 10_000, 100)).toBe(false); // equal costs: the word index
+    expect(denseWord(0, 0, 25)).toBe(false);
+    // Deeper pages move the line: the same word gathers its matches for a page 4,000 rows down.
+    expect(denseWord(4_658, 20_000, 4_025)).toBe(false);
   });
 });
