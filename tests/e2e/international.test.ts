@@ -66,7 +66,6 @@ describe('shipping to the United States in Chromium', () => {
     }
   }
 
-  /** Toronto → Seattle, with a ZIP of New York (the test fixes it), 2 lb, one customs line. */
   /**
    * Types the start of a name into a focused select and expects the option it picks. Chromium forgets the
    * typed letters after 1 s without a key: when the browser took that long to answer a key (each letter
@@ -85,6 +84,7 @@ describe('shipping to the United States in Chromium', () => {
     await expect.poll(() => select.inputValue()).toBe(value);
   }
 
+  /** Toronto → Seattle, with a ZIP of New York (the test fixes it), 2 lb, one customs line. */
   async function fillUsShipment(page: Page): Promise<void> {
     await page.goto('/create-shipment');
     await page.getByTestId('create-shipment').waitFor({ timeout: 60_000 });
