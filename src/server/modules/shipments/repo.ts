@@ -160,54 +160,50 @@ const cappedAt = (n: number) =>
   n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
 
 /**
- * A search's matches, from the kept term counts where they answer it (migrations 0033 and 0036): a
- * single word of up to three characters is one row's count, exact. A longer single word reads the
- * rows of the words it begins: when the only one held by a shipment is the word itself (no longer
- * word, no mark of a word with a digit), that row's count is exact; when the biggest count among
- * them passes the cap the search is over the cap without a scan. Any other search counts its
- * matches (countMatches).
+ * The matches of a search of one word alone (isWordAlone), from the kept term counts where they answer
+ * it (migrations 0033 and 0036): a word of up to three characters is one row's count, exact. A longer
+ * word reads the rows of the words it begins: when the only one held by a shipment is the word itself
+ * (no longer word, no mark of a word with a digit), that row's count is exact; when the biggest count
+ * among them passes the cap the search is over the cap without a scan. Otherwise its matches are
+ * counted (countMatches, on `where`).
  */
-async function countSearch(
+async function countWord(
   db: Db,
   userId: string,
-  search: string,
+  word: string,
   where: SQL,
 ): Promise<{ total: number; capped: boolean }> {
-  const { prefixes, fragments, literal } = searchPlan(search);
-  const [word] = prefixes;
-  if (word !== undefined && prefixes.length === 1 && fragments.length === 0 && literal === null) {
-    if ([...word].length <= 3) {
-      const [row] = await db
-        .select({ n: searchTerms.shipments })
-        .from(searchTerms)
-        .where(and(eq(searchTerms.userId, userId), eq(searchTerms.term, word)));
-      return cappedAt(row?.n ?? 0);
-    }
-    // Words beginning with `word`, and marks of words with a digit (migration 0036).
-    const end = prefixEnd(word);
-    const [range] = await db
-      .select({
-        biggest: sql<number | null>`max(${searchTerms.shipments})`.mapWith(Number),
-        held: sql<number>`count(*) filter (where ${searchTerms.shipments} > 0)`.mapWith(Number),
-        own: sql<number | null>`max(${searchTerms.shipments}) filter (where ${searchTerms.term} = ${word})`.mapWith(
-          Number,
-        ),
-      })
+  if ([...word].length <= 3) {
+    const [row] = await db
+      .select({ n: searchTerms.shipments })
       .from(searchTerms)
-      .where(
-        and(
-          eq(searchTerms.userId, userId),
-          sql`${searchTerms.term} >= ${word}`,
-          ...(end === null ? [] : [sql`${searchTerms.term} < ${end}`]),
-        ),
-      );
-    const held = range?.held ?? 0;
-    const own = range?.own ?? 0;
-    if (held === 0) return cappedAt(0);
-    if (held === 1 && own > 0) return cappedAt(own);
-    const lowerBound = range?.biggest ?? 0;
-    if (lowerBound > SEARCH_COUNT_CAP) return cappedAt(lowerBound);
+      .where(and(eq(searchTerms.userId, userId), eq(searchTerms.term, word)));
+    return cappedAt(row?.n ?? 0);
   }
+  // Words beginning with `word`, and marks of words with a digit (migration 0036).
+  const end = prefixEnd(word);
+  const [range] = await db
+    .select({
+      biggest: sql<number | null>`max(${searchTerms.shipments})`.mapWith(Number),
+      held: sql<number>`count(*) filter (where ${searchTerms.shipments} > 0)`.mapWith(Number),
+      own: sql<number | null>`max(${searchTerms.shipments}) filter (where ${searchTerms.term} = ${word})`.mapWith(
+        Number,
+      ),
+    })
+    .from(searchTerms)
+    .where(
+      and(
+        eq(searchTerms.userId, userId),
+        sql`${searchTerms.term} >= ${word}`,
+        ...(end === null ? [] : [sql`${searchTerms.term} < ${end}`]),
+      ),
+    );
+  const held = range?.held ?? 0;
+  const own = range?.own ?? 0;
+  if (held === 0) return cappedAt(0);
+  if (held === 1 && own > 0) return cappedAt(own);
+  const lowerBound = range?.biggest ?? 0;
+  if (lowerBound > SEARCH_COUNT_CAP) return cappedAt(lowerBound);
   return countMatches(db, where);
 }
 
@@ -269,11 +265,14 @@ export async function listShipments(
   // A word alone is counted first (from the kept term counts, usually one row): the count says how
   // the page is best read (denseWord).
   if (search && plan && isWordAlone(plan) && !q.destination && test === null) {
+    const byIndex = listWhere(userId, search);
     const [counted, all] = await Promise.all([
-      countSearch(db, userId, search, listWhere(userId, search)),
+      countWord(db, userId, plan.prefixes[0]!, byIndex),
       countShipments(db, userId),
     ]);
-    const where = listWhere(userId, search, null, null, whole, denseWord(counted.total, all, q.offset + q.limit));
+    const where = denseWord(counted.total, all, q.offset + q.limit)
+      ? listWhere(userId, search, null, null, new Set(), true)
+      : byIndex;
     return readDeepPage(
       q,
       () => Promise.resolve(counted),
@@ -281,21 +280,18 @@ export async function listShipments(
     );
   }
   const where = listWhere(userId, search, q.destination ?? null, test, whole);
-  // The kept count is of every shipment: a search alone counts from the kept term counts where they
-  // answer it; a search with a filter, a destination or test shipments alone count their matches (up
-  // to the cap); live shipments alone are the kept count less the user's test shipments
-  // (exact; migration 0026's partial index holds only test shipments, usually few).
+  // The kept count is of every shipment: any other search, a destination or test shipments alone
+  // count their matches (up to the cap); live shipments alone are the kept count less the user's test
+  // shipments (exact; migration 0026's partial index holds only test shipments, usually few).
   const counted = () =>
-    search && !q.destination && test === null
-      ? countSearch(db, userId, search, where)
-      : search || q.destination || test === true
-        ? countMatches(db, where)
-        : test === false
-          ? Promise.all([countShipments(db, userId), countTestShipments(db, userId)]).then(([all, tests]) => ({
-              total: Math.max(0, all - tests),
-              capped: false,
-            }))
-          : countShipments(db, userId).then((total) => ({ total, capped: false }));
+    search || q.destination || test === true
+      ? countMatches(db, where)
+      : test === false
+        ? Promise.all([countShipments(db, userId), countTestShipments(db, userId)]).then(([all, tests]) => ({
+            total: Math.max(0, all - tests),
+            capped: false,
+          }))
+        : countShipments(db, userId).then((total) => ({ total, capped: false }));
   return readDeepPage(q, counted, (limit, offset, from) => pageRows(db, where, limit, offset, from));
 }
 
