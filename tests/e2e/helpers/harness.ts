@@ -123,15 +123,15 @@ export async function startApp(env: Record<string, string> = {}, opts: { fresh?:
     outboxDir: path.join(dataDir, 'outbox'),
     logs: () => output,
     stop: async () => {
+      const signal = (name: NodeJS.Signals) => {
+        try {
+          process.kill(-child.pid!, name);
+        } catch {
+          /* gone */
+        }
+      };
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-        const signal = (name: NodeJS.Signals) => {
-          try {
-            process.kill(-child.pid!, name);
-          } catch {
-            /* gone */
-          }
-        };
         signal('SIGTERM');
         // The server's own shutdown ends within 10 s; past that it is killed, and waited for, so its
         // last writes are over before its data directory is removed.
@@ -143,6 +143,20 @@ export async function startApp(env: Record<string, string> = {}, opts: { fresh?:
           signal('SIGKILL');
           await exited;
         }
+      }
+      // `npm start` can exit before the server it started has closed its database: the whole process
+      // group is waited for (then killed past the deadline) before the data directory goes.
+      const groupAlive = () => {
+        try {
+          process.kill(-child.pid!, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      for (const deadline = Date.now() + 12_000; groupAlive();) {
+        if (Date.now() > deadline) signal('SIGKILL');
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
       fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
     },
