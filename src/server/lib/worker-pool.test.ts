@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseShipmentDescription } from '../providers/ai/rules/roles';
 import { AppError } from './errors';
-import { createWorkerPool, defaultPoolSize, TaskTimeLimitError, type WorkerPool } from './worker-pool';
+import { createWorkerPool, defaultPoolSize, spreadOverIdle, TaskTimeLimitError, type WorkerPool } from './worker-pool';
 
 const pools: WorkerPool[] = [];
 const pool = (opts: Parameters<typeof createWorkerPool>[0] = {}) => {
@@ -167,6 +167,30 @@ describe('worker pool', () => {
     expect(outcomes.filter((o) => o === 'done')).toHaveLength(5);
     expect(outcomes.filter((o) => o === 'SERVER_BUSY')).toHaveLength(7);
   }, 60_000);
+
+  it('gives tasks to the idle threads in turn, so every thread is warm when one account floods another', async () => {
+    const workers = pool({ size: 2, filename: new URL('./worker-pool.fixture.mjs', import.meta.url).href });
+    // One task at a time: piscina's own balancer gave each to the first idle thread, and the other stayed cold.
+    const threads: number[] = [];
+    for (let i = 0; i < 6; i++)
+      threads.push((await workers.runTask('parseShipmentDescription', TEXT)) as unknown as number);
+    expect(new Set(threads).size).toBe(2);
+    expect(threads.slice(2)).toEqual([threads[0], threads[1], threads[0], threads[1]]);
+  });
+
+  it('spreadOverIdle picks the idle thread given a task least recently, and none while all are busy', () => {
+    const balance = spreadOverIdle();
+    const worker = (id: number, currentUsage = 0) =>
+      ({ id, currentUsage, terminating: false, destroyed: false }) as unknown as Parameters<typeof balance>[1][number];
+    const task = {} as Parameters<typeof balance>[0];
+    expect(balance(task, [worker(1), worker(2)])?.id).toBe(1);
+    expect(balance(task, [worker(1), worker(2)])?.id).toBe(2);
+    expect(balance(task, [worker(1), worker(2)])?.id).toBe(1);
+    expect(balance(task, [worker(1, 1), worker(2)])?.id).toBe(2);
+    expect(balance(task, [worker(1, 1), worker(2, 1)])).toBeNull();
+    // A thread that replaced another (a task stopped at its time limit) is new: it goes first.
+    expect(balance(task, [worker(2), worker(3)])?.id).toBe(3);
+  });
 
   it('rejects a task name it does not know', async () => {
     const workers = pool({ size: 1 });
