@@ -8,18 +8,10 @@
  *
  *   TEST_DATABASE_URL=postgres://… npx tsx bench/api-v1.ts
  */
-import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { users } from '../src/server/db/schema/identity';
-import { systemClock } from '../src/server/lib/clock';
-import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/session';
-import { applyEntry } from '../src/server/modules/wallet/ledger';
-import { createProviders } from '../src/server/providers/index';
-import { freshDatabase, FROM, PARCEL, TO } from './orders';
+import { freshDatabase } from './orders';
+import { fundedShop, orderBodyFrom, startBenchApp } from './shops';
 
 export type ApiV1Bench = {
   database: 'postgres' | 'pglite';
@@ -35,18 +27,6 @@ export type ApiV1Bench = {
 const CLIENTS = 32;
 const RUN_S = 5;
 
-const quoteEnd = (p: typeof FROM) => ({
-  name: `${p.firstName} ${p.lastName}`,
-  company: '',
-  streetAddress: p.address,
-  city: p.city,
-  province: p.province,
-  postalCode: p.postalCode,
-  country: 'CA',
-  phoneNumber: p.phone,
-  emailAddress: '',
-});
-
 type LoadResult = { total: number; non2xx: number; p50: number; p99: number };
 type Load = { path: string; requests: { headers: Record<string, string>; body: string }[] };
 
@@ -61,76 +41,16 @@ function load(url: string, what: Load): Promise<LoadResult> {
   });
 }
 
-/** The purchase body for the first option of a quote answered at `quotePath` with `headers`. */
-async function orderBodyFrom(base: string, quotePath: string, headers: Record<string, string>): Promise<string> {
-  const res = await fetch(`${base}${quotePath}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ fromAddress: quoteEnd(FROM), toAddress: quoteEnd(TO), packageDetails: PARCEL }),
-  });
-  const [option] = (await res.json()) as {
-    id: string;
-    carrier: string;
-    serviceName: string;
-    serviceCode: string;
-    total: string;
-    taxes: { total: string };
-  }[];
-  if (!option) throw new Error(`bench quote at ${quotePath} failed: ${res.status}`);
-  return JSON.stringify({
-    fromAddressId: null,
-    toAddressId: null,
-    fromAddress: FROM,
-    toAddress: TO,
-    carrier: option.carrier,
-    service: option.serviceName,
-    serviceCode: option.serviceCode,
-    packageDetails: PARCEL,
-    rateDetails: { id: option.id },
-    totalCost: option.total,
-    taxes: option.taxes.total,
-  });
-}
-
 export async function benchApiV1(): Promise<ApiV1Bench> {
   const { database, drop } = await freshDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/tmp/voyageur-bench-unused',
-    APP_URL: 'http://127.0.0.1',
-    QUOTES_PER_MINUTE: '1000000',
-    // The per-key budget is still counted on every request (the cost measured); only its ceiling is raised.
-    API_REQUESTS_PER_MINUTE: '1000000',
-  });
-  const providers = createProviders(config, { info: () => undefined }, { db: database.db });
-  const app = await buildApp({ config, database, clock: systemClock, providers });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  // The per-key budget is still counted on every request (the cost measured); only its ceiling is raised.
+  const { app, base } = await startBenchApp(database, { API_REQUESTS_PER_MINUTE: '1000000' });
   try {
     // 32 users, each funded, signed in, with a live API key and one quoted option per path.
     const web: Load = { path: '/api/shipments', requests: [] };
     const api: Load = { path: '/api/v1/shipments', requests: [] };
     for (let i = 0; i < CLIENTS; i++) {
-      const id = randomUUID();
-      const now = new Date();
-      await database.db.insert(users).values({
-        id,
-        email: `bench-${id}@example.com`,
-        firstName: 'Bench',
-        lastName: 'User',
-        emailVerifiedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await applyEntry(
-        database.db,
-        id,
-        { type: 'adjustment', direction: 'credit', amountCents: 100_000_000, description: 'bench funds' },
-        now,
-      );
-      const { token } = await createSession(database.db, { userId: id, now, ttlDays: 1 });
-      const cookie = `${SESSION_COOKIE}=${token}`;
+      const { cookie } = await fundedShop(database, 100_000_000);
       const made = await fetch(`${base}/api/api-keys`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },

@@ -6,101 +6,25 @@
  *
  *   npx tsx bench/fair-labels-http.ts
  */
-import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
-import { users } from '../src/server/db/schema/identity';
-import { systemClock } from '../src/server/lib/clock';
-import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/session';
-import { applyEntry } from '../src/server/modules/wallet/ledger';
-import { createProviders } from '../src/server/providers/index';
-import { FROM, PARCEL, TO } from './orders';
+import { fundedShop, orderBodyFrom, startBenchApp } from './shops';
 
 export type FairLabelsHttp = { aloneMs: number; duringMs: number; floodLabels: number; floodRefused: number };
 
-const quoteEnd = (p: typeof FROM) => ({
-  name: `${p.firstName} ${p.lastName}`,
-  company: '',
-  streetAddress: p.address,
-  city: p.city,
-  province: p.province,
-  postalCode: p.postalCode,
-  country: 'CA',
-  phoneNumber: p.phone,
-  emailAddress: '',
-});
-
 export async function benchFairLabelsHttp(): Promise<FairLabelsHttp> {
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/tmp/voyageur-bench-unused',
-    APP_URL: 'http://127.0.0.1',
-    QUOTES_PER_MINUTE: '1000000',
-  });
-  const providers = createProviders(config, { info: () => undefined }, { db: database.db });
-  const app = await buildApp({ config, database, clock: systemClock, providers });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, base } = await startBenchApp(database);
 
   /** A funded user with one sandbox order: its session cookie and order code. */
   const shop = async () => {
-    const id = randomUUID();
-    const now = new Date();
-    await database.db.insert(users).values({
-      id,
-      email: `bench-${id}@example.com`,
-      firstName: 'Bench',
-      lastName: 'Shop',
-      emailVerifiedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await applyEntry(
-      database.db,
-      id,
-      { type: 'adjustment', direction: 'credit', amountCents: 1_000_000, description: 'bench funds' },
-      now,
-    );
-    const { token } = await createSession(database.db, { userId: id, now, ttlDays: 1 });
-    const cookie = `${SESSION_COOKIE}=${token}`;
-    const json = { 'content-type': 'application/json', cookie };
-    const quote = await fetch(`${base}/api/rates/quote`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ fromAddress: quoteEnd(FROM), toAddress: quoteEnd(TO), packageDetails: PARCEL }),
-    });
-    const [option] = (await quote.json()) as {
-      id: string;
-      carrier: string;
-      serviceName: string;
-      serviceCode: string;
-      total: string;
-      taxes: { total: string };
-    }[];
-    if (!option) throw new Error(`bench quote failed: ${quote.status}`);
+    const { cookie } = await fundedShop(database, 1_000_000);
     const order = await fetch(`${base}/api/shipments`, {
       method: 'POST',
-      headers: json,
-      body: JSON.stringify({
-        fromAddressId: null,
-        toAddressId: null,
-        fromAddress: FROM,
-        toAddress: TO,
-        carrier: option.carrier,
-        service: option.serviceName,
-        serviceCode: option.serviceCode,
-        packageDetails: PARCEL,
-        rateDetails: { id: option.id },
-        totalCost: option.total,
-        taxes: option.taxes.total,
-      }),
+      headers: { 'content-type': 'application/json', cookie },
+      body: await orderBodyFrom(base, '/api/rates/quote', { cookie }),
     });
     const placed = (await order.json()) as { orderCode?: string };
     if (order.status !== 201 || !placed.orderCode) throw new Error(`bench order failed: ${order.status}`);

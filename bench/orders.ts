@@ -7,20 +7,14 @@
  *   npx tsx bench/orders.ts
  */
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { Worker } from 'node:worker_threads';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
-import { users } from '../src/server/db/schema/identity';
-import { systemClock } from '../src/server/lib/clock';
-import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/session';
-import { applyEntry, verifyLedger } from '../src/server/modules/wallet/ledger';
+import { verifyLedger } from '../src/server/modules/wallet/ledger';
 import { newOrderCode } from '../src/server/modules/orders/service';
-import { createProviders } from '../src/server/providers/index';
+import { FROM, PARCEL, fundedShop, orderBodyFrom, startBenchApp } from './shops';
 
 export type OrdersBench = {
   database: 'postgres' | 'pglite';
@@ -34,22 +28,6 @@ export type OrdersBench = {
 
 const CLIENTS = 32;
 const DURATION_S = 8;
-
-const party = (city: string, province: string, postalCode: string) => ({
-  firstName: 'Bench',
-  lastName: 'Shipper',
-  company: '',
-  address: '1 Bench St',
-  city,
-  province,
-  postalCode,
-  country: 'CA',
-  phone: '416-555-0100',
-  email: '',
-});
-export const FROM = party('Toronto', 'ON', 'M5V 3L9');
-export const TO = party('Ottawa', 'ON', 'K1P 1J1');
-export const PARCEL = { weight: 1.5, length: 30, width: 20, height: 10, type: 'package' };
 
 /** A database of its own for one bench: a fresh PostgreSQL database on TEST_DATABASE_URL, else in-memory PGlite. */
 export async function freshDatabase(): Promise<{ database: Database; url: string | null; drop(): Promise<void> }> {
@@ -80,94 +58,13 @@ export async function freshDatabase(): Promise<{ database: Database; url: string
 
 export async function benchOrders(): Promise<OrdersBench> {
   const { database, url, drop } = await freshDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/tmp/voyageur-bench-unused',
-    APP_URL: 'http://127.0.0.1',
-    QUOTES_PER_MINUTE: '1000000',
-  });
-  const providers = createProviders(config, { info: () => undefined }, { db: database.db });
-  const app = await buildApp({ config, database, clock: systemClock, providers });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, base } = await startBenchApp(database);
   try {
     // 32 users, each funded and holding one quoted option (an option may be ordered several times while it lasts).
     const clients: { cookie: string; body: string }[] = [];
     for (let i = 0; i < CLIENTS * 2; i++) {
-      const id = randomUUID();
-      const now = new Date();
-      await database.db.insert(users).values({
-        id,
-        email: `bench-${id}@example.com`,
-        firstName: 'Bench',
-        lastName: 'User',
-        emailVerifiedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await applyEntry(
-        database.db,
-        id,
-        { type: 'adjustment', direction: 'credit', amountCents: 100_000_000, description: 'bench funds' },
-        now,
-      );
-      const { token } = await createSession(database.db, { userId: id, now, ttlDays: 1 });
-      const cookie = `${SESSION_COOKIE}=${token}`;
-      const quote = await fetch(`${base}/api/rates/quote`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({
-          fromAddress: {
-            name: 'Bench Shipper',
-            company: '',
-            streetAddress: FROM.address,
-            city: FROM.city,
-            province: FROM.province,
-            postalCode: FROM.postalCode,
-            country: 'CA',
-            phoneNumber: FROM.phone,
-            emailAddress: '',
-          },
-          toAddress: {
-            name: 'Bench Shipper',
-            company: '',
-            streetAddress: TO.address,
-            city: TO.city,
-            province: TO.province,
-            postalCode: TO.postalCode,
-            country: 'CA',
-            phoneNumber: TO.phone,
-            emailAddress: '',
-          },
-          packageDetails: PARCEL,
-        }),
-      });
-      const [option] = (await quote.json()) as {
-        id: string;
-        carrier: string;
-        serviceName: string;
-        serviceCode: string;
-        total: string;
-        taxes: { total: string };
-      }[];
-      if (!option) throw new Error(`bench quote failed: ${quote.status}`);
-      clients.push({
-        cookie,
-        body: JSON.stringify({
-          fromAddressId: null,
-          toAddressId: null,
-          fromAddress: FROM,
-          toAddress: TO,
-          carrier: option.carrier,
-          service: option.serviceName,
-          serviceCode: option.serviceCode,
-          packageDetails: PARCEL,
-          rateDetails: { id: option.id },
-          totalCost: option.total,
-          taxes: option.taxes.total,
-        }),
-      });
+      const { cookie } = await fundedShop(database, 100_000_000);
+      clients.push({ cookie, body: await orderBodyFrom(base, '/api/rates/quote', { cookie }) });
     }
     const httpClients = clients.slice(0, CLIENTS);
     const directUsers = clients.slice(CLIENTS);
