@@ -178,6 +178,7 @@ describe('admin panel in Chromium', () => {
       // Role: choosing one asks first; Cancel puts the old role back and focus returns to the select.
       const rileyRole = userRow(page, riley.email).getByTestId('admin-user-role');
       const roleDialog = page.getByTestId('role-dialog');
+      // The dialog hands focus back in a timer once it has closed (Radix's onCloseAutoFocus): polled.
       const roleFocused = () => rileyRole.evaluate((el) => el === document.activeElement);
       await rileyRole.selectOption('admin');
       await roleDialog.waitFor();
@@ -188,7 +189,7 @@ describe('admin panel in Chromium', () => {
       await roleDialog.getByTestId('role-cancel').click();
       await roleDialog.waitFor({ state: 'detached' });
       expect(await rileyRole.inputValue()).toBe('end_user');
-      expect(await roleFocused()).toBe(true);
+      await expect.poll(roleFocused).toBe(true);
       // Arrow keys only move the choice (nothing saved, no dialog); Escape in the dialog restores too.
       await rileyRole.press('ArrowDown');
       expect(await rileyRole.inputValue()).toBe('staff');
@@ -203,7 +204,7 @@ describe('admin panel in Chromium', () => {
       await page.keyboard.press('Escape');
       await roleDialog.waitFor({ state: 'detached' });
       expect(await rileyRole.inputValue()).toBe('end_user');
-      expect(await roleFocused()).toBe(true);
+      await expect.poll(roleFocused).toBe(true);
       // End User → Staff by the keyboard, confirmed: the server's message in a toast, focus still on the select.
       await rileyRole.press('ArrowDown');
       await rileyRole.press('Enter');
@@ -212,7 +213,7 @@ describe('admin panel in Chromium', () => {
       await toast.filter({ hasText: 'Role updated' }).waitFor();
       expect(await toast.textContent()).toContain(`Role of ${riley.email} changed from End User to Staff`);
       await expect.poll(() => userRow(page, riley.email).getByTestId('admin-user-role').inputValue()).toBe('staff');
-      expect(await roleFocused()).toBe(true);
+      await expect.poll(roleFocused).toBe(true);
 
       // Add balance: the range message at and past each bound, then $25.50. The dialog opens on its amount
       // field; Escape brings focus back to the button that opened it.
