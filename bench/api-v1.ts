@@ -11,7 +11,7 @@
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { freshDatabase } from './orders';
-import { fundedShop, orderBodyFrom, startBenchApp } from './shops';
+import { benchShop, orderBodyFrom, startBenchApp } from './shops';
 
 export type ApiV1Bench = {
   database: 'postgres' | 'pglite';
@@ -50,7 +50,7 @@ export async function benchApiV1(): Promise<ApiV1Bench> {
     const web: Load = { path: '/api/shipments', requests: [] };
     const api: Load = { path: '/api/v1/shipments', requests: [] };
     for (let i = 0; i < CLIENTS; i++) {
-      const { cookie } = await fundedShop(database, 100_000_000);
+      const { cookie } = await benchShop(database, 100_000_000);
       const made = await fetch(`${base}/api/api-keys`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },

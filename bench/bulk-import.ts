@@ -10,17 +10,11 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
-import { users } from '../src/server/db/schema/identity';
-import { systemClock } from '../src/server/lib/clock';
-import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/session';
 import { applyEntry, verifyLedger } from '../src/server/modules/wallet/ledger';
-import { createProviders } from '../src/server/providers/index';
+import { benchShop, startBenchApp } from './shops';
 
 type Report = (name: string, value: string, target: string, ok: boolean | null) => void;
 
@@ -50,33 +44,12 @@ export function bulkCsv(n: number, withErrors = true): string {
 type Running = { database: Database; base: string; cookie: string; userId: string; close(): Promise<void> };
 
 async function start(database: Database, drop: () => Promise<void>): Promise<Running> {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/tmp/voyageur-bench-unused',
-    APP_URL: 'http://127.0.0.1',
-    QUOTES_PER_MINUTE: '1000000',
-  });
-  const providers = createProviders(config, { info: () => undefined }, { db: database.db });
-  const app = await buildApp({ config, database, clock: systemClock, providers });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const userId = randomUUID();
-  const now = new Date();
-  await database.db.insert(users).values({
-    id: userId,
-    email: `bench-bulk-${userId}@example.com`,
-    firstName: 'Bench',
-    lastName: 'Shop',
-    emailVerifiedAt: now,
-    createdAt: now,
-    updatedAt: now,
-  });
-  const { token } = await createSession(database.db, { userId, now, ttlDays: 1 });
+  const { app, base } = await startBenchApp(database);
+  const { id: userId, cookie } = await benchShop(database);
   return {
     database,
     base,
-    cookie: `${SESSION_COOKIE}=${token}`,
+    cookie,
     userId,
     close: async () => {
       await app.close();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { openDatabase } from '../src/server/db/client';
-import { fundedShop, orderBodyFrom, startBenchApp } from './shops';
+import { benchShop, orderBodyFrom, startBenchApp } from './shops';
 
 export type FairLabelsHttp = { aloneMs: number; duringMs: number; floodLabels: number; floodRefused: number };
 
@@ -20,7 +20,7 @@ export async function benchFairLabelsHttp(): Promise<FairLabelsHttp> {
 
   /** A funded user with one sandbox order: its session cookie and order code. */
   const shop = async () => {
-    const { cookie } = await fundedShop(database, 1_000_000);
+    const { cookie } = await benchShop(database, 1_000_000);
     const order = await fetch(`${base}/api/shipments`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },

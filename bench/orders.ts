@@ -14,7 +14,7 @@ import { Worker } from 'node:worker_threads';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { verifyLedger } from '../src/server/modules/wallet/ledger';
 import { newOrderCode } from '../src/server/modules/orders/service';
-import { FROM, PARCEL, fundedShop, orderBodyFrom, startBenchApp } from './shops';
+import { FROM, PARCEL, benchShop, orderBodyFrom, startBenchApp } from './shops';
 
 export type OrdersBench = {
   database: 'postgres' | 'pglite';
@@ -63,7 +63,7 @@ export async function benchOrders(): Promise<OrdersBench> {
     // 32 users, each funded and holding one quoted option (an option may be ordered several times while it lasts).
     const clients: { cookie: string; body: string }[] = [];
     for (let i = 0; i < CLIENTS * 2; i++) {
-      const { cookie } = await fundedShop(database, 100_000_000);
+      const { cookie } = await benchShop(database, 100_000_000);
       clients.push({ cookie, body: await orderBodyFrom(base, '/api/rates/quote', { cookie }) });
     }
     const httpClients = clients.slice(0, CLIENTS);

@@ -5,18 +5,16 @@
  *
  *   npx tsx bench/quotes.ts
  */
-import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from '../src/server/app';
 import type { App } from '../src/server/deps';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
-import { users } from '../src/server/db/schema/identity';
 import { systemClock } from '../src/server/lib/clock';
-import { createSession, SESSION_COOKIE } from '../src/server/modules/auth/session';
 import type { Carrier } from '../src/server/providers/carriers/index';
 import { createCarriers } from '../src/server/providers/carriers/registry';
 import { createProviders } from '../src/server/providers/index';
+import { benchShop } from './shops';
 
 export type QuoteBench = { p50Ms: number; p99Ms: number; slowCarrierTotalMs: number; timeoutMs: number };
 
@@ -56,19 +54,8 @@ async function startApp(
   const providers = { ...createProviders(config, { info: () => undefined }), carriers };
   const app = await buildApp({ config, database, clock: systemClock, providers });
   await app.ready();
-  const id = randomUUID();
-  const now = new Date();
-  await database.db.insert(users).values({
-    id,
-    email: `bench-${id}@example.com`,
-    firstName: 'Bench',
-    lastName: 'User',
-    emailVerifiedAt: now,
-    createdAt: now,
-    updatedAt: now,
-  });
-  const { token } = await createSession(database.db, { userId: id, now, ttlDays: 1 });
-  return { app, database, cookie: `${SESSION_COOKIE}=${token}` };
+  const { cookie } = await benchShop(database);
+  return { app, database, cookie };
 }
 
 async function quoteOnce(app: App, cookie: string, i: number): Promise<number> {

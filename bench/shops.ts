@@ -53,8 +53,8 @@ export async function startBenchApp(
   return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 }
 
-/** A new verified user with `amountCents` in the wallet, signed in: its id and session cookie. */
-export async function fundedShop(database: Database, amountCents: number): Promise<{ id: string; cookie: string }> {
+/** A new verified user, signed in, with `fundsCents` in the wallet when given: its id and session cookie. */
+export async function benchShop(database: Database, fundsCents = 0): Promise<{ id: string; cookie: string }> {
   const id = randomUUID();
   const now = new Date();
   await database.db.insert(users).values({
@@ -66,12 +66,15 @@ export async function fundedShop(database: Database, amountCents: number): Promi
     createdAt: now,
     updatedAt: now,
   });
-  await applyEntry(
-    database.db,
-    id,
-    { type: 'adjustment', direction: 'credit', amountCents, description: 'bench funds' },
-    now,
-  );
+  if (fundsCents > 0) {
+    const funds = {
+      type: 'adjustment',
+      direction: 'credit',
+      amountCents: fundsCents,
+      description: 'bench funds',
+    } as const;
+    await applyEntry(database.db, id, funds, now);
+  }
   const { token } = await createSession(database.db, { userId: id, now, ttlDays: 1 });
   return { id, cookie: `${SESSION_COOKIE}=${token}` };
 }
