@@ -17,6 +17,7 @@ import type { Config } from './config';
 import { AppError } from './lib/errors';
 import { helmetHeaders } from './lib/security-headers';
 import { ErrorCode, type TApiError, type TFieldErrors } from '../shared/errors';
+import { PerTurnAdmission, REQUESTS_BEGUN_PER_TURN } from './lib/per-turn-admission';
 import { SESSION_COOKIE, findSessionUser, type SessionUser } from './modules/auth/session';
 import { registerHealth } from './modules/health/routes';
 import type { App, AppDeps } from './deps';
@@ -205,6 +206,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await app.register(cookie);
+
+  // One shop's burst must not hold another's request unread (decision 053): each session, API key
+  // or, without either, address begins at most a few requests a turn of the event loop.
+  const admission = new PerTurnAdmission(REQUESTS_BEGUN_PER_TURN);
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = request.cookies[SESSION_COOKIE];
+    const key = request.headers.authorization;
+    admission.admit(token ? `s:${token}` : key ? `k:${key}` : `ip:${request.ip}`, done);
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(securityHeaders);
