@@ -26,7 +26,7 @@ describe('PerTurnAdmission', () => {
     expect(begun).toEqual(['flood 0', 'shop']);
   });
 
-  it('serves the accounts that wait in rotation, each its share a turn', async () => {
+  it('begins the next few of every account that waits, each turn', async () => {
     const admission = new PerTurnAdmission(1);
     const begun: string[] = [];
     for (let i = 0; i < 3; i++) admission.admit('a', () => begun.push(`a${i}`));

@@ -1,3 +1,6 @@
+/** How many requests one session, API key or address begins a turn (decision 053). */
+export const REQUESTS_BEGUN_PER_TURN = 2;
+
 /**
  * How many of one account's requests begin in one turn of the event loop (decision 053).
  *
@@ -6,12 +9,10 @@
  * other socket. Forty requests of one shop arriving together then run back to back before another
  * shop's request is even read, and while the shop keeps forty in flight every turn is that long.
  * Here each account begins at most `perTurn` requests a turn; the rest wait, in the order they came,
- * for the turns that follow, where the accounts waiting are served in rotation. Requests already
- * under way are not held back: a shop's slow carrier calls do not keep its next request waiting.
+ * for the turns that follow, in each of which every waiting account begins its next few. Requests
+ * already under way are not held back: a shop's slow carrier calls do not keep its next request
+ * waiting.
  */
-/** How many requests one session, API key or address begins a turn (decision 053). */
-export const REQUESTS_BEGUN_PER_TURN = 2;
-
 export class PerTurnAdmission {
   /** Requests begun this turn, by account. */
   private readonly begun = new Map<string, number>();
