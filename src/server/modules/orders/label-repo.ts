@@ -6,18 +6,32 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { shipments, type ShipmentRow } from '../../db/schema/orders';
 
-/** The user's shipment with this order code or tracking number (`ref` upper-cased), if any. */
-export async function shipmentByRef(db: Db, userId: string, ref: string): Promise<ShipmentRow | undefined> {
-  const [row] = await db
+// Every label printed runs this lookup of a whole shipment row (some fifty columns); built once per
+// database, as the session's lookup is, instead of for each print.
+function prepareShipmentByRef(db: Db) {
+  const ref = sql.placeholder('ref');
+  return db
     .select()
     .from(shipments)
     .where(
       and(
-        eq(shipments.userId, userId),
+        eq(shipments.userId, sql.placeholder('userId')),
         or(eq(shipments.orderCode, ref), sql`upper(${shipments.trackingNumber}) = ${ref}`),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('shipment_by_ref');
+}
+const shipmentByRefStatements = new WeakMap<Db, ReturnType<typeof prepareShipmentByRef>>();
+
+/** The user's shipment with this order code or tracking number (`ref` upper-cased), if any. */
+export async function shipmentByRef(db: Db, userId: string, ref: string): Promise<ShipmentRow | undefined> {
+  let statement = shipmentByRefStatements.get(db);
+  if (!statement) {
+    statement = prepareShipmentByRef(db);
+    shipmentByRefStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ userId, ref });
   return row;
 }
 
