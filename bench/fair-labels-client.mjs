@@ -58,7 +58,13 @@ if (role === 'victim') {
   // A shop's client runs on the shop's machine. Here it shares two cores with the server, and forty
   // loops of fetch take a good part of one; at the lowest priority it gets only what the server
   // leaves, as on a machine of its own (Linux: a thread's priority is set by its id).
-  if (floodNice) os.setPriority(Number(fs.readlinkSync('/proc/thread-self').split('/').pop()), 19);
+  if (floodNice) {
+    try {
+      os.setPriority(Number(fs.readlinkSync('/proc/thread-self').split('/').pop()), 19);
+    } catch {
+      parentPort.postMessage('not niced'); // no /proc (not Linux): the flood runs at normal priority
+    }
+  }
   await message('start');
   let flooding = true;
   let floodLabels = 0;
