@@ -6,7 +6,7 @@
 //
 // The victim warms the server, measures 101 labels alone, posts 'flood', waits for the flood to be
 // under way, measures 101 labels during it and posts { aloneMs, duringMs } (medians). The flood, told
-// 'start', runs forty loops of its requests until told 'stop', then posts { floodLabels, floodRefused }.
+// 'start', runs forty loops of its requests until told 'stop', then posts { floodLabels, floodRefused, niced }.
 import fs from 'node:fs';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -58,11 +58,13 @@ if (role === 'victim') {
   // A shop's client runs on the shop's machine. Here it shares two cores with the server, and forty
   // loops of fetch take a good part of one; at the lowest priority it gets only what the server
   // leaves, as on a machine of its own (Linux: a thread's priority is set by its id).
+  let niced = false;
   if (floodNice) {
     try {
       os.setPriority(Number(fs.readlinkSync('/proc/thread-self').split('/').pop()), 19);
+      niced = true;
     } catch {
-      parentPort.postMessage('not niced'); // no /proc (not Linux): the flood runs at normal priority
+      // No /proc (not Linux): the flood runs at normal priority, and the result says so.
     }
   }
   await message('start');
@@ -81,5 +83,5 @@ if (role === 'victim') {
     }
   });
   await Promise.all(loops);
-  parentPort.postMessage({ floodLabels, floodRefused });
+  parentPort.postMessage({ floodLabels, floodRefused, niced: niced ? 1 : 0 });
 }

@@ -19,6 +19,8 @@ export type FairLabelsHttp = {
   duringMs: number;
   floodLabels: number;
   floodRefused: number;
+  /** Whether the flood's client did run at the lowest CPU priority (Linux only). */
+  floodNiced: boolean;
   /** The same labels' time inside the server, from the request read to the answer sent. */
   serverAloneMs: number;
   serverDuringMs: number;
@@ -91,6 +93,7 @@ export async function benchFairLabelsHttp(
       duringMs: measured.duringMs!,
       floodLabels: flooded.floodLabels!,
       floodRefused: flooded.floodRefused!,
+      floodNiced: flooded.niced === 1,
       serverAloneMs: median(spans.alone.slice(-101)),
       serverDuringMs: median(spans.during.slice(-101)),
     };

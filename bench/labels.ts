@@ -203,7 +203,7 @@ export async function reportLabels(report: Report): Promise<void> {
   // has it at normal priority, taking its share of the two cores from the server.
   const h = await benchFairLabelsHttp('labels');
   report(
-    "another account's print-label over HTTP while one account runs 40 print-label loops, the flood's client at lowest CPU priority (median)",
+    `another account's print-label over HTTP while one account runs 40 print-label loops, the flood's client at ${h.floodNiced ? 'lowest' : 'normal (it could not be lowered here)'} CPU priority (median)`,
     `${h.duringMs.toFixed(1)} ms (alone ${h.aloneMs.toFixed(1)} ms; inside the server ${h.serverDuringMs.toFixed(1)} ms, alone ${h.serverAloneMs.toFixed(1)} ms; ${h.floodLabels} flood labels, ${h.floodRefused} refused meanwhile)`,
     `< 2 × alone (${(2 * h.aloneMs).toFixed(1)} ms)`,
     h.duringMs < 2 * h.aloneMs,
