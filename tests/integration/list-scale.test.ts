@@ -138,7 +138,7 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
       client.query = query;
     }
     const userOwned = statements.filter((q) =>
-      /\b(shipments|shipment_counts|shipment_search_terms|tracking_events)\b/.test(q),
+      /\b(shipments|shipment_counts|shipment_marks|shipment_search_terms|tracking_events)\b/.test(q),
     );
     expect(userOwned.length).toBeGreaterThan(8);
     const unscoped = userOwned.filter((q) =>

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { COUNT_FIRST_FROM_OFFSET, readDeepPage } from './deep-page';
 
 /** A list of `total` rows numbered newest first (0 is the newest), recording the reads it was asked for. */
-function list(total: number, capped = false) {
+function list(total: number, capped = false, markedFrom?: number) {
   const reads: string[] = [];
-  const count = async () => ({ total, capped });
+  const count = async () => ({ total, capped, ...(markedFrom === undefined ? {} : { markedFrom }) });
   const page = async (limit: number, offset: number, from: 'newest' | 'oldest') => {
     reads.push(`${from} ${limit}@${offset}`);
     const all = Array.from({ length: total }, (_, i) => i);
@@ -44,5 +44,18 @@ describe('readDeepPage', () => {
     const l = list(3 * COUNT_FIRST_FROM_OFFSET, true);
     await readDeepPage({ limit: 10, offset: 2 * COUNT_FIRST_FROM_OFFSET }, l.count, l.page);
     expect(l.reads).toEqual([`newest 10@${2 * COUNT_FIRST_FROM_OFFSET}`]);
+  });
+
+  it('reads a deep page from the oldest past a mark when that skips fewer rows, else from the newest', async () => {
+    const total = 10 * COUNT_FIRST_FROM_OFFSET;
+    // Newest-first rows [3000, 3010) are oldest-first rows [6990, 7000): a mark at 6000 leaves 990 to skip.
+    const marked = list(total, false, 6000);
+    const r = await readDeepPage({ limit: 10, offset: 3000 }, marked.count, marked.page);
+    expect(r.rows).toEqual([3000, 3001, 3002, 3003, 3004, 3005, 3006, 3007, 3008, 3009]);
+    expect(marked.reads).toEqual(['oldest 10@6990']);
+    // A mark far below: 6,990 − 1,000 rows from the oldest is more than 3,000 from the newest.
+    const far = list(total, false, 1000);
+    await readDeepPage({ limit: 10, offset: 3000 }, far.count, far.page);
+    expect(far.reads).toEqual(['newest 10@3000']);
   });
 });

@@ -33,6 +33,7 @@ import * as m0033 from './0033_search_term_counts';
 import * as m0034 from './0034_quote_option_keys';
 import * as m0035 from './0035_quote_options_inline';
 import * as m0036 from './0036_search_term_digit_marks';
+import * as m0037 from './0037_shipment_marks';
 
 /** Ordered list of migrations. Append new ones; never edit one that has shipped. */
 export const migrations: { name: string; sql: string }[] = [
@@ -71,4 +72,5 @@ export const migrations: { name: string; sql: string }[] = [
   m0034,
   m0035,
   m0036,
+  m0037,
 ];

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { bigint, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../../db/client';
-import { readDeepPage } from '../../db/deep-page';
+import { COUNT_FIRST_FROM_OFFSET, readDeepPage } from '../../db/deep-page';
 import { shipments, trackingEvents, type ShipmentRow, type TrackingEventRow } from '../../db/schema/orders';
 import type { TShipmentDestination } from '../../../shared/contracts/shipments';
+import { MARK_EVERY, afterMark, countWithMark } from './marks';
 
 /** Statuses the carrier still moves on (tracking sync reads these only). */
 export const ACTIVE_STATUSES = ['label_created', 'in_transit', 'out_for_delivery'] as const;
@@ -252,7 +253,13 @@ export async function listShipments(
     /** Only test-key shipments (true), only the others (false), or both (null). */
     test?: boolean | null;
   },
-): Promise<{ rows: ShipmentRow[]; total: number; capped: boolean }> {
+): Promise<{
+  rows: ShipmentRow[];
+  total: number;
+  capped: boolean;
+  /** Marks up to this many rows from the oldest would make this page cheaper next time (marks.ts). */
+  marksWanted?: number | null;
+}> {
   const test = q.test ?? null;
   const search = q.search;
   // A search of several words asks those that begin no other word as whole words: its count and page
@@ -280,6 +287,23 @@ export async function listShipments(
     );
   }
   const where = listWhere(userId, search, q.destination ?? null, test, whole);
+  if (!search && !q.destination && test === null && q.offset >= COUNT_FIRST_FROM_OFFSET) {
+    // Every shipment of the user, a deep page: read past the nearest kept mark (decision 054).
+    const { total, mark } = await countWithMark(db, userId, q.offset + q.limit);
+    const skip = Math.max(0, total - q.offset - q.limit);
+    // The rows this page skips: from the newest, or from the oldest past the mark, whichever is fewer.
+    const skipped = Math.min(q.offset, skip - (mark?.position ?? 0));
+    const marksWanted = skipped >= 2 * MARK_EVERY ? skip : null;
+    const page = await readDeepPage(
+      q,
+      () => Promise.resolve({ total, capped: false, ...(mark ? { markedFrom: mark.position } : {}) }),
+      (limit, offset, from) =>
+        from === 'oldest' && mark
+          ? pageRows(db, and(where, afterMark(mark))!, limit, offset - mark.position, 'oldest')
+          : pageRows(db, where, limit, offset, from),
+    );
+    return { rows: page.rows, total, capped: false, marksWanted };
+  }
   // The kept count is of every shipment: any other search, a destination or test shipments alone
   // count their matches (up to the cap); live shipments alone are the kept count less the user's test
   // shipments (exact; migration 0026's partial index holds only test shipments, usually few).

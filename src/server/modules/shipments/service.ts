@@ -15,6 +15,7 @@ import type {
   TTrackingLookup,
 } from '../../../shared/contracts/shipments';
 import * as repo from './repo';
+import { scheduleMarks } from './marks';
 import { pageWindow, paginationOf } from './pagination';
 import { isActive, syncTracking } from './tracking-sync';
 import { toWireDetail, toWireShipment, toWireTrackingLookup } from './wire';
@@ -71,13 +72,14 @@ export function createShipmentsService(deps: ShipmentsDeps) {
       const search = normalizeSearch(q.search);
       // No stored text holds NUL (PostgreSQL text cannot), so such a search finds nothing.
       if (search?.includes('\u0000')) return { data: [], pagination: paginationOf(0, page, limit) };
-      const { rows, total, capped } = await repo.listShipments(db, userId, {
+      const { rows, total, capped, marksWanted } = await repo.listShipments(db, userId, {
         search,
         limit,
         offset,
         destination: q.destination ?? null,
         test: q.test ?? null,
       });
+      if (marksWanted) scheduleMarks(db, userId, marksWanted, deps.log);
       return { data: await withCounts(rows, userId), pagination: paginationOf(total, page, limit, capped) };
     },
 

@@ -1,0 +1,189 @@
+/**
+ * Deep pages read past kept marks (issue 26, decision 054, migration 0037): every page of a long list
+ * is the page the plain newest-first order gives, before marks exist, after a deep page adds them,
+ * and after writes that move them (a backdated shipment, a delete, a changed date), and a mark added
+ * while a write is under way is read from committed rows only.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
+import { insertShipment } from './helpers/shipment-fixtures';
+import { rowsOf } from '../../src/server/db/client';
+import { ZShipmentList } from '../../src/shared/contracts/shipments';
+import { MARK_EVERY, addMarks, marksSettled } from '../../src/server/modules/shipments/marks';
+
+type User = Awaited<ReturnType<typeof createSignedInUser>>;
+
+/** 5,500 shipments, three to a minute (equal created_at: the id decides their order). */
+const ROWS = 5 * MARK_EVERY + 500;
+const ALL_MARKS = [1, 2, 3, 4, 5].map((k) => k * MARK_EVERY);
+
+describe(`lists: deep pages past kept marks (${testDbKind})`, () => {
+  let ctx: TestContext;
+  let u: User;
+  let other: User;
+
+  /** Writes `n` shipments for `userId`: copies of one, created three a minute going back from `from`. */
+  async function addShipments(userId: string, n: number, from: Date) {
+    const first = await insertShipment(ctx.database.db, userId, { createdAt: from });
+    await ctx.database.db.execute(sql`
+      insert into shipments (id, user_id, status, carrier, service_code, service_name, order_code, tracking_number,
+        carrier_price_cents, price_cents, tax_total_cents, total_cents, from_address, to_address, package,
+        receiver_key, search_text, ship_date, transit_days, created_at, updated_at)
+      select gen_random_uuid(), user_id, status, carrier, service_code, service_name, 'VY-MARK' || g || '-' || left(user_id::text, 8), null,
+        carrier_price_cents, price_cents, tax_total_cents, total_cents, from_address, to_address, package,
+        receiver_key, search_text, ship_date, transit_days, created_at - (g / 3) * interval '1 minute', updated_at
+      from shipments, generate_series(1, ${n - 1}) g where id = ${first.id}`);
+  }
+
+  /** The user's shipment ids newest first, as the list orders them. */
+  const expected = async (userId: string) =>
+    rowsOf<{ id: string }>(
+      await ctx.database.db.execute(
+        sql`select id::text as id from shipments where user_id = ${userId} order by created_at desc, id desc`,
+      ),
+    ).map((r) => r.id);
+
+  const marks = async (userId: string) =>
+    rowsOf<{ position: string | number; id: string }>(
+      await ctx.database.db.execute(
+        sql`select position, id::text as id from shipment_marks where user_id = ${userId} order by position`,
+      ),
+    ).map((r) => ({ position: Number(r.position), id: r.id }));
+
+  /** Each mark names the shipment at its place from the oldest. */
+  async function expectMarksTrue(userId: string) {
+    const oldestFirst = (await expected(userId)).reverse();
+    for (const m of await marks(userId)) expect(m.id, `mark ${m.position}`).toBe(oldestFirst[m.position - 1]);
+  }
+
+  const page = async (user: User, n: number, limit = 25) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/shipments?page=${n}&limit=${limit}`,
+      headers: user.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return ZShipmentList.parse(res.json());
+  };
+
+  /** Deep pages from both halves, and the last, against the plain order. */
+  async function expectPagesTrue(user: User) {
+    const all = await expected(user.id);
+    const last = Math.ceil(all.length / 25);
+    for (const n of [41, 80, 100, 110, 111, 150, 180, last - 1, last]) {
+      const got = await page(user, n);
+      expect(got.pagination.total).toBe(all.length);
+      expect(
+        got.data.map((s) => s.id),
+        `page ${n}`,
+      ).toEqual(all.slice((n - 1) * 25, n * 25));
+    }
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    u = await createSignedInUser(ctx);
+    other = await createSignedInUser(ctx);
+    await addShipments(u.id, ROWS, new Date('2026-11-01T12:00:00Z'));
+    await addShipments(other.id, ROWS, new Date('2026-11-01T12:00:00Z'));
+  }, 120_000);
+  afterAll(async () => ctx.close());
+
+  it('answers every deep page as the plain order does, and a deep page adds marks after its answer', async () => {
+    expect(await marks(u.id)).toEqual([]);
+    await expectPagesTrue(u);
+    await marksSettled(ctx.database.db);
+    const added = (await marks(u.id)).map((m) => m.position);
+    expect(added.length).toBeGreaterThan(0);
+    expect(added).toEqual(ALL_MARKS.slice(0, added.length));
+    await expectMarksTrue(u.id);
+    await addMarks(ctx.database.db, u.id, ROWS);
+    expect((await marks(u.id)).map((m) => m.position)).toEqual(ALL_MARKS);
+    await expectMarksTrue(u.id);
+    await expectPagesTrue(u);
+  });
+
+  it('reads a deep page past its nearest mark', async () => {
+    // A mark moved one row older by hand (not something any write does): the page read past it moves too.
+    // Page 170 is rows 4,226–4,250 newest first: from the oldest 1,251–1,275, read past mark 1,000.
+    const before = await page(u, 170);
+    const oldestFirst = (await expected(u.id)).reverse();
+    const moveMarkTo = (index: number) =>
+      ctx.database.db.execute(sql`
+        update shipment_marks m set created_at = s.created_at, id = s.id
+        from shipments s where s.id = ${oldestFirst[index]!}::uuid
+          and m.user_id = ${u.id} and m.position = ${MARK_EVERY}`);
+    await moveMarkTo(MARK_EVERY - 2);
+    try {
+      const moved = await page(u, 170);
+      expect(moved.data[0]!.id).toBe(before.data[1]!.id);
+      expect(moved.data.map((s) => s.id).slice(0, 24)).toEqual(before.data.map((s) => s.id).slice(1));
+    } finally {
+      await moveMarkTo(MARK_EVERY - 1);
+    }
+    expect((await page(u, 170)).data.map((s) => s.id)).toEqual(before.data.map((s) => s.id));
+    await expectMarksTrue(u.id);
+  });
+
+  it('drops the marks a backdated shipment moves, keeps those below it, and every page stays true', async () => {
+    await addMarks(ctx.database.db, other.id, ROWS);
+    const othersMarks = await marks(other.id);
+    expect(othersMarks).toHaveLength(ALL_MARKS.length);
+    await marksSettled(ctx.database.db);
+    // About the 1,500th oldest of u's shipments: marks 2,000 and up move; 1,000 stays.
+    await insertShipment(ctx.database.db, u.id, { createdAt: new Date('2026-10-31T13:47:30Z') });
+    expect((await marks(u.id)).map((m) => m.position)).toEqual([MARK_EVERY]);
+    await expectMarksTrue(u.id);
+    await expectPagesTrue(u);
+    await marksSettled(ctx.database.db);
+    await addMarks(ctx.database.db, u.id, ROWS + 1);
+    expect((await marks(u.id)).map((m) => m.position)).toEqual(ALL_MARKS);
+    await expectMarksTrue(u.id);
+    // Another user's marks are not touched by u's writes.
+    expect(await marks(other.id)).toEqual(othersMarks);
+  });
+
+  it('drops the marks at and above a deleted shipment, and every mark when a date changes', async () => {
+    const oldestFirst = (await expected(u.id)).reverse();
+    await ctx.database.db.execute(sql`delete from shipments where id = ${oldestFirst[MARK_EVERY + 10]!}::uuid`);
+    expect((await marks(u.id)).map((m) => m.position)).toEqual([MARK_EVERY]);
+    await expectPagesTrue(u);
+    await marksSettled(ctx.database.db);
+    await addMarks(ctx.database.db, u.id, ROWS);
+    expect((await marks(u.id)).map((m) => m.position)).toEqual(ALL_MARKS);
+    await expectMarksTrue(u.id);
+    await ctx.database.db.execute(
+      sql`update shipments set created_at = created_at - interval '1 second' where id = ${oldestFirst[5]!}::uuid`,
+    );
+    expect(await marks(u.id)).toEqual([]);
+    expect(await marks(other.id)).toEqual([]);
+    await expectPagesTrue(u);
+    await marksSettled(ctx.database.db);
+    await expectMarksTrue(u.id);
+  });
+
+  it('reads marks from committed rows only: a write under way is waited for', async () => {
+    await ctx.database.db.execute(sql`delete from shipment_marks where user_id = ${u.id}`);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const insertedNow = new Promise<void>((resolve) => (inserted = resolve));
+    // A backdated shipment (below every mark to come) whose transaction stays open a while.
+    const writing = ctx.database.db.transaction(async (tx) => {
+      await insertShipment(tx as unknown as typeof ctx.database.db, u.id, {
+        createdAt: new Date('2026-10-01T00:00:00Z'),
+      });
+      inserted();
+      await held;
+    });
+    await insertedNow;
+    const adding = addMarks(ctx.database.db, u.id, 2 * ROWS);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await Promise.all([writing, adding]);
+    expect((await marks(u.id)).map((m) => m.position)).toEqual(ALL_MARKS);
+    await expectMarksTrue(u.id);
+    await expectPagesTrue(u);
+  });
+});
