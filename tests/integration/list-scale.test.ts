@@ -282,6 +282,10 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
         expect(await found('storef ada')).toEqual(['digits']);
         expect(await found('regina 3y2')).toEqual(['digits']);
         expect(await found('pqrs yarmouth')).toEqual(['pqrs', 'pqrsmax']);
+        // A word alone too: its page is asked whole when it begins no other word.
+        expect(await found('yarmouth')).toEqual(['pqrs', 'pqrsmax']);
+        expect(await found('toronto')).toEqual(['hang']);
+        expect(await found('store')).toEqual(['digits']);
       } finally {
         client.query = query;
       }
@@ -292,6 +296,9 @@ describe(`lists at scale: kept counts and word search (${testDbKind})`, () => {
       expect(asked).toContain("'storef':* & 'ada':*");
       expect(asked).toContain("'regina'");
       expect(asked).toContain("'pqrs':* & 'yarmouth'");
+      expect(asked).toContain("'yarmouth'");
+      expect(asked).toContain("'toronto'");
+      expect(asked).toContain("'store':*");
     });
 
     it('finds a fragment of a tracking number, order code or postal code anywhere', async () => {

@@ -173,7 +173,7 @@ async function countWord(
   userId: string,
   word: string,
   where: SQL,
-): Promise<{ total: number; capped: boolean }> {
+): Promise<{ total: number; capped: boolean; whole?: true }> {
   if ([...word].length <= 3) {
     const [row] = await db
       .select({ n: searchTerms.shipments })
@@ -202,7 +202,8 @@ async function countWord(
   const held = range?.held ?? 0;
   const own = range?.own ?? 0;
   if (held === 0) return cappedAt(0);
-  if (held === 1 && own > 0) return cappedAt(own);
+  // The word begins no other word: matching it whole finds the same shipments (decision 047), faster.
+  if (held === 1 && own > 0) return { ...cappedAt(own), whole: true };
   const lowerBound = range?.biggest ?? 0;
   if (lowerBound > SEARCH_COUNT_CAP) return cappedAt(lowerBound);
   return countMatches(db, where);
@@ -272,14 +273,18 @@ export async function listShipments(
   // A word alone is counted first (from the kept term counts, usually one row): the count says how
   // the page is best read (denseWord).
   if (search && plan && isWordAlone(plan) && !q.destination && test === null) {
+    const word = plan.prefixes[0]!;
     const byIndex = listWhere(userId, search);
-    const [counted, all] = await Promise.all([
-      countWord(db, userId, plan.prefixes[0]!, byIndex),
+    const [{ whole: isWhole, ...counted }, all] = await Promise.all([
+      countWord(db, userId, word, byIndex),
       countShipments(db, userId),
     ]);
+    const asked = isWhole ? new Set([word]) : new Set<string>();
     const where = denseWord(counted.total, all, q.offset + q.limit)
-      ? listWhere(userId, search, null, null, new Set(), true)
-      : byIndex;
+      ? listWhere(userId, search, null, null, asked, true)
+      : isWhole
+        ? listWhere(userId, search, null, null, asked)
+        : byIndex;
     return readDeepPage(
       q,
       () => Promise.resolve(counted),
