@@ -10,7 +10,8 @@ import { createSignedInUser, createTestApp, testDbKind, type TestContext } from 
 import { insertShipment } from './helpers/shipment-fixtures';
 import { rowsOf } from '../../src/server/db/client';
 import { ZShipmentList } from '../../src/shared/contracts/shipments';
-import { MARK_EVERY, addMarks, marksSettled } from '../../src/server/modules/shipments/marks';
+import { MARK_EVERY, addMarks } from '../../src/server/modules/shipments/marks-repo';
+import { marksSettled } from '../../src/server/modules/shipments/marks';
 
 type User = Awaited<ReturnType<typeof createSignedInUser>>;
 

@@ -137,7 +137,13 @@ export function v1Routes(deps: AppDeps, log: { warn(o: object, m: string): void;
   // A test key's orders see only the sandbox carriers; void and recovery of any shipment use them all.
   const liveOrders = ordersFor(deps.providers.carriers, liveRates);
   const testOrders = ordersFor(sandboxCarriers, testRates);
-  const reads = createShipmentsService({ db, clock: deps.clock, carriers: deps.providers.carriers, log });
+  const reads = createShipmentsService({
+    db,
+    clock: deps.clock,
+    carriers: deps.providers.carriers,
+    log,
+    lifecycle: deps.lifecycle,
+  });
   const addresses = createAddressService({ db, clock: deps.clock });
   const webhooks = webhooksServiceFor(deps, { info: () => undefined, error: (o, m) => log.error(o, m) });
 

@@ -5,7 +5,7 @@ import { rowsOf, type Db } from '../../db/client';
 import { COUNT_FIRST_FROM_OFFSET, readDeepPage } from '../../db/deep-page';
 import { shipments, trackingEvents, type ShipmentRow, type TrackingEventRow } from '../../db/schema/orders';
 import type { TShipmentDestination } from '../../../shared/contracts/shipments';
-import { MARK_EVERY, afterMark, countWithMark } from './marks';
+import { MARK_EVERY, afterMark, countWithMark } from './marks-repo';
 
 /** Statuses the carrier still moves on (tracking sync reads these only). */
 export const ACTIVE_STATUSES = ['label_created', 'in_transit', 'out_for_delivery'] as const;

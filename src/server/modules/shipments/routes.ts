@@ -22,6 +22,7 @@ export function registerShipments(root: App, deps: AppDeps): void {
     clock: deps.clock,
     carriers: deps.providers.carriers,
     log: app.log,
+    lifecycle: deps.lifecycle,
   });
 
   app.get(

@@ -16,13 +16,21 @@ import type {
 } from '../../../shared/contracts/shipments';
 import * as repo from './repo';
 import { scheduleMarks } from './marks';
+import type { Lifecycle } from '../../ops/lifecycle';
 import { pageWindow, paginationOf } from './pagination';
 import { isActive, syncTracking } from './tracking-sync';
 import { toWireDetail, toWireShipment, toWireTrackingLookup } from './wire';
 
 type Log = { error(obj: object, msg: string): void };
 
-export type ShipmentsDeps = { db: Db; clock: Clock; carriers: readonly Carrier[]; log: Log };
+export type ShipmentsDeps = {
+  db: Db;
+  clock: Clock;
+  carriers: readonly Carrier[];
+  log: Log;
+  /** A clean shutdown waits for the list marks being added (marks.ts). */
+  lifecycle?: Lifecycle;
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -79,7 +87,7 @@ export function createShipmentsService(deps: ShipmentsDeps) {
         destination: q.destination ?? null,
         test: q.test ?? null,
       });
-      if (marksWanted) scheduleMarks(db, userId, marksWanted, deps.log);
+      if (marksWanted) scheduleMarks(db, userId, marksWanted, deps);
       return { data: await withCounts(rows, userId), pagination: paginationOf(total, page, limit, capped) };
     },
 
