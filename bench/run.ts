@@ -432,11 +432,12 @@ async function main(): Promise<void> {
 
 async function reportOrders(): Promise<void> {
   const orders = await (await import('./orders')).benchOrders();
+  // Issue 26 asks the orders over HTTP for p99 < 250 ms beside the ratio.
   report(
-    `orders over HTTP, 32 clients, ${orders.database}`,
-    `${orders.httpOrdersPerSecond.toFixed(0)} orders/s, p50 ${orders.p50Ms.toFixed(0)} ms, p99 ${orders.p99Ms.toFixed(0)} ms`,
-    'reference',
-    null,
+    `orders over HTTP, 32 clients, ${orders.database} (${orders.httpOrdersPerSecond.toFixed(0)} orders/s, p50 ${orders.p50Ms.toFixed(0)} ms)`,
+    `p99 ${orders.p99Ms.toFixed(0)} ms`,
+    '< 250 ms',
+    orders.p99Ms < 250,
   );
   report(
     `the same statements straight to ${orders.database}, 32 clients`,

@@ -537,7 +537,12 @@ export async function reportShipmentsList(report: Report): Promise<void> {
         c.target ? c.p95Ms < TARGET_P95_MS : null,
       );
       if (c.firstMs !== undefined) {
-        report(`the same, its first read before the marks it adds (${where})`, `${c.firstMs.toFixed(1)} ms`, 'reference', null);
+        report(
+          `the same, its first read before the marks it adds (${where})`,
+          `${c.firstMs.toFixed(1)} ms`,
+          'reference',
+          null,
+        );
       }
     }
   }

@@ -69,10 +69,10 @@ describe(`lists: deep pages past kept marks (${testDbKind})`, () => {
   };
 
   /** Deep pages from both halves, and the last, against the plain order. */
-  async function expectPagesTrue(user: User) {
+  async function expectPagesTrue(user: User, pages?: number[]) {
     const all = await expected(user.id);
     const last = Math.ceil(all.length / 25);
-    for (const n of [41, 80, 100, 110, 111, 150, 180, last - 1, last]) {
+    for (const n of pages ?? [41, 80, 100, 110, 111, 150, 180, last - 1, last]) {
       const got = await page(user, n);
       expect(got.pagination.total).toBe(all.length);
       expect(
@@ -154,14 +154,57 @@ describe(`lists: deep pages past kept marks (${testDbKind})`, () => {
     await addMarks(ctx.database.db, u.id, ROWS);
     expect((await marks(u.id)).map((m) => m.position)).toEqual(ALL_MARKS);
     await expectMarksTrue(u.id);
+    const othersMarks = await marks(other.id);
+    expect(othersMarks).toHaveLength(ALL_MARKS.length);
+    // An update that changes no key leaves the marks.
+    await ctx.database.db.execute(
+      sql`update shipments set created_at = created_at where id = ${oldestFirst[5]!}::uuid`,
+    );
+    expect(await marks(u.id)).toHaveLength(ALL_MARKS.length);
     await ctx.database.db.execute(
       sql`update shipments set created_at = created_at - interval '1 second' where id = ${oldestFirst[5]!}::uuid`,
     );
     expect(await marks(u.id)).toEqual([]);
-    expect(await marks(other.id)).toEqual([]);
+    expect(await marks(other.id)).toEqual(othersMarks);
     await expectPagesTrue(u);
     await marksSettled(ctx.database.db);
     await expectMarksTrue(u.id);
+  });
+
+  it('counts the oldest shipment whatever its key (the least uuid at -infinity)', async () => {
+    const w = await createSignedInUser(ctx);
+    await addShipments(w.id, 2 * MARK_EVERY + 100, new Date('2026-11-01T12:00:00Z'));
+    const oldest = (await expected(w.id)).at(-1)!;
+    await ctx.database.db.execute(sql`
+      update shipments set id = '00000000-0000-0000-0000-000000000000', created_at = '-infinity'
+      where id = ${oldest}::uuid`);
+    await addMarks(ctx.database.db, w.id, 10 * MARK_EVERY);
+    expect((await marks(w.id)).map((m) => m.position)).toEqual([MARK_EVERY, 2 * MARK_EVERY]);
+    await expectMarksTrue(w.id);
+    // Pages read past both marks (the last ones hold the row at -infinity, which no answer can show).
+    await expectPagesTrue(w, [41, 44, 45, 80]);
+  });
+
+  it('reads marks from committed rows only: a changed date under way is waited for', async () => {
+    await addMarks(ctx.database.db, u.id, ROWS + 10);
+    const oldestFirst = (await expected(u.id)).reverse();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let changed!: () => void;
+    const changedNow = new Promise<void>((resolve) => (changed = resolve));
+    const writing = ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`update shipments set created_at = '2031-01-01' where id = ${oldestFirst[0]!}::uuid`);
+      changed();
+      await held;
+    });
+    await changedNow;
+    const adding = addMarks(ctx.database.db, u.id, 2 * ROWS);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await Promise.all([writing, adding]);
+    await expectMarksTrue(u.id);
+    expect((await marks(u.id)).map((m) => m.position)).toEqual(ALL_MARKS);
+    await expectPagesTrue(u);
   });
 
   it('reads marks from committed rows only: a write under way is waited for', async () => {

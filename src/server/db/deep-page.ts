@@ -33,8 +33,7 @@ export async function readDeepPage<Row, C extends PageCount>(
   // Rows [offset, end) newest first are rows [total - end, total - offset) oldest first.
   const end = Math.min(q.offset + q.limit, c.total);
   const fromNewest =
-    c.capped ||
-    (c.markedFrom === undefined ? q.offset * 2 <= c.total : q.offset <= c.total - end - c.markedFrom);
+    c.capped || (c.markedFrom === undefined ? q.offset * 2 <= c.total : q.offset <= c.total - end - c.markedFrom);
   if (fromNewest) return { rows: await page(q.limit, q.offset, 'newest'), ...c };
   const rows = await page(end - q.offset, c.total - end, 'oldest');
   return { rows: rows.reverse(), ...c };

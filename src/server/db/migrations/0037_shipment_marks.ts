@@ -12,7 +12,8 @@ export const name = '0037_shipment_marks';
 // the newest, so they leave every mark as it is; a shipment written with an older key (another
 // instance's clock, a backdated row) or deleted shifts every mark above it. The statement triggers
 // that keep shipment_counts (0021) now also delete, in the same statement, each mark of the users
-// written at or above the oldest key written; a change of a shipment's key or owner drops every mark.
+// written at or above the oldest key written; a change of a shipment's key or owner drops the marks of
+// the users concerned.
 // Marks are added after an answer, never on a request (shipments/marks.ts): each addition first
 // locks the user's shipment_counts row FOR SHARE, which an insert or delete of that user's shipments
 // holds until it commits (its trigger updates the row), so marks are read from committed rows only,
@@ -68,15 +69,20 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- The app never changes a shipment's key or owner; should anything do so, every mark goes.
-CREATE FUNCTION shipment_marks_cleared() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The app never changes a shipment's key or owner; should anything do so, the marks of the users
+-- concerned go, after the same row lock as a count's update, so a step adding marks is waited for
+-- (a change that changes nothing, or another user's, leaves them).
+CREATE FUNCTION shipment_marks_rekeyed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF coalesce(current_setting('voyageur.restoring', true), '') = 'on' THEN
     RETURN NULL;
   END IF;
-  DELETE FROM shipment_marks;
+  PERFORM 1 FROM shipment_counts WHERE user_id IN (OLD.user_id, NEW.user_id) ORDER BY user_id FOR NO KEY UPDATE;
+  DELETE FROM shipment_marks WHERE user_id IN (OLD.user_id, NEW.user_id);
   RETURN NULL;
 END $$;
 CREATE TRIGGER shipment_marks_rekeyed AFTER UPDATE OF user_id, created_at, id ON shipments
-  FOR EACH STATEMENT EXECUTE FUNCTION shipment_marks_cleared();
+  FOR EACH ROW WHEN (OLD.user_id IS DISTINCT FROM NEW.user_id OR OLD.created_at IS DISTINCT FROM NEW.created_at
+                     OR OLD.id IS DISTINCT FROM NEW.id)
+  EXECUTE FUNCTION shipment_marks_rekeyed();
 `;

@@ -73,22 +73,27 @@ export async function addMarks(
         await tx.execute(sql`select shipments as n from shipment_counts where user_id = ${userId} for share`),
       );
       const limit = Math.min(upTo, Number(counted?.n ?? 0));
+      // The highest mark kept (marks are a prefix: a write drops the marks above what it moves).
+      const [top] = rowsOf<{ position: number | string; created_at: string; id: string }>(
+        await tx.execute(sql`
+        select position, created_at::text as created_at, id::text as id from shipment_marks
+        where user_id = ${userId} order by position desc limit 1`),
+      );
+      const base = top ? Number(top.position) : 0;
+      const take = Math.min(limit - base, MARK_EVERY * MARKS_PER_STEP);
+      if (take < MARK_EVERY) return 0;
+      const after = top ? sql`and (s.created_at, s.id) > (${top.created_at}::timestamptz, ${top.id}::uuid)` : sql``;
       return rowsOf<{ position: number | string }>(
         await tx.execute(sql`
         insert into shipment_marks (user_id, position, created_at, id)
-        select ${userId}::uuid, b.position + t.n, t.created_at, t.id
+        select ${userId}::uuid, ${base}::bigint + t.n, t.created_at, t.id
         from (
-          select position, created_at, id from shipment_marks where user_id = ${userId}
-          union all select 0, '-infinity'::timestamptz, '00000000-0000-0000-0000-000000000000'::uuid
-          order by position desc limit 1
-        ) b,
-        lateral (
           select x.created_at, x.id, row_number() over (order by x.created_at, x.id) as n
           from (
             select s.created_at, s.id from shipments s
-            where s.user_id = ${userId} and (s.created_at, s.id) > (b.created_at, b.id)
+            where s.user_id = ${userId} ${after}
             order by s.created_at, s.id
-            limit greatest(0, least(${limit}::bigint - b.position, ${MARK_EVERY * MARKS_PER_STEP}::bigint))
+            limit ${take}
           ) x
         ) t
         where t.n % ${MARK_EVERY} = 0
