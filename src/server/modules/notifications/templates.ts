@@ -61,18 +61,23 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** $1,234.56 (en) or 1,234.56 加元 (zh); negative amounts keep their sign. */
+const WHOLE_DOLLARS = new Intl.NumberFormat('en-CA');
+
 export function formatCad(cents: number, locale: TLocale): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
-  const amount = `${Math.floor(abs / 100).toLocaleString('en-CA')}.${String(abs % 100).padStart(2, '0')}`;
+  const amount = `${WHOLE_DOLLARS.format(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
   return locale === 'zh' ? `${sign}${amount} 加元` : `${sign}$${amount}`;
 }
 
+/** Made once each: building an Intl formatter costs far more than formatting with one (issue 26). */
+const TORONTO_DATE = {
+  en: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', dateStyle: 'long' }),
+  zh: new Intl.DateTimeFormat('zh-CN', { timeZone: 'America/Toronto', dateStyle: 'long' }),
+};
+
 export function formatTorontoDate(at: Date, locale: TLocale): string {
-  return new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-CA', {
-    timeZone: 'America/Toronto',
-    dateStyle: 'long',
-  }).format(at);
+  return (locale === 'zh' ? TORONTO_DATE.zh : TORONTO_DATE.en).format(at);
 }
 
 /** What each kind is called in the footer ("…because {label} are on"). */

@@ -7,14 +7,29 @@ type Log = { info(obj: object, msg: string): void };
 
 /** Writes each message as an RFC 822 .eml file in `dir` and logs recipient and subject. */
 export function createOutboxMailer(opts: { dir: string; from: string; log: Log; now?: () => Date }): Mailer {
+  // The directory is made by the first message, and again only if it has gone since.
+  let made: Promise<unknown> | null = null;
+  const makeDir = () =>
+    (made ??= fs.mkdir(opts.dir, { recursive: true }).catch((err: unknown) => {
+      made = null;
+      throw err;
+    }));
   return {
     kind: 'outbox',
     async send(message: MailMessage) {
-      await fs.mkdir(opts.dir, { recursive: true });
       const date = (opts.now ?? (() => new Date()))();
       const id = randomUUID();
       const file = path.join(opts.dir, `${date.toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
-      await fs.writeFile(file, toEml(message, opts.from, date, id), 'utf8');
+      const eml = toEml(message, opts.from, date, id);
+      try {
+        await makeDir();
+        await fs.writeFile(file, eml, 'utf8');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        made = null;
+        await makeDir();
+        await fs.writeFile(file, eml, 'utf8');
+      }
       opts.log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
     },
   };
