@@ -12,6 +12,7 @@ import { rowsOf } from '../../src/server/db/client';
 import { ZShipmentList } from '../../src/shared/contracts/shipments';
 import { MARK_EVERY, addMarks } from '../../src/server/modules/shipments/marks-repo';
 import { marksSettled } from '../../src/server/modules/shipments/marks';
+import { listShipments } from '../../src/server/modules/shipments/repo';
 
 type User = Awaited<ReturnType<typeof createSignedInUser>>;
 
@@ -169,6 +170,23 @@ describe(`lists: deep pages past kept marks (${testDbKind})`, () => {
     await expectPagesTrue(u);
     await marksSettled(ctx.database.db);
     await expectMarksTrue(u.id);
+  });
+
+  it('reads an API key’s live list past the marks while the user has no test shipment, and by its filter after one', async () => {
+    await addMarks(ctx.database.db, u.id, 2 * ROWS);
+    const live = async (n: number) =>
+      (
+        await listShipments(ctx.database.db, u.id, { search: null, limit: 25, offset: (n - 1) * 25, test: false })
+      ).rows.map((r) => r.id);
+    const all = await expected(u.id);
+    for (const n of [41, 100, 170]) expect(await live(n), `page ${n}`).toEqual(all.slice((n - 1) * 25, n * 25));
+    // One test shipment among them: the live list leaves it out.
+    const testOne = await insertShipment(ctx.database.db, u.id, { createdAt: new Date('2026-10-31T20:00:30Z') });
+    await ctx.database.db.execute(sql`update shipments set test = true where id = ${testOne.id}::uuid`);
+    const liveIds = (await expected(u.id)).filter((id) => id !== testOne.id);
+    for (const n of [41, 100, 170]) expect(await live(n), `page ${n}`).toEqual(liveIds.slice((n - 1) * 25, n * 25));
+    await ctx.database.db.execute(sql`delete from shipments where id = ${testOne.id}::uuid`);
+    await addMarks(ctx.database.db, u.id, 2 * ROWS);
   });
 
   it('counts the oldest shipment whatever its key (the least uuid at -infinity)', async () => {

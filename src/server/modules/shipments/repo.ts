@@ -292,8 +292,16 @@ export async function listShipments(
     );
   }
   const where = listWhere(userId, search, q.destination ?? null, test, whole);
-  if (!search && !q.destination && test === null && q.offset >= COUNT_FIRST_FROM_OFFSET) {
-    // Every shipment of the user, a deep page: read past the nearest kept mark (decision 054).
+  // Every shipment of the user (or its live ones, when it has no test shipment: an API key's list), a
+  // deep page: read past the nearest kept mark (decision 054).
+  const everyShipment =
+    !search &&
+    !q.destination &&
+    q.offset >= COUNT_FIRST_FROM_OFFSET &&
+    (test === null || (test === false && (await countTestShipments(db, userId)) === 0));
+  if (everyShipment) {
+    // Without test shipments the live ones are all of them: the user's index alone answers.
+    const mine = listWhere(userId, null);
     const { total, mark } = await countWithMark(db, userId, q.offset + q.limit);
     const skip = Math.max(0, total - q.offset - q.limit);
     // The rows this page skips: from the newest, or from the oldest past the mark, whichever is fewer.
@@ -304,8 +312,8 @@ export async function listShipments(
       () => Promise.resolve({ total, capped: false, ...(mark ? { markedFrom: mark.position } : {}) }),
       (limit, offset, from) =>
         from === 'oldest' && mark
-          ? pageRows(db, and(where, afterMark(mark))!, limit, offset - mark.position, 'oldest')
-          : pageRows(db, where, limit, offset, from),
+          ? pageRows(db, and(mine, afterMark(mark))!, limit, offset - mark.position, 'oldest')
+          : pageRows(db, mine, limit, offset, from),
     );
     return { rows: page.rows, total, capped: false, marksWanted };
   }
