@@ -20,10 +20,9 @@ const MARKS_PER_STEP = 10;
 export type ShipmentMark = { position: number; createdAt: string; id: string };
 
 /**
- * The user's kept number of shipments and the nearest mark at or below `skip(total)` rows from the
- * oldest, in one statement. `end` is the page's offset + limit: the page's oldest row is the
- * (total − end + 1)-th oldest, so a mark at or below total − end leaves only rows of that page or
- * newer after it.
+ * The user's kept number of shipments and, in the same statement, the nearest mark at or below
+ * total − end from the oldest. `end` is the page's offset + limit: the page's oldest row is the
+ * (total − end + 1)-th oldest, so such a mark leaves only rows of that page or newer after it.
  */
 export async function countWithMark(
   db: Db,

@@ -35,7 +35,7 @@ export function scheduleMarks(
   running.set(userId, done);
 }
 
-/** Resolves when no mark addition is under way on `db` (tests, the bench, shutdown). */
+/** Resolves when no mark addition is under way on `db` (tests, the bench). */
 export async function marksSettled(db: Db): Promise<void> {
   for (;;) {
     const pending = [...(adding.get(db)?.values() ?? [])];
