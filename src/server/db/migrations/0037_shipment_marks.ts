@@ -5,7 +5,7 @@ export const name = '0037_shipment_marks';
 //
 // shipment_marks holds, per user, the key (created_at, id) of every MARK_EVERY-th shipment counted
 // from the oldest (position 1000 is the 1,000th oldest). A page deep in the list seeks the index to
-// the nearest mark below it and skips fewer than MARK_EVERY rows from there (shipments/marks.ts);
+// the nearest mark below it and skips fewer than MARK_EVERY rows from there (shipments/marks-repo.ts);
 // without marks a middle page of 200,000 shipments skipped 100,000 index entries.
 //
 // A mark is true only while no shipment of its user is added or removed below it. New shipments are
