@@ -203,49 +203,41 @@ describe(`lists: deep pages past kept marks (${testDbKind})`, () => {
     await expectPagesTrue(w, [41, 44, 45, 80]);
   });
 
-  it('reads marks from committed rows only: a changed date under way is waited for', async () => {
-    await addMarks(ctx.database.db, u.id, ROWS + 10);
-    const oldestFirst = (await expected(u.id)).reverse();
+  /**
+   * Runs `write` in a transaction left open while marks are added for `user`, then commits it: the
+   * marks must be those of the committed rows (the step waits for the write's row lock).
+   */
+  async function addMarksWhileOpen(user: User, write: (tx: typeof ctx.database.db) => Promise<unknown>) {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    let changed!: () => void;
-    const changedNow = new Promise<void>((resolve) => (changed = resolve));
+    let written!: () => void;
+    const writtenNow = new Promise<void>((resolve) => (written = resolve));
     const writing = ctx.database.db.transaction(async (tx) => {
-      await tx.execute(sql`update shipments set created_at = '2031-01-01' where id = ${oldestFirst[0]!}::uuid`);
-      changed();
+      await write(tx as unknown as typeof ctx.database.db);
+      written();
       await held;
     });
-    await changedNow;
-    const adding = addMarks(ctx.database.db, u.id, 2 * ROWS);
+    await writtenNow;
+    const adding = addMarks(ctx.database.db, user.id, 2 * ROWS);
     await new Promise((resolve) => setTimeout(resolve, 200));
     release();
     await Promise.all([writing, adding]);
-    await expectMarksTrue(u.id);
-    expect((await marks(u.id)).map((m) => m.position)).toEqual(ALL_MARKS);
-    await expectPagesTrue(u);
+    expect((await marks(user.id)).map((m) => m.position)).toEqual(ALL_MARKS);
+    await expectMarksTrue(user.id);
+    await expectPagesTrue(user);
+  }
+
+  it('reads marks from committed rows only: a changed date under way is waited for', async () => {
+    await addMarks(ctx.database.db, u.id, ROWS + 10);
+    const oldest = (await expected(u.id)).at(-1)!;
+    await addMarksWhileOpen(u, (tx) =>
+      tx.execute(sql`update shipments set created_at = '2031-01-01' where id = ${oldest}::uuid`),
+    );
   });
 
   it('reads marks from committed rows only: a write under way is waited for', async () => {
     await ctx.database.db.execute(sql`delete from shipment_marks where user_id = ${u.id}`);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let inserted!: () => void;
-    const insertedNow = new Promise<void>((resolve) => (inserted = resolve));
     // A backdated shipment (below every mark to come) whose transaction stays open a while.
-    const writing = ctx.database.db.transaction(async (tx) => {
-      await insertShipment(tx as unknown as typeof ctx.database.db, u.id, {
-        createdAt: new Date('2026-10-01T00:00:00Z'),
-      });
-      inserted();
-      await held;
-    });
-    await insertedNow;
-    const adding = addMarks(ctx.database.db, u.id, 2 * ROWS);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    release();
-    await Promise.all([writing, adding]);
-    expect((await marks(u.id)).map((m) => m.position)).toEqual(ALL_MARKS);
-    await expectMarksTrue(u.id);
-    await expectPagesTrue(u);
+    await addMarksWhileOpen(u, (tx) => insertShipment(tx, u.id, { createdAt: new Date('2026-10-01T00:00:00Z') }));
   });
 });
