@@ -60,9 +60,9 @@ type Rendered = Pick<MailMessage, 'subject' | 'text' | 'html'>;
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** $1,234.56 (en) or 1,234.56 加元 (zh); negative amounts keep their sign. */
 const WHOLE_DOLLARS = new Intl.NumberFormat('en-CA');
 
+/** $1,234.56 (en) or 1,234.56 加元 (zh); negative amounts keep their sign. */
 export function formatCad(cents: number, locale: TLocale): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
