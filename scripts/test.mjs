@@ -22,9 +22,17 @@ const steps = [
   // Unit tests that measure time, one file at a time (vitest.config.ts).
   ['unit (timed)', bin('vitest'), ['run', '--project', 'unit-timed']],
   ['integration (PGlite)', bin('vitest'), ['run', '--project', 'integration'], { TEST_DB: 'pglite' }],
+  // Integration files that judge by order of answers or time, one at a time after the rest (vitest.config.ts).
+  ['integration (PGlite, timed)', bin('vitest'), ['run', '--project', 'integration-timed'], { TEST_DB: 'pglite' }],
 ];
 if (process.env.TEST_DATABASE_URL) {
   steps.push(['integration (PostgreSQL)', bin('vitest'), ['run', '--project', 'integration'], { TEST_DB: 'postgres' }]);
+  steps.push([
+    'integration (PostgreSQL, timed)',
+    bin('vitest'),
+    ['run', '--project', 'integration-timed'],
+    { TEST_DB: 'postgres' },
+  ]);
 } else {
   console.log('TEST_DATABASE_URL is not set: integration tests run on PGlite only (CI sets it).');
 }
