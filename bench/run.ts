@@ -434,7 +434,7 @@ async function main(): Promise<void> {
 /**
  * `bench/orders.ts` in a process of its own: by this point the bench's process holds what the earlier
  * sections left (their data, PGlite's memory, a large heap for the GC to mark), which no server
- * ordering all day carries; in this process the orders ran at 171/s, on their own at 205-230/s.
+ * ordering all day carries; in the bench's process the orders ran at 171/s, on their own at 205-230/s.
  */
 function ordersInOwnProcess(): Promise<OrdersBench> {
   return new Promise((resolve, reject) => {
