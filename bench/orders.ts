@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { Worker } from 'node:worker_threads';
 import { openDatabase, type Database } from '../src/server/db/client';
+import { prepareStatements } from '../src/server/db/pg-statements';
 import { verifyLedger } from '../src/server/modules/wallet/ledger';
 import { newOrderCode } from '../src/server/modules/orders/service';
 import { FROM, PARCEL, benchShop, orderBodyFrom, startBenchApp } from './shops';
@@ -206,6 +207,8 @@ async function directLedgerRate(
       await Promise.all(
         userIds.map(async (userId) => {
           const client = await pool.connect();
+          // Prepared once per connection, as the app's statements are (decision 057).
+          prepareStatements(client);
           try {
             while (Date.now() < deadline) await one((text, params) => client.query(text, params as unknown[]), userId);
           } finally {

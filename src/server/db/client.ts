@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { migrations } from './migrations/index';
 import { PgliteStatements } from './pglite-statements';
+import { prepareStatements } from './pg-statements';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<PgQueryResultHKT, any>;
@@ -100,6 +101,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     // An idle client can lose its connection (server restart, failover, admin termination). Without
     // a listener the pool's 'error' event would crash the process; the pool replaces the client.
+    // Each connection prepares the statements it runs with parameters, once (decision 057).
+    pool.on('connect', (client) => prepareStatements(client));
     pool.on('error', (err) =>
       console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: err.message })),
     );

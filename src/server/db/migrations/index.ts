@@ -34,6 +34,7 @@ import * as m0034 from './0034_quote_option_keys';
 import * as m0035 from './0035_quote_options_inline';
 import * as m0036 from './0036_search_term_digit_marks';
 import * as m0037 from './0037_shipment_marks';
+import * as m0038 from './0038_customer_plan_kept';
 
 /** Ordered list of migrations. Append new ones; never edit one that has shipped. */
 export const migrations: { name: string; sql: string }[] = [
@@ -73,4 +74,5 @@ export const migrations: { name: string; sql: string }[] = [
   m0035,
   m0036,
   m0037,
+  m0038,
 ];
