@@ -40,6 +40,55 @@ describe(`job queue: bursts and stops (${testDbKind})`, () => {
     }
   });
 
+  it('takes jobs queued together in a batch: one failing job is retried alone, the rest complete once', async () => {
+    const name = `batch-test-${Date.now()}`;
+    const runs = new Map<number, number>();
+    const queue = createJobQueue({
+      database: ctx.database,
+      log: quiet,
+      workers: true,
+      pumps: [],
+      queues: [
+        {
+          name,
+          retryLimit: 1,
+          retryDelaySeconds: 1,
+          handler: async (job) => {
+            const n = Number(job.data.n);
+            runs.set(n, (runs.get(n) ?? 0) + 1);
+            // Job 2 fails the first time only.
+            if (n === 2 && runs.get(n) === 1) throw new Error('mail server said no');
+          },
+        },
+      ],
+    });
+    await queue.start();
+    try {
+      const ids = Array.from({ length: 5 }, () => crypto.randomUUID());
+      await queue.sendMany(ids.map((id, n) => ({ queue: name, id, data: { n } })));
+      // Queued again under the same ids (another instance's pump): nothing more runs.
+      await queue.sendMany(ids.map((id, n) => ({ queue: name, id, data: { n } })));
+      // The retry comes after its backoff (a second or two), then every job has run to completion.
+      const states = async () =>
+        (
+          await ctx.database.executeSql(
+            `select state, count(*)::int as n from pgboss.job where name = $1 group by state order by state`,
+            [name],
+          )
+        ).rows;
+      await expect.poll(states, { timeout: 15_000, interval: 250 }).toEqual([{ state: 'completed', n: 5 }]);
+      expect([...runs.entries()].sort((a, b) => a[0] - b[0])).toEqual([
+        [0, 1],
+        [1, 1],
+        [2, 2],
+        [3, 1],
+        [4, 1],
+      ]);
+    } finally {
+      await queue.stop();
+    }
+  });
+
   it('lets the completion of a job that ends during the stop land before it returns', async () => {
     let completionLanded = false;
     // The completion is held back 300 ms on its way to the database, as on a busy server.

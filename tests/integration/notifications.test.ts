@@ -279,6 +279,25 @@ describe(`notification mails (${testDbKind})`, () => {
     expect(alerts).toHaveLength(2);
   });
 
+  it('moves a burst larger than one batch in one pump run, each mail once, with two instances pumping at once', async () => {
+    const u = await newUser('0');
+    await setPrefs(u, { lowBalanceThresholdCents: 5000 });
+    // 250 alerts waiting in the outbox (more than a batch of 100), as a burst of orders leaves them.
+    await ctx.database.db.execute(sql`
+      insert into notification_outbox (kind, user_id, data, created_at)
+      select 'low_balance', ${u.id}, jsonb_build_object('balanceCents', 4000 - g, 'thresholdCents', 5000),
+             now() + g * interval '1 microsecond'
+      from generate_series(1, 250) g`);
+    await Promise.all([ctx.app.jobs.runDue(), ctx.app.jobs.runDue()]);
+    const alerts = mailsTo(u.email).filter((m) => m.subject.includes('balance'));
+    expect(alerts).toHaveLength(250);
+    expect(new Set(alerts.map((m) => m.text)).size).toBe(250);
+    const [left] = rowsOf<{ n: number }>(
+      await ctx.database.db.execute(sql`select count(*)::int as n from notification_outbox where user_id = ${u.id}`),
+    );
+    expect(left!.n).toBe(0);
+  });
+
   it('mails the tracking milestones the tracking sync finds', async () => {
     const u = await newUser();
     await setPrefs(u, { receipts: false, lowBalanceThresholdCents: 0 });

@@ -31,6 +31,11 @@ export type Pump = { name: string; run(queue: JobQueue): Promise<number> };
 export type JobQueue = {
   /** Queues a job; with `id` given, a job with that id already queued is not queued again (answers null). */
   send(queue: string, data: Record<string, unknown>, opts?: { id?: string }): Promise<string | null>;
+  /**
+   * Queues many jobs, each with its id, in one statement; a job whose id is already queued in its
+   * queue is not queued again.
+   */
+  sendMany(jobs: { queue: string; id: string; data: Record<string, unknown> }[]): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
   /**
@@ -100,6 +105,12 @@ async function installOnce(
  */
 const POLL_SECONDS = { postgres: 1, pglite: 5 } as const;
 const PUMP_EVERY_MS = 1_000;
+/**
+ * Jobs a queue's worker takes at once (one statement to fetch them, one to complete them): a burst of
+ * receipts took two statements a mail, one of them planned afresh each time (decision 057). Small, as
+ * a graceful stop waits for the jobs in hand.
+ */
+const WORK_BATCH = 5;
 
 export function createJobQueue(opts: {
   database: Database;
@@ -186,6 +197,16 @@ export function createJobQueue(opts: {
       if (id && worker) boss.notifyWorker(worker);
       return id;
     },
+    async sendMany(jobs) {
+      if (jobs.length === 0) return;
+      await queue.start();
+      // Due a second back, as `send` (pg-boss's insert takes the same interval text).
+      await boss.insert(jobs.map((j) => ({ name: j.queue, id: j.id, data: j.data, startAfter: '-1 second' })));
+      for (const name of new Set(jobs.map((j) => j.queue))) {
+        const worker = workerIds.get(name);
+        if (worker) boss.notifyWorker(worker);
+      }
+    },
     start() {
       // Never after a stop (a delayed start that fires during shutdown).
       if (stopped && !started) return Promise.resolve();
@@ -203,7 +224,7 @@ export function createJobQueue(opts: {
           if (opts.workers) {
             const workerId = await boss.work<Record<string, unknown>>(
               q.name,
-              { pollingIntervalSeconds: POLL_SECONDS[opts.database.kind], batchSize: 1 },
+              { pollingIntervalSeconds: POLL_SECONDS[opts.database.kind], batchSize: WORK_BATCH },
               async (jobs) => {
                 // A job found: ask again at once when it is done (pg-boss otherwise waits a whole
                 // polling interval after each job, so a burst of 1,000 receipts took one a second).
@@ -213,9 +234,12 @@ export function createJobQueue(opts: {
                   try {
                     await q.handler({ id: job.id, data: job.data });
                   } catch (err) {
-                    // pg-boss marks the job failed and retries it after its backoff.
                     log.error({ err, queue: q.name, jobId: job.id }, 'job failed; retried later');
-                    throw err;
+                    // Alone, pg-boss marks the job failed (retried after its backoff). In a batch this
+                    // job alone is marked so, here, and the rest go on; pg-boss then completes the
+                    // batch's jobs still active, which leaves this one to its retry.
+                    if (jobs.length === 1) throw err;
+                    await boss.fail(q.name, job.id, { message: err instanceof Error ? err.message : String(err) });
                   }
                 }
               },

@@ -61,8 +61,10 @@ export async function outboxBatch(db: Db, limit: number): Promise<OutboxRow[]> {
   }));
 }
 
-export async function deleteOutboxRow(db: Db, id: string): Promise<void> {
-  await db.execute(sql`delete from notification_outbox where id = ${id}`);
+/** Deletes these outbox rows (queued now), in one statement. */
+export async function deleteOutboxRows(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`delete from notification_outbox where id = any(${`{${ids.join(',')}}`}::uuid[])`);
 }
 
 /** The secret named `name`, made from `fresh` by the first caller; the same for every instance after. */
