@@ -47,7 +47,7 @@ describe.skipIf(testDbKind !== 'postgres')('statements prepared per connection (
         const { rows } = await client.query('select $1::int * 2 as twice', [i]);
         expect(rows).toEqual([{ twice: i * 2 }]);
       }
-      expect(await preparedOn(client)).toEqual([{ name: 'v0', statement: 'select $1::int * 2 as twice', runs: 6 }]);
+      expect(await preparedOn(client)).toEqual([{ name: 'vy_0', statement: 'select $1::int * 2 as twice', runs: 6 }]);
       // The object form (drizzle's) and the callback form (the pool's) take the same statement.
       const viaConfig = await client.query({ text: 'select $1::int * 2 as twice', values: [21] });
       expect(viaConfig.rows).toEqual([{ twice: 42 }]);
@@ -57,7 +57,7 @@ describe.skipIf(testDbKind !== 'postgres')('statements prepared per connection (
         ),
       );
       expect(viaCallback.rows).toEqual([{ twice: 10 }]);
-      expect((await preparedOn(client))[0]).toMatchObject({ name: 'v0', runs: 8 });
+      expect((await preparedOn(client))[0]).toMatchObject({ name: 'vy_0', runs: 8 });
     } finally {
       await client.end();
     }

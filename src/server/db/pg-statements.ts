@@ -22,8 +22,8 @@ type QueryConfig = { text: string; name?: string; values?: unknown[] } & Record<
  *   may carry several statements (migrations, pg-boss's scripts) and cannot be named.
  * - Names are per connection and never reused, so a deallocation that failed (an aborted
  *   transaction refuses it) leaves an orphan on the server, never a clash.
- * - At most `maxStatements` per connection: the least recently used is deallocated on the way
- *   (queued before the statement that pushes it out; the pool ends idle connections anyway).
+ * - At most `maxStatements` per connection: the least recently used is deallocated before the
+ *   statement that pushes it out.
  * - A table changed under a prepared statement (a migration by another instance, a restore) answers
  *   0A000: the statement is prepared afresh next time and, outside a transaction, run again once.
  */
@@ -55,7 +55,8 @@ export function prepareStatements(client: pg.PoolClient | pg.Client, maxStatemen
       names.delete(oldText);
       evicted = oldName;
     }
-    const name = `v${next++}`;
+    // A prefix of its own: drizzle's `.prepare(name)` statements share the connection.
+    const name = `vy_${next++}`;
     names.set(text, name);
     return { name, evicted };
   };
