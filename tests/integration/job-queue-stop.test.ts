@@ -31,7 +31,7 @@ describe(`job queue: bursts and stops (${testDbKind})`, () => {
     });
     await queue.start();
     try {
-      for (let i = 0; i < 10; i++) await queue.send(name, { n: i });
+      for (let i = 0; i < 10; i++) await queue.sendMany([{ queue: name, id: crypto.randomUUID(), data: { n: i } }]);
       // The workers poll every 5 s on PGlite (1 s on PostgreSQL): ten jobs one per poll would take 10 s
       // or more; asked again after each job they are all done well inside one interval.
       await expect.poll(() => done, { timeout: 4_000 }).toBe(10);
@@ -125,7 +125,8 @@ describe(`job queue: bursts and stops (${testDbKind})`, () => {
       ],
     });
     await queue.start();
-    const id = await queue.send(name, { n: 1 });
+    const id = crypto.randomUUID();
+    await queue.sendMany([{ queue: name, id, data: { n: 1 } }]);
     await running;
     const stopping = queue.stop();
     release();

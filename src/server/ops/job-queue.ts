@@ -6,7 +6,7 @@
  * Besides the queues, "pumps" run every second on each working instance: small passes that feed the
  * queues from tables the app writes in its own transactions (the notification outbox).
  *
- * Started a second after the app is ready (pg-boss is imported then; `send` and `runDue` start it
+ * Started a second after the app is ready (pg-boss is imported then; `sendMany` and `runDue` start it
  * first) and stopped before the database closes (onClose): `stop` lets the jobs in hand finish
  * (graceful), the rest stay queued for the next start or another instance.
  */
@@ -29,8 +29,6 @@ export type QueueSpec = {
 export type Pump = { name: string; run(queue: JobQueue): Promise<number> };
 
 export type JobQueue = {
-  /** Queues a job; with `id` given, a job with that id already queued is not queued again (answers null). */
-  send(queue: string, data: Record<string, unknown>, opts?: { id?: string }): Promise<string | null>;
   /**
    * Queues many jobs, each with its id, in one statement; a job whose id is already queued in its
    * queue is not queued again.
@@ -99,7 +97,7 @@ async function installOnce(
 
 /**
  * How often an idle worker asks for due jobs. On PostgreSQL every second: another instance may have
- * queued one. On the embedded database only this process queues jobs, and `send` wakes the queue's
+ * queued one. On the embedded database only this process queues jobs, and `sendMany` wakes the queue's
  * worker at once, so polling only catches retries that came due (and each poll is a statement on the
  * request thread).
  */
@@ -185,22 +183,11 @@ export function createJobQueue(opts: {
   };
 
   const queue: JobQueue = {
-    async send(name, data, sendOpts = {}) {
-      await queue.start();
-      // Due a second back by the database's clock: pg-boss fetches start_after < now() (strict), and
-      // PGlite's clock can read the same millisecond for the insert and the next fetch.
-      const id = await boss.send(name, data, {
-        ...(sendOpts.id ? { id: sendOpts.id } : {}),
-        startAfter: '-1 second',
-      });
-      const worker = workerIds.get(name);
-      if (id && worker) boss.notifyWorker(worker);
-      return id;
-    },
     async sendMany(jobs) {
       if (jobs.length === 0) return;
       await queue.start();
-      // Due a second back, as `send` (pg-boss's insert takes the same interval text).
+      // Due a second back by the database's clock: pg-boss fetches start_after < now() (strict), and
+      // PGlite's clock can read the same millisecond for the insert and the next fetch.
       await boss.insert(jobs.map((j) => ({ name: j.queue, id: j.id, data: j.data, startAfter: '-1 second' })));
       for (const name of new Set(jobs.map((j) => j.queue))) {
         const worker = workerIds.get(name);

@@ -59,7 +59,7 @@ export function registerNotifications(root: App, deps: AppDeps): void {
   // The queue starts a moment after the app is ready, not before it listens: pg-boss's start (its
   // queues, then a first fetch for each) held up the start-up by ~0.3 s on the embedded database,
   // and its statements would queue ahead of the first requests. Nothing is lost meanwhile: work
-  // reaches the queue through the outbox (the pumps), and runDue and send start it themselves.
+  // reaches the queue through the outbox (the pumps), and runDue and sendMany start it themselves.
   let startTimer: NodeJS.Timeout | undefined;
   root.addHook('onReady', () => {
     startTimer = setTimeout(() => {
