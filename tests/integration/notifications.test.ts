@@ -140,6 +140,11 @@ describe(`notification mails (${testDbKind})`, () => {
       expect.stringMatching(new RegExp(`^Credit note CN-\\d{6}: order ${order.orderCode} voided$`)),
     );
     expect(subjects).toContainEqual(expect.stringMatching(/^Receipt P-\d{6} for your wallet top-up$/));
+    // The credit note names the receipt it reverses, and its PDF is attached under its own number.
+    const receiptNumber = /R-\d{6}/.exec(subjects.find((s) => s.startsWith('Your receipt'))!)![0];
+    const credit = mailsTo(u.email).find((m) => m.subject.startsWith('Credit note'))!;
+    expect(credit.text).toContain(`reverses receipt ${receiptNumber}:`);
+    expect(credit.attachments![0]!.filename).toMatch(/^credit-note-CN-\d{6}\.pdf$/);
     const topup = mailsTo(u.email).find((m) => m.subject.startsWith('Receipt P-'))!;
     expect(topup.text).toContain('$50.00');
     expect(topup.text).toContain('not a taxable supply');

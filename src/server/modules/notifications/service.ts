@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps';
 import type { JobQueue, Pump, QueueJob, QueueSpec } from '../../ops/job-queue';
 import type { MailMessage } from '../../providers/mail/index';
 import { carrierName } from '../../../shared/carriers';
-import { documentById, transactionDocument, userShipment } from '../documents/repo';
+import { documentById, orderDocumentWithShipment, transactionDocument, userShipment } from '../documents/repo';
 import { dutiesCentsOf, orderDocumentModel, topupDocumentModel } from '../documents/compose';
 import type { DocumentModel } from '../../documents/render-document';
 import type { ShipmentRow } from '../../db/schema/orders';
@@ -79,11 +79,9 @@ export function createNotifications(deps: Pick<AppDeps, 'config' | 'database' | 
     switch (kind) {
       case 'receipt':
       case 'credit_note': {
-        const doc = await documentById(db, String(data.documentId));
-        if (!doc || doc.userId !== userId || !doc.shipmentId) return null;
-        const shipment = await userShipment(db, userId, doc.shipmentId);
-        if (!shipment) return null;
-        const receipt = doc.refersTo ? await documentById(db, doc.refersTo) : null;
+        const found = await orderDocumentWithShipment(db, userId, String(data.documentId));
+        if (!found) return null;
+        const { doc, shipment, receipt } = found;
         // DDP duties (issue 25) are paid (and refunded) with the label but are not on the tax
         // document: the mail's total is what the wallet paid, as the PDF's "Total (CAD)".
         const dutiesCents = dutiesCentsOf(shipment);
