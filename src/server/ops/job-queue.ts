@@ -106,9 +106,9 @@ const PUMP_EVERY_MS = 1_000;
 /**
  * Jobs a queue's worker takes at once (one statement to fetch them, one to complete them): a burst of
  * receipts took two statements a mail, one of them planned afresh each time (decision 057). pg-boss's
- * fetch is its costliest statement (~3 ms under the orders' load, partitions pruned at each plan):
- * 20 at a time instead of 5 raised the orders over HTTP from 147–153 to 154–180/s and took their p99
- * from 323–349 to 223–279 ms, four interleaved runs each (decision 058); 50 did no better. A graceful
+ * fetch is its costliest statement (~3 ms under the orders' load, planned afresh at every call):
+ * 20 at a time instead of 5 raised the orders over HTTP from 147–154 to 154–180/s and took their p99
+ * from 324–349 to 224–279 ms, four interleaved runs each (decision 058); 50 did no better. A graceful
  * stop waits for the jobs in hand, a few milliseconds each.
  */
 const WORK_BATCH = 20;
