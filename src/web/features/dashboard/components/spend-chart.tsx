@@ -147,74 +147,78 @@ function BarChart({ buckets }: { buckets: SpendBucket[] }) {
         className="relative w-full rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
         data-testid="spend-chart-plot"
       >
-        <svg
-          width={width}
-          height={HEIGHT}
-          role="img"
-          aria-label={summary}
-          className="absolute inset-0 block touch-pan-y select-none"
-          onPointerMove={onPointer}
-          onPointerDown={onPointer}
-          onPointerLeave={() => {
-            if (!focused) setActive(null);
-          }}
-        >
-          {scale.ticks.map((v) => (
-            <g key={v}>
-              <line
-                x1={left}
-                x2={left + plotW}
-                y1={y(v)}
-                y2={y(v)}
-                className={v === 0 ? 'stroke-slate-300' : 'stroke-slate-100'}
-                strokeWidth={1}
-              />
-              <text
-                x={left - 8}
-                y={y(v)}
-                textAnchor="end"
-                dominantBaseline="middle"
-                className="fill-slate-500 text-[11px] tabular-nums"
-              >
-                {tickText(v)}
-              </text>
-            </g>
-          ))}
-          {buckets.map((b, i) => {
-            const top = y(Math.max(0, b.cents));
-            const h = Math.abs(y(b.cents) - zeroY);
-            const x = left + i * band + (band - barW) / 2;
-            return (
-              <g key={b.key} data-testid="spend-bar" data-date={b.key} data-cents={b.cents}>
-                {/* The whole column answers the pointer, so a thin or empty day is easy to hover. */}
-                <rect x={left + i * band} y={MARGIN.top} width={band} height={plotH} className="fill-transparent" />
-                <rect
-                  x={x}
-                  y={b.cents >= 0 ? top : zeroY}
-                  width={barW}
-                  height={Math.max(b.cents === 0 ? 0 : 1.5, h)}
-                  rx={Math.min(3, barW / 3)}
-                  className={cn(
-                    b.cents < 0 ? 'fill-rose-400' : 'fill-indigo-500',
-                    active === i && (b.cents < 0 ? 'fill-rose-600' : 'fill-indigo-700'),
-                  )}
+        {/* Clipped: until the resize observer has the new width (a frame after the window narrows), the
+            SVG keeps its old one, which would otherwise widen the page for that moment. */}
+        <div className="absolute inset-0 overflow-hidden">
+          <svg
+            width={width}
+            height={HEIGHT}
+            role="img"
+            aria-label={summary}
+            className="absolute inset-0 block touch-pan-y select-none"
+            onPointerMove={onPointer}
+            onPointerDown={onPointer}
+            onPointerLeave={() => {
+              if (!focused) setActive(null);
+            }}
+          >
+            {scale.ticks.map((v) => (
+              <g key={v}>
+                <line
+                  x1={left}
+                  x2={left + plotW}
+                  y1={y(v)}
+                  y2={y(v)}
+                  className={v === 0 ? 'stroke-slate-300' : 'stroke-slate-100'}
+                  strokeWidth={1}
+                />
+                <text
+                  x={left - 8}
+                  y={y(v)}
+                  textAnchor="end"
+                  dominantBaseline="middle"
+                  className="fill-slate-500 text-[11px] tabular-nums"
                 >
-                  <title>{describe(b)}</title>
-                </rect>
-                {i % stride === 0 ? (
-                  <text
-                    x={left + i * band + band / 2}
-                    y={HEIGHT - 8}
-                    textAnchor="middle"
-                    className="fill-slate-500 text-[11px]"
-                  >
-                    {axisLabel(b)}
-                  </text>
-                ) : null}
+                  {tickText(v)}
+                </text>
               </g>
-            );
-          })}
-        </svg>
+            ))}
+            {buckets.map((b, i) => {
+              const top = y(Math.max(0, b.cents));
+              const h = Math.abs(y(b.cents) - zeroY);
+              const x = left + i * band + (band - barW) / 2;
+              return (
+                <g key={b.key} data-testid="spend-bar" data-date={b.key} data-cents={b.cents}>
+                  {/* The whole column answers the pointer, so a thin or empty day is easy to hover. */}
+                  <rect x={left + i * band} y={MARGIN.top} width={band} height={plotH} className="fill-transparent" />
+                  <rect
+                    x={x}
+                    y={b.cents >= 0 ? top : zeroY}
+                    width={barW}
+                    height={Math.max(b.cents === 0 ? 0 : 1.5, h)}
+                    rx={Math.min(3, barW / 3)}
+                    className={cn(
+                      b.cents < 0 ? 'fill-rose-400' : 'fill-indigo-500',
+                      active === i && (b.cents < 0 ? 'fill-rose-600' : 'fill-indigo-700'),
+                    )}
+                  >
+                    <title>{describe(b)}</title>
+                  </rect>
+                  {i % stride === 0 ? (
+                    <text
+                      x={left + i * band + band / 2}
+                      y={HEIGHT - 8}
+                      textAnchor="middle"
+                      className="fill-slate-500 text-[11px]"
+                    >
+                      {axisLabel(b)}
+                    </text>
+                  ) : null}
+                </g>
+              );
+            })}
+          </svg>
+        </div>
         {shown ? (
           <div
             aria-hidden="true"
