@@ -31,12 +31,22 @@ describe(`one shop's burst and another shop's request (${testDbKind})`, () => {
       ...Array.from({ length: 40 }, () => ask('flood', flood.headers, '/api/shipments?page=1')),
       ask('shop', shop.headers, '/api/user'),
     ];
-    // The first round opens the client's 41 connections; on the second every request is written at once.
+    // The first round opens the client's 41 connections; on the next ones every request is written at once.
     await Promise.all(round());
-    answered.length = 0;
-    await Promise.all(round());
-    expect(answered).toHaveLength(41);
-    expect(answered.indexOf('shop')).toBeLessThan(8);
+    // How many of the burst's answers come before the other shop's, in five bursts. On PGlite the
+    // admission decides it: 4 in every burst, 40 without. On PostgreSQL statements wait on sockets, so
+    // the loop reads the other shop's request anyway and its place is a race between the pool's
+    // connections, with or without the admission: 2-5 in most bursts here, and one burst judged alone
+    // once had 8 in CI. The test judges the median of five, against the same bound (decision 053).
+    const places: number[] = [];
+    for (let burst = 0; burst < 5; burst++) {
+      answered.length = 0;
+      await Promise.all(round());
+      expect(answered).toHaveLength(41);
+      places.push(answered.indexOf('shop'));
+    }
+    const median = [...places].sort((a, b) => a - b)[2];
+    expect(median, `answers before the other shop's, each burst: ${places.join(', ')}`).toBeLessThan(8);
   });
 
   it("still answers every request of one shop's burst, in full", async () => {
