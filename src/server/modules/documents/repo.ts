@@ -1,5 +1,5 @@
 /** Reads of issued tax documents, statements and the tax report (the triggers of migration 0017 write them). */
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { shipments, type ShipmentRow } from '../../db/schema/orders';
 
@@ -97,26 +97,34 @@ export async function shipmentDocument(
 
 /**
  * A receipt or credit note of the user's, with its shipment and, for a credit note, the receipt it
- * refers to: what the document's mail is written from, in one statement (decision 058). Null when
- * the document is another user's, has no shipment, or its shipment is gone.
+ * refers to: what the document's mail is written from, in one statement (decision 058). `also`, when
+ * given, is one more column read in the same statement (the mail's recipient, decision 059). Null
+ * when the document is another user's, has no shipment, or its shipment is gone.
  */
-export async function orderDocumentWithShipment(
+export async function orderDocumentWithShipment<Also = never>(
   db: Db,
   userId: string,
   documentId: string,
-): Promise<{ doc: TaxDocumentRow; shipment: ShipmentRow; receipt: TaxDocumentRow | null } | null> {
+  also?: SQL<Also>,
+): Promise<{ doc: TaxDocumentRow; shipment: ShipmentRow; receipt: TaxDocumentRow | null; also: Also | null } | null> {
   const [row] = await db
     .select({
       shipment: getTableColumns(shipments),
       doc: sql<RawDoc>`to_jsonb(d)`,
       receipt: sql<RawDoc | null>`(select to_jsonb(r) from tax_documents r where r.id = d.refers_to)`,
+      also: also ?? sql<null>`null`,
     })
     .from(shipments)
     .innerJoin(sql`tax_documents d`, sql`d.shipment_id = ${shipments.id}`)
     .where(and(sql`d.id = ${documentId}`, sql`d.user_id = ${userId}`, eq(shipments.userId, userId)))
     .limit(1);
   if (!row) return null;
-  return { doc: docOf(row.doc), shipment: row.shipment, receipt: row.receipt ? docOf(row.receipt) : null };
+  return {
+    doc: docOf(row.doc),
+    shipment: row.shipment,
+    receipt: row.receipt ? docOf(row.receipt) : null,
+    also: (row.also ?? null) as Also | null,
+  };
 }
 
 export async function documentById(db: Db, id: string): Promise<TaxDocumentRow | null> {

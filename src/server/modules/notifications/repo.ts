@@ -1,5 +1,5 @@
 /** The notification module's queries (decision 031): switches, the outbox, the unsubscribe key. */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import type { TLocale } from '../../../shared/contracts/user';
 import type { MailKind } from './kinds';
@@ -12,19 +12,25 @@ const COLUMN_OF: Record<MailKind, string> = {
   tracking: 'notify_tracking',
 };
 
-/** Where a mail of `kind` goes, and whether the switches (email, and the kind's) let it go now. */
-export async function recipient(
-  db: Db,
-  userId: string,
-  kind: MailKind,
-): Promise<{ email: string; locale: TLocale; on: boolean } | null> {
+export type Recipient = { email: string; locale: TLocale; on: boolean };
+
+/**
+ * Where a mail of `kind` goes, and whether the switches (email, and the kind's) let it go now, as one
+ * column another statement can read too (the receipt mail's, decision 059); null when the user is gone.
+ */
+export function recipientColumn(userId: string, kind: MailKind): SQL<Recipient | null> {
   const column = sql.raw(COLUMN_OF[kind]);
-  const [row] = rowsOf<{ email: string; locale: TLocale; on: boolean }>(
-    await db.execute(sql`
-      select email, locale, (notify_email and ${column} and is_active) as on
-      from users where id = ${userId}`),
+  return sql<Recipient | null>`(
+    select jsonb_build_object('email', email, 'locale', locale, 'on', notify_email and ${column} and is_active)
+    from users where id = ${userId})`;
+}
+
+/** Where a mail of `kind` goes, and whether the switches (email, and the kind's) let it go now. */
+export async function recipient(db: Db, userId: string, kind: MailKind): Promise<Recipient | null> {
+  const [row] = rowsOf<{ recipient: Recipient | null }>(
+    await db.execute(sql`select ${recipientColumn(userId, kind)} as recipient`),
   );
-  return row ?? null;
+  return row?.recipient ?? null;
 }
 
 export async function userLocale(db: Db, userId: string): Promise<TLocale | null> {

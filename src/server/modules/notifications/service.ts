@@ -13,14 +13,20 @@ import type { AppDeps } from '../../deps';
 import type { JobQueue, Pump, QueueJob, QueueSpec } from '../../ops/job-queue';
 import type { MailMessage } from '../../providers/mail/index';
 import { carrierName } from '../../../shared/carriers';
-import { documentById, orderDocumentWithShipment, transactionDocument, userShipment } from '../documents/repo';
+import {
+  documentById,
+  orderDocumentWithShipment,
+  transactionDocument,
+  userShipment,
+  type TaxDocumentRow,
+} from '../documents/repo';
 import { dutiesCentsOf, orderDocumentModel, topupDocumentModel } from '../documents/compose';
 import type { DocumentModel } from '../../documents/render-document';
 import type { ShipmentRow } from '../../db/schema/orders';
 import { isMailKind, MAIL_KINDS, QUEUE_OF, type MailKind } from './kinds';
 import { renderNotification, type MailModel, type TrackingMilestone } from './templates';
 import { unsubscribeKey, unsubscribeToken } from './token';
-import { deleteOutboxRows, outboxBatch, recipient } from './repo';
+import { deleteOutboxRows, outboxBatch, recipient, recipientColumn, type Recipient } from './repo';
 import { createSmsNotifications, SMS_TRACKING_QUEUE } from './sms';
 import { createRecipientMail } from './recipient';
 import { isRecipientKind, RECIPIENT_QUEUE } from './recipient-templates';
@@ -68,55 +74,79 @@ export function createNotifications(deps: Pick<AppDeps, 'config' | 'database' | 
     content: Buffer.from(await deps.providers.workers.runTask('renderDocument', model, { account: userId })),
   });
 
-  /** The mail's model and attachments; null when what it tells of is gone (nothing to send). */
+  /**
+   * The mail's recipient, model and attachments; null when the switches (as they are now) stop it or
+   * what it tells of is gone (nothing to send). A receipt's or credit note's recipient is read in the
+   * document's own statement (decision 059); the other kinds read it first.
+   */
   async function compose(
     kind: MailKind,
     userId: string,
     data: Record<string, unknown>,
+  ): Promise<{ to: Recipient; model: MailModel; attachments: MailMessage['attachments'] } | null> {
+    if (kind === 'receipt' || kind === 'credit_note') {
+      const found = await orderDocumentWithShipment(db, userId, String(data.documentId), recipientColumn(userId, kind));
+      if (!found?.also?.on) return null;
+      const composed = await composeOrderDocument(kind, userId, found);
+      return { to: found.also, ...composed };
+    }
+    const to = await recipient(db, userId, kind);
+    if (!to?.on) return null;
+    const composed = await composeOther(kind, userId, data);
+    return composed && { to, ...composed };
+  }
+
+  /** A receipt's or credit note's mail, from its document, shipment and the receipt it reverses. */
+  async function composeOrderDocument(
+    kind: 'receipt' | 'credit_note',
+    userId: string,
+    { doc, shipment, receipt }: { doc: TaxDocumentRow; shipment: ShipmentRow; receipt: TaxDocumentRow | null },
+  ): Promise<{ model: MailModel; attachments: MailMessage['attachments'] }> {
+    const shipmentUrl = `${appUrl}/shipments?shipment=${shipment.id}`;
+    // DDP duties (issue 25) are paid (and refunded) with the label but are not on the tax
+    // document: the mail's total is what the wallet paid, as the PDF's "Total (CAD)".
+    const dutiesCents = dutiesCentsOf(shipment);
+    const file = await pdf(
+      orderDocumentModel(deps.config.business, doc, shipment, receipt),
+      userId,
+      `${kind === 'receipt' ? 'receipt' : 'credit-note'}-${doc.number}.pdf`,
+    );
+    const model: MailModel =
+      kind === 'receipt'
+        ? {
+            kind,
+            number: doc.number,
+            orderCode: shipment.orderCode,
+            carrier: carrierName(shipment.carrier),
+            service: shipment.serviceName,
+            destination: place(shipment.toAddress),
+            totalCents: doc.totalCents + dutiesCents,
+            taxCents: doc.gstCents + doc.hstCents + doc.qstCents,
+            dutiesCents,
+            issuedAt: doc.issuedAt,
+            shipmentUrl,
+          }
+        : {
+            kind,
+            number: doc.number,
+            receiptNumber: receipt?.number ?? '',
+            orderCode: shipment.orderCode,
+            totalCents: doc.totalCents + dutiesCents,
+            dutiesCents,
+            issuedAt: doc.issuedAt,
+            shipmentUrl,
+          };
+    return { model, attachments: [file] };
+  }
+
+  /** The other kinds' mails; null when what it tells of is gone. */
+  async function composeOther(
+    kind: Exclude<MailKind, 'receipt' | 'credit_note'>,
+    userId: string,
+    data: Record<string, unknown>,
   ): Promise<{ model: MailModel; attachments: MailMessage['attachments'] } | null> {
     const business = deps.config.business;
-    const shipmentUrl = (id: string) => `${appUrl}/shipments?shipment=${id}`;
     switch (kind) {
-      case 'receipt':
-      case 'credit_note': {
-        const found = await orderDocumentWithShipment(db, userId, String(data.documentId));
-        if (!found) return null;
-        const { doc, shipment, receipt } = found;
-        // DDP duties (issue 25) are paid (and refunded) with the label but are not on the tax
-        // document: the mail's total is what the wallet paid, as the PDF's "Total (CAD)".
-        const dutiesCents = dutiesCentsOf(shipment);
-        const file = await pdf(
-          orderDocumentModel(business, doc, shipment, receipt),
-          userId,
-          `${kind === 'receipt' ? 'receipt' : 'credit-note'}-${doc.number}.pdf`,
-        );
-        const model: MailModel =
-          kind === 'receipt'
-            ? {
-                kind,
-                number: doc.number,
-                orderCode: shipment.orderCode,
-                carrier: carrierName(shipment.carrier),
-                service: shipment.serviceName,
-                destination: place(shipment.toAddress),
-                totalCents: doc.totalCents + dutiesCents,
-                taxCents: doc.gstCents + doc.hstCents + doc.qstCents,
-                dutiesCents,
-                issuedAt: doc.issuedAt,
-                shipmentUrl: shipmentUrl(shipment.id),
-              }
-            : {
-                kind,
-                number: doc.number,
-                receiptNumber: receipt?.number ?? '',
-                orderCode: shipment.orderCode,
-                totalCents: doc.totalCents + dutiesCents,
-                dutiesCents,
-                issuedAt: doc.issuedAt,
-                shipmentUrl: shipmentUrl(shipment.id),
-              };
-        return { model, attachments: [file] };
-      }
       case 'topup_receipt': {
         const doc = await documentById(db, String(data.documentId));
         if (!doc || doc.userId !== userId || !doc.transactionId) return null;
@@ -155,7 +185,7 @@ export function createNotifications(deps: Pick<AppDeps, 'config' | 'database' | 
             carrier: carrierName(shipment.carrier),
             trackingNumber: shipment.trackingNumber ?? '',
             destination: place(shipment.toAddress),
-            shipmentUrl: shipmentUrl(shipment.id),
+            shipmentUrl: `${appUrl}/shipments?shipment=${shipment.id}`,
           },
           attachments: undefined,
         };
@@ -165,10 +195,9 @@ export function createNotifications(deps: Pick<AppDeps, 'config' | 'database' | 
 
   async function deliver(kind: MailKind, data: Record<string, unknown>): Promise<void> {
     const userId = String(data.userId);
-    const to = await recipient(db, userId, kind);
-    if (!to?.on) return; // the switch as it is now decides
     const composed = await compose(kind, userId, data);
     if (!composed) return;
+    const { to } = composed;
     const token = unsubscribeToken(await signingKey(), userId, kind);
     const unsubscribeUrl = `${appUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
     const rendered = renderNotification(to.locale, composed.model, {
