@@ -28,7 +28,17 @@ const server = await esbuild({
   target: 'node20',
   // Loaded from node_modules as before: PGlite finds its WebAssembly and data files beside its own
   // module, piscina starts workers from its own files, pg-native is an optional addon of pg.
-  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'piscina', 'pg-native'],
+  external: [
+    '@electric-sql/pglite',
+    '@electric-sql/pglite/*',
+    'piscina',
+    'pg-native',
+    // Fastify's JSON-schema compilers, which the app never asks for (every schema is a zod one, decision
+    // 042): left out of the bundle, ~450 KB the start no longer parses (decision 059). Should Fastify
+    // ever ask, Node loads them from node_modules, where they are installed with Fastify.
+    '@fastify/ajv-compiler',
+    '@fastify/fast-json-stringify-compiler',
+  ],
   // The CommonJS packages in the bundle call require() for Node's modules, as they did from node_modules.
   banner: {
     js: "import { createRequire as __voyageurRequire } from 'node:module'; const require = __voyageurRequire(import.meta.url);",
