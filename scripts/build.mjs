@@ -34,7 +34,7 @@ const server = await esbuild({
     'piscina',
     'pg-native',
     // Fastify's JSON-schema compilers, which the app never asks for (every schema is a zod one, decision
-    // 042): left out of the bundle, ~450 KB the start no longer parses (decision 059). Should Fastify
+    // 042): left out of the bundle, ~680 KB the start no longer parses (decision 059). Should Fastify
     // ever ask, Node loads them from node_modules, where they are installed with Fastify.
     '@fastify/ajv-compiler',
     '@fastify/fast-json-stringify-compiler',
