@@ -61,6 +61,8 @@ export type Notifications = {
 export function createNotifications(deps: Pick<AppDeps, 'config' | 'database' | 'providers'>, log: Log): Notifications {
   const db = deps.database.db;
   const appUrl = deps.config.appUrl;
+  const business = deps.config.business;
+  const shipmentUrl = (id: string) => `${appUrl}/shipments?shipment=${id}`;
   let key: Promise<string> | undefined;
   const signingKey = () =>
     (key ??= unsubscribeKey(db).catch((err: unknown) => {
@@ -102,12 +104,11 @@ export function createNotifications(deps: Pick<AppDeps, 'config' | 'database' | 
     userId: string,
     { doc, shipment, receipt }: { doc: TaxDocumentRow; shipment: ShipmentRow; receipt: TaxDocumentRow | null },
   ): Promise<{ model: MailModel; attachments: MailMessage['attachments'] }> {
-    const shipmentUrl = `${appUrl}/shipments?shipment=${shipment.id}`;
     // DDP duties (issue 25) are paid (and refunded) with the label but are not on the tax
     // document: the mail's total is what the wallet paid, as the PDF's "Total (CAD)".
     const dutiesCents = dutiesCentsOf(shipment);
     const file = await pdf(
-      orderDocumentModel(deps.config.business, doc, shipment, receipt),
+      orderDocumentModel(business, doc, shipment, receipt),
       userId,
       `${kind === 'receipt' ? 'receipt' : 'credit-note'}-${doc.number}.pdf`,
     );
@@ -124,7 +125,7 @@ export function createNotifications(deps: Pick<AppDeps, 'config' | 'database' | 
             taxCents: doc.gstCents + doc.hstCents + doc.qstCents,
             dutiesCents,
             issuedAt: doc.issuedAt,
-            shipmentUrl,
+            shipmentUrl: shipmentUrl(shipment.id),
           }
         : {
             kind,
@@ -134,7 +135,7 @@ export function createNotifications(deps: Pick<AppDeps, 'config' | 'database' | 
             totalCents: doc.totalCents + dutiesCents,
             dutiesCents,
             issuedAt: doc.issuedAt,
-            shipmentUrl,
+            shipmentUrl: shipmentUrl(shipment.id),
           };
     return { model, attachments: [file] };
   }
@@ -145,7 +146,6 @@ export function createNotifications(deps: Pick<AppDeps, 'config' | 'database' | 
     userId: string,
     data: Record<string, unknown>,
   ): Promise<{ model: MailModel; attachments: MailMessage['attachments'] } | null> {
-    const business = deps.config.business;
     switch (kind) {
       case 'topup_receipt': {
         const doc = await documentById(db, String(data.documentId));
@@ -185,7 +185,7 @@ export function createNotifications(deps: Pick<AppDeps, 'config' | 'database' | 
             carrier: carrierName(shipment.carrier),
             trackingNumber: shipment.trackingNumber ?? '',
             destination: place(shipment.toAddress),
-            shipmentUrl: `${appUrl}/shipments?shipment=${shipment.id}`,
+            shipmentUrl: shipmentUrl(shipment.id),
           },
           attachments: undefined,
         };
