@@ -99,6 +99,36 @@ describe(`GET /api/admin/carriers (${testDbKind})`, () => {
     expect(v['CA-CP']!.lastHour).toEqual({ calls: 6, errors: 0, errorRateBp: 0 });
   });
 
+  it('calls alike recorded together are one row: counted all, the last one shown with its own latency', async () => {
+    const db = ctx.database.db;
+    const call = (ok: boolean, latencyMs: number) =>
+      recordCarrierCall(db, {
+        carrier: 'CA-PUROLATOR',
+        mode: 'sandbox',
+        operation: 'track',
+        ok,
+        latencyMs,
+        errorReason: ok ? null : 'TIMEOUT',
+      });
+    const before = (await view())['CA-PUROLATOR']!.lastHour;
+    // Answered, timed out, answered again: the last call belongs to a group that began before the outage.
+    call(true, 11);
+    call(false, 4000);
+    call(true, 17);
+    const v = (await view())['CA-PUROLATOR']!;
+    expect(v.lastCall).toMatchObject({ operation: 'track', ok: true, latencyMs: 17, errorReason: null });
+    expect(v.lastHour).toMatchObject({ calls: before.calls + 3, errors: before.errors + 1 });
+    const rows = rowsOf<{ calls: number; latency_ms: number }>(
+      await db.execute(sql`
+        select calls, latency_ms from carrier_calls
+        where carrier = 'CA-PUROLATOR' and operation = 'track' order by id`),
+    );
+    expect(rows).toEqual([
+      { calls: 1, latency_ms: 4000 },
+      { calls: 2, latency_ms: 17 },
+    ]);
+  });
+
   it('calls older than an hour leave the rate; the prune job deletes those older than a day', async () => {
     const db = ctx.database.db;
     recordCarrierCall(db, {
@@ -122,7 +152,7 @@ describe(`GET /api/admin/carriers (${testDbKind})`, () => {
     const counts = await pruneExpired.run({ db, now: new Date(), log: quiet });
     expect(counts).toMatchObject({ carrierCalls: 1 });
     const left = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from carrier_calls where carrier = 'CA-Fedex'`),
+      await db.execute(sql`select sum(calls)::int as n from carrier_calls where carrier = 'CA-Fedex'`),
     );
     expect(left[0]!.n).toBe(5);
   });

@@ -27,7 +27,7 @@ describe(`prune-quotes job (${testDbKind})`, () => {
     rowsOf<{ id: string; expires_at: string | Date; options: number }>(
       await ctx.database.db.execute(sql`
         select q.id, q.expires_at,
-               coalesce(jsonb_array_length(q.options), 0)
+               coalesce(json_array_length(q.options), 0)
                  + (select count(*)::int from rate_quote_options o where o.quote_id = q.id) as options
         from rate_quotes q where q.user_id = ${userId} order by q.created_at, q.id`),
     );
@@ -76,7 +76,7 @@ describe(`prune-quotes job (${testDbKind})`, () => {
         (e->>6)::bigint, (e->>7)::bigint, (e->>8)::bigint, (e->>9)::bigint, (e->>10)::bigint, (e->>11)::bigint,
         (e->>12)::bigint, (e->>13)::int, (e->>14)::date, e->15, (e->>16)::bigint, nullif(e->17, 'null'::jsonb),
         q.created_at, q.expires_at
-      from rate_quotes q, jsonb_array_elements(q.options) e where q.user_id = ${userId}`);
+      from rate_quotes q, jsonb_array_elements(q.options::jsonb) e where q.user_id = ${userId}`);
     await ctx.database.db.execute(sql`update rate_quotes set options = null where user_id = ${userId}`);
   };
   const legacyOptions = async (userId: string) =>

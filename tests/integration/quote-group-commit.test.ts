@@ -22,7 +22,7 @@ describe(`quotes stored together (${testDbKind})`, () => {
   const rowsOfQuotes = async (ids: string[]) =>
     rowsOf<{ id: string; user_id: string; xmin: string; options: number }>(
       await ctx.database.db.execute(sql`
-        select id::text, user_id::text, xmin::text, jsonb_array_length(options) as options
+        select id::text, user_id::text, xmin::text, json_array_length(options) as options
         from rate_quotes where id::text in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`),
     );
 

@@ -35,6 +35,8 @@ import * as m0035 from './0035_quote_options_inline';
 import * as m0036 from './0036_search_term_digit_marks';
 import * as m0037 from './0037_shipment_marks';
 import * as m0038 from './0038_customer_plan_kept';
+import * as m0039 from './0039_quote_rows_json';
+import * as m0040 from './0040_carrier_calls_counted';
 
 /** Ordered list of migrations. Append new ones; never edit one that has shipped. */
 export const migrations: { name: string; sql: string }[] = [
@@ -75,4 +77,6 @@ export const migrations: { name: string; sql: string }[] = [
   m0036,
   m0037,
   m0038,
+  m0039,
+  m0040,
 ];

@@ -1,6 +1,9 @@
 import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** One call to a carrier (migration 0016): what the admin's carriers view counts; kept a day. */
+/**
+ * Calls to a carrier (migration 0016): what the admin's carriers view counts; kept a day. One row
+ * stands for `calls` calls alike recorded together (migration 0040), with the last one's latency and time.
+ */
 export const carrierCalls = pgTable('carrier_calls', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   carrier: text('carrier').notNull(),
@@ -12,4 +15,5 @@ export const carrierCalls = pgTable('carrier_calls', {
   /** The CarrierError reason of a failed call or of the carrier's refusal; null when it succeeded. */
   errorReason: text('error_reason'),
   at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  calls: integer('calls').notNull().default(1),
 });

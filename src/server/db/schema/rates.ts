@@ -1,4 +1,4 @@
-import { bigint, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, json, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TDuties } from '../../../shared/contracts/customs';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -8,13 +8,14 @@ const cents = (name: string) => bigint(name, { mode: 'number' });
 export const rateQuotes = pgTable('rate_quotes', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id').notNull(),
-  request: jsonb('request').notNull(),
-  warnings: jsonb('warnings').notNull().default([]),
+  /** The quote's request as asked ({ body }); json, not jsonb: written and read whole (migration 0039). */
+  request: json('request').notNull(),
+  warnings: json('warnings').notNull().default([]),
   shipDate: date('ship_date', { mode: 'string' }).notNull(),
   createdAt: tz('created_at').notNull().defaultNow(),
   expiresAt: tz('expires_at').notNull(),
   /** The priced options, one positional array each (rates/repo.ts, migration 0035); null before it. */
-  options: jsonb('options').$type<unknown[][]>(),
+  options: json('options').$type<unknown[][]>(),
 });
 
 /**

@@ -30,36 +30,50 @@ export const OUTAGE_REASONS: readonly string[] = ['TIMEOUT', 'UNAVAILABLE', 'BUS
 
 type Log = { error(obj: object, msg: string): void };
 
-type Batch = { rows: CarrierCall[]; timer: NodeJS.Timeout | null; writing: Promise<void>; log?: Log };
+/** Calls alike (carrier, mode, operation, outcome, reason) recorded since the last write: one row. */
+type Group = CarrierCall & { calls: number };
 
-// A second: at 20 quotes a second (four carriers each) one INSERT of ~80 rows instead of ten small ones; on
-// the embedded database every statement runs on the request thread, so fewer is faster for everyone.
+/** Each group once, in the order of its last call (the last group holds the latest call). */
+type Batch = { groups: Map<string, Group>; timer: NodeJS.Timeout | null; writing: Promise<void>; log?: Log };
+
+// A second: calls alike within it are one row (migration 0040), so a quote's five calls cost the
+// database next to nothing; on the embedded database every statement runs on the request thread.
 const FLUSH_AFTER_MS = 1_000;
-const FLUSH_AT_ROWS = 200;
+const FLUSH_AT_GROUPS = 200;
 const batches = new WeakMap<Db, Batch>();
 
 function batchOf(db: Db): Batch {
   let b = batches.get(db);
   if (!b) {
-    b = { rows: [], timer: null, writing: Promise.resolve() };
+    b = { groups: new Map(), timer: null, writing: Promise.resolve() };
     batches.set(db, b);
   }
   return b;
 }
 
 /**
- * Records one call: returns at once; the row is written within ~1 s with the others of that
- * moment (one INSERT). A write that fails is logged and dropped (the view is a diagnostic).
+ * Records one call: returns at once; it is written within ~1 s with the others of that moment (one
+ * INSERT, one row for the calls alike, with the last one's latency). A write that fails is logged
+ * and dropped (the view is a diagnostic).
  */
 export function recordCarrierCall(db: Db, call: CarrierCall, log?: Log): void {
   const b = batchOf(db);
   if (log) b.log = log;
-  b.rows.push({
-    ...call,
+  const errorReason = call.ok ? call.errorReason : (call.errorReason ?? 'UNAVAILABLE');
+  const key = `${call.carrier}\n${call.mode}\n${call.operation}\n${call.ok}\n${errorReason ?? ''}`;
+  const seen = b.groups.get(key);
+  // Taken out and put back: the map's order stays the order of each group's last call.
+  if (seen) b.groups.delete(key);
+  b.groups.set(key, {
+    carrier: call.carrier,
+    mode: call.mode,
+    operation: call.operation,
+    ok: call.ok,
     latencyMs: Math.max(0, Math.round(call.latencyMs)),
-    errorReason: call.ok ? call.errorReason : (call.errorReason ?? 'UNAVAILABLE'),
+    errorReason,
+    calls: (seen?.calls ?? 0) + 1,
   });
-  if (b.rows.length >= FLUSH_AT_ROWS) void flush(db, b);
+  if (b.groups.size >= FLUSH_AT_GROUPS) void flush(db, b);
   else if (!b.timer) {
     b.timer = setTimeout(() => void flush(db, b), FLUSH_AFTER_MS);
     b.timer.unref();
@@ -69,7 +83,9 @@ export function recordCarrierCall(db: Db, call: CarrierCall, log?: Log): void {
 function flush(db: Db, b: Batch): Promise<void> {
   if (b.timer) clearTimeout(b.timer);
   b.timer = null;
-  const rows = b.rows.splice(0);
+  // In the order of their last calls: the row written last (the highest id) holds the latest one.
+  const rows = [...b.groups.values()];
+  b.groups.clear();
   if (rows.length === 0) return b.writing;
   b.writing = b.writing.then(async () => {
     try {

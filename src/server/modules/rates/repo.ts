@@ -107,14 +107,26 @@ const quoteWriters = new WeakMap<Db, GroupCommit<QuoteRow, boolean>>();
 /** At most this many quotes a statement (~5 KB each). */
 const QUOTE_BATCH = { maxBatch: 64, isItemError: isRowError };
 
-/** Stores the rows whose token is null or still current, in one statement; whether each was stored. */
+/**
+ * Stores the rows whose token is null or still current, in one statement; whether each was stored.
+ * Each value is a parameter of its own (the JSON ones as text for json columns, decision 060): postgres
+ * reads each once, where one JSON document of every row was parsed whole and then taken apart.
+ */
 async function insertQuoteRows(db: Db, rows: QuoteRow[]): Promise<boolean[]> {
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.id}::uuid, ${r.user_id}::uuid, ${JSON.stringify(r.request)}::json, ${JSON.stringify(r.warnings)}::json,
+             ${r.ship_date}::date, ${r.created_at}::timestamptz, ${r.expires_at}::timestamptz,
+             ${JSON.stringify(r.options)}::json, ${r.token}::text)`,
+    ),
+    sql`, `,
+  );
   const stored = rowsOf<{ id: string }>(
     await db.execute(sql`
     insert into rate_quotes (id, user_id, request, warnings, ship_date, created_at, expires_at, options)
     select q.id, q.user_id, q.request, q.warnings, q.ship_date, q.created_at, q.expires_at, q.options
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as q(id uuid, user_id uuid, request jsonb,
-         warnings jsonb, ship_date date, created_at timestamptz, expires_at timestamptz, options jsonb, token text)
+    from (values ${values}) as q(id, user_id, request, warnings, ship_date, created_at, expires_at, options, token)
     where q.token is null
        or coalesce((select token::text from config_versions where name = 'pricing'), ${NO_TOKEN}) = q.token
     returning id::text as id`),
@@ -170,7 +182,7 @@ export async function findQuote(db: Db, userId: string, quoteId: string): Promis
 }
 
 /** A row of rate_quote_options (before migration 0035) as a positional array, as the quote row keeps one. */
-const LEGACY_OPTION = sql.raw(`jsonb_build_array(${OPTION_FIELDS.map(([, column]) => `o.${column}`).join(', ')})`);
+const LEGACY_OPTION = sql.raw(`json_build_array(${OPTION_FIELDS.map(([, column]) => `o.${column}`).join(', ')})`);
 
 /**
  * One stored option of this user with its quote's request and ship date, in one query; and whether
@@ -209,7 +221,7 @@ export async function findQuoteOptionWithQuote(
       from rate_quote_options o join rate_quotes q on q.id = o.quote_id
       where o.id = ${optionId}::uuid and o.user_id = ${userId}::uuid and q.user_id = ${userId}::uuid
     ) x
-    where jsonb_typeof(x.option) = 'array'
+    where json_typeof(x.option) = 'array'
     limit 1`),
   );
   if (!row) return null;

@@ -268,7 +268,7 @@ async function priceAndStore(
     {
       id: quoteId,
       userId,
-      request: { body, carrierRequest: req },
+      request: { body },
       warnings,
       shipDate: req.shipDate,
       createdAt: now,
