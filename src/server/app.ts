@@ -9,7 +9,6 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import {
   hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -18,6 +17,7 @@ import { AppError } from './lib/errors';
 import { helmetHeaders } from './lib/security-headers';
 import { ErrorCode, type TApiError, type TFieldErrors } from '../shared/errors';
 import { PerTurnAdmission, REQUESTS_BEGUN_PER_TURN } from './lib/per-turn-admission';
+import { responseSerializer } from './lib/response-serializer';
 import { SESSION_COOKIE, findSessionUser, type SessionUser } from './modules/auth/session';
 import { registerHealth } from './modules/health/routes';
 import type { App, AppDeps } from './deps';
@@ -148,13 +148,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       compilersFactory: {
         // The types are ajv's; the zod compilers are what setValidatorCompiler/setSerializerCompiler take.
         buildValidator: (() => validatorCompiler) as never,
-        buildSerializer: (() => serializerCompiler) as never,
+        buildSerializer: (() => responseSerializer) as never,
       },
     },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   app.decorateRequest('user', null);
 
   // JSON bodies only (DESIGN §7 CSRF: a JSON body or none; text/plain is what a cross-site form can
