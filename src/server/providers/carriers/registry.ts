@@ -133,9 +133,10 @@ export type QuoteCall = {
 };
 
 /**
- * Asks every carrier at once, each under its own timeout. A carrier that throws, or has not
- * answered when its time is up, is left out with a warning; the others still answer. The call
- * never takes longer than the timeout, even when a carrier ignores its abort signal.
+ * Asks every carrier at once, all under one timeout (one timer and one abort signal for the
+ * quote: a signal and a timer per carrier cost a quote ~15 µs, issue 26). A carrier that throws, or
+ * has not answered when the time is up, is left out with a warning; the others still answer. The
+ * call never takes longer than the timeout, even when a carrier ignores its abort signal.
  */
 export async function quoteAll(
   carriers: readonly Carrier[],
@@ -147,28 +148,40 @@ export async function quoteAll(
     onCall?: (call: QuoteCall) => void;
   },
 ): Promise<QuoteAllResult> {
-  const results = await Promise.all(
-    carriers.map(async (c) => {
-      const started = performance.now();
-      const r = await quoteOne(c, req, opts.timeoutMs, opts.onError);
-      const reason = 'warning' in r ? r.warning.reason : null;
-      opts.onCall?.({
-        carrier: c.code,
-        mode: c.mode,
-        ok: reason !== 'TIMEOUT' && reason !== 'UNAVAILABLE' && reason !== 'BUSY',
-        latencyMs: performance.now() - started,
-        errorReason: reason,
-      });
-      return r;
-    }),
-  );
-  const quotes: CarrierQuote[] = [];
-  const warnings: CarrierWarning[] = [];
-  for (const r of results) {
-    if ('warning' in r) warnings.push(r.warning);
-    else quotes.push(...r.quotes);
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort(new CarrierError('TIMEOUT', 'the carriers did not answer in time'));
+      resolve('timeout');
+    }, opts.timeoutMs);
+  });
+  try {
+    const results = await Promise.all(
+      carriers.map(async (c) => {
+        const started = performance.now();
+        const r = await quoteOne(c, req, controller.signal, timedOut, opts.onError);
+        const reason = 'warning' in r ? r.warning.reason : null;
+        opts.onCall?.({
+          carrier: c.code,
+          mode: c.mode,
+          ok: reason !== 'TIMEOUT' && reason !== 'UNAVAILABLE' && reason !== 'BUSY',
+          latencyMs: performance.now() - started,
+          errorReason: reason,
+        });
+        return r;
+      }),
+    );
+    const quotes: CarrierQuote[] = [];
+    const warnings: CarrierWarning[] = [];
+    for (const r of results) {
+      if ('warning' in r) warnings.push(r.warning);
+      else quotes.push(...r.quotes);
+    }
+    return { quotes, warnings };
+  } finally {
+    clearTimeout(timer);
   }
-  return { quotes, warnings };
 }
 
 type One = { quotes: CarrierQuote[] } | { warning: CarrierWarning };
@@ -176,32 +189,20 @@ type One = { quotes: CarrierQuote[] } | { warning: CarrierWarning };
 async function quoteOne(
   carrier: Carrier,
   req: QuoteRequest,
-  timeoutMs: number,
+  signal: AbortSignal,
+  timedOut: Promise<'timeout'>,
   onError?: (carrier: CarrierCode, err: unknown) => void,
 ): Promise<One> {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort(new CarrierError('TIMEOUT', `${carrier.name} did not answer in time`));
-      resolve('timeout');
-    }, timeoutMs);
+  const late = (): One => ({
+    warning: { carrier: carrier.code, reason: 'TIMEOUT', message: `${carrier.name} did not answer in time` },
   });
   try {
-    const answer = await Promise.race([carrier.quote(req, { signal: controller.signal }), timedOut]);
-    if (answer === 'timeout') {
-      return {
-        warning: { carrier: carrier.code, reason: 'TIMEOUT', message: `${carrier.name} did not answer in time` },
-      };
-    }
+    const answer = await Promise.race([carrier.quote(req, { signal }), timedOut]);
+    if (answer === 'timeout') return late();
     // Whatever the adapter says, a quote is attributed to the carrier that was asked.
     return { quotes: answer.filter((q) => q.carrier === carrier.code) };
   } catch (err) {
-    if (controller.signal.aborted) {
-      return {
-        warning: { carrier: carrier.code, reason: 'TIMEOUT', message: `${carrier.name} did not answer in time` },
-      };
-    }
+    if (signal.aborted) return late();
     if (err instanceof CarrierError) {
       return { warning: { carrier: carrier.code, reason: err.reason, message: err.message } };
     }
@@ -209,7 +210,5 @@ async function quoteOne(
     return {
       warning: { carrier: carrier.code, reason: 'UNAVAILABLE', message: `${carrier.name} is unavailable right now` },
     };
-  } finally {
-    clearTimeout(timer);
   }
 }
