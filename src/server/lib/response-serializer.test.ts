@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { ZQuoteResponse } from '../../shared/contracts/rates';
+import { ZQuoteResponse, type TRateOption } from '../../shared/contracts/rates';
 import { responseSerializer } from './response-serializer';
 
 const serialize = (schema: z.ZodType | { properties: z.ZodType }) =>
@@ -31,7 +31,7 @@ describe('responseSerializer', () => {
   });
 
   it('gives the same bytes as encoding for a quote answer (no answer schema is a codec)', () => {
-    const option = {
+    const option: TRateOption = {
       id: '8f4e0b52-7c1d-4a8e-9b3a-1d2c3e4f5a01',
       quoteId: '8f4e0b52-7c1d-4a8e-9b3a-1d2c3e4f5a00',
       expiresAt: '2026-12-07T07:17:57.222Z',
