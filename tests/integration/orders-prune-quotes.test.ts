@@ -27,7 +27,7 @@ describe(`prune-quotes job (${testDbKind})`, () => {
     rowsOf<{ id: string; expires_at: string | Date; options: number }>(
       await ctx.database.db.execute(sql`
         select q.id, q.expires_at,
-               coalesce(json_array_length(q.options), 0)
+               coalesce(json_array_length(q.options::json), 0)
                  + (select count(*)::int from rate_quote_options o where o.quote_id = q.id) as options
         from rate_quotes q where q.user_id = ${userId} order by q.created_at, q.id`),
     );

@@ -1,12 +1,14 @@
 /**
  * Quotes stored at the same moment share one statement (group commit, decision 048): every quote
  * still gets its own row before its answer, a stale pricing token refuses only its own quote, and a
- * row the database refuses fails only its own quote.
+ * row the database refuses fails only its own quote. A quote stored as json before migration 0041 is
+ * still found after it.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../src/server/db/client';
+import { migrateInTransaction, openDatabase, rowsOf } from '../../src/server/db/client';
+import { migrations } from '../../src/server/db/migrations/index';
 import * as repo from '../../src/server/modules/rates/repo';
 import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
 import { FROM, TO, fund, orderBody, quoteBody } from './helpers/orders';
@@ -22,7 +24,7 @@ describe(`quotes stored together (${testDbKind})`, () => {
   const rowsOfQuotes = async (ids: string[]) =>
     rowsOf<{ id: string; user_id: string; xmin: string; options: number }>(
       await ctx.database.db.execute(sql`
-        select id::text, user_id::text, xmin::text, json_array_length(options) as options
+        select id::text, user_id::text, xmin::text, json_array_length(options::json) as options
         from rate_quotes where id::text in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`),
     );
 
@@ -73,7 +75,7 @@ describe(`quotes stored together (${testDbKind})`, () => {
     }
   });
 
-  it('one statement stores a tick’s quotes: a stale token refuses only its quote, a missing user fails only its own', async () => {
+  it('one statement stores a tick’s quotes: a stale token refuses only its quote, a row postgres refuses fails only its own', async () => {
     const u = await createSignedInUser(ctx);
     const [{ token }] = rowsOf<{ token: string }>(
       await ctx.database.db.execute(
@@ -81,12 +83,12 @@ describe(`quotes stored together (${testDbKind})`, () => {
       ),
     );
     const now = new Date();
-    const quoteOf = (userId: string) => ({
+    const quoteOf = (userId: string, shipDate = now.toISOString().slice(0, 10)) => ({
       id: repo.newQuoteId(),
       userId,
       request: { body: quoteBody() },
       warnings: [],
-      shipDate: now.toISOString().slice(0, 10),
+      shipDate,
       createdAt: now,
       expiresAt: new Date(now.getTime() + 60_000),
     });
@@ -113,12 +115,12 @@ describe(`quotes stored together (${testDbKind})`, () => {
     const current = quoteOf(u.id);
     const unchecked = quoteOf(u.id);
     const stale = quoteOf(u.id);
-    const orphan = quoteOf(randomUUID()); // no such user: the foreign key refuses it
+    const refused = quoteOf(u.id, '2026-02-30'); // no such day: postgres refuses the row (22008)
     const results = await Promise.allSettled([
       repo.insertQuote(ctx.database.db, current, [option], token),
       repo.insertQuote(ctx.database.db, unchecked, [option, option], null),
       repo.insertQuote(ctx.database.db, stale, [option], `${token}-older`),
-      repo.insertQuote(ctx.database.db, orphan, [option], token),
+      repo.insertQuote(ctx.database.db, refused, [option], token),
     ]);
     expect(results.slice(0, 3)).toEqual([
       { status: 'fulfilled', value: true },
@@ -127,7 +129,7 @@ describe(`quotes stored together (${testDbKind})`, () => {
     ]);
     expect(results[3]!.status).toBe('rejected');
 
-    const rows = await rowsOfQuotes([current.id, unchecked.id, stale.id, orphan.id]);
+    const rows = await rowsOfQuotes([current.id, unchecked.id, stale.id, refused.id]);
     expect(rows.map((r) => r.id).sort()).toEqual([current.id, unchecked.id].sort());
     expect(rows.find((r) => r.id === unchecked.id)!.options).toBe(2);
 
@@ -141,5 +143,71 @@ describe(`quotes stored together (${testDbKind})`, () => {
     const written = await rowsOfQuotes(together.map((q) => q.id));
     expect(written).toHaveLength(3);
     expect(new Set(written.map((r) => r.xmin)).size).toBe(1);
+  });
+});
+
+describe.runIf(testDbKind === 'pglite')('migration 0041_quote_rows_text', () => {
+  it('keeps a quote stored as json before it: an order still finds its option, request and ship date', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null, migrate: false });
+    try {
+      const at = migrations.findIndex((m) => m.name === '0041_quote_rows_text');
+      expect(at).toBeGreaterThan(0);
+      await database.raw((tx) => migrateInTransaction(tx, migrations.slice(0, at)));
+      const userId = randomUUID();
+      const quoteId = repo.newQuoteId();
+      // Two options as the previous release wrote them (positional arrays in a json column).
+      const option = (service: string, total: number) => [
+        'CA-CP',
+        service,
+        service,
+        total,
+        0,
+        0,
+        0,
+        total,
+        0,
+        0,
+        0,
+        0,
+        total,
+        2,
+        '2026-12-09',
+        { baseCents: total },
+        0,
+        null,
+      ];
+      await database.raw(async (tx) => {
+        await tx.query(
+          `insert into users (id, email, first_name, last_name) values ($1, 'old@example.com', 'Old', 'Quote')`,
+          [userId],
+        );
+        await tx.query(
+          `insert into rate_quotes (id, user_id, request, warnings, ship_date, expires_at, options)
+           values ($1, $2, $3::json, '[{"carrier":"CA-UPS"}]'::json, '2026-12-07', now() + interval '15 minutes', $4::json)`,
+          [
+            quoteId,
+            userId,
+            JSON.stringify({ body: { weight: 2, note: '寄件人 "x"' } }),
+            JSON.stringify([option('DOM.RP', 1000), option('DOM.EP', 1500)]),
+          ],
+        );
+      });
+      await database.raw((tx) => migrateInTransaction(tx));
+
+      const found = await repo.findQuoteOptionWithQuote(database.db, userId, repo.optionIdOf(quoteId, 2));
+      expect(found).toMatchObject({
+        option: { serviceCode: 'DOM.EP', totalCents: 1500, breakdown: { baseCents: 1500 }, duties: null },
+        request: { body: { weight: 2, note: '寄件人 "x"' } },
+        shipDate: '2026-12-07',
+      });
+      expect(await repo.findQuoteOptionWithQuote(database.db, randomUUID(), repo.optionIdOf(quoteId, 2))).toBeNull();
+      expect(await repo.findQuoteOptionWithQuote(database.db, userId, repo.optionIdOf(quoteId, 3))).toBeNull();
+      expect((await repo.listQuoteOptions(database.db, userId, quoteId)).map((o) => o.totalCents)).toEqual([
+        1000, 1500,
+      ]);
+      expect((await repo.findQuote(database.db, userId, quoteId))?.warnings).toEqual([{ carrier: 'CA-UPS' }]);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -37,6 +37,7 @@ import * as m0037 from './0037_shipment_marks';
 import * as m0038 from './0038_customer_plan_kept';
 import * as m0039 from './0039_quote_rows_json';
 import * as m0040 from './0040_carrier_calls_counted';
+import * as m0041 from './0041_quote_rows_text';
 
 /** Ordered list of migrations. Append new ones; never edit one that has shipped. */
 export const migrations: { name: string; sql: string }[] = [
@@ -79,4 +80,5 @@ export const migrations: { name: string; sql: string }[] = [
   m0038,
   m0039,
   m0040,
+  m0041,
 ];

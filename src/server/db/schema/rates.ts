@@ -1,21 +1,28 @@
-import { bigint, date, integer, json, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, customType, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TDuties } from '../../../shared/contracts/customs';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const cents = (name: string) => bigint(name, { mode: 'number' });
+/** JSON the server wrote, kept as its text (migration 0041): postgres stores it unchecked, drizzle parses it. */
+const jsonText = <T>(name: string) =>
+  customType<{ data: T; driverData: string }>({
+    dataType: () => 'text',
+    toDriver: (value) => JSON.stringify(value),
+    fromDriver: (value) => JSON.parse(value) as T,
+  })(name);
 
 /** A quote as asked: the request snapshot and what carriers said; lives 15 minutes. */
 export const rateQuotes = pgTable('rate_quotes', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id').notNull(),
-  /** The quote's request as asked ({ body }); json, not jsonb: written and read whole (migration 0039). */
-  request: json('request').notNull(),
-  warnings: json('warnings').notNull().default([]),
+  /** The quote's request as asked ({ body }): JSON text, written and read whole (migration 0041). */
+  request: jsonText<unknown>('request').notNull(),
+  warnings: jsonText<unknown>('warnings').notNull().default([]),
   shipDate: date('ship_date', { mode: 'string' }).notNull(),
   createdAt: tz('created_at').notNull().defaultNow(),
   expiresAt: tz('expires_at').notNull(),
   /** The priced options, one positional array each (rates/repo.ts, migration 0035); null before it. */
-  options: json('options').$type<unknown[][]>(),
+  options: jsonText<unknown[][]>('options'),
 });
 
 /**

@@ -109,16 +109,17 @@ const QUOTE_BATCH = { maxBatch: 64, isItemError: isRowError };
 
 /**
  * Stores the rows whose token is null or still current, in one statement; whether each was stored.
- * Each value is a parameter of its own (the JSON ones as text for json columns, decision 060): postgres
- * reads each once, where one JSON document of every row was parsed whole and then taken apart.
+ * Each value is a parameter of its own (decision 060): postgres reads each once, where one JSON document
+ * of every row was parsed whole and then taken apart. The JSON ones are stored as the text they are
+ * (migration 0041, decision 061): JSON.stringify wrote them, so nothing checks them again.
  */
 async function insertQuoteRows(db: Db, rows: QuoteRow[]): Promise<boolean[]> {
   const values = sql.join(
     rows.map(
       (r) =>
-        sql`(${r.id}::uuid, ${r.user_id}::uuid, ${JSON.stringify(r.request)}::json, ${JSON.stringify(r.warnings)}::json,
+        sql`(${r.id}::uuid, ${r.user_id}::uuid, ${JSON.stringify(r.request)}::text, ${JSON.stringify(r.warnings)}::text,
              ${r.ship_date}::date, ${r.created_at}::timestamptz, ${r.expires_at}::timestamptz,
-             ${JSON.stringify(r.options)}::json, ${r.token}::text)`,
+             ${JSON.stringify(r.options)}::text, ${r.token}::text)`,
     ),
     sql`, `,
   );
@@ -211,12 +212,13 @@ export async function findQuoteOptionWithQuote(
            exists (select 1 from wallets w where w.user_id = ${userId}::uuid
                    and w.held_at is not null and w.hold_kind is not null) as wallet_held
     from (
-      select q.options -> ${place - 1}::int as option, q.id::text as quote_id, q.request, q.ship_date::text as ship_date,
+      select q.options::json -> ${place - 1}::int as option, q.id::text as quote_id, q.request::json as request,
+             q.ship_date::text as ship_date,
              to_json(q.created_at) as created_at, to_json(q.expires_at) as expires_at
       from rate_quotes q
       where ${place}::int >= 1 and q.id = ${quoteId}::uuid and q.user_id = ${userId}::uuid
       union all
-      select ${LEGACY_OPTION}, q.id::text, q.request, q.ship_date::text,
+      select ${LEGACY_OPTION}, q.id::text, q.request::json, q.ship_date::text,
              to_json(q.created_at), to_json(q.expires_at)
       from rate_quote_options o join rate_quotes q on q.id = o.quote_id
       where o.id = ${optionId}::uuid and o.user_id = ${userId}::uuid and q.user_id = ${userId}::uuid
