@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
 import { fund, orderBody, quote, scriptedCarrier } from './helpers/orders';
 import { createCarriers } from '../../src/server/providers/carriers/registry';
-import { migrations } from '../../src/server/db/migrations/index';
-import { migrateInTransaction, openDatabase, rowsOf } from '../../src/server/db/client';
+import { migrateInTransaction, rowsOf } from '../../src/server/db/client';
+import { databaseBefore } from './helpers/migrations';
 import { sql } from 'drizzle-orm';
 import { ZCarrierStatus } from '../../src/shared/contracts/carriers';
 import { ZShipment, ZShipmentDetail, ZShipmentList } from '../../src/shared/contracts/shipments';
@@ -149,11 +149,8 @@ describe(`carrier mode with a live carrier beside a sandbox (${testDbKind})`, ()
 
 describe.runIf(testDbKind === 'pglite')('migration 0014_shipment_mode', () => {
   it("marks the shipments that were there before it 'sandbox'", async () => {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null, migrate: false });
+    const database = await databaseBefore('0014_shipment_mode');
     try {
-      const at = migrations.findIndex((m) => m.name === '0014_shipment_mode');
-      expect(at).toBeGreaterThan(0);
-      await database.raw((tx) => migrateInTransaction(tx, migrations.slice(0, at)));
       const userId = randomUUID();
       const party = JSON.stringify({ city: 'Toronto' });
       await database.raw(async (tx) => {

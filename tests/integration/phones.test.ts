@@ -9,8 +9,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
 import { FROM, TO, fund, orderBody, quote, quoteBody } from './helpers/orders';
-import { migrations } from '../../src/server/db/migrations/index';
-import { migrateInTransaction, openDatabase, rowsOf } from '../../src/server/db/client';
+import { migrateInTransaction, rowsOf } from '../../src/server/db/client';
+import { databaseBefore } from './helpers/migrations';
 import { ZAddress, ZAddressList } from '../../src/shared/contracts/addresses';
 import { ZShipmentDetail } from '../../src/shared/contracts/shipments';
 import { formatPhone, normalizePhone } from '../../src/shared/phone';
@@ -151,11 +151,8 @@ describe(`phone numbers (${testDbKind})`, () => {
       '416+555-0100',
       '1'.repeat(20),
     ];
-    const database = await openDatabase({ kind: 'pglite', dataDir: null, migrate: false });
+    const database = await databaseBefore('0013_phones');
     try {
-      const at = migrations.findIndex((m) => m.name === '0013_phones');
-      expect(at).toBeGreaterThan(0);
-      await database.raw((tx) => migrateInTransaction(tx, migrations.slice(0, at)));
       const userId = randomUUID();
       await database.raw(async (tx) => {
         await tx.query(

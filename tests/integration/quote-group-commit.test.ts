@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { migrateInTransaction, openDatabase, rowsOf } from '../../src/server/db/client';
-import { migrations } from '../../src/server/db/migrations/index';
+import { migrateInTransaction, rowsOf } from '../../src/server/db/client';
+import { databaseBefore } from './helpers/migrations';
 import * as repo from '../../src/server/modules/rates/repo';
 import { createSignedInUser, createTestApp, testDbKind, type TestContext } from './helpers/test-app';
 import { FROM, TO, fund, orderBody, quoteBody } from './helpers/orders';
@@ -148,11 +148,8 @@ describe(`quotes stored together (${testDbKind})`, () => {
 
 describe.runIf(testDbKind === 'pglite')('migration 0041_quote_rows_text', () => {
   it('keeps a quote stored as json before it: an order still finds its option, request and ship date', async () => {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null, migrate: false });
+    const database = await databaseBefore('0041_quote_rows_text');
     try {
-      const at = migrations.findIndex((m) => m.name === '0041_quote_rows_text');
-      expect(at).toBeGreaterThan(0);
-      await database.raw((tx) => migrateInTransaction(tx, migrations.slice(0, at)));
       const userId = randomUUID();
       const quoteId = repo.newQuoteId();
       // Two options as the previous release wrote them (positional arrays in a json column).
