@@ -4,7 +4,7 @@ export const name = '0041_quote_rows_text';
 //
 // - request, warnings and options become text. The server writes them from JSON.stringify and reads
 //   them back whole. An order takes one option by its place with `options::json -> n`. json checked
-//   every character of a quote's ~3.5 KB on each insert, which was a fifth of the insert on the
+//   every character of a quote’s ~3.5 KB on each insert, about a quarter of the insert on the
 //   embedded database.
 // - The key to users goes. Its check took a share lock on the user's row for every quote: a write
 //   to that row on the embedded database, and on PostgreSQL one multixact for a shop's quotes at
