@@ -150,7 +150,8 @@ function loadOnOwnThread(workerData: {
 
 /**
  * An order's database work without the app: BEGIN; insert the shipment; the ledger CTE (guarded
- * debit + entry + audit); COMMIT; the carrier's record; BEGIN; label_created + first event; COMMIT.
+ * debit + entry + audit); COMMIT; the carrier's record; BEGIN; label_created + first event; COMMIT; the
+ * receipt's number.
  */
 async function directLedgerRate(
   database: Database,
@@ -199,6 +200,8 @@ async function directLedgerRate(
        select id from done`,
       [id, tn, randomUUID()],
     );
+    // The receipt, written without its number by step 3's trigger, numbered in a statement of its own (decision 062).
+    await run('select number_receipts()');
     done++;
   };
   if (url) {

@@ -11,6 +11,7 @@ import { createCarriers } from '../../src/server/providers/carriers/registry';
 import { applyEntry, verifyLedger } from '../../src/server/modules/wallet/ledger';
 import { rowsOf } from '../../src/server/db/client';
 import { parseCents } from '../../src/shared/money';
+import { backgroundIdle } from '../../src/server/lib/background';
 
 type Headers = Record<string, string>;
 const c2 = (cents: number) => (cents / 100).toFixed(2);
@@ -67,6 +68,8 @@ describe(`receipts, credit notes, statements and the tax report (${testDbKind})`
       headers,
       payload: orderBody(opt!, from, to),
     });
+    // The receipt's number is given after the answer (decision 062): each order's, before the next order.
+    await backgroundIdle();
     return res;
   }
 

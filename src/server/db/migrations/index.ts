@@ -38,6 +38,7 @@ import * as m0038 from './0038_customer_plan_kept';
 import * as m0039 from './0039_quote_rows_json';
 import * as m0040 from './0040_carrier_calls_counted';
 import * as m0041 from './0041_quote_rows_text';
+import * as m0042 from './0042_receipts_numbered_after_commit';
 
 /** Ordered list of migrations. Append new ones; never edit one that has shipped. */
 export const migrations: { name: string; sql: string }[] = [
@@ -81,4 +82,5 @@ export const migrations: { name: string; sql: string }[] = [
   m0039,
   m0040,
   m0041,
+  m0042,
 ];

@@ -71,6 +71,18 @@ function docOf(r: RawDoc): TaxDocumentRow {
   };
 }
 
+/**
+ * Numbers every receipt issued but not yet numbered, oldest first, in a transaction of its own
+ * (migration 0042, decision 062): an order's receipt is written without its number, so that no
+ * order's transaction waits on the series' counter. Called as soon as an order's label commits, and
+ * before any receipt's number is read, so none is ever shown or mailed without one. Answers how many
+ * it numbered; with none waiting it takes no lock and writes nothing.
+ */
+export async function numberReceipts(db: Db): Promise<number> {
+  const [row] = rowsOf<{ numbered: number | string }>(await db.execute(sql`select number_receipts() as numbered`));
+  return Number(row?.numbered ?? 0);
+}
+
 /** The user's shipment (null for another user's or none). */
 export async function userShipment(db: Db, userId: string, id: string): Promise<ShipmentRow | null> {
   const [row] = await db
@@ -87,6 +99,7 @@ export async function shipmentDocument(
   shipmentId: string,
   kind: 'receipt' | 'credit_note',
 ): Promise<TaxDocumentRow | null> {
+  await numberReceipts(db);
   const rows = rowsOf<RawDoc>(
     await db.execute(
       sql`select * from tax_documents where user_id = ${userId} and shipment_id = ${shipmentId} and kind = ${kind}`,
@@ -107,6 +120,7 @@ export async function orderDocumentWithShipment<Also = never>(
   documentId: string,
   also?: SQL<Also>,
 ): Promise<{ doc: TaxDocumentRow; shipment: ShipmentRow; receipt: TaxDocumentRow | null; also: Also | null } | null> {
+  await numberReceipts(db);
   const [row] = await db
     .select({
       shipment: getTableColumns(shipments),
@@ -128,6 +142,7 @@ export async function orderDocumentWithShipment<Also = never>(
 }
 
 export async function documentById(db: Db, id: string): Promise<TaxDocumentRow | null> {
+  await numberReceipts(db);
   const rows = rowsOf<RawDoc>(await db.execute(sql`select * from tax_documents where id = ${id}`));
   return rows[0] ? docOf(rows[0]) : null;
 }
@@ -173,6 +188,7 @@ export async function statementOf(
   start: Date,
   end: Date,
 ): Promise<{ openingCents: number; entries: StatementEntry[] }> {
+  await numberReceipts(db);
   const [open] = rowsOf<{ cents: string | number | null }>(
     await db.execute(sql`
       select sum(case when direction = 'credit' then amount_cents else -amount_cents end) as cents
@@ -307,6 +323,7 @@ export async function transactionDocuments(
 ): Promise<Map<string, TransactionDocument>> {
   const out = new Map<string, TransactionDocument>();
   if (entries.length === 0) return out;
+  await numberReceipts(db);
   const rows = rowsOf<{
     id: string;
     receipt_number: string | null;

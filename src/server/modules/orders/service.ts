@@ -55,6 +55,8 @@ import { enqueueWebhookEvent } from '../webhooks/repo';
 import { shipmentEventData } from '../webhooks/events';
 import * as repo from './repo';
 import { getLabelFormat } from '../parcels/repo';
+import { numberReceipts } from '../documents/repo';
+import { runInBackground } from '../../lib/background';
 
 /** A 'purchasing' row older than this is not in flight any more (a purchase times out long before): the recovery job settles it. */
 export const STUCK_AFTER_MS = 3 * 60_000;
@@ -407,6 +409,31 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   /**
+   * Numbers the receipts waiting for one, after the answer and one numbering at a time on this
+   * instance (decision 062): asked for while one runs, it runs once more after it, for every receipt
+   * committed meanwhile. A failure is logged; the receipts are then numbered when first read.
+   */
+  let numbering = false;
+  let numberAgain = false;
+  function numberReceiptsSoon(): void {
+    if (numbering) {
+      numberAgain = true;
+      return;
+    }
+    numbering = true;
+    runInBackground(log, 'numbering receipts', async () => {
+      try {
+        do {
+          numberAgain = false;
+          await numberReceipts(db);
+        } while (numberAgain);
+      } finally {
+        numbering = false;
+      }
+    });
+  }
+
+  /**
    * Step 3, success: only a row still 'purchasing' becomes 'label_created' (one statement, with its
    * first event, and a real carrier's label and ref, decision 023).
    */
@@ -426,6 +453,9 @@ export function createOrdersService(deps: OrdersDeps) {
       event: shipmentEventData({ ...row, status: 'label_created', trackingNumber }),
     });
     if (!done) return null;
+    // The receipt was written without its number, so that this order did not wait on the series'
+    // counter (decision 062): it is numbered after the answer, or before anyone reads it if sooner.
+    if (!row.test) numberReceiptsSoon();
     return { ...row, status: 'label_created', trackingNumber, searchText, carrierRef, updatedAt: now };
   }
 
