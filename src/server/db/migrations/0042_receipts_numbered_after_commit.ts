@@ -4,14 +4,14 @@ export const name = '0042_receipts_numbered_after_commit';
 //
 // - Until now the receipt's trigger took the next R- number in the transaction that set the label
 //   ('label_created') and held the counter's row until that transaction committed. Every order of
-//   every shop passed through that one row: under load most of the orders' database time was spent
-//   waiting on it, and it is the one write that would take an order's transaction off its user's
-//   shard (decision 030).
+//   every shop passed through that one row: under load the orders' label statements queued on it,
+//   and it is the one write that would take an order's transaction off its user's shard
+//   (decision 030).
 // - Now the trigger writes the receipt without its number. number_receipts() numbers every receipt
 //   not yet numbered, in the order issued, in one short transaction under the counter's row: still
 //   gapless and without duplicates (a number is given only to a committed receipt, and only under
-//   that lock). The app calls it as soon as an order's label transaction commits, and before any
-//   receipt is read, so a user or a mail never sees a receipt without its number.
+//   that lock). The app calls it after an order's answer, and before any number is read, so a user
+//   or a mail never sees a receipt without its number.
 // - tax_documents stays append-only but for that one change: a receipt's seq and number are filled
 //   in once, by number_receipts() alone, and nothing else about it may change.
 // - A document's series is checked by a CHECK, no longer by a key to the counters: the key's check

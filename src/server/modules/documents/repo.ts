@@ -72,11 +72,11 @@ function docOf(r: RawDoc): TaxDocumentRow {
 }
 
 /**
- * Numbers every receipt issued but not yet numbered, oldest first, in a transaction of its own
+ * Numbers every receipt issued but not yet numbered, oldest first, in one statement of its own
  * (migration 0042, decision 062): an order's receipt is written without its number, so that no
- * order's transaction waits on the series' counter. Called as soon as an order's label commits, and
- * before any receipt's number is read, so none is ever shown or mailed without one. Answers how many
- * it numbered; with none waiting it takes no lock and writes nothing.
+ * order's transaction waits on the series' counter. Called after an order's answer, and before any
+ * receipt's number is read, so none is ever shown or mailed without one. Answers how many it
+ * numbered; with none waiting it takes no lock and writes nothing.
  */
 export async function numberReceipts(db: Db): Promise<number> {
   const [row] = rowsOf<{ numbered: number | string }>(await db.execute(sql`select number_receipts() as numbered`));
