@@ -145,6 +145,31 @@ describe(`receipt numbers given after the order commits (${testDbKind})`, () => 
     expect(rowsOf(await ctx.database.db.execute(sql`select number_receipts() as n`))[0]).toEqual({ n: 1 });
     expect((await receiptOf(waiting))?.number).toMatch(/^R-\d{6}$/);
   });
+  it('holds every number to its series and seq, past the millionth document too', async () => {
+    const u = await createSignedInUser(ctx);
+    await fund(ctx, admin.headers, u.id, '100.00');
+    await backgroundIdle();
+    // The series far along: the next number has seven digits, not cut to six.
+    await ctx.database.db.execute(sql`update tax_document_counters set last_number = 999999 where series = 'R'`);
+    const id = await order(u);
+    await backgroundIdle();
+    expect((await receiptOf(id))?.number).toBe('R-1000000');
+    // A number set by hand, even with the numbering's own setting, must still be the series' and seq's.
+    const waiting = await unnumberedReceipt(id, 'VY-NUMBERFORGED');
+    const forged = await ctx.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select set_config('voyageur.numbering_receipts', 'on', true)`);
+        await tx.execute(
+          sql`update tax_documents set seq = 1000001, number = 'HACKED-1' where shipment_id = ${waiting}`,
+        );
+      })
+      .then(
+        () => null,
+        (e: unknown) => e as { cause?: { message?: string }; message: string },
+      );
+    expect(forged?.cause?.message ?? forged?.message).toMatch(/tax_documents_number_check/);
+    expect((await receiptOf(waiting))?.number).toBeNull();
+  });
 });
 
 describe('migration 0042 on a database with numbered receipts', () => {

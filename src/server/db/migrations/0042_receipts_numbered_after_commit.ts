@@ -19,12 +19,21 @@ export const name = '0042_receipts_numbered_after_commit';
 //   receipt is now written before its counter row exists.
 // - Credit notes (CN-) and prepayment receipts (P-) are numbered as before: voids and top-ups are
 //   rare beside orders.
+// - A number is its series, a dash and its seq padded to six digits, and no longer cut to six: lpad
+//   cuts a longer text, so the millionth document of a series was given the 100,000th's number and
+//   refused as a duplicate. A CHECK now holds every number to its series and seq.
 export const sql = /* sql */ `
+CREATE FUNCTION tax_document_number(p_series text, p_seq bigint) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT p_series || '-' || lpad(p_seq::text, greatest(6, length(p_seq::text)), '0')
+$$;
+
 ALTER TABLE tax_documents ALTER COLUMN seq DROP NOT NULL, ALTER COLUMN number DROP NOT NULL;
 ALTER TABLE tax_documents ADD CONSTRAINT tax_documents_numbered_check
   CHECK ((seq IS NULL) = (number IS NULL) AND (seq IS NOT NULL OR kind = 'receipt'));
 ALTER TABLE tax_documents DROP CONSTRAINT tax_documents_series_fkey;
 ALTER TABLE tax_documents ADD CONSTRAINT tax_documents_series_check CHECK (series IN ('R', 'CN', 'P'));
+ALTER TABLE tax_documents ADD CONSTRAINT tax_documents_number_check
+  CHECK (number = series || '-' || lpad(seq::text, greatest(6, length(seq::text)), '0'));
 CREATE INDEX tax_documents_unnumbered_idx ON tax_documents (issued_at, id) WHERE seq IS NULL;
 
 CREATE OR REPLACE FUNCTION tax_documents_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -67,7 +76,7 @@ BEGIN
       INSERT INTO tax_documents (kind, series, seq, number, user_id, shipment_id, refers_to, issued_at, customer,
         tax_province, zero_rated, shipping_cents, coverage_cents, discount_cents, subtotal_cents,
         gst_cents, hst_cents, qst_cents, total_cents)
-      VALUES ('credit_note', 'CN', n, 'CN-' || lpad(n::text, 6, '0'), NEW.user_id, NEW.id, rcpt.id,
+      VALUES ('credit_note', 'CN', n, tax_document_number('CN', n), NEW.user_id, NEW.id, rcpt.id,
         coalesce(NEW.voided_at, NEW.updated_at), rcpt.customer, rcpt.tax_province, rcpt.zero_rated,
         rcpt.shipping_cents, rcpt.coverage_cents, rcpt.discount_cents, rcpt.subtotal_cents,
         rcpt.gst_cents, rcpt.hst_cents, rcpt.qst_cents, rcpt.total_cents);
@@ -98,11 +107,25 @@ BEGIN
   WITH pending AS (
     SELECT id, row_number() OVER (ORDER BY issued_at, id) AS place FROM tax_documents WHERE seq IS NULL
   )
-  UPDATE tax_documents d SET seq = v_last + p.place, number = 'R-' || lpad((v_last + p.place)::text, 6, '0')
+  UPDATE tax_documents d SET seq = v_last + p.place, number = tax_document_number('R', v_last + p.place)
   FROM pending p WHERE d.id = p.id;
   GET DIAGNOSTICS v_count = ROW_COUNT;
   PERFORM set_config('voyageur.numbering_receipts', 'off', true);
   UPDATE tax_document_counters SET last_number = v_last + v_count WHERE series = 'R';
   RETURN v_count;
+END $$;
+
+CREATE OR REPLACE FUNCTION wallet_transactions_issue_prepayment_receipt() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE n bigint;
+BEGIN
+  IF coalesce(current_setting('voyageur.restoring', true), '') = 'on' THEN
+    RETURN NEW;
+  END IF;
+  n := next_tax_document_number('P');
+  INSERT INTO tax_documents (kind, series, seq, number, user_id, transaction_id, issued_at, customer,
+    subtotal_cents, total_cents)
+  VALUES ('topup_receipt', 'P', n, tax_document_number('P', n), NEW.user_id, NEW.id, NEW.created_at,
+    tax_document_customer(NEW.user_id), NEW.amount_cents, NEW.amount_cents);
+  RETURN NEW;
 END $$;
 `;

@@ -74,14 +74,28 @@ function docOf(r: RawDoc): TaxDocumentRow {
 /**
  * Numbers every receipt issued but not yet numbered, oldest first, in one statement of its own
  * (migration 0042, decision 062): an order's receipt is written without its number, so that no
- * order's transaction waits on the series' counter. Called after an order's answer, and before any
- * receipt's number is read, so none is ever shown or mailed without one. Answers how many it
- * numbered; with none waiting it takes no lock and writes nothing.
+ * order's transaction waits on the series' counter. Called after an order's answer, and by any read
+ * that finds a receipt waiting (`readNumbered`), so none is ever shown or mailed without its number.
+ * Answers how many it numbered; with none waiting it takes no lock and writes nothing.
  */
 export async function numberReceipts(db: Db): Promise<number> {
   const [row] = rowsOf<{ numbered: number | string }>(await db.execute(sql`select number_receipts() as numbered`));
   return Number(row?.numbered ?? 0);
 }
+
+/**
+ * `read`, and when what it read holds a receipt still waiting for its number (`waiting`), the
+ * waiting receipts numbered and `read` again: a receipt seen by the first read was committed before
+ * the numbering began, so the second sees its number. Most reads find none waiting and cost nothing more.
+ */
+async function readNumbered<T>(db: Db, read: () => Promise<T>, waiting: (value: T) => boolean): Promise<T> {
+  const first = await read();
+  if (!waiting(first)) return first;
+  await numberReceipts(db);
+  return read();
+}
+
+const unnumbered = (doc: RawDoc | null | undefined) => Boolean(doc) && doc!.number == null;
 
 /** The user's shipment (null for another user's or none). */
 export async function userShipment(db: Db, userId: string, id: string): Promise<ShipmentRow | null> {
@@ -99,13 +113,17 @@ export async function shipmentDocument(
   shipmentId: string,
   kind: 'receipt' | 'credit_note',
 ): Promise<TaxDocumentRow | null> {
-  await numberReceipts(db);
-  const rows = rowsOf<RawDoc>(
-    await db.execute(
-      sql`select * from tax_documents where user_id = ${userId} and shipment_id = ${shipmentId} and kind = ${kind}`,
-    ),
+  const [row] = await readNumbered(
+    db,
+    async () =>
+      rowsOf<RawDoc>(
+        await db.execute(
+          sql`select * from tax_documents where user_id = ${userId} and shipment_id = ${shipmentId} and kind = ${kind}`,
+        ),
+      ),
+    ([doc]) => unnumbered(doc),
   );
-  return rows[0] ? docOf(rows[0]) : null;
+  return row ? docOf(row) : null;
 }
 
 /**
@@ -120,18 +138,22 @@ export async function orderDocumentWithShipment<Also = never>(
   documentId: string,
   also?: SQL<Also>,
 ): Promise<{ doc: TaxDocumentRow; shipment: ShipmentRow; receipt: TaxDocumentRow | null; also: Also | null } | null> {
-  await numberReceipts(db);
-  const [row] = await db
-    .select({
-      shipment: getTableColumns(shipments),
-      doc: sql<RawDoc>`to_jsonb(d)`,
-      receipt: sql<RawDoc | null>`(select to_jsonb(r) from tax_documents r where r.id = d.refers_to)`,
-      also: also ?? sql<null>`null`,
-    })
-    .from(shipments)
-    .innerJoin(sql`tax_documents d`, sql`d.shipment_id = ${shipments.id}`)
-    .where(and(sql`d.id = ${documentId}`, sql`d.user_id = ${userId}`, eq(shipments.userId, userId)))
-    .limit(1);
+  const [row] = await readNumbered(
+    db,
+    () =>
+      db
+        .select({
+          shipment: getTableColumns(shipments),
+          doc: sql<RawDoc>`to_jsonb(d)`,
+          receipt: sql<RawDoc | null>`(select to_jsonb(r) from tax_documents r where r.id = d.refers_to)`,
+          also: also ?? sql<null>`null`,
+        })
+        .from(shipments)
+        .innerJoin(sql`tax_documents d`, sql`d.shipment_id = ${shipments.id}`)
+        .where(and(sql`d.id = ${documentId}`, sql`d.user_id = ${userId}`, eq(shipments.userId, userId)))
+        .limit(1),
+    ([found]) => unnumbered(found?.doc) || unnumbered(found?.receipt),
+  );
   if (!row) return null;
   return {
     doc: docOf(row.doc),
@@ -142,9 +164,12 @@ export async function orderDocumentWithShipment<Also = never>(
 }
 
 export async function documentById(db: Db, id: string): Promise<TaxDocumentRow | null> {
-  await numberReceipts(db);
-  const rows = rowsOf<RawDoc>(await db.execute(sql`select * from tax_documents where id = ${id}`));
-  return rows[0] ? docOf(rows[0]) : null;
+  const [row] = await readNumbered(
+    db,
+    async () => rowsOf<RawDoc>(await db.execute(sql`select * from tax_documents where id = ${id}`)),
+    ([doc]) => unnumbered(doc),
+  );
+  return row ? docOf(row) : null;
 }
 
 export async function transactionDocument(
@@ -160,6 +185,10 @@ export async function transactionDocument(
   );
   return rows[0] ? { doc: docOf(rows[0]), type: rows[0].tx_type } : null;
 }
+
+/** A wallet entry `t`'s order receipt, written but still waiting for its number (decision 062). */
+const RECEIPT_WAITING = sql`(t.type = 'shipping_charge' and t.shipment_id is not null and exists (
+  select 1 from tax_documents w where w.shipment_id = t.shipment_id and w.kind = 'receipt' and w.seq is null))`;
 
 export type StatementEntry = {
   id: string;
@@ -188,31 +217,32 @@ export async function statementOf(
   start: Date,
   end: Date,
 ): Promise<{ openingCents: number; entries: StatementEntry[] }> {
-  await numberReceipts(db);
   const [open] = rowsOf<{ cents: string | number | null }>(
     await db.execute(sql`
       select sum(case when direction = 'credit' then amount_cents else -amount_cents end) as cents
       from wallet_transactions
       where user_id = ${userId} and status = 'completed' and created_at < ${start.toISOString()}::timestamptz`),
   );
-  const rows = rowsOf<{
-    id: string;
-    created_at: string | Date;
-    type: string;
-    direction: 'credit' | 'debit';
-    status: string;
-    settled_at: string | Date | null;
-    amount_cents: string | number;
-    balance_after_cents: string | number;
-    description: string;
-    reference: string | null;
-    receipt_number: string | null;
-    price_cents: string | number | null;
-    gst_cents: string | number | null;
-    hst_cents: string | number | null;
-    qst_cents: string | number | null;
-  }>(
-    await db.execute(sql`
+  const read = async () =>
+    rowsOf<{
+      id: string;
+      waiting: boolean;
+      created_at: string | Date;
+      type: string;
+      direction: 'credit' | 'debit';
+      status: string;
+      settled_at: string | Date | null;
+      amount_cents: string | number;
+      balance_after_cents: string | number;
+      description: string;
+      reference: string | null;
+      receipt_number: string | null;
+      price_cents: string | number | null;
+      gst_cents: string | number | null;
+      hst_cents: string | number | null;
+      qst_cents: string | number | null;
+    }>(
+      await db.execute(sql`
       select t.id, t.created_at, t.type, t.direction, t.status, t.settled_at, t.amount_cents, t.balance_after_cents,
              t.description, t.reference,
              coalesce(
@@ -222,6 +252,7 @@ export async function statementOf(
                     when t.type = 'refund' and t.shipment_id is not null
                     then (select d.number from tax_documents d where d.shipment_id = t.shipment_id and d.kind = 'credit_note')
                end) as receipt_number,
+             ${RECEIPT_WAITING} as waiting,
              s.price_cents, s.gst_cents, s.hst_cents, s.qst_cents
       from wallet_transactions t
       left join shipments s on s.id = t.shipment_id and t.type in ('shipping_charge', 'refund')
@@ -231,7 +262,8 @@ export async function statementOf(
       where t.user_id = ${userId} and t.created_at >= ${start.toISOString()}::timestamptz
         and t.created_at < ${end.toISOString()}::timestamptz
       order by t.seq`),
-  );
+    );
+  const rows = await readNumbered(db, read, (found) => found.some((r) => r.waiting));
   return {
     openingCents: Number(open?.cents ?? 0),
     entries: rows.map((r) => ({
@@ -323,16 +355,17 @@ export async function transactionDocuments(
 ): Promise<Map<string, TransactionDocument>> {
   const out = new Map<string, TransactionDocument>();
   if (entries.length === 0) return out;
-  await numberReceipts(db);
-  const rows = rowsOf<{
-    id: string;
-    receipt_number: string | null;
-    price_cents: string | number | null;
-    gst_cents: string | number | null;
-    hst_cents: string | number | null;
-    qst_cents: string | number | null;
-  }>(
-    await db.execute(sql`
+  const read = async () =>
+    rowsOf<{
+      id: string;
+      waiting: boolean;
+      receipt_number: string | null;
+      price_cents: string | number | null;
+      gst_cents: string | number | null;
+      hst_cents: string | number | null;
+      qst_cents: string | number | null;
+    }>(
+      await db.execute(sql`
       select t.id,
              coalesce(
                (select d.number from tax_documents d where d.transaction_id = t.id),
@@ -341,6 +374,7 @@ export async function transactionDocuments(
                     when t.type = 'refund' and t.shipment_id is not null
                     then (select d.number from tax_documents d where d.shipment_id = t.shipment_id and d.kind = 'credit_note')
                end) as receipt_number,
+             ${RECEIPT_WAITING} as waiting,
              s.price_cents, s.gst_cents, s.hst_cents, s.qst_cents
       from wallet_transactions t
       left join shipments s on s.id = t.shipment_id and t.type in ('shipping_charge', 'refund')
@@ -351,7 +385,8 @@ export async function transactionDocuments(
         entries.map((e) => sql`${e.id}::uuid`),
         sql`, `,
       )})`),
-  );
+    );
+  const rows = await readNumbered(db, read, (found) => found.some((r) => r.waiting));
   for (const r of rows) {
     out.set(r.id, {
       receiptNumber: r.receipt_number,
