@@ -186,9 +186,61 @@ export async function transactionDocument(
   return rows[0] ? { doc: docOf(rows[0]), type: rows[0].tx_type } : null;
 }
 
-/** A wallet entry `t`'s order receipt, written but still waiting for its number (decision 062). */
-const RECEIPT_WAITING = sql`(t.type = 'shipping_charge' and t.shipment_id is not null and exists (
-  select 1 from tax_documents w where w.shipment_id = t.shipment_id and w.kind = 'receipt' and w.seq is null))`;
+/**
+ * A wallet entry `t`'s document columns, and the `from` they need: its document's number (the order's
+ * receipt for its charge, the credit note for a void's refund, the prepayment receipt for a top-up),
+ * whether its order receipt is written but still waiting for its number (decision 062), and its
+ * shipment's tax split for a shipping charge or its refund.
+ */
+const ENTRY_DOCUMENT = sql`
+             coalesce(
+               (select d.number from tax_documents d where d.transaction_id = t.id),
+               case when t.type = 'shipping_charge' and t.shipment_id is not null
+                    then (select d.number from tax_documents d where d.shipment_id = t.shipment_id and d.kind = 'receipt')
+                    when t.type = 'refund' and t.shipment_id is not null
+                    then (select d.number from tax_documents d where d.shipment_id = t.shipment_id and d.kind = 'credit_note')
+               end) as receipt_number,
+             (t.type = 'shipping_charge' and t.shipment_id is not null and exists (
+               select 1 from tax_documents w where w.shipment_id = t.shipment_id and w.kind = 'receipt' and w.seq is null
+             )) as waiting,
+             s.price_cents, s.gst_cents, s.hst_cents, s.qst_cents
+      from wallet_transactions t
+      left join shipments s on s.id = t.shipment_id and t.type in ('shipping_charge', 'refund')
+        and s.total_cents = t.amount_cents and not s.test
+        and t.idempotency_key is distinct from ('duties:' || s.id::text)
+        and t.idempotency_key is distinct from ('refund-duties:' || s.id::text)`;
+
+type EntryDocumentRow = {
+  waiting: boolean;
+  receipt_number: string | null;
+  price_cents: string | number | null;
+  gst_cents: string | number | null;
+  hst_cents: string | number | null;
+  qst_cents: string | number | null;
+};
+
+/** Reads entries with ENTRY_DOCUMENT's columns, again once their waiting receipts are numbered. */
+const readEntries = <R extends EntryDocumentRow>(db: Db, query: SQL) =>
+  readNumbered(
+    db,
+    async () => rowsOf<R>(await db.execute(query)),
+    (found) => found.some((r) => r.waiting),
+  );
+
+function entryDocument(r: EntryDocumentRow): TransactionDocument {
+  return {
+    receiptNumber: r.receipt_number,
+    split:
+      r.price_cents === null
+        ? null
+        : {
+            preTaxCents: Number(r.price_cents),
+            gstCents: Number(r.gst_cents ?? 0),
+            hstCents: Number(r.hst_cents ?? 0),
+            qstCents: Number(r.qst_cents ?? 0),
+          },
+  };
+}
 
 export type StatementEntry = {
   id: string;
@@ -223,10 +275,9 @@ export async function statementOf(
       from wallet_transactions
       where user_id = ${userId} and status = 'completed' and created_at < ${start.toISOString()}::timestamptz`),
   );
-  const read = async () =>
-    rowsOf<{
+  const rows = await readEntries<
+    EntryDocumentRow & {
       id: string;
-      waiting: boolean;
       created_at: string | Date;
       type: string;
       direction: 'credit' | 'debit';
@@ -236,34 +287,17 @@ export async function statementOf(
       balance_after_cents: string | number;
       description: string;
       reference: string | null;
-      receipt_number: string | null;
-      price_cents: string | number | null;
-      gst_cents: string | number | null;
-      hst_cents: string | number | null;
-      qst_cents: string | number | null;
-    }>(
-      await db.execute(sql`
+    }
+  >(
+    db,
+    sql`
       select t.id, t.created_at, t.type, t.direction, t.status, t.settled_at, t.amount_cents, t.balance_after_cents,
              t.description, t.reference,
-             coalesce(
-               (select d.number from tax_documents d where d.transaction_id = t.id),
-               case when t.type = 'shipping_charge' and t.shipment_id is not null
-                    then (select d.number from tax_documents d where d.shipment_id = t.shipment_id and d.kind = 'receipt')
-                    when t.type = 'refund' and t.shipment_id is not null
-                    then (select d.number from tax_documents d where d.shipment_id = t.shipment_id and d.kind = 'credit_note')
-               end) as receipt_number,
-             ${RECEIPT_WAITING} as waiting,
-             s.price_cents, s.gst_cents, s.hst_cents, s.qst_cents
-      from wallet_transactions t
-      left join shipments s on s.id = t.shipment_id and t.type in ('shipping_charge', 'refund')
-        and s.total_cents = t.amount_cents and not s.test
-        and t.idempotency_key is distinct from ('duties:' || s.id::text)
-        and t.idempotency_key is distinct from ('refund-duties:' || s.id::text)
+             ${ENTRY_DOCUMENT}
       where t.user_id = ${userId} and t.created_at >= ${start.toISOString()}::timestamptz
         and t.created_at < ${end.toISOString()}::timestamptz
-      order by t.seq`),
-    );
-  const rows = await readNumbered(db, read, (found) => found.some((r) => r.waiting));
+      order by t.seq`,
+  );
   return {
     openingCents: Number(open?.cents ?? 0),
     entries: rows.map((r) => ({
@@ -277,16 +311,7 @@ export async function statementOf(
       balanceAfterCents: Number(r.balance_after_cents),
       description: r.description,
       reference: r.reference,
-      receiptNumber: r.receipt_number,
-      split:
-        r.price_cents === null
-          ? null
-          : {
-              preTaxCents: Number(r.price_cents),
-              gstCents: Number(r.gst_cents ?? 0),
-              hstCents: Number(r.hst_cents ?? 0),
-              qstCents: Number(r.qst_cents ?? 0),
-            },
+      ...entryDocument(r),
     })),
   };
 }
@@ -355,52 +380,17 @@ export async function transactionDocuments(
 ): Promise<Map<string, TransactionDocument>> {
   const out = new Map<string, TransactionDocument>();
   if (entries.length === 0) return out;
-  const read = async () =>
-    rowsOf<{
-      id: string;
-      waiting: boolean;
-      receipt_number: string | null;
-      price_cents: string | number | null;
-      gst_cents: string | number | null;
-      hst_cents: string | number | null;
-      qst_cents: string | number | null;
-    }>(
-      await db.execute(sql`
+  const rows = await readEntries<EntryDocumentRow & { id: string }>(
+    db,
+    sql`
       select t.id,
-             coalesce(
-               (select d.number from tax_documents d where d.transaction_id = t.id),
-               case when t.type = 'shipping_charge' and t.shipment_id is not null
-                    then (select d.number from tax_documents d where d.shipment_id = t.shipment_id and d.kind = 'receipt')
-                    when t.type = 'refund' and t.shipment_id is not null
-                    then (select d.number from tax_documents d where d.shipment_id = t.shipment_id and d.kind = 'credit_note')
-               end) as receipt_number,
-             ${RECEIPT_WAITING} as waiting,
-             s.price_cents, s.gst_cents, s.hst_cents, s.qst_cents
-      from wallet_transactions t
-      left join shipments s on s.id = t.shipment_id and t.type in ('shipping_charge', 'refund')
-        and s.total_cents = t.amount_cents and not s.test
-        and t.idempotency_key is distinct from ('duties:' || s.id::text)
-        and t.idempotency_key is distinct from ('refund-duties:' || s.id::text)
+             ${ENTRY_DOCUMENT}
       where t.user_id = ${userId} and t.id in (${sql.join(
         entries.map((e) => sql`${e.id}::uuid`),
         sql`, `,
-      )})`),
-    );
-  const rows = await readNumbered(db, read, (found) => found.some((r) => r.waiting));
-  for (const r of rows) {
-    out.set(r.id, {
-      receiptNumber: r.receipt_number,
-      split:
-        r.price_cents === null
-          ? null
-          : {
-              preTaxCents: Number(r.price_cents),
-              gstCents: Number(r.gst_cents ?? 0),
-              hstCents: Number(r.hst_cents ?? 0),
-              qstCents: Number(r.qst_cents ?? 0),
-            },
-    });
-  }
+      )})`,
+  );
+  for (const r of rows) out.set(r.id, entryDocument(r));
   return out;
 }
 
